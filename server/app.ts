@@ -1,0 +1,92 @@
+/**
+ * `buildApp(options)` returns a ready Fastify instance (design.md): the database opened,
+ * migrated and seeded, the server keys loaded, tRPC at `/caishui-api/trpc`, the REST adapter at
+ * `/caishui-api/*`, and the built client at `/caishui/`. It has no other side effects: it does not
+ * listen (server/main.ts does). Tests build it over `:memory:` and drive it with `inject()`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { loadEnv, type AppEnv } from './env';
+import { openDatabase, type Db } from './db/client';
+import { seedDatabase } from './db/seed';
+import { systemClock, nowText, type Clock } from './core/clock';
+import type { AppDeps } from './core/deps';
+import { CaptchaStore } from './modules/auth/captcha.service';
+import { ensureServerKeys } from './modules/auth/secrets.service';
+import { appRouter, type AppRouter } from './trpc/router';
+import { contextFromRequest } from './trpc/context';
+import { registerRestRoutes } from './rest/plugin';
+import { restRoutes } from './rest/routes';
+
+export const API_PREFIX = '/caishui-api';
+export const WEB_PREFIX = '/caishui/';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface BuildAppOptions {
+  /** Overrides of the environment (`DATABASE_URL: ':memory:'` in tests). */
+  env?: Partial<AppEnv>;
+  /** Raw environment to validate (default `process.env`). */
+  rawEnv?: Record<string, string | undefined>;
+  clock?: Clock;
+  /** Folder of the built client (default `dist/client`); absent folders serve no client. */
+  webDir?: string;
+  migrationsFolder?: string;
+  nativeBinding?: unknown;
+  logger?: boolean;
+}
+
+export interface BuiltApp extends FastifyInstance {
+  deps: AppDeps;
+}
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const env: AppEnv = { ...loadEnv(options.rawEnv ?? process.env), ...options.env };
+  const clock = options.clock ?? systemClock;
+  const db: Db = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
+  seedDatabase(db, nowText(clock));
+  const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET) };
+
+  const app = Fastify({
+    logger: options.logger === false || env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 10 * 1024 * 1024,
+  }) as unknown as BuiltApp;
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => { db.$client.close(); });
+
+  await app.register(async (api) => {
+    await api.register(formbody);
+    await api.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => contextFromRequest(deps, req),
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+    api.get('/health', async () => ({ status: 'UP', time: nowText(clock) }));
+    registerRestRoutes(api, deps, restRoutes);
+    api.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
+      const msg = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON' : err.message || '操作失败';
+      if ((err.statusCode ?? 500) >= 500) req.log.error({ err }, 'request failed');
+      reply.status(200).send({ code: 500, msg });
+    });
+    api.setNotFoundHandler((req, reply) => {
+      reply.status(404).send({ code: 404, msg: `请求地址'${req.url.split('?')[0]}'不存在` });
+    });
+  }, { prefix: API_PREFIX });
+
+  const webDir = options.webDir ?? path.resolve(here, '../dist/client');
+  if (fs.existsSync(path.join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDir, prefix: WEB_PREFIX, index: ['index.html'] });
+    app.get('/caishui', (_req, reply) => reply.redirect(WEB_PREFIX));
+  }
+  app.get('/', (_req, reply) => reply.redirect(WEB_PREFIX));
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,37 @@
+/**
+ * Opens the SQLite database (a file path or `:memory:`), sets WAL and foreign keys, applies the
+ * committed drizzle-kit migrations in `drizzle/`, and returns the Drizzle handle.
+ * Errors: throws when the file cannot be opened or a migration fails (boot stops).
+ */
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultMigrationsFolder = path.resolve(here, '../../drizzle');
+
+export interface OpenDatabaseOptions {
+  /** `:memory:` or a file path; parent folders are created. */
+  url: string;
+  migrationsFolder?: string;
+  /** A loaded better-sqlite3 addon (single-binary builds). */
+  nativeBinding?: unknown;
+}
+
+export function openDatabase(options: OpenDatabaseOptions): Db {
+  const { url } = options;
+  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  const sqlite = new Database(url, options.nativeBinding ? { nativeBinding: options.nativeBinding as string } : {});
+  if (url !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle({ client: sqlite, schema }) as Db;
+  migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
+  return db;
+}

@@ -1,0 +1,61 @@
+/**
+ * Seed of the built-in parameters (sys_config, all config_type 'Y') and the three demo jobs
+ * (sys_job, all paused).
+ * Source: reference/ruoyi-flowable.md §3 "Seed data" → Config and Jobs (RuoYi `sql/ry_20240629.sql`).
+ */
+import { sysConfig, sysJob } from '../schema';
+import { SEED_CREATE_BY, type SeedTx } from './types';
+
+export const SEED_CONFIGS = [
+  {
+    configId: 1, configName: '主框架页-默认皮肤样式名称', configKey: 'sys.index.skinName', configValue: 'skin-blue',
+    remark: '蓝色 skin-blue、绿色 skin-green、紫色 skin-purple、红色 skin-red、黄色 skin-yellow',
+  },
+  {
+    configId: 2, configName: '用户管理-账号初始密码', configKey: 'sys.user.initPassword', configValue: '123456',
+    remark: '初始化密码 123456',
+  },
+  {
+    configId: 3, configName: '主框架页-侧边栏主题', configKey: 'sys.index.sideTheme', configValue: 'theme-dark',
+    remark: '深色主题theme-dark，浅色主题theme-light',
+  },
+  {
+    configId: 4, configName: '账号自助-验证码开关', configKey: 'sys.account.captchaEnabled', configValue: 'true',
+    remark: '是否开启验证码功能（true开启，false关闭）',
+  },
+  {
+    configId: 5, configName: '账号自助-是否开启用户注册功能', configKey: 'sys.account.registerUser', configValue: 'false',
+    remark: '是否开启注册用户功能（true开启，false关闭）',
+  },
+  {
+    configId: 6, configName: '用户登录-黑名单列表', configKey: 'sys.login.blackIPList', configValue: '',
+    remark: '设置登录IP黑名单限制，多个匹配项以;分隔，支持匹配（*通配、网段）',
+  },
+] as const;
+
+/** Demo jobs calling the `ryTask` handler; status '1' paused, misfire '3', concurrent '1' (forbid). */
+export const SEED_JOBS = [
+  { jobId: 1, jobName: '系统默认（无参）', invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?' },
+  { jobId: 2, jobName: '系统默认（有参）', invokeTarget: "ryTask.ryParams('ry')", cronExpression: '0/15 * * * * ?' },
+  {
+    jobId: 3, jobName: '系统默认（多参）',
+    invokeTarget: "ryTask.ryMultipleParams('ry', true, 2000L, 316.50D, 100)", cronExpression: '0/20 * * * * ?',
+  },
+] as const;
+
+/** Inserts the built-in config entries and the demo jobs. */
+export function seedConfigAndJobs(tx: SeedTx, now: string): void {
+  const audit = { createBy: SEED_CREATE_BY, createTime: now };
+
+  tx.insert(sysConfig)
+    .values(SEED_CONFIGS.map((c) => ({ ...c, configType: 'Y', ...audit })))
+    .onConflictDoNothing()
+    .run();
+
+  tx.insert(sysJob)
+    .values(SEED_JOBS.map((j) => ({
+      ...j, jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '1', remark: '', ...audit,
+    })))
+    .onConflictDoNothing()
+    .run();
+}

@@ -1,0 +1,51 @@
+/**
+ * Initial data of a new database: organisation, menu tree, dictionaries, built-in config and demo
+ * jobs. Source: reference/ruoyi-flowable.md §3 "Data model and seed data" and "Menu tree".
+ *
+ * `seedDatabase(db, now)` runs once per database: the marker row `sys_secret.seed_version`
+ * records that the seed ran, so rows an administrator deletes later are not re-created at the
+ * next boot. Everything happens in ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE,
+ * so two processes booting on the same file cannot both seed); any error rolls all of it back.
+ * Rows carry their reference ids and are inserted with ON CONFLICT DO NOTHING, so a database that
+ * already holds some of them (e.g. restored by hand) keeps its own values.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { sysSecret } from '../schema';
+import { seedConfigAndJobs } from './config-jobs';
+import { seedDeptsAndUsers } from './depts-users';
+import { seedDicts } from './dicts';
+import { seedMenus } from './menus';
+
+export { SEED_ADMIN_PASSWORD_HASH } from './depts-users';
+
+/** Key of the marker row in `sys_secret`. */
+export const SEED_MARKER_KEY = 'seed_version';
+/** Version written into the marker row; bump only with a new, additive seed step. */
+export const SEED_VERSION = '1';
+
+/**
+ * Seeds the database unless the marker row exists.
+ * @param db  the Drizzle handle from `openDatabase` (migrations already applied)
+ * @param now `yyyy-MM-dd HH:mm:ss`, written into `create_time` of every seeded row
+ * Errors: throws (and rolls back) on any SQLite error, e.g. a foreign key failure.
+ */
+export function seedDatabase(db: Db, now: string): void {
+  db.transaction((tx) => {
+    const marker = tx.select({ value: sysSecret.secretValue })
+      .from(sysSecret)
+      .where(eq(sysSecret.secretKey, SEED_MARKER_KEY))
+      .get();
+    if (marker) return;
+
+    seedDeptsAndUsers(tx, now);
+    seedMenus(tx, now);
+    seedDicts(tx, now);
+    seedConfigAndJobs(tx, now);
+
+    tx.insert(sysSecret)
+      .values({ secretKey: SEED_MARKER_KEY, secretValue: SEED_VERSION })
+      .onConflictDoNothing()
+      .run();
+  }, { behavior: 'immediate' });
+}

@@ -1,0 +1,188 @@
+/**
+ * Tests of the initial seed (reference/ruoyi-flowable.md §3 "Seed data" and "Menu tree") over a
+ * migrated in-memory database: idempotence, the marker row, and the content rules.
+ */
+import bcrypt from 'bcryptjs';
+import { and, eq, gte } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../client';
+import {
+  sysConfig, sysDept, sysDictData, sysDictType, sysJob, sysMenu, sysRole, sysRoleDept, sysRoleMenu,
+  sysSecret, sysUser, sysUserPost, sysUserRole,
+} from '../schema';
+import { SEED_ADMIN_PASSWORD_HASH, SEED_MARKER_KEY, SEED_VERSION, seedDatabase } from './index';
+
+const NOW = '2026-01-05 09:00:00';
+
+const TABLES = [
+  'sys_dept', 'sys_user', 'sys_post', 'sys_role', 'sys_menu', 'sys_user_role', 'sys_role_menu',
+  'sys_role_dept', 'sys_user_post', 'sys_dict_type', 'sys_dict_data', 'sys_config', 'sys_job', 'sys_secret',
+] as const;
+
+function counts(db: Db): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) {
+    out[t] = (db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+  }
+  return out;
+}
+
+describe('seedDatabase', () => {
+  let db: Db;
+  beforeEach(() => {
+    db = openDatabase({ url: ':memory:' });
+    seedDatabase(db, NOW);
+  });
+
+  it('is idempotent: a second run changes no row count', () => {
+    const first = counts(db);
+    seedDatabase(db, '2026-02-01 10:00:00');
+    expect(counts(db)).toEqual(first);
+    expect(first).toMatchObject({
+      sys_dept: 10, sys_user: 2, sys_post: 4, sys_role: 2, sys_user_role: 2, sys_user_post: 2,
+      sys_role_dept: 3, sys_config: 6, sys_job: 3, sys_secret: 1,
+    });
+    // create_time keeps the first run's value
+    const admin = db.select().from(sysUser).where(eq(sysUser.userId, 1)).get();
+    expect(admin?.createTime).toBe(NOW);
+  });
+
+  it('records the marker row', () => {
+    const row = db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get();
+    expect(row?.secretValue).toBe(SEED_VERSION);
+  });
+
+  it('does not resurrect rows deleted after the first run', () => {
+    db.delete(sysJob).where(eq(sysJob.jobId, 2)).run();
+    db.delete(sysDictData).where(eq(sysDictData.dictType, 'sys_notice_type')).run();
+    db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 1000))).run();
+    const before = counts(db);
+    seedDatabase(db, NOW);
+    expect(counts(db)).toEqual(before);
+    expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
+  });
+
+  it('seeds admin and ry with their depts, roles and posts', () => {
+    const users = db.select().from(sysUser).orderBy(sysUser.userId).all();
+    expect(users.map((u) => [u.userId, u.userName, u.nickName, u.deptId, u.email, u.phonenumber, u.sex, u.remark]))
+      .toEqual([
+        [1, 'admin', '若依', 103, 'ry@163.com', '15888888888', '1', '管理员'],
+        [2, 'ry', '若依', 105, 'ry@qq.com', '15666666666', '1', '测试员'],
+      ]);
+    for (const u of users) {
+      expect(u.password).toBe(SEED_ADMIN_PASSWORD_HASH);
+      expect(u.createBy).toBe('admin');
+      expect(u.status).toBe('0');
+      expect(u.delFlag).toBe('0');
+    }
+    const roles = db.select({ userId: sysUserRole.userId, roleKey: sysRole.roleKey })
+      .from(sysUserRole).innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
+      .orderBy(sysUserRole.userId).all();
+    expect(roles).toEqual([{ userId: 1, roleKey: 'admin' }, { userId: 2, roleKey: 'common' }]);
+    expect(db.select().from(sysUserPost).orderBy(sysUserPost.userId).all())
+      .toEqual([{ userId: 1, postId: 1 }, { userId: 2, postId: 2 }]);
+    const role2 = db.select().from(sysRole).where(eq(sysRole.roleId, 2)).get();
+    expect(role2?.dataScope).toBe('2');
+    expect(db.select().from(sysRoleDept).all().map((r) => r.deptId).sort()).toEqual([100, 101, 105]);
+  });
+
+  it('stores the bcrypt hash of admin123', () => {
+    expect(bcrypt.compareSync('admin123', SEED_ADMIN_PASSWORD_HASH)).toBe(true);
+  });
+
+  it('builds the dept tree with consistent ancestors', () => {
+    const depts = db.select().from(sysDept).all();
+    const byId = new Map(depts.map((d) => [d.deptId, d]));
+    for (const d of depts) {
+      if (d.parentId === 0) {
+        expect(d.ancestors).toBe('0');
+      } else {
+        const parent = byId.get(d.parentId);
+        expect(parent).toBeDefined();
+        expect(d.ancestors).toBe(`${parent?.ancestors},${d.parentId}`);
+      }
+      expect([d.leader, d.phone, d.email]).toEqual(['若依', '15888888888', 'ry@qq.com']);
+    }
+  });
+
+  it('gives role 2 every system menu and no workflow menu', () => {
+    const granted = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu)
+      .where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
+    expect(granted.some((id) => id >= 2000)).toBe(false);
+    const systemMenus = db.select({ menuId: sysMenu.menuId }).from(sysMenu).all()
+      .map((m) => m.menuId).filter((id) => id < 2000);
+    expect([...granted].sort((a, b) => a - b)).toEqual(systemMenus.sort((a, b) => a - b));
+    expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 1)).all()).toEqual([]);
+  });
+
+  it('seeds a well-formed menu tree', () => {
+    const menus = db.select().from(sysMenu).all();
+    const ids = new Set(menus.map((m) => m.menuId));
+    for (const m of menus) {
+      if (m.parentId !== 0) expect(ids.has(m.parentId), `parent of ${m.menuId}`).toBe(true);
+      if (m.menuType === 'C') expect(m.component, `component of ${m.menuId}`).toBeTruthy();
+      if (m.menuType === 'M') expect(m.component).toBeNull();
+      if (m.menuType === 'F') {
+        expect(m.perms, `perms of ${m.menuId}`).toBeTruthy();
+        expect([m.path, m.icon]).toEqual(['', '#']);
+      }
+    }
+    for (const excluded of [4, 107, 111, 112, 113, 114, 117, 1035, 2035]) expect(ids.has(excluded)).toBe(false);
+    const perms = new Set(menus.map((m) => m.perms));
+    for (const p of ['system:user:query', 'system:user:resetPwd', 'monitor:job:changeStatus', 'tool:gen:code',
+      'monitor:logininfor:unlock', 'flowable:form:query', 'system:expression:export', 'system:listener:export',
+      'system:deployment:remove']) {
+      expect(perms.has(p), p).toBe(true);
+    }
+    expect(perms.has('system:user:updatePwd')).toBe(false);
+    const todo = menus.find((m) => m.menuId === 2024);
+    expect(todo).toMatchObject({ path: 'todo', component: 'flowable/task/todo/index', isCache: 1 });
+    const workflowButtons = db.select().from(sysMenu)
+      .where(and(gte(sysMenu.menuId, 2000), eq(sysMenu.menuType, 'F'))).all();
+    expect(workflowButtons).toHaveLength(17);
+  });
+
+  it('seeds the listed dictionary types, each with data', () => {
+    const types = ['sys_user_sex', 'sys_show_hide', 'sys_normal_disable', 'sys_job_status', 'sys_job_group',
+      'sys_yes_no', 'sys_notice_type', 'sys_notice_status', 'sys_oper_type', 'sys_common_status',
+      'exp_data_type', 'sys_listener_type', 'sys_listener_value_type', 'sys_listener_event_type',
+      'sys_process_category'];
+    const seeded = db.select().from(sysDictType).all().map((t) => t.dictType);
+    expect(seeded.sort()).toEqual([...types].sort());
+    for (const t of types) {
+      const data = db.select().from(sysDictData).where(eq(sysDictData.dictType, t)).all();
+      expect(data.length, t).toBeGreaterThan(0);
+    }
+    const sex = db.select().from(sysDictData).where(eq(sysDictData.dictType, 'sys_user_sex'))
+      .orderBy(sysDictData.dictSort).all();
+    expect(sex.map((d) => [d.dictValue, d.dictLabel, d.isDefault])).toEqual([['0', '男', 'Y'], ['1', '女', 'N'], ['2', '未知', 'N']]);
+    const other = db.select().from(sysDictData).where(eq(sysDictData.dictCode, 18)).get();
+    expect(other).toMatchObject({ dictType: 'sys_oper_type', dictValue: '0', dictSort: 99, listClass: 'info' });
+  });
+
+  it('seeds the built-in config keys', () => {
+    const rows = db.select().from(sysConfig).all();
+    const byKey = Object.fromEntries(rows.map((r) => [r.configKey, r.configValue]));
+    expect(byKey).toEqual({
+      'sys.index.skinName': 'skin-blue',
+      'sys.user.initPassword': '123456',
+      'sys.index.sideTheme': 'theme-dark',
+      'sys.account.captchaEnabled': 'true',
+      'sys.account.registerUser': 'false',
+      'sys.login.blackIPList': '',
+    });
+    expect(rows.every((r) => r.configType === 'Y')).toBe(true);
+  });
+
+  it('seeds the three demo jobs paused', () => {
+    const jobs = db.select().from(sysJob).orderBy(sysJob.jobId).all();
+    expect(jobs.map((j) => [j.jobId, j.invokeTarget, j.cronExpression])).toEqual([
+      [1, 'ryTask.ryNoParams', '0/10 * * * * ?'],
+      [2, "ryTask.ryParams('ry')", '0/15 * * * * ?'],
+      [3, "ryTask.ryMultipleParams('ry', true, 2000L, 316.50D, 100)", '0/20 * * * * ?'],
+    ]);
+    for (const j of jobs) {
+      expect([j.status, j.misfirePolicy, j.concurrent, j.jobGroup]).toEqual(['1', '3', '1', 'DEFAULT']);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Server configuration from the environment, validated with zod (foundation issue "Server").
+ * Every variable is documented in README.md. Errors: `loadEnv` throws a message naming each bad
+ * variable; boot stops there.
+ */
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).default('./data/caishui.db'),
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  /** HS256 secret for tokens; when unset one is generated on first start and kept in the database. */
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  /** Overrides the config entry `sys.account.captchaEnabled` when set. */
+  CAPTCHA_ENABLED: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+/** Parses `source` (default `process.env`); blank strings count as unset. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): AppEnv {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([k, v]) => k in envSchema.shape && v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment: ${lines.join('; ')}`);
+  }
+  return parsed.data;
+}

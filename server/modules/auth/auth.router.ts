@@ -1,0 +1,37 @@
+/**
+ * Session procedures (platform spec §7 Session; api-contract "Session").
+ */
+import { z } from 'zod';
+import { loginInput, registerInput } from '../../../shared/schemas/auth';
+import { router } from '../../trpc/init';
+import { authedProcedure, publicProcedure } from '../../trpc/procedures';
+import { isCaptchaEnabled } from '../system/config/config.service';
+import { login, logout, register } from './login.service';
+import { getInfo } from './user-info.service';
+import { getRouters } from './routers.service';
+
+export const authRouter = router({
+  /** `{captchaEnabled, uuid?, img?}`; img is base64 SVG; the answer lives 2 minutes, one use. */
+  captchaImage: publicProcedure.query(({ ctx }) => {
+    if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false as boolean };
+    const { uuid, img } = ctx.deps.captcha.create(ctx.deps.clock.now());
+    return { captchaEnabled: true as boolean, uuid, img };
+  }),
+  /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */
+  publicKey: publicProcedure.query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),
+  /** `{username, password, code, uuid}` → `{token}`. Errors as login.service. */
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) =>
+    login(ctx.deps, { username: input.username, password: input.password, code: input.code, uuid: input.uuid }, ctx.client)),
+  /** Self-registration when `sys.account.registerUser` is true. */
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    await register(ctx.deps, { username: input.username, password: input.password, confirmPassword: input.confirmPassword ?? '', code: input.code, uuid: input.uuid }, ctx.client);
+    return {};
+  }),
+  /** Ends the current session (no token needed; always succeeds) → msg 退出成功. */
+  logout: publicProcedure.input(z.void()).mutation(async ({ ctx }) => {
+    await logout(ctx.deps, ctx.token, ctx.client);
+    return { msg: '退出成功' };
+  }),
+  getInfo: authedProcedure.query(({ ctx }) => getInfo(ctx.deps, ctx.login)),
+  getRouters: authedProcedure.query(({ ctx }) => getRouters(ctx.deps, ctx.login)),
+});

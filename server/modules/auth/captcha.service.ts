@@ -1,0 +1,61 @@
+/**
+ * Math captcha (reference §1 "Captcha"): two digits 0-9 with ×, ÷ (only when divisible and the
+ * divisor is not 0, else +) or − (larger minus smaller); the answer lives 2 minutes and is
+ * removed at its first check. svg-captcha draws the text. Errors: 验证码已失效, 验证码错误.
+ */
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import { AppError } from '../../core/errors';
+
+const require = createRequire(import.meta.url);
+const drawText = require('svg-captcha') as (text: string, options?: Record<string, unknown>) => string;
+
+export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
+
+export interface CaptchaChallenge {
+  uuid: string;
+  /** base64 SVG, no data-URL prefix */
+  img: string;
+  answer: string;
+}
+
+/** Makes the text and answer of one challenge from a random source (0 <= r < 1). */
+export function mathChallenge(random: () => number = Math.random): { text: string; answer: string } {
+  const a = Math.floor(random() * 10);
+  const b = Math.floor(random() * 10);
+  const op = Math.floor(random() * 3);
+  if (op === 0) return { text: `${a}*${b}=?`, answer: String(a * b) };
+  if (op === 1) {
+    if (b !== 0 && a % b === 0) return { text: `${a}/${b}=?`, answer: String(a / b) };
+    return { text: `${a}+${b}=?`, answer: String(a + b) };
+  }
+  const [hi, lo] = a >= b ? [a, b] : [b, a];
+  return { text: `${hi}-${lo}=?`, answer: String(hi - lo) };
+}
+
+/** One-use answers keyed by uuid; in memory, like RuoYi's Redis entries with a TTL. */
+export class CaptchaStore {
+  private readonly answers = new Map<string, { answer: string; expireAt: number }>();
+
+  /** A new challenge valid for 2 minutes from `now` (epoch ms). */
+  create(now: number): CaptchaChallenge {
+    this.prune(now);
+    const { text, answer } = mathChallenge();
+    const uuid = crypto.randomUUID().replaceAll('-', '');
+    const svg = drawText(text, { width: 111, height: 36, fontSize: 40, noise: 2, color: true, background: '#f5f7fa' });
+    this.answers.set(uuid, { answer, expireAt: now + CAPTCHA_TTL_MS });
+    return { uuid, img: Buffer.from(svg).toString('base64'), answer };
+  }
+
+  /** Checks and consumes an answer; throws 验证码已失效 (missing/expired) or 验证码错误. */
+  verify(uuid: string, code: string, now: number): void {
+    const entry = uuid ? this.answers.get(uuid) : undefined;
+    if (uuid) this.answers.delete(uuid);
+    if (!entry || entry.expireAt <= now) throw new AppError(500, '验证码已失效');
+    if (entry.answer.toLowerCase() !== code.trim().toLowerCase()) throw new AppError(500, '验证码错误');
+  }
+
+  private prune(now: number) {
+    for (const [k, v] of this.answers) if (v.expireAt <= now) this.answers.delete(k);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Sign-in, register and sign-out (reference §1 "Login", "Register"; api-contract "Session").
+ * Checks run in RuoYi's order: captcha → empty fields → lengths → IP black list → user lookup
+ * (deleted, disabled) → lockout → password. Every attempt writes a login-log row. Errors are
+ * AppError 500 with the reference's texts.
+ */
+import type { AppDeps, ClientInfo } from '../../core/deps';
+import { AppError } from '../../core/errors';
+import { nowText } from '../../core/clock';
+import { sysUser } from '../../db/schema';
+import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
+import { insertLoginLog } from '../monitor/logininfor/logininfor.repo';
+import { isBlockedIp, isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
+import { decodePassword } from './secrets.service';
+import { findUserByName, stampLogin } from './auth.repo';
+import { closeSession, openSession } from './session.service';
+import {
+  LOCKED_MESSAGE, MAX_RETRY_COUNT, clearWrongPasswords, hashPassword, matchesPassword, recordWrongPassword, retryCount,
+} from './password.service';
+
+const NOT_MATCH = '用户不存在/密码错误';
+
+function failWith(deps: AppDeps, client: ClientInfo, userName: string, msg: string, logMsg = msg): never {
+  insertLoginLog(deps.db, { userName, status: '1', msg: logMsg, client, loginTime: nowText(deps.clock) });
+  throw new AppError(500, msg);
+}
+
+function checkCaptcha(deps: AppDeps, client: ClientInfo, userName: string, code: string, uuid: string) {
+  if (!isCaptchaEnabled(deps)) return;
+  try {
+    deps.captcha.verify(uuid, code, deps.clock.now());
+  } catch (e) {
+    failWith(deps, client, userName, (e as Error).message);
+  }
+}
+
+/** Signs in; returns `{token}`. See the file docstring for the order of checks. */
+export async function login(deps: AppDeps, input: Required<LoginInput>, client: ClientInfo): Promise<{ token: string }> {
+  const userName = input.username.trim();
+  checkCaptcha(deps, client, userName, input.code, input.uuid);
+  const password = decodePassword(deps.keys, input.password);
+  if (!userName || !password) failWith(deps, client, userName, NOT_MATCH, '* 必须填写');
+  if (password.length < 5 || password.length > 20 || userName.length < 2 || userName.length > 20) {
+    failWith(deps, client, userName, NOT_MATCH);
+  }
+  if (isBlockedIp(deps, client.ip)) failWith(deps, client, userName, '很遗憾，访问IP已被列入系统黑名单');
+  const user = findUserByName(deps.db, userName);
+  if (!user) failWith(deps, client, userName, NOT_MATCH);
+  if (user.delFlag === '2') failWith(deps, client, userName, '对不起，您的账号已被删除');
+  if (user.status === '1') failWith(deps, client, userName, '用户已封禁，请联系管理员');
+  const now = deps.clock.now();
+  if (retryCount(deps, userName, now) >= MAX_RETRY_COUNT) failWith(deps, client, userName, LOCKED_MESSAGE);
+  if (!(await matchesPassword(password, user.password))) {
+    const count = recordWrongPassword(deps, userName, now);
+    failWith(deps, client, userName, NOT_MATCH, `密码输入错误${count}次`);
+  }
+  clearWrongPasswords(deps, userName);
+  const token = await openSession(deps, user, client);
+  const when = nowText(deps.clock);
+  stampLogin(deps.db, user.userId, client.ip, when);
+  insertLoginLog(deps.db, { userName, status: '0', msg: '登录成功', client, loginTime: when });
+  return { token };
+}
+
+/**
+ * Self-registration, allowed only when `sys.account.registerUser` is "true"
+ * (当前系统没有开启注册功能！). Username 2-20, password 5-20, confirmation equal, unique name.
+ */
+export async function register(deps: AppDeps, input: Required<RegisterInput>, client: ClientInfo): Promise<void> {
+  if (!isRegisterEnabled(deps)) throw new AppError(500, '当前系统没有开启注册功能！');
+  const userName = input.username.trim();
+  if (isCaptchaEnabled(deps)) deps.captcha.verify(input.uuid, input.code, deps.clock.now());
+  const password = decodePassword(deps.keys, input.password);
+  if (password === null) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
+  if (userName.length < 2 || userName.length > 20) throw new AppError(500, '用户账号长度必须介于 2 和 20 之间');
+  if (password.length < 5 || password.length > 20) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
+  if (input.confirmPassword !== undefined && input.confirmPassword !== '' &&
+      decodePassword(deps.keys, input.confirmPassword) !== password) {
+    throw new AppError(500, '两次输入的密码不一致');
+  }
+  if (findUserByName(deps.db, userName)?.delFlag === '0') throw new AppError(500, `保存用户'${userName}'失败，注册账号已存在`);
+  const hash = await hashPassword(password);
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    tx.insert(sysUser).values({ userName, nickName: userName, password: hash, createBy: userName, createTime: when }).run();
+  });
+  insertLoginLog(deps.db, { userName, status: '0', msg: '注册成功', client, loginTime: when });
+}
+
+/** Ends the session of `token` (if any) and logs 退出成功. Never fails. */
+export async function logout(deps: AppDeps, token: string | undefined, client: ClientInfo): Promise<void> {
+  const userName = await closeSession(deps, token);
+  if (userName) insertLoginLog(deps.db, { userName, status: '0', msg: '退出成功', client, loginTime: nowText(deps.clock) });
+}

@@ -1,0 +1,38 @@
+/**
+ * Password hashing (bcrypt, cost 10, as RuoYi's BCryptPasswordEncoder) and the wrong-password
+ * lockout (reference §1 SysPasswordService: 5 tries, then locked 10 minutes; the counter lives
+ * 10 minutes after its last increment and is cleared by a successful sign-in or an unlock).
+ */
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../core/deps';
+import { sysPasswordRetry } from '../../db/schema';
+
+export const MAX_RETRY_COUNT = 5;
+export const LOCK_TIME_MS = 10 * 60 * 1000;
+export const LOCKED_MESSAGE = `密码输入错误${MAX_RETRY_COUNT}次，帐户锁定${LOCK_TIME_MS / 60000}分钟`;
+
+export const hashPassword = (plain: string): Promise<string> => bcrypt.hash(plain, 10);
+export const matchesPassword = (plain: string, hash: string): Promise<boolean> =>
+  hash ? bcrypt.compare(plain, hash) : Promise.resolve(false);
+
+/** Wrong passwords counted for `userName` that have not expired at `now`. */
+export function retryCount(deps: Pick<AppDeps, 'db'>, userName: string, now: number): number {
+  const row = deps.db.select().from(sysPasswordRetry).where(eq(sysPasswordRetry.userName, userName)).get();
+  return row && row.expireTime > now ? row.retryCount : 0;
+}
+
+/** Counts one more wrong password; returns the new count. */
+export function recordWrongPassword(deps: Pick<AppDeps, 'db'>, userName: string, now: number): number {
+  const count = retryCount(deps, userName, now) + 1;
+  deps.db.insert(sysPasswordRetry)
+    .values({ userName, retryCount: count, expireTime: now + LOCK_TIME_MS })
+    .onConflictDoUpdate({ target: sysPasswordRetry.userName, set: { retryCount: count, expireTime: now + LOCK_TIME_MS } })
+    .run();
+  return count;
+}
+
+/** Clears the counter (successful sign-in, or `/monitor/logininfor/unlock/{userName}`). */
+export function clearWrongPasswords(deps: Pick<AppDeps, 'db'>, userName: string): void {
+  deps.db.delete(sysPasswordRetry).where(eq(sysPasswordRetry.userName, userName)).run();
+}

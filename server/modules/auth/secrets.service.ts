@@ -1,0 +1,52 @@
+/**
+ * Server-held secrets (foundation issue "Configuration", api-contract "Session"): the JWT secret
+ * (from `JWT_SECRET`, else generated on first start and kept in `sys_secret`) and the RSA key
+ * pair whose public half the login page encrypts passwords with. Private keys never leave the
+ * database and are never serialised in a reply.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sysSecret } from '../../db/schema';
+
+export interface ServerKeys {
+  /** HS256 key bytes for jose. */
+  jwtKey: Uint8Array;
+  /** SPKI DER, base64: what `GET /publicKey` serves. */
+  publicKeySpki: string;
+  privateKey: crypto.KeyObject;
+}
+
+function getOrCreate(db: Db, key: string, make: () => string): string {
+  const row = db.select().from(sysSecret).where(eq(sysSecret.secretKey, key)).get();
+  if (row) return row.secretValue;
+  const value = make();
+  db.insert(sysSecret).values({ secretKey: key, secretValue: value }).onConflictDoNothing().run();
+  return db.select().from(sysSecret).where(eq(sysSecret.secretKey, key)).get()!.secretValue;
+}
+
+/** Loads (or makes and stores) the server's keys; `jwtSecret` from the environment wins. */
+export function ensureServerKeys(db: Db, jwtSecret?: string): ServerKeys {
+  const secret = jwtSecret ?? getOrCreate(db, 'jwt_secret', () => crypto.randomBytes(48).toString('base64'));
+  const privatePem = getOrCreate(db, 'rsa_private_key', () => {
+    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  });
+  const privateKey = crypto.createPrivateKey(privatePem);
+  const publicKeySpki = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+  return { jwtKey: new TextEncoder().encode(secret), publicKeySpki, privateKey };
+}
+
+/**
+ * The plain password of a login form: `rsa:` + base64 of RSA-OAEP(SHA-256) is decrypted, anything
+ * else is taken as plain (scripts). Returns null when the ciphertext does not decrypt.
+ */
+export function decodePassword(keys: ServerKeys, password: string): string | null {
+  if (!password.startsWith('rsa:')) return password;
+  try {
+    const buf = Buffer.from(password.slice(4), 'base64');
+    return crypto.privateDecrypt({ key: keys.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, buf).toString('utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The REST adapter under `/caishui-api` (api-contract "Envelope"): registers one Fastify route per
+ * table row (and its aliases), calls the row's procedure through a server-side tRPC caller and
+ * wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import type { AppDeps } from '../core/deps';
+import { appRouter } from '../trpc/router';
+import { createCallerFactory, describeError } from '../trpc/init';
+import { contextFromRequest } from '../trpc/context';
+import type { Envelope, RestRoute } from './table';
+
+const createCaller = createCallerFactory(appRouter);
+
+/** `{'params[beginTime]': x}` → `{params: {beginTime: x}}` (RuoYi's tansParams form). */
+export function nestBrackets(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const m = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);
+    if (m) {
+      const inner = (out[m[1]] && typeof out[m[1]] === 'object' ? out[m[1]] : {}) as Record<string, unknown>;
+      inner[m[2]] = value;
+      out[m[1]] = inner;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+function readInput(route: RestRoute, req: FastifyRequest): unknown {
+  if (!route.input?.length) return undefined;
+  let merged: Record<string, unknown> = {};
+  for (const source of route.input) {
+    const part = source === 'query' ? req.query : source === 'params' ? req.params : req.body;
+    if (part && typeof part === 'object' && !Array.isArray(part)) merged = { ...merged, ...nestBrackets(part as Record<string, unknown>) };
+    else if (source === 'body' && part !== undefined && part !== null) return part;
+  }
+  return route.mapInput ? route.mapInput(merged) : merged;
+}
+
+function wrap(envelope: Envelope, result: unknown): Record<string, unknown> {
+  switch (envelope) {
+    case 'table': {
+      const page = result as { rows: unknown[]; total: number };
+      return { code: 200, msg: '查询成功', rows: page.rows, total: page.total };
+    }
+    case 'data':
+      return result === undefined || result === null ? { code: 200, msg: '操作成功' } : { code: 200, msg: '操作成功', data: result };
+    case 'msg':
+      return { code: 200, msg: String(result ?? '') };
+    case 'ajax':
+      return { code: 200, msg: '操作成功', ...(result as Record<string, unknown> | undefined) };
+  }
+}
+
+/** Resolves `a.b.c` on the caller proxy. */
+function procedureOf(caller: unknown, dotted: string): (input: unknown) => Promise<unknown> {
+  return dotted.split('.').reduce<any>((node, key) => node[key], caller);
+}
+
+export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: RestRoute[]): void {
+  for (const route of routes) {
+    const handler = async (req: FastifyRequest) => {
+      const caller = createCaller(contextFromRequest(deps, req));
+      try {
+        return wrap(route.envelope, await procedureOf(caller, route.procedure)(readInput(route, req)));
+      } catch (err) {
+        const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err as Error });
+        const { appCode, message } = describeError(trpcErr);
+        if (appCode === 500 && !(trpcErr.cause && 'code' in (trpcErr.cause as object)) && trpcErr.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err }, 'procedure failed');
+        }
+        const msg = appCode === 401 && message === '认证失败，无法访问系统资源' ? `请求访问：${req.url.split('?')[0]}，认证失败，无法访问系统资源` : message;
+        return { code: appCode, msg };
+      }
+    };
+    for (const { method, path } of [{ method: route.method, path: route.path }, ...(route.aliases ?? [])]) {
+      app.route({ method, url: path, handler });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * tRPC setup: one error formatter turns every failure into `{ message, data.appCode }` where
+ * appCode is the envelope code (401/403/500/601, core/errors.ts) and input-validation messages
+ * name the field (api-contract "Bad input").
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError, appCodeOfTrpc, type AppCode } from '../core/errors';
+import type { Context } from './context';
+
+const hasCjk = (s: string) => /[\u4e00-\u9fff]/.test(s);
+
+/** The first zod issue as one line; the spec's own (Chinese) message stands alone. */
+export function zodMessage(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return '参数错误';
+  const field = issue.path.join('.') || '请求体';
+  return hasCjk(issue.message) ? issue.message : `参数 ${field} 无效：${issue.message}`;
+}
+
+/** Envelope code and message of any error thrown inside a procedure. */
+export function describeError(error: TRPCError): { appCode: AppCode; message: string } {
+  const cause = error.cause;
+  if (cause instanceof AppError) return { appCode: cause.code, message: cause.message };
+  if (cause instanceof ZodError) return { appCode: 500, message: zodMessage(cause) };
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { appCode: 500, message: error.message || '操作失败' };
+  return { appCode: appCodeOfTrpc(error.code), message: error.message };
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const { appCode, message } = describeError(error);
+    return { ...shape, message, data: { ...shape.data, stack: undefined, appCode } };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const baseProcedure = t.procedure;
+export const createCallerFactory = t.createCallerFactory;
