@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the README defaults', () => {
+    expect(loadEnv({})).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATABASE_URL: './data/caishui.db', UPLOAD_DIR: './data/uploads', LOG_LEVEL: 'info' });
+    expect(loadEnv({}).CAPTCHA_ENABLED).toBeUndefined();
+  });
+  it('parses and validates values, naming bad variables', () => {
+    expect(loadEnv({ PORT: '9000', CAPTCHA_ENABLED: 'false', DATABASE_URL: ':memory:' })).toMatchObject({ PORT: 9000, CAPTCHA_ENABLED: false, DATABASE_URL: ':memory:' });
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadEnv({ CAPTCHA_ENABLED: 'yes' })).toThrow(/CAPTCHA_ENABLED/);
+    expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+});
