@@ -2,7 +2,7 @@
  * Session procedures (platform spec §7 Session; api-contract "Session").
  */
 import { z } from 'zod';
-import { loginInput, registerInput } from '../../../shared/schemas/auth';
+import { loginInput, registerInput, type CaptchaReply } from '../../../shared/schemas/auth';
 import { router } from '../../trpc/init';
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
 import { isCaptchaEnabled } from '../system/config/config.service';
@@ -12,10 +12,10 @@ import { getRouters } from './routers.service';
 
 export const authRouter = router({
   /** `{captchaEnabled, uuid?, img?}`; img is base64 SVG; the answer lives 2 minutes, one use. */
-  captchaImage: publicProcedure.query(({ ctx }) => {
-    if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false as boolean };
+  captchaImage: publicProcedure.query(({ ctx }): CaptchaReply => {
+    if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false };
     const { uuid, img } = ctx.deps.captcha.create(ctx.deps.clock.now());
-    return { captchaEnabled: true as boolean, uuid, img };
+    return { captchaEnabled: true, uuid, img };
   }),
   /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */
   publicKey: publicProcedure.query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),
