@@ -189,6 +189,14 @@ CREATE TABLE `sys_job` (
 	`remark` text
 );
 --> statement-breakpoint
+CREATE TABLE `sys_job_lease` (
+	`job_id` integer NOT NULL,
+	`fire_time` integer NOT NULL,
+	`owner` text NOT NULL,
+	`acquired_at` integer NOT NULL,
+	PRIMARY KEY(`job_id`, `fire_time`)
+);
+--> statement-breakpoint
 CREATE TABLE `sys_job_log` (
 	`job_log_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`job_name` text NOT NULL,
@@ -201,6 +209,11 @@ CREATE TABLE `sys_job_log` (
 );
 --> statement-breakpoint
 CREATE INDEX `sys_job_log_time_idx` ON `sys_job_log` (`create_time`);--> statement-breakpoint
+CREATE TABLE `sys_job_state` (
+	`job_id` integer PRIMARY KEY NOT NULL,
+	`last_fire_time` integer
+);
+--> statement-breakpoint
 CREATE TABLE `sys_logininfor` (
 	`info_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_name` text DEFAULT '' NOT NULL,

@@ -3,7 +3,7 @@
  * as `login_tokens:<uuid>`; we keep them here), password-retry counters (Redis `pwd_err_cnt:`),
  * scheduled jobs and their log, and the server's own secrets (JWT secret, RSA key pair).
  */
-import { sqliteTable, integer, text, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, integer, text, index, primaryKey } from 'drizzle-orm/sqlite-core';
 import { audit } from './common';
 
 export const sysLogininfor = sqliteTable('sys_logininfor', {
@@ -81,6 +81,23 @@ export const sysJobLog = sqliteTable('sys_job_log', {
   exceptionInfo: text('exception_info').notNull().default(''),
   createTime: text('create_time'),
 }, (t) => [index('sys_job_log_time_idx').on(t.createTime)]);
+
+/** Scheduler state per job: the last fire time handled (epoch ms), for misfire rules after a restart. */
+export const sysJobState = sqliteTable('sys_job_state', {
+  jobId: integer('job_id').primaryKey(),
+  lastFireTime: integer('last_fire_time'),
+});
+
+/**
+ * One lease per job and fire time (epoch ms): the process that inserts it runs that fire, so two
+ * processes over one database never both fire a job.
+ */
+export const sysJobLease = sqliteTable('sys_job_lease', {
+  jobId: integer('job_id').notNull(),
+  fireTime: integer('fire_time').notNull(),
+  owner: text('owner').notNull(),
+  acquiredAt: integer('acquired_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.jobId, t.fireTime] })]);
 
 /** Server-held secrets made on first start (`jwt_secret`, `rsa_private_key`, `rsa_public_key`). */
 export const sysSecret = sqliteTable('sys_secret', {
