@@ -85,6 +85,21 @@ CREATE TABLE `sys_menu` (
 );
 --> statement-breakpoint
 CREATE INDEX `sys_menu_parent_idx` ON `sys_menu` (`parent_id`);--> statement-breakpoint
+CREATE TABLE `sys_park` (
+	`park_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`parent_id` integer DEFAULT 0 NOT NULL,
+	`ancestors` text DEFAULT '' NOT NULL,
+	`park_name` text NOT NULL,
+	`order_num` integer DEFAULT 0 NOT NULL,
+	`status` text DEFAULT '0' NOT NULL,
+	`del_flag` text DEFAULT '0' NOT NULL,
+	`create_by` text DEFAULT '' NOT NULL,
+	`create_time` text,
+	`update_by` text DEFAULT '' NOT NULL,
+	`update_time` text,
+	`remark` text
+);
+--> statement-breakpoint
 CREATE TABLE `sys_post` (
 	`post_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`post_code` text NOT NULL,
@@ -132,6 +147,14 @@ CREATE TABLE `sys_role_menu` (
 );
 --> statement-breakpoint
 CREATE INDEX `sys_role_menu_menu_idx` ON `sys_role_menu` (`menu_id`);--> statement-breakpoint
+CREATE TABLE `sys_role_park` (
+	`role_id` integer NOT NULL,
+	`park_id` integer NOT NULL,
+	PRIMARY KEY(`role_id`, `park_id`),
+	FOREIGN KEY (`role_id`) REFERENCES `sys_role`(`role_id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`park_id`) REFERENCES `sys_park`(`park_id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `sys_user` (
 	`user_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`dept_id` integer,

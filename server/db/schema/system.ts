@@ -128,3 +128,20 @@ export const sysConfig = sqliteTable('sys_config', {
   configType: text('config_type').notNull().default('N'),
   ...audit,
 }, (t) => [uniqueIndex('sys_config_key_uq').on(t.configKey)]);
+
+/** Parks (园区): a tree like depts (issue 3), assignable to roles beside the dept data scope. */
+export const sysPark = sqliteTable('sys_park', {
+  parkId: integer('park_id').primaryKey({ autoIncrement: true }),
+  parentId: integer('parent_id').notNull().default(0),
+  ancestors: text('ancestors').notNull().default(''),
+  parkName: text('park_name').notNull(),
+  orderNum: integer('order_num').notNull().default(0),
+  status: text('status').notNull().default('0'),
+  delFlag: text('del_flag').notNull().default('0'),
+  ...audit,
+});
+
+export const sysRolePark = sqliteTable('sys_role_park', {
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+  parkId: integer('park_id').notNull().references(() => sysPark.parkId, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.parkId] })]);
