@@ -10,6 +10,8 @@ export interface Context {
   deps: AppDeps;
   token?: string;
   client: ClientInfo;
+  /** Method and URL of the HTTP request (operation log); absent for server-side callers. */
+  request?: { method: string; url: string };
 }
 
 /** `Bearer x` → `x`; a bare token is accepted too. */
@@ -25,5 +27,6 @@ export function contextFromRequest(deps: AppDeps, req: FastifyRequest): Context 
     deps,
     token: tokenOf(req.headers.authorization) ?? tokenOf(query.Authorization),
     client: { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') },
+    request: { method: req.method, url: req.url.split('?')[0] },
   };
 }

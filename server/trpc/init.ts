@@ -27,7 +27,16 @@ export function describeError(error: TRPCError): { appCode: AppCode; message: st
   return { appCode: appCodeOfTrpc(error.code), message: error.message };
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * Procedure metadata. `log` marks a write for the operation log (reference §3 sys_oper_log):
+ * title (the module, e.g. 用户管理) and business type (0 other, 1 insert, 2 update, 3 delete,
+ * 4 grant, 5 export, 6 import, 7 force-logout, 8 gencode, 9 clean).
+ */
+export interface ProcedureMeta {
+  log?: { title: string; businessType: number };
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const { appCode, message } = describeError(error);
     return { ...shape, message, data: { ...shape.data, stack: undefined, appCode } };

@@ -9,7 +9,8 @@ import { TRPCError } from '@trpc/server';
 import { AppError, APP_CODE_TO_TRPC } from '../core/errors';
 import { hasPermission } from '../core/authz';
 import { resolveSession } from '../modules/auth/session.service';
-import { baseProcedure, middleware } from './init';
+import { writeAudit } from '../core/audit';
+import { baseProcedure, describeError, middleware } from './init';
 
 /** Rethrows AppError as a TRPCError keeping it as the cause. */
 const appErrors = middleware(async ({ next }) => {
@@ -29,9 +30,36 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, login } });
 });
 
+/**
+ * Writes the operation log for procedures with `meta.log` (core/audit.ts), after the call, with
+ * the outcome. Use `.meta({ log: { title: '用户管理', businessType: 1 } })` on write procedures.
+ */
+export const auditedProcedure = authedProcedure.use(async ({ ctx, meta, path, getRawInput, next }) => {
+  if (!meta?.log) return next();
+  const startedAt = ctx.deps.clock.now();
+  const result = await next();
+  const input = await getRawInput().catch(() => undefined);
+  writeAudit(ctx.deps.db, {
+    title: meta.log.title,
+    businessType: meta.log.businessType,
+    method: path,
+    requestMethod: ctx.request?.method ?? 'TRPC',
+    operName: ctx.login.userName,
+    deptName: ctx.login.deptName,
+    operUrl: ctx.request?.url ?? path,
+    operIp: ctx.client.ip,
+    input,
+    result: result.ok ? result.data : undefined,
+    error: result.ok ? undefined : describeError(result.error).message,
+    startedAt,
+    endedAt: ctx.deps.clock.now(),
+  });
+  return result;
+});
+
 /** An authed procedure that also requires `perm` (`*:*:*` and role admin pass). */
 export function permProcedure(perm: string) {
-  return authedProcedure.use(({ ctx, next }) => {
+  return auditedProcedure.use(({ ctx, next }) => {
     if (!hasPermission(ctx.login, perm)) throw new AppError(403, '没有权限，请联系管理员授权');
     return next();
   });

@@ -1,0 +1,61 @@
+/**
+ * The operation log (issue 3 "Logs"; reference §3 sys_oper_log): one row per call of a procedure
+ * whose meta has `log`, written after the call with its status (0 ok, 1 error), error message,
+ * parameters without password fields, result, cost in ms; texts truncated to 2000 characters.
+ * Written outside the command's transaction so a failed command is still logged.
+ */
+import type { Db } from '../db/client';
+import { sysOperLog } from '../db/schema';
+import { formatDateTime } from '../../shared/utils/date';
+
+const SECRET_KEYS = new Set(['password', 'oldPassword', 'newPassword', 'confirmPassword']);
+export const MAX_LOG_TEXT = 2000;
+
+/** JSON of `value` without password fields, cut to 2000 characters. */
+export function auditText(value: unknown): string {
+  if (value === undefined) return '';
+  let text: string;
+  try {
+    text = JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : v)) ?? '';
+  } catch {
+    text = String(value);
+  }
+  return text.slice(0, MAX_LOG_TEXT);
+}
+
+export interface AuditEntry {
+  title: string;
+  businessType: number;
+  method: string;
+  requestMethod: string;
+  operName: string;
+  deptName: string;
+  operUrl: string;
+  operIp: string;
+  input: unknown;
+  result: unknown;
+  error?: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+export function writeAudit(db: Db, e: AuditEntry): void {
+  db.insert(sysOperLog).values({
+    title: e.title.slice(0, 50),
+    businessType: e.businessType,
+    method: e.method.slice(0, 200),
+    requestMethod: e.requestMethod.slice(0, 10),
+    operatorType: 1,
+    operName: e.operName,
+    deptName: e.deptName,
+    operUrl: e.operUrl.slice(0, 255),
+    operIp: e.operIp,
+    operLocation: '',
+    operParam: auditText(e.input),
+    jsonResult: e.error ? '' : auditText(e.result),
+    status: e.error ? 1 : 0,
+    errorMsg: (e.error ?? '').slice(0, MAX_LOG_TEXT),
+    operTime: formatDateTime(e.startedAt),
+    costTime: Math.max(0, e.endedAt - e.startedAt),
+  }).run();
+}
