@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { loadEnv, type AppEnv } from './env';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
 
   await app.register(async (api) => {
     await api.register(formbody);
+    await api.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5 } });
     await api.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

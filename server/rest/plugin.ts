@@ -3,13 +3,13 @@
  * table row (and its aliases), calls the row's procedure through a server-side tRPC caller and
  * wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { AppDeps } from '../core/deps';
 import { appRouter } from '../trpc/router';
 import { createCallerFactory, describeError } from '../trpc/init';
 import { contextFromRequest } from '../trpc/context';
-import type { Envelope, RestRoute } from './table';
+import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -27,11 +27,24 @@ export function nestBrackets(flat: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-function readInput(route: RestRoute, req: FastifyRequest): unknown {
+/** Reads every part of a multipart request: files as UploadedFile, fields as strings. */
+async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  if (!req.isMultipart()) return out;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const file: UploadedFile = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+      out[part.fieldname] = file;
+    } else out[part.fieldname] = String(part.value);
+  }
+  return out;
+}
+
+async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown> {
   if (!route.input?.length) return undefined;
   let merged: Record<string, unknown> = {};
   for (const source of route.input) {
-    const part = source === 'query' ? req.query : source === 'params' ? req.params : req.body;
+    const part = source === 'query' ? req.query : source === 'params' ? req.params : source === 'multipart' ? await readMultipart(req) : req.body;
     if (part && typeof part === 'object' && !Array.isArray(part)) merged = { ...merged, ...nestBrackets(part as Record<string, unknown>) };
     else if (source === 'body' && part !== undefined && part !== null) return part;
   }
@@ -49,8 +62,23 @@ function wrap(envelope: Envelope, result: unknown): Record<string, unknown> {
     case 'msg':
       return { code: 200, msg: String(result ?? '') };
     case 'ajax':
+    case 'file':
       return { code: 200, msg: '操作成功', ...(result as Record<string, unknown> | undefined) };
   }
+}
+
+/** `attachment; filename="data.xlsx"; filename*=UTF-8''…` (RFC 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendFile(reply: FastifyReply, file: FileReply) {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', contentDisposition(file.fileName))
+    .header('download-filename', encodeURIComponent(file.fileName))
+    .send(file.body);
 }
 
 /** Resolves `a.b.c` on the caller proxy. */
@@ -60,10 +88,12 @@ function procedureOf(caller: unknown, dotted: string): (input: unknown) => Promi
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: RestRoute[]): void {
   for (const route of routes) {
-    const handler = async (req: FastifyRequest) => {
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const caller = createCaller(contextFromRequest(deps, req));
       try {
-        return wrap(route.envelope, await procedureOf(caller, route.procedure)(readInput(route, req)));
+        const result = await procedureOf(caller, route.procedure)(await readInput(route, req));
+        if (route.envelope === 'file') return sendFile(reply, result as FileReply);
+        return wrap(route.envelope, result);
       } catch (err) {
         const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err as Error });
         const { appCode, message } = describeError(trpcErr);

@@ -5,16 +5,35 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Where a row reads its input: merged left to right into one object. */
-export type InputSource = 'query' | 'body' | 'params';
+/**
+ * Where a row reads its input: merged left to right into one object. `multipart` puts each file
+ * under its field name as an UploadedFile and each text field as a string.
+ */
+export type InputSource = 'query' | 'body' | 'params' | 'multipart';
+
+/** One uploaded file as `multipart` input hands it to the procedure (field name → file). */
+export interface UploadedFile {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** What a `file` envelope procedure returns: sent as binary with an RFC 5987 file name. */
+export interface FileReply {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
 
 /**
  * - `ajax`: the result object's keys go to the top level (`{code, msg, token}`);
  * - `data`: `{code, msg, data: result}` (data omitted when null/undefined);
  * - `table`: `{code: 200, msg: '查询成功', rows, total}`;
- * - `msg`: the result string becomes `msg` (RuoYi `configKey`).
+ * - `msg`: the result string becomes `msg` (RuoYi `configKey`);
+ * - `file`: the result is a FileReply sent as binary (a failure still answers the JSON envelope).
  */
-export type Envelope = 'ajax' | 'data' | 'table' | 'msg';
+export type Envelope = 'ajax' | 'data' | 'table' | 'msg' | 'file';
 
 export interface RestRoute {
   method: HttpMethod;

@@ -1,17 +1,22 @@
 /**
- * The application router: every procedure the client and the REST adapter call.
+ * The application router: every procedure the client and the REST adapter call. Each domain
+ * file contributes its routers by key (modules/<domain>/*.router.ts).
  */
 import { router } from './init';
 import { authRouter } from '../modules/auth/auth.router';
 import { homeRouter } from '../modules/home/home.router';
-import { userRouter } from '../modules/system/user/user.router';
+import { peopleRouters } from '../modules/system/people.router';
+import { settingsRouters } from '../modules/system/settings.router';
+import { monitorRouters } from '../modules/monitor/monitor.router';
+import { jobRouters } from '../modules/monitor/jobs.router';
+import { commonRouters } from '../modules/common/common.router';
 
 export const appRouter = router({
   auth: authRouter,
   home: homeRouter,
-  system: router({
-    user: userRouter,
-  }),
+  system: router({ ...peopleRouters, ...settingsRouters }),
+  monitor: router({ ...monitorRouters, ...jobRouters }),
+  common: router({ ...commonRouters }),
 });
 
 export type AppRouter = typeof appRouter;

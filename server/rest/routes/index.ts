@@ -1,6 +1,12 @@
 import type { RestRoute } from '../table';
 import { sessionRoutes } from './session';
-import { systemRoutes } from './system';
+import { systemPeopleRoutes } from './system-people';
+import { systemSettingsRoutes } from './system-settings';
+import { monitorRoutes } from './monitor';
+import { jobRoutes } from './jobs';
+import { commonRoutes } from './common';
 
 /** Every REST row the adapter serves. */
-export const restRoutes: RestRoute[] = [...sessionRoutes, ...systemRoutes];
+export const restRoutes: RestRoute[] = [
+  ...sessionRoutes, ...systemPeopleRoutes, ...systemSettingsRoutes, ...monitorRoutes, ...jobRoutes, ...commonRoutes,
+];

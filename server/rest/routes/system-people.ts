@@ -1,8 +1,8 @@
 /**
- * System rows (platform spec §7; api-contract "System, monitor, common").
+ * System rows for users, roles and profile (platform spec §7 Users, Roles).
  */
 import type { RestRoute } from '../table';
 
-export const systemRoutes: RestRoute[] = [
+export const systemPeopleRoutes: RestRoute[] = [
   { method: 'GET', path: '/system/user/list', procedure: 'system.user.list', input: ['query'], envelope: 'table' },
 ];

@@ -1,0 +1,182 @@
+/**
+ * Workflow engine tables (design.md "The workflow engine"; Flowable's ACT_RE/RU/HI tables in
+ * small). Only `server/engine/store` reads and writes them.
+ *
+ * - Times are epoch milliseconds (integers): durations and ordering need the precision; the
+ *   engine's queries format them as `yyyy-MM-dd HH:mm:ss` for the wire.
+ * - Ids are strings (design "Conventions"); user ids and group ids are the system's user ids and
+ *   role ids as strings.
+ * - `machine_state` columns hold the XState snapshot (`{value, context}` JSON) of the element's
+ *   behaviour machine (server/engine/behaviours).
+ */
+import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** One deployment = one saved model (name/category as given at save). */
+export const wfDeployment = sqliteTable('wf_deployment', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  category: text('category').notNull().default(''),
+  deployTime: integer('deploy_time').notNull(),
+}, (t) => [index('wf_deployment_time_idx').on(t.deployTime)]);
+
+/** A process definition version; `graph` is the immutable normalised model JSON. */
+export const wfDefinition = sqliteTable('wf_definition', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull(),
+  version: integer('version').notNull(),
+  name: text('name').notNull().default(''),
+  category: text('category').notNull().default(''),
+  description: text('description').notNull().default(''),
+  deploymentId: text('deployment_id').notNull().references(() => wfDeployment.id, { onDelete: 'cascade' }),
+  resourceName: text('resource_name').notNull().default(''),
+  xml: text('xml').notNull(),
+  graph: text('graph').notNull(),
+  formKey: text('form_key'),
+  /** 1 active, 2 suspended (Flowable's SuspensionState). */
+  suspensionState: integer('suspension_state').notNull().default(1),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [
+  uniqueIndex('wf_definition_key_version_uq').on(t.key, t.version),
+  index('wf_definition_deployment_idx').on(t.deploymentId),
+]);
+
+/** A process instance, running or finished (its history row too). */
+export const wfInstance = sqliteTable('wf_instance', {
+  id: text('id').primaryKey(),
+  definitionId: text('definition_id').notNull().references(() => wfDefinition.id, { onDelete: 'cascade' }),
+  businessKey: text('business_key'),
+  startUserId: text('start_user_id'),
+  startTime: integer('start_time').notNull(),
+  endTime: integer('end_time'),
+  endActivityId: text('end_activity_id'),
+  deleteReason: text('delete_reason'),
+  /** running | suspended | completed | stopped | deleted (instance machine value). */
+  state: text('state').notNull().default('running'),
+  /** Optimistic lock: every command that changes the instance bumps it. */
+  revision: integer('revision').notNull().default(1),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [
+  index('wf_instance_def_idx').on(t.definitionId),
+  index('wf_instance_starter_idx').on(t.startUserId, t.startTime),
+]);
+
+/** A token (runtime only). Multi-instance roots carry the MI machine in `machine_state`. */
+export const wfExecution = sqliteTable('wf_execution', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  parentId: text('parent_id'),
+  activityId: text('activity_id'),
+  /** 0 = waiting at a parallel join (inactive), 1 = active. */
+  isActive: integer('is_active').notNull().default(1),
+  /** 1 = the root of a multi-instance body. */
+  isMiRoot: integer('is_mi_root').notNull().default(0),
+  /** The open wf_hi_actinst row of this token. */
+  actInstId: text('act_inst_id'),
+  createTime: integer('create_time').notNull(),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [index('wf_execution_instance_idx').on(t.instanceId)]);
+
+/** A runtime user task; removed when completed or cancelled (see wf_hi_taskinst). */
+export const wfTask = sqliteTable('wf_task', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id').notNull(),
+  definitionId: text('definition_id').notNull(),
+  taskDefKey: text('task_def_key').notNull(),
+  name: text('name').notNull().default(''),
+  description: text('description'),
+  assignee: text('assignee'),
+  owner: text('owner'),
+  /** PENDING | RESOLVED | null (Flowable DelegationState). */
+  delegationState: text('delegation_state'),
+  priority: integer('priority').notNull().default(50),
+  dueDate: integer('due_date'),
+  formKey: text('form_key'),
+  createTime: integer('create_time').notNull(),
+  claimTime: integer('claim_time'),
+  suspended: integer('suspended').notNull().default(0),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [
+  index('wf_task_instance_idx').on(t.instanceId),
+  index('wf_task_assignee_idx').on(t.assignee),
+]);
+
+/** Candidate users/groups of runtime tasks (type `candidate`). */
+export const wfIdentityLink = sqliteTable('wf_identity_link', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  taskId: text('task_id').notNull().references(() => wfTask.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
+  type: text('type').notNull().default('candidate'),
+  userId: text('user_id'),
+  groupId: text('group_id'),
+}, (t) => [
+  index('wf_identity_link_task_idx').on(t.taskId),
+  index('wf_identity_link_user_idx').on(t.userId),
+  index('wf_identity_link_group_idx').on(t.groupId),
+]);
+
+/**
+ * Variables. `scope_id` = '' for instance variables, else an execution id or a task id (local).
+ * `type` names the JSON kind (string, integer, double, boolean, null, json); `value` is JSON.
+ */
+export const wfVariable = sqliteTable('wf_variable', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  scopeId: text('scope_id').notNull().default(''),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  value: text('value').notNull(),
+}, (t) => [uniqueIndex('wf_variable_scope_name_uq').on(t.instanceId, t.scopeId, t.name)]);
+
+/** Historic activity instances (every node and taken flow a token passed). */
+export const wfHiActinst = sqliteTable('wf_hi_actinst', {
+  id: text('id').primaryKey(),
+  seq: integer('seq').notNull(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id').notNull(),
+  activityId: text('activity_id').notNull(),
+  activityName: text('activity_name').notNull().default(''),
+  activityType: text('activity_type').notNull(),
+  taskId: text('task_id'),
+  assignee: text('assignee'),
+  startTime: integer('start_time').notNull(),
+  endTime: integer('end_time'),
+  duration: integer('duration'),
+  deleteReason: text('delete_reason'),
+}, (t) => [index('wf_hi_actinst_instance_idx').on(t.instanceId, t.seq)]);
+
+/** Historic task instances (one per task ever created; id = task id). */
+export const wfHiTaskinst = sqliteTable('wf_hi_taskinst', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  definitionId: text('definition_id').notNull(),
+  executionId: text('execution_id').notNull(),
+  taskDefKey: text('task_def_key').notNull(),
+  name: text('name').notNull().default(''),
+  assignee: text('assignee'),
+  owner: text('owner'),
+  candidateUsers: text('candidate_users').notNull().default(''),
+  candidateGroups: text('candidate_groups').notNull().default(''),
+  priority: integer('priority').notNull().default(50),
+  dueDate: integer('due_date'),
+  formKey: text('form_key'),
+  createTime: integer('create_time').notNull(),
+  claimTime: integer('claim_time'),
+  endTime: integer('end_time'),
+  duration: integer('duration'),
+  deleteReason: text('delete_reason'),
+}, (t) => [
+  index('wf_hi_taskinst_instance_idx').on(t.instanceId),
+  index('wf_hi_taskinst_assignee_idx').on(t.assignee, t.endTime),
+]);
+
+/** Comments: type '1' normal, '2' return, '3' reject, '4' delegate, '5' transfer, '6' stop. */
+export const wfComment = sqliteTable('wf_comment', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  type: text('type').notNull(),
+  message: text('message').notNull().default(''),
+  userId: text('user_id'),
+  taskId: text('task_id'),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  time: integer('time').notNull(),
+}, (t) => [index('wf_comment_instance_idx').on(t.instanceId), index('wf_comment_task_idx').on(t.taskId)]);

@@ -1,0 +1,4 @@
+/**
+ * Monitor routers for scheduled jobs and their log (platform spec §7 Jobs and logs).
+ */
+export const jobRouters = {};

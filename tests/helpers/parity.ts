@@ -1,0 +1,32 @@
+/**
+ * Parity cases (design.md "One parity test per row calls both surfaces"): for a REST row, the
+ * request to send and the tRPC call that must answer the same thing. Each domain keeps its cases
+ * in `tests/integration/parity/<domain>.cases.ts`; `rest-parity.test.ts` runs them all and fails
+ * for a REST row without a case.
+ */
+import type { createCallerFactory } from '../../server/trpc/init';
+import type { appRouter } from '../../server/trpc/router';
+
+export type Caller = ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+
+export interface ParityCase {
+  /** URL below /caishui-api with its query string. */
+  url: string;
+  body?: unknown;
+  /** The same call through tRPC. */
+  trpc: (c: Caller) => Promise<unknown>;
+  /** How the REST envelope holds the procedure's result. */
+  pick: (envelope: Record<string, any>) => unknown;
+  /** Keys whose values differ call to call (tokens, ids made by the call). */
+  volatile?: string[];
+  /** Send no token. */
+  anonymous?: boolean;
+}
+
+export const without = (o: Record<string, any>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+/** The envelope's extra keys (AjaxResult without code and msg). */
+export const extras = (e: Record<string, any>) => without(e, 'code', 'msg');
+/** The envelope's `rows` and `total`. */
+export const table = (e: Record<string, any>) => ({ rows: e.rows, total: e.total });
+/** A call that may fail: its result, or `{error: message}`, as the envelope would hold it. */
+export const settle = (p: Promise<unknown>) => p.then((v) => v, (e: Error) => ({ error: e.message }));
