@@ -4,10 +4,9 @@
  * in `tests/integration/parity/<domain>.cases.ts`; `rest-parity.test.ts` runs them all and fails
  * for a REST row without a case.
  */
-import type { createCallerFactory } from '../../server/trpc/init';
-import type { appRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/trpc/router';
 
-export type Caller = ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+export type Caller = ReturnType<AppRouter['createCaller']>;
 
 export interface ParityCase {
   /** URL below /caishui-api with its query string. */
