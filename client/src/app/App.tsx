@@ -1,0 +1,44 @@
+/**
+ * Providers: QueryClient > TRPCProvider > ChakraProvider (system from the theme colour and the
+ * size setting), then the router and the feedback hosts (toasts, dialogs, loading mask).
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ConfirmHost } from '../components/feedback/confirm';
+import { LoadingMaskHost } from '../components/feedback/loading-mask';
+import { AppToasters } from '../components/feedback/toaster';
+import { chakraSizeOf } from '../lib/layout-settings';
+import { queryClient } from '../lib/query-client';
+import { setReloginHandler } from '../lib/request-error';
+import { TRPCProvider, trpcClient } from '../lib/trpc';
+import { AppRouter } from './router/AppRouter';
+import { useApp } from './stores/app-store';
+import { applyDocumentTitle, useSettings } from './stores/settings-store';
+import { logoutAndReload } from './stores/user-store';
+import { buildSystem } from './theme';
+
+setReloginHandler(logoutAndReload);
+
+function ThemedChakra({ children }: { children: ReactNode }) {
+  const { theme, dynamicTitle } = useSettings();
+  const { size } = useApp();
+  const system = useMemo(() => buildSystem(theme, chakraSizeOf(size)), [theme, size]);
+  useEffect(applyDocumentTitle, [dynamicTitle]);
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <ThemedChakra>
+          <AppRouter />
+          <AppToasters />
+          <ConfirmHost />
+          <LoadingMaskHost />
+        </ThemedChakra>
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * Tag bar (platform spec §2 "Tag bar"): visited views as tabs; right-click menu 刷新页面,
+ * 关闭当前, 关闭其他, 关闭左侧, 关闭右侧, 全部关闭; affix tabs (首页) cannot be closed.
+ */
+import { Box, Flex } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { HOME_PATH } from '../router/menu';
+import {
+  delAllViews,
+  delCachedView,
+  delLeftViews,
+  delOthersViews,
+  delRightViews,
+  delView,
+  tagsStore,
+  useTags,
+  type TagView,
+} from '../stores/tags-store';
+import { useSettings } from '../stores/settings-store';
+import { TAGS_HEIGHT } from './vars';
+
+/** Reloads a view: drops its cache and passes through /redirect (platform spec §2). */
+export function useRefreshView() {
+  const navigate = useNavigate();
+  return (view: TagView) => {
+    delCachedView(view.path);
+    navigate(`/redirect${view.fullPath}`, { replace: true });
+  };
+}
+
+export function TagsView() {
+  const { visited } = useTags();
+  const { theme } = useSettings();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const refresh = useRefreshView();
+  const [menu, setMenu] = useState<{ x: number; y: number; view: TagView } | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menu) return;
+    const close = () => setMenu(null);
+    document.addEventListener('click', close);
+    return () => document.removeEventListener('click', close);
+  }, [menu]);
+
+  useEffect(() => {
+    scrollRef.current?.querySelector('[data-active="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, visited.length]);
+
+  /** After closing, goes to the last remaining view (or home) when the current one is gone. */
+  const toLastView = (keepCurrent: boolean) => {
+    const list = tagsStore.get().visited;
+    if (keepCurrent && list.some((v) => v.path === pathname)) return;
+    const last = list[list.length - 1];
+    navigate(last ? last.fullPath : HOME_PATH);
+  };
+
+  const close = (view: TagView) => {
+    delView(view.path);
+    if (view.path === pathname) toLastView(false);
+  };
+
+  const onContext = (e: MouseEvent, view: TagView) => {
+    e.preventDefault();
+    setMenu({ x: e.clientX, y: e.clientY, view });
+  };
+
+  const menuItems = menu
+    ? [
+        { label: '刷新页面', run: () => refresh(menu.view) },
+        { label: '关闭当前', run: () => close(menu.view), hide: menu.view.affix },
+        { label: '关闭其他', run: () => (delOthersViews(menu.view.path), navigate(menu.view.fullPath)) },
+        { label: '关闭左侧', run: () => (delLeftViews(menu.view.path), toLastView(true)), hide: visited[0]?.path === menu.view.path },
+        { label: '关闭右侧', run: () => (delRightViews(menu.view.path), toLastView(true)), hide: visited[visited.length - 1]?.path === menu.view.path },
+        { label: '全部关闭', run: () => (delAllViews(), toLastView(true)) },
+      ].filter((i) => !i.hide)
+    : [];
+
+  return (
+    <Box h={`${TAGS_HEIGHT}px`} bg="white" borderBottom="1px solid #d8dce5" boxShadow="0 1px 3px 0 rgba(0,0,0,.12), 0 0 3px 0 rgba(0,0,0,.04)" data-testid="tags-view">
+      <Flex
+        ref={scrollRef}
+        h="full"
+        align="center"
+        overflowX="auto"
+        overflowY="hidden"
+        whiteSpace="nowrap"
+        css={{ scrollbarWidth: 'none' }}
+        onWheel={(e) => {
+          if (scrollRef.current) scrollRef.current.scrollLeft += e.deltaY;
+        }}
+      >
+        {visited.map((view, i) => {
+          const active = view.path === pathname;
+          return (
+            <Flex
+              key={view.path}
+              asChild
+              align="center"
+              h="26px"
+              px="2"
+              ml={i === 0 ? '15px' : '5px'}
+              mr={i === visited.length - 1 ? '15px' : undefined}
+              fontSize="12px"
+              border="1px solid"
+              borderColor={active ? theme : '#d8dce5'}
+              bg={active ? theme : 'white'}
+              color={active ? 'white' : '#495060'}
+              flexShrink={0}
+              data-active={active}
+              data-testid="tag"
+              onContextMenu={(e: MouseEvent) => onContext(e, view)}
+            >
+              <RouterLink to={view.fullPath}>
+                {active && <Box as="span" w="8px" h="8px" borderRadius="full" bg="white" mr="1" display="inline-block" />}
+                {view.title}
+                {!view.affix && (
+                  <Box
+                    as="span"
+                    ml="1"
+                    w="16px"
+                    h="16px"
+                    lineHeight="15px"
+                    textAlign="center"
+                    borderRadius="full"
+                    fontSize="11px"
+                    _hover={{ bg: '#b4bccc', color: 'white' }}
+                    aria-label="关闭"
+                    data-testid="tag-close"
+                    onClick={(e: MouseEvent) => {
+                      e.preventDefault();
+                      e.stopPropagation();
+                      close(view);
+                    }}
+                  >
+                    ✕
+                  </Box>
+                )}
+              </RouterLink>
+            </Flex>
+          );
+        })}
+      </Flex>
+      {menu && (
+        <Box
+          position="fixed"
+          left={`${menu.x}px`}
+          top={`${menu.y}px`}
+          zIndex="3000"
+          bg="white"
+          borderRadius="4px"
+          boxShadow="2px 2px 3px 0 rgba(0,0,0,.3)"
+          py="1"
+          fontSize="12px"
+          color="#333"
+          data-testid="tags-context-menu"
+        >
+          {menuItems.map((item) => (
+            <Box key={item.label} px="4" py="1.5" cursor="pointer" _hover={{ bg: '#eee' }} onClick={item.run}>
+              {item.label}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

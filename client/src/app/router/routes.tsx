@@ -1,0 +1,124 @@
+/**
+ * Builds the react-router route objects (platform spec §2 "Routing rules"): public pages,
+ * the layout shell holding home, /redirect/*, the permission-guarded constant routes and the
+ * server's routes, then the catch-all to /404 after them.
+ */
+import { lazy } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { InnerLink } from '../layout/InnerLink';
+import { Layout } from '../layout/Layout';
+import { CONSTANT_ROUTES, type ConstantRoute } from './constant-routes';
+import { HOME_MENU, HOME_PATH, isExternalMenu, visibleChildren, type MenuItem } from './menu';
+import { PermissionRoute } from './PermissionRoute';
+import { ViewFor } from './views';
+
+const Login = lazy(() => import('../../pages/Login'));
+const Register = lazy(() => import('../../pages/Register'));
+const NotFound = lazy(() => import('../../pages/NotFound'));
+const Unauthorized = lazy(() => import('../../pages/Unauthorized'));
+const Redirect = lazy(() => import('../../pages/Redirect'));
+
+export interface Crumb {
+  title: string;
+  path?: string;
+  /** False for directories (redirect noRedirect) and the current page. */
+  clickable: boolean;
+}
+
+/** What every page route carries in `handle`. */
+export interface RouteHandle {
+  title: string;
+  noCache?: boolean;
+  affix?: boolean;
+  link?: string;
+  activeMenu?: string;
+  crumbs: Crumb[];
+}
+
+function pageRoute(item: MenuItem, crumbs: Crumb[]): RouteObject {
+  const handle: RouteHandle = {
+    title: item.title,
+    noCache: item.noCache,
+    affix: item.affix,
+    link: item.link,
+    crumbs: [...crumbs, { title: item.title, path: item.path, clickable: false }],
+  };
+  const element =
+    item.component === 'InnerLink' ? (
+      <InnerLink src={item.link ?? ''} />
+    ) : (
+      <ViewFor component={item.component ?? ''} title={item.title} />
+    );
+  return { path: item.path, element, handle };
+}
+
+function dirRoutes(item: MenuItem, crumbs: Crumb[]): RouteObject {
+  const here = item.title ? [...crumbs, { title: item.title, path: item.path, clickable: item.redirect !== 'noRedirect' }] : crumbs;
+  const children = toRouteObjects(item.children, here);
+  const first = visibleChildren(item).find((c) => !isExternalMenu(c));
+  if (first && item.path && item.path !== '/') {
+    children.push({ path: item.path, element: <Navigate to={item.redirect && item.redirect !== 'noRedirect' ? item.redirect : first.path} replace /> });
+  }
+  return { element: <Outlet />, children };
+}
+
+/**
+ * Server menu items → route objects. 'Layout' and 'ParentView' become an <Outlet/> holding
+ * their children ('Layout' sits inside the one shell), 'InnerLink' the iframe view, external
+ * http entries no route, anything else the registered view.
+ */
+export function toRouteObjects(items: MenuItem[], crumbs: Crumb[] = []): RouteObject[] {
+  const routes: RouteObject[] = [];
+  for (const item of items) {
+    if (isExternalMenu(item)) continue;
+    const isDir = item.component === 'Layout' || item.component === 'ParentView' || item.children.length > 0;
+    routes.push(isDir ? dirRoutes(item, crumbs) : pageRoute(item, crumbs));
+  }
+  return routes;
+}
+
+function constantRoute(route: ConstantRoute): RouteObject {
+  const handle: RouteHandle = {
+    title: route.title,
+    noCache: route.noCache,
+    activeMenu: route.activeMenu,
+    crumbs: [{ title: route.title, path: route.path, clickable: false }],
+  };
+  return {
+    path: route.path,
+    handle,
+    element: (
+      <PermissionRoute permissions={route.permissions} digits={route.digits}>
+        <ViewFor component={route.component} title={route.title} />
+      </PermissionRoute>
+    ),
+  };
+}
+
+/** The full route table for a signed-in user whose menus are `menus` (server tree, resolved). */
+export function buildRoutes(menus: MenuItem[]): RouteObject[] {
+  return [
+    ...publicRoutes(),
+    {
+      element: <Layout />,
+      children: [
+        { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+        ...toRouteObjects([HOME_MENU]),
+        { path: '/redirect/*', element: <Redirect /> },
+        ...CONSTANT_ROUTES.map(constantRoute),
+        ...toRouteObjects(menus),
+      ],
+    },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}
+
+/** The routes reachable before sign-in is complete (/login, /register, /404, /401). */
+export function publicRoutes(): RouteObject[] {
+  return [
+    { path: '/login', element: <Login /> },
+    { path: '/register', element: <Register /> },
+    { path: '/404', element: <NotFound /> },
+    { path: '/401', element: <Unauthorized /> },
+  ];
+}

@@ -1,0 +1,127 @@
+/**
+ * Session store (platform spec §4 "Session"): token (cookie rs-token), user, roles (empty →
+ * ['ROLE_DEFAULT']), permissions and the server's router tree.
+ */
+import type { GetInfoReply, RouterNode, SessionUser } from '../../../../shared/schemas/auth';
+import { getToken, loadRememberMe, removeToken, saveRememberMe, setToken } from '../../lib/auth-storage';
+import { queryClient } from '../../lib/query-client';
+import { encryptPassword } from '../../lib/rsa';
+import { createStore, useStore } from '../../lib/store';
+import { msgError } from '../../components/feedback/toaster';
+import { describeRequestError, handleRequestError } from '../../lib/request-error';
+import { trpc, trpcClient } from '../../lib/trpc';
+
+export interface UserState {
+  token: string;
+  user: SessionUser | null;
+  roles: string[];
+  permissions: string[];
+  /** Router tree from auth.getRouters; null until loaded. */
+  routers: RouterNode[] | null;
+}
+
+export const userStore = createStore<UserState>({
+  token: getToken() ?? '',
+  user: null,
+  roles: [],
+  permissions: [],
+  routers: null,
+});
+
+/** Reads the user store in a component. */
+export const useUser = () => useStore(userStore);
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  code: string;
+  uuid: string;
+  rememberMe: boolean;
+  /** The remembered encrypted password, sent as is when the password field was not edited. */
+  encryptedPassword?: string;
+}
+
+/** Encrypts a password with the server's public key (api-contract "Session"). */
+export async function encryptForLogin(plain: string): Promise<string> {
+  const { publicKey } = await queryClient.fetchQuery({ ...trpc.auth.publicKey.queryOptions(), staleTime: 60_000 });
+  return encryptPassword(publicKey, plain);
+}
+
+/**
+ * Signs in: encrypts the password, calls auth.login, stores the token cookie and the
+ * remember-me cookies (username + encrypted password only, 30 days), then loads user info and
+ * routes. The store's token is set last, so the router guard sees one complete session and
+ * leaves /login for the redirect target. Errors are shown (request-error layer) and rethrown.
+ */
+export async function login(form: LoginForm): Promise<void> {
+  const username = form.username.trim();
+  let password = form.encryptedPassword || '';
+  if (!password) {
+    try {
+      password = await encryptForLogin(form.password);
+    } catch (e) {
+      // Web Crypto needs a secure context (https or localhost); fall back to the plain form.
+      console.warn('password not encrypted:', e);
+      password = form.password;
+    }
+  }
+  let token: string;
+  try {
+    ({ token } = await trpcClient.auth.login.mutate({ username, password, code: form.code, uuid: form.uuid }));
+  } catch (e) {
+    handleRequestError(e);
+    throw e;
+  }
+  setToken(token);
+  const encrypted = password.startsWith('rsa:') ? password : '';
+  saveRememberMe({ username, encryptedPassword: encrypted, rememberMe: form.rememberMe && !!encrypted });
+  try {
+    await loadUserInfo();
+  } catch (e) {
+    removeToken();
+    msgError(describeRequestError(e).message);
+    throw e;
+  }
+  userStore.set({ token });
+}
+
+/** The remembered login (username, encrypted password, flag). */
+export const rememberedLogin = loadRememberMe;
+
+/** Loads getInfo and getRouters (spec §4). Throws on failure; the guard handles it. */
+export async function loadUserInfo(): Promise<void> {
+  const [info, routers] = await Promise.all([
+    queryClient.fetchQuery({ ...trpc.auth.getInfo.queryOptions(), meta: { silent: true }, staleTime: 0 }),
+    queryClient.fetchQuery({ ...trpc.auth.getRouters.queryOptions(), meta: { silent: true }, staleTime: 0 }),
+  ]);
+  const reply = info as GetInfoReply;
+  userStore.set({
+    user: reply.user,
+    roles: reply.roles?.length ? reply.roles : ['ROLE_DEFAULT'],
+    permissions: reply.permissions ?? [],
+    routers: routers as RouterNode[],
+  });
+}
+
+/** Clears the local session (token, roles, permissions, routes) without calling the server. */
+export function clearSession() {
+  removeToken();
+  userStore.set({ token: '', user: null, roles: [], permissions: [], routers: null });
+  queryClient.clear();
+}
+
+/** Logs out on the server (errors ignored) and clears the local session. */
+export async function logout(): Promise<void> {
+  try {
+    if (userStore.get().token) await trpcClient.auth.logout.mutate();
+  } catch {
+    /* the session may already be gone */
+  }
+  clearSession();
+}
+
+/** Logs out and reloads the base path (spec §2 logout, §8 re-login). */
+export async function logoutAndReload(): Promise<void> {
+  await logout();
+  window.location.href = import.meta.env.BASE_URL;
+}

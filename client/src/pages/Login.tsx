@@ -1,0 +1,107 @@
+/**
+ * Sign-in screen /login (platform spec §2, §4, §5): account tab, username, password, captcha
+ * (when enabled), remember-me (username + encrypted password only, 30 days), Enter submits;
+ * a failure stops loading and refreshes the captcha. After sign-in the guard goes to the
+ * redirect target, else the first visible menu route, else home.
+ */
+import { Box, Button, Checkbox, Flex, Link, Tabs } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { login, rememberedLogin } from '../app/stores/user-store';
+import { AuthShell } from './auth/AuthShell';
+import { CaptchaField, TextField } from './auth/fields';
+import { useCaptcha } from './auth/useCaptcha';
+
+/** Stand-in shown in the password field while the remembered encrypted password is used. */
+const REMEMBERED = '********';
+
+type Errors = Partial<Record<'username' | 'password' | 'code', string>>;
+
+export default function Login() {
+  const captcha = useCaptcha();
+  const [remembered] = useState(rememberedLogin);
+  const [username, setUsername] = useState(remembered.rememberMe ? remembered.username : '');
+  const [useRemembered, setUseRemembered] = useState(remembered.rememberMe && !!remembered.encryptedPassword);
+  const [password, setPassword] = useState(useRemembered ? REMEMBERED : '');
+  const [code, setCode] = useState('');
+  const [rememberMe, setRememberMe] = useState(remembered.rememberMe);
+  const [errors, setErrors] = useState<Errors>({});
+  const [loading, setLoading] = useState(false);
+
+  const changePassword = (value: string) => {
+    if (useRemembered) {
+      // Editing drops the remembered password: keep only what was typed after the stand-in.
+      setUseRemembered(false);
+      setPassword(value.startsWith(REMEMBERED) ? value.slice(REMEMBERED.length) : '');
+    } else {
+      setPassword(value);
+    }
+  };
+
+  const validate = (): boolean => {
+    const next: Errors = {};
+    if (!username.trim()) next.username = '请输入您的账号';
+    if (!password) next.password = '请输入您的密码';
+    if (captcha.enabled && !code.trim()) next.code = '请输入验证码';
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (loading || !validate()) return;
+    setLoading(true);
+    try {
+      await login({
+        username,
+        password: useRemembered ? '' : password,
+        encryptedPassword: useRemembered ? remembered.encryptedPassword : undefined,
+        code: code.trim(),
+        uuid: captcha.uuid,
+        rememberMe,
+      });
+    } catch {
+      setLoading(false);
+      setCode('');
+      if (captcha.enabled) captcha.refresh();
+    }
+    // On success the router guard leaves /login for the redirect target (AppRouter.tsx).
+  };
+
+  return (
+    <AuthShell>
+      <form onSubmit={submit} data-testid="login-form">
+        <Tabs.Root defaultValue="account" variant="line" mb="5" size="sm">
+          <Tabs.List justifyContent="center">
+            <Tabs.Trigger value="account">账号密码登录</Tabs.Trigger>
+          </Tabs.List>
+        </Tabs.Root>
+        <TextField name="username" value={username} onChange={setUsername} placeholder="账号" error={errors.username} autoComplete="username" />
+        <TextField
+          name="password"
+          type="password"
+          value={password}
+          onChange={changePassword}
+          placeholder="密码"
+          error={errors.password}
+          autoComplete="current-password"
+        />
+        {captcha.enabled && <CaptchaField value={code} onChange={setCode} error={errors.code} src={captcha.src} onRefresh={captcha.refresh} />}
+        <Checkbox.Root size="sm" checked={rememberMe} onCheckedChange={(d) => setRememberMe(!!d.checked)} mb="5">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label fontWeight="normal">记住密码</Checkbox.Label>
+        </Checkbox.Root>
+        <Button type="submit" w="full" size="md" colorPalette="brand" loading={loading} loadingText="登 录 中..." spinnerPlacement="start">
+          登 录
+        </Button>
+        <Flex justify="flex-end" mt="3" mb="3">
+          <Link asChild fontSize="sm" color="brand.solid">
+            <RouterLink to="/register">立即注册</RouterLink>
+          </Link>
+        </Flex>
+        <Box h="1" />
+      </form>
+    </AuthShell>
+  );
+}

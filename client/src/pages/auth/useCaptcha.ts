@@ -1,0 +1,23 @@
+/**
+ * Captcha state of the sign-in and register screens: whether captcha is on, its uuid and
+ * data-URL image, and a refresh (click on the image, after a failure). 20 s timeout (trpc.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+
+export function useCaptcha() {
+  const trpc = useTRPC();
+  const query = useQuery({
+    ...trpc.auth.captchaImage.queryOptions(),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const data = query.data;
+  return {
+    /** Captcha is shown unless the server says it is off (on while loading, as RuoYi). */
+    enabled: data ? data.captchaEnabled !== false : true,
+    uuid: data?.uuid ?? '',
+    src: data?.img ? `data:image/svg+xml;base64,${data.img}` : '',
+    refresh: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * Shared steps of the e2e tests: sign-in through the login form, screenshots into test-results/.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'admin123' };
+
+/** Fills the login form and submits it (the page must show /login). */
+export async function submitLogin(page: Page, username: string, password: string) {
+  await page.getByPlaceholder('账号').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).click();
+}
+
+/** Opens /login and signs in as `user`; waits for the layout. */
+export async function signIn(page: Page, user = ADMIN) {
+  await page.goto('#/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page.getByTestId('layout')).toBeVisible();
+}
+
+/** Saves a full-page screenshot as test-results/<name>.png once animations and spinners are done. */
+export async function shot(page: Page, name: string) {
+  await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  await page.waitForTimeout(450);
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
