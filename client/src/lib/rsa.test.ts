@@ -38,3 +38,16 @@ describe('encryptPassword', () => {
     await expect(encryptPassword(spkiBase64, 'x'.repeat(191))).rejects.toThrow();
   });
 });
+
+describe('encryptWithForge (pages without Web Crypto)', () => {
+  it('produces RSA-OAEP SHA-256 ciphertext the server key decrypts', async () => {
+    const { generateKeyPairSync, privateDecrypt, constants } = await import('node:crypto');
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const { encryptWithForge } = await import('./rsa');
+    const out = await encryptWithForge(spki, '密码admin123');
+    expect(out.startsWith('rsa:')).toBe(true);
+    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(out.slice(4), 'base64'));
+    expect(plain.toString('utf8')).toBe('密码admin123');
+  });
+});

@@ -5,7 +5,9 @@
  * encryptPassword(publicKeySpkiBase64, plain) → 'rsa:' + base64(RSA-OAEP/SHA-256 ciphertext)
  * - key: SubjectPublicKeyInfo DER, base64 (a PEM block is accepted too: header lines and
  *   whitespace are stripped);
- * - uses Web Crypto (`globalThis.crypto.subtle`), so it works in browsers and Node >= 19;
+ * - uses Web Crypto (`globalThis.crypto.subtle`) where the page is a secure context (https,
+ *   localhost); elsewhere (plain http on a LAN address) node-forge's RSA-OAEP does the same
+ *   encryption, so the password never travels in clear;
  * - OAEP is randomised: the same input gives a different ciphertext each time;
  * - a 2048-bit key takes at most 190 bytes of UTF-8 plain text.
  */
@@ -27,10 +29,22 @@ function bytesToBase64(buf: ArrayBuffer): string {
   return btoa(bin);
 }
 
+/** RSA-OAEP(SHA-256) with node-forge, for pages without Web Crypto (not a secure context). */
+export async function encryptWithForge(publicKeySpkiBase64: string, plain: string): Promise<string> {
+  const forge = (await import('node-forge')).default;
+  const der = forge.util.decode64(publicKeySpkiBase64.replace(/-----(BEGIN|END)[^-]*-----/g, '').replace(/\s+/g, ''));
+  const key = forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(der)) as import('node-forge').pki.rsa.PublicKey;
+  const cipher = key.encrypt(forge.util.encodeUtf8(plain), 'RSA-OAEP', {
+    md: forge.md.sha256.create(),
+    mgf1: { md: forge.md.sha256.create() },
+  });
+  return RSA_PREFIX + forge.util.encode64(cipher);
+}
+
 /** @example await encryptPassword(SERVER_PUBLIC_KEY, 'admin123') // 'rsa:Vb3x…==' */
 export async function encryptPassword(publicKeySpkiBase64: string, plain: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new Error('Web Crypto is not available (needs a secure context)');
+  if (!subtle) return encryptWithForge(publicKeySpkiBase64, plain);
   const key = await subtle.importKey(
     'spki',
     base64ToBytes(publicKeySpkiBase64),
