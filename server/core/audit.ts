@@ -16,7 +16,11 @@ export function auditText(value: unknown): string {
   if (value === undefined) return '';
   let text: string;
   try {
-    text = JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : v)) ?? '';
+    text = JSON.stringify(value, (k, v) => {
+      if (SECRET_KEYS.has(k)) return undefined;
+      if (v && typeof v === 'object' && v.type === 'Buffer' && Array.isArray(v.data)) return `<binary ${v.data.length} bytes>`;
+      return v;
+    }) ?? '';
   } catch {
     text = String(value);
   }

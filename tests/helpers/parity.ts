@@ -4,7 +4,9 @@
  * in `tests/integration/parity/<domain>.cases.ts`; `rest-parity.test.ts` runs them all and fails
  * for a REST row without a case.
  */
+import { TRPCError } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router';
+import { describeError } from '../../server/trpc/init';
 
 export type Caller = ReturnType<AppRouter['createCaller']>;
 
@@ -27,5 +29,6 @@ export const without = (o: Record<string, any>, ...keys: string[]) => Object.fro
 export const extras = (e: Record<string, any>) => without(e, 'code', 'msg');
 /** The envelope's `rows` and `total`. */
 export const table = (e: Record<string, any>) => ({ rows: e.rows, total: e.total });
-/** A call that may fail: its result, or `{error: message}`, as the envelope would hold it. */
-export const settle = (p: Promise<unknown>) => p.then((v) => v, (e: Error) => ({ error: e.message }));
+/** A call that may fail: its result, or `{error}` with the message the REST envelope carries. */
+export const settle = (p: Promise<unknown>) =>
+  p.then((v) => v, (e: Error) => ({ error: e instanceof TRPCError ? describeError(e).message : e.message }));

@@ -46,3 +46,8 @@ it('writes nothing for procedures without log meta', async () => {
   await caller().read();
   expect(rows().length).toBe(before);
 });
+
+it('replaces file bytes in parameters and results by their size', async () => {
+  const { auditText } = await import('../../server/core/audit');
+  expect(auditText({ file: { filename: 'a.xlsx', data: Buffer.from('abc') }, password: 'x' })).toBe('{"file":{"filename":"a.xlsx","data":"<binary 3 bytes>"}}');
+});

@@ -1,12 +1,15 @@
 /**
  * User list reads (reference §2 Users `GET /list`): filters on name (LIKE), phone (LIKE), status,
  * dept (including all descendant depts through `ancestors`), creation day range; data scope;
- * order by a checked column; never the password.
+ * order by a checked column; never the password. Also the single-user reads of the user screens
+ * (detail, uniqueness, links, post options).
  */
-import { and, asc, count, desc, eq, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sysDept, sysUser } from '../../../db/schema';
+import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
+import type { PostOption, UserDetail } from '../../../../shared/schemas/system/user';
+import type { DbOrTx } from './user-scope';
 
 export interface UserListFilter extends PageInput {
   userName?: string;
@@ -61,4 +64,65 @@ export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserList
       dept: u.deptId != null && deptName != null ? { deptId: u.deptId, deptName, leader } : null,
     })),
   };
+}
+
+/** Every user the list filter matches (exports): the list without paging. */
+export function listAllUsers(db: Db, f: Omit<UserListFilter, 'pageNum' | 'pageSize'>, scope?: SQL): UserListRow[] {
+  return listUsers(db, { ...f, pageNum: 1, pageSize: Number.MAX_SAFE_INTEGER }, scope).rows;
+}
+
+/** A live user without the password, with its dept and roles (RuoYi selectUserById). */
+export function findUserDetail(db: DbOrTx, userId: number): UserDetail | undefined {
+  const row = db.select({ ...userListColumns }).from(sysUser)
+    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'))).get();
+  if (!row) return undefined;
+  const dept = row.deptId == null ? undefined : db.select({
+    deptId: sysDept.deptId, parentId: sysDept.parentId, ancestors: sysDept.ancestors, deptName: sysDept.deptName,
+    orderNum: sysDept.orderNum, leader: sysDept.leader, status: sysDept.status,
+  }).from(sysDept).where(eq(sysDept.deptId, row.deptId)).get();
+  const roles = db.select({
+    roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey, roleSort: sysRole.roleSort,
+    dataScope: sysRole.dataScope, status: sysRole.status,
+  }).from(sysUserRole).innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
+    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.delFlag, '0'))).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId)).all();
+  return { ...row, dept: dept ?? null, roles, admin: row.userId === 1 };
+}
+
+/** The id of the live user whose `field` equals `value` (uniqueness checks), if any. */
+export function findUserIdBy(db: DbOrTx, field: 'userName' | 'phonenumber' | 'email', value: string): number | undefined {
+  return db.select({ id: sysUser.userId }).from(sysUser)
+    .where(and(eq(sysUser[field], value), eq(sysUser.delFlag, '0'))).limit(1).get()?.id;
+}
+
+/** Role ids linked to the user (live roles only). */
+export function userRoleIds(db: DbOrTx, userId: number): number[] {
+  return db.select({ id: sysUserRole.roleId }).from(sysUserRole).innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
+    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.delFlag, '0'))).orderBy(asc(sysUserRole.roleId)).all().map((r) => r.id);
+}
+
+/** Post ids linked to the user. */
+export function userPostIds(db: DbOrTx, userId: number): number[] {
+  return db.select({ id: sysUserPost.postId }).from(sysUserPost)
+    .where(eq(sysUserPost.userId, userId)).orderBy(asc(sysUserPost.postId)).all().map((r) => r.id);
+}
+
+/** Every post (form options; RuoYi selectPostAll), by sort order. */
+export function allPosts(db: DbOrTx): PostOption[] {
+  return db.select({
+    postId: sysPost.postId, postCode: sysPost.postCode, postName: sysPost.postName, postSort: sysPost.postSort,
+    status: sysPost.status, createTime: sysPost.createTime, remark: sysPost.remark,
+  }).from(sysPost).orderBy(asc(sysPost.postSort), asc(sysPost.postId)).all();
+}
+
+/** Names of the user's posts (profile `postGroup`). */
+export function userPostNames(db: DbOrTx, userId: number): string[] {
+  return db.select({ name: sysPost.postName }).from(sysUserPost).innerJoin(sysPost, eq(sysPost.postId, sysUserPost.postId))
+    .where(eq(sysUserPost.userId, userId)).orderBy(asc(sysPost.postSort)).all().map((r) => r.name);
+}
+
+/** The ids among `ids` that are not posts. */
+export function missingPostIds(db: DbOrTx, ids: number[]): number[] {
+  if (ids.length === 0) return [];
+  const found = new Set(db.select({ id: sysPost.postId }).from(sysPost).where(inArray(sysPost.postId, ids)).all().map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
 }

@@ -1,17 +1,202 @@
 /**
- * User services (platform spec §7 Users; reference §2, §4). The list applies the data scope of
- * the caller for permission `system:user:list`.
+ * User services (platform spec §7 Users; reference §2 `/system/user`, §4 data scope). Rules of
+ * RuoYi's SysUserController / SysUserServiceImpl: unique account, phone and e-mail among live
+ * users; user 1 is never changed; you cannot delete yourself; deletes are soft (del_flag '2')
+ * and remove the role and post links; passwords are bcrypt hashes and never leave the server.
+ * Point checks use the endpoint's permission for the data scope. Every write is one transaction;
+ * hashing happens before it.
  */
 import type { AppDeps } from '../../../core/deps';
 import type { LoginUser } from '../../../core/authz';
 import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
+import { nowText } from '../../../core/clock';
 import { sysUser } from '../../../db/schema';
-import { listUsers, userListColumns, type UserListFilter } from './user.repo';
+import { hashPassword } from '../../auth/password.service';
+import type { UserFormReply } from '../../../../shared/schemas/system/user';
+import { checkRoleDataScope } from '../role/role-scope';
+import { missingRoleIds } from '../role/role.repo';
+import { scopedRoleOptions } from '../role/role.service';
+import {
+  allPosts, findUserDetail, findUserIdBy, listUsers, missingPostIds, userListColumns, userPostIds, userRoleIds, type UserListFilter,
+} from './user.repo';
+import { insertUser, replaceUserPosts, replaceUserRoles, softDeleteUsers, updateUser, type UserSet } from './user-write.repo';
+import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, missingDeptIds, type DbOrTx } from './user-scope';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export const USER_PERMS = {
+  list: 'system:user:list', query: 'system:user:query', add: 'system:user:add', edit: 'system:user:edit',
+  remove: 'system:user:remove', export: 'system:user:export', import: 'system:user:import', resetPwd: 'system:user:resetPwd',
+} as const;
 
 /** Paged users `{rows, total}`; error 参数不符合规范，不能进行查询 for an unknown order column. */
-export function userList(deps: Pick<AppDeps, 'db'>, login: LoginUser, filter: UserListFilter) {
+export function userList(deps: Pick<AppDeps, 'db'>, login: LoginUser, filter: UserListFilter, perm: string = USER_PERMS.list) {
   if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError(500, '参数不符合规范，不能进行查询');
-  const scope = dataScopeCondition(deps.db, login, { dept: sysUser.deptId, user: sysUser.userId }, 'system:user:list');
+  const scope = dataScopeCondition(deps.db, login, { dept: sysUser.deptId, user: sysUser.userId }, perm);
   return listUsers(deps.db, filter, scope);
+}
+
+/** Errors: 500 naming the field when a referenced dept, role or post does not exist. */
+export function checkUserRefs(db: DbOrTx, refs: { deptId?: number | null; roleIds?: number[] | null; postIds?: number[] | null }): void {
+  if (refs.deptId != null && missingDeptIds(db, [refs.deptId]).length) throw new AppError(500, `参数 deptId 无效：部门 ${refs.deptId} 不存在`);
+  const roles = missingRoleIds(db, refs.roleIds ?? []);
+  if (roles.length) throw new AppError(500, `参数 roleIds 无效：角色 ${roles.join(',')} 不存在`);
+  const posts = missingPostIds(db, refs.postIds ?? []);
+  if (posts.length) throw new AppError(500, `参数 postIds 无效：岗位 ${posts.join(',')} 不存在`);
+}
+
+/**
+ * Uniqueness among live users (reference §2): `<action>用户'<name>'失败，登录账号已存在 |
+ * 手机号码已存在 | 邮箱账号已存在`; blank phone and e-mail are not checked; `selfId` is skipped.
+ */
+export function checkUserUnique(
+  db: DbOrTx, action: '新增' | '修改', name: string,
+  v: { userName?: string; phonenumber?: string | null; email?: string | null }, selfId?: number,
+): void {
+  const taken = (field: 'userName' | 'phonenumber' | 'email', value: string) => {
+    const id = findUserIdBy(db, field, value);
+    return id !== undefined && id !== selfId;
+  };
+  const prefix = `${action}用户'${name}'失败，`;
+  if (v.userName !== undefined && taken('userName', v.userName)) throw new AppError(500, `${prefix}登录账号已存在`);
+  if (v.phonenumber && taken('phonenumber', v.phonenumber)) throw new AppError(500, `${prefix}手机号码已存在`);
+  if (v.email && taken('email', v.email)) throw new AppError(500, `${prefix}邮箱账号已存在`);
+}
+
+/**
+ * `GET /system/user/` and `/{userId}` → `{data?, roles, posts, roleIds?, postIds?}`: the form's
+ * options (roles in the caller's scope, role 1 only when editing user 1; all posts) and, with an
+ * id, the user. Errors: 没有权限访问用户数据！ outside the scope.
+ */
+export function getUserForm(deps: Deps, login: LoginUser, userId?: number): UserFormReply {
+  if (userId !== undefined) checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
+  const roles = scopedRoleOptions(deps.db, login, USER_PERMS.query).filter((r) => userId === 1 || !r.admin);
+  const reply: UserFormReply = { roles, posts: allPosts(deps.db) };
+  if (userId === undefined) return reply;
+  const data = findUserDetail(deps.db, userId);
+  if (!data) return reply;
+  return { data, ...reply, postIds: userPostIds(deps.db, userId), roleIds: userRoleIds(deps.db, userId) };
+}
+
+export interface UserAdd {
+  userName: string; password: string; nickName: string; deptId?: number | null; email?: string | null; phonenumber?: string | null;
+  sex?: string | null; status?: string | null; remark?: string | null; roleIds?: number[] | null; postIds?: number[] | null;
+}
+
+/**
+ * `POST /system/user`: checks dept and roles in scope, unique account/phone/e-mail, then inserts
+ * the user with a bcrypt hash and links roles and posts.
+ */
+export async function addUser(deps: Deps, login: LoginUser, input: UserAdd): Promise<void> {
+  const hash = await hashPassword(input.password);
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    checkUserRefs(tx, input);
+    checkDeptDataScope(deps.db, login, input.deptId, USER_PERMS.add);
+    checkRoleDataScope(deps.db, login, input.roleIds ?? [], USER_PERMS.add);
+    checkUserUnique(tx, '新增', input.userName, input);
+    const userId = insertUser(tx, {
+      userName: input.userName, nickName: input.nickName, deptId: input.deptId ?? null, email: input.email ?? '',
+      phonenumber: input.phonenumber ?? '', sex: input.sex ?? '0', status: input.status ?? '0', remark: input.remark ?? null,
+      password: hash, createBy: login.userName, createTime: when,
+    });
+    replaceUserRoles(tx, userId, input.roleIds ?? []);
+    replaceUserPosts(tx, userId, input.postIds ?? []);
+  });
+}
+
+export type UserUpdate = Omit<UserAdd, 'password' | 'userName'> & { userId: number; userName?: string };
+
+/**
+ * `POST /system/user/update`: not user 1 (不允许操作超级管理员用户), user, dept and roles in
+ * scope, uniqueness (修改用户'x'失败，…); given fields are set, given role/post lists replace
+ * the links. Errors: 用户不存在 for an unknown id.
+ */
+export function updateUserInfo(deps: Deps, login: LoginUser, input: UserUpdate): void {
+  checkUserAllowed(input.userId);
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    checkUserDataScope(deps.db, login, input.userId, USER_PERMS.edit);
+    const current = findUserDetail(tx, input.userId);
+    if (!current) throw new AppError(500, '用户不存在');
+    checkUserRefs(tx, input);
+    checkDeptDataScope(deps.db, login, input.deptId, USER_PERMS.edit);
+    checkRoleDataScope(deps.db, login, input.roleIds ?? [], USER_PERMS.edit);
+    checkUserUnique(tx, '修改', input.userName ?? current.userName, input, input.userId);
+    const set: UserSet = { nickName: input.nickName, updateBy: login.userName, updateTime: when };
+    for (const k of ['userName', 'deptId', 'email', 'phonenumber', 'sex', 'status', 'remark'] as const) {
+      if (input[k] != null) (set as Record<string, unknown>)[k] = input[k];
+    }
+    updateUser(tx, input.userId, set);
+    if (input.roleIds != null) replaceUserRoles(tx, input.userId, input.roleIds);
+    if (input.postIds != null) replaceUserPosts(tx, input.userId, input.postIds);
+  });
+}
+
+/**
+ * `POST /system/user/delete/{userIds}`: never yourself (当前用户不能删除), never user 1, only
+ * users in scope; soft delete and link removal. Errors: 操作失败 when nothing was deleted.
+ */
+export function removeUsers(deps: Deps, login: LoginUser, userIds: number[]): void {
+  if (userIds.includes(login.userId)) throw new AppError(500, '当前用户不能删除');
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    for (const id of userIds) {
+      checkUserAllowed(id);
+      checkUserDataScope(deps.db, login, id, USER_PERMS.remove);
+    }
+    if (softDeleteUsers(tx, userIds, login.userName, when) === 0) throw new AppError(500, '操作失败');
+  });
+}
+
+/** Not user 1, in scope for `perm`, and live. Errors: as the checks; 用户不存在. */
+function guardTarget(deps: Deps, tx: DbOrTx, login: LoginUser, userId: number, perm: string): void {
+  checkUserAllowed(userId);
+  checkUserDataScope(deps.db, login, userId, perm);
+  if (!findUserDetail(tx, userId)) throw new AppError(500, '用户不存在');
+}
+
+/** `POST /system/user/resetPwd` `{userId, password}`: a new bcrypt hash. */
+export async function resetUserPassword(deps: Deps, login: LoginUser, userId: number, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    guardTarget(deps, tx, login, userId, USER_PERMS.resetPwd);
+    updateUser(tx, userId, { password: hash, updateBy: login.userName, updateTime: when });
+  });
+}
+
+/** `POST /system/user/changeStatus` `{userId, status}`. A disabled user's sessions answer 401. */
+export function changeUserStatus(deps: Deps, login: LoginUser, userId: number, status: string): void {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    guardTarget(deps, tx, login, userId, USER_PERMS.edit);
+    updateUser(tx, userId, { status, updateBy: login.userName, updateTime: when });
+  });
+}
+
+/**
+ * `GET /system/user/authRole/{userId}` → `{user, roles}`: roles in the caller's scope with
+ * `flag` true on the user's own (role 1 listed only for user 1).
+ */
+export function getAuthRole(deps: Deps, login: LoginUser, userId: number) {
+  checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
+  const user = findUserDetail(deps.db, userId);
+  if (!user) throw new AppError(500, '用户不存在');
+  const own = new Set(userRoleIds(deps.db, userId));
+  const roles = scopedRoleOptions(deps.db, login, USER_PERMS.query)
+    .filter((r) => userId === 1 || !r.admin)
+    .map((r) => ({ ...r, flag: own.has(r.roleId) }));
+  return { user, roles };
+}
+
+/** `POST /system/user/authRole` (userId, roleIds): replaces the user's roles (not user 1). */
+export function saveAuthRole(deps: Deps, login: LoginUser, userId: number, roleIds: number[]): void {
+  deps.db.transaction((tx) => {
+    guardTarget(deps, tx, login, userId, USER_PERMS.edit);
+    checkUserRefs(tx, { roleIds });
+    checkRoleDataScope(deps.db, login, roleIds, USER_PERMS.edit);
+    replaceUserRoles(tx, userId, roleIds);
+  });
 }

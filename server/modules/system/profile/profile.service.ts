@@ -1,0 +1,70 @@
+/**
+ * Personal centre (platform spec §2 Profile, §5 "Profile" / "Password change"; reference §2
+ * `/system/user/profile`, RuoYi SysProfileController): the signed-in user's card, basic info
+ * and password. Only a session is needed; the user can only reach their own row.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../core/deps';
+import type { LoginUser } from '../../../core/authz';
+import { AppError } from '../../../core/errors';
+import { nowText } from '../../../core/clock';
+import { sysUser } from '../../../db/schema';
+import { hashPassword, matchesPassword } from '../../auth/password.service';
+import type { ProfileReply } from '../../../../shared/schemas/system/profile';
+import { findUserDetail, userPostNames } from '../user/user.repo';
+import { updateUser } from '../user/user-write.repo';
+import { checkUserUnique } from '../user/user.service';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+function currentUser(deps: Pick<AppDeps, 'db'>, login: LoginUser) {
+  const user = findUserDetail(deps.db, login.userId);
+  if (!user) throw new AppError(401, '登录状态已过期');
+  return user;
+}
+
+/** `GET /system/user/profile` → `{data: user, roleGroup, postGroup}` (names comma-joined). */
+export function getProfile(deps: Pick<AppDeps, 'db'>, login: LoginUser): ProfileReply {
+  const data = currentUser(deps, login);
+  return {
+    data,
+    roleGroup: data.roles.map((r) => r.roleName).join(','),
+    postGroup: userPostNames(deps.db, login.userId).join(','),
+  };
+}
+
+/**
+ * `POST /system/user/profile/update` `{nickName, email, phonenumber, sex?}` (validated by the
+ * schema with the spec §5 texts). Errors: 修改用户'<account>'失败，手机号码已存在 / 邮箱账号已存在.
+ */
+export function updateProfile(
+  deps: Deps, login: LoginUser, input: { nickName: string; email: string; phonenumber: string; sex?: string | null },
+): void {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    checkUserUnique(tx, '修改', login.userName, { phonenumber: input.phonenumber, email: input.email }, login.userId);
+    const changed = updateUser(tx, login.userId, {
+      nickName: input.nickName, email: input.email, phonenumber: input.phonenumber,
+      ...(input.sex != null ? { sex: input.sex } : {}), updateBy: login.userName, updateTime: when,
+    });
+    if (changed === 0) throw new AppError(500, '修改个人信息异常，请联系管理员');
+  });
+}
+
+/**
+ * `POST /system/user/profile/updatePwd` (oldPassword, newPassword). Errors: 修改密码失败，旧密码错误;
+ * 新密码不能与旧密码相同. The bcrypt work happens before the write transaction.
+ */
+export async function updateOwnPassword(deps: Deps, login: LoginUser, oldPassword: string, newPassword: string): Promise<void> {
+  const row = deps.db.select({ password: sysUser.password }).from(sysUser).where(eq(sysUser.userId, login.userId)).get();
+  if (!row) throw new AppError(401, '登录状态已过期');
+  if (!(await matchesPassword(oldPassword, row.password))) throw new AppError(500, '修改密码失败，旧密码错误');
+  if (await matchesPassword(newPassword, row.password)) throw new AppError(500, '新密码不能与旧密码相同');
+  const hash = await hashPassword(newPassword);
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    const stored = tx.select({ password: sysUser.password }).from(sysUser).where(eq(sysUser.userId, login.userId)).get();
+    if (stored?.password !== row.password) throw new AppError(500, '修改密码异常，请联系管理员');
+    updateUser(tx, login.userId, { password: hash, updateBy: login.userName, updateTime: when });
+  });
+}

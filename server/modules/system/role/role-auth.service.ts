@@ -1,0 +1,115 @@
+/**
+ * Role ↔ users screen and the role's trees (platform spec §2 "Role authorization screens", §7
+ * Roles; reference §2 `/system/role/authUser/*`, `deptTree/{roleId}`; issue 3 "Parks"):
+ * allocated / unallocated user lists in the caller's data scope, cancel, cancelAll, selectAll,
+ * and `{checkedKeys, depts}` / `{checkedKeys, parks}`.
+ */
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../../core/deps';
+import type { LoginUser } from '../../../core/authz';
+import { dataScopeCondition } from '../../../core/data-scope';
+import { AppError } from '../../../core/errors';
+import { pageWindow, isDescending, type Page } from '../../../core/pagination';
+import { sysUser } from '../../../db/schema';
+import type { AuthUserRow } from '../../../../shared/schemas/system/role';
+import type { TreeNode } from '../../../../shared/schemas/system/user';
+import { addRoleUsers, removeRoleUsers } from '../user/user-write.repo';
+import { buildTree, checkUserDataScope, deptTree, SUPER_USER_ID } from '../user/user-scope';
+import { checkRoleDataScope, SUPER_ROLE_ID } from './role-scope';
+import { allParks, findRole, roleDeptIds, roleParkIds } from './role.repo';
+import { ROLE_PERMS } from './role.service';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const authUserColumns = {
+  userId: sysUser.userId, deptId: sysUser.deptId, userName: sysUser.userName, nickName: sysUser.nickName,
+  email: sysUser.email, phonenumber: sysUser.phonenumber, status: sysUser.status, createTime: sysUser.createTime,
+};
+
+export interface AuthUserFilter {
+  roleId: number; userName?: string; phonenumber?: string;
+  pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: string;
+}
+
+/**
+ * Users holding (`allocated`) or not holding the role, live, in the caller's scope for
+ * system:role:list, filtered by account and phone (LIKE) → `{rows, total}`.
+ */
+export function authUserList(deps: Deps, login: LoginUser, f: AuthUserFilter, allocated: boolean): Page<AuthUserRow> {
+  if (f.orderByColumn && !(f.orderByColumn in authUserColumns)) throw new AppError(500, '参数不符合规范，不能进行查询');
+  const scope = dataScopeCondition(deps.db, login, { dept: sysUser.deptId, user: sysUser.userId }, ROLE_PERMS.list);
+  const holders = sql`(SELECT user_id FROM sys_user_role WHERE role_id = ${f.roleId})`;
+  const where = and(
+    eq(sysUser.delFlag, '0'),
+    allocated ? sql`${sysUser.userId} IN ${holders}` : sql`${sysUser.userId} NOT IN ${holders}`,
+    f.userName ? like(sysUser.userName, `%${f.userName}%`) : undefined,
+    f.phonenumber ? like(sysUser.phonenumber, `%${f.phonenumber}%`) : undefined,
+    scope,
+  );
+  const total = deps.db.select({ n: count() }).from(sysUser).where(where).get()!.n;
+  const { offset, limit } = pageWindow(f, total);
+  const col = f.orderByColumn ? authUserColumns[f.orderByColumn as keyof typeof authUserColumns] : sysUser.userId;
+  const rows = deps.db.select(authUserColumns).from(sysUser).where(where)
+    .orderBy(isDescending(f.isAsc) ? desc(col) : asc(col)).limit(limit).offset(offset).all();
+  return { rows, total };
+}
+
+/** Role 1 is never taken from user 1. Errors: 不允许操作超级管理员用户. */
+function guardCancel(roleId: number, userIds: number[]) {
+  if (roleId === SUPER_ROLE_ID && userIds.includes(SUPER_USER_ID)) throw new AppError(500, '不允许操作超级管理员用户');
+}
+
+/**
+ * `POST /system/role/authUser/cancel` `{userId, roleId}` and `cancelAll` (roleId, userIds):
+ * removes the links. Errors: 没有权限访问角色数据！; 操作失败 when no link existed.
+ */
+export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
+  guardCancel(roleId, userIds);
+  deps.db.transaction((tx) => {
+    checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.edit);
+    if (removeRoleUsers(tx, roleId, userIds) === 0) throw new AppError(500, '操作失败');
+  });
+}
+
+/**
+ * `POST /system/role/authUser/selectAll` (roleId, userIds): links the users to the role (links
+ * already there are kept). Errors: 角色不存在; 没有权限访问角色数据！ / 没有权限访问用户数据！;
+ * 参数 userIds 无效 for unknown users.
+ */
+export function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
+  deps.db.transaction((tx) => {
+    checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.edit);
+    if (!findRole(tx, roleId)) throw new AppError(500, '角色不存在');
+    for (const userId of userIds) {
+      const live = tx.select({ id: sysUser.userId }).from(sysUser).where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'))).get();
+      if (!live) throw new AppError(500, `参数 userIds 无效：用户 ${userId} 不存在`);
+      checkUserDataScope(deps.db, login, userId, ROLE_PERMS.edit);
+    }
+    addRoleUsers(tx, roleId, userIds);
+  });
+}
+
+function roleForTree(deps: Deps, login: LoginUser, roleId: number) {
+  checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.query);
+  const role = findRole(deps.db, roleId);
+  if (!role) throw new AppError(500, '角色不存在');
+  return role;
+}
+
+/** `GET /system/role/deptTree/{roleId}` → `{checkedKeys, depts}` (depts in the caller's scope). */
+export function roleDeptTree(deps: Deps, login: LoginUser, roleId: number): { checkedKeys: number[]; depts: TreeNode[] } {
+  const role = roleForTree(deps, login, roleId);
+  return { checkedKeys: roleDeptIds(deps.db, roleId, role.deptCheckStrictly), depts: deptTree(deps.db, login, ROLE_PERMS.query) };
+}
+
+/**
+ * `GET /system/role/parkTree/{roleId}` → `{checkedKeys, parks}`: every live park as a tree; the
+ * role's parks with the dept-check-strictly rule of the data-scope dialog.
+ */
+export function roleParkTree(deps: Deps, login: LoginUser, roleId: number): { checkedKeys: number[]; parks: TreeNode[] } {
+  const role = roleForTree(deps, login, roleId);
+  const parks = buildTree(allParks(deps.db), {
+    id: (p) => p.parkId, parent: (p) => p.parentId, label: (p) => p.parkName, disabled: (p) => p.status === '1',
+  });
+  return { checkedKeys: roleParkIds(deps.db, roleId, role.deptCheckStrictly), parks };
+}

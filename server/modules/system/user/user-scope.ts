@@ -1,0 +1,97 @@
+/**
+ * Point checks of the user screens (reference §1 "Super admin", §4 "Point checks reuse the
+ * filtered list"): the super admin user 1 is never touched, and a caller who is not the super
+ * admin may only reach users and depts inside the data scope of the roles that hold the
+ * endpoint's permission. Also the read-only dept queries the user and role screens need
+ * (the dept module itself belongs to another module).
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysDept, sysUser } from '../../../db/schema';
+import type { LoginUser } from '../../../core/authz';
+import { dataScopeCondition } from '../../../core/data-scope';
+import { AppError } from '../../../core/errors';
+import type { TreeNode } from '../../../../shared/schemas/system/user';
+
+/** The synchronous transaction handle `db.transaction` passes to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or a transaction: repositories accept either. */
+export type DbOrTx = Db | Tx;
+
+/** User id of the super admin (reference §1 `SysUser.isAdmin`). */
+export const SUPER_USER_ID = 1;
+
+/** RuoYi checkUserAllowed. Errors: 500 不允许操作超级管理员用户 for user 1. */
+export function checkUserAllowed(userId: number): void {
+  if (userId === SUPER_USER_ID) throw new AppError(500, '不允许操作超级管理员用户');
+}
+
+/**
+ * RuoYi checkUserDataScope: the user must be a live user inside the caller's data scope for
+ * `perm`. The super admin passes without a check. Errors: 500 没有权限访问用户数据！
+ */
+export function checkUserDataScope(db: Db, login: LoginUser, userId: number, perm: string): void {
+  if (login.admin) return;
+  const scope = dataScopeCondition(db, login, { dept: sysUser.deptId, user: sysUser.userId }, perm);
+  const row = db.select({ id: sysUser.userId }).from(sysUser)
+    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'), scope)).get();
+  if (!row) throw new AppError(500, '没有权限访问用户数据！');
+}
+
+/**
+ * RuoYi checkDeptDataScope: a given dept must be inside the caller's data scope for `perm`
+ * (null passes). Errors: 500 没有权限访问部门数据！
+ */
+export function checkDeptDataScope(db: Db, login: LoginUser, deptId: number | null | undefined, perm: string): void {
+  if (login.admin || deptId == null) return;
+  const scope = dataScopeCondition(db, login, { dept: sysDept.deptId }, perm);
+  const row = db.select({ id: sysDept.deptId }).from(sysDept)
+    .where(and(eq(sysDept.deptId, deptId), eq(sysDept.delFlag, '0'), scope)).get();
+  if (!row) throw new AppError(500, '没有权限访问部门数据！');
+}
+
+export type DeptRow = typeof sysDept.$inferSelect;
+
+/** Live depts inside the caller's data scope for `perm`, ordered by parent and order number. */
+export function scopedDepts(db: Db, login: LoginUser, perm: string): DeptRow[] {
+  const scope = dataScopeCondition(db, login, { dept: sysDept.deptId }, perm);
+  return db.select().from(sysDept).where(and(eq(sysDept.delFlag, '0'), scope))
+    .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId)).all();
+}
+
+/** The ids among `ids` that are not live depts. */
+export function missingDeptIds(db: DbOrTx, ids: number[]): number[] {
+  if (ids.length === 0) return [];
+  const found = new Set(db.select({ id: sysDept.deptId }).from(sysDept)
+    .where(and(inArray(sysDept.deptId, ids), eq(sysDept.delFlag, '0'))).all().map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+/**
+ * RuoYi buildDeptTree / TreeSelect: nodes whose parent is not in the list are roots; children
+ * keep the list's order; `disabled` for status '1'; `children` omitted on leaves.
+ */
+export function buildTree<T>(rows: T[], f: { id: (r: T) => number; parent: (r: T) => number; label: (r: T) => string; disabled: (r: T) => boolean }): TreeNode[] {
+  const ids = new Set(rows.map(f.id));
+  const byParent = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = byParent.get(f.parent(r)) ?? [];
+    list.push(r);
+    byParent.set(f.parent(r), list);
+  }
+  const node = (r: T, seen: Set<number>): TreeNode => {
+    const id = f.id(r);
+    seen.add(id);
+    const kids = (byParent.get(id) ?? []).filter((c) => !seen.has(f.id(c))).map((c) => node(c, seen));
+    return { id, label: f.label(r), disabled: f.disabled(r), ...(kids.length ? { children: kids } : {}) };
+  };
+  const seen = new Set<number>();
+  return rows.filter((r) => !ids.has(f.parent(r))).map((r) => node(r, seen));
+}
+
+/** The dept tree of `scopedDepts` (RuoYi selectDeptTreeList). */
+export function deptTree(db: Db, login: LoginUser, perm: string): TreeNode[] {
+  return buildTree(scopedDepts(db, login, perm), {
+    id: (d) => d.deptId, parent: (d) => d.parentId, label: (d) => d.deptName, disabled: (d) => d.status === '1',
+  });
+}
