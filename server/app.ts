@@ -23,6 +23,7 @@ import { appRouter, type AppRouter } from './trpc/router';
 import { contextFromRequest } from './trpc/context';
 import { registerRestRoutes } from './rest/plugin';
 import { restRoutes } from './rest/routes';
+import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 
 export const API_PREFIX = '/caishui-api';
 export const WEB_PREFIX = '/caishui/';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
 
 export interface BuiltApp extends FastifyInstance {
   deps: AppDeps;
+  /** The job scheduler, created here but not started (server/main.ts starts it). */
+  scheduler: JobScheduler;
 }
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp> {
@@ -60,6 +63,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
   app.addHook('onClose', async () => { db.$client.close(); });
+  app.decorate('scheduler', createJobScheduler(deps, app.log));
+  // onClose hooks run last-added first: the scheduler stops (and waits for runs) before the database closes.
+  app.addHook('onClose', async () => { await app.scheduler.stop(); });
 
   await app.register(async (api) => {
     await api.register(formbody);

@@ -11,8 +11,9 @@ import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import type { ParityCase } from '../helpers/parity';
 import { sessionCases } from './parity/session.cases';
 import { systemPeopleCases } from './parity/system-people.cases';
+import { jobsCases } from './parity/jobs.cases';
 
-const cases: Record<string, ParityCase> = { ...sessionCases, ...systemPeopleCases };
+const cases: Record<string, ParityCase> = { ...sessionCases, ...systemPeopleCases, ...jobsCases };
 
 let t: TestApp;
 let token: string;

@@ -1,0 +1,66 @@
+/**
+ * One run of a job and its log row (reference §5 "Log", RuoYi AbstractQuartzJob): resolve the
+ * invoke target in the registry again (never evaluate it), call the handler, then write
+ * sys_job_log `{jobName, jobGroup, invokeTarget, jobMessage: '<jobName> 总共耗时：<ms>毫秒',
+ * status: '0' | '1', exceptionInfo: first 2000 characters of the error's stack, createTime}`.
+ * Durations come from the injected clock (ms). A skipped run (concurrency) writes status '1'
+ * with the reason. Errors of the handler never escape; a failing log write goes to the app log.
+ */
+import type { Db } from '../../../db/client';
+import type { Clock } from '../../../core/clock';
+import { formatDateTime } from '../../../../shared/utils/date';
+import { insertJobLog } from './job-log.repo';
+import type { JobRecord } from './job.repo';
+import { resolveTarget, type HandlerRegistry, type JobLogger } from './registry';
+
+export const MAX_EXCEPTION_INFO = 2000;
+
+export interface RunnerDeps {
+  db: Db;
+  clock: Clock;
+  log: JobLogger;
+  registry: HandlerRegistry;
+  dataDir: string;
+}
+
+/** The text stored in exceptionInfo: the stack (or message) cut to 2000 characters. */
+export function exceptionText(err: unknown): string {
+  const text = err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
+  return text.slice(0, MAX_EXCEPTION_INFO);
+}
+
+function writeLog(d: RunnerDeps, job: JobRecord, status: '0' | '1', jobMessage: string, exceptionInfo: string): void {
+  try {
+    insertJobLog(d.db, {
+      jobName: job.jobName, jobGroup: job.jobGroup, invokeTarget: job.invokeTarget,
+      jobMessage: jobMessage.slice(0, 500), status, exceptionInfo, createTime: formatDateTime(d.clock.now()),
+    });
+  } catch (e) {
+    d.log.error(`定时任务 ${job.jobName} 的日志写入失败：${(e as Error).message}`);
+  }
+}
+
+/** Runs `job` for `fireTime` and writes its log row; resolves when both are done. */
+export async function runJob(d: RunnerDeps, job: JobRecord, fireTime: number): Promise<void> {
+  const startedAt = d.clock.now();
+  let failure: unknown;
+  try {
+    const resolved = resolveTarget(d.registry, job.invokeTarget);
+    if (!resolved.ok) throw new Error(`目标字符串不在白名单内：${resolved.error}`);
+    const ctx = { db: d.db, clock: d.clock, log: d.log, dataDir: d.dataDir, job: { jobId: job.jobId, jobName: job.jobName, jobGroup: job.jobGroup }, fireTime };
+    const result = await resolved.handler.run(ctx, resolved.target.args.map((a) => a.value));
+    if (typeof result === 'string' && result) d.log.info(`定时任务 ${job.jobName}：${result}`);
+  } catch (e) {
+    failure = e ?? new Error('任务执行失败');
+  }
+  const ms = Math.max(0, d.clock.now() - startedAt);
+  if (failure !== undefined) d.log.warn(`定时任务 ${job.jobName} 执行失败：${(failure as Error)?.message ?? failure}`);
+  writeLog(d, job, failure === undefined ? '0' : '1', `${job.jobName} 总共耗时：${ms}毫秒`, failure === undefined ? '' : exceptionText(failure));
+}
+
+/** Writes the log row of a run skipped because the previous run of a non-concurrent job is still going. */
+export function logSkipped(d: RunnerDeps, job: JobRecord, fireTime: number): void {
+  d.log.warn(`定时任务 ${job.jobName} 跳过 ${formatDateTime(fireTime)} 的执行：上一次执行尚未结束`);
+  writeLog(d, job, '1', `${job.jobName} 已跳过：上一次执行尚未结束（禁止并发执行）`,
+    `计划于 ${formatDateTime(fireTime)} 的执行被跳过：该任务禁止并发执行（concurrent = 1），上一次执行仍在进行。`);
+}

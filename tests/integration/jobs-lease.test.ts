@@ -1,0 +1,71 @@
+/**
+ * Two app instances (two database connections) over one SQLite file in a temp dir (issue 4
+ * "take a lease row in the database per fire time"): each fire time runs exactly once, whichever
+ * instance ticks first, on schedule and after a shared downtime.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sysJobLease, sysJobLog } from '../../server/db/schema';
+import { claimFires, insertJob } from '../../server/modules/monitor/job/job.repo';
+import { makeTestApp, type TestApp } from '../helpers/app';
+
+let dir: string;
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-lease-'));
+  const DATABASE_URL = path.join(dir, 'shared.db');
+  a = await makeTestApp({ DATABASE_URL });
+  b = await makeTestApp({ DATABASE_URL });
+});
+afterAll(async () => {
+  await a.app.close();
+  await b.app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const at = (m: number, s = 0) => new Date(2026, 10, 22, 9, m, s).getTime();
+const logs = (jobName: string) => a.app.deps.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).all();
+
+describe('lease per fire time', () => {
+  it('lets only the first insert of a (job, fire time) win, across connections', () => {
+    const jobId = 4242;
+    expect(claimFires(a.app.deps.db, jobId, [at(1), at(2)], 'A', at(2), at(2), 0)).toEqual([at(1), at(2)]);
+    expect(claimFires(b.app.deps.db, jobId, [at(2), at(3)], 'B', at(3), at(3), 0)).toEqual([at(3)]);
+    const rows = b.app.deps.db.select().from(sysJobLease).where(eq(sysJobLease.jobId, jobId)).all();
+    expect(rows.map((r) => [r.fireTime, r.owner])).toEqual([[at(1), 'A'], [at(2), 'A'], [at(3), 'B']]);
+  });
+
+  it('runs each fire once when both instances tick, in either order', async () => {
+    a.clock.set(at(0, 5));
+    const jobName = 'lease-every-10s';
+    const jobId = insertJob(a.app.deps.db, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, a.clock.now());
+    await Promise.all([a.app.scheduler.start({ timers: false }), b.app.scheduler.start({ timers: false })]);
+    const fires = [at(0, 10), at(0, 20), at(0, 30), at(0, 40), at(0, 50), at(1, 0)];
+    for (const [i, t] of fires.entries()) {
+      const [first, second] = i % 2 ? [b, a] : [a, b];
+      await Promise.all([first.app.scheduler.tick(t), second.app.scheduler.tick(t + (i % 3) * 400)]);
+    }
+    expect(logs(jobName)).toHaveLength(fires.length);
+    const leases = a.app.deps.db.select().from(sysJobLease).where(eq(sysJobLease.jobId, jobId)).all();
+    expect(leases.map((l) => l.fireTime)).toEqual(fires);
+    expect(new Set(leases.map((l) => l.owner))).toEqual(new Set([a.app.scheduler.owner, b.app.scheduler.owner]));
+  });
+
+  it('applies a misfire policy once after both instances restart', async () => {
+    await a.app.scheduler.stop();
+    await b.app.scheduler.stop();
+    const jobName = 'lease-catch-up';
+    a.clock.set(at(2, 0));
+    insertJob(a.app.deps.db, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '1', concurrent: '1', status: '0' }, at(2, 0));
+    a.clock.set(at(3, 0)); // both were down: 02:10-02:50 missed (policy 1 runs them all) and 03:00 is due
+    b.clock.set(at(3, 0));
+    await Promise.all([b.app.scheduler.start({ timers: false }), a.app.scheduler.start({ timers: false })]);
+    expect(logs(jobName)).toHaveLength(6);
+    await Promise.all([a.app.scheduler.tick(at(3, 10)), b.app.scheduler.tick(at(3, 10))]);
+    expect(logs(jobName)).toHaveLength(7);
+  });
+});

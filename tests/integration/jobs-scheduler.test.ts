@@ -1,0 +1,192 @@
+/**
+ * The job scheduler driven by an injected clock (issue 4; reference §5): misfire policies after a
+ * simulated downtime, paused jobs, changes applied at once, the concurrency skip, run logs, and
+ * the real timers (node-cron and the own timer) for a couple of seconds.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sysJobLog, sysJobState } from '../../server/db/schema';
+import { systemClock, type Clock } from '../../server/core/clock';
+import { JobScheduler } from '../../server/modules/monitor/job/scheduler';
+import { insertJob, type JobValues } from '../../server/modules/monitor/job/job.repo';
+import { makeRegistry, type TaskHandler } from '../../server/modules/monitor/job/registry';
+import { jobChangeStatus, jobRun } from '../../server/modules/monitor/job/job.service';
+import { makeTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+const schedulers: JobScheduler[] = [];
+beforeAll(async () => { t = await makeTestApp(); });
+afterEach(async () => { for (const s of schedulers.splice(0)) await s.stop(); });
+afterAll(async () => { await t.app.close(); });
+
+const calls: string[] = [];
+let gate: Promise<void> = Promise.resolve();
+const handlers: Record<string, TaskHandler> = {
+  ping: { params: ['String'], description: '', run: (ctx, [tag]) => { calls.push(`${tag}@${ctx.fireTime}`); } },
+  slow: { params: [], description: '', run: () => gate },
+  fail: { params: [], description: '', run: () => { throw new Error(`坏了${'x'.repeat(3000)}`); } },
+  takes: { params: ['Integer'], description: '', run: (ctx, [ms]) => { t.clock.advance(ms as number); } },
+};
+const registry = makeRegistry({ testTask: handlers });
+
+const newScheduler = (clock: Clock = t.clock) => {
+  const s = new JobScheduler({ db: t.app.deps.db, clock }, { registry });
+  schedulers.push(s);
+  return s;
+};
+let seq = 0;
+const addJob = (o: Partial<JobValues> & { invokeTarget: string; cronExpression: string }) => {
+  const jobName = o.jobName ?? `job-${++seq}`;
+  const jobId = insertJob(t.app.deps.db, { jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '0', ...o, jobName }, t.clock.now());
+  return { jobId, jobName };
+};
+const logsOf = (jobName: string) => t.app.deps.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).all();
+const stateOf = (jobId: number) => t.app.deps.db.select().from(sysJobState).where(eq(sysJobState.jobId, jobId)).get()?.lastFireTime;
+const at = (h: number, m: number, s = 0) => new Date(2026, 10, 22, h, m, s).getTime();
+
+describe('misfire after a restart', () => {
+  it.each([
+    ['1', 4, '立即触发执行: every missed fire'],
+    ['2', 1, '触发一次执行: once'],
+    ['0', 1, '默认 (smart = fire once now)'],
+    ['3', 0, '不触发立即执行: nothing'],
+  ])('policy %s runs %i missed fire(s) (%s)', async (policy, missedRuns) => {
+    t.clock.set(at(10, 0, 30));
+    const tag = `p${policy}`;
+    const job = addJob({ invokeTarget: `testTask.ping('${tag}')`, cronExpression: '0 * * * * ?', misfirePolicy: policy });
+    const before = newScheduler();
+    await before.start({ timers: false });
+    await before.tick(at(10, 1, 0));
+    expect(logsOf(job.jobName)).toHaveLength(1);
+    await before.stop(); // the process goes down after the 10:01 fire
+
+    t.clock.set(at(10, 5, 30)); // 10:02, 10:03, 10:04 and 10:05 were missed
+    const after = newScheduler();
+    await after.start({ timers: false });
+    expect(logsOf(job.jobName)).toHaveLength(1 + missedRuns);
+    const missed = [at(10, 2), at(10, 3), at(10, 4), at(10, 5)].map((ms) => `${tag}@${ms}`);
+    const ran = calls.filter((c) => c.startsWith(`${tag}@`)).slice(1);
+    expect(ran).toEqual(policy === '1' ? missed : policy === '3' ? [] : [missed[3]]);
+    expect(stateOf(job.jobId)).toBe(at(10, 5));
+
+    await after.tick(at(10, 6, 0)); // back on schedule
+    expect(logsOf(job.jobName)).toHaveLength(2 + missedRuns);
+    await after.stop();
+    const third = newScheduler(); // a second restart does not see the same misfire again
+    await third.start({ timers: false });
+    expect(logsOf(job.jobName)).toHaveLength(2 + missedRuns);
+  });
+
+  it('counts a fire up to 5 s late as on time, not as a misfire', async () => {
+    t.clock.set(at(11, 0, 30));
+    const job = addJob({ invokeTarget: "testTask.ping('late')", cronExpression: '0 * * * * ?', misfirePolicy: '3' });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    await s.tick(at(11, 1, 4));
+    expect(logsOf(job.jobName)).toHaveLength(1);
+    await s.tick(at(11, 2, 6));
+    expect(logsOf(job.jobName)).toHaveLength(1);
+  });
+});
+
+describe('paused jobs and changes', () => {
+  it('never fires a paused job; resuming starts its schedule at the change, without catch-up', async () => {
+    t.clock.set(at(12, 0, 0));
+    const job = addJob({ invokeTarget: "testTask.ping('paused')", cronExpression: '0/10 * * * * ?', misfirePolicy: '1', status: '1' });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    for (let i = 1; i <= 6; i++) await s.tick(at(12, 0, i * 10));
+    expect(logsOf(job.jobName)).toHaveLength(0);
+
+    t.clock.set(at(12, 5, 5));
+    jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '0');
+    await s.tick(at(12, 5, 10));
+    expect(logsOf(job.jobName)).toHaveLength(1);
+
+    jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '1');
+    await s.tick(at(12, 5, 40));
+    expect(logsOf(job.jobName)).toHaveLength(1);
+  });
+
+  it('runs a paused job once on demand', async () => {
+    const job = addJob({ invokeTarget: "testTask.ping('manual')", cronExpression: '0/10 * * * * ?', status: '1' });
+    newScheduler();
+    jobRun(t.app.deps, job.jobId, 'DEFAULT');
+    await schedulers[0].idle();
+    expect(logsOf(job.jobName)).toMatchObject([{ status: '0', jobGroup: 'DEFAULT', invokeTarget: "testTask.ping('manual')" }]);
+    expect(() => jobRun(t.app.deps, job.jobId, 'SYSTEM')).toThrow('任务不存在或已过期！');
+    expect(() => jobRun(t.app.deps, 99999)).toThrow('任务不存在或已过期！');
+  });
+});
+
+describe('runs and their log', () => {
+  it('writes <jobName> 总共耗时：<ms>毫秒 with status 0', async () => {
+    t.clock.set(at(13, 0, 0));
+    const job = addJob({ jobName: '计时任务', invokeTarget: 'testTask.takes(1234)', cronExpression: '0/10 * * * * ?' });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    await s.tick(at(13, 0, 10));
+    expect(logsOf(job.jobName)).toMatchObject([{ status: '0', jobMessage: '计时任务 总共耗时：1234毫秒', exceptionInfo: '' }]);
+  });
+
+  it('writes status 1 with the first 2000 characters of the error', async () => {
+    t.clock.set(at(13, 10, 0));
+    const job = addJob({ invokeTarget: 'testTask.fail()', cronExpression: '0/10 * * * * ?' });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    await s.tick(at(13, 10, 10));
+    const [row] = logsOf(job.jobName);
+    expect(row.status).toBe('1');
+    expect(row.exceptionInfo).toMatch(/^Error: 坏了x+/);
+    expect(row.exceptionInfo).toHaveLength(2000);
+  });
+
+  it('fails the run of a stored target that is not in the registry, without evaluating it', async () => {
+    t.clock.set(at(13, 20, 0));
+    const job = addJob({ invokeTarget: 'process.exit(1)', cronExpression: '0/10 * * * * ?' });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    await s.tick(at(13, 20, 10));
+    expect(logsOf(job.jobName)).toMatchObject([{ status: '1', exceptionInfo: expect.stringContaining('目标字符串不在白名单内') }]);
+  });
+});
+
+describe('concurrent flag', () => {
+  it.each([['1', ['0', '1']], ['0', ['0', '0']]])('concurrent=%s: an overlapping run is skipped (1) or runs (0)', async (concurrent, statuses) => {
+    t.clock.set(at(14, 0, 0));
+    const job = addJob({ invokeTarget: 'testTask.slow()', cronExpression: '0/10 * * * * ?', concurrent });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    let release!: () => void;
+    gate = new Promise<void>((r) => { release = r; });
+    const first = s.tick(at(14, 0, 10));
+    const second = s.tick(at(14, 0, 20));
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    await Promise.all([first, second]);
+    const rows = logsOf(job.jobName);
+    expect(rows.map((r) => r.status).sort()).toEqual(statuses);
+    if (concurrent === '1') expect(rows.find((r) => r.status === '1')?.jobMessage).toContain('已跳过：上一次执行尚未结束');
+  });
+});
+
+describe('real timers', () => {
+  it('fires an every-second job through node-cron, and a year-limited one through its own timer', async () => {
+    const viaCron = addJob({ invokeTarget: "testTask.ping('cron')", cronExpression: '* * * * * ?' });
+    const viaTimer = addJob({ invokeTarget: "testTask.ping('timer')", cronExpression: '* * * * * ? 2025-2099' });
+    const s = newScheduler(systemClock);
+    await s.start();
+    expect(s.drivers().get(viaCron.jobId)).toBe('node-cron');
+    expect(s.drivers().get(viaTimer.jobId)).toBe('timer');
+    const deadline = Date.now() + 4000;
+    while (Date.now() < deadline && (logsOf(viaCron.jobName).length < 2 || logsOf(viaTimer.jobName).length < 2)) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await s.stop();
+    expect(logsOf(viaCron.jobName).length).toBeGreaterThanOrEqual(2);
+    expect(logsOf(viaTimer.jobName).length).toBeGreaterThanOrEqual(2);
+    const n = logsOf(viaCron.jobName).length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(logsOf(viaCron.jobName)).toHaveLength(n); // stopped: nothing fires any more
+  });
+});
