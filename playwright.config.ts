@@ -1,9 +1,12 @@
 /**
  * End-to-end tests (stack-notes §5): Debian chromium, one worker, against the server built
- * over an in-memory database on port 18080. The client must be built first (`vite build`;
+ * over an in-memory database on port 18080 (or E2E_PORT). The client must be built first (`vite build`;
  * `npm run test:e2e` does that).
  */
 import { defineConfig } from '@playwright/test';
+
+/** `E2E_PORT` lets several runs share a machine; `E2E_UPLOAD_DIR` keeps their files apart. */
+const PORT = process.env.E2E_PORT ?? '18080';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -26,7 +29,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:18080/caishui/',
+    baseURL: `http://127.0.0.1:${PORT}/caishui/`,
     browserName: 'chromium',
     locale: 'zh-CN',
     viewport: { width: 1366, height: 800 },
@@ -36,13 +39,13 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx server/main.ts',
-    url: 'http://127.0.0.1:18080/caishui-api/health',
+    url: `http://127.0.0.1:${PORT}/caishui-api/health`,
     env: {
-      PORT: '18080',
+      PORT,
       HOST: '127.0.0.1',
       DATABASE_URL: ':memory:',
       CAPTCHA_ENABLED: 'false',
-      UPLOAD_DIR: '.tmp/e2e-uploads',
+      UPLOAD_DIR: process.env.E2E_UPLOAD_DIR ?? `.tmp/e2e-uploads-${PORT}`,
     },
     reuseExistingServer: false,
     timeout: 120_000,
