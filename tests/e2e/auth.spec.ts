@@ -117,7 +117,7 @@ test('an expired session asks to sign in again', async ({ page, context, request
 });
 
 test('a stale token is dropped and leads to the login page', async ({ page, context }) => {
-  await context.addCookies([{ name: 'rs-token', value: 'not-a-valid-token', url: 'http://127.0.0.1:18080/' }]);
+  await context.addCookies([{ name: 'rs-token', value: 'not-a-valid-token', url: `http://127.0.0.1:${process.env.E2E_PORT ?? '18080'}/` }]);
   await page.goto('#/index');
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByRole('button', { name: '登 录' })).toBeVisible();
