@@ -12,8 +12,11 @@ import type { ParityCase } from '../helpers/parity';
 import { sessionCases } from './parity/session.cases';
 import { systemPeopleCases } from './parity/system-people.cases';
 import { jobsCases } from './parity/jobs.cases';
+import { systemSettingsCases } from './parity/system-settings.cases';
+import { monitorCases } from './parity/monitor.cases';
+import { commonCases } from './parity/common.cases';
 
-const cases: Record<string, ParityCase> = { ...sessionCases, ...systemPeopleCases, ...jobsCases };
+const cases: Record<string, ParityCase> = { ...sessionCases, ...systemPeopleCases, ...jobsCases, ...systemSettingsCases, ...monitorCases, ...commonCases };
 
 let t: TestApp;
 let token: string;

@@ -1,4 +1,39 @@
 /**
- * Common routers: uploads and downloads (platform spec §7 Uploads and downloads).
+ * Common routers: uploads and downloads (platform spec §7 Uploads and downloads; reference §2
+ * Files). As in RuoYi (CommonController) these need a session but no permission string: every
+ * screen with an upload or a served image uses them. Uploads come only through the REST rows
+ * (multipart field `file`); downloads answer a FileReply (REST envelope `file`).
  */
-export const commonRouters = {};
+import { z } from 'zod';
+import type { UploadedFile } from '../../rest/table';
+import { authedProcedure } from '../../trpc/procedures';
+import { downloadFile, downloadResource, serveProfile, storeUpload } from './file.service';
+
+const isUploadedFile = (v: unknown): v is UploadedFile =>
+  typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).data) && typeof (v as UploadedFile).filename === 'string';
+
+/** `{file}`: the multipart field `file`. */
+export const uploadInput = z.object({ file: z.custom<UploadedFile>(isUploadedFile, { error: '上传文件不能为空' }) });
+
+const text = (label: string) => z.string({ error: `${label}不能为空` }).min(1, `${label}不能为空`).max(1000);
+
+export const downloadInput = z.object({
+  fileName: text('文件名称'),
+  delete: z.union([z.boolean(), z.enum(['true', 'false', ''])]).optional().transform((v) => v === true || v === 'true'),
+});
+export const resourceInput = z.object({ resource: text('资源文件') });
+export const profileInput = z.object({ path: text('文件名称') });
+
+/** Spread into `common` (server/trpc/router.ts): `common.upload`, `common.download`, … */
+export const commonRouters = {
+  /** `{file}` (bmp gif jpg jpeg png) → `{url, fileName, newFileName, originalFilename, oldFilename}`. Errors: 文件格式不正确. */
+  upload: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'image')),
+  /** `{file}` (spec §5 file list) → as `upload`. Errors: 文件格式不正确. */
+  uploadFile: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'file')),
+  /** `{fileName, delete?}` → FileReply of `UPLOAD_DIR/download/<fileName>`. Errors: 文件名称(x)非法，不允许下载。. */
+  download: authedProcedure.input(downloadInput).query(({ ctx, input }) => downloadFile(ctx.deps, input.fileName, input.delete)),
+  /** `{resource: '/profile/…'}` → FileReply. Errors: 资源文件(x)非法，不允许下载。. */
+  resource: authedProcedure.input(resourceInput).query(({ ctx, input }) => downloadResource(ctx.deps, input.resource)),
+  /** `{path}` below `/profile/` → FileReply (served uploads; `?Authorization=` accepted). */
+  profile: authedProcedure.input(profileInput).query(({ ctx, input }) => serveProfile(ctx.deps, input.path)),
+};

@@ -1,9 +1,24 @@
 /**
- * Switches read from config entries at the moment of use, so a change takes effect without a
- * restart (reference §1: captcha on unless the entry says otherwise; register only when "true").
+ * Config services (reference §2 Config; RuoYi SysConfigController / SysConfigServiceImpl) and the
+ * switches read from config entries at the moment of use, through the config cache, so a change
+ * takes effect without a restart (reference §1: captcha on unless the entry says otherwise;
+ * register only when "true"; the login IP black list).
  */
 import type { AppDeps } from '../../../core/deps';
-import { getConfigValue } from './config.repo';
+import type { LoginUser } from '../../../core/authz';
+import { nowText } from '../../../core/clock';
+import { AppError } from '../../../core/errors';
+import type { FileReply } from '../../../rest/table';
+import { exportSheet, YES_NO } from '../../common/export-file';
+import { configCache } from './config.cache';
+import {
+  configKeyTaken, deleteConfigs, findConfigById, findConfigsByIds, getConfigValue, insertConfig, listConfigs, updateConfig,
+  type ConfigFilter, type ConfigRow,
+} from './config.repo';
+
+export { getConfigValue } from './config.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** `CAPTCHA_ENABLED` when set, else `sys.account.captchaEnabled` (missing/blank → true). */
 export function isCaptchaEnabled(deps: Pick<AppDeps, 'db' | 'env'>): boolean {
@@ -15,6 +30,11 @@ export function isCaptchaEnabled(deps: Pick<AppDeps, 'db' | 'env'>): boolean {
 /** `sys.account.registerUser` == "true". */
 export function isRegisterEnabled(deps: Pick<AppDeps, 'db'>): boolean {
   return getConfigValue(deps.db, 'sys.account.registerUser')?.trim() === 'true';
+}
+
+/** `sys.user.initPassword` (the password of new users and resets; '' when unset). */
+export function initPassword(deps: Pick<AppDeps, 'db'>): string {
+  return getConfigValue(deps.db, 'sys.user.initPassword') ?? '';
 }
 
 /** `sys.login.blackIPList`: `;`-separated addresses, `*` wildcards or IPv4 CIDR blocks. */
@@ -46,4 +66,79 @@ export function ipMatches(rule: string, ip: string): boolean {
     return re.test(addr);
   }
   return rule === addr;
+}
+
+export interface ConfigForm {
+  configName: string;
+  configKey: string;
+  configValue: string;
+  configType: 'Y' | 'N';
+  remark?: string;
+}
+
+/** `GET /system/config/list` → `{rows, total}`. */
+export const configList = (deps: Deps, f: ConfigFilter) => listConfigs(deps.db, f);
+
+/** `GET /system/config/{configId}` → the entry or null. */
+export const configGet = (deps: Deps, configId: number) => findConfigById(deps.db, configId) ?? null;
+
+/** `GET /system/config/configKey/{key}` → the value ('' for an unknown key, as RuoYi). */
+export const configValueOf = (deps: Pick<AppDeps, 'db'>, configKey: string) => getConfigValue(deps.db, configKey) ?? '';
+
+const values = (f: ConfigForm) => ({ configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark ?? null });
+
+/** `POST /system/config` → new configId. Errors (500): 新增参数'x'失败，参数键名已存在. */
+export function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): number {
+  const when = nowText(deps.clock);
+  const id = deps.db.transaction((tx) => {
+    if (configKeyTaken(tx, f.configKey)) throw new AppError(500, `新增参数'${f.configName}'失败，参数键名已存在`);
+    return insertConfig(tx, values(f), login.userName, when);
+  });
+  configCache.drop(deps.db, f.configKey);
+  return id;
+}
+
+/** `POST /system/config/update`; a renamed key drops both keys. Errors (500): 修改参数'x'失败，参数键名已存在; 操作失败. */
+export function configUpdate(deps: Deps, login: LoginUser, f: Omit<ConfigForm, 'configType'> & { configId: number; configType?: 'Y' | 'N' }): void {
+  const when = nowText(deps.clock);
+  const old = deps.db.transaction((tx) => {
+    const row = findConfigById(tx, f.configId);
+    if (!row) throw new AppError(500, '操作失败');
+    if (configKeyTaken(tx, f.configKey, f.configId)) throw new AppError(500, `修改参数'${f.configName}'失败，参数键名已存在`);
+    updateConfig(tx, f.configId, { configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark }, login.userName, when);
+    return row;
+  });
+  configCache.drop(deps.db, old.configKey);
+  configCache.drop(deps.db, f.configKey);
+}
+
+/**
+ * `POST /system/config/delete/{configIds}`: all or nothing. Errors (500): 内置参数【key】不能删除
+ * for a built-in (type Y) entry; 操作失败 when none exists.
+ */
+export function configRemove(deps: Deps, configIds: number[]): void {
+  const rows = deps.db.transaction((tx) => {
+    const found = findConfigsByIds(tx, configIds);
+    const builtIn = found.find((c) => c.configType === 'Y');
+    if (builtIn) throw new AppError(500, `内置参数【${builtIn.configKey}】不能删除`);
+    if (deleteConfigs(tx, configIds) === 0) throw new AppError(500, '操作失败');
+    return found;
+  });
+  for (const r of rows) configCache.drop(deps.db, r.configKey);
+}
+
+/** `POST /system/config/refreshCache`: drops every cached value (reloaded on next read). */
+export function configRefreshCache(deps: Pick<AppDeps, 'db'>): void {
+  configCache.drop(deps.db);
+}
+
+/** `POST /system/config/export` → `data_{timestamp}.xlsx` (sheet 参数数据). */
+export function configExport(deps: Deps, f: ConfigFilter): Promise<FileReply> {
+  return exportSheet<ConfigRow>('参数数据', [
+    { header: '参数主键', value: 'configId' },
+    { header: '参数名称', value: 'configName' },
+    { header: '参数键名', value: 'configKey' },
+    { header: '参数键值', value: 'configValue' },
+    { header: '系统内置', value: 'configType', labels: YES_NO },
+  ], listConfigs(deps.db, f).rows, deps.clock.now());
 }

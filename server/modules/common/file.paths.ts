@@ -1,0 +1,90 @@
+/**
+ * File-name rules of uploads and downloads (platform spec §5; reference §2 Files, RuoYi
+ * MimeTypeUtils / FileUtils.checkAllowDownload): the allowed extensions, safe stored names, and
+ * resolution of a client-given relative path inside UPLOAD_DIR that never leaves it (no `..`, no
+ * absolute path, no NUL or backslash, prefix checked after resolve and again after realpath, so a
+ * symlink cannot lead out either).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** `POST /common/upload` (spec §5 image upload, RuoYi IMAGE_EXTENSION). */
+export const IMAGE_EXTENSIONS = ['bmp', 'gif', 'jpg', 'jpeg', 'png'] as const;
+
+/** `POST /common/uploadFile` and downloads (spec §5 file upload list, MOV as written there). */
+export const FILE_EXTENSIONS = [
+  'bmp', 'gif', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'html', 'htm', 'txt',
+  'rar', 'zip', 'gz', 'bz2', 'mp4', 'avi', 'rmvb', 'pdf', 'svg', 'tiff', 'mp3', 'MOV', 'wps',
+] as const;
+
+/** Max upload size: 100 MB (spec §5, §9). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Max original file name length (RuoYi DEFAULT_FILE_NAME_LENGTH). */
+export const MAX_NAME_LENGTH = 100;
+
+/** The extension after the last dot ('' when none); compared without case, as RuoYi does. */
+export const extensionOf = (name: string) => {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1) : '';
+};
+
+export const isAllowedExtension = (ext: string, allowed: readonly string[]) =>
+  ext !== '' && allowed.some((a) => a.toLowerCase() === ext.toLowerCase());
+
+/** The original name's base without extension, made safe for a path segment and a URL (≤ 100 chars). */
+export function safeBaseName(original: string): string {
+  const base = original.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[\x00-\x1f\x7f\\/:*?"<>|#%&+;=\s]/g, '_').slice(0, MAX_NAME_LENGTH);
+  return stem.replace(/^\.+/, '_') || 'file';
+}
+
+/** Whether the bytes start like a bmp, gif, jpeg or png image. */
+export function looksLikeImage(data: Buffer): boolean {
+  const hex = data.subarray(0, 8).toString('hex');
+  return hex.startsWith('424d') || hex.startsWith('47494638') || hex.startsWith('ffd8ff') || hex.startsWith('89504e470d0a1a0a');
+}
+
+/**
+ * A client-given relative name is acceptable: not empty, no NUL, no `..`, no backslash, not
+ * absolute (`/x`, `C:x`), no empty or `.` segment, and an allowed extension (RuoYi
+ * checkAllowDownload, tightened).
+ */
+export function isSafeRelativeName(name: string): boolean {
+  if (!name || name.length > 500 || name.includes('\0') || name.includes('..') || name.includes('\\')) return false;
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return false;
+  if (name.split('/').some((seg) => seg === '' || seg === '.')) return false;
+  return isAllowedExtension(extensionOf(name), FILE_EXTENSIONS);
+}
+
+/**
+ * The real path of `rel` inside `root` when it names an existing regular file there, else null.
+ * `rel` must already pass isSafeRelativeName; the resolved and the real path (symlinks followed)
+ * must both lie below the real root.
+ */
+export async function resolveInside(root: string, rel: string): Promise<string | null> {
+  const base = path.resolve(root);
+  const target = path.resolve(base, rel);
+  if (!target.startsWith(base + path.sep)) return null;
+  try {
+    const realBase = await fs.realpath(base);
+    const real = await fs.realpath(target);
+    if (!real.startsWith(realBase + path.sep)) return null;
+    return (await fs.stat(real)).isFile() ? real : null;
+  } catch {
+    return null;
+  }
+}
+
+const TYPES: Record<string, string> = {
+  bmp: 'image/bmp', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml',
+  tiff: 'image/tiff', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', zip: 'application/zip',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  mp3: 'audio/mpeg', mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', gz: 'application/gzip',
+};
+
+/** Content type by extension; HTML and anything unknown go out as octet-stream (never rendered inline). */
+export const contentTypeOf = (name: string) => TYPES[extensionOf(name).toLowerCase()] ?? 'application/octet-stream';

@@ -1,0 +1,28 @@
+/**
+ * Login log procedures `monitor.logininfor.*` (reference §2 Monitor; api-contract "System,
+ * monitor, common"). Permissions `monitor:logininfor:list|remove|unlock|export`; writes are logged
+ * as 登录日志 (unlock as 账户解锁, RuoYi's titles).
+ */
+import { idsInput } from '../../../../shared/schemas/system/dept';
+import { logininforExportInput, logininforListInput, unlockInput } from '../../../../shared/schemas/monitor/logininfor';
+import { router } from '../../../trpc/init';
+import { permProcedure } from '../../../trpc/procedures';
+import { logininforClean, logininforExport, logininforList, logininforRemove, logininforUnlock } from './logininfor.service';
+
+const log = (businessType: number, title = '登录日志') => ({ log: { title, businessType } });
+
+export const logininforRouter = router({
+  /** Paged `{rows, total}`; filters ipaddr, userName (LIKE), status, login days. */
+  list: permProcedure('monitor:logininfor:list').input(logininforListInput).query(({ ctx, input }) => logininforList(ctx.deps, input)),
+  /** `{ids}` (infoIds). */
+  remove: permProcedure('monitor:logininfor:remove').meta(log(3)).input(idsInput)
+    .mutation(({ ctx, input }) => { logininforRemove(ctx.deps, input.ids); }),
+  /** Deletes every login log row. */
+  clean: permProcedure('monitor:logininfor:remove').meta(log(9)).mutation(({ ctx }) => { logininforClean(ctx.deps); }),
+  /** `{userName}`: clears the wrong-password lockout. */
+  unlock: permProcedure('monitor:logininfor:unlock').meta(log(0, '账户解锁')).input(unlockInput)
+    .mutation(({ ctx, input }) => { logininforUnlock(ctx.deps, input.userName); }),
+  /** Filters → xlsx FileReply. */
+  export: permProcedure('monitor:logininfor:export').meta(log(5)).input(logininforExportInput)
+    .mutation(({ ctx, input }) => logininforExport(ctx.deps, input)),
+});

@@ -1,0 +1,24 @@
+/**
+ * Operation log procedures `monitor.operlog.*` (reference §2 Monitor). Permissions
+ * `monitor:operlog:list|remove|export`; writes are logged as 操作日志.
+ */
+import { idsInput } from '../../../../shared/schemas/system/dept';
+import { operlogExportInput, operlogListInput } from '../../../../shared/schemas/monitor/operlog';
+import { router } from '../../../trpc/init';
+import { permProcedure } from '../../../trpc/procedures';
+import { operlogClean, operlogExport, operlogList, operlogRemove } from './operlog.service';
+
+const log = (businessType: number) => ({ log: { title: '操作日志', businessType } });
+
+export const operlogRouter = router({
+  /** Paged `{rows, total}`; filters title, operName, operIp (LIKE), businessType, status, days. */
+  list: permProcedure('monitor:operlog:list').input(operlogListInput).query(({ ctx, input }) => operlogList(ctx.deps, input)),
+  /** `{ids}` (operIds). */
+  remove: permProcedure('monitor:operlog:remove').meta(log(3)).input(idsInput)
+    .mutation(({ ctx, input }) => { operlogRemove(ctx.deps, input.ids); }),
+  /** Deletes every operation log row. */
+  clean: permProcedure('monitor:operlog:remove').meta(log(9)).mutation(({ ctx }) => { operlogClean(ctx.deps); }),
+  /** Filters → xlsx FileReply. */
+  export: permProcedure('monitor:operlog:export').meta(log(5)).input(operlogExportInput)
+    .mutation(({ ctx, input }) => operlogExport(ctx.deps, input)),
+});

@@ -1,0 +1,40 @@
+/**
+ * Config procedures `system.config.*` (reference §2 Config; platform spec §7 Configuration).
+ * Permissions `system:config:list|query|add|edit|remove|export`; `configKey` needs only a session,
+ * as in RuoYi (the user screen reads `sys.user.initPassword`). Writes are logged as 参数管理.
+ */
+import { idsInput } from '../../../../shared/schemas/system/dept';
+import {
+  configAddInput, configExportInput, configIdInput, configKeyInput, configListInput, configUpdateInput,
+} from '../../../../shared/schemas/system/config';
+import { router } from '../../../trpc/init';
+import { authedProcedure, permProcedure } from '../../../trpc/procedures';
+import {
+  configAdd, configExport, configGet, configList, configRefreshCache, configRemove, configUpdate, configValueOf,
+} from './config.service';
+
+const log = (businessType: number) => ({ log: { title: '参数管理', businessType } });
+
+export const configRouter = router({
+  /** Paged `{rows, total}`; filters configName, configKey (LIKE), configType, creation days. */
+  list: permProcedure('system:config:list').input(configListInput).query(({ ctx, input }) => configList(ctx.deps, input)),
+  /** `{configId}` → entry or null. */
+  get: permProcedure('system:config:query').input(configIdInput).query(({ ctx, input }) => configGet(ctx.deps, input.configId)),
+  /** `{configKey}` → the value as a string (REST envelope `msg`). */
+  configKey: authedProcedure.input(configKeyInput).query(({ ctx, input }) => configValueOf(ctx.deps, input.configKey)),
+  /** Add form → `{configId}`. Errors: 新增参数'x'失败，参数键名已存在. */
+  add: permProcedure('system:config:add').meta(log(1)).input(configAddInput)
+    .mutation(({ ctx, input }) => ({ configId: configAdd(ctx.deps, ctx.login, input) })),
+  /** Edit form. Errors: 修改参数'x'失败，参数键名已存在. */
+  update: permProcedure('system:config:edit').meta(log(2)).input(configUpdateInput)
+    .mutation(({ ctx, input }) => { configUpdate(ctx.deps, ctx.login, input); }),
+  /** `{ids}`. Errors: 内置参数【key】不能删除. */
+  remove: permProcedure('system:config:remove').meta(log(3)).input(idsInput)
+    .mutation(({ ctx, input }) => { configRemove(ctx.deps, input.ids); }),
+  /** Drops the config cache. */
+  refreshCache: permProcedure('system:config:remove').meta(log(9))
+    .mutation(({ ctx }) => { configRefreshCache(ctx.deps); }),
+  /** Filters → xlsx FileReply. */
+  export: permProcedure('system:config:export').meta(log(5)).input(configExportInput)
+    .mutation(({ ctx, input }) => configExport(ctx.deps, input)),
+});

@@ -1,0 +1,61 @@
+/**
+ * The rules of the org trees (reference §2 Depts; RuoYi SysDeptController / SysDeptServiceImpl),
+ * shared by depts (部门) and parks (园区); `noun` puts the right word into the messages.
+ * Every function runs inside the caller's transaction.
+ */
+import { AppError } from '../../../core/errors';
+import type { DbTx } from '../../common/query';
+import {
+  countChildren, countEnabledBelow, enableAncestors, findNode, moveDescendants, nameTaken, type TreeTable,
+} from './tree.repo';
+
+export type TreeNoun = '部门' | '园区';
+
+/**
+ * The ancestors of a new node under `parentId` (parent's ancestors + ',' + parent id; '0' for a
+ * root). Errors (500): 新增部门'x'失败，部门名称已存在; 上级部门不存在; 部门停用，不允许新增.
+ */
+export function checkAdd(db: DbTx, t: TreeTable, noun: TreeNoun, parentId: number, name: string): string {
+  if (nameTaken(db, t, parentId, name)) throw new AppError(500, `新增${noun}'${name}'失败，${noun}名称已存在`);
+  if (parentId === 0) return '0';
+  const parent = findNode(db, t, parentId);
+  if (!parent) throw new AppError(500, `新增${noun}'${name}'失败，上级${noun}不存在`);
+  if (parent.status !== '0') throw new AppError(500, `${noun}停用，不允许新增`);
+  return `${parent.ancestors},${parent.id}`;
+}
+
+/**
+ * Checks an edit and moves the subtree when the parent changes; returns the node's new ancestors.
+ * Errors (500): 操作失败 (no such node); 修改部门'x'失败，部门名称已存在; …上级部门不能是自己;
+ * …上级部门不能是自己的下级部门 (our guard against cycles, RuoYi's UI only hides those);
+ * 该部门包含未停用的子部门！ when disabling a node with enabled nodes below.
+ */
+export function checkUpdate(
+  db: DbTx, t: TreeTable, noun: TreeNoun, e: { id: number; parentId: number; name: string; status?: string },
+): string {
+  const old = findNode(db, t, e.id);
+  if (!old) throw new AppError(500, '操作失败');
+  if (nameTaken(db, t, e.parentId, e.name, e.id)) throw new AppError(500, `修改${noun}'${e.name}'失败，${noun}名称已存在`);
+  if (e.parentId === e.id) throw new AppError(500, `修改${noun}'${e.name}'失败，上级${noun}不能是自己`);
+  if (e.status === '1' && countEnabledBelow(db, t, e.id) > 0) throw new AppError(500, `该${noun}包含未停用的子${noun}！`);
+  if (e.parentId === old.parentId) return old.ancestors;
+  let ancestors = '0';
+  if (e.parentId !== 0) {
+    const parent = findNode(db, t, e.parentId);
+    if (!parent) throw new AppError(500, `修改${noun}'${e.name}'失败，上级${noun}不存在`);
+    if (`,${parent.ancestors},`.includes(`,${e.id},`)) throw new AppError(500, `修改${noun}'${e.name}'失败，上级${noun}不能是自己的下级${noun}`);
+    ancestors = `${parent.ancestors},${parent.id}`;
+  }
+  moveDescendants(db, t, e.id, `${ancestors},${e.id}`, `${old.ancestors},${e.id}`);
+  return ancestors;
+}
+
+/** After an edit that leaves the node enabled: enable all its ancestors (RuoYi). */
+export function afterUpdate(db: DbTx, t: TreeTable, status: string | undefined, ancestors: string, by: string, when: string): void {
+  if (status === '0' && ancestors && ancestors !== '0') enableAncestors(db, t, ancestors, by, when);
+}
+
+/** Refuses deleting a node with live children: 601 存在下级部门,不允许删除. */
+export function checkDelete(db: DbTx, t: TreeTable, noun: TreeNoun, id: number): void {
+  if (countChildren(db, t, id) > 0) throw new AppError(601, `存在下级${noun},不允许删除`);
+}

@@ -1,0 +1,92 @@
+/**
+ * Dictionary type services (reference §2 Dictionaries; RuoYi SysDictTypeController /
+ * SysDictTypeServiceImpl): list, options, add / edit (unique dictType; a rename moves the data),
+ * delete (refused while the type has data), cache refresh, export.
+ */
+import type { AppDeps } from '../../../core/deps';
+import type { LoginUser } from '../../../core/authz';
+import { nowText } from '../../../core/clock';
+import { AppError } from '../../../core/errors';
+import type { FileReply } from '../../../rest/table';
+import { exportSheet, NORMAL_DISABLE } from '../../common/export-file';
+import { dropAllDicts, dropDicts } from './dict.cache';
+import {
+  allDictTypes, countDictData, deleteDictTypes, dictTypeTaken, findDictTypeById, insertDictType, listDictTypes, updateDictType,
+  type DictTypeFilter, type DictTypeRow,
+} from './dict-type.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export interface DictTypeForm {
+  dictName: string;
+  dictType: string;
+  status: '0' | '1';
+  remark?: string;
+}
+
+/** `GET /system/dict/type/list` → `{rows, total}`. */
+export const dictTypeList = (deps: Deps, f: DictTypeFilter) => listDictTypes(deps.db, f);
+
+/** `GET /system/dict/type/optionselect` → every type. */
+export const dictTypeOptions = (deps: Deps) => allDictTypes(deps.db);
+
+/** `GET /system/dict/type/{dictId}` → the type or null. */
+export const dictTypeGet = (deps: Deps, dictId: number) => findDictTypeById(deps.db, dictId) ?? null;
+
+const values = (f: DictTypeForm) => ({ dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark ?? null });
+
+/** `POST /system/dict/type` → new dictId. Errors (500): 新增字典'x'失败，字典类型已存在. */
+export function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm): number {
+  const when = nowText(deps.clock);
+  const id = deps.db.transaction((tx) => {
+    if (dictTypeTaken(tx, f.dictType)) throw new AppError(500, `新增字典'${f.dictName}'失败，字典类型已存在`);
+    return insertDictType(tx, values(f), login.userName, when);
+  });
+  dropDicts(deps.db, f.dictType);
+  return id;
+}
+
+/**
+ * `POST /system/dict/type/update`: a new dictType renames the type of its data rows; the caches
+ * of the old and new type are dropped. Errors (500): 修改字典'x'失败，字典类型已存在; 操作失败.
+ */
+export function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictTypeForm, 'status'> & { dictId: number; status?: '0' | '1' }): void {
+  const when = nowText(deps.clock);
+  const old = deps.db.transaction((tx) => {
+    const row = findDictTypeById(tx, f.dictId);
+    if (!row) throw new AppError(500, '操作失败');
+    if (dictTypeTaken(tx, f.dictType, f.dictId)) throw new AppError(500, `修改字典'${f.dictName}'失败，字典类型已存在`);
+    updateDictType(tx, f.dictId, row.dictType, { dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark }, login.userName, when);
+    return row;
+  });
+  dropDicts(deps.db, old.dictType, f.dictType);
+}
+
+/**
+ * `POST /system/dict/type/delete/{dictIds}`: all or nothing. Errors (500): `<dictName>已分配,不能删除`
+ * while the type has data (RuoYi `%1$s已分配,不能删除`); 操作失败 when none exists.
+ */
+export function dictTypeRemove(deps: Deps, dictIds: number[]): void {
+  const types = deps.db.transaction((tx) => {
+    const rows = dictIds.map((id) => findDictTypeById(tx, id)).filter((r): r is DictTypeRow => r !== undefined);
+    for (const r of rows) if (countDictData(tx, r.dictType) > 0) throw new AppError(500, `${r.dictName}已分配,不能删除`);
+    if (deleteDictTypes(tx, dictIds) === 0) throw new AppError(500, '操作失败');
+    return rows.map((r) => r.dictType);
+  });
+  dropDicts(deps.db, ...types);
+}
+
+/** `POST /system/dict/type/refreshCache`: drops every cached type (reloaded on next read). */
+export function dictRefreshCache(deps: Pick<AppDeps, 'db'>): void {
+  dropAllDicts(deps.db);
+}
+
+/** `POST /system/dict/type/export` → `data_{timestamp}.xlsx` (sheet 字典类型). */
+export function dictTypeExport(deps: Deps, f: DictTypeFilter): Promise<FileReply> {
+  return exportSheet<DictTypeRow>('字典类型', [
+    { header: '字典主键', value: 'dictId' },
+    { header: '字典名称', value: 'dictName' },
+    { header: '字典类型', value: 'dictType' },
+    { header: '状态', value: 'status', labels: NORMAL_DISABLE },
+  ], listDictTypes(deps.db, f).rows, deps.clock.now());
+}

@@ -1,0 +1,31 @@
+/**
+ * Menu procedures `system.menu.*` (reference §2 Menus; platform spec §7 Menus). Permissions
+ * `system:menu:list|query|add|edit|remove`; `treeselect` and `roleMenuTreeselect` need only a
+ * session, as in RuoYi, because the role screens use them. Writes are logged as 菜单管理.
+ */
+import { menuAddInput, menuIdInput, menuListInput, menuUpdateInput, roleIdInput } from '../../../../shared/schemas/system/menu';
+import { router } from '../../../trpc/init';
+import { authedProcedure, permProcedure } from '../../../trpc/procedures';
+import { menuAdd, menuGet, menuList, menuRemove, menuTree, menuUpdate, roleMenuTree } from './menu.service';
+
+const log = (businessType: number) => ({ log: { title: '菜单管理', businessType } });
+
+export const menuRouter = router({
+  /** `{menuName?, visible?, status?}` → flat menu rows (admin: all; others: their roles' menus). */
+  list: permProcedure('system:menu:list').input(menuListInput).query(({ ctx, input }) => menuList(ctx.deps, ctx.login, input)),
+  /** `[{id, label, disabled, children?}]` of the caller's menus. */
+  treeselect: authedProcedure.input(menuListInput).query(({ ctx, input }) => menuTree(ctx.deps, ctx.login, input)),
+  /** `{roleId}` → `{checkedKeys, menus}`. */
+  roleMenuTreeselect: authedProcedure.input(roleIdInput).query(({ ctx, input }) => roleMenuTree(ctx.deps, ctx.login, input.roleId)),
+  /** `{menuId}` → menu or null. */
+  get: permProcedure('system:menu:query').input(menuIdInput).query(({ ctx, input }) => menuGet(ctx.deps, input.menuId)),
+  /** Add form → `{menuId}`. Errors: name taken under the parent, external link without http(s)://. */
+  add: permProcedure('system:menu:add').meta(log(1)).input(menuAddInput)
+    .mutation(({ ctx, input }) => ({ menuId: menuAdd(ctx.deps, ctx.login, input) })),
+  /** Edit form. Errors: as add, and not its own parent. */
+  update: permProcedure('system:menu:edit').meta(log(2)).input(menuUpdateInput)
+    .mutation(({ ctx, input }) => { menuUpdate(ctx.deps, ctx.login, input); }),
+  /** `{menuId}`. Errors: 601 存在子菜单,不允许删除 / 菜单已分配,不允许删除. */
+  remove: permProcedure('system:menu:remove').meta(log(3)).input(menuIdInput)
+    .mutation(({ ctx, input }) => { menuRemove(ctx.deps, input.menuId); }),
+});

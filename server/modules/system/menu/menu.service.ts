@@ -1,0 +1,118 @@
+/**
+ * Menu services (reference §2 Menus; RuoYi SysMenuController / SysMenuServiceImpl): lists and
+ * trees of the caller's menus (admin: all), the role menu tree with checked keys, and the add /
+ * edit / delete rules.
+ */
+import type { AppDeps } from '../../../core/deps';
+import type { LoginUser } from '../../../core/authz';
+import { nowText } from '../../../core/clock';
+import { AppError } from '../../../core/errors';
+import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
+import type { DbTx } from '../../common/query';
+import { treeSelect } from '../dept/tree';
+import {
+  countMenuChildren, countMenuRoles, deleteMenu, findMenuById, findRole, insertMenu, listMenus, menuDescendantIds,
+  menuNameTaken, roleMenuIds, updateMenu, type MenuFilter, type MenuRow, type MenuValues,
+} from './menu.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export interface MenuForm {
+  parentId: number;
+  menuName: string;
+  orderNum: number;
+  menuType: 'M' | 'C' | 'F';
+  path?: string;
+  component?: string;
+  query?: string;
+  routeName?: string;
+  isFrame: 0 | 1;
+  isCache: 0 | 1;
+  visible: '0' | '1';
+  status: '0' | '1';
+  perms?: string;
+  icon?: string;
+  remark?: string;
+}
+
+/** The edit form: absent optional fields (undefined) keep their stored value. */
+export type MenuEdit = Omit<MenuForm, 'isFrame' | 'isCache' | 'visible' | 'status'>
+  & Partial<Pick<MenuForm, 'isFrame' | 'isCache' | 'visible' | 'status'>> & { menuId: number };
+
+/** `GET /system/menu/list` → flat rows of the caller's menus (admin: all), filtered. */
+export function menuList(deps: Deps, login: LoginUser, f: MenuFilter): MenuRow[] {
+  return listMenus(deps.db, f, login.admin ? undefined : login.roles.map((r) => r.roleId));
+}
+
+/** `[{id, label, disabled: false, children?}]` of the caller's menus (RuoYi buildMenuTreeSelect). */
+export function menuTree(deps: Deps, login: LoginUser, f: MenuFilter = {}): TreeSelectNode[] {
+  return treeSelect(menuList(deps, login, f), (m) => m.menuId, (m) => m.parentId, (m) => m.menuName);
+}
+
+/**
+ * `GET /system/menu/roleMenuTreeselect/{roleId}` → `{checkedKeys, menus}`: the caller's menu tree
+ * and the role's menu ids (parents of other granted menus left out when the role's
+ * menuCheckStrictly is on). An unknown role has no checked keys.
+ */
+export function roleMenuTree(deps: Deps, login: LoginUser, roleId: number): { checkedKeys: number[]; menus: TreeSelectNode[] } {
+  const role = findRole(deps.db, roleId);
+  return { checkedKeys: role ? roleMenuIds(deps.db, roleId, role.menuCheckStrictly) : [], menus: menuTree(deps, login) };
+}
+
+/** `GET /system/menu/{menuId}` → the menu or null. */
+export const menuGet = (deps: Deps, menuId: number) => findMenuById(deps.db, menuId) ?? null;
+
+const isHttp = (p: string | undefined) => /^https?:\/\//i.test(p ?? '');
+
+function checkForm(db: DbTx, verb: '新增' | '修改', f: Pick<MenuForm, 'parentId' | 'menuName' | 'isFrame' | 'path'>, menuId?: number) {
+  if (menuNameTaken(db, f.parentId, f.menuName, menuId)) throw new AppError(500, `${verb}菜单'${f.menuName}'失败，菜单名称已存在`);
+  if (f.isFrame === 0 && !isHttp(f.path)) throw new AppError(500, `${verb}菜单'${f.menuName}'失败，地址必须以http(s)://开头`);
+  if (f.parentId !== 0 && !findMenuById(db, f.parentId)) throw new AppError(500, `${verb}菜单'${f.menuName}'失败，上级菜单不存在`);
+}
+
+const values = (f: MenuForm): MenuValues => ({
+  parentId: f.parentId, menuName: f.menuName, orderNum: f.orderNum, menuType: f.menuType, path: f.path ?? '',
+  component: f.component || null, query: f.query || null, routeName: f.routeName ?? '', isFrame: f.isFrame, isCache: f.isCache,
+  visible: f.visible, status: f.status, perms: f.perms ?? '', icon: f.icon || '#', remark: f.remark ?? null,
+});
+
+/**
+ * `POST /system/menu` → new menuId. Errors (500): 新增菜单'x'失败，菜单名称已存在 (same parent);
+ * …地址必须以http(s)://开头 (isFrame 0); …上级菜单不存在.
+ */
+export function menuAdd(deps: Deps, login: LoginUser, f: MenuForm): number {
+  const when = nowText(deps.clock);
+  return deps.db.transaction((tx) => {
+    checkForm(tx, '新增', f);
+    return insertMenu(tx, values(f), login.userName, when);
+  });
+}
+
+/**
+ * `POST /system/menu/update`. Errors (500): as add with 修改; …上级菜单不能选择自己;
+ * …上级菜单不能选择自己的子菜单 (cycle guard); 操作失败 (no such menu).
+ */
+export function menuUpdate(deps: Deps, login: LoginUser, f: MenuEdit): void {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    const old = findMenuById(tx, f.menuId);
+    if (!old) throw new AppError(500, '操作失败');
+    checkForm(tx, '修改', { ...f, isFrame: f.isFrame ?? (old.isFrame as 0 | 1), path: f.path ?? old.path }, f.menuId);
+    if (f.parentId === f.menuId) throw new AppError(500, `修改菜单'${f.menuName}'失败，上级菜单不能选择自己`);
+    if (menuDescendantIds(tx, f.menuId).has(f.parentId)) throw new AppError(500, `修改菜单'${f.menuName}'失败，上级菜单不能选择自己的子菜单`);
+    updateMenu(tx, f.menuId, {
+      parentId: f.parentId, menuName: f.menuName, orderNum: f.orderNum, menuType: f.menuType, path: f.path, component: f.component,
+      query: f.query, routeName: f.routeName, isFrame: f.isFrame, isCache: f.isCache, visible: f.visible, status: f.status,
+      perms: f.perms, icon: f.icon, remark: f.remark,
+    }, login.userName, when);
+  });
+}
+
+/** `POST /system/menu/delete/{menuId}`. Errors: 601 存在子菜单,不允许删除 / 菜单已分配,不允许删除; 500 操作失败. */
+export function menuRemove(deps: Deps, menuId: number): void {
+  deps.db.transaction((tx) => {
+    if (countMenuChildren(tx, menuId) > 0) throw new AppError(601, '存在子菜单,不允许删除');
+    if (countMenuRoles(tx, menuId) > 0) throw new AppError(601, '菜单已分配,不允许删除');
+    if (deleteMenu(tx, menuId) === 0) throw new AppError(500, '操作失败');
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * Post services (reference §2 Posts; RuoYi SysPostController / SysPostServiceImpl).
+ */
+import type { AppDeps } from '../../../core/deps';
+import type { LoginUser } from '../../../core/authz';
+import { nowText } from '../../../core/clock';
+import { AppError } from '../../../core/errors';
+import type { FileReply } from '../../../rest/table';
+import { exportSheet, NORMAL_DISABLE } from '../../common/export-file';
+import type { DbTx } from '../../common/query';
+import {
+  allPosts, countPostUsers, deletePosts, findPostById, insertPost, listPosts, postTaken, updatePost,
+  type PostFilter, type PostRow,
+} from './post.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export interface PostForm {
+  postCode: string;
+  postName: string;
+  postSort: number;
+  status: '0' | '1';
+  remark?: string;
+}
+
+/** `GET /system/post/list` → `{rows, total}`. Errors: 参数不符合规范，不能进行查询 (order column). */
+export const postList = (deps: Deps, f: PostFilter) => listPosts(deps.db, f);
+
+/** `GET /system/post/optionselect` → every post. */
+export const postOptions = (deps: Deps) => allPosts(deps.db);
+
+/** `GET /system/post/{postId}` → the post or null. */
+export const postGet = (deps: Deps, postId: number) => findPostById(deps.db, postId) ?? null;
+
+function checkUnique(db: DbTx, verb: '新增' | '修改', f: Pick<PostForm, 'postName' | 'postCode'>, exceptId?: number) {
+  if (postTaken(db, 'postName', f.postName, exceptId)) throw new AppError(500, `${verb}岗位'${f.postName}'失败，岗位名称已存在`);
+  if (postTaken(db, 'postCode', f.postCode, exceptId)) throw new AppError(500, `${verb}岗位'${f.postName}'失败，岗位编码已存在`);
+}
+
+const values = (f: PostForm) => ({ postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark ?? null });
+
+/** `POST /system/post` → new postId. Errors (500): 新增岗位'x'失败，岗位名称已存在 / 岗位编码已存在. */
+export function postAdd(deps: Deps, login: LoginUser, f: PostForm): number {
+  const when = nowText(deps.clock);
+  return deps.db.transaction((tx) => {
+    checkUnique(tx, '新增', f);
+    return insertPost(tx, values(f), login.userName, when);
+  });
+}
+
+/** `POST /system/post/update`. Errors (500): 修改岗位'x'失败，岗位名称已存在 / 岗位编码已存在; 操作失败. */
+export function postUpdate(deps: Deps, login: LoginUser, f: Omit<PostForm, 'status'> & { postId: number; status?: '0' | '1' }): void {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    checkUnique(tx, '修改', f, f.postId);
+    if (updatePost(tx, f.postId, { postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark }, login.userName, when) === 0) throw new AppError(500, '操作失败');
+  });
+}
+
+/**
+ * `POST /system/post/delete/{postIds}`: all or nothing. Errors (500): `<postName>已分配,不能删除`
+ * (RuoYi `%1$s已分配,不能删除`); 操作失败 when none exists.
+ */
+export function postRemove(deps: Deps, postIds: number[]): void {
+  deps.db.transaction((tx) => {
+    for (const id of postIds) {
+      const post = findPostById(tx, id);
+      if (post && countPostUsers(tx, id) > 0) throw new AppError(500, `${post.postName}已分配,不能删除`);
+    }
+    if (deletePosts(tx, postIds) === 0) throw new AppError(500, '操作失败');
+  });
+}
+
+/** `POST /system/post/export` → `data_{timestamp}.xlsx` of the matching posts (sheet 岗位数据). */
+export function postExport(deps: Deps, f: PostFilter): Promise<FileReply> {
+  return exportSheet<PostRow>('岗位数据', [
+    { header: '岗位序号', value: 'postId' },
+    { header: '岗位编码', value: 'postCode' },
+    { header: '岗位名称', value: 'postName' },
+    { header: '岗位排序', value: 'postSort' },
+    { header: '状态', value: 'status', labels: NORMAL_DISABLE },
+  ], listPosts(deps.db, f).rows, deps.clock.now());
+}
