@@ -1,11 +1,14 @@
 /**
  * Pagination (platform spec §2 "Other", §9): 共 N 条, page sizes (10/20/30/50 by default),
- * prev, pager, next, jumper. Pages start at 1. Hidden when total is 0.
+ * prev, pager, next, jumper. Pages start at 1. Hidden when total is 0. Pickers pass
+ * `pageSizes={PICKER_PAGE_SIZES}` with a limit of 5.
  */
 import { Button, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 
 export const PAGE_SIZES = [10, 20, 30, 50];
+/** Page sizes of the user and role pickers (spec §9: pickers use 5, options 5 and 10). */
+export const PICKER_PAGE_SIZES = [5, 10];
 
 export interface PaginationProps {
   total: number;

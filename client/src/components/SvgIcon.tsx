@@ -75,6 +75,9 @@ const ICONS: Record<string, ReactNode> = {
   document: P('M6 2h9l5 5v15H6zM14 2v6h6'),
 };
 
+/** Names of the menu icons (offered by the icon-selection dialog). */
+export const ICON_NAMES: string[] = Object.keys(ICONS);
+
 export interface SvgIconProps extends HTMLChakraProps<'svg'> {
   name?: string;
 }

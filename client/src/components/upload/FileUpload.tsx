@@ -1,0 +1,125 @@
+/**
+ * File uploader with the list of uploaded files (platform spec §5 "File upload", §8 upload
+ * errors; RuoYi FileUpload). Posts each picked file to /common/uploadFile.
+ *
+ * Props:
+ * - `value?: string | null`: comma-joined urls; `onChange(value: string)`.
+ * - `limit?: number` (5; 上传文件数量不能超过 N 个!), `fileSize?: number` (100 MB, 0 = none),
+ *   `fileType?: string[]` (the spec §5 extension list; 文件格式不正确, 请上传…格式文件!).
+ * - `isShowTip?: boolean` (true), `disabled?: boolean`, `action?: string` ('/common/uploadFile'),
+ *   `buttonText?: string` ('选取文件').
+ *
+ * Errors: size 上传文件大小不能超过 N MB!; a reply code other than 200 shows the server msg and
+ * the file is not added; no reply → 上传文件失败，请重试. Each listed file links to the stored file
+ * (with the token) and has 删除.
+ */
+import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { getToken } from '../../lib/auth-storage';
+import { openLoading } from '../feedback/loading-mask';
+import { msgError } from '../feedback/toaster';
+import { UiIcon } from '../UiIcon';
+import {
+  acceptOf, checkCount, checkFile, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, FILE_TYPES, fileNameOf, joinUrls, previewUrl, splitUrls,
+  UPLOAD_MESSAGES,
+} from './rules';
+import { FILE_UPLOAD_PATH, postUpload } from './upload-request';
+import { UploadTip } from './UploadTip';
+
+export interface FileUploadProps {
+  value?: string | null;
+  onChange: (value: string) => void;
+  limit?: number;
+  fileSize?: number;
+  fileType?: string[];
+  isShowTip?: boolean;
+  disabled?: boolean;
+  action?: string;
+  buttonText?: string;
+}
+
+export function FileUpload({
+  value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = FILE_TYPES, isShowTip = true,
+  disabled = false, action = FILE_UPLOAD_PATH, buttonText = '选取文件',
+}: FileUploadProps) {
+  const urls = splitUrls(value);
+  const latest = useRef(urls);
+  latest.current = urls;
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const token = getToken();
+
+  const upload = async (files: File[]) => {
+    const exceed = checkCount(latest.current.length, files.length, limit);
+    if (exceed) return msgError(exceed);
+    const valid = files.filter((f) => {
+      const err = checkFile(f, fileType, fileSize);
+      if (err) msgError(err);
+      return !err;
+    });
+    if (valid.length === 0) return;
+    const close = openLoading(UPLOAD_MESSAGES.fileUploading);
+    setBusy(true);
+    const added: string[] = [];
+    try {
+      for (const file of valid) {
+        try {
+          const out = await postUpload(action, file);
+          if (out.ok) added.push(out.url);
+          else msgError(out.message || UPLOAD_MESSAGES.fileFailed);
+        } catch {
+          msgError(UPLOAD_MESSAGES.fileFailed);
+        }
+      }
+    } finally {
+      close();
+      setBusy(false);
+    }
+    if (added.length > 0) onChange(joinUrls([...latest.current, ...added]));
+  };
+
+  const remove = (i: number) => onChange(joinUrls(urls.filter((_, j) => j !== i)));
+  const full = limit > 0 && urls.length >= limit;
+
+  return (
+    <Box data-testid="file-upload">
+      {!disabled && (
+        <Button size="xs" colorPalette="brand" loading={busy} disabled={full} onClick={() => input.current?.click()} data-testid="file-upload-add">
+          <UiIcon name="upload" />
+          {buttonText}
+        </Button>
+      )}
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple={limit !== 1}
+        accept={fileType.length ? acceptOf(fileType) : undefined}
+        data-testid="file-upload-input"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          if (files.length) void upload(files);
+        }}
+      />
+      {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
+      {urls.length > 0 && (
+        <Stack as="ul" gap="1" mt="2" listStyleType="none" data-testid="file-upload-list">
+          {urls.map((url, i) => (
+            <Flex as="li" key={`${url}-${i}`} align="center" justify="space-between" gap="3" px="2" py="1" borderWidth="1px" borderRadius="sm" fontSize="sm">
+              <Link href={previewUrl(url, token)} target="_blank" rel="noreferrer" color="brand.fg" truncate>
+                <UiIcon name="document" />
+                {fileNameOf(url)}
+              </Link>
+              {!disabled && (
+                <Text as="button" color="red.500" flexShrink={0} onClick={() => remove(i)} aria-label={`删除 ${fileNameOf(url)}`}>
+                  删除
+                </Text>
+              )}
+            </Flex>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

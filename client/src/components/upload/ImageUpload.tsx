@@ -1,0 +1,182 @@
+/**
+ * Image uploader with a preview grid (platform spec §2 "Other", §4 "Upload list", §5 "Image
+ * upload", §8 upload errors; RuoYi ImageUpload). Posts each picked file to /common/upload.
+ *
+ * Props:
+ * - `value?: string | null`: comma-joined urls; `onChange(value: string)` with the new list.
+ * - `limit?: number` (5): the add tile is hidden once reached; picking past it shows
+ *   上传文件数量不能超过 N 个!.
+ * - `fileSize?: number` (100, MB, 0 = none), `fileType?: string[]` (png/jpg/jpeg).
+ * - `isShowTip?: boolean` (true): 请上传 大小不超过 N MB 格式为 png/jpg/jpeg 的文件.
+ * - `disabled?: boolean` (no add tile, no delete), `action?: string` ('/common/upload'),
+ *   `tileSize?: string` ('148px').
+ *
+ * Errors: format/size texts of rules.ts; a reply code other than 200 shows the server msg and
+ * the file is not added; no reply → 上传图片失败，请重试. A loading mask covers the upload.
+ */
+import { Box, CloseButton, Dialog, Flex, IconButton, Image, Portal, Text, chakra } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { getToken } from '../../lib/auth-storage';
+import { openLoading } from '../feedback/loading-mask';
+import { msgError } from '../feedback/toaster';
+import { UiIcon } from '../UiIcon';
+import {
+  acceptOf, checkCount, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, joinUrls, previewUrl, splitUrls, UPLOAD_MESSAGES,
+} from './rules';
+import { IMAGE_UPLOAD_PATH, postUpload } from './upload-request';
+import { UploadTip } from './UploadTip';
+
+export interface ImageUploadProps {
+  value?: string | null;
+  onChange: (value: string) => void;
+  limit?: number;
+  fileSize?: number;
+  fileType?: string[];
+  isShowTip?: boolean;
+  disabled?: boolean;
+  action?: string;
+  tileSize?: string;
+}
+
+export function ImageUpload({
+  value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = IMAGE_TYPES, isShowTip = true,
+  disabled = false, action = IMAGE_UPLOAD_PATH, tileSize = '148px',
+}: ImageUploadProps) {
+  const urls = splitUrls(value);
+  const latest = useRef(urls);
+  latest.current = urls;
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const token = getToken();
+
+  const upload = async (files: File[]) => {
+    const exceed = checkCount(latest.current.length, files.length, limit);
+    if (exceed) return msgError(exceed);
+    const valid = files.filter((f) => {
+      const err = checkImage(f, fileType, fileSize);
+      if (err) msgError(err);
+      return !err;
+    });
+    if (valid.length === 0) return;
+    const close = openLoading(UPLOAD_MESSAGES.imageUploading);
+    setBusy(true);
+    const added: string[] = [];
+    try {
+      for (const file of valid) {
+        try {
+          const out = await postUpload(action, file);
+          if (out.ok) added.push(out.url);
+          else msgError(out.message || UPLOAD_MESSAGES.imageFailed);
+        } catch {
+          msgError(UPLOAD_MESSAGES.imageFailed);
+        }
+      }
+    } finally {
+      close();
+      setBusy(false);
+    }
+    if (added.length > 0) onChange(joinUrls([...latest.current, ...added]));
+  };
+
+  const remove = (i: number) => onChange(joinUrls(urls.filter((_, j) => j !== i)));
+  const showAdd = !disabled && (limit <= 0 || urls.length < limit);
+
+  return (
+    <Box data-testid="image-upload">
+      <Flex gap="2" wrap="wrap">
+        {urls.map((url, i) => (
+          <Box
+            key={`${url}-${i}`}
+            position="relative"
+            w={tileSize}
+            h={tileSize}
+            borderWidth="1px"
+            borderRadius="md"
+            overflow="hidden"
+            className="group"
+            data-testid="image-upload-item"
+          >
+            <Image src={previewUrl(url, token)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" />
+            <Flex
+              position="absolute"
+              inset="0"
+              bg="blackAlpha.600"
+              align="center"
+              justify="center"
+              gap="2"
+              opacity="0"
+              _groupHover={{ opacity: 1 }}
+              _focusWithin={{ opacity: 1 }}
+              transition="opacity .2s"
+            >
+              <IconButton aria-label="预览" size="xs" variant="ghost" color="white" onClick={() => setPreview(url)}>
+                <UiIcon name="eye" />
+              </IconButton>
+              {!disabled && (
+                <IconButton aria-label="删除" size="xs" variant="ghost" color="white" onClick={() => remove(i)}>
+                  <UiIcon name="delete" />
+                </IconButton>
+              )}
+            </Flex>
+          </Box>
+        ))}
+        {showAdd && (
+          <chakra.button
+            type="button"
+            aria-label="上传图片"
+            w={tileSize}
+            h={tileSize}
+            borderWidth="1px"
+            borderStyle="dashed"
+            borderRadius="md"
+            bg="#fbfdff"
+            color="#8c939d"
+            fontSize="28px"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            _hover={{ borderColor: 'brand.solid', color: 'brand.solid' }}
+            disabled={busy}
+            onClick={() => input.current?.click()}
+            data-testid="image-upload-add"
+          >
+            {busy ? <Text fontSize="sm">上传中...</Text> : <UiIcon name="plus" />}
+          </chakra.button>
+        )}
+      </Flex>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple={limit !== 1}
+        accept={fileType.length ? acceptOf(fileType) : 'image/*'}
+        data-testid="image-upload-input"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          if (files.length) void upload(files);
+        }}
+      />
+      {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
+      <Dialog.Root open={preview !== null} onOpenChange={(e) => !e.open && setPreview(null)} placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content maxW="800px">
+              <Dialog.Header>
+                <Dialog.Title fontSize="md">预览</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {preview && <Image src={previewUrl(preview, token)} alt="预览" mx="auto" maxW="100%" />}
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Box>
+  );
+}
