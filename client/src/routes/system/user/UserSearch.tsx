@@ -1,50 +1,46 @@
 /**
- * Search form of the user list: 用户名称, 手机号码, 状态, 创建时间 (date range).
+ * Search form of the user list: 用户名称, 手机号码, 状态 (sys_normal_disable), 创建时间 range,
+ * 搜索 / 重置.
  */
-import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { Input, NativeSelect } from '@chakra-ui/react';
+import { SearchField, SearchForm } from '../../../components/table/SearchForm';
+import type { DictOption } from '../../../hooks/useDict';
+import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 
 export interface UserFilters {
   userName: string;
   phonenumber: string;
   status: string;
-  beginTime: string;
-  endTime: string;
+  dateRange: [string, string];
 }
 
-export const EMPTY_FILTERS: UserFilters = { userName: '', phonenumber: '', status: '', beginTime: '', endTime: '' };
-
-/** sys_normal_disable */
-export const STATUS_OPTIONS = [
-  { value: '0', label: '正常' },
-  { value: '1', label: '停用' },
-];
+export const EMPTY_FILTERS: UserFilters = { userName: '', phonenumber: '', status: '', dateRange: ['', ''] };
 
 interface Props {
   value: UserFilters;
   onChange: (v: UserFilters) => void;
   onSearch: () => void;
   onReset: () => void;
+  show: boolean;
+  statusOptions: DictOption[];
 }
 
-export function UserSearch({ value, onChange, onSearch, onReset }: Props) {
-  const set = (key: keyof UserFilters) => (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value });
-  const enter = (e: React.KeyboardEvent) => e.key === 'Enter' && onSearch();
+export function UserSearch({ value, onChange, onSearch, onReset, show, statusOptions }: Props) {
+  const set = (key: 'userName' | 'phonenumber' | 'status') => (e: { target: { value: string } }) =>
+    onChange({ ...value, [key]: e.target.value });
   return (
-    <Flex gap="4" wrap="wrap" align="flex-end" mb="4" fontSize="sm" data-testid="user-search">
-      <Field.Root orientation="horizontal" w="auto" gap="2">
-        <Field.Label whiteSpace="nowrap" fontWeight="bold">用户名称</Field.Label>
-        <Input w="200px" name="userName" placeholder="请输入用户名称" value={value.userName} onChange={set('userName')} onKeyDown={enter} />
-      </Field.Root>
-      <Field.Root orientation="horizontal" w="auto" gap="2">
-        <Field.Label whiteSpace="nowrap" fontWeight="bold">手机号码</Field.Label>
-        <Input w="200px" name="phonenumber" placeholder="请输入手机号码" value={value.phonenumber} onChange={set('phonenumber')} onKeyDown={enter} />
-      </Field.Root>
-      <Field.Root orientation="horizontal" w="auto" gap="2">
-        <Field.Label whiteSpace="nowrap" fontWeight="bold">状态</Field.Label>
-        <NativeSelect.Root w="140px">
+    <SearchForm show={show} onSearch={onSearch} onReset={onReset} testId="user-search">
+      <SearchField label="用户名称" w="200px">
+        <Input size="sm" name="userName" placeholder="请输入用户名称" value={value.userName} onChange={set('userName')} />
+      </SearchField>
+      <SearchField label="手机号码" w="200px">
+        <Input size="sm" name="phonenumber" placeholder="请输入手机号码" value={value.phonenumber} onChange={set('phonenumber')} />
+      </SearchField>
+      <SearchField label="状态" w="200px">
+        <NativeSelect.Root size="sm">
           <NativeSelect.Field name="status" value={value.status} onChange={set('status')}>
             <option value="">用户状态</option>
-            {STATUS_OPTIONS.map((o) => (
+            {statusOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -52,21 +48,10 @@ export function UserSearch({ value, onChange, onSearch, onReset }: Props) {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root orientation="horizontal" w="auto" gap="2">
-        <Field.Label whiteSpace="nowrap" fontWeight="bold">创建时间</Field.Label>
-        <Input type="date" w="150px" aria-label="开始日期" value={value.beginTime} onChange={set('beginTime')} />
-        <span>-</span>
-        <Input type="date" w="150px" aria-label="结束日期" value={value.endTime} onChange={set('endTime')} />
-      </Field.Root>
-      <Flex gap="2">
-        <Button colorPalette="brand" onClick={onSearch}>
-          搜索
-        </Button>
-        <Button variant="outline" onClick={onReset}>
-          重置
-        </Button>
-      </Flex>
-    </Flex>
+      </SearchField>
+      <SearchField label="创建时间">
+        <DateRangePicker value={value.dateRange} onChange={(dateRange) => onChange({ ...value, dateRange })} w="130px" />
+      </SearchField>
+    </SearchForm>
   );
 }

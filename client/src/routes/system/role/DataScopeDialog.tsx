@@ -1,0 +1,146 @@
+/**
+ * 分配数据权限 dialog (RuoYi views/system/role/index.vue "openDataScope"; issue 3 "Parks"):
+ * read-only 角色名称 and 权限字符, 权限范围 (1 全部数据权限 … 5 仅本人数据权限); for 2 自定数据权限 the
+ * dept tree with 展开/折叠, 全选/全不选, 父子联动; the park (园区) tree beside it with the same
+ * switches. Trees load from deptTree/{roleId} and parkTree/{roleId}; 确 定 → 修改成功.
+ */
+import { Box, Button, CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { MSG } from '../../../components/feedback/messages';
+import { msgSuccess } from '../../../components/feedback/toaster';
+import { Tree } from '../../../components/tree/Tree';
+import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
+import { useTRPC } from '../../../lib/trpc';
+import { FormItem } from '../user/form-kit';
+
+export const DATA_SCOPE_OPTIONS = [
+  { value: '1', label: '全部数据权限' },
+  { value: '2', label: '自定数据权限' },
+  { value: '3', label: '本部门数据权限' },
+  { value: '4', label: '本部门及以下数据权限' },
+  { value: '5', label: '仅本人数据权限' },
+] as const;
+
+type Scope = (typeof DATA_SCOPE_OPTIONS)[number]['value'];
+
+export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; onClose: () => void; onSaved: () => void }) {
+  const trpc = useTRPC();
+  const role = useQuery({ ...trpc.system.role.get.queryOptions({ roleId }), gcTime: 0 });
+  const deptTree = useQuery({ ...trpc.system.role.deptTree.queryOptions({ roleId }), gcTime: 0 });
+  const parkTree = useQuery({ ...trpc.system.role.parkTree.queryOptions({ roleId }), gcTime: 0 });
+  const save = useMutation(trpc.system.role.dataScope.mutationOptions());
+  const [scope, setScope] = useState<Scope>('1');
+  const [linked, setLinked] = useState(true);
+  const [depts, setDepts] = useState<TreeKey[]>([]);
+  const [parks, setParks] = useState<TreeKey[]>([]);
+  const deptNodes = (deptTree.data?.depts ?? []) as TreeNode[];
+  const parkNodes = (parkTree.data?.parks ?? []) as TreeNode[];
+
+  useEffect(() => {
+    if (!role.data || !deptTree.data || !parkTree.data) return;
+    const link = role.data.deptCheckStrictly !== false;
+    setScope(role.data.dataScope as Scope);
+    setLinked(link);
+    setDepts(loadCheckedKeys(deptTree.data.depts as TreeNode[], deptTree.data.checkedKeys, !link));
+    setParks(loadCheckedKeys(parkTree.data.parks as TreeNode[], parkTree.data.checkedKeys, !link));
+  }, [role.data, deptTree.data, parkTree.data]);
+
+  const submit = () =>
+    save.mutate(
+      {
+        roleId,
+        dataScope: scope,
+        deptIds: scope === '2' ? linkedSubmitKeys(deptNodes, depts, !linked).map(Number) : [],
+        parkIds: linkedSubmitKeys(parkNodes, parks, !linked).map(Number),
+        deptCheckStrictly: linked,
+      },
+      {
+        onSuccess: () => {
+          msgSuccess(MSG.update);
+          onSaved();
+        },
+      },
+    );
+
+  const tree = (title: string, data: TreeNode[], keys: TreeKey[], setKeys: (k: TreeKey[]) => void, testId: string) => (
+    <Box minW="0">
+      <Text fontSize="sm" fontWeight="bold" color="#606266" mb="2">
+        {title}
+      </Text>
+      <Tree
+        data={data}
+        checkable
+        toolbar
+        defaultExpandAll
+        checkedKeys={keys}
+        onCheck={(k) => setKeys(k)}
+        checkStrictly={!linked}
+        onCheckStrictlyChange={(strict) => setLinked(!strict)}
+        emptyText="暂无数据"
+        maxH="300px"
+        testId={testId}
+      />
+    </Box>
+  );
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="800px" data-testid="data-scope-dialog">
+            <Dialog.Header>
+              <Dialog.Title fontSize="md">分配数据权限</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Box maxW="460px">
+                <FormItem label="角色名称">
+                  <Input size="sm" name="roleName" value={role.data?.roleName ?? ''} disabled readOnly />
+                </FormItem>
+                <FormItem label="权限字符">
+                  <Input size="sm" name="roleKey" value={role.data?.roleKey ?? ''} disabled readOnly />
+                </FormItem>
+                <FormItem label="权限范围">
+                  <NativeSelect.Root size="sm">
+                    <NativeSelect.Field
+                      name="dataScope"
+                      value={scope}
+                      onChange={(e) => {
+                        const next = e.target.value as Scope;
+                        setScope(next);
+                        if (next !== '2') setDepts([]);
+                      }}
+                    >
+                      {DATA_SCOPE_OPTIONS.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormItem>
+              </Box>
+              <Grid templateColumns={{ base: '1fr', md: scope === '2' ? '1fr 1fr' : '1fr' }} gap="5" pl={{ md: '92px' }}>
+                {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, 'dept-scope-tree')}
+                {tree('园区权限', parkNodes, parks, setParks, 'park-scope-tree')}
+              </Grid>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" colorPalette="brand" onClick={submit} loading={save.isPending} disabled={!role.data}>
+                确 定
+              </Button>
+              <Button size="sm" variant="outline" onClick={onClose}>
+                取 消
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * 添加角色 / 修改角色 dialog (500px, RuoYi views/system/role/index.vue): 角色名称, 权限字符,
+ * 角色顺序, 状态, 菜单权限 (tree with 展开/折叠, 全选/全不选, 父子联动), 备注. In 父子联动 mode the
+ * checked and half-checked menus are submitted (reference §2 check-strictly).
+ */
+import { Box, Button, CloseButton, Dialog, Input, NumberInput, Portal, Textarea } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { MSG } from '../../../components/feedback/messages';
+import { msgSuccess } from '../../../components/feedback/toaster';
+import { Tree } from '../../../components/tree/Tree';
+import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
+import { useDict } from '../../../hooks/useDict';
+import { useTRPC } from '../../../lib/trpc';
+import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
+
+interface RoleForm {
+  roleName: string;
+  roleKey: string;
+  roleSort: string;
+  status: string;
+  remark: string;
+  /** RuoYi's flag: true = 父子联动 (the tree is not check-strictly). */
+  menuCheckStrictly: boolean;
+}
+
+const EMPTY: RoleForm = { roleName: '', roleKey: '', roleSort: '0', status: '0', remark: '', menuCheckStrictly: true };
+const RULES: Rules<RoleForm> = {
+  roleName: [required('角色名称不能为空')],
+  roleKey: [required('权限字符不能为空')],
+  roleSort: [required('角色顺序不能为空')],
+};
+const KEY_TIP = "控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasRole('admin')`)";
+
+export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; onClose: () => void; onSaved: () => void }) {
+  const trpc = useTRPC();
+  const isAdd = roleId === undefined;
+  const dict = useDict('sys_normal_disable');
+  const { form, errors, set, blur, check, reset } = useForm<RoleForm>(EMPTY, RULES);
+  const [checked, setChecked] = useState<TreeKey[]>([]);
+  const menuTree = useQuery({ ...trpc.system.menu.treeselect.queryOptions({}), enabled: isAdd });
+  const roleMenus = useQuery({ ...trpc.system.menu.roleMenuTreeselect.queryOptions({ roleId: roleId ?? 0 }), enabled: !isAdd, gcTime: 0 });
+  const role = useQuery({ ...trpc.system.role.get.queryOptions({ roleId: roleId ?? 0 }), enabled: !isAdd, gcTime: 0 });
+  const add = useMutation(trpc.system.role.add.mutationOptions());
+  const update = useMutation(trpc.system.role.update.mutationOptions());
+  const menus = ((isAdd ? menuTree.data : roleMenus.data?.menus) ?? []) as TreeNode[];
+
+  useEffect(() => {
+    const r = role.data;
+    if (isAdd || !r || !roleMenus.data) return;
+    const linked = r.menuCheckStrictly !== false;
+    reset({
+      roleName: r.roleName, roleKey: r.roleKey, roleSort: String(r.roleSort), status: r.status, remark: r.remark ?? '', menuCheckStrictly: linked,
+    });
+    setChecked(loadCheckedKeys(roleMenus.data.menus as TreeNode[], roleMenus.data.checkedKeys, !linked));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isAdd, role.data, roleMenus.data]);
+
+  const submit = () => {
+    if (!check()) return;
+    const body = {
+      roleName: form.roleName, roleKey: form.roleKey, roleSort: Number(form.roleSort), status: form.status as '0' | '1', remark: form.remark,
+      menuCheckStrictly: form.menuCheckStrictly, menuIds: linkedSubmitKeys(menus, checked, !form.menuCheckStrictly).map(Number),
+    };
+    const done = (msg: string) => () => {
+      msgSuccess(msg);
+      onSaved();
+    };
+    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
+    else update.mutate({ ...body, roleId: roleId! }, { onSuccess: done(MSG.update) });
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="500px" data-testid="role-dialog">
+            <Dialog.Header>
+              <Dialog.Title fontSize="md">{isAdd ? '添加角色' : '修改角色'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <FormItem label="角色名称" required error={errors.roleName}>
+                <Input
+                  size="sm"
+                  name="roleName"
+                  placeholder="请输入角色名称"
+                  value={form.roleName}
+                  onChange={(e) => set('roleName', e.target.value)}
+                  onBlur={() => blur('roleName')}
+                />
+              </FormItem>
+              <FormItem label="权限字符" required error={errors.roleKey}>
+                <Input
+                  size="sm"
+                  name="roleKey"
+                  placeholder="请输入权限字符"
+                  title={KEY_TIP}
+                  value={form.roleKey}
+                  onChange={(e) => set('roleKey', e.target.value)}
+                  onBlur={() => blur('roleKey')}
+                />
+              </FormItem>
+              <FormItem label="角色顺序" required error={errors.roleSort}>
+                <NumberInput.Root
+                  size="sm"
+                  min={0}
+                  value={form.roleSort}
+                  onValueChange={(d) => set('roleSort', d.value)}
+                  onBlur={() => blur('roleSort')}
+                  w="160px"
+                >
+                  <NumberInput.Control />
+                  <NumberInput.Input name="roleSort" aria-label="角色顺序" />
+                </NumberInput.Root>
+              </FormItem>
+              <FormItem label="状态" plain>
+                <DictRadio options={dict.sys_normal_disable} value={form.status} onChange={(v) => set('status', v)} name="status" />
+              </FormItem>
+              <FormItem label="菜单权限" plain>
+                <Box pt="1.5">
+                  <Tree
+                    data={menus}
+                    checkable
+                    toolbar
+                    checkedKeys={checked}
+                    onCheck={(keys) => setChecked(keys)}
+                    checkStrictly={!form.menuCheckStrictly}
+                    onCheckStrictlyChange={(strict) => set('menuCheckStrictly', !strict)}
+                    emptyText="加载中，请稍候"
+                    maxH="320px"
+                    testId="menu-tree"
+                  />
+                </Box>
+              </FormItem>
+              <FormItem label="备注">
+                <Textarea size="sm" name="remark" placeholder="请输入内容" value={form.remark} onChange={(e) => set('remark', e.target.value)} />
+              </FormItem>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" colorPalette="brand" onClick={submit} loading={add.isPending || update.isPending}>
+                确 定
+              </Button>
+              <Button size="sm" variant="outline" onClick={onClose}>
+                取 消
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

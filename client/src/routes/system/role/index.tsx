@@ -1,0 +1,211 @@
+/**
+ * 角色管理 (system/role/index; RuoYi views/system/role/index.vue): search 角色名称, 权限字符, 状态,
+ * 创建时间; toolbar 新增/修改/删除/导出 with RightToolbar; table 角色编号, 角色名称, 权限字符,
+ * 显示顺序, 状态 switch, 创建时间, 操作 (修改, 删除, 更多 → 数据权限 / 分配用户); paging; the
+ * add/edit and data-scope dialogs.
+ */
+import { Box, Button, Flex, Menu, Portal } from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirmDelete, confirmWarning, exportExcel, MSG } from '../../../components/feedback/actions';
+import { msgSuccess } from '../../../components/feedback/toaster';
+import { Pagination } from '../../../components/Pagination';
+import { HasPermi } from '../../../components/Permission';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { RightToolbar } from '../../../components/table/RightToolbar';
+import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
+import type { RowKey } from '../../../components/table/table-utils';
+import { UiIcon } from '../../../components/UiIcon';
+import { useDict } from '../../../hooks/useDict';
+import { useTRPC } from '../../../lib/trpc';
+import { rangeParams } from '../user/form-kit';
+import type { RoleRow } from '../user/types';
+import { LinkButton, StatusSwitch } from '../user/UserActions';
+import { DataScopeDialog } from './DataScopeDialog';
+import { RoleFormDialog } from './RoleFormDialog';
+import { EMPTY_ROLE_FILTERS, RoleSearch, type RoleFilters } from './RoleSearch';
+
+type Dialog = { kind: 'form'; roleId?: number } | { kind: 'dataScope'; roleId: number } | null;
+
+export default function RoleList() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const dict = useDict('sys_normal_disable');
+  const [draft, setDraft] = useState<RoleFilters>(EMPTY_ROLE_FILTERS);
+  const [filters, setFilters] = useState<RoleFilters>(EMPTY_ROLE_FILTERS);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [showSearch, setShowSearch] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const [selected, setSelected] = useState<RowKey[]>([]);
+  const [statusOverride, setStatusOverride] = useState<Record<number, string>>({});
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const query = {
+    roleName: filters.roleName.trim() || undefined,
+    roleKey: filters.roleKey.trim() || undefined,
+    status: (filters.status || undefined) as '0' | '1' | undefined,
+    params: rangeParams(filters.dateRange),
+  };
+  const list = useQuery({ ...trpc.system.role.list.queryOptions({ ...page, ...query }), placeholderData: keepPreviousData });
+  const rows = list.data?.rows ?? [];
+  const remove = useMutation(trpc.system.role.remove.mutationOptions());
+  const changeStatus = useMutation(trpc.system.role.changeStatus.mutationOptions());
+  const refresh = () => void list.refetch();
+
+  const handleDelete = async (ids: RowKey[]) => {
+    if (!(await confirmDelete(ids, '角色编号'))) return;
+    remove.mutate(
+      { roleIds: ids.map(Number) },
+      {
+        onSuccess: () => {
+          msgSuccess(MSG.remove);
+          setSelected((s) => s.filter((k) => !ids.includes(k)));
+          refresh();
+        },
+      },
+    );
+  };
+
+  const handleStatus = async (row: RoleRow, on: boolean) => {
+    const status = on ? '0' : '1';
+    const text = on ? '启用' : '停用';
+    setStatusOverride((s) => ({ ...s, [row.roleId]: status }));
+    const drop = () =>
+      setStatusOverride((s) => {
+        const { [row.roleId]: _gone, ...rest } = s;
+        return rest;
+      });
+    if (!(await confirmWarning(`确认要"${text}""${row.roleName}"角色吗？`))) {
+      drop();
+      return;
+    }
+    changeStatus.mutate(
+      { roleId: row.roleId, status },
+      {
+        onSuccess: () => {
+          msgSuccess(`${text}成功`);
+          void list.refetch().then(drop);
+        },
+        onError: drop,
+      },
+    );
+  };
+
+  const columns: DataColumn<RoleRow>[] = [
+    { key: 'roleId', title: '角色编号', width: 120 },
+    { key: 'roleName', title: '角色名称', truncate: true, width: 150 },
+    { key: 'roleKey', title: '权限字符', truncate: true, width: 150 },
+    { key: 'roleSort', title: '显示顺序', width: 100 },
+    {
+      key: 'status',
+      title: '状态',
+      width: 100,
+      render: (r) => (
+        <StatusSwitch label={`${r.roleName}状态`} checked={(statusOverride[r.roleId] ?? r.status) === '0'} onChange={(on) => void handleStatus(r, on)} />
+      ),
+    },
+    { key: 'createTime', title: '创建时间', width: 180 },
+    {
+      key: 'actions',
+      title: '操作',
+      render: (r) =>
+        r.roleId === 1 ? null : (
+          <Flex gap="1" justify="center" wrap="nowrap">
+            <HasPermi value={['system:role:edit']}>
+              <LinkButton icon="edit" onClick={() => setDialog({ kind: 'form', roleId: r.roleId })} testId="row-edit">
+                修改
+              </LinkButton>
+            </HasPermi>
+            <HasPermi value={['system:role:remove']}>
+              <LinkButton icon="delete" onClick={() => void handleDelete([r.roleId])} testId="row-remove">
+                删除
+              </LinkButton>
+            </HasPermi>
+            <HasPermi value={['system:role:edit']}>
+              <Menu.Root
+                positioning={{ placement: 'bottom-end' }}
+                onSelect={(d) =>
+                  d.value === 'dataScope' ? setDialog({ kind: 'dataScope', roleId: r.roleId }) : navigate(`/system/role-auth/user/${r.roleId}`)
+                }
+              >
+                <Menu.Trigger asChild>
+                  <Button size="xs" variant="plain" color="brand.solid" px="1" h="6" minW="0" data-testid="row-more">
+                    <UiIcon name="chevron-right" />
+                    更多
+                  </Button>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content minW="110px">
+                      <Menu.Item value="dataScope">
+                        <UiIcon name="list-ul" />
+                        数据权限
+                      </Menu.Item>
+                      <Menu.Item value="authUser">
+                        <UiIcon name="eye" />
+                        分配用户
+                      </Menu.Item>
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            </HasPermi>
+          </Flex>
+        ),
+    },
+  ];
+  const toolbarColumns = columns.filter((c) => c.key !== 'actions').map((c) => ({ key: c.key, label: String(c.title) }));
+  const closeAndRefresh = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  return (
+    <Box p="5" data-testid="role-list">
+      <RoleSearch
+        value={draft}
+        onChange={setDraft}
+        onSearch={() => {
+          setFilters(draft);
+          setPage((p) => ({ ...p, pageNum: 1 }));
+        }}
+        onReset={() => {
+          setDraft(EMPTY_ROLE_FILTERS);
+          setFilters(EMPTY_ROLE_FILTERS);
+          setPage((p) => ({ ...p, pageNum: 1 }));
+        }}
+        show={showSearch}
+        statusOptions={dict.sys_normal_disable}
+      />
+      <ToolbarButtons
+        add={{ perm: 'system:role:add', onClick: () => setDialog({ kind: 'form' }) }}
+        edit={{ perm: 'system:role:edit', disabled: selected.length !== 1, onClick: () => setDialog({ kind: 'form', roleId: Number(selected[0]) }) }}
+        remove={{ perm: 'system:role:remove', disabled: selected.length === 0, onClick: () => void handleDelete(selected) }}
+        exportAction={{ perm: 'system:role:export', onClick: () => void exportExcel('/system/role/export', query) }}
+        right={
+          <RightToolbar
+            showSearch={showSearch}
+            onShowSearchChange={setShowSearch}
+            onRefresh={refresh}
+            columns={toolbarColumns}
+            hiddenColumns={hidden}
+            onHiddenColumnsChange={setHidden}
+          />
+        }
+      />
+      <DataTable
+        columns={columns}
+        data={rows}
+        rowKey="roleId"
+        loading={list.isFetching}
+        hiddenColumns={hidden}
+        selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
+        testId="role-table"
+      />
+      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
+      {dialog?.kind === 'form' && <RoleFormDialog roleId={dialog.roleId} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
+      {dialog?.kind === 'dataScope' && <DataScopeDialog roleId={dialog.roleId} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * 用户导入 dialog (400px, RuoYi user/index.vue upload): drag or pick one .xls/.xlsx file,
+ * 是否更新已经存在的用户数据, 下载模板; 确 定 posts the file (multipart `file`, query
+ * `updateSupport`) to /system/user/importData and shows the server's summary in 导入结果.
+ */
+import { Box, Button, Checkbox, CloseButton, Dialog, Flex, Link, Portal, Text, chakra } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { alertDialog } from '../../../components/feedback/confirm';
+import { openLoading } from '../../../components/feedback/loading-mask';
+import { msgError } from '../../../components/feedback/toaster';
+import { UiIcon } from '../../../components/UiIcon';
+import { checkFile } from '../../../components/upload/rules';
+import { download } from '../../../lib/download';
+import { showSessionExpired } from '../../../lib/request-error';
+import { API_BASE, authHeaders } from '../../../lib/trpc';
+
+const TYPES = ['xls', 'xlsx'];
+
+/** Posts the workbook; resolves the reply `{code, msg}`. */
+export async function importUsers(file: File, updateSupport: boolean): Promise<{ code: number; msg: string }> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const res = await fetch(`${API_BASE}/system/user/importData?updateSupport=${updateSupport}`, { method: 'POST', headers: authHeaders(), body });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+/** The server's summary (lines joined by <br/>) as plain text lines. */
+export const importSummary = (msg: string) => msg.replace(/<br\s*\/?>/gi, '\n');
+
+export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [updateSupport, setUpdateSupport] = useState(false);
+  const [over, setOver] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const pick = (f: File | undefined) => {
+    if (!f) return;
+    const err = checkFile(f, TYPES, 0);
+    if (err) {
+      msgError(err);
+      return;
+    }
+    setFile(f);
+  };
+
+  const submit = async () => {
+    if (!file) {
+      msgError('请选择上传文件。');
+      return;
+    }
+    setBusy(true);
+    const close = openLoading('正在导入数据，请稍候...');
+    try {
+      const reply = await importUsers(file, updateSupport);
+      if (reply.code === 401) {
+        void showSessionExpired();
+        return;
+      }
+      onClose();
+      onDone();
+      await alertDialog(importSummary(reply.msg ?? ''), '导入结果');
+    } catch {
+      msgError('上传文件失败，请重试');
+    } finally {
+      close();
+      setBusy(false);
+    }
+  };
+
+  const template = () => download('/system/user/importTemplate', {}, { method: 'POST', filename: `user_template_${Date.now()}.xlsx` });
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="400px" data-testid="user-import-dialog">
+            <Dialog.Header>
+              <Dialog.Title fontSize="md">用户导入</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <chakra.input
+                ref={input}
+                type="file"
+                accept=".xlsx,.xls"
+                display="none"
+                data-testid="import-file"
+                onChange={(e) => {
+                  pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Flex
+                direction="column"
+                align="center"
+                justify="center"
+                h="180px"
+                borderWidth="1px"
+                borderStyle="dashed"
+                borderColor={over ? 'brand.solid' : 'gray.300'}
+                bg={over ? 'brand.subtle' : 'white'}
+                borderRadius="md"
+                cursor="pointer"
+                color="#606266"
+                fontSize="sm"
+                onClick={() => input.current?.click()}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setOver(true);
+                }}
+                onDragLeave={() => setOver(false)}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  setOver(false);
+                  pick(e.dataTransfer.files?.[0]);
+                }}
+                data-testid="import-drop"
+              >
+                <Box fontSize="48px" color="gray.400" mb="2">
+                  <UiIcon name="upload" />
+                </Box>
+                <Text>
+                  将文件拖到此处，或
+                  <Text as="em" color="brand.solid" fontStyle="normal">
+                    点击上传
+                  </Text>
+                </Text>
+              </Flex>
+              {file && (
+                <Flex align="center" gap="2" mt="2" fontSize="sm" color="#606266" data-testid="import-file-name">
+                  <UiIcon name="document" />
+                  <Text flex="1" truncate>
+                    {file.name}
+                  </Text>
+                  <CloseButton size="2xs" aria-label="移除文件" onClick={() => setFile(null)} />
+                </Flex>
+              )}
+              <Box textAlign="center" mt="3" fontSize="xs" color="#606266">
+                <Checkbox.Root size="sm" checked={updateSupport} onCheckedChange={(d) => setUpdateSupport(!!d.checked)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label fontWeight="normal" fontSize="xs">
+                    是否更新已经存在的用户数据
+                  </Checkbox.Label>
+                </Checkbox.Root>
+                <Text mt="1">
+                  仅允许导入xls、xlsx格式文件。
+                  <Link color="brand.solid" fontSize="xs" onClick={() => void template()} textDecoration="underline">
+                    下载模板
+                  </Link>
+                </Text>
+              </Box>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" colorPalette="brand" onClick={() => void submit()} loading={busy}>
+                确 定
+              </Button>
+              <Button size="sm" variant="outline" onClick={onClose}>
+                取 消
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

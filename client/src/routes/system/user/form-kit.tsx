@@ -1,0 +1,179 @@
+/**
+ * Small form pieces shared by the user, role and profile screens (RuoYi el-form / el-form-item
+ * with rules): a labelled form item showing its rule message, a rule runner, a dictionary radio
+ * group, a multiple select (岗位 / 角色) and the date-range params of the search forms.
+ */
+import { Box, createListCollection, Field, Flex, RadioGroup, Select, Text } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { DictOption } from '../../../hooks/useDict';
+
+/** A rule gives the message of the first failed check, or null. */
+export type Rule<T> = (value: T[keyof T], form: T) => string | null;
+export type Rules<T> = Partial<Record<keyof T, Rule<T>[]>>;
+export type Errors<T> = Partial<Record<keyof T, string>>;
+
+/** Required text / value (el-form `required: true`). */
+export const required = <T,>(message: string): Rule<T> => (v) =>
+  v === undefined || v === null || String(v).trim() === '' ? message : null;
+/** Length between min and max (only when a value is present). */
+export const lengthBetween = <T,>(min: number, max: number, message: string): Rule<T> => (v) => {
+  const s = v === undefined || v === null ? '' : String(v);
+  return s !== '' && (s.length < min || s.length > max) ? message : null;
+};
+/** Pattern check (only when a value is present). */
+export const pattern = <T,>(re: RegExp, message: string): Rule<T> => (v) => {
+  const s = v === undefined || v === null ? '' : String(v);
+  return s !== '' && !re.test(s) ? message : null;
+};
+
+/** Runs the rules of every field; the first failing rule of a field names its message. */
+export function validateForm<T>(form: T, rules: Rules<T>): Errors<T> {
+  const errors: Errors<T> = {};
+  for (const key of Object.keys(rules) as (keyof T)[]) {
+    for (const rule of rules[key] ?? []) {
+      const msg = rule(form[key], form);
+      if (msg) {
+        errors[key] = msg;
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * Form state with el-form behaviour: `set(key)` updates a field and re-checks it when it already
+ * shows a message; `blur(key)` checks it; `check()` checks all and says whether the form passes.
+ */
+export function useForm<T extends object>(initial: T, rules: Rules<T>) {
+  const [form, setForm] = useState<T>(initial);
+  const [errors, setErrors] = useState<Errors<T>>({});
+  const checkField = (key: keyof T, next: T) => {
+    const one = validateForm(next, { [key]: rules[key] } as Rules<T>);
+    setErrors((e) => ({ ...e, [key]: one[key] }));
+  };
+  return {
+    form,
+    errors,
+    set: <K extends keyof T>(key: K, value: T[K]) => {
+      const next = { ...form, [key]: value };
+      setForm(next);
+      if (errors[key]) checkField(key, next);
+    },
+    blur: (key: keyof T) => checkField(key, form),
+    check: () => {
+      const all = validateForm(form, rules);
+      setErrors(all);
+      return Object.values(all).every((m) => !m);
+    },
+    reset: (next: T) => {
+      setForm(next);
+      setErrors({});
+    },
+  };
+}
+
+export interface FormItemProps {
+  label: string;
+  required?: boolean;
+  error?: string;
+  labelWidth?: string;
+  /**
+   * Composite controls (trees, radio groups, selects) are not wrapped in a Chakra Field: its
+   * context would give every checkbox or radio inside the same input id.
+   */
+  plain?: boolean;
+  children: ReactNode;
+}
+
+/** A horizontal form item: label (with * when required), control, message below. */
+export function FormItem({ label, required: req, error, labelWidth = '80px', plain = false, children }: FormItemProps) {
+  return (
+    <Flex align="flex-start" gap="3" mb={error ? '2' : '5'} data-invalid={error ? '' : undefined}>
+      <Text as="span" w={labelWidth} flexShrink={0} textAlign="right" pt="1.5" fontWeight="bold" color="#606266" fontSize="sm">
+        {req && (
+          <Text as="span" color="red.500" mr="1">
+            *
+          </Text>
+        )}
+        {label}
+      </Text>
+      <Box flex="1" minW="0">
+        {plain ? children : <Field.Root invalid={!!error}>{children}</Field.Root>}
+        {error && (
+          <Text fontSize="xs" lineHeight="1.3" color="fg.error" mt="1" data-testid="form-error">
+            {error}
+          </Text>
+        )}
+      </Box>
+    </Flex>
+  );
+}
+
+/** Radio buttons from a dictionary (状态, 用户性别). */
+export function DictRadio({ options, value, onChange, name }: {
+  options: DictOption[];
+  value: string | null | undefined;
+  onChange: (v: string) => void;
+  name?: string;
+}) {
+  return (
+    <RadioGroup.Root size="sm" value={value ?? ''} onValueChange={(d) => d.value !== null && onChange(d.value)} name={name} pt="2">
+      <Flex gap="4" wrap="wrap">
+        {options.map((o) => (
+          <RadioGroup.Item key={o.value} value={o.value}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </Flex>
+    </RadioGroup.Root>
+  );
+}
+
+export interface MultiOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** Multiple select (el-select multiple), not portalled so it works inside dialogs. */
+export function MultiSelect({ options, value, onChange, placeholder = '请选择', name }: {
+  options: MultiOption[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  placeholder?: string;
+  name?: string;
+}) {
+  const collection = useMemo(() => createListCollection({ items: options }), [options]);
+  return (
+    <Select.Root multiple size="sm" collection={collection} value={value} onValueChange={(d) => onChange(d.value)}>
+      <Select.HiddenSelect name={name} />
+      <Select.Control>
+        <Select.Trigger aria-label={name ?? placeholder}>
+          <Select.ValueText placeholder={placeholder} />
+        </Select.Trigger>
+        <Select.IndicatorGroup>
+          <Select.Indicator />
+        </Select.IndicatorGroup>
+      </Select.Control>
+      <Select.Positioner>
+        <Select.Content>
+          {collection.items.map((item) => (
+            <Select.Item item={item} key={item.value}>
+              {item.label}
+              <Select.ItemIndicator />
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Positioner>
+    </Select.Root>
+  );
+}
+
+/** `params: {beginTime, endTime}` of a list query, or undefined when no range is set. */
+export function rangeParams(range: [string, string]) {
+  const [a, b] = range[0] && range[1] && range[0] > range[1] ? [range[1], range[0]] : range;
+  return a || b ? { beginTime: a || undefined, endTime: b || undefined } : undefined;
+}
