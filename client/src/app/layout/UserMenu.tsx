@@ -6,13 +6,16 @@ import { Avatar, Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../components/feedback/confirm';
 import { API_BASE } from '../../lib/trpc';
+import { getToken } from '../../lib/auth-storage';
+import { previewUrl } from '../../components/upload/rules';
 import { setSettingsPanel } from '../stores/settings-store';
 import { logoutAndReload, useUser } from '../stores/user-store';
 
 /** Full address of the user's avatar, or undefined. */
 export function avatarUrl(avatar?: string | null): string | undefined {
   if (!avatar) return undefined;
-  return /^(https?:|data:|blob:)/.test(avatar) ? avatar : `${API_BASE}${avatar}`;
+  // Served files need the token: an <img> cannot send the Authorization header (spec §7).
+  return /^(https?:|data:|blob:)/.test(avatar) ? avatar : previewUrl(avatar, getToken(), API_BASE);
 }
 
 /** Asks for confirmation, then logs out and reloads the base path. */

@@ -1,0 +1,168 @@
+/**
+ * Small components shared by the 定时任务 and 调度日志 screens (RuoYi monitor/job/index.vue and
+ * log.vue): the row text buttons gated by a permission, a dictionary select, the two-column
+ * label/value grid of the detail dialogs and a plain dialog shell.
+ */
+import { Box, Button, CloseButton, Dialog, GridItem, Menu, NativeSelect, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
+import { HasPermi, usePermi } from '../../../components/Permission';
+import { UiIcon, type UiIconName } from '../../../components/UiIcon';
+import type { DictOption } from '../../../hooks/useDict';
+
+/** A text button of the 操作 column (el-button type="text"), shown only with `perm`. */
+export function RowButton({ perm, icon, onClick, children, testId }: {
+  perm?: string[];
+  icon?: UiIconName;
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const button = (
+    <Button
+      size="xs"
+      variant="plain"
+      color="brand.solid"
+      px="1"
+      minW="0"
+      h="6"
+      fontWeight="normal"
+      _hover={{ opacity: 0.75 }}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {icon && <UiIcon name={icon} />}
+      {children}
+    </Button>
+  );
+  return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
+}
+
+/** One `label：value` cell of a detail dialog; `full` spans both columns. */
+export function DetailItem({ label, children, full }: { label: string; children: ReactNode; full?: boolean }) {
+  return (
+    <GridItem colSpan={full ? 2 : 1} display="flex" gap="2" fontSize="sm" minW="0">
+      <Text as="span" flexShrink={0} w="100px" textAlign="right" fontWeight="bold" color="#606266">
+        {label}：
+      </Text>
+      <Box as="span" flex="1" minW="0" wordBreak="break-all" whiteSpace="pre-wrap">
+        {children}
+      </Box>
+    </GridItem>
+  );
+}
+
+export function DetailGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid columns={2} rowGap="3" columnGap="4">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** A dialog with a title, a close button and a footer (default: 关 闭). */
+export function JobDialog({ open, onClose, title, width, children, footer, testId }: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  width: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="top" closeOnInteractOutside={false} scrollBehavior="outside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW={width} w="calc(100vw - 32px)" mt="15vh" data-testid={testId}>
+            <Dialog.Header borderBottomWidth="1px" py="3">
+              <Dialog.Title fontSize="md">{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body py="5">{children}</Dialog.Body>
+            <Dialog.Footer py="3">
+              {footer ?? (
+                <Button size="sm" variant="outline" onClick={onClose}>
+                  关 闭
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export interface MoreItem {
+  value: string;
+  label: string;
+  perm: string[];
+}
+
+/**
+ * The 更多 dropdown of a row (el-dropdown). The chosen action runs once the menu has finished
+ * closing, so an action that leaves the view (调度日志) does not leave the menu open in the
+ * kept-alive page. Hidden when the user may run none of the items.
+ */
+export function RowMoreMenu({ items, onSelect, testId }: { items: MoreItem[]; onSelect: (value: string) => void; testId?: string }) {
+  const { hasPermi } = usePermi();
+  const pending = useRef<string | null>(null);
+  const allowed = items.filter((i) => hasPermi(i.perm));
+  if (allowed.length === 0) return null;
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={(d) => { pending.current = d.value; }}
+      onExitComplete={() => {
+        const value = pending.current;
+        pending.current = null;
+        if (value) onSelect(value);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button size="xs" variant="plain" color="brand.solid" px="1" minW="0" h="6" fontWeight="normal" data-testid={testId}>
+          <UiIcon name="chevron-right" />
+          更多
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="120px">
+            {allowed.map((i) => (
+              <Menu.Item key={i.value} value={i.value}>
+                {i.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** A clearable select over dictionary options (el-select with el-option of a dict). */
+export function DictSelect({ options, value, onChange, placeholder, name, w = '200px' }: {
+  options: DictOption[];
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  name: string;
+  w?: string;
+}) {
+  return (
+    <NativeSelect.Root size="sm" w={w}>
+      <NativeSelect.Field name={name} aria-label={placeholder} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
