@@ -104,6 +104,8 @@ test('remember-me keeps the username and the encrypted password only', async ({ 
 
 test('an expired session asks to sign in again', async ({ page, context, request }) => {
   await signIn(page);
+  // Let the home page's own requests finish first, so the 401 comes from the click below.
+  await page.waitForLoadState('networkidle');
   const token = (await context.cookies()).find((c) => c.name === 'rs-token')?.value ?? '';
   await request.post('/caishui-api/logout', { headers: { Authorization: `Bearer ${decodeURIComponent(token)}` } });
   await page.getByTestId('sidebar').getByText('系统管理').click();
