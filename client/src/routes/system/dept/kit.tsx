@@ -1,0 +1,177 @@
+/**
+ * Pieces shared by the 部门管理, 园区管理, 菜单管理 and 岗位管理 screens (RuoYi views/system/{dept,
+ * menu,post}/index.vue): the 名称 + 状态 search form, the 展开/折叠 button, the 修改 / 新增 / 删除
+ * cell of a tree table, the form dialog frame (确 定 / 取 消), the 显示排序 number input and the
+ * flat-list → TreeSelect helpers.
+ */
+import { Button, CloseButton, Dialog, Flex, Input, NativeSelect, NumberInput, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { HasPermi } from '../../../components/Permission';
+import { SearchField, SearchForm } from '../../../components/table/SearchForm';
+import { handleTree } from '../../../components/table/table-utils';
+import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
+import { UiIcon } from '../../../components/UiIcon';
+import type { DictOption } from '../../../hooks/useDict';
+import { LinkButton } from '../user/UserActions';
+
+export interface NameStatus {
+  name: string;
+  status: string;
+}
+export const EMPTY_NAME_STATUS: NameStatus = { name: '', status: '' };
+
+/** `{name, status}` of a tree list query ('' → not sent). */
+export const nameStatusQuery = (f: NameStatus) => ({
+  name: f.name.trim() || undefined,
+  status: (f.status || undefined) as '0' | '1' | undefined,
+});
+
+/** Search form with a name field and a status select (部门名称 / 园区名称 / 菜单名称, 状态). */
+export function NameStatusSearch({ label, statusPlaceholder, value, onChange, onSearch, onReset, show, statusOptions, testId }: {
+  label: string;
+  statusPlaceholder: string;
+  value: NameStatus;
+  onChange: (v: NameStatus) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  show: boolean;
+  statusOptions: DictOption[];
+  testId: string;
+}) {
+  return (
+    <SearchForm show={show} onSearch={onSearch} onReset={onReset} testId={testId}>
+      <SearchField label={label} w="200px">
+        <Input size="sm" name="name" placeholder={`请输入${label}`} value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
+      </SearchField>
+      <SearchField label="状态" w="200px">
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field name="status" value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value })}>
+            <option value="">{statusPlaceholder}</option>
+            {statusOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </SearchField>
+    </SearchForm>
+  );
+}
+
+/** 展开/折叠 (RuoYi: type="info" plain, el-icon-sort; no permission). */
+export function ExpandToggle({ onClick }: { onClick: () => void }) {
+  return (
+    <Button size="xs" variant="subtle" colorPalette="gray" onClick={onClick} data-testid="btn-expand">
+      <UiIcon name="sort" />
+      展开/折叠
+    </Button>
+  );
+}
+
+/** 修改 / 新增 / 删除 of a tree row, gated by `${perm}:edit|add|remove`; `canRemove` false hides 删除. */
+export function TreeRowActions({ perm, onEdit, onAdd, onRemove, canRemove = true }: {
+  perm: string;
+  onEdit: () => void;
+  onAdd: () => void;
+  onRemove: () => void;
+  canRemove?: boolean;
+}) {
+  return (
+    <Flex gap="1" justify="center" wrap="nowrap">
+      <HasPermi value={[`${perm}:edit`]}>
+        <LinkButton icon="edit" onClick={onEdit} testId="row-edit">
+          修改
+        </LinkButton>
+      </HasPermi>
+      <HasPermi value={[`${perm}:add`]}>
+        <LinkButton icon="plus" onClick={onAdd} testId="row-add">
+          新增
+        </LinkButton>
+      </HasPermi>
+      {canRemove && (
+        <HasPermi value={[`${perm}:remove`]}>
+          <LinkButton icon="delete" onClick={onRemove} testId="row-remove">
+            删除
+          </LinkButton>
+        </HasPermi>
+      )}
+    </Flex>
+  );
+}
+
+/** An el-dialog with a form body and 确 定 / 取 消 (closing by the backdrop is off, as RuoYi). */
+export function FormDialog({ title, width, testId, onClose, onSubmit, pending, children }: {
+  title: string;
+  width: string;
+  testId: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW={width} w={width} data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title fontSize="md">{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" colorPalette="brand" onClick={onSubmit} loading={pending}>
+                确 定
+              </Button>
+              <Button size="sm" variant="outline" onClick={onClose}>
+                取 消
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** el-input-number controls-position="right" :min="0" of the 显示排序 fields. */
+export function OrderInput({ name, label, value, onChange, onBlur }: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onBlur?: () => void;
+}) {
+  return (
+    <NumberInput.Root size="sm" min={0} value={value} onValueChange={(d) => onChange(d.value)} onBlur={onBlur} w="100%">
+      <NumberInput.Control />
+      <NumberInput.Input name={name} aria-label={label} />
+    </NumberInput.Root>
+  );
+}
+
+/** A flat list → TreeSelect nodes (RuoYi handleTree + the treeselect normalizer). */
+export function toTreeNodes<T extends object>(rows: T[], id: keyof T, parentId: keyof T, label: keyof T): TreeNode[] {
+  type Nested = T & { children?: Nested[] };
+  const map = (r: Nested): TreeNode => ({
+    id: r[id] as TreeKey,
+    label: String(r[label]),
+    ...(r.children ? { children: r.children.map(map) } : {}),
+  });
+  return (handleTree(rows, id, parentId) as Nested[]).map(map);
+}
+
+/** The tree without node `id` and its subtree (the 上级 choices of an edit form). */
+export function withoutSubtree(nodes: TreeNode[], id: TreeKey): TreeNode[] {
+  return nodes
+    .filter((n) => String(n.id) !== String(id))
+    .map((n) => (n.children ? { ...n, children: withoutSubtree(n.children, id) } : n));
+}
+
+/** A number field of a form kept as text ('' when absent). */
+export const numText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
