@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { sysPark } from '../../server/db/schema';
 import { restRoutes } from '../../server/rest/routes';
+import { makeUserWithPerms } from '../helpers/factories';
 
 let t: TestApp;
 let admin: string;
@@ -87,8 +88,9 @@ describe('parks', () => {
     expect(n()).toBe(before);
   });
 
-  it('answers 403 on every park row for ry (no system:park:* in the seeded menus)', async () => {
-    const ry = await login(t.app, 'ry');
+  it('answers 403 on every park row for a user without system:park:* perms', async () => {
+    makeUserWithPerms(t.app, 'nopark', ['system:user:list']);
+    const ry = await login(t.app, 'nopark');
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/park'));
     expect(rows.length).toBe(6);
     for (const r of rows) {

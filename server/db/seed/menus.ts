@@ -60,6 +60,7 @@ const SYSTEM_MENUS: MenuSeed[] = [
   page(104, '岗位管理', 1, 5, 'post', 'system/post/index', 'system:post:list', 'post', '岗位管理菜单'),
   page(105, '字典管理', 1, 6, 'dict', 'system/dict/index', 'system:dict:list', 'dict', '字典管理菜单'),
   page(106, '参数设置', 1, 7, 'config', 'system/config/index', 'system:config:list', 'edit', '参数设置菜单'),
+  page(118, '园区管理', 1, 8, 'park', 'system/park/index', 'system:park:list', 'tree', '园区管理菜单'),
   dir(108, '日志管理', 1, 9, 'log', 'log', '日志管理菜单'),
   page(109, '在线用户', 2, 1, 'online', 'monitor/online/index', 'monitor:online:list', 'online', '在线用户菜单'),
   page(110, '定时任务', 2, 2, 'job', 'monitor/job/index', 'monitor:job:list', 'job', '定时任务菜单'),
@@ -111,6 +112,10 @@ const SYSTEM_MENUS: MenuSeed[] = [
   ...buttons(1049, 110, [
     ['任务查询', 'monitor:job:query'], ['任务新增', 'monitor:job:add'], ['任务修改', 'monitor:job:edit'],
     ['任务删除', 'monitor:job:remove'], ['状态修改', 'monitor:job:changeStatus'], ['任务导出', 'monitor:job:export'],
+  ]),
+  ...buttons(1061, 118, [
+    ['园区查询', 'system:park:query'], ['园区新增', 'system:park:add'], ['园区修改', 'system:park:edit'],
+    ['园区删除', 'system:park:remove'],
   ]),
   ...buttons(1055, 116, [
     ['生成查询', 'tool:gen:query'], ['生成修改', 'tool:gen:edit'], ['生成删除', 'tool:gen:remove'],

@@ -131,7 +131,7 @@ describe('seedDatabase', () => {
     const perms = new Set(menus.map((m) => m.perms));
     for (const p of ['system:user:query', 'system:user:resetPwd', 'monitor:job:changeStatus', 'tool:gen:code',
       'monitor:logininfor:unlock', 'flowable:form:query', 'system:expression:export', 'system:listener:export',
-      'system:deployment:remove']) {
+      'system:deployment:remove', 'system:park:list', 'system:park:remove']) {
       expect(perms.has(p), p).toBe(true);
     }
     expect(perms.has('system:user:updatePwd')).toBe(false);
