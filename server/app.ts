@@ -24,6 +24,8 @@ import { contextFromRequest } from './trpc/context';
 import { registerRestRoutes } from './rest/plugin';
 import { restRoutes } from './rest/routes';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
+import { registerHealthRoute } from './health';
+import { loggingOptions } from './logging';
 
 export const API_PREFIX = '/caishui-api';
 export const WEB_PREFIX = '/caishui/';
@@ -57,12 +59,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET) };
 
   const app = Fastify({
-    logger: options.logger === false || env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    ...loggingOptions(env.LOG_LEVEL, options.logger !== false),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 10 * 1024 * 1024,
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
-  app.addHook('onClose', async () => { db.$client.close(); });
+  // Graceful shutdown (issue 7): fold the WAL into the database file before closing it.
+  app.addHook('onClose', async () => {
+    try {
+      if (db.$client.open && !db.$client.memory) db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (err) {
+      app.log.warn({ err }, 'WAL checkpoint before close failed');
+    }
+    db.$client.close();
+  });
   app.decorate('scheduler', createJobScheduler(deps, app.log));
   // onClose hooks run last-added first: the scheduler stops (and waits for runs) before the database closes.
   app.addHook('onClose', async () => { await app.scheduler.stop(); });
@@ -77,7 +87,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
         createContext: ({ req }) => contextFromRequest(deps, req),
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
-    api.get('/health', async () => ({ status: 'UP', time: nowText(clock) }));
+    registerHealthRoute(api, deps);
     registerRestRoutes(api, deps, restRoutes);
     api.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
       const msg = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON' : err.message || '操作失败';

@@ -1,28 +1,15 @@
 /**
- * The only file with side effects: builds the app from the environment, listens, then starts the
- * job scheduler (modules/monitor/job/scheduler.ts: misfire rules for the downtime, then timers).
- * SIGINT/SIGTERM stop the scheduler (waiting for runs in progress), then close the server and
- * the database cleanly.
+ * The only file with side effects when run with tsx (`npm start`, `tsx server/main.ts [command]`):
+ * hands the command line to server/cli.ts. With no arguments it serves: builds the app from the
+ * environment, listens, then starts the job scheduler (modules/monitor/job/scheduler.ts: misfire
+ * rules for the downtime, then timers). SIGINT/SIGTERM shut down gracefully (cli.ts
+ * `gracefulShutdown`): stop accepting, finish requests in flight (up to 10 s), stop the
+ * scheduler (waiting for runs in progress), checkpoint the WAL and close the database; a second
+ * signal exits at once. The single binary runs the same CLI from server/sea/entry.ts.
  */
-import { buildApp } from './app';
+import { runCli } from './cli';
 
-async function main() {
-  const app = await buildApp();
-  const { PORT, HOST } = app.deps.env;
-  await app.listen({ port: PORT, host: HOST });
-  await app.scheduler.start();
-  app.log.info(`job scheduler started (owner ${app.scheduler.owner})`);
-  const stop = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.scheduler.stop();
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runCli(process.argv.slice(2)).then(
+  (code) => { if (code !== undefined) process.exitCode = code; },
+  (err) => { console.error(err); process.exit(1); },
+);

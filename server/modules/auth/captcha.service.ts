@@ -4,11 +4,17 @@
  * removed at its first check. svg-captcha draws the text. Errors: 验证码已失效, 验证码错误.
  */
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
+import * as svgCaptcha from 'svg-captcha';
 import { AppError } from '../../core/errors';
 
-const require = createRequire(import.meta.url);
-const drawText = require('svg-captcha') as (text: string, options?: Record<string, unknown>) => string;
+/**
+ * svg-captcha's module value is its draw function (`module.exports = createCaptcha`), which its
+ * typings do not declare: Node's ESM loader, vitest and esbuild's CJS interop all expose it as the
+ * namespace's `default`. A static import (not createRequire) so esbuild bundles it into the single
+ * binary; there the font it reads at load time comes from the extracted SEA assets (the build
+ * rewrites its font path, see scripts/build-binary.ts and server/sea/assets.ts).
+ */
+const drawText = (svgCaptcha as unknown as { default: (text: string, options?: Record<string, unknown>) => string }).default;
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 

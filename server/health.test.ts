@@ -1,0 +1,82 @@
+/**
+ * Health check (issue 7): the report's shape over an in-memory app, a file database in WAL mode,
+ * and a failing database (DOWN, HTTP 503).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from './app';
+import { APP_VERSION, checkHealth, type SqliteProbe } from './health';
+import { openDatabase } from './db/client';
+import pkg from '../package.json';
+
+const apps: BuiltApp[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function app(env: Record<string, unknown> = {}) {
+  const a = await buildApp({ rawEnv: {}, env: { DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef', ...env }, logger: false });
+  apps.push(a);
+  return a;
+}
+
+describe('GET /caishui-api/health', () => {
+  it('answers UP with version, uptime and the database facts, without a token', async () => {
+    const a = await app();
+    const res = await a.inject({ method: 'GET', url: '/caishui-api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toEqual({
+      status: 'UP', version: pkg.version, uptimeSeconds: expect.any(Number),
+      db: { ok: true, sizeBytes: expect.any(Number), walMode: false },
+    });
+    expect(body.db.sizeBytes).toBeGreaterThan(0);
+    expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reports WAL mode and page_count * page_size for a file database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-health-'));
+    dirs.push(dir);
+    const a = await app({ DATABASE_URL: path.join(dir, 'db.sqlite') });
+    const body = (await a.inject({ method: 'GET', url: '/caishui-api/health' })).json();
+    const c = a.deps.db.$client;
+    expect(body.db).toEqual({
+      ok: true, walMode: true,
+      sizeBytes: Number(c.pragma('page_count', { simple: true })) * Number(c.pragma('page_size', { simple: true })),
+    });
+  });
+
+  it('answers 503 DOWN once the database is closed', async () => {
+    const a = await app();
+    a.deps.db.$client.close();
+    const res = await a.inject({ method: 'GET', url: '/caishui-api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'DOWN', version: APP_VERSION, db: { ok: false, sizeBytes: 0, walMode: false } });
+  });
+});
+
+describe('checkHealth', () => {
+  it('is DOWN, never throwing, when a query fails', () => {
+    const broken: SqliteProbe = {
+      prepare: () => { throw new Error('disk I/O error'); },
+      pragma: () => 0,
+    };
+    expect(checkHealth(broken, { version: '9.9.9', uptimeSeconds: 5 })).toEqual({
+      status: 'DOWN', version: '9.9.9', uptimeSeconds: 5, db: { ok: false, sizeBytes: 0, walMode: false, error: 'disk I/O error' },
+    });
+  });
+
+  it('checks a plain better-sqlite3 connection', () => {
+    const db = openDatabase({ url: ':memory:' });
+    try {
+      expect(checkHealth(db.$client)).toMatchObject({ status: 'UP', db: { ok: true, walMode: false } });
+    } finally {
+      db.$client.close();
+    }
+  });
+});

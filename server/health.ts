@@ -1,0 +1,66 @@
+/**
+ * Health of the running server for load balancers and monitoring (issue 7):
+ * `GET /caishui-api/health`, no token, answers
+ * `{status: 'UP' | 'DOWN', version, uptimeSeconds, db: {ok, sizeBytes, walMode}}`.
+ *
+ * - `db.ok`: a `SELECT 1` on the app's connection succeeded.
+ * - `db.sizeBytes`: `page_count * page_size` of the main database file (the WAL file is not
+ *   counted), 0 when unknown.
+ * - `db.walMode`: `PRAGMA journal_mode` is `wal` (false for `:memory:`).
+ * - `uptimeSeconds`: seconds since the process started (whole seconds).
+ * - `version`: package.json's version, embedded in the bundle at build time.
+ *
+ * HTTP status: 200 when UP, 503 when DOWN (the database failed, or it is already closed during a
+ * shutdown), so a load balancer's plain status check takes the node out of rotation. The body is
+ * the same JSON in both cases. Not the RuoYi `{code, msg}` envelope: this is an operations
+ * endpoint, not part of the REST contract.
+ */
+import type { FastifyInstance } from 'fastify';
+import { version as packageVersion } from '../package.json';
+
+/** package.json's version (bundled into the binary by esbuild, read by tsx/vitest). */
+export const APP_VERSION: string = packageVersion;
+
+export interface HealthReport {
+  status: 'UP' | 'DOWN';
+  version: string;
+  uptimeSeconds: number;
+  db: { ok: boolean; sizeBytes: number; walMode: boolean; error?: string };
+}
+
+/** The few better-sqlite3 calls the check needs (so tests can pass a failing stand-in). */
+export interface SqliteProbe {
+  prepare(sql: string): { pluck(toggle?: boolean): { get(): unknown } };
+  pragma(source: string, options: { simple: true }): unknown;
+}
+
+/** Runs the checks on `sqlite`; never throws (a failure is reported as DOWN with its message). */
+export function checkHealth(sqlite: SqliteProbe, options: { version?: string; uptimeSeconds?: number } = {}): HealthReport {
+  const version = options.version ?? APP_VERSION;
+  const uptimeSeconds = options.uptimeSeconds ?? Math.floor(process.uptime());
+  try {
+    const one = sqlite.prepare('SELECT 1').pluck().get();
+    if (one !== 1) throw new Error(`SELECT 1 returned ${String(one)}`);
+    const pageCount = Number(sqlite.pragma('page_count', { simple: true }) ?? 0);
+    const pageSize = Number(sqlite.pragma('page_size', { simple: true }) ?? 0);
+    const journalMode = String(sqlite.pragma('journal_mode', { simple: true }) ?? '').toLowerCase();
+    return {
+      status: 'UP', version, uptimeSeconds,
+      db: { ok: true, sizeBytes: pageCount * pageSize || 0, walMode: journalMode === 'wal' },
+    };
+  } catch (err) {
+    return {
+      status: 'DOWN', version, uptimeSeconds,
+      db: { ok: false, sizeBytes: 0, walMode: false, error: err instanceof Error ? err.message : String(err) },
+    };
+  }
+}
+
+/** Registers `GET <prefix>/health` on `api` (the `/caishui-api` plugin): 200 UP, 503 DOWN. */
+export function registerHealthRoute(api: FastifyInstance, deps: { db: { $client: SqliteProbe } }): void {
+  api.get('/health', async (_req, reply) => {
+    const report = checkHealth(deps.db.$client);
+    reply.header('cache-control', 'no-store');
+    return reply.status(report.status === 'UP' ? 200 : 503).send(report);
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * What the single binary embeds as SEA assets and where it extracts them (issue 7, stack-notes
+ * §6). Shared by the build (scripts/build-binary.ts) and the runtime (server/sea/extract.ts).
+ *
+ * Asset keys (also the paths below the extraction folder):
+ * - `manifest.json`: `SeaManifest`, the list of every other key with its size and sha256;
+ * - `better_sqlite3.node`: better-sqlite3's native addon, loaded with `process.dlopen`;
+ * - `fonts/Comismsh.ttf`: svg-captcha's font (svg-captcha reads it when it is first loaded);
+ * - `web/<path>`: the Vite build of the client (dist/client);
+ * - `drizzle/<file>.sql`, `drizzle/meta/_journal.json`: the migrations.
+ */
+
+export const MANIFEST_KEY = 'manifest.json';
+export const ADDON_KEY = 'better_sqlite3.node';
+export const CAPTCHA_FONT_KEY = 'fonts/Comismsh.ttf';
+export const WEB_PREFIX = 'web/';
+export const MIGRATIONS_PREFIX = 'drizzle/';
+/** Written last into a fully extracted folder; holds the manifest hash. */
+export const COMPLETE_MARKER = '.complete';
+
+/**
+ * The global the bundled svg-captcha reads its font path from (the build rewrites svg-captcha's
+ * `path.join(__dirname, '../fonts/Comismsh.ttf')` to prefer it). Set before the app is loaded.
+ */
+export const CAPTCHA_FONT_GLOBAL = '__CAISHUI_CAPTCHA_FONT__';
+
+export interface SeaManifest {
+  name: 'caishui';
+  version: string;
+  /** sha256 (hex) over the version and every file's key, size and sha256: names the folder. */
+  hash: string;
+  files: Record<string, { size: number; sha256: string }>;
+}
+
+/** The extraction folder's name for a manifest: `caishui-<first 16 hex digits of its hash>`. */
+export function extractionFolderName(manifest: Pick<SeaManifest, 'hash'>): string {
+  return `caishui-${manifest.hash.slice(0, 16)}`;
+}
