@@ -28,7 +28,12 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   const { url } = options;
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const sqlite = new Database(url, options.nativeBinding ? { nativeBinding: options.nativeBinding as string } : {});
-  if (url !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  if (url !== ':memory:') {
+    sqlite.pragma('journal_mode = WAL');
+    // WAL + NORMAL: commits survive a process crash; only an OS crash may lose the last ones.
+    // FULL costs ~3.4 ms per commit here (engine bench), which would cap commands near 300/s.
+    sqlite.pragma('synchronous = NORMAL');
+  }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle({ client: sqlite, schema }) as Db;

@@ -6,9 +6,11 @@
  *   engine's queries format them as `yyyy-MM-dd HH:mm:ss` for the wire.
  * - Ids are strings (design "Conventions"); user ids and group ids are the system's user ids and
  *   role ids as strings.
+ * - Integer keys are rowid aliases without AUTOINCREMENT (no sqlite_sequence write per insert).
  * - `machine_state` columns hold the XState snapshot (`{value, context}` JSON) of the element's
  *   behaviour machine (server/engine/behaviours).
  */
+import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** One deployment = one saved model (name/category as given at save). */
@@ -71,7 +73,7 @@ export const wfExecution = sqliteTable('wf_execution', {
   /** 1 = the root of a multi-instance body. */
   isMiRoot: integer('is_mi_root').notNull().default(0),
   /** The open wf_hi_actinst row of this token. */
-  actInstId: text('act_inst_id'),
+  actInstId: integer('act_inst_id'),
   createTime: integer('create_time').notNull(),
   machineState: text('machine_state').notNull().default(''),
 }, (t) => [index('wf_execution_instance_idx').on(t.instanceId)]);
@@ -103,7 +105,7 @@ export const wfTask = sqliteTable('wf_task', {
 
 /** Candidate users/groups of runtime tasks (type `candidate`). */
 export const wfIdentityLink = sqliteTable('wf_identity_link', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: integer('id').primaryKey(),
   taskId: text('task_id').notNull().references(() => wfTask.id, { onDelete: 'cascade' }),
   instanceId: text('instance_id').notNull(),
   type: text('type').notNull().default('candidate'),
@@ -111,8 +113,8 @@ export const wfIdentityLink = sqliteTable('wf_identity_link', {
   groupId: text('group_id'),
 }, (t) => [
   index('wf_identity_link_task_idx').on(t.taskId),
-  index('wf_identity_link_user_idx').on(t.userId),
-  index('wf_identity_link_group_idx').on(t.groupId),
+  index('wf_identity_link_user_idx').on(t.userId).where(sql`user_id IS NOT NULL`),
+  index('wf_identity_link_group_idx').on(t.groupId).where(sql`group_id IS NOT NULL`),
 ]);
 
 /**
@@ -120,7 +122,7 @@ export const wfIdentityLink = sqliteTable('wf_identity_link', {
  * `type` names the JSON kind (string, integer, double, boolean, null, json); `value` is JSON.
  */
 export const wfVariable = sqliteTable('wf_variable', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: integer('id').primaryKey(),
   instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
   scopeId: text('scope_id').notNull().default(''),
   name: text('name').notNull(),
@@ -130,8 +132,8 @@ export const wfVariable = sqliteTable('wf_variable', {
 
 /** Historic activity instances (every node and taken flow a token passed). */
 export const wfHiActinst = sqliteTable('wf_hi_actinst', {
-  id: text('id').primaryKey(),
-  seq: integer('seq').notNull(),
+  /** Insertion order = the order tokens reached the activities. */
+  id: integer('id').primaryKey(),
   instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
   executionId: text('execution_id').notNull(),
   activityId: text('activity_id').notNull(),
@@ -143,7 +145,7 @@ export const wfHiActinst = sqliteTable('wf_hi_actinst', {
   endTime: integer('end_time'),
   duration: integer('duration'),
   deleteReason: text('delete_reason'),
-}, (t) => [index('wf_hi_actinst_instance_idx').on(t.instanceId, t.seq)]);
+}, (t) => [index('wf_hi_actinst_instance_idx').on(t.instanceId)]);
 
 /** Historic task instances (one per task ever created; id = task id). */
 export const wfHiTaskinst = sqliteTable('wf_hi_taskinst', {
@@ -172,7 +174,7 @@ export const wfHiTaskinst = sqliteTable('wf_hi_taskinst', {
 
 /** Comments: type '1' normal, '2' return, '3' reject, '4' delegate, '5' transfer, '6' stop. */
 export const wfComment = sqliteTable('wf_comment', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: integer('id').primaryKey(),
   type: text('type').notNull(),
   message: text('message').notNull().default(''),
   userId: text('user_id'),

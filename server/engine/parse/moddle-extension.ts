@@ -1,9 +1,11 @@
 /**
  * Our moddle extension package (stack-notes §4 "bpmn-moddle with a flowable extension"): one
- * descriptor shape registered three times, for `flowable:` (http://flowable.org/bpmn),
- * `activiti:` (http://activiti.org/bpmn) and `camunda:` (http://camunda.org/schema/1.0/bpmn),
- * so the three dialects read alike. Attributes not described here stay in `$attrs` (moddle keeps
- * them), so designer XML round-trips.
+ * descriptor for `flowable:` (http://flowable.org/bpmn). The `activiti:` (http://activiti.org/bpmn)
+ * and `camunda:` (http://camunda.org/schema/1.0/bpmn) namespaces are read through the same
+ * descriptor (parse-xml.ts aliases their URIs before parsing: moddle refuses two packages that
+ * extend one BPMN type with the same property names), so the three dialects read alike.
+ * Attributes not described here stay in `$attrs` (moddle keeps them); the original XML is stored
+ * unchanged with the definition, so designer XML round-trips.
  */
 type Prop = { name: string; type: string; isAttr?: boolean; isMany?: boolean; isBody?: boolean };
 type TypeDesc = { name: string; extends?: string[]; superClass?: string[]; isAbstract?: boolean; properties: Prop[] };
@@ -51,8 +53,10 @@ function types(): TypeDesc[] {
       properties: [
         attr('name'), attr('stringValue'), attr('expression'),
         { name: 'string', type: 'String' },
+        { name: 'expressionChild', type: 'Expression' },
       ],
     },
+    { name: 'Expression', superClass: ['Element'], properties: [{ name: 'body', type: 'String', isBody: true }] },
     {
       name: 'FormProperty', superClass: ['Element'],
       properties: [
@@ -78,20 +82,11 @@ export function extensionDescriptor(prefix: string, uri: string) {
   };
 }
 
-/** The namespaces we read, by prefix. */
-export const EXTENSION_URIS = {
-  flowable: 'http://flowable.org/bpmn',
-  activiti: 'http://activiti.org/bpmn',
-  camunda: 'http://camunda.org/schema/1.0/bpmn',
-} as const;
+/** The namespaces we read as one dialect. */
+export const FLOWABLE_URI = 'http://flowable.org/bpmn';
+export const ALIASED_URIS = ['http://activiti.org/bpmn', 'http://camunda.org/schema/1.0/bpmn'] as const;
 
-export type ExtensionPrefix = keyof typeof EXTENSION_URIS;
-
-/** `{flowable, activiti, camunda}` descriptors for `new BpmnModdle(packages)`. */
-export function moddlePackages(): Record<ExtensionPrefix, ReturnType<typeof extensionDescriptor>> {
-  return {
-    flowable: extensionDescriptor('flowable', EXTENSION_URIS.flowable),
-    activiti: extensionDescriptor('activiti', EXTENSION_URIS.activiti),
-    camunda: extensionDescriptor('camunda', EXTENSION_URIS.camunda),
-  };
+/** `{flowable}` descriptor for `new BpmnModdle(packages)`. */
+export function moddlePackages() {
+  return { flowable: extensionDescriptor('flowable', FLOWABLE_URI) };
 }

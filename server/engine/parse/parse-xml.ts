@@ -2,8 +2,8 @@
  * XML → moddle tree with our extension (parse/moddle-extension.ts), and a few readers that look
  * an extension attribute up under any of the three prefixes.
  */
-import * as bpmnModdleModule from 'bpmn-moddle';
-import { moddlePackages, type ExtensionPrefix } from './moddle-extension';
+import { BpmnModdle as BpmnModdleClass } from 'bpmn-moddle';
+import { moddlePackages, ALIASED_URIS, FLOWABLE_URI } from './moddle-extension';
 import { fail } from '../../core/errors';
 
 /** A moddle element as we read it (loose: moddle objects are dynamic). */
@@ -18,11 +18,14 @@ export interface ModdleElement {
 }
 
 interface ModdleInstance {
-  fromXML(xml: string, typeName?: string): Promise<{ rootElement: ModdleElement; warnings: Array<{ message: string }> }>;
+  fromXML(xml: string, typeName?: string): Promise<{
+    rootElement: ModdleElement;
+    warnings: Array<{ message: string; element?: ModdleElement; property?: string; value?: string }>;
+  }>;
 }
 
 type ModdleCtor = new (packages?: Record<string, unknown>) => ModdleInstance;
-const BpmnModdle = (bpmnModdleModule as unknown as { BpmnModdle: ModdleCtor }).BpmnModdle;
+const BpmnModdle = BpmnModdleClass as unknown as ModdleCtor;
 
 let moddle: ModdleInstance | undefined;
 function getModdle(): ModdleInstance {
@@ -30,33 +33,57 @@ function getModdle(): ModdleInstance {
   return moddle;
 }
 
-/** Parses BPMN XML; a syntax error answers AppError 500 "BPMN XML 解析失败: …". */
-export async function parseBpmnXml(xml: string): Promise<{ definitions: ModdleElement; warnings: string[] }> {
-  if (typeof xml !== 'string' || !xml.trim()) throw fail('BPMN XML 不能为空');
-  try {
-    const { rootElement, warnings } = await getModdle().fromXML(xml, 'bpmn:Definitions');
-    return { definitions: rootElement, warnings: warnings.map((w) => w.message) };
-  } catch (e) {
-    throw fail(`BPMN XML 解析失败: ${(e as Error).message}`);
-  }
+const ALIAS_RE = new RegExp(`(xmlns:[\\w.-]+\\s*=\\s*)(["'])(${ALIASED_URIS.map((u) => u.replace(/[.]/g, '\\.')).join('|')})\\2`, 'g');
+
+/** Rebinds the activiti:/camunda: namespace declarations to the flowable URI (same descriptor). */
+export function aliasExtensionNamespaces(xml: string): string {
+  return xml.replace(ALIAS_RE, (_m, decl: string, q: string) => `${decl}${q}${FLOWABLE_URI}${q}`);
 }
 
-const PREFIXES: ExtensionPrefix[] = ['flowable', 'activiti', 'camunda'];
-
-/** The value of an extension attribute under flowable:/activiti:/camunda: (first found). */
-export function extAttr(el: ModdleElement, name: string): string | undefined {
-  for (const p of PREFIXES) {
-    const v = el.get(`${p}:${name}`);
-    if (v !== undefined && v !== null && v !== '') return String(v);
+/**
+ * Parses BPMN XML; a syntax error, or content moddle could not place (its "unparsable content"
+ * warnings), answers AppError 500 "BPMN XML 解析失败: …". Other warnings are returned.
+ */
+export async function parseBpmnXml(xml: string): Promise<ParsedXml> {
+  if (typeof xml !== 'string' || !xml.trim()) throw fail('BPMN XML 不能为空');
+  let result: Awaited<ReturnType<ModdleInstance['fromXML']>>;
+  try {
+    result = await getModdle().fromXML(aliasExtensionNamespaces(xml), 'bpmn:Definitions');
+  } catch (e) {
+    throw fail(`BPMN XML 解析失败: ${(e as Error).message.split('\n')[0]}`);
   }
-  return undefined;
+  const warnings = result.warnings.map((w) => w.message);
+  const fatal = warnings.find((w) => w.startsWith('unparsable content'));
+  if (fatal) throw fail(`BPMN XML 解析失败: ${fatal.replace(/\s+/g, ' ').trim()}`);
+  const unresolved = new Map<ModdleElement, Record<string, string>>();
+  for (const w of result.warnings) {
+    if (w.element && w.property && w.value && w.message.startsWith('unresolved reference')) {
+      const rec = unresolved.get(w.element) ?? {};
+      rec[w.property] = w.value;
+      unresolved.set(w.element, rec);
+    }
+  }
+  return { definitions: result.rootElement, warnings, unresolved };
+}
+
+export interface ParsedXml {
+  definitions: ModdleElement;
+  warnings: string[];
+  /** References moddle could not resolve, by element and property (e.g. `bpmn:loopDataInputRef` → a variable name). */
+  unresolved: Map<ModdleElement, Record<string, string>>;
+}
+
+/** The value of an extension attribute (flowable:, activiti: or camunda: in the source XML). */
+export function extAttr(el: ModdleElement, name: string): string | undefined {
+  const v = el.get(`flowable:${name}`);
+  return v !== undefined && v !== null && v !== '' ? String(v) : undefined;
 }
 
 /** Extension children of `<extensionElements>` whose local type name is `typeName`. */
 export function extChildren(el: ModdleElement, typeName: string): ModdleElement[] {
   const ext = el.get('extensionElements') as { values?: ModdleElement[] } | undefined;
   const values = ext?.values ?? [];
-  return values.filter((v) => v.$type.split(':')[1] === typeName && PREFIXES.includes(v.$type.split(':')[0] as ExtensionPrefix));
+  return values.filter((v) => v.$type === `flowable:${typeName}`);
 }
 
 /** Every extension-namespace or unknown attribute of an element (kept in the graph as-is). */
@@ -68,11 +95,9 @@ export function extensionAttributes(el: ModdleElement): Record<string, string> {
   const descriptorNames = ['assignee', 'candidateUsers', 'candidateGroups', 'dataType', 'userType', 'formKey', 'priority', 'dueDate',
     'skipExpression', 'category', 'text', 'expId', 'initiator', 'processCategory', 'candidateStarterGroups', 'candidateStarterUsers',
     'versionTag', 'async', 'exclusive', 'collection', 'elementVariable', 'elementIndexVariable'];
-  for (const p of PREFIXES) {
-    for (const n of descriptorNames) {
-      const v = el.get(`${p}:${n}`);
-      if (v !== undefined && v !== null && v !== '') out[`${p}:${n}`] = String(v);
-    }
+  for (const n of descriptorNames) {
+    const v = el.get(`flowable:${n}`);
+    if (v !== undefined && v !== null && v !== '') out[`flowable:${n}`] = String(v);
   }
   return out;
 }

@@ -1,0 +1,109 @@
+/**
+ * Repository commands (ruoyi-flowable.md §6 "Model save / deploy / versions / category"):
+ * deploy (a new deployment per save; version n+1 of the process key), suspend/activate a
+ * definition (and its instances), delete a deployment (cascade: definitions, instances, history).
+ */
+import { fail } from '../../core/errors';
+import { parseBpmnXml } from '../parse/parse-xml';
+import { normalise } from '../model/normalise';
+import { lintGraph } from '../model/lint';
+import { advanceDefinition, advanceInstance } from '../behaviours/lifecycle-machines';
+import { stmt } from '../store/rows';
+import { newId } from '../runtime/context';
+import { MSG, type EngineCore } from '../core';
+
+export interface DeployInput {
+  /** BPMN 2.0 XML (flowable:/activiti:/camunda: extensions). */
+  xml: string;
+  /** Deployment name (RuoYi: the model name); defaults to the process name or key. */
+  name?: string;
+  /** Category; defaults to `flowable:processCategory`. */
+  category?: string;
+}
+
+export interface DeployResult {
+  deploymentId: string;
+  definitionId: string;
+  key: string;
+  version: number;
+  name: string;
+  category: string;
+}
+
+/**
+ * Parses, lints and stores a new deployment with one definition version.
+ * Errors (AppError 500): XML unreadable; unsupported element ("部署失败: 不支持的流程元素 <id> (<type>)");
+ * unregistered listener; invalid expression.
+ */
+export async function deploy(core: EngineCore, input: DeployInput): Promise<DeployResult> {
+  const parsed = await parseBpmnXml(input.xml);
+  const graph = normalise(parsed);
+  lintGraph(graph, core.deps.handlers);
+  const name = (input.name ?? '').trim() || graph.name || graph.key;
+  const category = (input.category ?? '').trim() || graph.category;
+  const graphJson = JSON.stringify(graph);
+  return core.tx(() => {
+    const now = core.deps.clock.now();
+    const last = stmt(core.db, 'SELECT MAX(version) AS v FROM wf_definition WHERE key = ?').get(graph.key) as { v: number | null };
+    const version = (last.v ?? 0) + 1;
+    const deploymentId = newId();
+    const definitionId = `${graph.key}:${version}:${deploymentId}`;
+    stmt(core.db, 'INSERT INTO wf_deployment (id, name, category, deploy_time) VALUES (?, ?, ?, ?)').run(deploymentId, name, category, now);
+    stmt(core.db, `INSERT INTO wf_definition (id, key, version, name, category, description, deployment_id, resource_name, xml, graph,
+      form_key, suspension_state, machine_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'active')`).run(
+      definitionId, graph.key, version, graph.name || name, category, graph.documentation, deploymentId, `${name}.bpmn`,
+      input.xml, graphJson, graph.formKey ?? null,
+    );
+    return { deploymentId, definitionId, key: graph.key, version, name: graph.name || name, category };
+  });
+}
+
+/**
+ * Suspends (state 2) or activates (state 1) a definition — by definition id or by deployment id —
+ * and all its running instances (Flowable suspendProcessDefinitionById(id, true, null)).
+ * Errors: "流程定义不存在"; "流程定义已处于该状态" when already in that state.
+ */
+export function setDefinitionState(core: EngineCore, input: { definitionId?: string; deploymentId?: string; state: 1 | 2 }) {
+  core.tx(() => {
+    const defs = (input.definitionId
+      ? stmt(core.db, 'SELECT id, suspension_state AS s FROM wf_definition WHERE id = ?').all(input.definitionId)
+      : stmt(core.db, 'SELECT id, suspension_state AS s FROM wf_definition WHERE deployment_id = ?').all(input.deploymentId ?? '')) as Array<{ id: string; s: number }>;
+    if (!defs.length) throw fail(MSG.definitionMissing);
+    for (const d of defs) {
+      const next = advanceDefinition(d.s, input.state === 2 ? 'SUSPEND' : 'ACTIVATE');
+      if (next === null) throw fail(input.state === 2 ? '流程定义已处于挂起状态' : '流程定义已处于激活状态');
+      stmt(core.db, 'UPDATE wf_definition SET suspension_state = ?, machine_state = ? WHERE id = ?').run(next, next === 2 ? 'suspended' : 'active', d.id);
+      const instances = stmt(core.db, "SELECT id, state FROM wf_instance WHERE definition_id = ? AND end_time IS NULL").all(d.id) as Array<{ id: string; state: string }>;
+      for (const i of instances) {
+        const s = advanceInstance(i.state, input.state === 2 ? 'SUSPEND' : 'ACTIVATE');
+        if (!s) continue;
+        stmt(core.db, 'UPDATE wf_instance SET state = ?, revision = revision + 1 WHERE id = ?').run(s, i.id);
+        stmt(core.db, 'UPDATE wf_task SET suspended = ? WHERE instance_id = ?').run(s === 'suspended' ? 1 : 0, i.id);
+      }
+    }
+  });
+}
+
+/** Deletes deployments with their definitions, instances and history (cascade). Unknown ids are ignored. */
+export function deleteDeployment(core: EngineCore, deploymentIds: string | string[]) {
+  const ids = Array.isArray(deploymentIds) ? deploymentIds : [deploymentIds];
+  core.tx(() => {
+    for (const id of ids) {
+      for (const d of stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').all(id) as Array<{ id: string }>) core.forgetGraph(d.id);
+      stmt(core.db, 'DELETE FROM wf_deployment WHERE id = ?').run(id);
+    }
+  });
+}
+
+/** Updates a deployment's name/category (management view); the definition's category follows. */
+export function updateDeployment(core: EngineCore, input: { deploymentId: string; name?: string; category?: string }) {
+  core.tx(() => {
+    const r = stmt(core.db, 'SELECT id FROM wf_deployment WHERE id = ?').get(input.deploymentId);
+    if (!r) throw fail('部署不存在');
+    if (input.name !== undefined) stmt(core.db, 'UPDATE wf_deployment SET name = ? WHERE id = ?').run(input.name, input.deploymentId);
+    if (input.category !== undefined) {
+      stmt(core.db, 'UPDATE wf_deployment SET category = ? WHERE id = ?').run(input.category, input.deploymentId);
+      stmt(core.db, 'UPDATE wf_definition SET category = ? WHERE deployment_id = ?').run(input.category, input.deploymentId);
+    }
+  });
+}

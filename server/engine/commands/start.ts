@@ -1,0 +1,73 @@
+/**
+ * Start a process instance (ruoyi-flowable.md §6 "Start"): the start user is stored on the
+ * instance, variable `INITIATOR` = user id (string), the start event's `initiator` attribute
+ * names another variable set to the user id; process `start` listeners fire, then the token
+ * runs to its first wait states. Everything (including a failing gateway) rolls back together.
+ */
+import { fail } from '../../core/errors';
+import { advanceDefinition } from '../behaviours/lifecycle-machines';
+import { UnitOfWork } from '../store/unit-of-work';
+import { stmt } from '../store/rows';
+import { newId, normaliseValue, runAgenda } from '../runtime/context';
+import { fireExecutionListeners } from '../runtime/listeners';
+import { newExecution, planContinue } from '../runtime/agenda';
+import { MSG, type EngineCore } from '../core';
+import { activeTasksOf, type ActiveTask } from './task-commands';
+
+export interface StartInput {
+  /** Definition id; or `key` for the latest version of a key. */
+  definitionId?: string;
+  key?: string;
+  /** The starting user's id (string). */
+  userId: string;
+  /** The user's group (role) ids: checked against `candidateStarterGroups` when the model sets it. */
+  groupIds?: string[];
+  variables?: Record<string, unknown>;
+  businessKey?: string;
+}
+
+export interface StartResult {
+  instanceId: string;
+  definitionId: string;
+  /** Tasks active after the start (the first wait states). */
+  tasks: ActiveTask[];
+  /** True when the instance already ended (no wait state on its path). */
+  ended: boolean;
+}
+
+/**
+ * Starts an instance. Errors: "流程定义不存在"; "流程已被挂起,请先激活流程" (suspended definition);
+ * "当前用户无权发起该流程" (the model's candidateStarterUsers/Groups exclude the user);
+ * Flowable's exclusive-gateway and "Unknown property used in expression" errors (nothing persisted).
+ */
+export function startInstance(core: EngineCore, input: StartInput): StartResult {
+  return core.tx(() => {
+    const defId = input.definitionId ?? (input.key
+      ? (stmt(core.db, 'SELECT id FROM wf_definition WHERE key = ? ORDER BY version DESC LIMIT 1').get(input.key) as { id: string } | undefined)?.id
+      : undefined);
+    const def = defId ? core.definition(defId) : undefined;
+    if (!def) throw fail(MSG.definitionMissing);
+    if (advanceDefinition(def.suspensionState, 'START') === null) throw fail(MSG.definitionSuspended);
+    const now = core.deps.clock.now();
+    const userId = String(input.userId);
+    const uow = UnitOfWork.create(core.db, {
+      id: newId(), definitionId: def.id, businessKey: input.businessKey ?? null, startUserId: userId, startTime: now, endTime: null,
+      endActivityId: null, deleteReason: null, state: 'running', revision: 1, machineState: '',
+    });
+    const ctx = core.newCtx(uow, userId);
+    const { candidateStarterUsers: su, candidateStarterGroups: sg } = ctx.graph;
+    if ((su.length || sg.length) && !su.includes(userId) && !(input.groupIds ?? []).some((g) => sg.includes(String(g)))) {
+      throw fail('当前用户无权发起该流程');
+    }
+    for (const [k, v] of Object.entries(input.variables ?? {})) uow.setVar('', k, normaliseValue(v));
+    uow.setVar('', 'INITIATOR', userId);
+    const start = ctx.graph.nodes[ctx.graph.startId];
+    if (start.initiator) uow.setVar('', start.initiator, userId);
+    fireExecutionListeners(ctx, null, ctx.graph.listeners, 'start');
+    const token = newExecution(ctx, start.id);
+    planContinue(ctx, token);
+    runAgenda(ctx);
+    uow.flush();
+    return { instanceId: uow.instance.id, definitionId: def.id, tasks: activeTasksOf(uow), ended: uow.instance.endTime !== null };
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Shared plumbing of the commands: the engine's dependencies, the definition/graph cache, and
+ * `inInstance()` which runs one command over one instance as ONE better-sqlite3 transaction
+ * (load → act → run the agenda → flush with the optimistic revision check). Any error rolls
+ * the whole command back; SQLite busy/snapshot conflicts between connections answer the same
+ * concurrency error as a stale revision.
+ */
+import type Database from 'better-sqlite3';
+import { AppError, fail } from '../core/errors';
+import type { Clock } from '../core/clock';
+import type { ProcessGraph } from './model/graph';
+import { UnitOfWork, CONCURRENT_UPDATE } from './store/unit-of-work';
+import { stmt } from './store/rows';
+import { runAgenda, type Ctx, type DefinitionRow } from './runtime/context';
+import { ExpressionError } from './expression';
+import type { EngineHandlers } from './types';
+
+export interface EngineDeps {
+  /** The better-sqlite3 handle (`openDatabase(...).$client`). */
+  sqlite: Database.Database;
+  clock: Clock;
+  handlers: EngineHandlers;
+  /** Test hook: runs inside a command's transaction right after the instance was loaded. */
+  afterLoad?: (instanceId: string) => void;
+}
+
+export const MSG = {
+  taskMissing: '任务不存在或已被审批!',
+  taskSuspended: '任务处于挂起状态!',
+  notHolder: '当前用户不是该任务的办理人，无权操作',
+  definitionMissing: '流程定义不存在',
+  definitionSuspended: '流程已被挂起,请先激活流程',
+  instanceMissing: '未找到流程实例，流程可能已发生变化',
+  instanceFinished: '流程已结束',
+} as const;
+
+export class EngineCore {
+  private graphs = new Map<string, ProcessGraph>();
+  constructor(readonly deps: EngineDeps) {}
+
+  get db() { return this.deps.sqlite; }
+
+  /** The definition row, read fresh (its suspension state and category can change). */
+  definition(id: string): DefinitionRow | undefined {
+    return stmt(this.db, `SELECT id, key, version, name, category, deployment_id AS deploymentId, suspension_state AS suspensionState,
+      form_key AS formKey FROM wf_definition WHERE id = ?`).get(id) as DefinitionRow | undefined;
+  }
+
+  private defs = new Map<string, DefinitionRow>();
+  /** The definition row cached (runtime commands only use its immutable fields). */
+  cachedDefinition(id: string): DefinitionRow | undefined {
+    let d = this.defs.get(id);
+    if (!d) {
+      d = this.definition(id);
+      if (d) {
+        if (this.defs.size > 500) this.defs.clear();
+        this.defs.set(id, d);
+      }
+    }
+    return d;
+  }
+
+  graph(definitionId: string): ProcessGraph {
+    let g = this.graphs.get(definitionId);
+    if (!g) {
+      const row = stmt(this.db, 'SELECT graph FROM wf_definition WHERE id = ?').get(definitionId) as { graph: string } | undefined;
+      if (!row) throw fail(MSG.definitionMissing);
+      g = JSON.parse(row.graph) as ProcessGraph;
+      if (this.graphs.size > 500) this.graphs.clear();
+      this.graphs.set(definitionId, g);
+    }
+    return g;
+  }
+
+  forgetGraph(definitionId: string) { this.graphs.delete(definitionId); this.defs.delete(definitionId); }
+
+  private runInTx?: (fn: () => unknown) => unknown;
+
+  /** Wraps `fn` in a transaction (nested calls become savepoints) and maps errors to AppError. */
+  tx<T>(fn: () => T): T {
+    if (!this.runInTx) this.runInTx = this.db.transaction((f: () => unknown) => f());
+    try {
+      return this.runInTx(fn) as T;
+    } catch (e) {
+      throw toAppError(e);
+    }
+  }
+
+  newCtx(uow: UnitOfWork, userId: string | null): Ctx {
+    const def = this.cachedDefinition(uow.instance.definitionId);
+    if (!def) throw fail(MSG.definitionMissing);
+    return { uow, graph: this.graph(def.id), def, now: this.deps.clock.now(), userId, handlers: this.deps.handlers, agenda: [] };
+  }
+
+  /**
+   * Runs `fn` over instance `instanceId` in one transaction: load, act, run the agenda, flush.
+   * `fn` returns the command's result.
+   */
+  inInstance<T>(instanceId: string, userId: string | null, fn: (ctx: Ctx) => T, missing: string = MSG.instanceMissing): T {
+    return this.tx(() => {
+      const uow = UnitOfWork.load(this.db, instanceId);
+      if (!uow) throw fail(missing);
+      this.deps.afterLoad?.(instanceId);
+      const ctx = this.newCtx(uow, userId);
+      const result = fn(ctx);
+      runAgenda(ctx);
+      uow.flush();
+      return result;
+    });
+  }
+
+  /** The instance id of a runtime task (null when the task does not exist). */
+  instanceOfTask(taskId: string): string | null {
+    const r = stmt(this.db, 'SELECT instance_id AS instanceId FROM wf_task WHERE id = ?').get(taskId) as { instanceId: string } | undefined;
+    return r?.instanceId ?? null;
+  }
+}
+
+/** AppError stays; SQLite lock conflicts → concurrency error; expression errors → 500 text. */
+export function toAppError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  const code = (e as { code?: string })?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return fail(CONCURRENT_UPDATE);
+  if (e instanceof ExpressionError) return fail(e.message);
+  if (e instanceof Error && e.constructor === Error) return fail(e.message);
+  return e;
+}

@@ -1,0 +1,118 @@
+/**
+ * The workflow engine (design.md "The workflow engine"): a relational token engine in Flowable's
+ * style whose element behaviours are XState v5 machines advanced with `transition()` inside each
+ * command's transaction. No HTTP here.
+ *
+ *   const engine = createEngine({ db, clock, handlers: { listeners: { MyListener: (ctx) => … } } });
+ *   const { definitionId } = await engine.deploy({ xml, name: '请假', category: 'oa' });
+ *   const { instanceId, tasks } = engine.start({ definitionId, userId: '1', variables: { day: 3 } });
+ *   engine.complete({ taskId: tasks[0].taskId, userId: '1', comment: '同意' });
+ *
+ * Every command is ONE synchronous better-sqlite3 transaction (deploy parses first, async); any
+ * error rolls all of it back and is an AppError(500, <Chinese message or Flowable's text>).
+ * Two commands racing on one instance: exactly one wins; the other answers
+ * "流程实例已被其他操作更新，请刷新后重试" (optimistic `revision` on wf_instance, and SQLite's
+ * snapshot conflict between connections). Times in results are `yyyy-MM-dd HH:mm:ss`.
+ */
+import type Database from 'better-sqlite3';
+import type { Clock } from '../core/clock';
+import { EngineCore } from './core';
+import * as defs from './commands/definitions';
+import { startInstance } from './commands/start';
+import * as tasks from './commands/task-commands';
+import * as moves from './commands/move-commands';
+import * as inst from './commands/instance-commands';
+import * as lists from './queries/task-lists';
+import * as views from './queries/instance-views';
+import * as repo from './queries/repository';
+import type { EngineHandlers } from './types';
+
+export type * from './types';
+export type { DeployInput, DeployResult } from './commands/definitions';
+export type { StartInput, StartResult } from './commands/start';
+export type { Actor, ActiveTask, CompleteInput, MoveOutcome } from './commands/task-commands';
+export type { ListFilter, TodoRow, FinishedRow, MyProcessRow } from './queries/task-lists';
+export type { FlowRecordItem, NextNode } from './queries/instance-views';
+export type { DefinitionRowView, DeploymentView, TaskView, InstanceView, ActiveTaskView } from './queries/repository';
+export type { Page, PageQuery } from './queries/common';
+export { CONCURRENT_UPDATE } from './store/unit-of-work';
+export { MSG as ENGINE_MESSAGES } from './core';
+
+export interface CreateEngineOptions {
+  /** A Drizzle handle from openDatabase (its `$client` is used) or a better-sqlite3 Database. */
+  db: { $client: Database.Database } | Database.Database;
+  clock: Clock;
+  handlers?: EngineHandlers;
+  /** Test hook: called inside each instance command's transaction right after loading. */
+  afterLoad?: (instanceId: string) => void;
+}
+
+/** Builds the engine API over one database. See each method's module for shapes and errors. */
+export function createEngine(options: CreateEngineOptions) {
+  const sqlite = '$client' in options.db ? options.db.$client : options.db;
+  const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad });
+  const db = core.db;
+  return {
+    // ---- repository (commands/definitions.ts)
+    /** Parse + lint + store a new deployment; version n+1 of the process key. */
+    deploy: (input: defs.DeployInput) => defs.deploy(core, input),
+    /** state 2 suspends the definition and its instances, 1 activates (by definitionId or deploymentId). */
+    setDefinitionState: (input: { definitionId?: string; deploymentId?: string; state: 1 | 2 }) => defs.setDefinitionState(core, input),
+    /** Cascade delete of deployments (definitions, instances, history). */
+    deleteDeployment: (deploymentIds: string | string[]) => defs.deleteDeployment(core, deploymentIds),
+    updateDeployment: (input: { deploymentId: string; name?: string; category?: string }) => defs.updateDeployment(core, input),
+    // ---- runtime commands
+    /** Start an instance (INITIATOR = userId; "流程已被挂起,请先激活流程" when suspended). */
+    start: (input: Parameters<typeof startInstance>[1]) => startInstance(core, input),
+    /** Complete (implicit claim; resolves a PENDING delegated task to its owner, comment 4). */
+    complete: (input: tasks.CompleteInput) => tasks.complete(core, input),
+    claim: (input: tasks.Actor & { taskId: string }) => tasks.claim(core, input),
+    unclaim: (input: tasks.Actor & { taskId: string }) => tasks.unclaim(core, input),
+    /** Delegate to `assignee` (owner kept, PENDING). */
+    delegate: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => tasks.delegate(core, input),
+    /** Resolve a PENDING task back to its owner (comment 4). */
+    resolve: (input: tasks.Actor & { taskId: string; comment?: string; variables?: Record<string, unknown> }) => tasks.resolve(core, input),
+    /** Transfer (转办) to `assignee` (comment 5). */
+    transfer: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => tasks.transfer(core, input),
+    /** Administrative assignment, no holder check. */
+    setAssignee: (input: { taskId: string; assignee: string | null }) => tasks.setAssignee(core, input),
+    /** Reject: back one step (comment 3). */
+    reject: (input: tasks.Actor & { taskId: string; comment?: string }) => moves.reject(core, input),
+    /** Serial predecessors a task can return to: [{id, name}]. */
+    returnList: (input: { taskId: string }) => moves.returnList(core, input),
+    /** Return to a serial predecessor (comment 2). */
+    returnTo: (input: tasks.Actor & { taskId: string; targetKey: string; comment?: string }) => moves.returnTo(core, input),
+    /** Revoke by the last handler or the initiator while the next task is untouched. */
+    revoke: (input: tasks.Actor & { instanceId: string }) => moves.revoke(core, input),
+    /** Stop: to the end (comment 6), instance state `stopped`; initiator only unless `force`. */
+    stop: (input: tasks.Actor & { instanceId: string; comment?: string; force?: boolean }) => moves.stop(core, input),
+    /** Delete instances with their history. */
+    deleteInstance: (input: { instanceIds: string | string[]; deleteReason?: string }) => inst.deleteInstance(core, input),
+    /** Signal a token waiting in a receive task. */
+    trigger: (input: { instanceId: string; executionId?: string; activityId?: string; variables?: Record<string, unknown>; userId?: string }) => inst.trigger(core, input),
+    /** Suspend (2) / activate (1) one instance. */
+    setInstanceState: (input: { instanceId: string; state: 1 | 2 }) => inst.setInstanceState(core, input),
+    // ---- queries
+    todoList: (q: lists.ListFilter & { userId: string; groupIds?: string[] }) => lists.todoList(db, q),
+    finishedList: (q: lists.ListFilter & { userId: string }) => lists.finishedList(db, q),
+    myProcessList: (q: lists.ListFilter & { userId: string }) => lists.myProcessList(db, { ...q, now: options.clock.now() }),
+    flowRecord: (instanceId: string) => views.flowRecord(db, instanceId),
+    /** `[{key, completed}]` for flowXmlAndNode / flowViewer. */
+    nodeData: (instanceId: string) => views.nodeData(db, instanceId),
+    variables: (q: { instanceId?: string; taskId?: string }) => views.variables(db, q),
+    nextFlowNode: (q: { taskId: string; variables?: Record<string, unknown> }) => views.nextFlowNode(core, q),
+    nextFlowNodeByStart: (q: { definitionId?: string; deploymentId?: string; variables?: Record<string, unknown> }) => views.nextFlowNodeByStart(core, q),
+    listDefinitions: (q: Parameters<typeof repo.listDefinitions>[1]) => repo.listDefinitions(db, q),
+    getDefinition: (q: { definitionId?: string; deploymentId?: string }) => repo.getDefinition(db, q),
+    getXml: (q: { deploymentId?: string; definitionId?: string }) => repo.getXml(db, q),
+    listDeployments: (q: Parameters<typeof repo.listDeployments>[1]) => repo.listDeployments(db, q),
+    getTask: (taskId: string) => repo.getTask(core, taskId),
+    getInstance: (instanceId: string) => repo.getInstance(db, instanceId),
+    /** Runtime tasks of an instance with candidates. */
+    instanceTasks: (instanceId: string) => repo.instanceTasks(db, instanceId),
+    /** The normalised graph of a definition (immutable). */
+    getGraph: (definitionId: string) => core.graph(definitionId),
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

@@ -1,0 +1,132 @@
+/**
+ * Repository and detail reads: definitions (paged, newest deployment first), deployments, XML,
+ * one task (runtime or historic), one instance.
+ */
+import type Database from 'better-sqlite3';
+import { fail } from '../../core/errors';
+import { MSG, type EngineCore } from '../core';
+import { fmt, like, limits, splitIds, type Page, type PageQuery } from './common';
+
+export interface DefinitionRowView {
+  id: string; key: string; name: string; category: string; version: number; deploymentId: string; deploymentName: string;
+  suspensionState: number; deploymentTime: string | null; formKey: string | null; description: string;
+}
+
+const DEF_SELECT = `SELECT d.id, d.key, d.name, d.category, d.version, d.deployment_id AS deploymentId, p.name AS deploymentName,
+  d.suspension_state AS suspensionState, p.deploy_time AS t, d.form_key AS formKey, d.description
+  FROM wf_definition d JOIN wf_deployment p ON p.id = d.deployment_id`;
+
+const view = ({ t, ...r }: Record<string, unknown>) => ({ ...(r as Omit<DefinitionRowView, 'deploymentTime'>), deploymentTime: fmt(t as number) });
+
+/** Definitions (every version), newest deployment first; `name` LIKE on definition or deployment name. */
+export function listDefinitions(db: Database.Database, q: PageQuery & { name?: string; key?: string; category?: string; latestOnly?: boolean }): Page<DefinitionRowView> {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (q.name) { parts.push("(d.name LIKE ? ESCAPE '\\' OR p.name LIKE ? ESCAPE '\\')"); params.push(like(q.name), like(q.name)); }
+  if (q.key) { parts.push('d.key = ?'); params.push(q.key); }
+  if (q.category) { parts.push('d.category = ?'); params.push(q.category); }
+  if (q.latestOnly) parts.push('d.version = (SELECT MAX(version) FROM wf_definition x WHERE x.key = d.key)');
+  const w = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_definition d JOIN wf_deployment p ON p.id = d.deployment_id ${w}`).get(...params) as { n: number }).n;
+  const { limit, offset } = limits(q);
+  const rows = db.prepare(`${DEF_SELECT} ${w} ORDER BY p.deploy_time DESC, d.rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+  return { total, rows: rows.map(view) };
+}
+
+/** One definition by id, or the definition of a deployment. Error: "流程定义不存在". */
+export function getDefinition(db: Database.Database, q: { definitionId?: string; deploymentId?: string }): DefinitionRowView {
+  const r = (q.definitionId
+    ? db.prepare(`${DEF_SELECT} WHERE d.id = ?`).get(q.definitionId)
+    : db.prepare(`${DEF_SELECT} WHERE d.deployment_id = ?`).get(q.deploymentId ?? '')) as Record<string, unknown> | undefined;
+  if (!r) throw fail(MSG.definitionMissing);
+  return view(r);
+}
+
+/** The BPMN XML as deployed (by deployment id or definition id). */
+export function getXml(db: Database.Database, q: { deploymentId?: string; definitionId?: string }): string {
+  const r = (q.definitionId
+    ? db.prepare('SELECT xml FROM wf_definition WHERE id = ?').get(q.definitionId)
+    : db.prepare('SELECT xml FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { xml: string } | undefined;
+  if (!r) throw fail(MSG.definitionMissing);
+  return r.xml;
+}
+
+export interface DeploymentView { id: string; name: string; category: string; deployTime: string | null; definitionId: string | null; key: string | null; version: number | null }
+
+/** Deployments (management view), newest first, `name` / `category` filters. */
+export function listDeployments(db: Database.Database, q: PageQuery & { name?: string; category?: string }): Page<DeploymentView> {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (q.name) { parts.push("p.name LIKE ? ESCAPE '\\'"); params.push(like(q.name)); }
+  if (q.category) { parts.push('p.category = ?'); params.push(q.category); }
+  const w = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_deployment p ${w}`).get(...params) as { n: number }).n;
+  const { limit, offset } = limits(q);
+  const rows = db.prepare(`SELECT p.id, p.name, p.category, p.deploy_time AS t, d.id AS definitionId, d.key, d.version
+    FROM wf_deployment p LEFT JOIN wf_definition d ON d.deployment_id = p.id ${w} ORDER BY p.deploy_time DESC, p.rowid DESC LIMIT ? OFFSET ?`)
+    .all(...params, limit, offset) as Array<Record<string, unknown>>;
+  return { total, rows: rows.map(({ t, ...r }) => ({ ...(r as Omit<DeploymentView, 'deployTime'>), deployTime: fmt(t as number) })) };
+}
+
+export interface TaskView {
+  taskId: string; name: string; taskDefKey: string; procInsId: string; procDefId: string; deployId: string; executionId: string;
+  assignee: string | null; owner: string | null; delegationState: string | null; candidateUsers: string[]; candidateGroups: string[];
+  formKey: string | null; priority: number; dueDate: string | null; createTime: string | null; claimTime: string | null;
+  finishTime: string | null; finished: boolean; description: string | null; suspended: boolean;
+  /** The node's designer attributes (dataType, userType, …) as written. */
+  attrs: Record<string, string>;
+}
+
+/** One task: runtime if active, else from history (`finished: true`). Error: "任务不存在或已被审批!". */
+export function getTask(core: EngineCore, taskId: string): TaskView {
+  const db = core.db;
+  const rt = db.prepare(`SELECT t.*, i.definition_id AS defId FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`).get(taskId) as Record<string, unknown> | undefined;
+  const hi = db.prepare('SELECT h.*, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?').get(taskId) as Record<string, unknown> | undefined;
+  const r = rt ?? hi;
+  if (!r) throw fail(MSG.taskMissing);
+  const def = core.definition(r.defId as string)!;
+  const node = core.graph(def.id).nodes[r.task_def_key as string];
+  const links = rt ? db.prepare('SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ?').all(taskId) as Array<{ u: string | null; g: string | null }> : [];
+  return {
+    taskId, name: r.name as string, taskDefKey: r.task_def_key as string, procInsId: r.instance_id as string, procDefId: def.id,
+    deployId: def.deploymentId, executionId: r.execution_id as string, assignee: (r.assignee as string | null) ?? null, owner: (r.owner as string | null) ?? null,
+    delegationState: (rt?.delegation_state as string | null) ?? null,
+    candidateUsers: rt ? links.flatMap((l) => (l.u ? [l.u] : [])) : splitIds(hi?.candidate_users as string),
+    candidateGroups: rt ? links.flatMap((l) => (l.g ? [l.g] : [])) : splitIds(hi?.candidate_groups as string),
+    formKey: (r.form_key as string | null) ?? null, priority: r.priority as number, dueDate: fmt(r.due_date as number | null),
+    createTime: fmt(r.create_time as number), claimTime: fmt(r.claim_time as number | null), finishTime: fmt((hi?.end_time as number | null) ?? null),
+    finished: !rt, description: (rt?.description as string | null) ?? null, suspended: rt ? rt.suspended === 1 : false, attrs: node?.attrs ?? {},
+  };
+}
+
+export interface InstanceView {
+  id: string; definitionId: string; deploymentId: string; key: string; name: string; version: number; businessKey: string | null;
+  startUserId: string | null; startTime: string | null; endTime: string | null; endActivityId: string | null; state: string;
+  deleteReason: string | null; revision: number;
+}
+
+/** One instance (running or finished). Error: "未找到流程实例，流程可能已发生变化". */
+export function getInstance(db: Database.Database, instanceId: string): InstanceView {
+  const r = db.prepare(`SELECT i.id, i.definition_id AS definitionId, d.deployment_id AS deploymentId, d.key, d.name, d.version,
+    i.business_key AS businessKey, i.start_user_id AS startUserId, i.start_time AS s, i.end_time AS e, i.end_activity_id AS endActivityId,
+    i.state, i.delete_reason AS deleteReason, i.revision FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id WHERE i.id = ?`)
+    .get(instanceId) as Record<string, unknown> | undefined;
+  if (!r) throw fail(MSG.instanceMissing);
+  const { s, e, ...rest } = r;
+  return { ...(rest as Omit<InstanceView, 'startTime' | 'endTime'>), startTime: fmt(s as number), endTime: fmt(e as number | null) };
+}
+
+export interface ActiveTaskView { taskId: string; name: string; taskDefKey: string; assignee: string | null; owner: string | null; delegationState: string | null; candidateUsers: string[]; candidateGroups: string[]; createTime: string | null }
+
+/** The runtime tasks of an instance (creation order) with their candidates. */
+export function instanceTasks(db: Database.Database, instanceId: string): ActiveTaskView[] {
+  const tasks = db.prepare(`SELECT id AS taskId, name, task_def_key AS taskDefKey, assignee, owner, delegation_state AS delegationState,
+    create_time AS c FROM wf_task WHERE instance_id = ? ORDER BY create_time, id`).all(instanceId) as Array<Record<string, unknown>>;
+  const links = db.prepare('SELECT task_id AS t, user_id AS u, group_id AS g FROM wf_identity_link WHERE instance_id = ? ORDER BY id').all(instanceId) as Array<{ t: string; u: string | null; g: string | null }>;
+  return tasks.map(({ c, ...t }) => ({
+    ...(t as Omit<ActiveTaskView, 'candidateUsers' | 'candidateGroups' | 'createTime'>),
+    candidateUsers: links.filter((l) => l.t === t.taskId && l.u).map((l) => l.u!),
+    candidateGroups: links.filter((l) => l.t === t.taskId && l.g).map((l) => l.g!),
+    createTime: fmt(c as number),
+  }));
+}

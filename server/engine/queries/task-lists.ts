@@ -1,0 +1,111 @@
+/**
+ * Task lists (ruoyi-flowable.md §6 "Task lists"): to-do, finished, my processes. All take
+ * `name` (LIKE on the process definition name), `beginTime`/`endTime` (`yyyy-MM-dd[ HH:mm:ss]`,
+ * on the task create time / finish time / instance start time) and paging; newest first.
+ * Display names (start user nick name, dept) are the REST layer's job (user table).
+ */
+import type Database from 'better-sqlite3';
+import { durationText, fmt, like, limits, parseBound, type Page, type PageQuery } from './common';
+
+export interface ListFilter extends PageQuery { name?: string; beginTime?: string; endTime?: string }
+
+export interface TodoRow {
+  taskId: string; taskDefKey: string; taskName: string; createTime: string | null; assignee: string | null; owner: string | null;
+  delegationState: string | null; formKey: string | null; executionId: string; procDefId: string; procDefKey: string; procDefName: string;
+  procDefVersion: number; deployId: string; category: string; procInsId: string; businessKey: string | null; startUserId: string | null;
+}
+
+function where(parts: string[]): string {
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+}
+
+function range(col: string, f: ListFilter, params: unknown[], parts: string[]) {
+  const b = parseBound(f.beginTime);
+  const e = parseBound(f.endTime, true);
+  if (b !== undefined) { parts.push(`${col} >= ?`); params.push(b); }
+  if (e !== undefined) { parts.push(`${col} <= ?`); params.push(e); }
+  if (f.name) { parts.push("d.name LIKE ? ESCAPE '\\'"); params.push(like(f.name)); }
+}
+
+/**
+ * To-do of a user: active (not suspended) tasks assigned to `userId`, or unassigned with `userId`
+ * as candidate user or a candidate group among `groupIds` (the user's role ids).
+ */
+export function todoList(db: Database.Database, q: ListFilter & { userId: string; groupIds?: string[] }): Page<TodoRow> {
+  const groups = (q.groupIds ?? []).map(String);
+  const params: unknown[] = [String(q.userId), String(q.userId), ...groups];
+  const groupSql = groups.length ? ` OR l.group_id IN (${groups.map(() => '?').join(',')})` : '';
+  const parts = [`t.suspended = 0`, `(t.assignee = ? OR (t.assignee IS NULL AND EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id AND (l.user_id = ?${groupSql}))))`];
+  range('t.create_time', q, params, parts);
+  const from = `FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  const { limit, offset } = limits(q);
+  const rows = db.prepare(`SELECT t.id AS taskId, t.task_def_key AS taskDefKey, t.name AS taskName, t.create_time AS createTime,
+      t.assignee, t.owner, t.delegation_state AS delegationState, t.form_key AS formKey, t.execution_id AS executionId,
+      d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion, d.deployment_id AS deployId,
+      d.category, i.id AS procInsId, i.business_key AS businessKey, i.start_user_id AS startUserId
+    ${from} ORDER BY t.create_time DESC, t.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<TodoRow & { createTime: number }>;
+  return { total, rows: rows.map((r) => ({ ...r, createTime: fmt(r.createTime) })) };
+}
+
+export interface FinishedRow {
+  taskId: string; taskDefKey: string; taskName: string; createTime: string | null; finishTime: string | null; duration: string | null;
+  durationMs: number | null; deleteReason: string | null; procDefId: string; procDefKey: string; procDefName: string; procDefVersion: number;
+  deployId: string; category: string; procInsId: string; startUserId: string | null; instanceEnded: boolean;
+}
+
+/** Historic tasks finished by `userId` (assignee), newest finish first. */
+export function finishedList(db: Database.Database, q: ListFilter & { userId: string }): Page<FinishedRow> {
+  const params: unknown[] = [String(q.userId)];
+  const parts = ['h.assignee = ?', 'h.end_time IS NOT NULL'];
+  range('h.end_time', q, params, parts);
+  const from = `FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  const { limit, offset } = limits(q);
+  const rows = db.prepare(`SELECT h.id AS taskId, h.task_def_key AS taskDefKey, h.name AS taskName, h.create_time AS c, h.end_time AS e,
+      h.duration AS durationMs, h.delete_reason AS deleteReason, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName,
+      d.version AS procDefVersion, d.deployment_id AS deployId, d.category, i.id AS procInsId, i.start_user_id AS startUserId,
+      i.end_time AS ie
+    ${from} ORDER BY h.end_time DESC, h.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+  return {
+    total,
+    rows: rows.map(({ c, e, ie, ...r }) => ({
+      ...(r as Omit<FinishedRow, 'createTime' | 'finishTime' | 'duration' | 'instanceEnded'>),
+      createTime: fmt(c as number), finishTime: fmt(e as number), duration: durationText(r.durationMs as number | null), instanceEnded: ie !== null,
+    })),
+  };
+}
+
+export interface MyProcessRow {
+  procInsId: string; procDefId: string; procDefKey: string; procDefName: string; procDefVersion: number; deployId: string; category: string;
+  businessKey: string | null; state: string; createTime: string | null; finishTime: string | null; duration: string | null;
+  /** Current task: the first active task, else the most recently ended one. */
+  taskId: string | null; taskName: string | null; assigneeId: string | null;
+}
+
+/** Instances started by `userId`, newest first, with the current (or last) task. */
+export function myProcessList(db: Database.Database, q: ListFilter & { userId: string; now: number }): Page<MyProcessRow> {
+  const params: unknown[] = [String(q.userId)];
+  const parts = ['i.start_user_id = ?'];
+  range('i.start_time', q, params, parts);
+  const from = `FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  const { limit, offset } = limits(q);
+  const rows = db.prepare(`SELECT i.id AS procInsId, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion,
+      d.deployment_id AS deployId, d.category, i.business_key AS businessKey, i.state, i.start_time AS s, i.end_time AS e
+    ${from} ORDER BY i.start_time DESC, i.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+  const active = db.prepare('SELECT id, name, assignee FROM wf_task WHERE instance_id = ? ORDER BY create_time, id LIMIT 1');
+  const last = db.prepare('SELECT id, name, assignee FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY end_time DESC, id DESC LIMIT 1');
+  return {
+    total,
+    rows: rows.map(({ s, e, ...r }) => {
+      const t = (active.get(r.procInsId) ?? last.get(r.procInsId)) as { id: string; name: string; assignee: string | null } | undefined;
+      return {
+        ...(r as Omit<MyProcessRow, 'createTime' | 'finishTime' | 'duration' | 'taskId' | 'taskName' | 'assigneeId'>),
+        createTime: fmt(s as number), finishTime: fmt(e as number | null),
+        duration: durationText(((e as number | null) ?? q.now) - (s as number)),
+        taskId: t?.id ?? null, taskName: t?.name ?? null, assigneeId: t?.assignee ?? null,
+      };
+    }),
+  };
+}

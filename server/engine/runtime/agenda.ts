@@ -1,0 +1,165 @@
+/**
+ * Token movement (Flowable's agenda operations, in small): enter a node (history, `start`
+ * listeners, behaviour), leave it (`end` listeners, choose flows), take flows (`take`
+ * listeners, history), end tokens and the instance. Semantics (bpmn-engines.md §2):
+ * - exclusive gateway: first true condition in XML order, then the default, else the command
+ *   fails with Flowable's message (behaviours/gateway-machines.ts);
+ * - parallel gateway: join waits for as many tokens as incoming flows, then forks to every
+ *   outgoing flow (conditions ignored);
+ * - other activities: every outgoing flow whose condition holds (or has none); the default when
+ *   none holds; an error when flows exist but none can be taken; no outgoing flow ends the token;
+ * - start event, plain task and manual task pass through; receive task and user task wait.
+ */
+import { fail } from '../../core/errors';
+import type { GraphNode } from '../model/graph';
+import type { ExecutionRow } from '../store/rows';
+import { evaluateCondition } from '../expression';
+import { chooseExclusiveFlow, arriveAtJoin } from '../behaviours/gateway-machines';
+import { advanceInstance } from '../behaviours/lifecycle-machines';
+import { newId, plan, type Ctx } from './context';
+import { fireExecutionListeners, tokenScope } from './listeners';
+import { startActivity, endActivity, recordFlow } from './history';
+import { createUserTask } from './task-ops';
+import { enterMultiInstance } from './multi-instance';
+
+export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
+  const e: ExecutionRow = {
+    id: newId(), instanceId: ctx.uow.instance.id, parentId, activityId, isActive: 1, isMiRoot: 0, actInstId: null,
+    createTime: ctx.now, machineState: '',
+  };
+  ctx.uow.addExecution(e);
+  return e;
+}
+
+/** Plans the token's arrival at its current activity. */
+export function planContinue(ctx: Ctx, exec: ExecutionRow) {
+  plan(ctx, () => enterNode(ctx, exec));
+}
+
+function enterNode(ctx: Ctx, exec: ExecutionRow) {
+  const node = ctx.graph.nodes[exec.activityId!];
+  if (node.multiInstance && !exec.parentId) {
+    enterMultiInstance(ctx, exec, node);
+    return;
+  }
+  executeNode(ctx, exec, node);
+}
+
+/** Runs one node's behaviour for a token (also each multi-instance instance). */
+export function executeNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
+  startActivity(ctx, exec, node);
+  fireExecutionListeners(ctx, exec, node.listeners, 'start');
+  switch (node.type) {
+    case 'startEvent':
+    case 'task':
+    case 'manualTask':
+    case 'intermediateThrowEvent':
+      leaveNode(ctx, exec, node);
+      return;
+    case 'endEvent':
+      endActivity(ctx, exec);
+      fireExecutionListeners(ctx, exec, node.listeners, 'end');
+      endToken(ctx, exec, node.id);
+      return;
+    case 'userTask':
+      exec.machineState = 'waiting';
+      ctx.uow.touchExecution(exec);
+      createUserTask(ctx, exec, node);
+      return;
+    case 'receiveTask':
+      exec.machineState = 'waiting';
+      ctx.uow.touchExecution(exec);
+      return;
+    case 'exclusiveGateway': {
+      const scope = tokenScope(ctx, exec);
+      const flow = chooseExclusiveFlow(ctx.graph, node, (flowId) => evaluateCondition(ctx.graph.flows[flowId].condition!, scope));
+      if (!flow) {
+        throw fail(`No outgoing sequence flow of the exclusive gateway '${node.id}' could be selected for continuing the process`);
+      }
+      leaveNode(ctx, exec, node, [flow]);
+      return;
+    }
+    case 'parallelGateway':
+      parallelGateway(ctx, exec, node);
+      return;
+  }
+}
+
+function parallelGateway(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
+  if (node.incoming.length > 1) {
+    const waiting = [...ctx.uow.executions.values()].filter(
+      (e) => e !== exec && e.activityId === node.id && e.isActive === 0 && e.parentId === exec.parentId,
+    );
+    if (arriveAtJoin(node.incoming.length, waiting.length + 1) === 'waiting') {
+      exec.isActive = 0;
+      exec.machineState = 'waiting';
+      ctx.uow.touchExecution(exec);
+      return;
+    }
+    for (const w of waiting.slice(0, node.incoming.length - 1)) {
+      endActivity(ctx, w);
+      ctx.uow.removeExecution(w.id);
+    }
+    exec.isActive = 1;
+    exec.machineState = '';
+    ctx.uow.touchExecution(exec);
+  }
+  leaveNode(ctx, exec, node, node.outgoing);
+}
+
+/** Leaves `node`: `end` listeners, history end, then takes `flows` (or the chosen outgoing flows). */
+export function leaveNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode, flows?: string[]) {
+  endActivity(ctx, exec);
+  fireExecutionListeners(ctx, exec, node.listeners, 'end');
+  const chosen = flows ?? selectOutgoing(ctx, exec, node);
+  if (chosen.length === 0) {
+    endToken(ctx, exec, node.id);
+    return;
+  }
+  chosen.forEach((flowId, i) => {
+    const token = i === 0 ? exec : newExecution(ctx, null, exec.parentId);
+    takeFlow(ctx, token, flowId);
+  });
+}
+
+function selectOutgoing(ctx: Ctx, exec: ExecutionRow, node: GraphNode): string[] {
+  if (node.outgoing.length === 0) return [];
+  const scope = tokenScope(ctx, exec);
+  const taken = node.outgoing.filter((id) => {
+    if (id === node.defaultFlow) return false;
+    const c = ctx.graph.flows[id].condition;
+    return !c || evaluateCondition(c, scope);
+  });
+  if (taken.length) return taken;
+  if (node.defaultFlow) return [node.defaultFlow];
+  throw fail(`No outgoing sequence flow of element '${node.id}' could be selected for continuing the process`);
+}
+
+function takeFlow(ctx: Ctx, exec: ExecutionRow, flowId: string) {
+  const flow = ctx.graph.flows[flowId];
+  exec.activityId = flowId;
+  fireExecutionListeners(ctx, exec, flow.listeners, 'take');
+  recordFlow(ctx, exec, flowId, flow.name);
+  exec.activityId = flow.target;
+  exec.isActive = 1;
+  exec.machineState = '';
+  ctx.uow.touchExecution(exec);
+  planContinue(ctx, exec);
+}
+
+/** Removes a token; when no token is left the instance ends (at `endActivityId`). */
+export function endToken(ctx: Ctx, exec: ExecutionRow, endActivityId: string) {
+  ctx.uow.removeExecution(exec.id);
+  if (ctx.uow.executions.size === 0) endInstance(ctx, endActivityId);
+}
+
+export function endInstance(ctx: Ctx, endActivityId: string, stopped = false) {
+  const inst = ctx.uow.instance;
+  if (inst.endTime !== null) return;
+  fireExecutionListeners(ctx, null, ctx.graph.listeners, 'end');
+  const next = advanceInstance(inst.state, stopped || ctx.endAs === 'stopped' ? 'STOP' : 'END');
+  if (!next) throw fail('流程实例状态不允许结束');
+  inst.state = next;
+  inst.endTime = ctx.now;
+  inst.endActivityId = endActivityId;
+}

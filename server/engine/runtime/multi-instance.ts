@@ -1,0 +1,134 @@
+/**
+ * Multi-instance body (bpmn-engines.md §2.2, Flowable MultiInstanceActivityBehavior): the
+ * arriving token becomes the MI root; the instance count is computed once (loopCardinality, or
+ * the collection: an expression, or a plain variable name); nrOfInstances /
+ * nrOfCompletedInstances / nrOfActiveInstances live on the root (local variables, mirrored
+ * from the MI machine), loopCounter and the element variable on each instance. The completion
+ * condition is evaluated after each instance completes; when it holds (or all completed) the
+ * other instances are cancelled and the root leaves. Execution listeners fire once for the body
+ * (no loopCounter) and once per instance.
+ */
+import { fail } from '../../core/errors';
+import type { GraphNode } from '../model/graph';
+import type { ExecutionRow } from '../store/rows';
+import { evaluate, evaluateCondition, hasExpression } from '../expression';
+import { toNumber } from '../expression/evaluator';
+import { miAdvance, miStart, type MiSnapshot } from '../behaviours/lifecycle-machines';
+import { lookupVar, plan, scopeChain, type Ctx } from './context';
+import { fireExecutionListeners, tokenScope } from './listeners';
+import { executeNode, leaveNode, newExecution } from './agenda';
+import { cancelTaskRow, taskOfExecution } from './task-ops';
+import { endActivity } from './history';
+
+function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unknown[] | null {
+  const mi = node.multiInstance!;
+  if (!mi.collection) return null;
+  const chain = scopeChain(ctx, root);
+  let value: unknown;
+  if (hasExpression(mi.collection)) {
+    value = evaluate(mi.collection, tokenScope(ctx, root));
+  } else {
+    const v = lookupVar(ctx, chain, mi.collection);
+    if (!v.found) throw fail(`Unknown property used in expression: \${${mi.collection}}`);
+    value = v.value;
+  }
+  // Flowable: a string result names the collection variable.
+  if (typeof value === 'string') {
+    const v = lookupVar(ctx, chain, value);
+    if (v.found && Array.isArray(v.value)) value = v.value;
+  }
+  if (!Array.isArray(value)) throw fail(`多实例集合 ${mi.collection} 的值不是列表 (节点 ${node.id})`);
+  return value;
+}
+
+function writeCounters(ctx: Ctx, root: ExecutionRow, snap: MiSnapshot) {
+  root.machineState = JSON.stringify(snap);
+  ctx.uow.touchExecution(root);
+  ctx.uow.setVar(root.id, 'nrOfInstances', snap.context.total);
+  ctx.uow.setVar(root.id, 'nrOfCompletedInstances', snap.context.completed);
+  ctx.uow.setVar(root.id, 'nrOfActiveInstances', snap.context.active);
+}
+
+function startInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode, index: number, items: unknown[] | null, reuse?: ExecutionRow) {
+  const mi = node.multiInstance!;
+  const child = reuse ?? newExecution(ctx, node.id, root.id);
+  ctx.uow.setVar(child.id, mi.elementIndexVariable, index);
+  if (mi.elementVariable && items) ctx.uow.setVar(child.id, mi.elementVariable, items[index] ?? null);
+  plan(ctx, () => executeNode(ctx, child, node));
+}
+
+/** The token arrives at a multi-instance activity. */
+export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode) {
+  const mi = node.multiInstance!;
+  root.isMiRoot = 1;
+  ctx.uow.touchExecution(root);
+  fireExecutionListeners(ctx, root, node.listeners, 'start');
+  const items = collectionOf(ctx, root, node);
+  let total: number;
+  if (items) total = items.length;
+  else {
+    const v = hasExpression(mi.cardinality!) ? evaluate(mi.cardinality!, tokenScope(ctx, root)) : mi.cardinality;
+    total = Math.trunc(toNumber(v));
+    if (!Number.isFinite(total) || total < 0) throw fail(`多实例数量无效: ${String(v)} (节点 ${node.id})`);
+  }
+  const snap = miStart(total, mi.sequential);
+  writeCounters(ctx, root, snap);
+  if (snap.value === 'done') {
+    finishBody(ctx, root, node);
+    return;
+  }
+  const count = mi.sequential ? 1 : total;
+  for (let i = 0; i < count; i++) startInstance(ctx, root, node, i, items);
+}
+
+/** One instance's task completed: count, check the completion condition, continue or leave. */
+export function completeMiInstance(ctx: Ctx, child: ExecutionRow, node: GraphNode) {
+  const mi = node.multiInstance!;
+  const root = ctx.uow.executions.get(child.parentId!);
+  if (!root) throw fail(`多实例根执行不存在 (节点 ${node.id})`);
+  endActivity(ctx, child);
+  fireExecutionListeners(ctx, child, node.listeners, 'end');
+  const before = JSON.parse(root.machineState) as MiSnapshot;
+  // Counters as Flowable has them when it evaluates the completion condition.
+  ctx.uow.setVar(root.id, 'nrOfCompletedInstances', before.context.completed + 1);
+  ctx.uow.setVar(root.id, 'nrOfActiveInstances', mi.sequential ? before.context.active : before.context.active - 1);
+  const conditionMet = mi.completionCondition
+    ? evaluateCondition(mi.completionCondition, tokenScope(ctx, child))
+    : false;
+  const snap = miAdvance(before, { type: 'INSTANCE_DONE', conditionMet });
+  writeCounters(ctx, root, snap);
+  if (snap.value === 'done') {
+    ctx.uow.removeExecution(child.id);
+    for (const other of [...ctx.uow.executions.values()].filter((e) => e.parentId === root.id)) {
+      const t = taskOfExecution(ctx, other.id);
+      if (t) cancelTaskRow(ctx, t, 'MI_END');
+      endActivity(ctx, other, 'MI_END');
+      ctx.uow.removeExecution(other.id);
+    }
+    finishBody(ctx, root, node);
+  } else if (mi.sequential) {
+    const items = collectionOf(ctx, root, node);
+    startInstance(ctx, root, node, snap.context.loopCounter, items, child);
+  } else {
+    ctx.uow.removeExecution(child.id);
+  }
+}
+
+function finishBody(ctx: Ctx, root: ExecutionRow, node: GraphNode) {
+  root.isMiRoot = 0;
+  root.machineState = '';
+  ctx.uow.deleteScope(root.id);
+  ctx.uow.touchExecution(root);
+  leaveNode(ctx, root, node);
+}
+
+/** Cancels a whole multi-instance body (its instances' tasks get `reason`). */
+export function cancelMultiInstance(ctx: Ctx, root: ExecutionRow, reason: string) {
+  for (const child of [...ctx.uow.executions.values()].filter((e) => e.parentId === root.id)) {
+    const t = taskOfExecution(ctx, child.id);
+    if (t) cancelTaskRow(ctx, t, reason);
+    endActivity(ctx, child, reason);
+    ctx.uow.removeExecution(child.id);
+  }
+  ctx.uow.deleteScope(root.id);
+}

@@ -1,0 +1,69 @@
+/**
+ * Public types of the engine API (server/engine/index.ts): handler registration for listeners
+ * and expression beans, and the facades listener handlers receive.
+ */
+
+/** What a listener handler sees of the execution (Flowable DelegateExecution, in small). */
+export interface ExecutionApi {
+  readonly id: string;
+  readonly processInstanceId: string;
+  readonly processDefinitionId: string;
+  readonly processInstanceBusinessKey: string | null;
+  /** The activity the token is at (null for process-level listeners). */
+  readonly currentActivityId: string | null;
+  /** start | end | take (or the task event when called from a task listener). */
+  readonly eventName: string;
+  getVariable(name: string): unknown;
+  getVariableLocal(name: string): unknown;
+  hasVariable(name: string): boolean;
+  getVariables(): Record<string, unknown>;
+  setVariable(name: string, value: unknown): void;
+  setVariableLocal(name: string, value: unknown): void;
+}
+
+/** What a task listener handler sees of the task (Flowable DelegateTask, in small). */
+export interface TaskApi {
+  readonly id: string;
+  readonly name: string;
+  readonly taskDefinitionKey: string;
+  readonly assignee: string | null;
+  readonly owner: string | null;
+  readonly description: string | null;
+  readonly priority: number;
+  readonly processInstanceId: string;
+  readonly executionId: string;
+  /** create | assignment | complete | delete. */
+  readonly eventName: string;
+  getVariable(name: string): unknown;
+  setVariable(name: string, value: unknown): void;
+  getVariableLocal(name: string): unknown;
+  setVariableLocal(name: string, value: unknown): void;
+  setDescription(text: string): void;
+  setAssignee(userId: string | null): void;
+  addCandidateUser(userId: string): void;
+  addCandidateGroup(groupId: string): void;
+}
+
+export interface ListenerContext {
+  eventName: string;
+  execution: ExecutionApi;
+  /** Set for task listeners. */
+  task?: TaskApi;
+  /** Field injection values (string values as written; expressions evaluated now). */
+  fields: Record<string, unknown>;
+  /** The listener element as written (class name or expression text). */
+  listener: { kind: 'class' | 'expression' | 'delegateExpression'; value: string };
+}
+
+/** A TypeScript listener implementation (runs inside the command's transaction; throw to roll back). */
+export type ListenerHandler = (ctx: ListenerContext) => void;
+
+export interface EngineHandlers {
+  /**
+   * Listener implementations keyed by the `class` attribute (e.g. Flowable's Java class name) or
+   * by the bean name of a `delegateExpression="${name}"`. An unregistered class fails the deploy.
+   */
+  listeners?: Record<string, ListenerHandler>;
+  /** Beans callable from expressions (`${myPojo.myMethod(x)}`): only their own function properties. */
+  beans?: Record<string, object>;
+}

@@ -1,0 +1,149 @@
+/**
+ * Scenario tests: deploy (versions, refusals), suspend/activate, delete deployment (cascade),
+ * start (INITIATOR, version pinning), delete instance.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeEngine, lineXml, names, readCorpus } from './helpers';
+
+const count = (db: ReturnType<typeof makeEngine>['db'], table: string) =>
+  (db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+describe('deploy', () => {
+  it('creates version n+1 per deploy of the same key, each with its own deployment', async () => {
+    const { engine } = makeEngine();
+    const a = await engine.deploy({ xml: lineXml('leave', [{ id: 'a' }], { category: 'oa' }), name: '请假' });
+    const b = await engine.deploy({ xml: lineXml('leave', [{ id: 'a' }, { id: 'b' }]), name: '请假', category: 'hr' });
+    expect([a.version, b.version]).toEqual([1, 2]);
+    expect(a.deploymentId).not.toBe(b.deploymentId);
+    expect(a.category).toBe('oa');
+    expect(b.category).toBe('hr');
+    const list = engine.listDefinitions({ name: '假' });
+    expect(list.total).toBe(2);
+    expect(list.rows[0]).toMatchObject({ key: 'leave', version: 2, suspensionState: 1, deploymentName: '请假' });
+    expect(engine.getXml({ deploymentId: a.deploymentId })).toContain('<userTask id="a"');
+    expect(engine.listDefinitions({ latestOnly: true }).rows.map((r) => r.version)).toEqual([2]);
+    expect(engine.listDeployments({}).total).toBe(2);
+  });
+
+  it('refuses unsupported elements naming id and type, and stores nothing', async () => {
+    const { engine } = makeEngine();
+    const xml = lineXml('p', [{ id: 'a' }]).replace('<userTask id="a"', '<serviceTask id="svc" flowable:class="x.Y"/><userTask id="a"');
+    await expect(engine.deploy({ xml })).rejects.toThrow('部署失败: 不支持的流程元素 svc (bpmn:ServiceTask)');
+    const sub = lineXml('p', [{ id: 'a' }]).replace('<endEvent id="end"/>', '<endEvent id="end"><terminateEventDefinition/></endEvent>');
+    await expect(engine.deploy({ xml: sub })).rejects.toThrow(/end \(bpmn:EndEvent\).*TerminateEventDefinition/);
+    await expect(engine.deploy({ xml: '<definitions' })).rejects.toThrow('BPMN XML 解析失败');
+    expect(engine.listDefinitions({}).total).toBe(0);
+  });
+
+  it('refuses an unregistered listener class and accepts it once registered', async () => {
+    const xml = lineXml('p', [{ id: 'a', extra: '' }]).replace('<userTask id="a" name="a"/>',
+      '<userTask id="a" name="a"><extensionElements><flowable:taskListener event="create" class="com.x.Missing"/></extensionElements></userTask>');
+    await expect(makeEngine().engine.deploy({ xml })).rejects.toThrow('部署失败: a (bpmn:UserTask) 的监听器未注册: com.x.Missing');
+    const ok = makeEngine({ listeners: { 'com.x.Missing': () => {} } });
+    await expect(ok.engine.deploy({ xml })).resolves.toMatchObject({ version: 1 });
+  });
+
+  it('refuses an expression that does not parse', async () => {
+    const xml = lineXml('p', [{ id: 'a', assignee: '${a ==}' }]);
+    await expect(makeEngine().engine.deploy({ xml })).rejects.toThrow(/a \(bpmn:UserTask\) 的表达式无效/);
+  });
+
+  it('reads activiti: and camunda: attributes alike and keeps unknown attributes', async () => {
+    const { engine } = makeEngine();
+    const xml = lineXml('p', [{ id: 'a' }])
+      .replace('xmlns:flowable="http://flowable.org/bpmn"', 'xmlns:flowable="http://camunda.org/schema/1.0/bpmn" xmlns:x="urn:x"')
+      .replace('<userTask id="a" name="a"/>', '<userTask id="a" name="a" flowable:assignee="kermit" flowable:dataType="fixed" x:color="red"/>');
+    const d = await engine.deploy({ xml });
+    expect(engine.getGraph(d.definitionId).nodes.a.attrs).toMatchObject({ 'flowable:dataType': 'fixed', 'x:color': 'red' });
+    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect(s.tasks[0].assignee).toBe('kermit');
+  });
+});
+
+describe('suspend / activate', () => {
+  it('refuses start and task actions while suspended, changes nothing, then resumes', async () => {
+    const { engine } = makeEngine();
+    const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
+    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
+    engine.setDefinitionState({ deploymentId: d.deploymentId, state: 2 });
+    expect(() => engine.start({ definitionId: d.definitionId, userId: '1' })).toThrow('流程已被挂起,请先激活流程');
+    expect(engine.getInstance(s.instanceId).state).toBe('suspended');
+    const rev = engine.getInstance(s.instanceId).revision;
+    expect(() => engine.complete({ taskId: s.tasks[0].taskId, userId: '1' })).toThrow('任务处于挂起状态!');
+    expect(engine.getInstance(s.instanceId).revision).toBe(rev);
+    expect(engine.todoList({ userId: '1' }).total).toBe(0);
+    expect(() => engine.setDefinitionState({ definitionId: d.definitionId, state: 2 })).toThrow('流程定义已处于挂起状态');
+    engine.setDefinitionState({ definitionId: d.definitionId, state: 1 });
+    expect(engine.getDefinition({ definitionId: d.definitionId }).suspensionState).toBe(1);
+    expect(engine.complete({ taskId: s.tasks[0].taskId, userId: '1' }).ended).toBe(true);
+  });
+
+  it('suspends one instance', async () => {
+    const { engine } = makeEngine();
+    const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
+    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
+    engine.setInstanceState({ instanceId: s.instanceId, state: 2 });
+    expect(() => engine.claim({ taskId: s.tasks[0].taskId, userId: '1' })).toThrow('任务处于挂起状态!');
+    engine.setInstanceState({ instanceId: s.instanceId, state: 1 });
+    expect(engine.complete({ taskId: s.tasks[0].taskId, userId: '1' }).ended).toBe(true);
+  });
+});
+
+describe('start', () => {
+  it('sets INITIATOR, the start user and the initiator variable; instances stay on their version', async () => {
+    const { engine } = makeEngine();
+    const v1 = await engine.deploy({ xml: readCorpus('flowable-VacationRequest.bpmn20.xml') });
+    const s = engine.start({ key: 'vacationRequest', userId: '42', businessKey: 'B-1', variables: { numberOfDays: 1, vacationMotivation: '' } });
+    expect(engine.variables({ instanceId: s.instanceId })).toMatchObject({ INITIATOR: '42', employeeName: '42', numberOfDays: 1 });
+    expect(engine.getInstance(s.instanceId)).toMatchObject({ startUserId: '42', businessKey: 'B-1', version: 1, state: 'running' });
+    const v2 = await engine.deploy({ xml: readCorpus('flowable-VacationRequest.bpmn20.xml') });
+    expect(v2.version).toBe(2);
+    const s2 = engine.start({ key: 'vacationRequest', userId: '42', variables: { numberOfDays: 1, vacationMotivation: '' } });
+    expect(engine.getInstance(s2.instanceId).definitionId).toBe(v2.definitionId);
+    expect(engine.getInstance(s.instanceId).definitionId).toBe(v1.definitionId);
+    expect(names(engine, s.instanceId)).toEqual(['Handle vacation request']);
+  });
+
+  it('rolls back everything when the start fails', async () => {
+    const { engine, db } = makeEngine();
+    const d = await engine.deploy({ xml: readCorpus('flowable-ExclusiveGatewayTest.testNoSequenceFlowSelected.bpmn20.xml') });
+    expect(() => engine.start({ definitionId: d.definitionId, userId: '1', variables: { input: 4 } })).toThrow(/No outgoing sequence flow/);
+    for (const t of ['wf_instance', 'wf_execution', 'wf_task', 'wf_variable', 'wf_hi_actinst', 'wf_hi_taskinst']) expect(count(db, t)).toBe(0);
+    expect(() => engine.start({ definitionId: 'nope', userId: '1' })).toThrow('流程定义不存在');
+  });
+});
+
+describe('delete', () => {
+  it('deleting a deployment cascades to definitions, instances, tasks and history', async () => {
+    const { engine, db } = makeEngine();
+    const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
+    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
+    engine.complete({ taskId: s.tasks[0].taskId, userId: '1', comment: 'ok' });
+    engine.deleteDeployment(d.deploymentId);
+    for (const t of ['wf_deployment', 'wf_definition', 'wf_instance', 'wf_execution', 'wf_task', 'wf_identity_link', 'wf_variable',
+      'wf_hi_actinst', 'wf_hi_taskinst', 'wf_comment']) expect(count(db, t)).toBe(0);
+  });
+
+  it('deleting an instance removes its runtime and history only', async () => {
+    const { engine, db } = makeEngine();
+    const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
+    const a = engine.start({ definitionId: d.definitionId, userId: '1' });
+    const b = engine.start({ definitionId: d.definitionId, userId: '1' });
+    engine.deleteInstance({ instanceIds: [a.instanceId], deleteReason: 'x' });
+    expect(() => engine.getInstance(a.instanceId)).toThrow('未找到流程实例');
+    expect(engine.instanceTasks(b.instanceId)).toHaveLength(1);
+    expect(count(db, 'wf_instance')).toBe(1);
+    expect(() => engine.deleteInstance({ instanceIds: 'nope' })).toThrow('未找到流程实例');
+  });
+});
+
+describe('candidate starters', () => {
+  it('only listed users or groups may start when the model names them', async () => {
+    const { engine } = makeEngine();
+    const xml = lineXml('p', [{ id: 'a', assignee: '1' }]).replace('<process id="p" name="p"', '<process id="p" name="p" flowable:candidateStarterGroups="10,11" flowable:candidateStarterUsers="7"');
+    const d = await engine.deploy({ xml });
+    expect(() => engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['12'] })).toThrow('当前用户无权发起该流程');
+    expect(engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['11'] }).tasks).toHaveLength(1);
+    expect(engine.start({ definitionId: d.definitionId, userId: '7' }).tasks).toHaveLength(1);
+  });
+});
