@@ -1,0 +1,162 @@
+/**
+ * Small pieces shared by the 字典管理, 字典数据, 参数设置, 登录日志, 操作日志 and 在线用户 screens
+ * (RuoYi's el-button type="text" in the 操作 column, el-select over a dictionary, the 500px form
+ * dialog with 确 定 / 取 消, the label/value rows of a detail dialog) and the list-query helpers.
+ */
+import { Box, Button, CloseButton, Dialog, GridItem, NativeSelect, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { addDateRange } from '../../../../../shared/utils/date';
+import { HasPermi } from '../../../components/Permission';
+import { UiIcon, type UiIconName } from '../../../components/UiIcon';
+import type { DictOption } from '../../../hooks/useDict';
+
+/** A text button of the 操作 column, shown only with `perm` (any-of). */
+export function RowButton({ perm, icon, onClick, children, testId }: {
+  perm?: string[];
+  icon?: UiIconName;
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const button = (
+    <Button size="xs" variant="plain" color="brand.solid" px="1" minW="0" h="6" fontWeight="normal" _hover={{ opacity: 0.75 }}
+      onClick={onClick} data-testid={testId}>
+      {icon && <UiIcon name={icon} />}
+      {children}
+    </Button>
+  );
+  return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
+}
+
+/** A select over options with an empty first entry showing `placeholder` (clearable el-select). */
+export function OptionSelect({ options, value, onChange, placeholder, name, w = '240px' }: {
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  name: string;
+  w?: string;
+}) {
+  return (
+    <NativeSelect.Root size="sm" w={w}>
+      <NativeSelect.Field name={name} aria-label={placeholder ?? name} value={value} onChange={(e) => onChange(e.target.value)}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** OptionSelect over dictionary options. */
+export function DictSelect(props: { options: DictOption[]; value: string; onChange: (v: string) => void; placeholder: string; name: string; w?: string }) {
+  return <OptionSelect {...props} options={props.options.map((o) => ({ value: o.value, label: o.label }))} />;
+}
+
+/** A dialog with title, body and footer: 确 定 / 取 消 when `onSubmit` is given, else 关 闭. */
+export function FormDialog({ title, width = '500px', onClose, onSubmit, submitting, children, testId }: {
+  title: string;
+  width?: string;
+  onClose: () => void;
+  onSubmit?: () => void;
+  submitting?: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW={width} w="calc(100vw - 32px)" data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title fontSize="md">{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>
+              {onSubmit ? (
+                <>
+                  <Button size="sm" colorPalette="brand" onClick={onSubmit} loading={submitting}>
+                    确 定
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={onClose}>
+                    取 消
+                  </Button>
+                </>
+              ) : (
+                <Button size="sm" variant="outline" onClick={onClose}>
+                  关 闭
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** One `label：value` cell of a detail dialog; `full` spans both columns. */
+export function DetailItem({ label, children, full }: { label: string; children: ReactNode; full?: boolean }) {
+  return (
+    <GridItem colSpan={full ? 2 : 1} display="flex" gap="2" fontSize="sm" minW="0">
+      <Text as="span" flexShrink={0} w="90px" textAlign="right" fontWeight="bold" color="#606266">
+        {label}：
+      </Text>
+      <Box as="span" flex="1" minW="0" wordBreak="break-all" whiteSpace="pre-wrap">
+        {children}
+      </Box>
+    </GridItem>
+  );
+}
+
+export function DetailGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid columns={2} rowGap="3" columnGap="4">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** Blank text filters → undefined, plus the date range as params[beginTime]/params[endTime]. */
+export function listQuery<T extends Record<string, string>>(filters: T, range?: [string, string]) {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(filters)) out[k] = v.trim() === '' ? undefined : v.trim();
+  const withRange = range ? addDateRange(out, range) : out;
+  return withRange as { [K in keyof T]?: string } & { params?: { beginTime?: string; endTime?: string } };
+}
+
+/** Search then page 1; a search with unchanged filters on page 1 refetches (RuoYi's handleQuery). */
+export function searchHandlers<F>(opts: {
+  empty: F;
+  draft: F;
+  filters: F;
+  setDraft: (f: F) => void;
+  setFilters: (f: F) => void;
+  page: { pageNum: number };
+  setPageNum: (n: number) => void;
+  refetch: () => void;
+}) {
+  return {
+    search: () => {
+      const same = JSON.stringify(opts.draft) === JSON.stringify(opts.filters) && opts.page.pageNum === 1;
+      opts.setFilters(opts.draft);
+      opts.setPageNum(1);
+      if (same) opts.refetch();
+    },
+    reset: () => {
+      const same = JSON.stringify(opts.empty) === JSON.stringify(opts.filters) && opts.page.pageNum === 1;
+      opts.setDraft(opts.empty);
+      opts.setFilters(opts.empty);
+      opts.setPageNum(1);
+      if (same) opts.refetch();
+    },
+  };
+}
