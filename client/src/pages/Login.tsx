@@ -49,7 +49,7 @@ export default function Login() {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (loading || !validate()) return;
+    if (loading || captcha.pending || !validate()) return;
     setLoading(true);
     try {
       await login({
@@ -92,7 +92,7 @@ export default function Login() {
           <Checkbox.Control />
           <Checkbox.Label fontWeight="normal">记住密码</Checkbox.Label>
         </Checkbox.Root>
-        <Button type="submit" w="full" size="md" colorPalette="brand" loading={loading} loadingText="登 录 中..." spinnerPlacement="start">
+        <Button type="submit" w="full" size="md" colorPalette="brand" loading={loading} disabled={captcha.pending} loadingText="登 录 中..." spinnerPlacement="start">
           登 录
         </Button>
         <Flex justify="flex-end" mt="3" mb="3">

@@ -40,7 +40,7 @@ export default function Register() {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (loading) return;
+    if (loading || captcha.pending) return;
     const found = validateRegister(form, captcha.enabled);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -74,7 +74,7 @@ export default function Register() {
           autoComplete="new-password"
         />
         {captcha.enabled && <CaptchaField value={form.code} onChange={set('code')} error={errors.code} src={captcha.src} onRefresh={captcha.refresh} />}
-        <Button type="submit" w="full" colorPalette="brand" loading={loading} loadingText="注 册 中..." spinnerPlacement="start">
+        <Button type="submit" w="full" colorPalette="brand" loading={loading} disabled={captcha.pending} loadingText="注 册 中..." spinnerPlacement="start">
           注 册
         </Button>
         <Flex justify="flex-end" mt="3" mb="3">

@@ -16,6 +16,8 @@ export function useCaptcha() {
   return {
     /** Captcha is shown unless the server says it is off (on while loading, as RuoYi). */
     enabled: data ? data.captchaEnabled !== false : true,
+    /** True until the server has said whether captcha is on: forms wait instead of guessing. */
+    pending: query.isPending,
     uuid: data?.uuid ?? '',
     src: data?.img ? `data:image/svg+xml;base64,${data.img}` : '',
     refresh: () => void query.refetch(),
