@@ -8,7 +8,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfirmHost } from '../components/feedback/confirm';
 import { LoadingMaskHost } from '../components/feedback/loading-mask';
 import { AppToasters } from '../components/feedback/toaster';
-import { chakraSizeOf } from '../lib/layout-settings';
+import { chakraSizeOf, rootFontSizeOf } from '../lib/layout-settings';
 import { queryClient } from '../lib/query-client';
 import { setReloginHandler } from '../lib/request-error';
 import { TRPCProvider, trpcClient } from '../lib/trpc';
@@ -25,6 +25,7 @@ function ThemedChakra({ children }: { children: ReactNode }) {
   const { size } = useApp();
   const system = useMemo(() => buildSystem(theme, chakraSizeOf(size)), [theme, size]);
   useEffect(applyDocumentTitle, [dynamicTitle]);
+  useEffect(() => { document.documentElement.style.fontSize = `${rootFontSizeOf(size)}px`; }, [size]);
   return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }
 

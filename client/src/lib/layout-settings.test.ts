@@ -98,3 +98,12 @@ describe('size levels', () => {
     expect(chakraSizeOf('toString')).toBe('md');
   });
 });
+
+describe('rootFontSizeOf', () => {
+  it('shrinks from default to mini, medium when unknown', async () => {
+    const { rootFontSizeOf } = await import('./layout-settings');
+    expect(['default', 'medium', 'small', 'mini'].map(rootFontSizeOf)).toEqual([16, 15, 14, 13]);
+    expect(rootFontSizeOf(undefined)).toBe(15);
+    expect(rootFontSizeOf('toString')).toBe(15);
+  });
+});

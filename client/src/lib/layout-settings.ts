@@ -88,3 +88,17 @@ const CHAKRA_SIZES: Record<SizeLevel, 'lg' | 'md' | 'sm' | 'xs'> = {
 export function chakraSizeOf(size: SizeLevel | string | null | undefined): 'lg' | 'md' | 'sm' | 'xs' {
   return size && Object.hasOwn(CHAKRA_SIZES, size) ? CHAKRA_SIZES[size as SizeLevel] : CHAKRA_SIZES[DEFAULT_SIZE];
 }
+
+/**
+ * Root font size (px) of a size level. Chakra measures in rem, so this scales every component,
+ * including those that pin an explicit size, the way RuoYi's size setting shrinks all of
+ * Element's controls: default 16, medium 15, small 14, mini 13.
+ */
+export function rootFontSizeOf(size: SizeLevel | string | null | undefined): number {
+  switch (size) {
+    case 'default': return 16;
+    case 'small': return 14;
+    case 'mini': return 13;
+    default: return 15;
+  }
+}
