@@ -25,6 +25,8 @@ import { registerRestRoutes } from './rest/plugin';
 import { restRoutes } from './rest/routes';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 import { registerHealthRoute } from './health';
+import { createEngine } from './engine';
+import { workflowHandlers } from './modules/flowable/handlers';
 import { loggingOptions } from './logging';
 
 export const API_PREFIX = '/caishui-api';
@@ -56,12 +58,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   const clock = options.clock ?? systemClock;
   const db: Db = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
   seedDatabase(db, nowText(clock));
-  const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET) };
+  const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
+    engine: createEngine({ db, clock, handlers: workflowHandlers }) };
 
   const app = Fastify({
     ...loggingOptions(env.LOG_LEVEL, options.logger !== false),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 10 * 1024 * 1024,
+    trustProxy: env.TRUST_PROXY,
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
   // Graceful shutdown (issue 7): fold the WAL into the database file before closing it.

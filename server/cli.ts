@@ -63,6 +63,7 @@ Environment (the same as npm start):
   UPLOAD_DIR       uploaded files (./data/uploads)
   JWT_SECRET       token secret, 16+ characters (default: generated once, kept in the database)
   CAPTCHA_ENABLED  true/false, overrides the config entry sys.account.captchaEnabled
+  TRUST_PROXY      true behind a reverse proxy: client addresses from X-Forwarded-For (false)
   LOG_LEVEL        fatal, error, warn, info (default), debug, trace or silent
 
 Health: GET /caishui-api/health (no token) answers 200 when UP, 503 when DOWN.

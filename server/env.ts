@@ -16,6 +16,8 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   /** Overrides the config entry `sys.account.captchaEnabled` when set. */
   CAPTCHA_ENABLED: bool.optional(),
+  /** `true` behind a reverse proxy: client addresses come from X-Forwarded-For (login log, IP black list). */
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -163,3 +163,16 @@ describe('register', () => {
     expect((await call(t.app, 'GET', '/getRouters', token)).body).toEqual({ code: 200, msg: '操作成功', data: [] });
   });
 });
+
+describe('client address', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
+    const send = (app: typeof t.app) => app.inject({ method: 'POST', url: '/caishui-api/login', headers: { 'x-forwarded-for': '203.0.113.9' }, payload: { username: 'admin', password: 'admin123' } });
+    await send(t.app);
+    expect(lastLog()!.ipaddr).toBe('127.0.0.1');
+    const proxied = await makeTestApp({ TRUST_PROXY: true });
+    await send(proxied.app);
+    const row = proxied.app.deps.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).get();
+    expect(row!.ipaddr).toBe('203.0.113.9');
+    await proxied.app.close();
+  });
+});
