@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import type { Clock } from './clock';
 import type { CaptchaStore } from '../modules/auth/captcha.service';
 import type { ServerKeys } from '../modules/auth/secrets.service';
+import type { Engine } from '../engine';
 
 export interface AppDeps {
   db: Db;
@@ -14,6 +15,8 @@ export interface AppDeps {
   env: AppEnv;
   captcha: CaptchaStore;
   keys: ServerKeys;
+  /** The workflow engine over `db` (one per app, created by buildApp). */
+  engine: Engine;
 }
 
 /** Where a request came from (login log, sessions). */

@@ -10,13 +10,15 @@ import { settingsRouters } from '../modules/system/settings.router';
 import { monitorRouters } from '../modules/monitor/monitor.router';
 import { jobRouters } from '../modules/monitor/jobs.router';
 import { commonRouters } from '../modules/common/common.router';
+import { flowableRouter, flowableSystemRouters } from '../modules/flowable/flowable.router';
 
 export const appRouter = router({
   auth: authRouter,
   home: homeRouter,
-  system: router({ ...peopleRouters, ...settingsRouters }),
+  system: router({ ...peopleRouters, ...settingsRouters, ...flowableSystemRouters }),
   monitor: router({ ...monitorRouters, ...jobRouters }),
   common: router({ ...commonRouters }),
+  flowable: flowableRouter,
 });
 
 export type AppRouter = typeof appRouter;

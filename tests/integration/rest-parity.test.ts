@@ -15,8 +15,9 @@ import { jobsCases } from './parity/jobs.cases';
 import { systemSettingsCases } from './parity/system-settings.cases';
 import { monitorCases } from './parity/monitor.cases';
 import { commonCases } from './parity/common.cases';
+import { flowableCases } from './parity/flowable.cases';
 
-const cases: Record<string, ParityCase> = { ...sessionCases, ...systemPeopleCases, ...jobsCases, ...systemSettingsCases, ...monitorCases, ...commonCases };
+const cases: Record<string, ParityCase> = { ...sessionCases, ...systemPeopleCases, ...jobsCases, ...systemSettingsCases, ...monitorCases, ...commonCases, ...flowableCases };
 
 let t: TestApp;
 let token: string;

@@ -1,3 +1,4 @@
 export * from './system';
 export * from './monitor';
 export * from './engine';
+export * from './workflow-admin';

@@ -16,6 +16,7 @@ import { seedConfigAndJobs } from './config-jobs';
 import { seedDeptsAndUsers } from './depts-users';
 import { seedDicts } from './dicts';
 import { seedMenus } from './menus';
+import { seedWorkflow } from './workflow';
 
 export { SEED_ADMIN_PASSWORD_HASH } from './depts-users';
 
@@ -42,6 +43,7 @@ export function seedDatabase(db: Db, now: string): void {
     seedMenus(tx, now);
     seedDicts(tx, now);
     seedConfigAndJobs(tx, now);
+    seedWorkflow(tx, now);
 
     tx.insert(sysSecret)
       .values({ secretKey: SEED_MARKER_KEY, secretValue: SEED_VERSION })

@@ -5,8 +5,9 @@ import { systemSettingsRoutes } from './system-settings';
 import { monitorRoutes } from './monitor';
 import { jobRoutes } from './jobs';
 import { commonRoutes } from './common';
+import { flowableRoutes } from './flowable';
 
 /** Every REST row the adapter serves. */
 export const restRoutes: RestRoute[] = [
-  ...sessionRoutes, ...systemPeopleRoutes, ...systemSettingsRoutes, ...monitorRoutes, ...jobRoutes, ...commonRoutes,
+  ...sessionRoutes, ...systemPeopleRoutes, ...systemSettingsRoutes, ...monitorRoutes, ...jobRoutes, ...commonRoutes, ...flowableRoutes,
 ];

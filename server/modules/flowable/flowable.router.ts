@@ -1,0 +1,152 @@
+/**
+ * Workflow procedures (api-contract "Workflow"): `flowable.definition|task|instance|process|
+ * expression|listener|form` and `system.deployment`. Definition, task, instance and process rows
+ * need a session (as upstream: no perms); the libraries need `system:expression:*`,
+ * `system:listener:*`, `flowable:form:*`; deployment writes `system:deployment:*`.
+ */
+import * as s from '../../../shared/schemas/flowable';
+import { router } from '../../trpc/init';
+import { auditedProcedure, authedProcedure, permProcedure } from '../../trpc/procedures';
+import * as wf from './flowable.service';
+import * as lib from './library.service';
+
+const log = (title: string, businessType: number) => ({ log: { title, businessType } });
+/** Authed + operation log (workflow writes without a permission of their own). */
+const logged = (title: string, businessType: number) => auditedProcedure.meta(log(title, businessType));
+
+const definition = router({
+  list: authedProcedure.input(s.definitionListInput).query(({ ctx, input }) => wf.definitionList(ctx.deps, input)),
+  /** Deploys `{name, category, xml}` → `{msg: '导入成功', data: deploy result}` (REST envelope ajax). */
+  save: logged('流程定义', 1).input(s.definitionSaveInput).mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionSave(ctx.deps, input) })),
+  import: logged('流程定义', 6).input(s.definitionImportInput).mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
+  readXml: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionXml(ctx.deps, input.deployId)),
+  readImage: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionImage(ctx.deps, input.deployId)),
+  updateState: logged('流程定义', 2).input(s.updateStateInput).mutation(({ ctx, input }) => { wf.definitionState(ctx.deps, input.deployId, input.state); }),
+  remove: logged('流程定义', 3).input(s.deployIdsInput).mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
+  /** Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. */
+  start: logged('流程定义', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  userList: authedProcedure.input(s.userPickerInput.optional()).query(({ ctx, input }) => wf.userOptions(ctx.deps, input ?? {})),
+  roleList: authedProcedure.query(({ ctx }) => wf.roleOptions(ctx.deps)),
+  expList: authedProcedure.query(({ ctx }) => wf.expOptions(ctx.deps)),
+});
+
+const act = (title: string) => logged(title, 2);
+const task = router({
+  todoList: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => wf.todoList(ctx.deps, ctx.login, input)),
+  finishedList: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => wf.finishedList(ctx.deps, ctx.login, input)),
+  myProcess: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => wf.myProcess(ctx.deps, ctx.login, input)),
+  flowRecord: authedProcedure.input(s.flowRecordInput).query(({ ctx, input }) => wf.flowRecord(ctx.deps, input.procInsId, input.deployId)),
+  flowXmlAndNode: authedProcedure.input(s.flowXmlAndNodeInput).query(({ ctx, input }) => wf.flowXmlAndNode(ctx.deps, input.deployId, input.procInsId)),
+  flowViewer: authedProcedure.input(s.flowViewerInput).query(({ ctx, input }) => wf.flowViewer(ctx.deps, input.procInsId)),
+  processVariables: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => wf.processVariables(ctx.deps, input.taskId)),
+  flowTaskForm: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => wf.flowTaskForm(ctx.deps, input.taskId)),
+  flowFormData: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.flowFormData(ctx.deps, input.deployId)),
+  /** `{data}` or `{msg: '流程已完结!'}` (REST envelope ajax). */
+  nextFlowNode: authedProcedure.input(s.nextFlowNodeInput).query(({ ctx, input }) => wf.nextFlowNode(ctx.deps, input.taskId, input.variables)),
+  nextFlowNodeByStart: authedProcedure.input(s.nextFlowNodeByStartInput).query(({ ctx, input }) => wf.nextFlowNodeByStart(ctx.deps, input)),
+  complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.complete({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: input.variables });
+  }),
+  reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.reject({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment });
+  }),
+  returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ctx.deps.engine.returnList({ taskId: input.taskId })),
+  return: act('任务退回').input(s.returnInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.returnTo({ taskId: input.taskId, targetKey: input.targetKey, ...wf.actorOf(ctx.login), comment: input.comment });
+  }),
+  delegate: act('任务委派').input(s.assigneeActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.delegate({ taskId: input.taskId, assignee: input.assignee, ...wf.actorOf(ctx.login), comment: input.comment });
+  }),
+  resolveTask: act('任务委派').input(s.taskActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.resolve({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: input.variables });
+  }),
+  claim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ctx.deps.engine.claim({ taskId: input.taskId, ...wf.actorOf(ctx.login) }); }),
+  unClaim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ctx.deps.engine.unclaim({ taskId: input.taskId, ...wf.actorOf(ctx.login) }); }),
+  /** 转办 to `assignee` by the task's holder (comment 5). */
+  assignTask: act('任务转办').input(s.assigneeActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.transfer({ taskId: input.taskId, assignee: input.assignee, ...wf.actorOf(ctx.login), comment: input.comment });
+  }),
+  revokeProcess: act('流程撤回').input(s.instanceActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.revoke({ instanceId: input.instanceId, ...wf.actorOf(ctx.login) });
+  }),
+  /** Initiator only; the super admin may stop any instance. */
+  stopProcess: act('流程终止').input(s.instanceActionInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.stop({ instanceId: input.instanceId, ...wf.actorOf(ctx.login), comment: input.comment, force: ctx.login.admin });
+  }),
+  delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { wf.deleteTask(ctx.deps, input.taskId); }),
+});
+
+const instance = router({
+  startBy: logged('流程实例', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  updateState: logged('流程实例', 2).input(s.instanceStateInput).mutation(({ ctx, input }) => {
+    ctx.deps.engine.setInstanceState({ instanceId: input.instanceId, state: input.state });
+  }),
+  remove: logged('流程实例', 3).input(s.instanceDeleteInput).mutation(({ ctx, input }) => {
+    for (const id of input.instanceIds) ctx.deps.engine.getInstance(id);
+    ctx.deps.engine.deleteInstance({ instanceIds: input.instanceIds, deleteReason: input.deleteReason });
+  }),
+});
+
+const process = router({
+  startFlow: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.startFlow(ctx.deps, input.deployId)),
+});
+
+const expression = router({
+  list: permProcedure('system:expression:list').input(s.expressionListInput).query(({ ctx, input }) => lib.expressionList(ctx.deps, input)),
+  get: permProcedure('system:expression:query').input(s.libraryIdInput).query(({ ctx, input }) => lib.expressionGet(ctx.deps, input.id)),
+  add: permProcedure('system:expression:add').meta(log('流程表达式', 1)).input(s.expressionAddInput)
+    .mutation(({ ctx, input }) => ({ id: lib.expressionAdd(ctx.deps, ctx.login, input) })),
+  update: permProcedure('system:expression:edit').meta(log('流程表达式', 2)).input(s.expressionUpdateInput)
+    .mutation(({ ctx, input }) => { lib.expressionUpdate(ctx.deps, ctx.login, input); }),
+  remove: permProcedure('system:expression:remove').meta(log('流程表达式', 3)).input(s.libraryIdsInput)
+    .mutation(({ ctx, input }) => { lib.expressionRemove(ctx.deps, input.ids); }),
+  export: permProcedure('system:expression:export').meta(log('流程表达式', 5)).input(s.expressionExportInput)
+    .mutation(({ ctx, input }) => lib.expressionExport(ctx.deps, input)),
+});
+
+const listener = router({
+  list: permProcedure('system:listener:list').input(s.listenerListInput).query(({ ctx, input }) => lib.listenerList(ctx.deps, input)),
+  get: permProcedure('system:listener:query').input(s.libraryIdInput).query(({ ctx, input }) => lib.listenerGet(ctx.deps, input.id)),
+  add: permProcedure('system:listener:add').meta(log('流程监听', 1)).input(s.listenerAddInput)
+    .mutation(({ ctx, input }) => ({ id: lib.listenerAdd(ctx.deps, ctx.login, input) })),
+  update: permProcedure('system:listener:edit').meta(log('流程监听', 2)).input(s.listenerUpdateInput)
+    .mutation(({ ctx, input }) => { lib.listenerUpdate(ctx.deps, ctx.login, input); }),
+  remove: permProcedure('system:listener:remove').meta(log('流程监听', 3)).input(s.libraryIdsInput)
+    .mutation(({ ctx, input }) => { lib.listenerRemove(ctx.deps, input.ids); }),
+  export: permProcedure('system:listener:export').meta(log('流程监听', 5)).input(s.listenerExportInput)
+    .mutation(({ ctx, input }) => lib.listenerExport(ctx.deps, input)),
+});
+
+const form = router({
+  list: permProcedure('flowable:form:list').input(s.formListInput).query(({ ctx, input }) => lib.formList(ctx.deps, input)),
+  formList: permProcedure('flowable:form:list').query(({ ctx }) => lib.formOptions(ctx.deps)),
+  get: permProcedure('flowable:form:query').input(s.formIdInput).query(({ ctx, input }) => lib.formGet(ctx.deps, input.formId)),
+  add: permProcedure('flowable:form:add').meta(log('流程表单', 1)).input(s.formAddInput)
+    .mutation(({ ctx, input }) => ({ formId: lib.formAdd(ctx.deps, ctx.login, input) })),
+  update: permProcedure('flowable:form:edit').meta(log('流程表单', 2)).input(s.formUpdateInput)
+    .mutation(({ ctx, input }) => { lib.formUpdate(ctx.deps, ctx.login, input); }),
+  remove: permProcedure('flowable:form:remove').meta(log('流程表单', 3)).input(s.formIdsInput)
+    .mutation(({ ctx, input }) => { lib.formRemove(ctx.deps, input.formIds); }),
+  export: permProcedure('flowable:form:export').meta(log('流程表单', 5)).input(s.formExportInput)
+    .query(({ ctx, input }) => lib.formExport(ctx.deps, input)),
+  /** Links the deployment's main form (no-op when it has one). */
+  addDeployForm: permProcedure('flowable:form:add').meta(log('流程表单', 1)).input(s.deployFormInput)
+    .mutation(({ ctx, input }) => { lib.addDeployForm(ctx.deps, input.formId, input.deployId); }),
+});
+
+const deployment = router({
+  list: authedProcedure.input(s.deploymentListInput).query(({ ctx, input }) => wf.deploymentList(ctx.deps, input)),
+  get: authedProcedure.input(s.deploymentIdInput).query(({ ctx, input }) => wf.deploymentGet(ctx.deps, input.deploymentId)),
+  add: permProcedure('system:deployment:add').meta(log('流程部署', 1)).input(s.deploymentAddInput)
+    .mutation(({ ctx, input }) => wf.definitionSave(ctx.deps, input)),
+  update: permProcedure('system:deployment:edit').meta(log('流程部署', 2)).input(s.deploymentUpdateInput)
+    .mutation(({ ctx, input }) => { wf.deploymentUpdate(ctx.deps, input); }),
+  remove: permProcedure('system:deployment:remove').meta(log('流程部署', 3)).input(s.deploymentIdsInput)
+    .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.ids); }),
+  export: permProcedure('system:deployment:export').meta(log('流程部署', 5)).input(s.deploymentExportInput)
+    .query(({ ctx, input }) => wf.deploymentExport(ctx.deps, input)),
+});
+
+export const flowableRouter = router({ definition, task, instance, process, expression, listener, form });
+/** Keys merged into `system`: `system.deployment`, and `system.expression` / `system.listener` (same procedures). */
+export const flowableSystemRouters = { deployment, expression, listener };

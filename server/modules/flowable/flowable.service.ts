@@ -1,0 +1,226 @@
+/**
+ * Workflow services around the engine (reference §2 Workflow and §6; api-contract "Workflow"):
+ * definitions, tasks, instances, deployments and the start helper. The acting user is the
+ * signed-in user: engine user id = sys_user.user_id as text, groups = the user's role ids as text.
+ * Engine errors are AppError(500, message) and pass through unchanged. Display names
+ * (startUserName, assigneeName, deptName, candidate) come from sys_user / sys_dept / sys_role.
+ */
+import { asc, eq, inArray, and, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../core/deps';
+import type { LoginUser } from '../../core/authz';
+import { AppError } from '../../core/errors';
+import type { FileReply, UploadedFile } from '../../rest/table';
+import { sysDept, sysForm, sysRole, sysUser } from '../../db/schema';
+import { exportSheet } from '../common/export-file';
+import { contains, type DbTx } from '../common/query';
+import type { DeploymentView, NextNode } from '../../engine';
+import { deployForm, expressionOptions, parseForm } from './library.service';
+import { diagramSvg } from './diagram-svg';
+import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
+
+/** The engine actor of the signed-in user. */
+export const actorOf = (login: LoginUser) => ({ userId: String(login.userId), groupIds: login.roles.map((r) => String(r.roleId)) });
+
+// ---- display names
+interface Person { nickName: string; deptName: string | null }
+/** Looks up nick and dept names of the given user ids (text). */
+function people(db: DbTx, ids: Array<string | null | undefined>): Map<string, Person> {
+  const nums = [...new Set(ids.filter((x): x is string => !!x && /^\d+$/.test(x)).map(Number))];
+  const map = new Map<string, Person>();
+  if (nums.length === 0) return map;
+  const rows = db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
+    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(inArray(sysUser.userId, nums)).all();
+  for (const r of rows) map.set(String(r.userId), { nickName: r.nickName, deptName: r.deptName });
+  return map;
+}
+function roleNames(db: DbTx, ids: string[]): Map<string, string> {
+  const nums = [...new Set(ids.filter((x) => /^\d+$/.test(x)).map(Number))];
+  if (nums.length === 0) return new Map();
+  return new Map(db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole).where(inArray(sysRole.roleId, nums)).all()
+    .map((r) => [String(r.roleId), r.roleName]));
+}
+
+// ---- definitions
+/** `GET /flowable/definition/list`: every version, newest deployment first, with the main form. */
+export function definitionList(deps: Deps, q: z.output<typeof definitionListInput>) {
+  const page = deps.engine.listDefinitions({ pageNum: q.pageNum, pageSize: q.pageSize, name: q.name, category: q.category, key: q.key });
+  return {
+    total: page.total,
+    rows: page.rows.map((d) => {
+      const form = deployForm(deps.db, d.deploymentId);
+      return {
+        id: d.id, key: d.key, name: d.deploymentName || d.name, category: d.category, version: d.version, deploymentId: d.deploymentId,
+        suspensionState: d.suspensionState, deploymentTime: d.deploymentTime, formId: form?.formId ?? null, formName: form?.formName ?? null,
+      };
+    }),
+  };
+}
+
+/** `POST /flowable/definition/save`: deploys a new version of the model's key. */
+export async function definitionSave(deps: Deps, f: { name: string; category?: string; xml: string }) {
+  return deps.engine.deploy({ xml: f.xml, name: f.name, category: f.category });
+}
+
+/** `POST /flowable/definition/import`: a .bpmn / .xml upload. Error: 文件格式不正确 (not XML). */
+export async function definitionImport(deps: Deps, f: { file: Pick<UploadedFile, 'filename' | 'data'>; name?: string; category?: string }) {
+  if (!/\.(bpmn|xml)$/i.test(f.file.filename)) throw new AppError(500, '文件格式不正确，请导入 .bpmn 或 .xml 文件');
+  const xml = f.file.data.toString('utf8');
+  return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category });
+}
+
+export const definitionXml = (deps: Deps, deployId: string) => deps.engine.getXml({ deploymentId: deployId });
+
+/** `readImage/{deployId}` → an SVG FileReply. */
+export function definitionImage(deps: Deps, deployId: string): FileReply {
+  const svg = diagramSvg(deps.engine.getXml({ deploymentId: deployId }));
+  return { fileName: `${deployId}.svg`, contentType: 'image/svg+xml', body: Buffer.from(svg, 'utf8') };
+}
+
+export function definitionState(deps: Deps, deployId: string, state: 1 | 2): void {
+  deps.engine.setDefinitionState({ deploymentId: deployId, state });
+}
+
+export function definitionDelete(deps: Deps, deployIds: string[]): void {
+  for (const id of deployIds) deps.engine.getDefinition({ deploymentId: id });
+  deps.engine.deleteDeployment(deployIds);
+}
+
+/** Starts an instance as the signed-in user (INITIATOR = user id). Reply text 流程启动成功. */
+export function definitionStart(deps: Deps, login: LoginUser, procDefId: string, variables?: Record<string, unknown>) {
+  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: variables ?? {} });
+}
+
+/** Designer pickers. */
+export function userOptions(deps: Deps, f: z.output<typeof userPickerInput>) {
+  const where: Array<SQL | undefined> = [eq(sysUser.delFlag, '0'), contains(sysUser.userName, f.userName), contains(sysUser.nickName, f.nickName),
+    contains(sysUser.phonenumber, f.phonenumber), f.deptId ? eq(sysUser.deptId, Number(f.deptId)) : undefined];
+  return deps.db.select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName, deptId: sysUser.deptId,
+    deptName: sysDept.deptName, phonenumber: sysUser.phonenumber, email: sysUser.email, status: sysUser.status })
+    .from(sysUser).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(and(...where)).orderBy(asc(sysUser.userId)).all();
+}
+export const roleOptions = (deps: Deps) =>
+  deps.db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey, status: sysRole.status })
+    .from(sysRole).where(eq(sysRole.delFlag, '0')).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId)).all();
+export const expOptions = (deps: Deps) => expressionOptions(deps);
+
+// ---- task lists
+export function todoList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
+  const page = deps.engine.todoList({ ...q, ...actorOf(login) });
+  const names = people(deps.db, page.rows.map((r) => r.startUserId));
+  return { total: page.total, rows: page.rows.map((r) => ({ ...r, startUserName: names.get(r.startUserId ?? '')?.nickName ?? null, startDeptName: names.get(r.startUserId ?? '')?.deptName ?? null })) };
+}
+export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
+  const page = deps.engine.finishedList({ ...q, userId: String(login.userId) });
+  const names = people(deps.db, page.rows.map((r) => r.startUserId));
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({ ...r, hisProcInsId: r.procInsId, startUserName: names.get(r.startUserId ?? '')?.nickName ?? null, startDeptName: names.get(r.startUserId ?? '')?.deptName ?? null })),
+  };
+}
+export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
+  const page = deps.engine.myProcessList({ ...q, userId: String(login.userId) });
+  const names = people(deps.db, page.rows.map((r) => r.assigneeId));
+  return { total: page.total, rows: page.rows.map((r) => ({ ...r, assigneeName: names.get(r.assigneeId ?? '')?.nickName ?? null, assigneeDeptName: names.get(r.assigneeId ?? '')?.deptName ?? null })) };
+}
+
+// ---- instance views
+/** `flowRecord`: task history (newest first) with names and the first comment; formData when the deployment has a main form. */
+export function flowRecord(deps: Deps, procInsId: string, deployId?: string) {
+  deps.engine.getInstance(procInsId);
+  const items = deps.engine.flowRecord(procInsId);
+  const names = people(deps.db, items.flatMap((i) => [i.assigneeId, ...i.candidateUsers]));
+  const roles = roleNames(deps.db, items.flatMap((i) => i.candidateGroups));
+  const flowList = items.map((i) => ({
+    ...i,
+    assigneeName: names.get(i.assigneeId ?? '')?.nickName ?? null,
+    deptName: names.get(i.assigneeId ?? '')?.deptName ?? null,
+    candidate: [...i.candidateUsers.map((u) => names.get(u)?.nickName ?? u), ...i.candidateGroups.map((g) => roles.get(g) ?? g)].join(',') || null,
+  }));
+  const form = deployId ? deployForm(deps.db, deployId) : undefined;
+  return form ? { flowList, formData: parseForm(form.formContent) } : { flowList };
+}
+
+export function flowXmlAndNode(deps: Deps, deployId: string, procInsId?: string) {
+  const xmlData = deps.engine.getXml({ deploymentId: deployId });
+  return { xmlData, nodeData: procInsId ? deps.engine.nodeData(procInsId) : [] };
+}
+
+export function flowViewer(deps: Deps, procInsId: string) {
+  deps.engine.getInstance(procInsId);
+  return deps.engine.nodeData(procInsId);
+}
+
+export const processVariables = (deps: Deps, taskId: string) => deps.engine.variables({ taskId });
+
+/**
+ * `flowTaskForm` (PRE-VFORM): the start form config stored in variable `variables`; a node with
+ * formKey (= sys_form id) appends its own fields (editable) to the disabled start fields.
+ */
+export function flowTaskForm(deps: Deps, taskId: string) {
+  const task = deps.engine.getTask(taskId);
+  const vars = deps.engine.variables({ taskId });
+  const start = (vars.variables && typeof vars.variables === 'object' ? vars.variables : null) as Record<string, unknown> | null;
+  const nodeForm = task.formKey && /^\d+$/.test(task.formKey) ? deps.db.select().from(sysForm).where(eq(sysForm.formId, Number(task.formKey))).get() : undefined;
+  if (!nodeForm) return { formData: start, formKeyExist: false };
+  const node = parseForm(nodeForm.formContent) as { fields?: unknown[] } | null;
+  const disabled = (Array.isArray(start?.fields) ? start!.fields : []).map((f) => ({ ...(f as object), disabled: true }));
+  return {
+    formData: { ...(node ?? {}), ...(start ?? {}), fields: [...disabled, ...(node?.fields ?? [])], disabled: false, formBtns: true },
+    formKeyExist: true,
+  };
+}
+
+/** `flowFormData?deployId`: the deployment's main form JSON. Error: 请先配置流程表单!. */
+export function flowFormData(deps: Deps, deployId: string) {
+  const form = deployForm(deps.db, deployId);
+  if (!form) throw new AppError(500, '请先配置流程表单!');
+  return parseForm(form.formContent);
+}
+
+/** `nextFlowNode`: `{data: {type, dataType, vars}}`, or `{msg: '流程已完结!'}` when no user task follows. */
+export function nextFlowNode(deps: Deps, taskId: string, variables?: Record<string, unknown>): { data?: NextNode; msg?: string } {
+  const r = deps.engine.nextFlowNode({ taskId, variables });
+  return r ? { data: r } : { msg: '流程已完结!' };
+}
+export const nextFlowNodeByStart = (deps: Deps, q: { deploymentId?: string; procDefId?: string; variables?: Record<string, unknown> }) =>
+  deps.engine.nextFlowNodeByStart({ deploymentId: q.deploymentId, definitionId: q.procDefId, variables: q.variables });
+
+/** `DELETE /flowable/task/delete`: Flowable refuses to delete a task of a running process. */
+export function deleteTask(deps: Deps, taskId: string): never {
+  deps.engine.getTask(taskId);
+  throw new AppError(500, 'The task cannot be deleted because is part of a running process');
+}
+
+/** `GET /flowable/process/startFlow/{deployId}` → `{procDefId, xml, formData}` (formData null without a main form). */
+export function startFlow(deps: Deps, deployId: string) {
+  const def = deps.engine.getDefinition({ deploymentId: deployId });
+  const form = deployForm(deps.db, deployId);
+  return { procDefId: def.id, deployId, name: def.deploymentName || def.name, suspensionState: def.suspensionState, xml: deps.engine.getXml({ deploymentId: deployId }), formData: form ? parseForm(form.formContent) : null };
+}
+
+// ---- deployments (management view)
+export function deploymentList(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>) {
+  const page = deps.engine.listDeployments({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 100000, name: q.name, category: q.category });
+  return page;
+}
+export function deploymentGet(deps: Deps, deploymentId: string): DeploymentView {
+  const d = deps.engine.getDefinition({ deploymentId });
+  return { id: d.deploymentId, name: d.deploymentName, category: d.category, deployTime: d.deploymentTime, definitionId: d.id, key: d.key, version: d.version };
+}
+export function deploymentUpdate(deps: Deps, f: { deploymentId: string; name?: string; category?: string }): void {
+  deps.engine.getDefinition({ deploymentId: f.deploymentId });
+  deps.engine.updateDeployment(f);
+}
+export function deploymentExport(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>): Promise<FileReply> {
+  return exportSheet<DeploymentView>('流程部署数据', [
+    { header: '部署ID', value: 'id' },
+    { header: '流程名称', value: 'name' },
+    { header: '流程分类', value: 'category' },
+    { header: '流程标识', value: 'key' },
+    { header: '版本', value: 'version' },
+    { header: '部署时间', value: 'deployTime' },
+  ], deploymentList(deps, { name: q.name, category: q.category }).rows, deps.clock.now());
+}
