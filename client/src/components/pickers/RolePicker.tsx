@@ -10,15 +10,13 @@
  * - `multiple?: boolean` (true), `value?: PickedRole[]` (preselected), `title?: string` ('选择角色'),
  *   `emptyMessage?: string` (warning on 确定 with nothing selected), `status?: '0' | '1'`.
  */
-import { Button, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { msgWarning } from '../feedback/toaster';
-import { Pagination, PICKER_PAGE_SIZES } from '../Pagination';
-import { DataTable, type DataColumn } from '../table/DataTable';
+import type { DataColumn } from '../table/DataTable';
 import { SearchField, SearchForm } from '../table/SearchForm';
-import { mergePageSelection, type RowKey } from '../table/table-utils';
+import { PickerContent, PickerDialog, PickerTable, usePickerSelection } from './picker-kit';
 
 export interface PickedRole {
   roleId: number;
@@ -58,8 +56,7 @@ function RolePickerBody({ onClose, onConfirm, multiple = true, value = [], title
   const [draft, setDraft] = useState({ roleName: '', roleKey: '' });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 5 });
-  const [picked, setPicked] = useState(() => new Map(value.map((r) => [String(r.roleId), r])));
-  const [saving, setSaving] = useState(false);
+  const sel = usePickerSelection<PickedRole>({ value, rowKey: 'roleId', multiple, emptyMessage, onConfirm });
 
   const list = useQuery({
     ...trpc.system.role.list.queryOptions({
@@ -81,77 +78,36 @@ function RolePickerBody({ onClose, onConfirm, multiple = true, value = [], title
     setFilters({ roleName: '', roleKey: '' });
     setPage((p) => ({ ...p, pageNum: 1 }));
   };
-  const onSelection = (keys: RowKey[]) => {
-    if (!multiple) {
-      const row = rows.find((r) => String(r.roleId) === String(keys[0]));
-      setPicked(row ? new Map([[String(row.roleId), row]]) : new Map());
-      return;
-    }
-    setPicked((prev) => mergePageSelection(prev, rows, 'roleId', keys));
-  };
-  const confirm = async () => {
-    const roles = [...picked.values()];
-    if (roles.length === 0 && emptyMessage) return msgWarning(emptyMessage);
-    setSaving(true);
-    try {
-      await onConfirm(roles);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Dialog.Content maxW="800px" w="800px" data-testid="role-picker">
-      <Dialog.Header>
-        <Dialog.Title fontSize="md">{title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <SearchForm onSearch={search} onReset={reset} testId="role-picker-search">
-          <SearchField label="角色名称">
-            <Input size="sm" w="160px" placeholder="请输入角色名称" value={draft.roleName} onChange={(e) => setDraft({ ...draft, roleName: e.target.value })} />
-          </SearchField>
-          <SearchField label="权限字符">
-            <Input size="sm" w="160px" placeholder="请输入权限字符" value={draft.roleKey} onChange={(e) => setDraft({ ...draft, roleKey: e.target.value })} />
-          </SearchField>
-        </SearchForm>
-        <DataTable
-          columns={COLUMNS}
-          data={rows}
-          rowKey="roleId"
-          loading={list.isFetching}
-          selection={{ selectedKeys: [...picked.keys()], onChange: onSelection, mode: multiple ? 'multiple' : 'single' }}
-          testId="role-picker-table"
-        />
-        <Pagination
-          total={list.data?.total ?? 0}
-          page={page.pageNum}
-          limit={page.pageSize}
-          pageSizes={PICKER_PAGE_SIZES}
-          onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
-        />
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button size="sm" variant="outline" onClick={onClose}>
-          取消
-        </Button>
-        <Button size="sm" colorPalette="brand" loading={saving} onClick={() => void confirm()} data-testid="role-picker-confirm">
-          确定
-        </Button>
-      </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" />
-      </Dialog.CloseTrigger>
-    </Dialog.Content>
+    <PickerContent width="800px" testId="role-picker" title={title} saving={sel.saving} onClose={onClose} onConfirm={() => void sel.confirm()}>
+      <SearchForm onSearch={search} onReset={reset} testId="role-picker-search">
+        <SearchField label="角色名称">
+          <Input size="sm" w="160px" placeholder="请输入角色名称" value={draft.roleName} onChange={(e) => setDraft({ ...draft, roleName: e.target.value })} />
+        </SearchField>
+        <SearchField label="权限字符">
+          <Input size="sm" w="160px" placeholder="请输入权限字符" value={draft.roleKey} onChange={(e) => setDraft({ ...draft, roleKey: e.target.value })} />
+        </SearchField>
+      </SearchForm>
+      <PickerTable
+        columns={COLUMNS}
+        rows={rows}
+        rowKey="roleId"
+        loading={list.isFetching}
+        sel={sel}
+        multiple={multiple}
+        testId="role-picker-table"
+        total={list.data?.total ?? 0}
+        page={page}
+        onPage={setPage}
+      />
+    </PickerContent>
   );
 }
 
 export function RolePicker({ open, onClose, ...rest }: RolePickerProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" closeOnInteractOutside={false} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>{open && <RolePickerBody onClose={onClose} {...rest} />}</Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PickerDialog open={open} onClose={onClose}>
+      <RolePickerBody onClose={onClose} {...rest} />
+    </PickerDialog>
   );
 }

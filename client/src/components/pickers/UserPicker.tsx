@@ -14,15 +14,13 @@
  *   shows it as a warning (e.g. 请选择要分配的用户) instead of confirming.
  * - `status?: '0' | '1'`: only users with that status (e.g. '0' normal).
  */
-import { Box, Button, CloseButton, Dialog, Flex, Input, Portal } from '@chakra-ui/react';
+import { Box, Flex, Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { msgWarning } from '../feedback/toaster';
-import { Pagination, PICKER_PAGE_SIZES } from '../Pagination';
-import { DataTable, type DataColumn } from '../table/DataTable';
+import type { DataColumn } from '../table/DataTable';
 import { SearchField, SearchForm } from '../table/SearchForm';
-import { mergePageSelection, type RowKey } from '../table/table-utils';
+import { PickerContent, PickerDialog, PickerTable, usePickerSelection } from './picker-kit';
 import { Tree } from '../tree/Tree';
 import type { TreeKey, TreeNode } from '../tree/tree-utils';
 
@@ -74,8 +72,7 @@ function UserPickerBody({ onClose, onConfirm, multiple = true, value = [], title
   const [draft, setDraft] = useState({ userName: '', phonenumber: '' });
   const [filters, setFilters] = useState({ userName: '', phonenumber: '', deptId: undefined as TreeKey | undefined });
   const [page, setPage] = useState({ pageNum: 1, pageSize: 5 });
-  const [picked, setPicked] = useState(() => new Map(value.map((u) => [String(u.userId), u])));
-  const [saving, setSaving] = useState(false);
+  const sel = usePickerSelection<PickedUser>({ value, rowKey: 'userId', multiple, emptyMessage, onConfirm });
 
   const depts = useQuery(trpc.system.user.deptTree.queryOptions());
   const list = useQuery({
@@ -99,96 +96,55 @@ function UserPickerBody({ onClose, onConfirm, multiple = true, value = [], title
     setFilters({ userName: '', phonenumber: '', deptId: undefined });
     setPage((p) => ({ ...p, pageNum: 1 }));
   };
-  const onSelection = (keys: RowKey[]) => {
-    if (!multiple) {
-      const row = rows.find((r) => String(r.userId) === String(keys[0]));
-      setPicked(row ? new Map([[String(row.userId), row]]) : new Map());
-      return;
-    }
-    setPicked((prev) => mergePageSelection(prev, rows, 'userId', keys));
-  };
-  const confirm = async () => {
-    const users = [...picked.values()];
-    if (users.length === 0 && emptyMessage) return msgWarning(emptyMessage);
-    setSaving(true);
-    try {
-      await onConfirm(users);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Dialog.Content maxW="1000px" w="1000px" data-testid="user-picker">
-      <Dialog.Header>
-        <Dialog.Title fontSize="md">{title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Flex gap="4" align="flex-start">
-          <Box w="220px" flexShrink={0}>
-            <Input size="sm" mb="2" placeholder="请输入部门名称" aria-label="部门名称" value={deptText} onChange={(e) => setDeptText(e.target.value)} />
-            <Tree
-              data={(depts.data ?? []) as TreeNode[]}
-              filterText={deptText}
-              defaultExpandAll
-              selectedKey={filters.deptId ?? null}
-              onSelect={(node) => {
-                setFilters((f) => ({ ...f, deptId: node.id }));
-                setPage((p) => ({ ...p, pageNum: 1 }));
-              }}
-              maxH="420px"
-              testId="user-picker-depts"
-            />
-          </Box>
-          <Box flex="1" minW="0">
-            <SearchForm onSearch={search} onReset={reset} testId="user-picker-search">
-              <SearchField label="用户名称">
-                <Input size="sm" w="160px" placeholder="请输入用户名称" value={draft.userName} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} />
-              </SearchField>
-              <SearchField label="手机号码">
-                <Input size="sm" w="160px" placeholder="请输入手机号码" value={draft.phonenumber} onChange={(e) => setDraft({ ...draft, phonenumber: e.target.value })} />
-              </SearchField>
-            </SearchForm>
-            <DataTable
-              columns={COLUMNS}
-              data={rows}
-              rowKey="userId"
-              loading={list.isFetching}
-              selection={{ selectedKeys: [...picked.keys()], onChange: onSelection, mode: multiple ? 'multiple' : 'single' }}
-              testId="user-picker-table"
-            />
-            <Pagination
-              total={list.data?.total ?? 0}
-              page={page.pageNum}
-              limit={page.pageSize}
-              pageSizes={PICKER_PAGE_SIZES}
-              onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
-            />
-          </Box>
-        </Flex>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button size="sm" variant="outline" onClick={onClose}>
-          取消
-        </Button>
-        <Button size="sm" colorPalette="brand" loading={saving} onClick={() => void confirm()} data-testid="user-picker-confirm">
-          确定
-        </Button>
-      </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" />
-      </Dialog.CloseTrigger>
-    </Dialog.Content>
+    <PickerContent width="1000px" testId="user-picker" title={title} saving={sel.saving} onClose={onClose} onConfirm={() => void sel.confirm()}>
+      <Flex gap="4" align="flex-start">
+        <Box w="220px" flexShrink={0}>
+          <Input size="sm" mb="2" placeholder="请输入部门名称" aria-label="部门名称" value={deptText} onChange={(e) => setDeptText(e.target.value)} />
+          <Tree
+            data={(depts.data ?? []) as TreeNode[]}
+            filterText={deptText}
+            defaultExpandAll
+            selectedKey={filters.deptId ?? null}
+            onSelect={(node) => {
+              setFilters((f) => ({ ...f, deptId: node.id }));
+              setPage((p) => ({ ...p, pageNum: 1 }));
+            }}
+            maxH="420px"
+            testId="user-picker-depts"
+          />
+        </Box>
+        <Box flex="1" minW="0">
+          <SearchForm onSearch={search} onReset={reset} testId="user-picker-search">
+            <SearchField label="用户名称">
+              <Input size="sm" w="160px" placeholder="请输入用户名称" value={draft.userName} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} />
+            </SearchField>
+            <SearchField label="手机号码">
+              <Input size="sm" w="160px" placeholder="请输入手机号码" value={draft.phonenumber} onChange={(e) => setDraft({ ...draft, phonenumber: e.target.value })} />
+            </SearchField>
+          </SearchForm>
+          <PickerTable
+            columns={COLUMNS}
+            rows={rows}
+            rowKey="userId"
+            loading={list.isFetching}
+            sel={sel}
+            multiple={multiple}
+            testId="user-picker-table"
+            total={list.data?.total ?? 0}
+            page={page}
+            onPage={setPage}
+          />
+        </Box>
+      </Flex>
+    </PickerContent>
   );
 }
 
 export function UserPicker({ open, onClose, ...rest }: UserPickerProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" closeOnInteractOutside={false} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>{open && <UserPickerBody onClose={onClose} {...rest} />}</Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PickerDialog open={open} onClose={onClose}>
+      <UserPickerBody onClose={onClose} {...rest} />
+    </PickerDialog>
   );
 }

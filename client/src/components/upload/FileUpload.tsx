@@ -14,17 +14,14 @@
  * (with the token) and has 删除.
  */
 import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { getToken } from '../../lib/auth-storage';
-import { openLoading } from '../feedback/loading-mask';
-import { msgError } from '../feedback/toaster';
 import { UiIcon } from '../UiIcon';
 import {
-  acceptOf, checkCount, checkFile, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, FILE_TYPES, fileNameOf, joinUrls, previewUrl, splitUrls,
+  acceptOf, checkFile, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, FILE_TYPES, fileNameOf, previewUrl,
   UPLOAD_MESSAGES,
 } from './rules';
-import { FILE_UPLOAD_PATH, postUpload } from './upload-request';
+import { FILE_UPLOAD_PATH } from './upload-request';
 import { UploadTip } from './UploadTip';
+import { useUploadList } from './useUploadList';
 
 export interface FileUploadProps {
   value?: string | null;
@@ -42,65 +39,24 @@ export function FileUpload({
   value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = FILE_TYPES, isShowTip = true,
   disabled = false, action = FILE_UPLOAD_PATH, buttonText = '选取文件',
 }: FileUploadProps) {
-  const urls = splitUrls(value);
-  const latest = useRef(urls);
-  latest.current = urls;
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const token = getToken();
-
-  const upload = async (files: File[]) => {
-    const exceed = checkCount(latest.current.length, files.length, limit);
-    if (exceed) return msgError(exceed);
-    const valid = files.filter((f) => {
-      const err = checkFile(f, fileType, fileSize);
-      if (err) msgError(err);
-      return !err;
-    });
-    if (valid.length === 0) return;
-    const close = openLoading(UPLOAD_MESSAGES.fileUploading);
-    setBusy(true);
-    const added: string[] = [];
-    try {
-      for (const file of valid) {
-        try {
-          const out = await postUpload(action, file);
-          if (out.ok) added.push(out.url);
-          else msgError(out.message || UPLOAD_MESSAGES.fileFailed);
-        } catch {
-          msgError(UPLOAD_MESSAGES.fileFailed);
-        }
-      }
-    } finally {
-      close();
-      setBusy(false);
-    }
-    if (added.length > 0) onChange(joinUrls([...latest.current, ...added]));
-  };
-
-  const remove = (i: number) => onChange(joinUrls(urls.filter((_, j) => j !== i)));
+  const { urls, busy, token, remove, openPicker, inputProps } = useUploadList({
+    value, onChange, limit, action, check: (f) => checkFile(f, fileType, fileSize),
+    uploadingText: UPLOAD_MESSAGES.fileUploading, failedText: UPLOAD_MESSAGES.fileFailed,
+  });
   const full = limit > 0 && urls.length >= limit;
 
   return (
     <Box data-testid="file-upload">
       {!disabled && (
-        <Button size="xs" colorPalette="brand" loading={busy} disabled={full} onClick={() => input.current?.click()} data-testid="file-upload-add">
+        <Button size="xs" colorPalette="brand" loading={busy} disabled={full} onClick={openPicker} data-testid="file-upload-add">
           <UiIcon name="upload" />
           {buttonText}
         </Button>
       )}
       <input
-        ref={input}
-        type="file"
-        hidden
-        multiple={limit !== 1}
+        {...inputProps}
         accept={fileType.length ? acceptOf(fileType) : undefined}
         data-testid="file-upload-input"
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (files.length) void upload(files);
-        }}
       />
       {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
       {urls.length > 0 && (

@@ -15,16 +15,14 @@
  * the file is not added; no reply → 上传图片失败，请重试. A loading mask covers the upload.
  */
 import { Box, CloseButton, Dialog, Flex, IconButton, Image, Portal, Text, chakra } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { getToken } from '../../lib/auth-storage';
-import { openLoading } from '../feedback/loading-mask';
-import { msgError } from '../feedback/toaster';
+import { useState } from 'react';
 import { UiIcon } from '../UiIcon';
 import {
-  acceptOf, checkCount, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, joinUrls, previewUrl, splitUrls, UPLOAD_MESSAGES,
+  acceptOf, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, previewUrl, UPLOAD_MESSAGES,
 } from './rules';
-import { IMAGE_UPLOAD_PATH, postUpload } from './upload-request';
+import { IMAGE_UPLOAD_PATH } from './upload-request';
 import { UploadTip } from './UploadTip';
+import { useUploadList } from './useUploadList';
 
 export interface ImageUploadProps {
   value?: string | null;
@@ -42,44 +40,11 @@ export function ImageUpload({
   value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = IMAGE_TYPES, isShowTip = true,
   disabled = false, action = IMAGE_UPLOAD_PATH, tileSize = '148px',
 }: ImageUploadProps) {
-  const urls = splitUrls(value);
-  const latest = useRef(urls);
-  latest.current = urls;
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { urls, busy, token, remove, openPicker, inputProps } = useUploadList({
+    value, onChange, limit, action, check: (f) => checkImage(f, fileType, fileSize),
+    uploadingText: UPLOAD_MESSAGES.imageUploading, failedText: UPLOAD_MESSAGES.imageFailed,
+  });
   const [preview, setPreview] = useState<string | null>(null);
-  const token = getToken();
-
-  const upload = async (files: File[]) => {
-    const exceed = checkCount(latest.current.length, files.length, limit);
-    if (exceed) return msgError(exceed);
-    const valid = files.filter((f) => {
-      const err = checkImage(f, fileType, fileSize);
-      if (err) msgError(err);
-      return !err;
-    });
-    if (valid.length === 0) return;
-    const close = openLoading(UPLOAD_MESSAGES.imageUploading);
-    setBusy(true);
-    const added: string[] = [];
-    try {
-      for (const file of valid) {
-        try {
-          const out = await postUpload(action, file);
-          if (out.ok) added.push(out.url);
-          else msgError(out.message || UPLOAD_MESSAGES.imageFailed);
-        } catch {
-          msgError(UPLOAD_MESSAGES.imageFailed);
-        }
-      }
-    } finally {
-      close();
-      setBusy(false);
-    }
-    if (added.length > 0) onChange(joinUrls([...latest.current, ...added]));
-  };
-
-  const remove = (i: number) => onChange(joinUrls(urls.filter((_, j) => j !== i)));
   const showAdd = !disabled && (limit <= 0 || urls.length < limit);
 
   return (
@@ -138,7 +103,7 @@ export function ImageUpload({
             justifyContent="center"
             _hover={{ borderColor: 'brand.solid', color: 'brand.solid' }}
             disabled={busy}
-            onClick={() => input.current?.click()}
+            onClick={openPicker}
             data-testid="image-upload-add"
           >
             {busy ? <Text fontSize="sm">上传中...</Text> : <UiIcon name="plus" />}
@@ -146,17 +111,9 @@ export function ImageUpload({
         )}
       </Flex>
       <input
-        ref={input}
-        type="file"
-        hidden
-        multiple={limit !== 1}
+        {...inputProps}
         accept={fileType.length ? acceptOf(fileType) : 'image/*'}
         data-testid="image-upload-input"
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (files.length) void upload(files);
-        }}
       />
       {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
       <Dialog.Root open={preview !== null} onOpenChange={(e) => !e.open && setPreview(null)} placement="center">

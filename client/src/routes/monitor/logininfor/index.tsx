@@ -3,22 +3,21 @@
  * 用户名称, 状态 (sys_common_status), 登录时间; toolbar 删除, 清空, 解锁 (one selected row), 导出
  * with RightToolbar; the log table and paging. Buttons are gated by monitor:logininfor:*.
  */
-import { Box, Input } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag';
-import { confirmClean, confirmDelete, confirmWarning, exportExcel, MSG } from '../../../components/feedback/actions';
+import { confirmWarning, exportExcel } from '../../../components/feedback/actions';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
-import { selectionFlags, type RowKey } from '../../../components/table/table-utils';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import { useDict } from '../../../hooks/useDict';
+import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { DictSelect, listQuery, searchHandlers } from '../../system/dict/kit';
+import { DictSelect, listQuery, TextSearchField } from '../../system/dict/kit';
 import type { LogininforRow } from '../../system/dict/types';
 
 interface Filters {
@@ -37,49 +36,19 @@ const toInput = ({ dateRange, ...f }: Filters) => {
 export default function LogininforList() {
   const trpc = useTRPC();
   const dict = useDict('sys_common_status');
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [showSearch, setShowSearch] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
-  const [selected, setSelected] = useState<RowKey[]>([]);
-  const [selectedRows, setSelectedRows] = useState<LogininforRow[]>([]);
+  const lp = useListPage<Filters, LogininforRow>(EMPTY);
+  const { draft, setDraft, filters, page, selected, selectedRows } = lp;
 
   const list = useQuery({ ...trpc.monitor.logininfor.list.queryOptions({ ...page, ...toInput(filters) }), placeholderData: keepPreviousData });
   const remove = useMutation(trpc.monitor.logininfor.remove.mutationOptions());
   const clean = useMutation(trpc.monitor.logininfor.clean.mutationOptions());
   const unlock = useMutation(trpc.monitor.logininfor.unlock.mutationOptions());
-  const refresh = () => void list.refetch();
-  const { single, multiple } = selectionFlags(selected);
-  const { search, reset } = searchHandlers({
-    empty: EMPTY, draft, filters, setDraft, setFilters, page, refetch: refresh,
-    setPageNum: (pageNum) => setPage((p) => ({ ...p, pageNum })),
-  });
-  const clearSelection = () => {
-    setSelected([]);
-    setSelectedRows([]);
-  };
+  const ui = lp.bind(list);
+  const { single, multiple, search, reset } = ui;
 
-  const onDelete = async () => {
-    if (!(await confirmDelete(selected, '访问编号'))) return;
-    remove.mutate({ ids: selected.map(Number) }, {
-      onSuccess: () => {
-        msgSuccess(MSG.remove);
-        clearSelection();
-        refresh();
-      },
-    });
-  };
-  const onClean = async () => {
-    if (!(await confirmClean('登录日志'))) return;
-    clean.mutate(undefined, {
-      onSuccess: () => {
-        msgSuccess(MSG.clean);
-        clearSelection();
-        refresh();
-      },
-    });
-  };
+  const onDelete = () =>
+    ui.confirmRemove(selected, '访问编号', (onSuccess) => remove.mutate({ ids: selected.map(Number) }, { onSuccess }), true);
+  const onClean = () => ui.confirmCleanAll('登录日志', (onSuccess) => clean.mutate(undefined, { onSuccess }));
   const onUnlock = async () => {
     const userName = selectedRows[0]?.userName;
     if (!userName) return;
@@ -98,19 +67,12 @@ export default function LogininforList() {
     { key: 'msg', title: '操作信息', truncate: true },
     { key: 'loginTime', title: '登录日期', width: 180 },
   ];
-  const toolbarColumns = columns.map((c) => ({ key: c.key, label: String(c.title) }));
 
   return (
     <Box p="5" data-testid="logininfor-list">
-      <SearchForm show={showSearch} onSearch={search} onReset={reset}>
-        <SearchField label="登录地址">
-          <Input size="sm" w="240px" name="ipaddr" placeholder="请输入登录地址" value={draft.ipaddr}
-            onChange={(e) => setDraft({ ...draft, ipaddr: e.target.value })} />
-        </SearchField>
-        <SearchField label="用户名称">
-          <Input size="sm" w="240px" name="userName" placeholder="请输入用户名称" value={draft.userName}
-            onChange={(e) => setDraft({ ...draft, userName: e.target.value })} />
-        </SearchField>
+      <SearchForm show={lp.showSearch} onSearch={search} onReset={reset}>
+        <TextSearchField label="登录地址" name="ipaddr" value={draft.ipaddr} onChange={(ipaddr) => setDraft({ ...draft, ipaddr })} />
+        <TextSearchField label="用户名称" name="userName" value={draft.userName} onChange={(userName) => setDraft({ ...draft, userName })} />
         <SearchField label="状态">
           <DictSelect name="status" placeholder="登录状态" options={dict.sys_common_status} value={draft.status}
             onChange={(status) => setDraft({ ...draft, status })} />
@@ -122,10 +84,7 @@ export default function LogininforList() {
 
       <ToolbarButtons
         remove={{ perm: 'monitor:logininfor:remove', disabled: multiple, onClick: () => void onDelete() }}
-        right={
-          <RightToolbar showSearch={showSearch} onShowSearchChange={setShowSearch} onRefresh={refresh}
-            columns={toolbarColumns} hiddenColumns={hidden} onHiddenColumnsChange={setHidden} />
-        }
+        right={<RightToolbar {...ui.toolbarProps(columns)} />}
       >
         <PermButton perm="monitor:logininfor:remove" tone="danger" icon="delete" onClick={() => void onClean()} testId="btn-clean">
           清空
@@ -142,21 +101,11 @@ export default function LogininforList() {
 
       <DataTable
         columns={columns}
-        data={list.data?.rows ?? []}
+        {...ui.tableProps}
         rowKey="infoId"
-        loading={list.isFetching}
-        hiddenColumns={hidden}
-        selection={{
-          selectedKeys: selected,
-          onChange: (keys, rows) => {
-            setSelected(keys);
-            setSelectedRows(rows);
-          },
-        }}
         testId="logininfor-table"
       />
-      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize}
-        onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
+      <Pagination {...ui.pagerProps} />
     </Box>
   );
 }

@@ -4,22 +4,21 @@
  * RightToolbar; the log table (消耗时间 "N毫秒", 详细 opens the detail dialog) and paging. Buttons
  * are gated by monitor:operlog:*.
  */
-import { Box, Input } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag';
-import { confirmClean, confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { exportExcel } from '../../../components/feedback/actions';
 import { Pagination } from '../../../components/Pagination';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
-import { selectionFlags, type RowKey } from '../../../components/table/table-utils';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import { useDict } from '../../../hooks/useDict';
+import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { DictSelect, listQuery, RowButton, searchHandlers } from '../../system/dict/kit';
+import { DictSelect, listQuery, RowButton, TextSearchField } from '../../system/dict/kit';
 import type { OperlogRow } from '../../system/dict/types';
 import { OperlogDetailDialog } from './OperlogDetail';
 
@@ -38,44 +37,19 @@ const toInput = ({ dateRange, ...f }: Filters) => listQuery(f, dateRange);
 export default function OperlogList() {
   const trpc = useTRPC();
   const dict = useDict('sys_oper_type', 'sys_common_status');
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [showSearch, setShowSearch] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
-  const [selected, setSelected] = useState<RowKey[]>([]);
+  const lp = useListPage<Filters, OperlogRow>(EMPTY);
+  const { draft, setDraft, filters, page, selected } = lp;
   const [viewing, setViewing] = useState<OperlogRow | null>(null);
 
   const list = useQuery({ ...trpc.monitor.operlog.list.queryOptions({ ...page, ...toInput(filters) }), placeholderData: keepPreviousData });
   const remove = useMutation(trpc.monitor.operlog.remove.mutationOptions());
   const clean = useMutation(trpc.monitor.operlog.clean.mutationOptions());
-  const refresh = () => void list.refetch();
-  const { multiple } = selectionFlags(selected);
-  const { search, reset } = searchHandlers({
-    empty: EMPTY, draft, filters, setDraft, setFilters, page, refetch: refresh,
-    setPageNum: (pageNum) => setPage((p) => ({ ...p, pageNum })),
-  });
+  const ui = lp.bind(list);
+  const { multiple, search, reset } = ui;
 
-  const onDelete = async () => {
-    if (!(await confirmDelete(selected, '日志编号'))) return;
-    remove.mutate({ ids: selected.map(Number) }, {
-      onSuccess: () => {
-        msgSuccess(MSG.remove);
-        setSelected([]);
-        refresh();
-      },
-    });
-  };
-  const onClean = async () => {
-    if (!(await confirmClean('操作日志'))) return;
-    clean.mutate(undefined, {
-      onSuccess: () => {
-        msgSuccess(MSG.clean);
-        setSelected([]);
-        refresh();
-      },
-    });
-  };
+  const onDelete = () =>
+    ui.confirmRemove(selected, '日志编号', (onSuccess) => remove.mutate({ ids: selected.map(Number) }, { onSuccess }), true);
+  const onClean = () => ui.confirmCleanAll('操作日志', (onSuccess) => clean.mutate(undefined, { onSuccess }));
 
   const columns: DataColumn<OperlogRow>[] = [
     { key: 'operId', title: '日志编号' },
@@ -97,23 +71,13 @@ export default function OperlogList() {
       ),
     },
   ];
-  const toolbarColumns = columns.filter((c) => c.key !== 'actions').map((c) => ({ key: c.key, label: String(c.title) }));
 
   return (
     <Box p="5" data-testid="operlog-list">
-      <SearchForm show={showSearch} onSearch={search} onReset={reset}>
-        <SearchField label="操作地址">
-          <Input size="sm" w="240px" name="operIp" placeholder="请输入操作地址" value={draft.operIp}
-            onChange={(e) => setDraft({ ...draft, operIp: e.target.value })} />
-        </SearchField>
-        <SearchField label="系统模块">
-          <Input size="sm" w="240px" name="title" placeholder="请输入系统模块" value={draft.title}
-            onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-        </SearchField>
-        <SearchField label="操作人员">
-          <Input size="sm" w="240px" name="operName" placeholder="请输入操作人员" value={draft.operName}
-            onChange={(e) => setDraft({ ...draft, operName: e.target.value })} />
-        </SearchField>
+      <SearchForm show={lp.showSearch} onSearch={search} onReset={reset}>
+        <TextSearchField label="操作地址" name="operIp" value={draft.operIp} onChange={(operIp) => setDraft({ ...draft, operIp })} />
+        <TextSearchField label="系统模块" name="title" value={draft.title} onChange={(title) => setDraft({ ...draft, title })} />
+        <TextSearchField label="操作人员" name="operName" value={draft.operName} onChange={(operName) => setDraft({ ...draft, operName })} />
         <SearchField label="类型">
           <DictSelect name="businessType" placeholder="操作类型" options={dict.sys_oper_type} value={draft.businessType}
             onChange={(businessType) => setDraft({ ...draft, businessType })} />
@@ -129,10 +93,7 @@ export default function OperlogList() {
 
       <ToolbarButtons
         remove={{ perm: 'monitor:operlog:remove', disabled: multiple, onClick: () => void onDelete() }}
-        right={
-          <RightToolbar showSearch={showSearch} onShowSearchChange={setShowSearch} onRefresh={refresh}
-            columns={toolbarColumns} hiddenColumns={hidden} onHiddenColumnsChange={setHidden} />
-        }
+        right={<RightToolbar {...ui.toolbarProps(columns)} />}
       >
         <PermButton perm="monitor:operlog:remove" tone="danger" icon="delete" onClick={() => void onClean()} testId="btn-clean">
           清空
@@ -145,15 +106,11 @@ export default function OperlogList() {
 
       <DataTable
         columns={columns}
-        data={list.data?.rows ?? []}
+        {...ui.tableProps}
         rowKey="operId"
-        loading={list.isFetching}
-        hiddenColumns={hidden}
-        selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
         testId="operlog-table"
       />
-      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize}
-        onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
+      <Pagination {...ui.pagerProps} />
 
       {viewing && <OperlogDetailDialog log={viewing} onClose={() => setViewing(null)} operTypes={dict.sys_oper_type} />}
     </Box>

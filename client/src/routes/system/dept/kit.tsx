@@ -4,15 +4,19 @@
  * cell of a tree table, the form dialog frame (确 定 / 取 消), the 显示排序 number input and the
  * flat-list → TreeSelect helpers.
  */
-import { Button, CloseButton, Dialog, Flex, Input, NativeSelect, NumberInput, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Flex, Input, NumberInput, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { DictTag } from '../../../components/dict/DictTag';
 import { HasPermi } from '../../../components/Permission';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { handleTree } from '../../../components/table/table-utils';
 import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
 import { UiIcon } from '../../../components/UiIcon';
 import type { DictOption } from '../../../hooks/useDict';
 import { LinkButton } from '../user/UserActions';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
+import { StatusSearchField } from '../../../components/table/StatusSearchField';
 
 export interface NameStatus {
   name: string;
@@ -43,21 +47,28 @@ export function NameStatusSearch({ label, statusPlaceholder, value, onChange, on
       <SearchField label={label} w="200px">
         <Input size="sm" name="name" placeholder={`请输入${label}`} value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
       </SearchField>
-      <SearchField label="状态" w="200px">
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field name="status" value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value })}>
-            <option value="">{statusPlaceholder}</option>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </SearchField>
+      <StatusSearchField placeholder={statusPlaceholder} value={value.status} onChange={(status) => onChange({ ...value, status })} options={statusOptions} />
     </SearchForm>
   );
+}
+
+/**
+ * Columns of the 部门 / 园区 tree table: the name (`nameKey`, `nameTitle`, 260px, left), 排序,
+ * 状态 (a DictTag over `statusOptions`), 创建时间 and 操作 (`actions` of a row).
+ */
+export function orgTreeColumns<T extends { status?: string | null }>(
+  nameKey: string,
+  nameTitle: string,
+  statusOptions: DictOption[],
+  actions: (row: T) => ReactNode,
+): DataColumn<T>[] {
+  return [
+    { key: nameKey, title: nameTitle, width: 260, align: 'left' },
+    { key: 'orderNum', title: '排序', width: 200 },
+    { key: 'status', title: '状态', width: 100, render: (r) => <DictTag options={statusOptions} value={r.status} /> },
+    { key: 'createTime', title: '创建时间', width: 200 },
+    { key: 'actions', title: '操作', render: actions },
+  ];
 }
 
 /** 展开/折叠 (RuoYi: type="info" plain, el-icon-sort; no permission). */
@@ -122,12 +133,7 @@ export function FormDialog({ title, width, testId, onClose, onSubmit, pending, c
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={onSubmit} loading={pending}>
-                确 定
-              </Button>
-              <Button size="sm" variant="outline" onClick={onClose}>
-                取 消
-              </Button>
+              <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={pending} />
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

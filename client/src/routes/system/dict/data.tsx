@@ -5,26 +5,26 @@
  * 关闭 (back to /system/dict); the data table (字典标签 as a tag of its listClass/cssClass), paging
  * and the 500px add/edit dialog. Every change drops the client's cached dictionary of that type.
  */
-import { Box, Button, Flex, Input } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { delView } from '../../../app/stores/tags-store';
 import { DictTag } from '../../../components/dict/DictTag';
-import { confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { exportExcel } from '../../../components/feedback/actions';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
-import { selectionFlags, type RowKey } from '../../../components/table/table-utils';
+import type { RowKey } from '../../../components/table/table-utils';
 import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import { UiIcon } from '../../../components/UiIcon';
 import { toDictOptions } from '../../../hooks/dict-cache';
 import { dropDictCache, useDict } from '../../../hooks/useDict';
+import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
 import { DictDataDialog } from './DictDataDialog';
-import { DictSelect, listQuery, OptionSelect, RowButton, searchHandlers } from './kit';
+import { DictSelect, EditRemoveCell, listQuery, OptionSelect, TextSearchField } from './kit';
 import type { DictDataRow } from './types';
 
 interface Filters {
@@ -47,13 +47,8 @@ export default function DictDataList() {
   const types = useQuery(trpc.system.dict.type.optionselect.queryOptions());
   const [defaultType, setDefaultType] = useState<string | null>(null);
   const empty = useMemo<Filters>(() => ({ dictType: defaultType ?? '', dictLabel: '', status: '' }), [defaultType]);
-  const [draft, setDraft] = useState<Filters>(empty);
-  const [filters, setFilters] = useState<Filters>(empty);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [showSearch, setShowSearch] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
-  const [selected, setSelected] = useState<RowKey[]>([]);
-  const [dialog, setDialog] = useState<{ dictCode?: number } | null>(null);
+  const lp = useListPage<Filters, DictDataRow, { dictCode?: number }>(empty);
+  const { draft, setDraft, filters, setFilters, page, selected, dialog, setDialog } = lp;
 
   // The type of the route's dictId pre-sets the 字典名称 filter; the list waits for it.
   useEffect(() => {
@@ -71,28 +66,22 @@ export default function DictDataList() {
     placeholderData: keepPreviousData,
   });
   const remove = useMutation(trpc.system.dict.data.remove.mutationOptions());
-  const refresh = () => void list.refetch();
-  const { single, multiple } = selectionFlags(selected);
-  const { search, reset } = searchHandlers({
-    empty, draft, filters, setDraft, setFilters, page, refetch: refresh,
-    setPageNum: (pageNum) => setPage((p) => ({ ...p, pageNum })),
-  });
+  const ui = lp.bind(list);
+  const { single, multiple, search, reset } = ui;
   const typeOptions = (types.data ?? []).map((t) => ({ value: t.dictType, label: t.dictName }));
   const rows = list.data?.rows ?? [];
 
-  const onDelete = async (ids: RowKey[]) => {
-    if (!(await confirmDelete(ids, '字典编码'))) return;
-    const dropped = new Set(rows.filter((r) => ids.includes(r.dictCode)).map((r) => r.dictType));
-    if (filters.dictType) dropped.add(filters.dictType);
-    remove.mutate({ ids: ids.map(Number) }, {
-      onSuccess: () => {
-        dropped.forEach((t) => dropDictCache(t));
-        msgSuccess(MSG.remove);
-        setSelected((s) => s.filter((k) => !ids.includes(k)));
-        refresh();
-      },
+  const onDelete = (ids: RowKey[]) =>
+    ui.confirmRemove(ids, '字典编码', (onSuccess) => {
+      const dropped = new Set(rows.filter((r) => ids.includes(r.dictCode)).map((r) => r.dictType));
+      if (filters.dictType) dropped.add(filters.dictType);
+      remove.mutate({ ids: ids.map(Number) }, {
+        onSuccess: () => {
+          dropped.forEach((t) => dropDictCache(t));
+          onSuccess();
+        },
+      });
     });
-  };
   const onClose = () => {
     delView(pathname);
     navigate('/system/dict');
@@ -114,29 +103,18 @@ export default function DictDataList() {
       key: 'actions',
       title: '操作',
       render: (r) => (
-        <Flex gap="1" justify="center">
-          <RowButton perm={['system:dict:edit']} icon="edit" onClick={() => setDialog({ dictCode: r.dictCode })} testId="row-edit">
-            修改
-          </RowButton>
-          <RowButton perm={['system:dict:remove']} icon="delete" onClick={() => void onDelete([r.dictCode])} testId="row-remove">
-            删除
-          </RowButton>
-        </Flex>
+        <EditRemoveCell perm="system:dict" onEdit={() => setDialog({ dictCode: r.dictCode })} onRemove={() => void onDelete([r.dictCode])} />
       ),
     },
   ];
-  const toolbarColumns = columns.filter((c) => c.key !== 'actions').map((c) => ({ key: c.key, label: String(c.title) }));
 
   return (
     <Box p="5" data-testid="dict-data-list">
-      <SearchForm show={showSearch} onSearch={search} onReset={reset}>
+      <SearchForm show={lp.showSearch} onSearch={search} onReset={reset}>
         <SearchField label="字典名称">
           <OptionSelect name="dictType" options={typeOptions} value={draft.dictType} onChange={(dictType) => setDraft({ ...draft, dictType })} />
         </SearchField>
-        <SearchField label="字典标签">
-          <Input size="sm" w="240px" name="dictLabel" placeholder="请输入字典标签" value={draft.dictLabel}
-            onChange={(e) => setDraft({ ...draft, dictLabel: e.target.value })} />
-        </SearchField>
+        <TextSearchField label="字典标签" name="dictLabel" value={draft.dictLabel} onChange={(dictLabel) => setDraft({ ...draft, dictLabel })} />
         <SearchField label="状态">
           <DictSelect name="status" placeholder="数据状态" options={dict.sys_normal_disable} value={draft.status}
             onChange={(status) => setDraft({ ...draft, status })} />
@@ -148,10 +126,7 @@ export default function DictDataList() {
         edit={{ perm: 'system:dict:edit', disabled: single, onClick: () => setDialog({ dictCode: Number(selected[0]) }) }}
         remove={{ perm: 'system:dict:remove', disabled: multiple, onClick: () => void onDelete(selected) }}
         exportAction={{ perm: 'system:dict:export', onClick: () => void exportExcel('/system/dict/data/export', toInput(filters)) }}
-        right={
-          <RightToolbar showSearch={showSearch} onShowSearchChange={setShowSearch} onRefresh={refresh}
-            columns={toolbarColumns} hiddenColumns={hidden} onHiddenColumnsChange={setHidden} />
-        }
+        right={<RightToolbar {...ui.toolbarProps(columns)} />}
       >
         <Button size="xs" variant="subtle" colorPalette="orange" onClick={onClose} data-testid="btn-close">
           <UiIcon name="close" />
@@ -161,25 +136,19 @@ export default function DictDataList() {
 
       <DataTable
         columns={columns}
-        data={rows}
+        {...ui.tableProps}
         rowKey="dictCode"
         loading={list.isFetching || !ready}
-        hiddenColumns={hidden}
-        selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
         testId="dict-data-table"
       />
-      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize}
-        onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
+      <Pagination {...ui.pagerProps} />
 
       {dialog && (
         <DictDataDialog
           dictCode={dialog.dictCode}
           dictType={filters.dictType || defaultType || ''}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
+          onSaved={ui.onSaved}
         />
       )}
     </Box>

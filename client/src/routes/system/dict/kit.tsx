@@ -3,12 +3,14 @@
  * (RuoYi's el-button type="text" in the 操作 column, el-select over a dictionary, the 500px form
  * dialog with 确 定 / 取 消, the label/value rows of a detail dialog) and the list-query helpers.
  */
-import { Box, Button, CloseButton, Dialog, GridItem, NativeSelect, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Flex, GridItem, Input, NativeSelect, Portal, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { addDateRange } from '../../../../../shared/utils/date';
 import { HasPermi } from '../../../components/Permission';
+import { SearchField } from '../../../components/table/SearchForm';
 import { UiIcon, type UiIconName } from '../../../components/UiIcon';
 import type { DictOption } from '../../../hooks/useDict';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 /** A text button of the 操作 column, shown only with `perm` (any-of). */
 export function RowButton({ perm, icon, onClick, children, testId }: {
@@ -26,6 +28,34 @@ export function RowButton({ perm, icon, onClick, children, testId }: {
     </Button>
   );
   return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
+}
+
+/** 修改 / 删除 of a list row (test ids row-edit / row-remove), gated by `${perm}:edit|remove`. */
+export function EditRemoveCell({ perm, onEdit, onRemove }: { perm: string; onEdit: () => void; onRemove: () => void }) {
+  return (
+    <Flex gap="1" justify="center">
+      <RowButton perm={[`${perm}:edit`]} icon="edit" onClick={onEdit} testId="row-edit">
+        修改
+      </RowButton>
+      <RowButton perm={[`${perm}:remove`]} icon="delete" onClick={onRemove} testId="row-remove">
+        删除
+      </RowButton>
+    </Flex>
+  );
+}
+
+/** A 240px text field of a list search form: `label`, input `name`, placeholder 请输入{label}. */
+export function TextSearchField({ label, name, value, onChange }: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SearchField label={label}>
+      <Input size="sm" w="240px" name={name} placeholder={`请输入${label}`} value={value} onChange={(e) => onChange(e.target.value)} />
+    </SearchField>
+  );
 }
 
 /** A select over options with an empty first entry showing `placeholder` (clearable el-select). */
@@ -79,14 +109,7 @@ export function FormDialog({ title, width = '500px', onClose, onSubmit, submitti
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
               {onSubmit ? (
-                <>
-                  <Button size="sm" colorPalette="brand" onClick={onSubmit} loading={submitting}>
-                    确 定
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={onClose}>
-                    取 消
-                  </Button>
-                </>
+                <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={submitting} />
               ) : (
                 <Button size="sm" variant="outline" onClick={onClose}>
                   关 闭

@@ -3,53 +3,30 @@
  * 菜单名称, 状态; toolbar 新增, 展开/折叠 with RightToolbar; the tree table (菜单名称, 图标, 排序,
  * 权限标识, 组件路径, 状态, 创建时间, 操作 修改 / 新增 / 删除), folded by default; the add/edit
  * dialog. As in RuoYi the sidebar is not rebuilt after a save: a page reload shows new menus.
- * Refusals (存在子菜单,不允许删除 / 菜单已分配,不允许删除, code 601) are warnings.
+ * Refusals (存在子菜单,不允许删除 / 菜单已分配,不允许删除, code 601) are warnings. The frame is the
+ * shared `TreeTableScreen`.
  */
-import { Box } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { confirmWarning, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { DictTag } from '../../../components/dict/DictTag';
 import { SvgIcon } from '../../../components/SvgIcon';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { RightToolbar } from '../../../components/table/RightToolbar';
-import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
-import { handleTree } from '../../../components/table/table-utils';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { TreeTableScreen, useTreeTableScreen } from '../../../components/table/TreeTableScreen';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, TreeRowActions, type NameStatus } from '../dept/kit';
+import { TreeRowActions } from '../dept/kit';
 import type { MenuRow } from '../dept/types';
 import { MenuFormDialog, type MenuDialogState } from './MenuFormDialog';
 
 export default function MenuList() {
   const trpc = useTRPC();
   const dict = useDict('sys_normal_disable');
-  const [draft, setDraft] = useState<NameStatus>(EMPTY_NAME_STATUS);
-  const [filters, setFilters] = useState<NameStatus>(EMPTY_NAME_STATUS);
-  const [showSearch, setShowSearch] = useState(true);
-  const [expandAll, setExpandAll] = useState(false);
-  const [tableKey, setTableKey] = useState(0);
-  const [dialog, setDialog] = useState<MenuDialogState | null>(null);
-
-  const { name, status } = nameStatusQuery(filters);
+  const screen = useTreeTableScreen<MenuDialogState>(false);
+  const { name, status } = screen.query;
   const list = useQuery({ ...trpc.system.menu.list.queryOptions({ menuName: name, status }), placeholderData: keepPreviousData });
-  const tree = useMemo(() => handleTree(list.data ?? [], 'menuId', 'parentId'), [list.data]);
   const remove = useMutation(trpc.system.menu.remove.mutationOptions());
-  const refresh = () => void list.refetch();
 
-  const handleDelete = async (row: MenuRow) => {
-    if (!(await confirmWarning(`是否确认删除名称为"${row.menuName}"的数据项？`))) return;
-    remove.mutate(
-      { menuId: row.menuId },
-      {
-        onSuccess: () => {
-          refresh();
-          msgSuccess(MSG.remove);
-        },
-      },
-    );
-  };
+  const handleDelete = (row: MenuRow) =>
+    screen.confirmRemove(row.menuName, (onSuccess) => remove.mutate({ menuId: row.menuId }, { onSuccess }), () => void list.refetch());
 
   const columns: DataColumn<MenuRow>[] = [
     { key: 'menuName', title: '菜单名称', width: 200, align: 'left', truncate: true },
@@ -70,8 +47,8 @@ export default function MenuList() {
       render: (r) => (
         <TreeRowActions
           perm="system:menu"
-          onEdit={() => setDialog({ menuId: r.menuId })}
-          onAdd={() => setDialog({ parentId: r.menuId })}
+          onEdit={() => screen.setDialog({ menuId: r.menuId })}
+          onAdd={() => screen.setDialog({ parentId: r.menuId })}
           onRemove={() => void handleDelete(r)}
         />
       ),
@@ -79,51 +56,17 @@ export default function MenuList() {
   ];
 
   return (
-    <Box p="5" data-testid="menu-list">
-      <NameStatusSearch
-        label="菜单名称"
-        statusPlaceholder="菜单状态"
-        value={draft}
-        onChange={setDraft}
-        onSearch={() => setFilters(draft)}
-        onReset={() => {
-          setDraft(EMPTY_NAME_STATUS);
-          setFilters(EMPTY_NAME_STATUS);
-        }}
-        show={showSearch}
-        statusOptions={dict.sys_normal_disable}
-        testId="menu-search"
-      />
-      <ToolbarButtons
-        add={{ perm: 'system:menu:add', onClick: () => setDialog({}) }}
-        right={<RightToolbar showSearch={showSearch} onShowSearchChange={setShowSearch} onRefresh={refresh} />}
-      >
-        <ExpandToggle
-          onClick={() => {
-            setExpandAll((v) => !v);
-            setTableKey((k) => k + 1);
-          }}
-        />
-      </ToolbarButtons>
-      <DataTable
-        key={tableKey}
-        columns={columns}
-        data={tree}
-        rowKey="menuId"
-        loading={list.isFetching}
-        tree={{ defaultExpandAll: expandAll }}
-        testId="menu-table"
-      />
-      {dialog && (
-        <MenuFormDialog
-          state={dialog}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
-        />
-      )}
-    </Box>
+    <TreeTableScreen
+      screen={screen}
+      entity="menu"
+      label="菜单名称"
+      statusPlaceholder="菜单状态"
+      statusOptions={dict.sys_normal_disable}
+      list={list}
+      rowKey="menuId"
+      parentKey="parentId"
+      columns={columns}
+      renderDialog={(state, onClose, onSaved) => <MenuFormDialog state={state} onClose={onClose} onSaved={onSaved} />}
+    />
   );
 }

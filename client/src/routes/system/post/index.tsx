@@ -4,7 +4,7 @@
  * 岗位编码, 岗位名称, 岗位排序, 状态, 创建时间, 操作 修改 / 删除); paging; the add/edit dialog.
  * Deleting an assigned post is refused by the server (`<name>已分配,不能删除`).
  */
-import { Box, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, Flex, Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';
@@ -22,6 +22,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { LinkButton } from '../user/UserActions';
 import type { PostRow } from '../dept/types';
 import { PostFormDialog } from './PostFormDialog';
+import { StatusSearchField } from '../../../components/table/StatusSearchField';
 
 interface PostFilters {
   postCode: string;
@@ -114,19 +115,7 @@ export default function PostList() {
       >
         {text('postCode', '岗位编码')}
         {text('postName', '岗位名称')}
-        <SearchField label="状态" w="200px">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field name="status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-              <option value="">岗位状态</option>
-              {dict.sys_normal_disable.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </SearchField>
+        <StatusSearchField placeholder="岗位状态" value={draft.status} onChange={(status) => setDraft({ ...draft, status })} options={dict.sys_normal_disable} />
       </SearchForm>
       <ToolbarButtons
         add={{ perm: 'system:post:add', onClick: () => setDialog({}) }}

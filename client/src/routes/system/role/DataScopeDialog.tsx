@@ -4,7 +4,7 @@
  * dept tree with 展开/折叠, 全选/全不选, 父子联动; the park (园区) tree beside it with the same
  * switches. Trees load from deptTree/{roleId} and parkTree/{roleId}; 确 定 → 修改成功.
  */
-import { Box, Button, CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Box, CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -13,6 +13,7 @@ import { Tree } from '../../../components/tree/Tree';
 import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useTRPC } from '../../../lib/trpc';
 import { FormItem } from '../user/form-kit';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 export const DATA_SCOPE_OPTIONS = [
   { value: '1', label: '全部数据权限' },
@@ -128,12 +129,7 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
               </Grid>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={submit} loading={save.isPending} disabled={!role.data}>
-                确 定
-              </Button>
-              <Button size="sm" variant="outline" onClick={onClose}>
-                取 消
-              </Button>
+              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={!role.data} />
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -3,7 +3,7 @@
  * 角色顺序, 状态, 菜单权限 (tree with 展开/折叠, 全选/全不选, 父子联动), 备注. In 父子联动 mode the
  * checked and half-checked menus are submitted (reference §2 check-strictly).
  */
-import { Box, Button, CloseButton, Dialog, Input, NumberInput, Portal, Textarea } from '@chakra-ui/react';
+import { Box, CloseButton, Dialog, Input, NumberInput, Portal, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -13,6 +13,7 @@ import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 interface RoleForm {
   roleName: string;
@@ -138,12 +139,7 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
               </FormItem>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={submit} loading={add.isPending || update.isPending}>
-                确 定
-              </Button>
-              <Button size="sm" variant="outline" onClick={onClose}>
-                取 消
-              </Button>
+              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={add.isPending || update.isPending} />
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -1,10 +1,11 @@
 /**
  * Search form of the role list: 角色名称, 权限字符, 状态 (sys_normal_disable), 创建时间 range.
  */
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { DictOption } from '../../../hooks/useDict';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
+import { StatusSearchField } from '../../../components/table/StatusSearchField';
 
 export interface RoleFilters {
   roleName: string;
@@ -34,19 +35,7 @@ export function RoleSearch({ value, onChange, onSearch, onReset, show, statusOpt
       <SearchField label="权限字符" w="200px">
         <Input size="sm" name="roleKey" placeholder="请输入权限字符" value={value.roleKey} onChange={set('roleKey')} />
       </SearchField>
-      <SearchField label="状态" w="200px">
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field name="status" value={value.status} onChange={set('status')}>
-            <option value="">角色状态</option>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </SearchField>
+      <StatusSearchField placeholder="角色状态" value={value.status} onChange={(status) => onChange({ ...value, status })} options={statusOptions} />
       <SearchField label="创建时间">
         <DateRangePicker value={value.dateRange} onChange={(dateRange) => onChange({ ...value, dateRange })} w="130px" />
       </SearchField>

@@ -3,7 +3,7 @@
  * 手机号码; the users not holding the role, multi-select (a row click toggles), paging; 确 定
  * without a selection → 请选择要分配的用户; the dialog closes only when the reply is code 200.
  */
-import { Button, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { msgError, msgSuccess } from '../../../components/feedback/toaster';
@@ -15,6 +15,7 @@ import type { RowKey } from '../../../components/table/table-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import type { AuthUserRow } from '../user/types';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 export function SelectUserDialog({ roleId, onClose, onDone }: { roleId: number; onClose: () => void; onDone: () => void }) {
   const trpc = useTRPC();
@@ -103,12 +104,7 @@ export function SelectUserDialog({ roleId, onClose, onDone }: { roleId: number; 
               <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
             </Dialog.Body>
             <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={submit} loading={selectAll.isPending}>
-                确 定
-              </Button>
-              <Button size="sm" variant="outline" onClick={onClose}>
-                取 消
-              </Button>
+              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={selectAll.isPending} />
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -6,10 +6,8 @@
  */
 import { Box, Button, Flex, Menu, Portal } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { confirmDelete, confirmWarning, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { exportExcel } from '../../../components/feedback/actions';
 import { Pagination } from '../../../components/Pagination';
 import { HasPermi } from '../../../components/Permission';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -18,6 +16,8 @@ import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../components/table/table-utils';
 import { UiIcon } from '../../../components/UiIcon';
 import { useDict } from '../../../hooks/useDict';
+import { useListPage } from '../../../hooks/useListPage';
+import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
 import { rangeParams } from '../user/form-kit';
 import type { RoleRow } from '../user/types';
@@ -26,20 +26,14 @@ import { DataScopeDialog } from './DataScopeDialog';
 import { RoleFormDialog } from './RoleFormDialog';
 import { EMPTY_ROLE_FILTERS, RoleSearch, type RoleFilters } from './RoleSearch';
 
-type Dialog = { kind: 'form'; roleId?: number } | { kind: 'dataScope'; roleId: number } | null;
+type DialogState = { kind: 'form'; roleId?: number } | { kind: 'dataScope'; roleId: number };
 
 export default function RoleList() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const dict = useDict('sys_normal_disable');
-  const [draft, setDraft] = useState<RoleFilters>(EMPTY_ROLE_FILTERS);
-  const [filters, setFilters] = useState<RoleFilters>(EMPTY_ROLE_FILTERS);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [showSearch, setShowSearch] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
-  const [selected, setSelected] = useState<RowKey[]>([]);
-  const [statusOverride, setStatusOverride] = useState<Record<number, string>>({});
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const lp = useListPage<RoleFilters, RoleRow, DialogState>(EMPTY_ROLE_FILTERS);
+  const { draft, setDraft, filters, setFilters, page, setPage, selected, dialog, setDialog } = lp;
 
   const query = {
     roleName: filters.roleName.trim() || undefined,
@@ -48,49 +42,15 @@ export default function RoleList() {
     params: rangeParams(filters.dateRange),
   };
   const list = useQuery({ ...trpc.system.role.list.queryOptions({ ...page, ...query }), placeholderData: keepPreviousData });
-  const rows = list.data?.rows ?? [];
   const remove = useMutation(trpc.system.role.remove.mutationOptions());
   const changeStatus = useMutation(trpc.system.role.changeStatus.mutationOptions());
-  const refresh = () => void list.refetch();
+  const statusSwitch = useStatusSwitch('角色', () => list.refetch());
+  const ui = lp.bind(list);
 
-  const handleDelete = async (ids: RowKey[]) => {
-    if (!(await confirmDelete(ids, '角色编号'))) return;
-    remove.mutate(
-      { roleIds: ids.map(Number) },
-      {
-        onSuccess: () => {
-          msgSuccess(MSG.remove);
-          setSelected((s) => s.filter((k) => !ids.includes(k)));
-          refresh();
-        },
-      },
-    );
-  };
+  const handleDelete = (ids: RowKey[]) => ui.confirmRemove(ids, '角色编号', (onSuccess) => remove.mutate({ roleIds: ids.map(Number) }, { onSuccess }));
 
-  const handleStatus = async (row: RoleRow, on: boolean) => {
-    const status = on ? '0' : '1';
-    const text = on ? '启用' : '停用';
-    setStatusOverride((s) => ({ ...s, [row.roleId]: status }));
-    const drop = () =>
-      setStatusOverride((s) => {
-        const { [row.roleId]: _gone, ...rest } = s;
-        return rest;
-      });
-    if (!(await confirmWarning(`确认要"${text}""${row.roleName}"角色吗？`))) {
-      drop();
-      return;
-    }
-    changeStatus.mutate(
-      { roleId: row.roleId, status },
-      {
-        onSuccess: () => {
-          msgSuccess(`${text}成功`);
-          void list.refetch().then(drop);
-        },
-        onError: drop,
-      },
-    );
-  };
+  const handleStatus = (row: RoleRow, on: boolean) =>
+    statusSwitch.toggle(row.roleId, row.roleName, on, (status, cb) => changeStatus.mutate({ roleId: row.roleId, status }, cb));
 
   const columns: DataColumn<RoleRow>[] = [
     { key: 'roleId', title: '角色编号', width: 120 },
@@ -102,7 +62,7 @@ export default function RoleList() {
       title: '状态',
       width: 100,
       render: (r) => (
-        <StatusSwitch label={`${r.roleName}状态`} checked={(statusOverride[r.roleId] ?? r.status) === '0'} onChange={(on) => void handleStatus(r, on)} />
+        <StatusSwitch label={`${r.roleName}状态`} checked={statusSwitch.isOn(r.roleId, r.status)} onChange={(on) => void handleStatus(r, on)} />
       ),
     },
     { key: 'createTime', title: '创建时间', width: 180 },
@@ -155,11 +115,6 @@ export default function RoleList() {
         ),
     },
   ];
-  const toolbarColumns = columns.filter((c) => c.key !== 'actions').map((c) => ({ key: c.key, label: String(c.title) }));
-  const closeAndRefresh = () => {
-    setDialog(null);
-    refresh();
-  };
 
   return (
     <Box p="5" data-testid="role-list">
@@ -175,7 +130,7 @@ export default function RoleList() {
           setFilters(EMPTY_ROLE_FILTERS);
           setPage((p) => ({ ...p, pageNum: 1 }));
         }}
-        show={showSearch}
+        show={lp.showSearch}
         statusOptions={dict.sys_normal_disable}
       />
       <ToolbarButtons
@@ -183,29 +138,17 @@ export default function RoleList() {
         edit={{ perm: 'system:role:edit', disabled: selected.length !== 1, onClick: () => setDialog({ kind: 'form', roleId: Number(selected[0]) }) }}
         remove={{ perm: 'system:role:remove', disabled: selected.length === 0, onClick: () => void handleDelete(selected) }}
         exportAction={{ perm: 'system:role:export', onClick: () => void exportExcel('/system/role/export', query) }}
-        right={
-          <RightToolbar
-            showSearch={showSearch}
-            onShowSearchChange={setShowSearch}
-            onRefresh={refresh}
-            columns={toolbarColumns}
-            hiddenColumns={hidden}
-            onHiddenColumnsChange={setHidden}
-          />
-        }
+        right={<RightToolbar {...ui.toolbarProps(columns)} />}
       />
       <DataTable
         columns={columns}
-        data={rows}
+        {...ui.tableProps}
         rowKey="roleId"
-        loading={list.isFetching}
-        hiddenColumns={hidden}
-        selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
         testId="role-table"
       />
-      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
-      {dialog?.kind === 'form' && <RoleFormDialog roleId={dialog.roleId} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
-      {dialog?.kind === 'dataScope' && <DataScopeDialog roleId={dialog.roleId} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
+      <Pagination {...ui.pagerProps} />
+      {dialog?.kind === 'form' && <RoleFormDialog roleId={dialog.roleId} onClose={() => setDialog(null)} onSaved={ui.onSaved} />}
+      {dialog?.kind === 'dataScope' && <DataScopeDialog roleId={dialog.roleId} onClose={() => setDialog(null)} onSaved={ui.onSaved} />}
     </Box>
   );
 }

@@ -3,7 +3,7 @@
  * 用户名称 and 用户密码 (add only; the password defaults to sys.user.initPassword), 用户性别,
  * 状态, 岗位, 角色, 备注, with RuoYi's rule messages. 确 定 → 新增成功 / 修改成功.
  */
-import { Button, CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -13,6 +13,7 @@ import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormItem, lengthBetween, MultiSelect, pattern, required, useForm, type Rules } from './form-kit';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 interface UserForm {
   userId?: number;
@@ -190,12 +191,7 @@ export function UserFormDialog({ open, userId, depts, onClose, onSaved }: UserFo
               </FormItem>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={submit} loading={add.isPending || update.isPending}>
-                确 定
-              </Button>
-              <Button size="sm" variant="outline" onClick={onClose}>
-                取 消
-              </Button>
+              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={add.isPending || update.isPending} />
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -3,7 +3,7 @@
  * 是否更新已经存在的用户数据, 下载模板; 确 定 posts the file (multipart `file`, query
  * `updateSupport`) to /system/user/importData and shows the server's summary in 导入结果.
  */
-import { Box, Button, Checkbox, CloseButton, Dialog, Flex, Link, Portal, Text, chakra } from '@chakra-ui/react';
+import { Box, Checkbox, CloseButton, Dialog, Flex, Link, Portal, Text, chakra } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { alertDialog } from '../../../components/feedback/confirm';
 import { openLoading } from '../../../components/feedback/loading-mask';
@@ -13,6 +13,7 @@ import { checkFile } from '../../../components/upload/rules';
 import { download } from '../../../lib/download';
 import { showSessionExpired } from '../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../lib/trpc';
+import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 const TYPES = ['xls', 'xlsx'];
 
@@ -153,12 +154,7 @@ export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onD
               </Box>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={() => void submit()} loading={busy}>
-                确 定
-              </Button>
-              <Button size="sm" variant="outline" onClick={onClose}>
-                取 消
-              </Button>
+              <DialogFooterButtons onConfirm={() => void submit()} onCancel={onClose} loading={busy} />
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -2,10 +2,11 @@
  * Search form of the user list: 用户名称, 手机号码, 状态 (sys_normal_disable), 创建时间 range,
  * 搜索 / 重置.
  */
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { DictOption } from '../../../hooks/useDict';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
+import { StatusSearchField } from '../../../components/table/StatusSearchField';
 
 export interface UserFilters {
   userName: string;
@@ -36,19 +37,7 @@ export function UserSearch({ value, onChange, onSearch, onReset, show, statusOpt
       <SearchField label="手机号码" w="200px">
         <Input size="sm" name="phonenumber" placeholder="请输入手机号码" value={value.phonenumber} onChange={set('phonenumber')} />
       </SearchField>
-      <SearchField label="状态" w="200px">
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field name="status" value={value.status} onChange={set('status')}>
-            <option value="">用户状态</option>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </SearchField>
+      <StatusSearchField placeholder="用户状态" value={value.status} onChange={(status) => onChange({ ...value, status })} options={statusOptions} />
       <SearchField label="创建时间">
         <DateRangePicker value={value.dateRange} onChange={(dateRange) => onChange({ ...value, dateRange })} w="130px" />
       </SearchField>

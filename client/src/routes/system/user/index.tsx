@@ -7,8 +7,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { confirmDelete, confirmWarning, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { exportExcel } from '../../../components/feedback/actions';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
@@ -16,6 +15,8 @@ import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarBut
 import type { RowKey } from '../../../components/table/table-utils';
 import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
+import { useListPage } from '../../../hooks/useListPage';
+import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
 import { DeptPanel } from './DeptPanel';
 import { rangeParams } from './form-kit';
@@ -26,21 +27,15 @@ import { UserFormDialog } from './UserFormDialog';
 import { UserImportDialog } from './UserImportDialog';
 import { EMPTY_FILTERS, UserSearch, type UserFilters } from './UserSearch';
 
-type Dialog = { kind: 'form'; userId?: number } | { kind: 'import' } | { kind: 'resetPwd'; user: UserRow } | null;
+type DialogState = { kind: 'form'; userId?: number } | { kind: 'import' } | { kind: 'resetPwd'; user: UserRow };
 
 export default function UserList() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const dict = useDict('sys_normal_disable');
-  const [draft, setDraft] = useState<UserFilters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<UserFilters>(EMPTY_FILTERS);
+  const lp = useListPage<UserFilters, UserRow, DialogState>(EMPTY_FILTERS);
+  const { draft, setDraft, filters, setFilters, page, setPage, selected, dialog, setDialog } = lp;
   const [deptId, setDeptId] = useState<TreeKey | null>(null);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [showSearch, setShowSearch] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
-  const [selected, setSelected] = useState<RowKey[]>([]);
-  const [statusOverride, setStatusOverride] = useState<Record<number, string>>({});
-  const [dialog, setDialog] = useState<Dialog>(null);
 
   const query = {
     userName: filters.userName.trim() || undefined,
@@ -52,11 +47,12 @@ export default function UserList() {
   const list = useQuery({ ...trpc.system.user.list.queryOptions({ ...page, ...query }), placeholderData: keepPreviousData });
   const depts = useQuery(trpc.system.user.deptTree.queryOptions());
   const deptTree = (depts.data ?? []) as TreeNode[];
-  const rows = list.data?.rows ?? [];
   const remove = useMutation(trpc.system.user.remove.mutationOptions());
   const changeStatus = useMutation(trpc.system.user.changeStatus.mutationOptions());
+  const statusSwitch = useStatusSwitch('用户', () => list.refetch());
 
-  const refresh = () => void list.refetch();
+  const ui = lp.bind(list);
+  const { refresh } = ui;
   const search = () => {
     setFilters(draft);
     setPage((p) => ({ ...p, pageNum: 1 }));
@@ -68,44 +64,10 @@ export default function UserList() {
     setPage((p) => ({ ...p, pageNum: 1 }));
   };
 
-  const handleDelete = async (ids: RowKey[]) => {
-    if (!(await confirmDelete(ids, '用户编号'))) return;
-    remove.mutate(
-      { userIds: ids.map(Number) },
-      {
-        onSuccess: () => {
-          msgSuccess(MSG.remove);
-          setSelected((s) => s.filter((k) => !ids.includes(k)));
-          refresh();
-        },
-      },
-    );
-  };
+  const handleDelete = (ids: RowKey[]) => ui.confirmRemove(ids, '用户编号', (onSuccess) => remove.mutate({ userIds: ids.map(Number) }, { onSuccess }));
 
-  const handleStatus = async (row: UserRow, on: boolean) => {
-    const status = on ? '0' : '1';
-    const text = on ? '启用' : '停用';
-    setStatusOverride((s) => ({ ...s, [row.userId]: status }));
-    const drop = () =>
-      setStatusOverride((s) => {
-        const { [row.userId]: _gone, ...rest } = s;
-        return rest;
-      });
-    if (!(await confirmWarning(`确认要"${text}""${row.userName}"用户吗？`))) {
-      drop();
-      return;
-    }
-    changeStatus.mutate(
-      { userId: row.userId, status },
-      {
-        onSuccess: () => {
-          msgSuccess(`${text}成功`);
-          void list.refetch().then(drop);
-        },
-        onError: drop,
-      },
-    );
-  };
+  const handleStatus = (row: UserRow, on: boolean) =>
+    statusSwitch.toggle(row.userId, row.userName, on, (status, cb) => changeStatus.mutate({ userId: row.userId, status }, cb));
 
   const columns: DataColumn<UserRow>[] = [
     { key: 'userId', title: '用户编号' },
@@ -119,7 +81,7 @@ export default function UserList() {
       render: (r) => (
         <StatusSwitch
           label={`${r.userName}状态`}
-          checked={(statusOverride[r.userId] ?? r.status) === '0'}
+          checked={statusSwitch.isOn(r.userId, r.status)}
           onChange={(on) => void handleStatus(r, on)}
         />
       ),
@@ -140,7 +102,6 @@ export default function UserList() {
         ),
     },
   ];
-  const toolbarColumns = columns.filter((c) => c.key !== 'actions').map((c) => ({ key: c.key, label: String(c.title) }));
 
   return (
     <Box p="5" data-testid="user-list">
@@ -159,7 +120,7 @@ export default function UserList() {
             onChange={setDraft}
             onSearch={search}
             onReset={reset}
-            show={showSearch}
+            show={lp.showSearch}
             statusOptions={dict.sys_normal_disable}
           />
           <ToolbarButtons
@@ -170,16 +131,7 @@ export default function UserList() {
               onClick: () => setDialog({ kind: 'form', userId: Number(selected[0]) }),
             }}
             remove={{ perm: 'system:user:remove', disabled: selected.length === 0, onClick: () => void handleDelete(selected) }}
-            right={
-              <RightToolbar
-                showSearch={showSearch}
-                onShowSearchChange={setShowSearch}
-                onRefresh={refresh}
-                columns={toolbarColumns}
-                hiddenColumns={hidden}
-                onHiddenColumnsChange={setHidden}
-              />
-            }
+            right={<RightToolbar {...ui.toolbarProps(columns)} />}
           >
             <PermButton perm="system:user:import" tone="info" icon="upload" onClick={() => setDialog({ kind: 'import' })} testId="btn-import">
               导入
@@ -196,19 +148,11 @@ export default function UserList() {
           </ToolbarButtons>
           <DataTable
             columns={columns}
-            data={rows}
+            {...ui.tableProps}
             rowKey="userId"
-            loading={list.isFetching}
-            hiddenColumns={hidden}
-            selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
             testId="user-table"
           />
-          <Pagination
-            total={list.data?.total ?? 0}
-            page={page.pageNum}
-            limit={page.pageSize}
-            onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
-          />
+          <Pagination {...ui.pagerProps} />
         </Box>
       </Flex>
       {dialog?.kind === 'form' && (
@@ -217,10 +161,7 @@ export default function UserList() {
           userId={dialog.userId}
           depts={deptTree}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
+          onSaved={ui.onSaved}
         />
       )}
       {dialog?.kind === 'import' && <UserImportDialog onClose={() => setDialog(null)} onDone={refresh} />}
