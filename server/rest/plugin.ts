@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError } from '../core/errors';
 import type { AppDeps } from '../core/deps';
 import { appRouter } from '../trpc/router';
 import { createCallerFactory, describeError } from '../trpc/init';
@@ -97,9 +99,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
       } catch (err) {
         const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err as Error });
         const { appCode, message } = describeError(trpcErr);
-        if (appCode === 500 && !(trpcErr.cause && 'code' in (trpcErr.cause as object)) && trpcErr.code === 'INTERNAL_SERVER_ERROR') {
-          req.log.error({ err }, 'procedure failed');
-        }
+        // Only unexpected failures are logged as errors; AppErrors and bad input are answers.
+        const expected = trpcErr.cause instanceof AppError || trpcErr.cause instanceof ZodError || trpcErr.code !== 'INTERNAL_SERVER_ERROR';
+        if (!expected) req.log.error({ err }, 'procedure failed');
         const msg = appCode === 401 && message === '认证失败，无法访问系统资源' ? `请求访问：${req.url.split('?')[0]}，认证失败，无法访问系统资源` : message;
         return { code: appCode, msg };
       }
