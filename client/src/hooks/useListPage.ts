@@ -14,7 +14,7 @@ import { msgSuccess } from '../components/feedback/toaster';
 import type { ToolbarColumn } from '../components/table/RightToolbar';
 import type { DataColumn } from '../components/table/DataTable';
 import { selectionFlags, type RowKey } from '../components/table/table-utils';
-import { searchHandlers } from '../routes/system/dict/kit';
+import { searchHandlers } from './search-handlers';
 
 /** The list query as far as the page needs it (a react-query result of `{rows, total}`). */
 export interface ListPageQuery<T> {

@@ -12,7 +12,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { confirmWarning, MSG } from '../feedback/actions';
 import { msgSuccess } from '../feedback/toaster';
 import type { DictOption } from '../../hooks/useDict';
-import { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, type NameStatus } from '../../routes/system/dept/kit';
+import { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, type NameStatus } from './NameStatusSearch';
 import { DataTable, type DataColumn } from './DataTable';
 import { RightToolbar } from './RightToolbar';
 import { ToolbarButtons } from './ToolbarButtons';

@@ -4,53 +4,18 @@
  * cell of a tree table, the form dialog frame (确 定 / 取 消), the 显示排序 number input and the
  * flat-list → TreeSelect helpers.
  */
-import { Button, CloseButton, Dialog, Flex, Input, NumberInput, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, NumberInput, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DictTag } from '../../../components/dict/DictTag';
 import { HasPermi } from '../../../components/Permission';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { handleTree } from '../../../components/table/table-utils';
 import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
-import { UiIcon } from '../../../components/UiIcon';
 import type { DictOption } from '../../../hooks/useDict';
 import { LinkButton } from '../user/UserActions';
 import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
-import { StatusSearchField } from '../../../components/table/StatusSearchField';
 
-export interface NameStatus {
-  name: string;
-  status: string;
-}
-export const EMPTY_NAME_STATUS: NameStatus = { name: '', status: '' };
-
-/** `{name, status}` of a tree list query ('' → not sent). */
-export const nameStatusQuery = (f: NameStatus) => ({
-  name: f.name.trim() || undefined,
-  status: (f.status || undefined) as '0' | '1' | undefined,
-});
-
-/** Search form with a name field and a status select (部门名称 / 园区名称 / 菜单名称, 状态). */
-export function NameStatusSearch({ label, statusPlaceholder, value, onChange, onSearch, onReset, show, statusOptions, testId }: {
-  label: string;
-  statusPlaceholder: string;
-  value: NameStatus;
-  onChange: (v: NameStatus) => void;
-  onSearch: () => void;
-  onReset: () => void;
-  show: boolean;
-  statusOptions: DictOption[];
-  testId: string;
-}) {
-  return (
-    <SearchForm show={show} onSearch={onSearch} onReset={onReset} testId={testId}>
-      <SearchField label={label} w="200px">
-        <Input size="sm" name="name" placeholder={`请输入${label}`} value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
-      </SearchField>
-      <StatusSearchField placeholder={statusPlaceholder} value={value.status} onChange={(status) => onChange({ ...value, status })} options={statusOptions} />
-    </SearchForm>
-  );
-}
+export { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, type NameStatus } from '../../../components/table/NameStatusSearch';
 
 /**
  * Columns of the 部门 / 园区 tree table: the name (`nameKey`, `nameTitle`, 260px, left), 排序,
@@ -69,16 +34,6 @@ export function orgTreeColumns<T extends { status?: string | null }>(
     { key: 'createTime', title: '创建时间', width: 200 },
     { key: 'actions', title: '操作', render: actions },
   ];
-}
-
-/** 展开/折叠 (RuoYi: type="info" plain, el-icon-sort; no permission). */
-export function ExpandToggle({ onClick }: { onClick: () => void }) {
-  return (
-    <Button size="xs" variant="subtle" colorPalette="gray" onClick={onClick} data-testid="btn-expand">
-      <UiIcon name="sort" />
-      展开/折叠
-    </Button>
-  );
 }
 
 /** 修改 / 新增 / 删除 of a tree row, gated by `${perm}:edit|add|remove`; `canRemove` false hides 删除. */
