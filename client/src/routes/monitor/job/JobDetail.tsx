@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CONCURRENT_LABELS, JOB_STATUS_LABELS } from '../../../../../shared/schemas/job';
 import { selectDictLabel, type DictOption } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DetailGrid, DetailItem, JobDialog } from './job-parts';
+import { DetailGrid, DetailItem } from '../../../components/DetailGrid';
+import { JobDialog } from './job-parts';
 import { MISFIRE_TEXT } from './job-utils';
 
 export function JobDetailDialog({ jobId, onClose, groups, statuses }: {
@@ -26,19 +27,19 @@ export function JobDetailDialog({ jobId, onClose, groups, statuses }: {
         <Spinner color="brand.solid" />
       ) : (
         <DetailGrid>
-          <DetailItem label="任务序号">{form.jobId}</DetailItem>
-          <DetailItem label="任务分组">{selectDictLabel(groups, form.jobGroup)}</DetailItem>
-          <DetailItem label="任务名称">{form.jobName}</DetailItem>
-          <DetailItem label="创建时间">{form.createTime}</DetailItem>
-          <DetailItem label="cron表达式">{form.cronExpression}</DetailItem>
-          <DetailItem label="下次执行时间">{form.nextValidTime ?? ''}</DetailItem>
-          <DetailItem label="调用目标方法" full>
+          <DetailItem labelWidth="100px" label="任务序号">{form.jobId}</DetailItem>
+          <DetailItem labelWidth="100px" label="任务分组">{selectDictLabel(groups, form.jobGroup)}</DetailItem>
+          <DetailItem labelWidth="100px" label="任务名称">{form.jobName}</DetailItem>
+          <DetailItem labelWidth="100px" label="创建时间">{form.createTime}</DetailItem>
+          <DetailItem labelWidth="100px" label="cron表达式">{form.cronExpression}</DetailItem>
+          <DetailItem labelWidth="100px" label="下次执行时间">{form.nextValidTime ?? ''}</DetailItem>
+          <DetailItem labelWidth="100px" label="调用目标方法" full>
             {form.invokeTarget}
           </DetailItem>
-          <DetailItem label="任务状态">{statuses.length ? selectDictLabel(statuses, form.status) : JOB_STATUS_LABELS[form.status as '0' | '1']}</DetailItem>
-          <DetailItem label="是否并发">{CONCURRENT_LABELS[form.concurrent as '0' | '1'] ?? form.concurrent}</DetailItem>
-          <DetailItem label="执行策略">{MISFIRE_TEXT[form.misfirePolicy] ?? form.misfirePolicy}</DetailItem>
-          {form.remark ? <DetailItem label="备注">{form.remark}</DetailItem> : null}
+          <DetailItem labelWidth="100px" label="任务状态">{statuses.length ? selectDictLabel(statuses, form.status) : JOB_STATUS_LABELS[form.status as '0' | '1']}</DetailItem>
+          <DetailItem labelWidth="100px" label="是否并发">{CONCURRENT_LABELS[form.concurrent as '0' | '1'] ?? form.concurrent}</DetailItem>
+          <DetailItem labelWidth="100px" label="执行策略">{MISFIRE_TEXT[form.misfirePolicy] ?? form.misfirePolicy}</DetailItem>
+          {form.remark ? <DetailItem labelWidth="100px" label="备注">{form.remark}</DetailItem> : null}
         </DetailGrid>
       )}
     </JobDialog>

@@ -5,28 +5,29 @@
 import { Box } from '@chakra-ui/react';
 import { JOB_LOG_STATUS_LABELS, type JobLogRow } from '../../../../../shared/schemas/job';
 import { selectDictLabel, type DictOption } from '../../../hooks/useDict';
-import { DetailGrid, DetailItem, JobDialog } from './job-parts';
+import { DetailGrid, DetailItem } from '../../../components/DetailGrid';
+import { JobDialog } from './job-parts';
 
 export function JobLogDetailDialog({ log, onClose, groups }: { log: JobLogRow | null; onClose: () => void; groups: DictOption[] }) {
   return (
     <JobDialog open={log !== null} onClose={onClose} title="调度日志详细" width="700px" testId="job-log-detail-dialog">
       {log && (
         <DetailGrid>
-          <DetailItem label="日志序号">{log.jobLogId}</DetailItem>
-          <DetailItem label="任务名称">{log.jobName}</DetailItem>
-          <DetailItem label="任务分组">{selectDictLabel(groups, log.jobGroup)}</DetailItem>
-          <DetailItem label="执行时间">{log.createTime}</DetailItem>
-          <DetailItem label="调用方法" full>
+          <DetailItem labelWidth="100px" label="日志序号">{log.jobLogId}</DetailItem>
+          <DetailItem labelWidth="100px" label="任务名称">{log.jobName}</DetailItem>
+          <DetailItem labelWidth="100px" label="任务分组">{selectDictLabel(groups, log.jobGroup)}</DetailItem>
+          <DetailItem labelWidth="100px" label="执行时间">{log.createTime}</DetailItem>
+          <DetailItem labelWidth="100px" label="调用方法" full>
             {log.invokeTarget}
           </DetailItem>
-          <DetailItem label="日志信息" full>
+          <DetailItem labelWidth="100px" label="日志信息" full>
             {log.jobMessage}
           </DetailItem>
-          <DetailItem label="执行状态" full>
+          <DetailItem labelWidth="100px" label="执行状态" full>
             {JOB_LOG_STATUS_LABELS[log.status as '0' | '1'] ?? log.status}
           </DetailItem>
           {log.status === '1' && (
-            <DetailItem label="异常信息" full>
+            <DetailItem labelWidth="100px" label="异常信息" full>
               <Box as="span" color="red.600" fontFamily="mono" fontSize="xs" data-testid="job-log-exception">
                 {log.exceptionInfo}
               </Box>

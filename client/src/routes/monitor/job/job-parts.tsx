@@ -3,7 +3,7 @@
  * log.vue): the row text buttons gated by a permission, a dictionary select, the two-column
  * label/value grid of the detail dialogs and a plain dialog shell.
  */
-import { Box, Button, CloseButton, Dialog, GridItem, Menu, NativeSelect, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Menu, NativeSelect, Portal } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 import { HasPermi, usePermi } from '../../../components/Permission';
 import { UiIcon, type UiIconName } from '../../../components/UiIcon';
@@ -35,28 +35,6 @@ export function RowButton({ perm, icon, onClick, children, testId }: {
     </Button>
   );
   return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
-}
-
-/** One `label：value` cell of a detail dialog; `full` spans both columns. */
-export function DetailItem({ label, children, full }: { label: string; children: ReactNode; full?: boolean }) {
-  return (
-    <GridItem colSpan={full ? 2 : 1} display="flex" gap="2" fontSize="sm" minW="0">
-      <Text as="span" flexShrink={0} w="100px" textAlign="right" fontWeight="bold" color="#606266">
-        {label}：
-      </Text>
-      <Box as="span" flex="1" minW="0" wordBreak="break-all" whiteSpace="pre-wrap">
-        {children}
-      </Box>
-    </GridItem>
-  );
-}
-
-export function DetailGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid columns={2} rowGap="3" columnGap="4">
-      {children}
-    </SimpleGrid>
-  );
 }
 
 /** A dialog with a title, a close button and a footer (default: 关 闭). */

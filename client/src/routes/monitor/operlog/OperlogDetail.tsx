@@ -4,7 +4,8 @@
  */
 import { Box } from '@chakra-ui/react';
 import { selectDictLabel, type DictOption } from '../../../hooks/useDict';
-import { DetailGrid, DetailItem, FormDialog } from '../../system/dict/kit';
+import { DetailGrid, DetailItem } from '../../../components/DetailGrid';
+import { FormDialog } from '../../system/dict/kit';
 import type { OperlogRow } from '../../system/dict/types';
 
 const mono = { fontFamily: 'mono', fontSize: 'xs' } as const;

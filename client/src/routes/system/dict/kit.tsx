@@ -3,7 +3,7 @@
  * (RuoYi's el-button type="text" in the 操作 column, el-select over a dictionary, the 500px form
  * dialog with 确 定 / 取 消, the label/value rows of a detail dialog) and the list-query helpers.
  */
-import { Box, Button, CloseButton, Dialog, Flex, GridItem, Input, NativeSelect, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Flex, Input, NativeSelect, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { addDateRange } from '../../../../../shared/utils/date';
 import { HasPermi } from '../../../components/Permission';
@@ -123,28 +123,6 @@ export function FormDialog({ title, width = '500px', onClose, onSubmit, submitti
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  );
-}
-
-/** One `label：value` cell of a detail dialog; `full` spans both columns. */
-export function DetailItem({ label, children, full }: { label: string; children: ReactNode; full?: boolean }) {
-  return (
-    <GridItem colSpan={full ? 2 : 1} display="flex" gap="2" fontSize="sm" minW="0">
-      <Text as="span" flexShrink={0} w="90px" textAlign="right" fontWeight="bold" color="#606266">
-        {label}：
-      </Text>
-      <Box as="span" flex="1" minW="0" wordBreak="break-all" whiteSpace="pre-wrap">
-        {children}
-      </Box>
-    </GridItem>
-  );
-}
-
-export function DetailGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid columns={2} rowGap="3" columnGap="4">
-      {children}
-    </SimpleGrid>
   );
 }
 
