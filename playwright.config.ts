@@ -46,6 +46,8 @@ export default defineConfig({
       DATABASE_URL: ':memory:',
       CAPTCHA_ENABLED: 'false',
       UPLOAD_DIR: process.env.E2E_UPLOAD_DIR ?? `.tmp/e2e-uploads-${PORT}`,
+      /** A client built elsewhere (`vite build --outDir <dir>`), so parallel runs don't share dist/client. */
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -65,6 +65,7 @@ Environment (the same as npm start):
   CAPTCHA_ENABLED  true/false, overrides the config entry sys.account.captchaEnabled
   TRUST_PROXY      true behind a reverse proxy: client addresses from X-Forwarded-For (false)
   LOG_LEVEL        fatal, error, warn, info (default), debug, trace or silent
+  WEB_DIR          folder of the built client (default: the bundled one); for test runs
 
 Health: GET /caishui-api/health (no token) answers 200 when UP, 503 when DOWN.
 Stopping: SIGTERM or SIGINT stops accepting connections, lets requests in flight finish (up to
@@ -129,7 +130,7 @@ async function serve(runtime: CliRuntime): Promise<void> {
   const t0 = performance.now();
   const { buildApp } = await import('./app');
   const t1 = performance.now();
-  const app = await buildApp({ webDir: runtime.webDir, migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding });
+  const app = await buildApp({ webDir: runtime.webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding });
   const t2 = performance.now();
   const { PORT, HOST, DATABASE_URL } = app.deps.env;
   try {
