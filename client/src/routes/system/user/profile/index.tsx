@@ -14,7 +14,7 @@ import { previewUrl } from '../../../../components/upload/rules';
 import { getToken } from '../../../../lib/auth-storage';
 import { useTRPC } from '../../../../lib/trpc';
 import { AvatarDialog } from './AvatarDialog';
-import { closePage } from './close-page';
+import { closePage } from '../../../../lib/close-page';
 import { ResetPwdForm } from './ResetPwdForm';
 import { UserInfoForm, type InfoForm } from './UserInfoForm';
 
