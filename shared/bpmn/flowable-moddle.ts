@@ -1,0 +1,92 @@
+/**
+ * Our moddle extension package, shared by the engine (server/engine/parse) and the designer (stack-notes §4 "bpmn-moddle with a flowable extension"): one
+ * descriptor for `flowable:` (http://flowable.org/bpmn). The `activiti:` (http://activiti.org/bpmn)
+ * and `camunda:` (http://camunda.org/schema/1.0/bpmn) namespaces are read through the same
+ * descriptor (parse-xml.ts aliases their URIs before parsing: moddle refuses two packages that
+ * extend one BPMN type with the same property names), so the three dialects read alike.
+ * Attributes not described here stay in `$attrs` (moddle keeps them); the original XML is stored
+ * unchanged with the definition, so designer XML round-trips.
+ */
+type Prop = { name: string; type: string; isAttr?: boolean; isMany?: boolean; isBody?: boolean };
+type TypeDesc = { name: string; extends?: string[]; superClass?: string[]; isAbstract?: boolean; properties: Prop[] };
+
+const attr = (name: string, type = 'String'): Prop => ({ name, type, isAttr: true });
+
+/** Attributes every dialect shares, per BPMN element they extend. */
+function types(): TypeDesc[] {
+  return [
+    {
+      name: 'ProcessExt', extends: ['bpmn:Process'], isAbstract: true,
+      properties: [attr('processCategory'), attr('candidateStarterGroups'), attr('candidateStarterUsers'), attr('versionTag')],
+    },
+    { name: 'StartEventExt', extends: ['bpmn:StartEvent'], isAbstract: true, properties: [attr('initiator'), attr('formKey')] },
+    {
+      name: 'UserTaskExt', extends: ['bpmn:UserTask'], isAbstract: true,
+      properties: [
+        attr('assignee'), attr('candidateUsers'), attr('candidateGroups'), attr('dataType'), attr('userType'),
+        attr('formKey'), attr('priority'), attr('dueDate'), attr('skipExpression'), attr('category'),
+        attr('text'), attr('expId'),
+      ],
+    },
+    { name: 'AsyncExt', extends: ['bpmn:Activity'], isAbstract: true, properties: [attr('async', 'Boolean'), attr('exclusive', 'Boolean')] },
+    { name: 'FlowExt', extends: ['bpmn:SequenceFlow'], isAbstract: true, properties: [attr('skipExpression')] },
+    {
+      name: 'MultiInstanceExt', extends: ['bpmn:MultiInstanceLoopCharacteristics'], isAbstract: true,
+      properties: [attr('collection'), attr('elementVariable'), attr('elementIndexVariable')],
+    },
+    {
+      name: 'TaskListener', superClass: ['Element'],
+      properties: [
+        attr('event'), attr('class'), attr('expression'), attr('delegateExpression'),
+        { name: 'fields', type: 'Field', isMany: true },
+      ],
+    },
+    {
+      name: 'ExecutionListener', superClass: ['Element'],
+      properties: [
+        attr('event'), attr('class'), attr('expression'), attr('delegateExpression'),
+        { name: 'fields', type: 'Field', isMany: true },
+      ],
+    },
+    {
+      name: 'Field', superClass: ['Element'],
+      properties: [
+        attr('name'), attr('stringValue'), attr('expression'),
+        { name: 'string', type: 'String' },
+        { name: 'expressionChild', type: 'Expression' },
+      ],
+    },
+    { name: 'Expression', superClass: ['Element'], properties: [{ name: 'body', type: 'String', isBody: true }] },
+    {
+      name: 'FormProperty', superClass: ['Element'],
+      properties: [
+        attr('id'), attr('name'), attr('type'), attr('value'), attr('expression'), attr('variable'),
+        attr('default'), attr('datePattern'), attr('required', 'Boolean'), attr('readable', 'Boolean'), attr('writable', 'Boolean'),
+        { name: 'values', type: 'Value', isMany: true },
+      ],
+    },
+    { name: 'Value', superClass: ['Element'], properties: [attr('id'), attr('name')] },
+  ];
+}
+
+/** The descriptor for one prefix/uri pair. */
+export function extensionDescriptor(prefix: string, uri: string) {
+  return {
+    name: prefix[0].toUpperCase() + prefix.slice(1),
+    prefix,
+    uri,
+    xml: { tagAlias: 'lowerCase' },
+    associations: [],
+    enumerations: [],
+    types: types(),
+  };
+}
+
+/** The namespaces we read as one dialect. */
+export const FLOWABLE_URI = 'http://flowable.org/bpmn';
+export const ALIASED_URIS = ['http://activiti.org/bpmn', 'http://camunda.org/schema/1.0/bpmn'] as const;
+
+/** `{flowable}` descriptor for `new BpmnModdle(packages)`. */
+export function moddlePackages() {
+  return { flowable: extensionDescriptor('flowable', FLOWABLE_URI) };
+}
