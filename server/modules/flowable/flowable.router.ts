@@ -9,6 +9,7 @@ import { router } from '../../trpc/init';
 import { auditedProcedure, authedProcedure, permProcedure } from '../../trpc/procedures';
 import * as wf from './flowable.service';
 import * as lib from './library.service';
+import { sanitizeFormVariables } from '../../core/rich-text';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -45,7 +46,7 @@ const task = router({
   nextFlowNode: authedProcedure.input(s.nextFlowNodeInput).query(({ ctx, input }) => wf.nextFlowNode(ctx.deps, input.taskId, input.variables)),
   nextFlowNodeByStart: authedProcedure.input(s.nextFlowNodeByStartInput).query(({ ctx, input }) => wf.nextFlowNodeByStart(ctx.deps, input)),
   complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.complete({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: input.variables });
+    ctx.deps.engine.complete({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: sanitizeFormVariables(input.variables) });
   }),
   reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => {
     ctx.deps.engine.reject({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment });
@@ -58,7 +59,7 @@ const task = router({
     ctx.deps.engine.delegate({ taskId: input.taskId, assignee: input.assignee, ...wf.actorOf(ctx.login), comment: input.comment });
   }),
   resolveTask: act('任务委派').input(s.taskActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.resolve({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: input.variables });
+    ctx.deps.engine.resolve({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: sanitizeFormVariables(input.variables) });
   }),
   claim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ctx.deps.engine.claim({ taskId: input.taskId, ...wf.actorOf(ctx.login) }); }),
   unClaim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ctx.deps.engine.unclaim({ taskId: input.taskId, ...wf.actorOf(ctx.login) }); }),

@@ -18,6 +18,7 @@ import type { DeploymentView, NextNode } from '../../engine';
 import { deployForm, expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
+import { sanitizeFormVariables } from '../../core/rich-text';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 
@@ -88,9 +89,12 @@ export function definitionDelete(deps: Deps, deployIds: string[]): void {
   deps.engine.deleteDeployment(deployIds);
 }
 
-/** Starts an instance as the signed-in user (INITIATOR = user id). Reply text 流程启动成功. */
+/**
+ * Starts an instance as the signed-in user (INITIATOR = user id). Reply text 流程启动成功. Rich-text
+ * form values are sanitised first (server/core/rich-text.ts).
+ */
 export function definitionStart(deps: Deps, login: LoginUser, procDefId: string, variables?: Record<string, unknown>) {
-  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: variables ?? {} });
+  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: sanitizeFormVariables(variables) ?? {} });
 }
 
 /** Designer pickers. */

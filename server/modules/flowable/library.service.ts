@@ -13,6 +13,7 @@ import type { FileReply } from '../../rest/table';
 import { sysDeployForm, sysExpression, sysForm, sysListener } from '../../db/schema';
 import { exportSheet, NORMAL_DISABLE } from '../common/export-file';
 import { contains, orderOf, pageOf, type DbTx } from '../common/query';
+import { sanitizeFormContent } from '../../core/rich-text';
 import type {
   expressionAddInput, expressionListInput, expressionUpdateInput, formAddInput, formListInput, formUpdateInput,
   listenerAddInput, listenerListInput, listenerUpdateInput,
@@ -109,11 +110,12 @@ export const formOptions = (deps: Deps) =>
   deps.db.select({ formId: sysForm.formId, formName: sysForm.formName }).from(sysForm).orderBy(asc(sysForm.formId)).all();
 export const formGet = (deps: Deps, formId: number) => deps.db.select().from(sysForm).where(eq(sysForm.formId, formId)).get() ?? null;
 export function formAdd(deps: Deps, login: LoginUser, f: z.output<typeof formAddInput>): number {
-  return deps.db.insert(sysForm).values({ formName: f.formName, formContent: f.formContent ?? null, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) })
+  return deps.db.insert(sysForm).values({ formName: f.formName, formContent: sanitizeFormContent(f.formContent) ?? null, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) })
     .returning({ id: sysForm.formId }).get().id;
 }
 export function formUpdate(deps: Deps, login: LoginUser, f: z.output<typeof formUpdateInput>): void {
   const { formId, ...v } = f;
+  if (v.formContent !== undefined) v.formContent = sanitizeFormContent(v.formContent) ?? undefined;
   if (deps.db.update(sysForm).set({ ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }).where(eq(sysForm.formId, formId)).run().changes === 0) throw notFound();
 }
 /** Deletes forms and their deployment links. */
