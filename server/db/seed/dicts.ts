@@ -131,7 +131,7 @@ export const SEED_DICT_DATA: readonly DictDataSeed[] = [
     [114, 4, '删除', 'delete', 'default', 'N', '任务监听事件'],
     [115, 5, '开始', 'start', 'default', 'N', '执行监听事件'],
     [116, 6, '结束', 'end', 'default', 'N', '执行监听事件'],
-    [117, 7, '启用', 'take', 'default', 'N', '执行监听事件'],
+    [117, 7, '连线', 'take', 'default', 'N', '执行监听事件'],
   ]),
 ];
 

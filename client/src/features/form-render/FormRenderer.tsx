@@ -1,0 +1,180 @@
+/**
+ * Runtime form of a stored form (reference §7 Parser; spec §3 "Form configuration", §5 "Form
+ * designer" required messages). Renders the fields by layout (colFormItem / rowFormItem) and tag,
+ * keeps the model `{__vModel__: value}`, validates (blur for text inputs, change for pickers) and
+ * submits `{formData, valData}`. 提交 / 重置 show only with `conf.formBtns && !readOnly && onSubmit`
+ * (disabled, as el-form does, when `conf.disabled`).
+ */
+import { Alert, Box, Button, Flex } from '@chakra-ui/react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { buildModel, deepCopy, LAYOUT_ERROR, layoutOf, writeBack } from './fields';
+import { Col, FormItem, Row } from './FormLayout';
+import { buildRules, checkValue, ruleTrigger, validateModel } from './rules';
+import { FORM_DEFAULTS, type FormConf, type FormField, type FormSubmit } from './types';
+import { FieldWidget } from './widgets/FieldWidget';
+
+export type { FormSubmit } from './types';
+
+export interface FormRendererProps {
+  conf: FormConf;
+  /** Shows every value disabled and no buttons. */
+  readOnly?: boolean;
+  /** Called by 提交 after a valid check. */
+  onSubmit?: (r: FormSubmit) => void;
+  testId?: string;
+}
+
+export interface FormRendererHandle {
+  /** Validates (showing the field messages); the submission, or null when invalid. */
+  submit(): Promise<FormSubmit | null>;
+  /** Back to the values the form came with; messages cleared. */
+  reset(): void;
+}
+
+/** Renders a stored form (reference §7 Parser); see FormRendererProps / FormRendererHandle. */
+export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(function FormRenderer(
+  { conf, readOnly = false, onSubmit, testId = 'form-renderer' },
+  ref,
+) {
+  const confKey = useMemo(() => JSON.stringify(conf ?? null), [conf]);
+  // The conf is re-read only when its content changes (callers may rebuild the object each render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const form = useMemo<FormConf>(() => ({ ...FORM_DEFAULTS, ...deepCopy(conf), fields: Array.isArray(conf?.fields) ? deepCopy(conf.fields) : [] }), [confKey]);
+  const rules = useMemo(() => buildRules(form), [form]);
+  const [model, setModel] = useState<Record<string, unknown>>(() => buildModel(form));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const latest = useRef(model);
+  latest.current = model;
+
+  useEffect(() => {
+    const next = buildModel(form);
+    latest.current = next;
+    setModel(next);
+    setErrors({});
+  }, [form]);
+
+  const checkField = useCallback(
+    (key: string, value: unknown) => {
+      const msg = rules[key] ? checkValue(rules[key], value) : null;
+      setErrors((e) => {
+        if ((e[key] ?? null) === msg) return e;
+        const next = { ...e };
+        if (msg) next[key] = msg;
+        else delete next[key];
+        return next;
+      });
+    },
+    [rules],
+  );
+
+  const submit = useCallback(async (): Promise<FormSubmit | null> => {
+    const values = latest.current;
+    const all = validateModel(rules, values);
+    setErrors(all);
+    if (Object.keys(all).length > 0) return null;
+    return { formData: writeBack(form, values), valData: deepCopy(values) };
+  }, [form, rules]);
+
+  const reset = useCallback(() => {
+    const next = buildModel(form);
+    latest.current = next;
+    setModel(next);
+    setErrors({});
+  }, [form]);
+
+  useImperativeHandle(ref, () => ({ submit, reset }), [submit, reset]);
+
+  const formDisabled = readOnly || form.disabled === true;
+  const size = form.size === 'small' || form.size === 'mini' ? 'xs' : 'sm';
+  const gutter = Number(form.gutter ?? FORM_DEFAULTS.gutter) || 0;
+  const labelWidth = Number(form.labelWidth ?? FORM_DEFAULTS.labelWidth) || 0;
+  const labelPosition = String(form.labelPosition ?? 'right');
+
+  const renderField = (field: FormField, index: number): ReactNode => {
+    const config = field.__config__ ?? {};
+    const key = String(config.renderKey ?? config.formId ?? field.__vModel__ ?? index);
+    let layout: string;
+    try {
+      layout = layoutOf(field);
+    } catch {
+      return (
+        <Col key={key} span={24} gutter={gutter}>
+          <Alert.Root status="error" size="sm" mb="4" data-testid="form-layout-error">
+            <Alert.Indicator />
+            <Alert.Title>{LAYOUT_ERROR}</Alert.Title>
+          </Alert.Root>
+        </Col>
+      );
+    }
+    if (layout === 'rowFormItem') {
+      const children = Array.isArray(config.children) ? config.children : [];
+      const rowGutter = Number(field.gutter ?? gutter) || 0;
+      return (
+        <Col key={key} span={Number(config.span ?? field.span ?? 24)} gutter={gutter} testId={`form-row-${config.formId ?? index}`}>
+          <Row gutter={rowGutter} flex={field.type === 'flex'} justify={String(field.justify ?? 'start')} align={String(field.align ?? 'top')}>
+            {children.map(renderField)}
+          </Row>
+        </Col>
+      );
+    }
+    const vModel = field.__vModel__;
+    const showLabel = config.showLabel !== false;
+    const ownWidth = config.labelWidth ? Number(config.labelWidth) : labelWidth;
+    const trigger = ruleTrigger(field);
+    return (
+      <Col key={key} span={Number(config.span ?? form.span ?? 24)} gutter={gutter}>
+        <FormItem
+          label={showLabel ? config.label : undefined}
+          labelWidth={showLabel ? ownWidth : 0}
+          labelPosition={labelPosition}
+          required={config.required === true}
+          error={vModel ? errors[vModel] : undefined}
+          testId={`form-item-${vModel ?? config.formId ?? index}`}
+        >
+          <FieldWidget
+            field={field}
+            value={vModel ? model[vModel] : undefined}
+            size={size}
+            disabled={formDisabled || field.disabled === true}
+            onChange={(value) => {
+              if (!vModel) return;
+              const next = { ...latest.current, [vModel]: value };
+              latest.current = next;
+              setModel(next);
+              if (trigger === 'change' || errors[vModel]) checkField(vModel, value);
+            }}
+            onBlur={() => {
+              if (vModel && trigger === 'blur') checkField(vModel, latest.current[vModel]);
+            }}
+          />
+        </FormItem>
+      </Col>
+    );
+  };
+
+  const showButtons = form.formBtns === true && !readOnly && !!onSubmit;
+  return (
+    <Box data-testid={testId} data-readonly={formDisabled ? '' : undefined} as="form" onSubmit={(e: FormEvent) => e.preventDefault()}>
+      <Row gutter={gutter}>{form.fields.map(renderField)}</Row>
+      {showButtons && (
+        <Flex gap="2" pl={labelPosition === 'top' ? 0 : `${labelWidth}px`} mt="1">
+          <Button
+            size="sm"
+            colorPalette="brand"
+            disabled={formDisabled}
+            data-testid="form-render-submit"
+            onClick={async () => {
+              const r = await submit();
+              if (r) onSubmit!(r);
+            }}
+          >
+            提交
+          </Button>
+          <Button size="sm" variant="outline" disabled={formDisabled} data-testid="form-render-reset" onClick={reset}>
+            重置
+          </Button>
+        </Flex>
+      )}
+    </Box>
+  );
+});

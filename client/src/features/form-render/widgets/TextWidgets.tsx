@@ -1,0 +1,101 @@
+/**
+ * `el-input` (text, textarea, password; prepend/append, clearable, maxlength with
+ * show-word-limit, readonly) and `el-input-number` (min/max/step/precision) of a stored form
+ * (spec §3 "Designer component", §9 textarea autosize 4 rows).
+ */
+import { Box, CloseButton, Input, InputGroup, NumberInput, Text, Textarea } from '@chakra-ui/react';
+import { numProp, widthOf, type WidgetProps } from './types';
+
+function textOf(v: unknown): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
+/** el-input: text / textarea / password. */
+export function InputWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
+  const text = textOf(value);
+  const max = numProp(field, 'maxlength');
+  const limit = field['show-word-limit'] && max ? `${text.length}/${max}` : null;
+  const readOnly = field.readonly === true;
+  const name = field.__vModel__;
+  if (field.type === 'textarea') {
+    const autosize = field.autosize as { minRows?: number; maxRows?: number } | undefined;
+    return (
+      <Box position="relative" w={widthOf(field) ?? '100%'}>
+        <Textarea
+          size={size}
+          name={name}
+          rows={autosize?.minRows ?? 4}
+          autoresize={!!autosize}
+          maxH={autosize?.maxRows ? `${autosize.maxRows * 1.6}em` : undefined}
+          placeholder={field.placeholder}
+          maxLength={max}
+          readOnly={readOnly}
+          disabled={disabled}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+        {limit && (
+          <Text position="absolute" right="2" bottom="1" fontSize="xs" color="fg.muted" bg="bg" px="1">
+            {limit}
+          </Text>
+        )}
+      </Box>
+    );
+  }
+  const password = field.type === 'password' || field['show-password'] === true;
+  const clear = field.clearable && text && !disabled && !readOnly
+    ? <CloseButton size="2xs" aria-label="清空" onClick={() => onChange('')} />
+    : null;
+  const end = limit || clear ? (
+    <Box display="flex" alignItems="center" gap="1">
+      {clear}
+      {limit && <Text fontSize="xs" color="fg.muted">{limit}</Text>}
+    </Box>
+  ) : undefined;
+  return (
+    <InputGroup
+      w={widthOf(field) ?? '100%'}
+      startAddon={field.__slot__?.prepend || undefined}
+      endAddon={field.__slot__?.append || undefined}
+      endElement={end}
+    >
+      <Input
+        size={size}
+        name={name}
+        type={password ? 'password' : 'text'}
+        placeholder={field.placeholder}
+        maxLength={max}
+        readOnly={readOnly}
+        disabled={disabled}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      />
+    </InputGroup>
+  );
+}
+
+/** el-input-number: value a number (undefined when cleared), with min/max/step/precision. */
+export function NumberWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
+  const precision = numProp(field, 'precision');
+  const shown = typeof value === 'number' ? (precision !== undefined ? value.toFixed(precision) : String(value)) : textOf(value);
+  return (
+    <NumberInput.Root
+      size={size}
+      w={widthOf(field) ?? '180px'}
+      min={numProp(field, 'min')}
+      max={numProp(field, 'max')}
+      step={numProp(field, 'step') ?? 1}
+      formatOptions={precision !== undefined ? { minimumFractionDigits: precision, maximumFractionDigits: precision, useGrouping: false } : { useGrouping: false }}
+      disabled={disabled}
+      readOnly={field.readonly === true}
+      value={shown}
+      onValueChange={(d) => onChange(Number.isFinite(d.valueAsNumber) ? d.valueAsNumber : undefined)}
+      onBlur={onBlur}
+    >
+      <NumberInput.Control />
+      <NumberInput.Input name={field.__vModel__} placeholder={field.placeholder} />
+    </NumberInput.Root>
+  );
+}
