@@ -25,7 +25,7 @@ function types(): TypeDesc[] {
       properties: [
         attr('assignee'), attr('candidateUsers'), attr('candidateGroups'), attr('dataType'), attr('userType'),
         attr('formKey'), attr('priority'), attr('dueDate'), attr('skipExpression'), attr('category'),
-        attr('text'), attr('expId'),
+        attr('text'), attr('expId'), attr('followUpDate'),
       ],
     },
     { name: 'AsyncExt', extends: ['bpmn:Activity'], isAbstract: true, properties: [attr('async', 'Boolean'), attr('exclusive', 'Boolean')] },
@@ -66,6 +66,43 @@ function types(): TypeDesc[] {
       ],
     },
     { name: 'Value', superClass: ['Element'], properties: [attr('id'), attr('name')] },
+    ...designerTypes(),
+  ];
+}
+
+/**
+ * What the designer's property panel writes besides the engine's vocabulary (workflow spec §3
+ * "Flow node properties", "Signal"; client/src/features/bpmn-designer/panel). The engine refuses
+ * the elements these belong to (service, script, send, business-rule tasks) or ignores them.
+ * - `<bpmn:signal flowable:scope>`; `isForCompensation` is standard BPMN.
+ * - service / send task: class, expression, delegateExpression, resultVariable, triggerable, type;
+ *   business-rule task: ruleVariablesInput, rules, resultVariable, exclude, class;
+ *   script task: resultVariable, autoStoreVariables.
+ * - extension elements: `<flowable:properties><flowable:property name value/>`,
+ *   `<flowable:inputOutput>` with `<flowable:inputParameter name>` / `<flowable:outputParameter
+ *   name>` (value as body), and the process resource list `<flowable:resource>name</flowable:resource>`.
+ */
+function designerTypes(): TypeDesc[] {
+  return [
+    { name: 'SignalExt', extends: ['bpmn:Signal'], isAbstract: true, properties: [attr('scope')] },
+    {
+      name: 'ServiceTaskExt', extends: ['bpmn:ServiceTask', 'bpmn:SendTask'], isAbstract: true,
+      properties: [attr('class'), attr('expression'), attr('delegateExpression'), attr('resultVariable'), attr('triggerable', 'Boolean'), attr('type')],
+    },
+    {
+      name: 'BusinessRuleTaskExt', extends: ['bpmn:BusinessRuleTask'], isAbstract: true,
+      properties: [attr('ruleVariablesInput'), attr('rules'), attr('resultVariable'), attr('exclude', 'Boolean'), attr('class')],
+    },
+    { name: 'ScriptTaskExt', extends: ['bpmn:ScriptTask'], isAbstract: true, properties: [attr('resultVariable'), attr('autoStoreVariables', 'Boolean')] },
+    { name: 'Properties', superClass: ['Element'], properties: [{ name: 'values', type: 'Property', isMany: true }] },
+    { name: 'Property', superClass: ['Element'], properties: [attr('id'), attr('name'), attr('value')] },
+    {
+      name: 'InputOutput', superClass: ['Element'],
+      properties: [{ name: 'inputParameters', type: 'InputParameter', isMany: true }, { name: 'outputParameters', type: 'OutputParameter', isMany: true }],
+    },
+    { name: 'InputParameter', superClass: ['Element'], properties: [attr('name'), { name: 'value', type: 'String', isBody: true }] },
+    { name: 'OutputParameter', superClass: ['Element'], properties: [attr('name'), { name: 'value', type: 'String', isBody: true }] },
+    { name: 'Resource', superClass: ['Element'], properties: [{ name: 'value', type: 'String', isBody: true }] },
   ];
 }
 

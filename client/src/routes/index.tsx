@@ -1,9 +1,13 @@
 /**
- * Home page /index: a greeting with the user's nickname and the counts from home.stats
- * (用户数, 角色数, 部门数).
+ * Home page /index: a greeting with the user's nickname, the counts from home.stats (用户数,
+ * 角色数, 部门数) and, for users with the 待办任务 menu, the number of open to-do tasks (the
+ * todoList total; workflow spec §2 /task/todo) as a card that opens the list.
  */
 import { Box, Card, Flex, Heading, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { findMenuChain } from '../app/router/menu';
+import { useRouteInfo } from '../app/router/route-context';
 import { useUser } from '../app/stores/user-store';
 import { SvgIcon } from '../components/SvgIcon';
 import { useTRPC } from '../lib/trpc';
@@ -22,10 +26,40 @@ const CARDS = [
   { key: 'deptCount', label: '部门数', icon: 'tree', color: '#f4516c' },
 ] as const;
 
+const TODO_PATH = '/task/todo';
+
+/** 待办任务: the open to-do count; a click opens /task/todo. */
+function TodoCard({ count, loading }: { count: number; loading: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Card.Root variant="elevated" size="sm" cursor="pointer" onClick={() => navigate(TODO_PATH)} _hover={{ boxShadow: 'md' }}
+      data-testid="stat-todoCount" role="link" aria-label="待办任务">
+      <Card.Body>
+        <Flex align="center" justify="space-between">
+          <Flex w="56px" h="56px" borderRadius="md" align="center" justify="center" color="#34bfa3" fontSize="40px">
+            <SvgIcon name="job" />
+          </Flex>
+          <Stat.Root alignItems="flex-end" flex="0 0 auto">
+            <Stat.Label color="rgba(0,0,0,.45)" fontSize="16px" fontWeight="bold">
+              待办任务
+            </Stat.Label>
+            <Skeleton loading={loading} minW="12">
+              <Stat.ValueText fontSize="24px" color={count > 0 ? '#f4516c' : undefined}>{count}</Stat.ValueText>
+            </Skeleton>
+          </Stat.Root>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export default function Home() {
   const trpc = useTRPC();
   const { user } = useUser();
   const stats = useQuery(trpc.home.stats.queryOptions());
+  const { menus } = useRouteInfo();
+  const hasTodo = findMenuChain(menus, TODO_PATH).length > 0;
+  const todo = useQuery({ ...trpc.flowable.task.todoList.queryOptions({ pageNum: 1, pageSize: 1 }), enabled: hasTodo });
   return (
     <Box p="5" data-testid="home-page">
       <Box bg="white" borderRadius="md" p="6" mb="5" boxShadow="xs">
@@ -36,7 +70,7 @@ export default function Home() {
           {user?.dept?.deptName ? `${user.dept.deptName} · ` : ''}上次登录：{user?.loginDate || '—'}
         </Text>
       </Box>
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+      <SimpleGrid columns={{ base: 1, md: hasTodo ? 4 : 3 }} gap="5">
         {CARDS.map((c) => (
           <Card.Root key={c.key} variant="elevated" size="sm" data-testid={`stat-${c.key}`}>
             <Card.Body>
@@ -56,6 +90,7 @@ export default function Home() {
             </Card.Body>
           </Card.Root>
         ))}
+        {hasTodo && <TodoCard count={todo.data?.total ?? 0} loading={todo.isPending} />}
       </SimpleGrid>
     </Box>
   );

@@ -1,0 +1,37 @@
+/**
+ * 常规: id, name and documentation of any element (workflow spec §3 "Flow node properties",
+ * §5 Id 不能为空 / 节点名称不能为空).
+ */
+import type { PanelTarget } from './usePanelTarget';
+import { TextRow } from './fields';
+import { idError, MSG_NAME_REQUIRED, readGeneral, writeDocumentation, writeId, writeName } from './forms/general';
+
+/** The id / name / documentation rows; `nameRequired` for flow nodes. */
+export function GeneralFields({ target, nameRequired, showDocumentation = true }: { target: PanelTarget; nameRequired: boolean; showDocumentation?: boolean }) {
+  const { bo, ops } = target;
+  const form = readGeneral(bo);
+  const what = target.kind === 'process' ? '流程' : target.kind === 'sequenceFlow' ? '连线' : '节点';
+  return (
+    <>
+      <TextRow
+        label={target.kind === 'process' ? '流程标识' : `${what} ID`}
+        value={form.id}
+        required
+        testId="panel-id"
+        validate={(v) => idError(v, form.id, target.idTaken)}
+        onCommit={(v) => !idError(v, form.id, target.idTaken) && writeId(ops, bo, v)}
+      />
+      <TextRow
+        label={`${what}名称`}
+        value={form.name}
+        required={nameRequired}
+        testId="panel-name"
+        validate={nameRequired ? (v) => (v.trim() ? undefined : MSG_NAME_REQUIRED) : undefined}
+        onCommit={(v) => writeName(ops, bo, v)}
+      />
+      {showDocumentation && (
+        <TextRow label={`${what}描述`} value={form.documentation} multiline testId="panel-documentation" onCommit={(v) => writeDocumentation(ops, bo, v)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * 导入流程 dialog of 流程定义 (reference §2 Definitions: `POST /flowable/definition/import`
+ * multipart `file` + query name / category, "upload a .bpmn"): 流程名称 (the file name when
+ * blank), 流程分类 (sys_process_category) and one .bpmn / .xml file; 确 定 deploys it as a new
+ * version and shows the server's 导入成功, or its refusal.
+ */
+import { Box, CloseButton, Flex, Input, Text, chakra } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { UiIcon } from '../../../components/UiIcon';
+import { useDict } from '../../../hooks/useDict';
+import { showSessionExpired } from '../../../lib/request-error';
+import { API_BASE, authHeaders } from '../../../lib/trpc';
+import { DictSelect, FormDialog } from '../../system/dict/kit';
+import { FormItem } from '../../system/user/form-kit';
+import { IMPORT_ACCEPT, importPath, isBpmnFile } from './definition-utils';
+
+/** Posts the file; resolves the reply `{code, msg}`. */
+async function postImport(file: File, name: string, category: string): Promise<{ code: number; msg: string }> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const res = await fetch(`${API_BASE}${importPath(name, category)}`, { method: 'POST', headers: authHeaders(), body });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const dict = useDict('sys_process_category');
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState('');
+  const [over, setOver] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const pick = (f: File | undefined) => {
+    if (!f) return;
+    if (!isBpmnFile(f.name)) {
+      msgError('文件格式不正确，请导入 .bpmn 或 .xml 文件');
+      return;
+    }
+    setFile(f);
+  };
+
+  const submit = async () => {
+    if (!file) {
+      msgError('请选择要导入的流程文件');
+      return;
+    }
+    setBusy(true);
+    try {
+      const reply = await postImport(file, name, category);
+      if (reply.code === 401) {
+        void showSessionExpired();
+      } else if (reply.code === 200) {
+        msgSuccess(reply.msg || '导入成功');
+        onDone();
+      } else {
+        msgError(reply.msg || '导入失败');
+      }
+    } catch {
+      msgError('上传文件失败，请重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog title="导入流程" width="460px" onClose={onClose} onSubmit={() => void submit()} submitting={busy} testId="definition-import-dialog">
+      <FormItem label="流程名称" labelWidth="80px">
+        <Input size="sm" placeholder="为空时使用文件名" value={name} onChange={(e) => setName(e.target.value)} name="importName" />
+      </FormItem>
+      <FormItem label="流程分类" labelWidth="80px">
+        <DictSelect name="importCategory" placeholder="请选择流程分类" options={dict.sys_process_category} value={category} onChange={setCategory} w="100%" />
+      </FormItem>
+      <chakra.input
+        ref={input}
+        type="file"
+        accept={IMPORT_ACCEPT}
+        display="none"
+        data-testid="definition-import-file"
+        onChange={(e) => {
+          pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <Flex
+        direction="column"
+        align="center"
+        justify="center"
+        h="150px"
+        borderWidth="1px"
+        borderStyle="dashed"
+        borderColor={over ? 'brand.solid' : 'gray.300'}
+        bg={over ? 'brand.subtle' : 'white'}
+        borderRadius="md"
+        cursor="pointer"
+        color="#606266"
+        fontSize="sm"
+        onClick={() => input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          pick(e.dataTransfer.files?.[0]);
+        }}
+      >
+        <Box fontSize="40px" color="gray.400" mb="2">
+          <UiIcon name="upload" />
+        </Box>
+        <Text>
+          将文件拖到此处，或
+          <Text as="em" color="brand.solid" fontStyle="normal">
+            点击上传
+          </Text>
+        </Text>
+      </Flex>
+      {file && (
+        <Flex align="center" gap="2" mt="2" fontSize="sm" color="#606266" data-testid="definition-import-name">
+          <UiIcon name="document" />
+          <Text flex="1" truncate>
+            {file.name}
+          </Text>
+          <CloseButton size="2xs" aria-label="移除文件" onClick={() => setFile(null)} />
+        </Flex>
+      )}
+      <Text mt="2" fontSize="xs" color="red.500">
+        提示：仅允许导入 .bpmn 或 .xml 格式的流程文件！
+      </Text>
+    </FormDialog>
+  );
+}

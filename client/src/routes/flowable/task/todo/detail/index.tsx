@@ -1,0 +1,143 @@
+/**
+ * 待办处理 (route flowable/task/todo/detail/index; workflow spec §2 "Task-handling screen", §4
+ * "Task actions", §5 "Task handling", §8; reference §6 Task form / Next-node probe / Complete /
+ * Reject / Return / Delegate). Query: taskName, startUser, deployId, taskId, procInsId,
+ * executionId. Header: 发起人, 任务节点 and 审批 / 退回 / 驳回 / 委派 / 关闭. Tabs: 表单信息 (the
+ * start form read-only, plus the node's own form editable when formKeyExist), 流转记录 (a failed
+ * load goes to /task/process?t=), 流程图 (loaded when opened). Success → the server msg, the tab
+ * closes and /task/todo opens.
+ */
+import { Box, Button, Flex, Spinner } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { msgSuccess } from '../../../../../components/feedback/toaster';
+import { closeOpenPage } from '../../../../../lib/close-page';
+import { useTRPC } from '../../../../../lib/trpc';
+import { Empty, FlowDetailCard, FlowUserPicker, FlowDiagramPanel, FlowRecordPanel, type NextNodeInfo } from '../../../../../features/flow-view';
+import { FormRenderer, formVariables, type FormConf, type FormRendererHandle, type FormSubmit } from '../../../../../features/form-render';
+import { ApproveDialog, RejectDialog, ReturnDialog } from './TaskDialogs';
+import { completeVariables, dedupeNodeFields, successMsg } from './task-rules';
+
+type DialogName = 'approve' | 'return' | 'reject' | 'delegate' | null;
+
+export default function TodoDetail() {
+  const [params] = useSearchParams();
+  const taskId = params.get('taskId') ?? '';
+  const procInsId = params.get('procInsId') ?? '';
+  const deployId = params.get('deployId') ?? '';
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState('form');
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [probing, setProbing] = useState(false);
+  const [next, setNext] = useState<NextNodeInfo | null>(null);
+  const [submitted, setSubmitted] = useState<FormSubmit | null>(null);
+  const form = useRef<FormRendererHandle>(null);
+
+  const taskForm = useQuery({ ...trpc.flowable.task.flowTaskForm.queryOptions({ taskId }), enabled: !!taskId, retry: false });
+  const ownForm = !!taskForm.data?.formKeyExist;
+  const conf = useMemo(() => {
+    const c = (taskForm.data?.formData ?? null) as FormConf | null;
+    return c && ownForm && Array.isArray(c.fields) ? dedupeNodeFields(c) : c;
+  }, [taskForm.data, ownForm]);
+
+  const done = (r: unknown) => {
+    msgSuccess(successMsg(r));
+    setDialog(null);
+    closeOpenPage(pathname, '/task/todo', navigate);
+  };
+  const complete = useMutation(trpc.flowable.task.complete.mutationOptions({ onSuccess: done }));
+  const reject = useMutation(trpc.flowable.task.reject.mutationOptions({ onSuccess: done }));
+  const doReturn = useMutation(trpc.flowable.task.return.mutationOptions({ onSuccess: done }));
+  const delegate = useMutation(trpc.flowable.task.delegate.mutationOptions({ onSuccess: done }));
+
+  const close = () => closeOpenPage(pathname, '/task/todo', navigate);
+  const recordFailed = useCallback(() => closeOpenPage(pathname, `/task/process?t=${Date.now()}`, navigate), [pathname, navigate]);
+
+  /** The node form (when there is one) must validate first; null = invalid. */
+  const validateNodeForm = async (): Promise<FormSubmit | null | undefined> => {
+    if (!ownForm) return undefined;
+    setTab('form');
+    return (await form.current?.submit()) ?? null;
+  };
+
+  const openApprove = async () => {
+    const s = await validateNodeForm();
+    if (s === null) return;
+    setProbing(true);
+    try {
+      const r = await queryClient.fetchQuery({ ...trpc.flowable.task.nextFlowNode.queryOptions({ taskId, variables: s ? formVariables(s) : undefined }), staleTime: 0, retry: false });
+      setNext((r?.data ?? null) as NextNodeInfo | null);
+      setSubmitted(s ?? null);
+      setDialog('approve');
+    } finally {
+      setProbing(false);
+    }
+  };
+  const openChecked = async (name: DialogName) => {
+    if ((await validateNodeForm()) === null) return;
+    setDialog(name);
+  };
+
+  const actions = (
+    <>
+      <Button size="xs" colorPalette="green" onClick={() => void openApprove()} loading={probing} disabled={!taskId} data-testid="task-approve">审批</Button>
+      <Button size="xs" colorPalette="orange" variant="subtle" onClick={() => void openChecked('return')} disabled={!taskId} data-testid="task-return">退回</Button>
+      <Button size="xs" colorPalette="red" variant="outline" onClick={() => void openChecked('reject')} disabled={!taskId} data-testid="task-reject">驳回</Button>
+      <Button size="xs" colorPalette="blue" variant="subtle" onClick={() => void openChecked('delegate')} disabled={!taskId} data-testid="task-delegate">委派</Button>
+    </>
+  );
+
+  const formTab = taskForm.isPending && taskId ? (
+    <Flex justify="center" py="16"><Spinner color="blue.500" /></Flex>
+  ) : !conf || !Array.isArray(conf.fields) ? (
+    <Empty text="暂无表单信息" />
+  ) : (
+    <Box maxW="860px" mx="auto" pt="2">
+      <FormRenderer ref={form} conf={conf} readOnly={!ownForm} testId="task-form" />
+    </Box>
+  );
+
+  return (
+    <>
+      <FlowDetailCard
+        testId="todo-detail"
+        title="流程处理"
+        facts={[
+          { label: '发起人', value: params.get('startUser'), testId: 'todo-start-user' },
+          { label: '任务节点', value: params.get('taskName'), testId: 'todo-task-name' },
+        ]}
+        actions={actions}
+        onClose={close}
+        tab={tab}
+        onTab={setTab}
+        tabs={[
+          { value: 'form', label: '表单信息', content: formTab },
+          { value: 'record', label: '流转记录', content: <FlowRecordPanel procInsId={procInsId} deployId={deployId} onError={recordFailed} /> },
+          { value: 'diagram', label: '流程图', content: <FlowDiagramPanel procInsId={procInsId} deployId={deployId} /> },
+        ]}
+      />
+      {dialog === 'approve' && (
+        <ApproveDialog next={next} pending={complete.isPending} onClose={() => setDialog(null)}
+          onSubmit={({ comment, recipientVars }) => complete.mutate({
+            taskId, instanceId: procInsId || undefined, comment,
+            variables: completeVariables(submitted, recipientVars, formVariables),
+          })} />
+      )}
+      {dialog === 'return' && (
+        <ReturnDialog taskId={taskId} pending={doReturn.isPending} onClose={() => setDialog(null)}
+          onSubmit={({ targetKey, comment }) => doReturn.mutate({ taskId, instanceId: procInsId || undefined, targetKey, comment })} />
+      )}
+      {dialog === 'reject' && (
+        <RejectDialog pending={reject.isPending} onClose={() => setDialog(null)}
+          onSubmit={({ comment }) => reject.mutate({ taskId, instanceId: procInsId || undefined, comment })} />
+      )}
+      <FlowUserPicker open={dialog === 'delegate'} multiple={false} title="选择委派人员" emptyMessage="请选择委派人员"
+        onClose={() => setDialog(null)}
+        onConfirm={(users) => delegate.mutateAsync({ taskId, instanceId: procInsId || undefined, assignee: String(users[0].userId) }).then(() => undefined, () => undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * The process model designer in the browser (issue 6 "Designer"; workflow spec §2 "Process model
+ * designer", §3 save payload, §9 zoom 0.1 / min 0.2, panel 400 px): the palette has exactly the
+ * spec's 8 entries; a process is drawn with the mouse (a user task dragged from the palette,
+ * connected from the start event, then gateway and end event appended from the context pad),
+ * zoomed, undone/redone, shown as XML and saved; the definition list and readXml over REST show
+ * the deployment. A model with an element the engine does not run is refused with the engine's
+ * message and the diagram stays open.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiAuth, expectToast, uniq } from './admin-api';
+import { shot, signIn } from './helpers';
+
+const PALETTE = [
+  'hand-tool', 'lasso-tool', 'space-tool', 'global-connect-tool',
+  'create.start-event', 'create.end-event', 'create.user-task', 'create.exclusive-gateway',
+];
+
+/** Centre of a locator's box. */
+async function centre(l: Locator) {
+  const box = (await l.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Drags with the mouse from `from` to the point `to`, in steps so diagram-js sees the moves. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 10, from.y + 10, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** The diagram element with that id on the canvas. */
+const shape = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`);
+
+/** Element ids of a BPMN type currently drawn (read through the modeler's registry in the DOM). */
+async function idsOf(page: Page, prefix: string) {
+  return page.locator(`.djs-element[data-element-id^="${prefix}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-element-id')!));
+}
+
+/** Types a label into the open direct-editing box and leaves it. */
+async function typeLabel(page: Page, text: string) {
+  const editor = page.locator('.djs-direct-editing-parent');
+  await expect(editor).toBeVisible();
+  await page.keyboard.type(text);
+  await expect(editor).toContainText(text);
+}
+
+/** Selects a diagram element by clicking its centre (after a click on empty canvas). */
+async function select(page: Page, id: string, empty: { x: number; y: number }) {
+  // Retried: a closing popup or drawer may still take the first clicks.
+  await expect(async () => {
+    await page.mouse.click(empty.x, empty.y);
+    const p = await centre(shape(page, id));
+    await page.mouse.click(p.x, p.y);
+    await expect(page.locator('.djs-element.selected')).toHaveAttribute('data-element-id', id, { timeout: 1500 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Clicks an entry of the context pad of the selected element. */
+async function pad(page: Page, action: string) {
+  const entry = page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`);
+  await expect(entry).toBeVisible();
+  await entry.click();
+}
+
+async function openDesigner(page: Page) {
+  await page.goto('#/flowable/definition/model');
+  await expect(page.getByTestId('process-designer')).toBeVisible();
+  await expect(shape(page, 'start_event')).toBeVisible();
+  await expect(page.getByTestId('designer-save')).toBeEnabled();
+}
+
+test('draws, zooms, undoes and saves a process in the modeler', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page);
+  await openDesigner(page);
+
+  // Palette: exactly the spec's 8 entries, with Chinese titles.
+  const entries = page.locator('.djs-palette .entry');
+  await expect(entries).toHaveCount(8);
+  expect(await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(PALETTE);
+  await expect(page.locator('.djs-palette .entry[data-action="create.user-task"]')).toHaveAttribute('aria-label', '创建用户任务');
+  await expect(page.getByTestId('designer-zoom')).toHaveText('100%');
+  await expect(page.getByTestId('designer-undo')).toBeDisabled();
+  await shot(page, 'b1-designer-new');
+
+  // The new-diagram template: process flow_xxxxxxxx named the same, start event 开始.
+  await page.getByTestId('designer-xml').click();
+  const drawer = page.getByTestId('designer-xml-drawer');
+  await expect(drawer).toContainText('targetNamespace="http://www.flowable.org/processdef"');
+  await expect(drawer).toContainText('xmlns:flowable="http://flowable.org/bpmn"');
+  await expect(drawer).toContainText('<bpmn:startEvent id="start_event" name="开始"');
+  const processId = /<bpmn:process id="(flow_[a-z0-9]{8})" name="\1"/.exec((await page.getByTestId('designer-xml-content').textContent())!)?.[1];
+  expect(processId).toBeTruthy();
+  await drawer.getByRole('button', { name: '关闭' }).click();
+  await expect(drawer).toHaveCount(0);
+
+  // Start → user task: drag 用户任务 from the palette to the right of the start event, name it,
+  // then connect the start event to it with the context pad's connect tool.
+  const start = await centre(shape(page, 'start_event'));
+  await drag(page, await centre(page.locator('.djs-palette .entry[data-action="create.user-task"]')), { x: start.x + 200, y: start.y });
+  await typeLabel(page, '部门审批');
+  await page.mouse.click(start.x + 120, start.y + 220);
+  const [taskId] = await idsOf(page, 'Activity_');
+  expect(taskId).toBeTruthy();
+  await expect(shape(page, taskId)).toContainText('部门审批');
+  await select(page, 'start_event', { x: start.x + 120, y: start.y + 220 });
+  await drag(page, await centre(page.locator('.djs-context-pad.open .entry[data-action="connect"]')), await centre(shape(page, taskId)));
+  await expect(page.locator('.djs-connection[data-element-id^="Flow_"]')).toHaveCount(1);
+
+  // User task → exclusive gateway → end event through the context pad's append actions.
+  const empty = { x: start.x + 120, y: start.y + 220 };
+  await select(page, taskId, empty);
+  await pad(page, 'append.gateway');
+  const [gatewayId] = await idsOf(page, 'Gateway_');
+  expect(gatewayId).toBeTruthy();
+  await select(page, gatewayId, empty);
+  await pad(page, 'append.end-event');
+  await typeLabel(page, '结束');
+  await page.mouse.click(start.x + 120, start.y + 220);
+  const [endId] = await idsOf(page, 'Event_');
+  expect(endId).toBeTruthy();
+  await expect(page.locator('.djs-connection[data-element-id^="Flow_"]')).toHaveCount(3);
+  await shot(page, 'b1-designer-drawn');
+
+  // Zoom by 0.1 steps, fit; undo removes the end event, redo brings it back.
+  await page.getByTestId('designer-zoom-in').click();
+  await expect(page.getByTestId('designer-zoom')).toHaveText('110%');
+  await page.getByTestId('designer-zoom-out').click();
+  await page.getByTestId('designer-zoom-out').click();
+  await expect(page.getByTestId('designer-zoom')).toHaveText('90%');
+  for (let i = 0; i < 7; i++) await page.getByTestId('designer-zoom-out').click();
+  await expect(page.getByTestId('designer-zoom')).toHaveText('20%');
+  await expect(page.getByTestId('designer-zoom-out')).toBeDisabled();
+  await page.getByTestId('designer-fit').click();
+  await expect(page.getByTestId('designer-zoom')).toHaveText('100%');
+  await page.getByTestId('designer-undo').click(); // the end event's label
+  await page.getByTestId('designer-undo').click(); // the appended end event
+  await expect(shape(page, endId)).toHaveCount(0);
+  await expect(page.getByTestId('designer-redo')).toBeEnabled();
+  await page.getByTestId('designer-redo').click();
+  await page.getByTestId('designer-redo').click();
+  await expect(shape(page, endId)).toBeVisible();
+  await expect(shape(page, `${endId}_label`)).toContainText('结束');
+
+  // Rename the process in the panel (the panel is helper B2's), then view the XML.
+  const name = `e2e设计流程${uniq()}`;
+  await page.mouse.click(start.x + 120, start.y + 220); // nothing selected → the process
+  const panel = page.getByTestId('bpmn-properties-panel');
+  await expect(panel).toBeVisible();
+  const nameInput = panel.getByTestId('panel-name');
+  await nameInput.fill(name);
+  await nameInput.blur();
+  await page.getByTestId('designer-xml').click();
+  await expect(drawer).toContainText(`<bpmn:userTask id="${taskId}" name="部门审批"`);
+  await expect(drawer).toContainText(`name="${name}"`);
+  await shot(page, 'b1-designer-xml');
+  await drawer.getByRole('button', { name: '关闭' }).click();
+
+  // Save: the server's message, back to the definition list with a timestamp.
+  await page.getByTestId('designer-save').click();
+  await expectToast(page, '导入成功');
+  await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
+
+  const headers = await apiAuth(request);
+  const list = await (await request.get('/caishui-api/flowable/definition/list', { headers, params: { pageNum: 1, pageSize: 10, name } })).json();
+  const row = (list.rows as Array<{ name: string; key: string; deploymentId: string }>).find((r) => r.name === name);
+  expect(row, JSON.stringify(list)).toBeTruthy();
+  expect(row!.key).toBe(processId);
+  const xml = (await (await request.get(`/caishui-api/flowable/definition/readXml/${row!.deploymentId}`, { headers })).json()).data as string;
+  expect(xml).toContain(`<bpmn:userTask id="${taskId}" name="部门审批"`);
+  expect(xml).toContain('<bpmn:exclusiveGateway');
+
+  // Reopening with deployId draws the saved model.
+  await page.goto(`#/flowable/definition/model?deployId=${row!.deploymentId}`);
+  await expect(shape(page, taskId)).toContainText('部门审批');
+  await expect(shape(page, endId)).toBeVisible();
+  await shot(page, 'b1-designer-reopened');
+  expect(errors).toEqual([]);
+});
+
+test('a model the engine does not run is refused with its message and stays open', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openDesigner(page);
+  const start = await centre(shape(page, 'start_event'));
+  const empty = { x: start.x + 120, y: start.y + 220 };
+
+  // start → user task (context pad), then 更改类型 → 子流程 (折叠) in the replace menu.
+  await select(page, 'start_event', empty);
+  await pad(page, 'append.user-task');
+  await typeLabel(page, '子流程节点');
+  await page.mouse.click(empty.x, empty.y);
+  const [taskId] = await idsOf(page, 'Activity_');
+  await select(page, taskId, empty);
+  await pad(page, 'replace');
+  const menu = page.locator('.djs-popup.bpmn-replace');
+  await expect(menu).toContainText('服务任务');
+  await expect(menu).toContainText('子流程 (折叠)');
+  await shot(page, 'b1-designer-replace-menu');
+  await menu.locator('[data-id="replace-with-collapsed-subprocess"]').click();
+  await expect(menu).toHaveCount(0);
+  await select(page, taskId, empty);
+  await pad(page, 'append.end-event');
+  await page.mouse.click(empty.x, empty.y);
+
+  // 保存模型: the engine names the element it does not run; the designer stays with the diagram.
+  await page.getByTestId('designer-save').click();
+  const message = new RegExp(`不支持的流程元素 ${taskId} \\(bpmn:SubProcess\\)`);
+  await expectToast(page, message);
+  await expect(page.getByTestId('designer-refusal')).toContainText(message);
+  await expect(page).toHaveURL(/#\/flowable\/definition\/model/);
+  await expect(shape(page, taskId)).toContainText('子流程节点');
+  await expect(page.getByTestId('designer-save')).toBeEnabled();
+  await shot(page, 'b1-designer-refused');
+
+  // Back to a user task: the model now deploys.
+  await select(page, taskId, empty);
+  await pad(page, 'replace');
+  await page.locator('.djs-popup.bpmn-replace [data-id="replace-with-user-task"]').click();
+  await page.getByTestId('designer-save').click();
+  await expectToast(page, '导入成功');
+  await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
+});
+
+/** The reference demo model (reference §6: flow_ks2lyz4c, start → 行政 → 老板 → end), with DI. */
+const DEMO_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn2:definitions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bpmn2="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="diagram_flow_ks2lyz4c" targetNamespace="http://www.flowable.org/processdef">
+  <bpmn2:process id="flow_ks2lyz4c" name="flow_a9z4w99d" isExecutable="true" flowable:processCategory="oa">
+    <bpmn2:startEvent id="start_event" name="开始"><bpmn2:outgoing>Flow_1</bpmn2:outgoing></bpmn2:startEvent>
+    <bpmn2:userTask id="Activity_1" name="行政" flowable:userType="candidateUsers" flowable:dataType="fixed" flowable:candidateUsers="1,2"><bpmn2:incoming>Flow_1</bpmn2:incoming><bpmn2:outgoing>Flow_2</bpmn2:outgoing></bpmn2:userTask>
+    <bpmn2:userTask id="Activity_2" name="老板" flowable:userType="candidateGroups" flowable:dataType="dynamic" flowable:candidateGroups="#{approval}"><bpmn2:incoming>Flow_2</bpmn2:incoming><bpmn2:outgoing>Flow_3</bpmn2:outgoing></bpmn2:userTask>
+    <bpmn2:endEvent id="Event_1" name="结束"><bpmn2:incoming>Flow_3</bpmn2:incoming></bpmn2:endEvent>
+    <bpmn2:sequenceFlow id="Flow_1" sourceRef="start_event" targetRef="Activity_1" />
+    <bpmn2:sequenceFlow id="Flow_2" sourceRef="Activity_1" targetRef="Activity_2" />
+    <bpmn2:sequenceFlow id="Flow_3" sourceRef="Activity_2" targetRef="Event_1" />
+  </bpmn2:process>
+  <bpmndi:BPMNDiagram id="BPMNDiagram_1">
+    <bpmndi:BPMNPlane id="BPMNPlane_1" bpmnElement="flow_ks2lyz4c">
+      <bpmndi:BPMNShape id="start_event_di" bpmnElement="start_event"><dc:Bounds x="152" y="102" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="Activity_1_di" bpmnElement="Activity_1"><dc:Bounds x="240" y="80" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="Activity_2_di" bpmnElement="Activity_2"><dc:Bounds x="400" y="80" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="Event_1_di" bpmnElement="Event_1"><dc:Bounds x="562" y="102" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="Flow_1_di" bpmnElement="Flow_1"><di:waypoint x="188" y="120" /><di:waypoint x="240" y="120" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="Flow_2_di" bpmnElement="Flow_2"><di:waypoint x="340" y="120" /><di:waypoint x="400" y="120" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="Flow_3_di" bpmnElement="Flow_3"><di:waypoint x="500" y="120" /><di:waypoint x="562" y="120" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn2:definitions>`;
+
+test('opens a .bpmn file, downloads XML and SVG, and starts a new diagram', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openDesigner(page);
+  const input = page.getByTestId('designer-file-input');
+
+  // A file of another type is refused; a .bpmn file is drawn with its flowable attributes kept.
+  await input.setInputFiles({ name: 'model.json', mimeType: 'application/json', buffer: Buffer.from('{}') });
+  await expectToast(page, '请选择 .bpmn 或 .xml 格式的流程文件');
+  await input.setInputFiles({ name: 'flow_a9z4w99d.bpmn', mimeType: 'application/xml', buffer: Buffer.from(DEMO_XML) });
+  await expect(shape(page, 'Activity_1')).toContainText('行政');
+  await expect(shape(page, 'Activity_2')).toContainText('老板');
+  await expect(page.getByTestId('designer-undo')).toBeDisabled();
+
+  const xmlDownload = page.waitForEvent('download');
+  await page.getByTestId('designer-download-xml').click();
+  const xmlFile = await xmlDownload;
+  expect(xmlFile.suggestedFilename()).toBe('flow_a9z4w99d.bpmn');
+  const saved = readFileSync(await xmlFile.path(), 'utf8');
+  expect(saved).toContain('flowable:candidateGroups="#{approval}"');
+  expect(saved).toContain('flowable:processCategory="oa"');
+  const svgDownload = page.waitForEvent('download');
+  await page.getByTestId('designer-download-svg').click();
+  const svgFile = await svgDownload;
+  expect(svgFile.suggestedFilename()).toBe('flow_a9z4w99d.svg');
+  expect(readFileSync(await svgFile.path(), 'utf8')).toContain('<svg');
+  await shot(page, 'b1-designer-opened-file');
+
+  // A broken file keeps the current diagram and says why.
+  await input.setInputFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from('<bpmn2:definitions') });
+  await expectToast(page, '文件打开失败: 文件内容不是有效的 XML');
+  await expect(shape(page, 'Activity_1')).toBeVisible();
+
+  // A deployment that cannot be read: the server's message, a blank diagram and a notice.
+  await page.goto('#/flowable/definition/model?deployId=999999999');
+  await expect(page.getByTestId('designer-load-failed')).toContainText('流程模型加载失败');
+  await expect(shape(page, 'start_event')).toBeVisible();
+  await shot(page, 'b1-designer-load-failed');
+  await page.goto('#/flowable/definition/model');
+  await expect(page.getByTestId('designer-load-failed')).toHaveCount(0);
+  await input.setInputFiles({ name: 'flow_a9z4w99d.bpmn', mimeType: 'application/xml', buffer: Buffer.from(DEMO_XML) });
+  await expect(shape(page, 'Activity_1')).toBeVisible();
+
+  // 新建: back to the template (a fresh random process id).
+  await page.getByTestId('designer-new').click();
+  await expect(shape(page, 'Activity_1')).toHaveCount(0);
+  await expect(shape(page, 'start_event')).toBeVisible();
+});
