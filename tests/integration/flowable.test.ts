@@ -219,6 +219,16 @@ describe('a full approval over REST', () => {
     expect(form.formKeyExist).toBe(true);
     expect(form.formData).toMatchObject({ disabled: false, formBtns: true });
     expect(form.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, { __vModel__: 'opinion', label: '意见' }]);
+
+    // the node form saved into `variables`, then the task comes back: its field shows once, with the saved value
+    const saved = { ...startForm, fields: [{ __vModel__: 'day', label: '天数', disabled: true }, { __vModel__: 'opinion', label: '意见', __config__: { defaultValue: '可以' } }] };
+    await post('/flowable/task/complete', { taskId: mgr.taskId, comment: '同意', variables: { opinion: '可以', variables: saved } }, ry);
+    const fin = (await todoOf(id)) ?? (await todoOf(id, ry));
+    expect(fin.taskName).toBe('财务审批');
+    await post('/flowable/task/return', { taskId: fin.taskId, targetKey: 'manager', comment: '退回' });
+    const again = await todoOf(id, ry);
+    const back = (await get(`/flowable/task/flowTaskForm?taskId=${again.taskId}`, ry)).data;
+    expect(back.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, { __vModel__: 'opinion', label: '意见', __config__: { defaultValue: '可以' } }]);
   });
 
   it('DELETE /flowable/task/delete refuses a task of a running process', async () => {
@@ -280,6 +290,22 @@ describe('definitions, instances and deployments', () => {
     expect(await post(`/flowable/instance/updateState?state=1&instanceId=${id}`, {})).toMatchObject({ code: 200 });
     expect((await call(t.app, 'DELETE', `/flowable/instance/delete/${id}?deleteReason=作废`, admin)).body).toEqual({ code: 200, msg: '操作成功' });
     expect((await get(`/flowable/task/flowRecord?procInsId=${id}`)).code).toBe(500);
+  });
+
+  it('suspending or deleting an instance is for its initiator or a holder of the deployment perms', async () => {
+    const d = await deploy('实例权限');
+    const mine = (await post(`/flowable/instance/startBy/${d.definitionId}`, { day: 1 }, nobody)).data.instanceId;
+    const admins = (await post(`/flowable/instance/startBy/${d.definitionId}`, { day: 1 })).data.instanceId;
+    // nobody (no perms) may not touch admin's instance, not even together with its own: nothing is deleted
+    expect((await post(`/flowable/instance/updateState?state=2&instanceId=${admins}`, {}, nobody))).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
+    expect((await call(t.app, 'DELETE', `/flowable/instance/delete/${mine},${admins}`, nobody)).body).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
+    expect(t.app.deps.engine.getInstance(mine).id).toBe(mine);
+    expect(t.app.deps.engine.getInstance(admins).id).toBe(admins);
+    // its own instance: yes
+    expect(await post(`/flowable/instance/updateState?state=2&instanceId=${mine}`, {}, nobody)).toMatchObject({ code: 200 });
+    expect((await call(t.app, 'DELETE', `/flowable/instance/delete/${mine}`, nobody)).body).toEqual({ code: 200, msg: '操作成功' });
+    // the super admin may delete anyone's
+    expect((await call(t.app, 'DELETE', `/flowable/instance/delete/${admins}`, admin)).body).toEqual({ code: 200, msg: '操作成功' });
   });
 
   it('pickers, start helper, next node by start', async () => {

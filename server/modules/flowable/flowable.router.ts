@@ -1,7 +1,8 @@
 /**
  * Workflow procedures (api-contract "Workflow"): `flowable.definition|task|instance|process|
  * expression|listener|form` and `system.deployment`. Definition, task, instance and process rows
- * need a session (as upstream: no perms); the libraries need `system:expression:*`,
+ * need a session (as upstream: no perms), but suspending or deleting an instance is for its
+ * initiator or a holder of system:deployment:edit / remove (upstream lets anyone); the libraries need `system:expression:*`,
  * `system:listener:*`, `flowable:form:*`; deployment writes `system:deployment:*`.
  */
 import * as s from '../../../shared/schemas/flowable';
@@ -79,11 +80,14 @@ const task = router({
 
 const instance = router({
   startBy: logged('流程实例', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  /** Suspend/activate: the initiator, or a holder of system:deployment:edit (403 otherwise). */
   updateState: logged('流程实例', 2).input(s.instanceStateInput).mutation(({ ctx, input }) => {
+    wf.assertInstanceAccess(ctx.deps, ctx.login, [input.instanceId], 'system:deployment:edit');
     ctx.deps.engine.setInstanceState({ instanceId: input.instanceId, state: input.state });
   }),
+  /** Delete (runtime and history): each instance's initiator, or a holder of system:deployment:remove. */
   remove: logged('流程实例', 3).input(s.instanceDeleteInput).mutation(({ ctx, input }) => {
-    for (const id of input.instanceIds) ctx.deps.engine.getInstance(id);
+    wf.assertInstanceAccess(ctx.deps, ctx.login, input.instanceIds, 'system:deployment:remove');
     ctx.deps.engine.deleteInstance({ instanceIds: input.instanceIds, deleteReason: input.deleteReason });
   }),
 });

@@ -8,7 +8,7 @@
 import { asc, eq, inArray, and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps';
-import type { LoginUser } from '../../core/authz';
+import { hasPermission, type LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
 import type { FileReply, UploadedFile } from '../../rest/table';
 import { sysDept, sysForm, sysRole, sysUser } from '../../db/schema';
@@ -97,6 +97,19 @@ export function definitionStart(deps: Deps, login: LoginUser, procDefId: string,
   return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: sanitizeFormVariables(variables) ?? {} });
 }
 
+/**
+ * Throws 403 没有权限，请联系管理员授权 unless the user started every one of `instanceIds` or holds
+ * `perm` (the super admin holds all); a missing instance answers 未找到流程实例，流程可能已发生变化.
+ * Checked before anything is written (developers' guide: the server checks every permission).
+ */
+export function assertInstanceAccess(deps: Deps, login: LoginUser, instanceIds: string[], perm: string): void {
+  const mayAll = hasPermission(login, perm);
+  for (const id of instanceIds) {
+    const instance = deps.engine.getInstance(id);
+    if (!mayAll && instance.startUserId !== String(login.userId)) throw new AppError(403, '没有权限，请联系管理员授权');
+  }
+}
+
 /** Designer pickers. */
 export function userOptions(deps: Deps, f: z.output<typeof userPickerInput>) {
   const where: Array<SQL | undefined> = [eq(sysUser.delFlag, '0'), contains(sysUser.userName, f.userName), contains(sysUser.nickName, f.nickName),
@@ -159,9 +172,13 @@ export function flowViewer(deps: Deps, procInsId: string) {
 
 export const processVariables = (deps: Deps, taskId: string) => deps.engine.variables({ taskId });
 
+type FormFieldJson = { __vModel__?: string; __config__?: Record<string, unknown> } & Record<string, unknown>;
+
 /**
  * `flowTaskForm` (PRE-VFORM): the start form config stored in variable `variables`; a node with
- * formKey (= sys_form id) appends its own fields (editable) to the disabled start fields.
+ * formKey (= sys_form id) appends its own fields (editable) to the disabled start fields; when the
+ * node's fields are already in `variables` (the node ran before) they appear once, editable, with
+ * their saved values (upstream would list them twice).
  */
 export function flowTaskForm(deps: Deps, taskId: string) {
   const task = deps.engine.getTask(taskId);
@@ -170,9 +187,19 @@ export function flowTaskForm(deps: Deps, taskId: string) {
   const nodeForm = task.formKey && /^\d+$/.test(task.formKey) ? deps.db.select().from(sysForm).where(eq(sysForm.formId, Number(task.formKey))).get() : undefined;
   if (!nodeForm) return { formData: start, formKeyExist: false };
   const node = parseForm(nodeForm.formContent) as { fields?: unknown[] } | null;
-  const disabled = (Array.isArray(start?.fields) ? start!.fields : []).map((f) => ({ ...(f as object), disabled: true }));
+  const stored = (Array.isArray(start?.fields) ? start!.fields : []) as FormFieldJson[];
+  const nodeFields = (Array.isArray(node?.fields) ? node!.fields : []) as FormFieldJson[];
+  // A node form already saved into `variables` (the node ran before: returned, rejected or
+  // delegated back) is shown once, editable, with the value it was saved with.
+  const nodeNames = new Set(nodeFields.map((f) => f.__vModel__).filter(Boolean));
+  const storedByName = new Map(stored.filter((f) => f.__vModel__).map((f) => [f.__vModel__, f]));
+  const disabled = stored.filter((f) => !f.__vModel__ || !nodeNames.has(f.__vModel__)).map((f) => ({ ...f, disabled: true }));
+  const editable = nodeFields.map((f) => {
+    const prev = f.__vModel__ ? storedByName.get(f.__vModel__) : undefined;
+    return prev?.__config__ && 'defaultValue' in prev.__config__ ? { ...f, __config__: { ...f.__config__, defaultValue: prev.__config__.defaultValue } } : f;
+  });
   return {
-    formData: { ...(node ?? {}), ...(start ?? {}), fields: [...disabled, ...(node?.fields ?? [])], disabled: false, formBtns: true },
+    formData: { ...(node ?? {}), ...(start ?? {}), fields: [...disabled, ...editable], disabled: false, formBtns: true },
     formKeyExist: true,
   };
 }
