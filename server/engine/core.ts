@@ -10,7 +10,7 @@ import { AppError, fail } from '../core/errors';
 import type { Clock } from '../core/clock';
 import type { ProcessGraph } from './model/graph';
 import { UnitOfWork, CONCURRENT_UPDATE } from './store/unit-of-work';
-import { stmt } from './store/rows';
+import { stmt, rawStmt, rowOf } from './store/rows';
 import { runAgenda, type Ctx, type DefinitionRow } from './runtime/context';
 import { ExpressionError } from './expression';
 import type { EngineHandlers } from './types';
@@ -34,6 +34,8 @@ export const MSG = {
   instanceFinished: '流程已结束',
 } as const;
 
+const DEFINITION_COLS = ['id', 'key', 'version', 'name', 'category', 'deploymentId', 'suspensionState', 'formKey'];
+
 export class EngineCore {
   private graphs = new Map<string, ProcessGraph>();
   constructor(readonly deps: EngineDeps) {}
@@ -42,8 +44,8 @@ export class EngineCore {
 
   /** The definition row, read fresh (its suspension state and category can change). */
   definition(id: string): DefinitionRow | undefined {
-    return stmt(this.db, `SELECT id, key, version, name, category, deployment_id AS deploymentId, suspension_state AS suspensionState,
-      form_key AS formKey FROM wf_definition WHERE id = ?`).get(id) as DefinitionRow | undefined;
+    const r = rawStmt(this.db, 'SELECT id, key, version, name, category, deployment_id, suspension_state, form_key FROM wf_definition WHERE id = ?').get(id);
+    return r ? rowOf<DefinitionRow>(DEFINITION_COLS, r) : undefined;
   }
 
   private defs = new Map<string, DefinitionRow>();
@@ -97,16 +99,25 @@ export class EngineCore {
    * `fn` returns the command's result.
    */
   inInstance<T>(instanceId: string, userId: string | null, fn: (ctx: Ctx) => T, missing: string = MSG.instanceMissing): T {
-    return this.tx(() => {
-      const uow = UnitOfWork.load(this.db, instanceId);
-      if (!uow) throw fail(missing);
-      this.deps.afterLoad?.(instanceId);
-      const ctx = this.newCtx(uow, userId);
-      const result = fn(ctx);
-      runAgenda(ctx);
-      uow.flush();
-      return result;
-    });
+    return this.tx(() => this.run(UnitOfWork.load(this.db, instanceId), userId, fn, missing));
+  }
+
+  /**
+   * As inInstance, over the instance of runtime task `taskId` (found and loaded by one statement
+   * inside the transaction); `missing` when the task does not exist.
+   */
+  inTaskInstance<T>(taskId: string, userId: string | null, fn: (ctx: Ctx) => T, missing: string): T {
+    return this.tx(() => this.run(UnitOfWork.loadByTask(this.db, taskId), userId, fn, missing));
+  }
+
+  private run<T>(uow: UnitOfWork | null, userId: string | null, fn: (ctx: Ctx) => T, missing: string): T {
+    if (!uow) throw fail(missing);
+    this.deps.afterLoad?.(uow.instance.id);
+    const ctx = this.newCtx(uow, userId);
+    const result = fn(ctx);
+    runAgenda(ctx);
+    uow.flush();
+    return result;
   }
 
   /** The instance id of a runtime task (null when the task does not exist). */

@@ -41,9 +41,7 @@ export function holds(ctx: Ctx, task: TaskRow, actor: Actor): boolean {
 
 /** Loads the task's instance and runs `fn` with the live task (checks existence and suspension). */
 export function onTask<T>(core: EngineCore, taskId: string, actor: Actor | null, fn: (ctx: Ctx, task: TaskRow) => T, needHold = true): T {
-  const instanceId = core.instanceOfTask(taskId);
-  if (!instanceId) throw fail(MSG.taskMissing);
-  return core.inInstance(instanceId, actor ? String(actor.userId) : null, (ctx) => {
+  return core.inTaskInstance(taskId, actor ? String(actor.userId) : null, (ctx) => {
     const task = ctx.uow.tasks.get(taskId);
     if (!task) throw fail(MSG.taskMissing);
     if (task.suspended || advanceInstance(ctx.uow.instance.state, 'ACT') === null) throw fail(MSG.taskSuspended);

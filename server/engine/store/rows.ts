@@ -124,14 +124,43 @@ export const HI_TASK_COLS = ['id', 'instanceId', 'definitionId', 'executionId', 
 
 const snake = (n: string) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** `INSERT INTO t (cols) VALUES (@cols)` with named parameters. */
-export function insertSql(table: string, cols: string[]): string {
-  return cached(`i:${table}:${cols.join(',')}`, () => `INSERT INTO ${table} (${cols.map(snake).join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`);
+/**
+ * `INSERT INTO t (cols) VALUES (?, …)` with positional parameters, the tuple repeated for `rows`
+ * rows (better-sqlite3 binds an array much faster than named parameters from an object).
+ */
+export function insertSql(table: string, cols: string[], rows = 1): string {
+  return cached(`i:${table}:${cols.join(',')}:${rows}`, () => {
+    const tuple = `(${cols.map(() => '?').join(', ')})`;
+    return `INSERT INTO ${table} (${cols.map(snake).join(', ')}) VALUES ${Array(rows).fill(tuple).join(', ')}`;
+  });
 }
 
-/** `UPDATE t SET col=@col… WHERE id=@id` for every column but id. */
+/** `UPDATE t SET col = ?, … WHERE id = ?` for every column of `cols` but id; bind with updateValues. */
 export function updateSql(table: string, cols: string[]): string {
-  return cached(`u:${table}:${cols.join(',')}`, () => `UPDATE ${table} SET ${cols.filter((c) => c !== 'id').map((c) => `${snake(c)} = @${c}`).join(', ')} WHERE id = @id`);
+  return cached(`u:${table}:${cols.join(',')}`, () => `UPDATE ${table} SET ${cols.filter((c) => c !== 'id').map((c) => `${snake(c)} = ?`).join(', ')} WHERE id = ?`);
+}
+
+/** Appends `row`'s values of `cols` (in order) to `out` (positional parameters of insertSql). */
+export function pushValues(out: unknown[], row: object, cols: string[]): unknown[] {
+  const r = row as Record<string, unknown>;
+  for (let i = 0; i < cols.length; i++) out.push(r[cols[i]]);
+  return out;
+}
+
+/** The positional parameters of updateSql(table, cols): every column but id, then id. */
+export function updateValues(row: object, cols: string[]): unknown[] {
+  const r = row as Record<string, unknown>;
+  const out: unknown[] = [];
+  for (let i = 0; i < cols.length; i++) if (cols[i] !== 'id') out.push(r[cols[i]]);
+  out.push(r.id);
+  return out;
+}
+
+/** A row object from a raw (array) result: `cols[i]` = `values[offset + i]`. */
+export function rowOf<T>(cols: string[], values: unknown[], offset = 0): T {
+  const o: Record<string, unknown> = {};
+  for (let i = 0; i < cols.length; i++) o[cols[i]] = values[offset + i];
+  return o as T;
 }
 
 const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -143,4 +172,58 @@ export function stmt(db: Database.Database, sql: string): Database.Statement {
   let s = cache.get(sql);
   if (!s) cache.set(sql, (s = db.prepare(sql)));
   return s;
+}
+
+const rawCaches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement for `sql` in raw mode (rows as arrays: no per-row objects with keyed
+ * properties; map them with rowOf), cached per database handle.
+ */
+export function rawStmt(db: Database.Database, sql: string): Database.Statement<unknown[], unknown[]> {
+  let cache = rawCaches.get(db);
+  if (!cache) rawCaches.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = db.prepare(sql).raw(true)));
+  return s as Database.Statement<unknown[], unknown[]>;
+}
+
+/** `a.col_one, a.col_two` for camelCase names (raw reads map by position). */
+export function qualified(alias: string, names: string[]): string {
+  return names.map((n) => `${alias}.${n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`).join(', ');
+}
+/** Rows per multi-row INSERT (well below SQLite's 32,766 bound parameters). */
+export const CHUNK = 32;
+
+/**
+ * A multi-row INSERT of `cols` into `table` (optionally followed by `tail`, e.g. an upsert
+ * clause): statements per row count are prepared once per database handle.
+ */
+export class BulkInsert {
+  private readonly byDb = new WeakMap<Database.Database, Database.Statement[]>();
+  constructor(readonly table: string, readonly cols: string[], readonly tail = '') {}
+
+  /**
+   * Inserts the values of `rows` (each row's `cols`, or the arrays themselves when `arrays`) in
+   * chunks of up to CHUNK rows; returns each chunk's lastInsertRowid (rowids of one multi-row
+   * INSERT into an INTEGER PRIMARY KEY table are consecutive: row i of a chunk of k gets
+   * last - k + 1 + i).
+   */
+  run(db: Database.Database, rows: ReadonlyArray<object>, arrays = false): number[] {
+    let list = this.byDb.get(db);
+    if (!list) this.byDb.set(db, (list = []));
+    const lasts: number[] = [];
+    const n = this.cols.length;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const k = Math.min(CHUNK, rows.length - i);
+      const values: unknown[] = new Array(k * n);
+      for (let j = 0; j < k; j++) {
+        const row = rows[i + j] as Record<string | number, unknown>;
+        for (let c = 0; c < n; c++) values[j * n + c] = arrays ? row[c] : row[this.cols[c]];
+      }
+      const s = (list[k] ??= db.prepare(insertSql(this.table, this.cols, k) + this.tail));
+      lasts.push(Number(s.run(values).lastInsertRowid));
+    }
+    return lasts;
+  }
 }

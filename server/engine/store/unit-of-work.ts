@@ -7,28 +7,46 @@
 import type Database from 'better-sqlite3';
 import { fail } from '../../core/errors';
 import {
-  columns, stmt, insertSql, updateSql, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS, HI_ACT_COLS, HI_TASK_COLS,
-  INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
+  columns, qualified, stmt, rawStmt, rowOf, pushValues, updateValues, insertSql, updateSql, BulkInsert, CHUNK, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
+  HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
   type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
 } from './rows';
 
-// SQL built once (the statement cache is keyed by these strings).
+const BULK = {
+  acts: new BulkInsert('wf_hi_actinst', HI_ACT_COLS.filter((c) => c !== 'id')),
+  execs: new BulkInsert('wf_execution', EXECUTION_COLS),
+  tasks: new BulkInsert('wf_task', TASK_COLS),
+  links: new BulkInsert('wf_identity_link', ['taskId', 'instanceId', 'type', 'userId', 'groupId']),
+  vars: new BulkInsert('wf_variable', ['instanceId', 'scopeId', 'name', 'type', 'value'],
+    ' ON CONFLICT (instance_id, scope_id, name) DO UPDATE SET type = excluded.type, value = excluded.value'),
+  hiTasks: new BulkInsert('wf_hi_taskinst', HI_TASK_COLS),
+  comments: new BulkInsert('wf_comment', ['type', 'message', 'userId', 'taskId', 'instanceId', 'time']),
+};
+
+// SQL built once (the statement cache is keyed by these strings). Reads run in raw mode.
 const SQL = {
   loadInstance: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = ?`,
-  loadExecutions: `SELECT ${columns(EXECUTION_COLS)} FROM wf_execution WHERE instance_id = ?`,
-  loadTasks: `SELECT ${columns(TASK_COLS)} FROM wf_task WHERE instance_id = ?`,
+  loadInstanceOfTask: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = (SELECT instance_id FROM wf_task WHERE id = ?)`,
+  // Each token with its open activity instance, each task with its history row (read together:
+  // a command that moves a token or ends a task needs them; one statement instead of one per row).
+  loadExecutions: `SELECT ${qualified('e', EXECUTION_COLS)}, ${qualified('a', HI_ACT_COLS)} FROM wf_execution e
+    LEFT JOIN wf_hi_actinst a ON a.id = e.act_inst_id WHERE e.instance_id = ?`,
+  loadTasks: `SELECT ${qualified('t', TASK_COLS)}, ${qualified('h', HI_TASK_COLS)} FROM wf_task t
+    LEFT JOIN wf_hi_taskinst h ON h.id = t.id WHERE t.instance_id = ?`,
+  // Through the runtime tasks of the instance (indexed), not a scan of every open task's links.
+  loadLinks: 'SELECT task_id, user_id, group_id FROM wf_identity_link WHERE task_id IN (SELECT id FROM wf_task WHERE instance_id = ?)',
+  loadVars: 'SELECT scope_id, name, type, value FROM wf_variable WHERE instance_id = ?',
   hiAct: `SELECT ${columns(HI_ACT_COLS)} FROM wf_hi_actinst WHERE id = ?`,
   hiTask: `SELECT ${columns(HI_TASK_COLS)} FROM wf_hi_taskinst WHERE id = ?`,
   insInstance: insertSql('wf_instance', INSTANCE_COLS),
-  updInstance: `${updateSql('wf_instance', INSTANCE_MUTABLE)} AND revision = @loadedRevision`,
-  insAct: insertSql('wf_hi_actinst', HI_ACT_COLS.filter((c) => c !== 'id')),
-  insExec: insertSql('wf_execution', EXECUTION_COLS),
+  updInstance: `${updateSql('wf_instance', INSTANCE_MUTABLE)} AND revision = ?`,
+  updAct: 'UPDATE wf_hi_actinst SET end_time = ?, duration = ?, delete_reason = ?, assignee = ?, task_id = ? WHERE id = ?',
+  delExec: 'DELETE FROM wf_execution WHERE id = ?',
   updExec: updateSql('wf_execution', EXECUTION_MUTABLE),
-  insTask: insertSql('wf_task', TASK_COLS),
+  delTask: 'DELETE FROM wf_task WHERE id = ?',
   updTask: updateSql('wf_task', TASK_MUTABLE),
-  insHiTask: insertSql('wf_hi_taskinst', HI_TASK_COLS),
   updHiTask: updateSql('wf_hi_taskinst', HI_TASK_MUTABLE),
-  insComment: insertSql('wf_comment', ['type', 'message', 'userId', 'taskId', 'instanceId', 'time']),
+  delVar: 'DELETE FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?',
 };
 
 /** Text of the optimistic-lock failure (two commands on one instance: one wins). */
@@ -79,7 +97,10 @@ export class UnitOfWork {
   private hiActDirty = new Set<HiActRow>();
   /** Open activity instances loaded lazily by id (earlier commands). */
   private hiActById = new Map<number, HiActRow>();
+  /** History rows of tasks that were accessed (written at flush). */
   private hiTasks = new Map<string, { row: HiTaskRow; isNew: boolean }>();
+  /** History rows of the loaded runtime tasks, not yet accessed. */
+  private hiTasksLoaded = new Map<string, HiTaskRow>();
   comments: CommentRow[] = [];
 
   constructor(readonly db: Database.Database) {}
@@ -93,20 +114,37 @@ export class UnitOfWork {
 
   /** Loads instance `id`, or returns null when it does not exist. */
   static load(db: Database.Database, id: string): UnitOfWork | null {
-    const inst = stmt(db, SQL.loadInstance).get(id) as InstanceRow | undefined;
-    if (!inst) return null;
+    const r = rawStmt(db, SQL.loadInstance).get(id);
+    return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r)) : null;
+  }
+
+  /** Loads the instance of runtime task `taskId` (one statement), or null when the task does not exist. */
+  static loadByTask(db: Database.Database, taskId: string): UnitOfWork | null {
+    const r = rawStmt(db, SQL.loadInstanceOfTask).get(taskId);
+    return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r)) : null;
+  }
+
+  private static loadRest(db: Database.Database, inst: InstanceRow): UnitOfWork {
+    const id = inst.id;
     const u = new UnitOfWork(db);
     u.instance = inst;
     u.loadedRevision = inst.revision;
-    for (const e of stmt(db, SQL.loadExecutions).all(id) as ExecutionRow[]) u.executions.set(e.id, e);
-    for (const t of stmt(db, SQL.loadTasks).all(id) as TaskRow[]) u.tasks.set(t.id, t);
-    for (const l of stmt(db, 'SELECT task_id AS taskId, user_id AS userId, group_id AS groupId FROM wf_identity_link WHERE instance_id = ?').all(id) as Array<{ taskId: string; userId: string | null; groupId: string | null }>) {
-      const entry = u.linksOf(l.taskId);
-      if (l.userId) entry.users.push(l.userId);
-      if (l.groupId) entry.groups.push(l.groupId);
+    for (const r of rawStmt(db, SQL.loadExecutions).all(id)) {
+      u.executions.set(r[0] as string, rowOf<ExecutionRow>(EXECUTION_COLS, r));
+      const act = r[EXECUTION_COLS.length];
+      if (act !== null) u.hiActById.set(act as number, rowOf<HiActRow>(HI_ACT_COLS, r, EXECUTION_COLS.length));
     }
-    for (const v of stmt(db, 'SELECT scope_id AS scopeId, name, type, value FROM wf_variable WHERE instance_id = ?').all(id) as Array<{ scopeId: string; name: string; type: string; value: string }>) {
-      u.scope(v.scopeId).set(v.name, new VarEntry(v.value, undefined, v.type, 'clean'));
+    for (const r of rawStmt(db, SQL.loadTasks).all(id)) {
+      u.tasks.set(r[0] as string, rowOf<TaskRow>(TASK_COLS, r));
+      if (r[TASK_COLS.length] !== null) u.hiTasksLoaded.set(r[0] as string, rowOf<HiTaskRow>(HI_TASK_COLS, r, TASK_COLS.length));
+    }
+    for (const [taskId, userId, groupId] of rawStmt(db, SQL.loadLinks).all(id) as Array<[string, string | null, string | null]>) {
+      const entry = u.linksOf(taskId);
+      if (userId) entry.users.push(userId);
+      if (groupId) entry.groups.push(groupId);
+    }
+    for (const [scopeId, name, type, value] of rawStmt(db, SQL.loadVars).all(id) as Array<[string, string, string, string]>) {
+      u.scope(scopeId).set(name, new VarEntry(value, undefined, type, 'clean'));
     }
     return u;
   }
@@ -158,8 +196,8 @@ export class UnitOfWork {
   hiAct(id: number): HiActRow | undefined {
     let r = this.hiActById.get(id) ?? this.hiActs.find((a) => a.id === id);
     if (!r) {
-      r = stmt(this.db, SQL.hiAct).get(id) as HiActRow | undefined;
-      if (r) this.hiActById.set(id, r);
+      const raw = rawStmt(this.db, SQL.hiAct).get(id);
+      if (raw) this.hiActById.set(id, (r = rowOf<HiActRow>(HI_ACT_COLS, raw)));
     }
     return r;
   }
@@ -178,9 +216,14 @@ export class UnitOfWork {
   hiTask(id: string): HiTaskRow | undefined {
     let e = this.hiTasks.get(id);
     if (!e) {
-      const row = stmt(this.db, SQL.hiTask).get(id) as HiTaskRow | undefined;
-      if (!row) return undefined;
-      this.hiTasks.set(id, (e = { row, isNew: false }));
+      const loaded = this.hiTasksLoaded.get(id);
+      if (loaded) {
+        this.hiTasks.set(id, (e = { row: loaded, isNew: false }));
+        return loaded;
+      }
+      const raw = rawStmt(this.db, SQL.hiTask).get(id);
+      if (!raw) return undefined;
+      this.hiTasks.set(id, (e = { row: rowOf<HiTaskRow>(HI_TASK_COLS, raw), isNew: false }));
     }
     return e.row;
   }
@@ -191,68 +234,66 @@ export class UnitOfWork {
     const inst = this.instance;
     inst.machineState = inst.state; // the instance machine has no context: its value is the state
     if (this.isNewInstance) {
-      stmt(db, SQL.insInstance).run(inst);
+      stmt(db, SQL.insInstance).run(pushValues([], inst, INSTANCE_COLS));
     } else {
       inst.revision = this.loadedRevision + 1;
-      const r = stmt(db, SQL.updInstance).run({ ...strip(inst, INSTANCE_MUTABLE), loadedRevision: this.loadedRevision });
-      if (r.changes !== 1) throw fail(CONCURRENT_UPDATE);
+      const values = updateValues(inst, INSTANCE_MUTABLE);
+      values.push(this.loadedRevision);
+      if (stmt(db, SQL.updInstance).run(values).changes !== 1) throw fail(CONCURRENT_UPDATE);
     }
-    const insAct = stmt(db, SQL.insAct);
-    for (const a of this.hiActs) {
-      if (a.id === null) {
-        const { id: _id, ...rest } = a;
-        a.id = Number(insAct.run(rest).lastInsertRowid);
-      }
+    // New activity instances in one multi-row INSERT per chunk; their ids follow from the rowids.
+    const newActs = this.hiActs.filter((a) => a.id === null);
+    if (newActs.length) {
+      const lasts = BULK.acts.run(db, newActs);
+      newActs.forEach((a, i) => {
+        const chunk = Math.floor(i / CHUNK);
+        const size = Math.min(CHUNK, newActs.length - chunk * CHUNK);
+        a.id = lasts[chunk] - size + 1 + (i % CHUNK);
+      });
     }
-    const updAct = stmt(db, 'UPDATE wf_hi_actinst SET end_time = @endTime, duration = @duration, delete_reason = @deleteReason, assignee = @assignee, task_id = @taskId WHERE id = @id');
-    for (const a of this.hiActDirty) updAct.run(a);
+    const updAct = stmt(db, SQL.updAct);
+    for (const a of this.hiActDirty) updAct.run(a.endTime, a.duration, a.deleteReason, a.assignee, a.taskId, a.id);
     // Executions point at their open activity rows (inserted just above when new).
     for (const [execId, act] of this.currentActs) {
       const e = this.executions.get(execId);
       if (e && e.actInstId !== act.id) { e.actInstId = act.id; this.touchExecution(e); }
     }
-    const delExec = stmt(db, 'DELETE FROM wf_execution WHERE id = ?');
+    const delExec = stmt(db, SQL.delExec);
     for (const id of this.deletedExec) delExec.run(id);
-    const insExec = stmt(db, SQL.insExec);
+    if (this.newExec.size) BULK.execs.run(db, [...this.newExec].map((id) => this.executions.get(id)!));
     const updExec = stmt(db, SQL.updExec);
-    for (const id of this.newExec) insExec.run(strip(this.executions.get(id)!, EXECUTION_COLS));
-    for (const id of this.dirtyExec) { const e = this.executions.get(id); if (e) updExec.run(strip(e, EXECUTION_MUTABLE)); }
-    const delTask = stmt(db, 'DELETE FROM wf_task WHERE id = ?');
+    for (const id of this.dirtyExec) { const e = this.executions.get(id); if (e) updExec.run(updateValues(e, EXECUTION_MUTABLE)); }
+    const delTask = stmt(db, SQL.delTask);
     for (const id of this.deletedTask) delTask.run(id);
-    const insTask = stmt(db, SQL.insTask);
-    const updTask = stmt(db, SQL.updTask);
-    const insLink = stmt(db, 'INSERT INTO wf_identity_link (task_id, instance_id, type, user_id, group_id) VALUES (?, ?, \'candidate\', ?, ?)');
-    for (const id of this.newTask) {
-      insTask.run(strip(this.tasks.get(id)!, TASK_COLS));
-      const l = this.links.get(id);
-      if (l) {
-        for (const u of l.users) insLink.run(id, inst.id, u, null);
-        for (const g of l.groups) insLink.run(id, inst.id, null, g);
+    if (this.newTask.size) {
+      BULK.tasks.run(db, [...this.newTask].map((id) => this.tasks.get(id)!));
+      const links: unknown[][] = [];
+      for (const id of this.newTask) {
+        const l = this.links.get(id);
+        if (!l) continue;
+        for (const u of l.users) links.push([id, inst.id, 'candidate', u, null]);
+        for (const g of l.groups) links.push([id, inst.id, 'candidate', null, g]);
       }
+      if (links.length) BULK.links.run(db, links, true);
     }
-    for (const id of this.dirtyTask) { const t = this.tasks.get(id); if (t) updTask.run(strip(t, TASK_MUTABLE)); }
-    const upsertVar = stmt(db, `INSERT INTO wf_variable (instance_id, scope_id, name, type, value) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT (instance_id, scope_id, name) DO UPDATE SET type = excluded.type, value = excluded.value`);
-    const delVar = stmt(db, 'DELETE FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?');
+    const updTask = stmt(db, SQL.updTask);
+    for (const id of this.dirtyTask) { const t = this.tasks.get(id); if (t) updTask.run(updateValues(t, TASK_MUTABLE)); }
+    const upserts: unknown[][] = [];
+    const delVar = stmt(db, SQL.delVar);
     for (const [scopeId, m] of this.vars) {
       for (const [name, e] of m) {
-        if (e.state === 'dirty') upsertVar.run(inst.id, scopeId, name, e.type, JSON.stringify(e.value));
+        if (e.state === 'dirty') upserts.push([inst.id, scopeId, name, e.type, JSON.stringify(e.value)]);
         else if (e.state === 'deleted') delVar.run(inst.id, scopeId, name);
       }
     }
-    const insHiTask = stmt(db, SQL.insHiTask);
+    if (upserts.length) BULK.vars.run(db, upserts, true);
+    const newHi: HiTaskRow[] = [];
     const updHiTask = stmt(db, SQL.updHiTask);
     for (const { row, isNew } of this.hiTasks.values()) {
-      if (isNew) insHiTask.run(row);
-      else updHiTask.run(strip(row, HI_TASK_MUTABLE));
+      if (isNew) newHi.push(row);
+      else updHiTask.run(updateValues(row, HI_TASK_MUTABLE));
     }
-    const insComment = stmt(db, SQL.insComment);
-    for (const c of this.comments) insComment.run(c);
+    if (newHi.length) BULK.hiTasks.run(db, newHi);
+    if (this.comments.length) BULK.comments.run(db, this.comments);
   }
-}
-
-function strip<T extends object>(row: T, cols: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of cols) out[c] = (row as Record<string, unknown>)[c];
-  return out;
 }
