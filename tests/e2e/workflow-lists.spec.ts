@@ -292,14 +292,14 @@ test('a process without a main form starts after 选择任务接收 picks the dy
   await screen.getByTestId('start-without-form').click();
 
   // The next node is dynamic: 选择任务接收 with one user.
-  const picker = page.getByTestId('user-picker');
+  const picker = page.getByTestId('flow-user-picker');
   await expect(picker).toContainText('选择任务接收');
-  await picker.getByTestId('user-picker-confirm').click();
+  await picker.getByTestId('flow-user-picker-confirm').click();
   await expectToast(page, '请选择任务接收!');
-  const ryRow = picker.getByTestId('user-picker-table').getByRole('row').filter({ hasText: 'ry' });
+  const ryRow = picker.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: 'ry' });
   await ryRow.getByRole('radio').check();
   await shot(page, 'c-start-recipient');
-  await picker.getByTestId('user-picker-confirm').click();
+  await picker.getByTestId('flow-user-picker-confirm').click();
   await expectToast(page, '流程启动成功');
   await expect(page).toHaveURL(/#\/task\/process/);
 
