@@ -25,7 +25,7 @@ const xmlText = async (page: Page) => {
   return text;
 };
 
-test('panel edits process, user task, listeners, multi-instance', async ({ page }) => {
+test('panel edits process, user task (role, user and expression pickers), listeners, multi-instance', async ({ page }) => {
   test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -101,6 +101,23 @@ test('panel edits process, user task, listeners, multi-instance', async ({ page 
   await panel.getByTestId('panel-name').fill('部门审批');
   await panel.getByTestId('panel-name').blur();
   await expect(shape(page, taskId)).toContainText('部门审批');
+
+  // Assignment: role picker → fixed candidate groups (role ids), then the type change clears them.
+  await panel.getByTestId('panel-user-type').selectOption('candidateGroups');
+  await panel.getByTestId('pick-roles').click();
+  const roleDialog = page.getByTestId('role-picker');
+  await expect(roleDialog).toContainText('选择候选组');
+  await roleDialog.getByTestId('role-picker-confirm').click();
+  await expect(page.getByText('请选择角色').first()).toBeVisible();
+  await roleDialog.getByTestId('role-picker-table').locator('tbody tr').filter({ hasText: '普通角色' }).first().getByRole('checkbox').first().check({ force: true });
+  await roleDialog.getByTestId('role-picker-confirm').click();
+  await expect(roleDialog).toHaveCount(0);
+  await expect(panel.getByTestId('assignment-summary')).toContainText('普通角色');
+  {
+    const groupsXml = await xmlText(page);
+    expect(groupsXml).toContain('flowable:candidateGroups="2"');
+    expect(groupsXml).toContain('flowable:userType="candidateGroups"');
+  }
 
   // Assignment: user picker → fixed assignee.
   await panel.getByTestId('panel-user-type').selectOption('assignee');
