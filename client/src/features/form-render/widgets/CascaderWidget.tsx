@@ -3,15 +3,19 @@
  * separator, multiple via `props.props.multiple`, checkStrictly); options static or dynamic
  * (spec §4 "Form designer": re-fetched on blur).
  */
-import { createListCollection, Flex, Select, Spinner } from '@chakra-ui/react';
+import { createListCollection } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { cascaderPaths, pathLabel } from '../cascader';
 import { optionKey } from '../fields';
 import { useFieldOptions } from '../useFieldOptions';
-import { widthOf, type WidgetProps } from './types';
+import { FieldSelect } from './ChoiceWidgets';
+import type { WidgetProps } from './types';
 
-export function CascaderWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
-  const { options, loading, refetch } = useFieldOptions(field);
+/** el-cascader: one select over the option paths. */
+export function CascaderWidget(widget: WidgetProps) {
+  const { field, value, onChange } = widget;
+  const state = useFieldOptions(field);
+  const { options } = state;
   const props = ((field.props as { props?: Record<string, unknown> } | undefined)?.props ?? {}) as { multiple?: boolean; checkStrictly?: boolean };
   const multiple = props.multiple === true;
   const showAll = field['show-all-levels'] !== false;
@@ -26,50 +30,11 @@ export function CascaderWidget({ field, value, onChange, onBlur, disabled, size 
     ? (multiple ? (value as unknown[]).filter(Array.isArray).map(optionKey) : [optionKey(value)])
     : [];
   return (
-    <Select.Root
-      size={size}
-      w={widthOf(field) ?? '100%'}
-      multiple={multiple}
-      collection={collection}
-      disabled={disabled}
-      value={selected}
+    <FieldSelect widget={widget} options={state} multiple={multiple} collection={collection} selected={selected}
       onValueChange={(d) => {
         const paths = d.items.map((i) => i.values);
         onChange(multiple ? paths : (paths[0] ?? []));
       }}
-      onOpenChange={(d) => {
-        if (!d.open) {
-          onBlur();
-          refetch();
-        }
-      }}
-    >
-      <Select.HiddenSelect name={field.__vModel__} />
-      <Select.Control>
-        <Select.Trigger aria-label={field.__config__.label ?? field.__vModel__}>
-          <Select.ValueText placeholder={field.placeholder ?? '请选择'} />
-        </Select.Trigger>
-        <Select.IndicatorGroup>
-          {loading && <Spinner size="xs" />}
-          {field.clearable === true && !disabled && <Select.ClearTrigger />}
-          <Select.Indicator />
-        </Select.IndicatorGroup>
-      </Select.Control>
-      <Select.Positioner>
-        <Select.Content>
-          {collection.items.length === 0 && (
-            <Flex px="3" py="2" fontSize="sm" color="fg.muted">
-              无数据
-            </Flex>
-          )}
-          {collection.items.map((item) => (
-            <Select.Item item={item} key={item.key}>
-              {item.label}
-              <Select.ItemIndicator />
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Positioner>
-    </Select.Root>
+    />
   );
 }

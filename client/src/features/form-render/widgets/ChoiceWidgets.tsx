@@ -3,7 +3,7 @@
  * border) and `el-checkbox-group` (min/max) of a stored form, over static or dynamic options
  * (spec §3 "Option item", §4 "Form designer" dynamic data re-fetched on blur).
  */
-import { Checkbox, CheckboxGroup, createListCollection, Flex, RadioGroup, SegmentGroup, Select, Spinner } from '@chakra-ui/react';
+import { Checkbox, CheckboxGroup, createListCollection, Flex, RadioGroup, SegmentGroup, Select, Spinner, type ListCollection, type SelectValueChangeDetails } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { optionKey } from '../fields';
 import type { FormOption } from '../types';
@@ -21,16 +21,21 @@ function useKeyed(options: FormOption[]) {
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]);
 
-/** el-select (single or `multiple`). */
-export function SelectWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
-  const { options, loading, refetch } = useFieldOptions(field);
-  const { items, valueOf } = useKeyed(options);
-  const collection = useMemo(
-    () => createListCollection({ items, itemToString: (i) => i.label, itemToValue: (i) => i.key, isItemDisabled: (i) => i.disabled }),
-    [items],
-  );
-  const multiple = field.multiple === true;
-  const selected = asArray(value).map(optionKey);
+interface FieldSelectProps<T extends { key: string; label: string }> {
+  /** The widget's own props (field, size, disabled, onBlur). */
+  widget: WidgetProps;
+  /** The field's option state (spinner while loading; re-fetched on close). */
+  options: { loading: boolean; refetch: () => void };
+  multiple: boolean;
+  collection: ListCollection<T>;
+  selected: string[];
+  onValueChange: (details: SelectValueChangeDetails<T>) => void;
+}
+
+/** The select of a stored form's el-select / el-cascader; on close it blurs and re-fetches options. */
+export function FieldSelect<T extends { key: string; label: string }>({ widget, options, multiple, collection, selected, onValueChange }: FieldSelectProps<T>) {
+  const { field, size, disabled, onBlur } = widget;
+  const { loading, refetch } = options;
   return (
     <Select.Root
       size={size}
@@ -39,10 +44,7 @@ export function SelectWidget({ field, value, onChange, onBlur, disabled, size }:
       collection={collection}
       disabled={disabled}
       value={selected}
-      onValueChange={(d) => {
-        const vals = d.value.map(valueOf);
-        onChange(multiple ? vals : (vals[0] ?? ''));
-      }}
+      onValueChange={onValueChange}
       onOpenChange={(d) => {
         if (!d.open) {
           onBlur();
@@ -77,6 +79,27 @@ export function SelectWidget({ field, value, onChange, onBlur, disabled, size }:
         </Select.Content>
       </Select.Positioner>
     </Select.Root>
+  );
+}
+
+/** el-select (single or `multiple`). */
+export function SelectWidget(widget: WidgetProps) {
+  const { field, value, onChange } = widget;
+  const state = useFieldOptions(field);
+  const { items, valueOf } = useKeyed(state.options);
+  const collection = useMemo(
+    () => createListCollection({ items, itemToString: (i) => i.label, itemToValue: (i) => i.key, isItemDisabled: (i) => i.disabled }),
+    [items],
+  );
+  const multiple = field.multiple === true;
+  const selected = asArray(value).map(optionKey);
+  return (
+    <FieldSelect widget={widget} options={state} multiple={multiple} collection={collection} selected={selected}
+      onValueChange={(d) => {
+        const vals = d.value.map(valueOf);
+        onChange(multiple ? vals : (vals[0] ?? ''));
+      }}
+    />
   );
 }
 

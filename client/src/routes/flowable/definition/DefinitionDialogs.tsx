@@ -3,10 +3,10 @@
  * reference §2 Definitions): the 流程图 dialog (the deployment's diagram, read-only), the 表单详情
  * dialog (the main form rendered read-only) and the 流程XML drawer (with 复制).
  */
-import { Box, Button, CloseButton, Drawer, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { copyXml, XmlDrawerFrame, XmlPre } from '../../../components/XmlDrawerFrame';
 import { FlowDiagram } from '../../../features/flow-view';
 import { FormRenderer, parseFormContent, type FormConf } from '../../../features/form-render';
 import { useTRPC } from '../../../lib/trpc';
@@ -65,47 +65,30 @@ export function FormPreviewDialog({ formId, name, onClose }: { formId: number; n
 export function XmlDrawer({ deployId, name, onClose }: { deployId: string; name: string; onClose: () => void }) {
   const trpc = useTRPC();
   const xml = useQuery(trpc.flowable.definition.readXml.queryOptions({ deployId }));
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(xml.data ?? '');
-      msgSuccess('复制成功');
-    } catch {
-      msgError('复制失败，请手动选择复制');
-    }
-  };
   return (
-    <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} placement="end" size="lg">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content maxW="860px" data-testid="definition-xml-drawer">
-            <Drawer.Header borderBottomWidth="1px" py="3">
-              <Drawer.Title fontSize="md">流程XML - {name}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body p="0" bg="#fafafa">
-              {xml.isPending ? (
-                <Loading />
-              ) : (
-                <Box as="pre" m="0" p="4" fontFamily="Menlo, Consolas, 'Courier New', monospace" fontSize="12px" lineHeight="1.6"
-                  whiteSpace="pre-wrap" wordBreak="break-all" color="#1a1aa6" data-testid="definition-xml-content">
-                  {xml.data ?? ''}
-                </Box>
-              )}
-            </Drawer.Body>
-            <Drawer.Footer borderTopWidth="1px" py="3">
-              <Button size="sm" variant="outline" onClick={() => void copy()} disabled={!xml.data}>
-                复制
-              </Button>
-              <Button size="sm" colorPalette="brand" onClick={onClose}>
-                关闭
-              </Button>
-            </Drawer.Footer>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <XmlDrawerFrame
+      open
+      title={<>流程XML - {name}</>}
+      testId="definition-xml-drawer"
+      onClose={onClose}
+      footer={
+        <>
+          <Button size="sm" variant="outline" onClick={() => void copyXml(xml.data ?? '')} disabled={!xml.data}>
+            复制
+          </Button>
+          <Button size="sm" colorPalette="brand" onClick={onClose}>
+            关闭
+          </Button>
+        </>
+      }
+    >
+      {xml.isPending ? (
+        <Loading />
+      ) : (
+        <XmlPre color="#1a1aa6" testId="definition-xml-content">
+          {xml.data ?? ''}
+        </XmlPre>
+      )}
+    </XmlDrawerFrame>
   );
 }

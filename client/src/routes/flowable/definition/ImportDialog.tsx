@@ -4,10 +4,10 @@
  * blank), 流程分类 (sys_process_category) and one .bpmn / .xml file; 确 定 deploys it as a new
  * version and shows the server's 导入成功, or its refusal.
  */
-import { Box, CloseButton, Flex, Input, Text, chakra } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Input, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { msgError, msgSuccess } from '../../../components/feedback/toaster';
-import { UiIcon } from '../../../components/UiIcon';
+import { FileDropZone } from '../../../components/upload/FileDropZone';
 import { useDict } from '../../../hooks/useDict';
 import { showSessionExpired } from '../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../lib/trpc';
@@ -23,14 +23,13 @@ async function postImport(file: File, name: string, category: string): Promise<{
   return (await res.json()) as { code: number; msg: string };
 }
 
+/** 导入流程 dialog: name, category and one .bpmn/.xml file, deployed on 确 定. */
 export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const dict = useDict('sys_process_category');
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [category, setCategory] = useState('');
-  const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -72,61 +71,16 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
       <FormItem label="流程分类" labelWidth="80px">
         <DictSelect name="importCategory" placeholder="请选择流程分类" options={dict.sys_process_category} value={category} onChange={setCategory} w="100%" />
       </FormItem>
-      <chakra.input
-        ref={input}
-        type="file"
+      <FileDropZone
+        file={file}
+        onPick={pick}
+        onRemove={() => setFile(null)}
         accept={IMPORT_ACCEPT}
-        display="none"
-        data-testid="definition-import-file"
-        onChange={(e) => {
-          pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
+        height="150px"
+        iconSize="40px"
+        inputTestId="definition-import-file"
+        nameTestId="definition-import-name"
       />
-      <Flex
-        direction="column"
-        align="center"
-        justify="center"
-        h="150px"
-        borderWidth="1px"
-        borderStyle="dashed"
-        borderColor={over ? 'brand.solid' : 'gray.300'}
-        bg={over ? 'brand.subtle' : 'white'}
-        borderRadius="md"
-        cursor="pointer"
-        color="#606266"
-        fontSize="sm"
-        onClick={() => input.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          pick(e.dataTransfer.files?.[0]);
-        }}
-      >
-        <Box fontSize="40px" color="gray.400" mb="2">
-          <UiIcon name="upload" />
-        </Box>
-        <Text>
-          将文件拖到此处，或
-          <Text as="em" color="brand.solid" fontStyle="normal">
-            点击上传
-          </Text>
-        </Text>
-      </Flex>
-      {file && (
-        <Flex align="center" gap="2" mt="2" fontSize="sm" color="#606266" data-testid="definition-import-name">
-          <UiIcon name="document" />
-          <Text flex="1" truncate>
-            {file.name}
-          </Text>
-          <CloseButton size="2xs" aria-label="移除文件" onClick={() => setFile(null)} />
-        </Flex>
-      )}
       <Text mt="2" fontSize="xs" color="red.500">
         提示：仅允许导入 .bpmn 或 .xml 格式的流程文件！
       </Text>

@@ -3,12 +3,12 @@
  * 是否更新已经存在的用户数据, 下载模板; 确 定 posts the file (multipart `file`, query
  * `updateSupport`) to /system/user/importData and shows the server's summary in 导入结果.
  */
-import { Box, Checkbox, CloseButton, Dialog, Flex, Link, Portal, Text, chakra } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Box, Checkbox, CloseButton, Dialog, Link, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { alertDialog } from '../../../components/feedback/confirm';
 import { openLoading } from '../../../components/feedback/loading-mask';
 import { msgError } from '../../../components/feedback/toaster';
-import { UiIcon } from '../../../components/UiIcon';
+import { FileDropZone } from '../../../components/upload/FileDropZone';
 import { checkFile } from '../../../components/upload/rules';
 import { download } from '../../../lib/download';
 import { showSessionExpired } from '../../../lib/request-error';
@@ -28,12 +28,11 @@ export async function importUsers(file: File, updateSupport: boolean): Promise<{
 /** The server's summary (lines joined by <br/>) as plain text lines. */
 export const importSummary = (msg: string) => msg.replace(/<br\s*\/?>/gi, '\n');
 
+/** 用户导入 dialog: one .xls/.xlsx file, 是否更新, 下载模板; 确 定 imports and shows 导入结果. */
 export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [updateSupport, setUpdateSupport] = useState(false);
-  const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -81,62 +80,17 @@ export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onD
               <Dialog.Title fontSize="md">用户导入</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <chakra.input
-                ref={input}
-                type="file"
+              <FileDropZone
+                file={file}
+                onPick={pick}
+                onRemove={() => setFile(null)}
                 accept=".xlsx,.xls"
-                display="none"
-                data-testid="import-file"
-                onChange={(e) => {
-                  pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
+                height="180px"
+                iconSize="48px"
+                inputTestId="import-file"
+                nameTestId="import-file-name"
+                dropTestId="import-drop"
               />
-              <Flex
-                direction="column"
-                align="center"
-                justify="center"
-                h="180px"
-                borderWidth="1px"
-                borderStyle="dashed"
-                borderColor={over ? 'brand.solid' : 'gray.300'}
-                bg={over ? 'brand.subtle' : 'white'}
-                borderRadius="md"
-                cursor="pointer"
-                color="#606266"
-                fontSize="sm"
-                onClick={() => input.current?.click()}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  setOver(true);
-                }}
-                onDragLeave={() => setOver(false)}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  setOver(false);
-                  pick(e.dataTransfer.files?.[0]);
-                }}
-                data-testid="import-drop"
-              >
-                <Box fontSize="48px" color="gray.400" mb="2">
-                  <UiIcon name="upload" />
-                </Box>
-                <Text>
-                  将文件拖到此处，或
-                  <Text as="em" color="brand.solid" fontStyle="normal">
-                    点击上传
-                  </Text>
-                </Text>
-              </Flex>
-              {file && (
-                <Flex align="center" gap="2" mt="2" fontSize="sm" color="#606266" data-testid="import-file-name">
-                  <UiIcon name="document" />
-                  <Text flex="1" truncate>
-                    {file.name}
-                  </Text>
-                  <CloseButton size="2xs" aria-label="移除文件" onClick={() => setFile(null)} />
-                </Flex>
-              )}
               <Box textAlign="center" mt="3" fontSize="xs" color="#606266">
                 <Checkbox.Root size="sm" checked={updateSupport} onCheckedChange={(d) => setUpdateSupport(!!d.checked)}>
                   <Checkbox.HiddenInput />

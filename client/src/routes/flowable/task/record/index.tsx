@@ -4,19 +4,13 @@
  * duration, comment, done/pending icon), 流程变量 (the process variables by the start form's
  * labels), 流程图 (tab 3, loaded when opened). 关闭 closes the tab.
  */
-import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { closePage } from '../../../../lib/close-page';
 import { FlowDetailCard, FlowDiagramPanel, FlowRecordPanel, VariablesPanel } from '../../../../features/flow-view';
+import { useFlowPage } from '../../../../features/flow-view/useFlowPage';
 
+/** 流程记录 page. */
 export default function FlowRecordPage() {
-  const [params] = useSearchParams();
-  const taskId = params.get('taskId') ?? '';
-  const procInsId = params.get('procInsId') ?? '';
-  const deployId = params.get('deployId') ?? '';
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const [tab, setTab] = useState('record');
+  const { taskId, procInsId, deployId, pathname, navigate, tab, setTab } = useFlowPage('record');
   return (
     <FlowDetailCard
       testId="flow-record-page"
