@@ -222,7 +222,8 @@ test('the expression and listener pickers from a user task in the designer', asy
   await editor.getByTestId('builtin-listeners').click();
   const picker = page.getByTestId('listener-picker');
   await expect(picker).toContainText('选择监听器');
-  expect(Math.round((await picker.boundingBox())!.width)).toBe(900);
+  // measured once the dialog's open animation (a scale-in) has finished
+  await expect.poll(async () => Math.round((await picker.boundingBox())?.width ?? 0)).toBe(900);
   await expect(picker.locator('select[name="type"]')).toHaveValue('1');
   await expect(picker.locator('select[name="type"]')).toBeDisabled();
   const ptable = picker.getByTestId('listener-picker-table');
