@@ -8,32 +8,15 @@
  * message and the diagram stays open.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
 import { shot, signIn } from './helpers';
+import { centre, drag, shape } from './canvas';
 
 const PALETTE = [
   'hand-tool', 'lasso-tool', 'space-tool', 'global-connect-tool',
   'create.start-event', 'create.end-event', 'create.user-task', 'create.exclusive-gateway',
 ];
-
-/** Centre of a locator's box. */
-async function centre(l: Locator) {
-  const box = (await l.boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-/** Drags with the mouse from `from` to the point `to`, in steps so diagram-js sees the moves. */
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 10, from.y + 10, { steps: 3 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-}
-
-/** The diagram element with that id on the canvas. */
-const shape = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`);
 
 /** Element ids of a BPMN type currently drawn (read through the modeler's registry in the DOM). */
 async function idsOf(page: Page, prefix: string) {
@@ -109,9 +92,12 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   const [taskId] = await idsOf(page, 'Activity_');
   expect(taskId).toBeTruthy();
   await expect(shape(page, taskId)).toContainText('部门审批');
-  await select(page, 'start_event', { x: start.x + 120, y: start.y + 220 });
-  await drag(page, await centre(page.locator('.djs-context-pad.open .entry[data-action="connect"]')), await centre(shape(page, taskId)));
-  await expect(page.locator('.djs-connection[data-element-id^="Flow_"]')).toHaveCount(1);
+  // Retried while no flow exists: on a busy machine the first press may land before the context pad settles.
+  await expect(async () => {
+    await select(page, 'start_event', { x: start.x + 120, y: start.y + 220 });
+    await drag(page, await centre(page.locator('.djs-context-pad.open .entry[data-action="connect"]')), await centre(shape(page, taskId)));
+    await expect(page.locator('.djs-connection[data-element-id^="Flow_"]')).toHaveCount(1, { timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
 
   // User task → exclusive gateway → end event through the context pad's append actions.
   const empty = { x: start.x + 120, y: start.y + 220 };

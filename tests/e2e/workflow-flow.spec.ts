@@ -9,24 +9,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
 import { shot, signIn } from './helpers';
+import { centre, drag, shape, type Point } from './canvas';
 
-type Point = { x: number; y: number };
 type Row = { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string };
-
-async function centre(l: Locator): Promise<Point> {
-  const box = (await l.boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-async function drag(page: Page, from: Point, to: Point) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 10, from.y + 10, { steps: 3 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-}
-
-const shape = (page: Page, id: string) => page.locator(`.bpmn-designer-canvas .djs-element[data-element-id="${id}"]`);
 
 async function ids(page: Page, selector: string) {
   return page.locator(`.bpmn-designer-canvas ${selector}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-element-id')!).filter((id) => !id.endsWith('_label')));

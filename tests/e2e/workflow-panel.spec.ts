@@ -2,21 +2,10 @@
  * Browser check of the designer's property panel (workflow spec §2 "Property panels by element
  * type", §4 "Designer dialogs", "Node assignment", §5 messages) on the modeler route /flowable/definition/model.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { shot, signIn } from './helpers';
+import { centre, drag, shape } from './canvas';
 
-async function centre(l: Locator) {
-  const box = (await l.boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 10, from.y + 10, { steps: 3 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-}
-const shape = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`);
 const xmlText = async (page: Page) => {
   await page.getByTestId('designer-xml').click();
   const text = (await page.getByTestId('designer-xml-content').textContent())!;
