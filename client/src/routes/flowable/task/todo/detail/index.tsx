@@ -9,28 +9,22 @@
  */
 import { Box, Button, Flex, Spinner } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useRef, useState } from 'react';
+import { useFlowPage } from '../../../../../features/flow-view/useFlowPage';
 import { msgSuccess } from '../../../../../components/feedback/toaster';
 import { closeOpenPage } from '../../../../../lib/close-page';
 import { useTRPC } from '../../../../../lib/trpc';
 import { Empty, FlowDetailCard, FlowUserPicker, FlowDiagramPanel, FlowRecordPanel, type NextNodeInfo } from '../../../../../features/flow-view';
 import { FormRenderer, formVariables, type FormConf, type FormRendererHandle, type FormSubmit } from '../../../../../features/form-render';
 import { ApproveDialog, RejectDialog, ReturnDialog } from './TaskDialogs';
-import { completeVariables, dedupeNodeFields, successMsg } from './task-rules';
+import { completeVariables, successMsg } from './task-rules';
 
 type DialogName = 'approve' | 'return' | 'reject' | 'delegate' | null;
 
 export default function TodoDetail() {
-  const [params] = useSearchParams();
-  const taskId = params.get('taskId') ?? '';
-  const procInsId = params.get('procInsId') ?? '';
-  const deployId = params.get('deployId') ?? '';
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const { params, taskId, procInsId, deployId, pathname, navigate, tab, setTab } = useFlowPage('form');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState('form');
   const [dialog, setDialog] = useState<DialogName>(null);
   const [probing, setProbing] = useState(false);
   const [next, setNext] = useState<NextNodeInfo | null>(null);
@@ -39,10 +33,8 @@ export default function TodoDetail() {
 
   const taskForm = useQuery({ ...trpc.flowable.task.flowTaskForm.queryOptions({ taskId }), enabled: !!taskId, retry: false });
   const ownForm = !!taskForm.data?.formKeyExist;
-  const conf = useMemo(() => {
-    const c = (taskForm.data?.formData ?? null) as FormConf | null;
-    return c && ownForm && Array.isArray(c.fields) ? dedupeNodeFields(c) : c;
-  }, [taskForm.data, ownForm]);
+  // flowTaskForm already lists a node form once, with its saved values (server flowable.service).
+  const conf = (taskForm.data?.formData ?? null) as FormConf | null;
 
   const done = (r: unknown) => {
     msgSuccess(successMsg(r));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formVariables } from '../../../../../features/form-render';
-import { approveError, completeVariables, dedupeNodeFields, rejectError, returnErrors, successMsg } from './task-rules';
+import { approveError, completeVariables, rejectError, returnErrors, successMsg } from './task-rules';
 
 describe('task handling checks (spec §5 Task handling)', () => {
   const dyn = (type: string) => ({ type, dataType: 'dynamic', vars: 'approval' });
@@ -36,20 +36,3 @@ describe('task handling checks (spec §5 Task handling)', () => {
   });
 });
 
-describe('dedupeNodeFields', () => {
-  it('keeps the last copy of a repeated field with the earlier value', () => {
-    const conf = { fields: [
-      { __vModel__: 'a', __config__: { defaultValue: 'x' }, disabled: true },
-      { __vModel__: 'r', __config__: { defaultValue: '已代审' }, disabled: true },
-      { __vModel__: 'r', __config__: {} },
-    ] };
-    expect(dedupeNodeFields(conf).fields).toEqual([
-      { __vModel__: 'a', __config__: { defaultValue: 'x' }, disabled: true },
-      { __vModel__: 'r', __config__: { defaultValue: '已代审' } },
-    ]);
-  });
-  it('leaves a form without repeats as it is', () => {
-    const conf = { fields: [{ __vModel__: 'a', __config__: {} }, { __config__: { layout: 'rowFormItem' } }] };
-    expect(dedupeNodeFields(conf)).toBe(conf);
-  });
-});

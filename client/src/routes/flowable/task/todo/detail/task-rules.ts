@@ -50,32 +50,3 @@ export function completeVariables(
 
 /** Success text: the server msg, else RuoYi's default. */
 export const successMsg = (r: unknown) => (r && typeof r === 'object' && typeof (r as { msg?: unknown }).msg === 'string' ? (r as { msg: string }).msg : '操作成功');
-
-interface FieldLike { __vModel__?: string; __config__?: { defaultValue?: unknown; [k: string]: unknown }; [k: string]: unknown }
-
-/**
- * The task form with the node's own fields not shown twice: once a task with a form has been
- * completed (or resolved after delegation), the stored start form already holds that node's
- * fields (disabled) and flowTaskForm appends them again. A field repeated by `__vModel__` keeps
- * its last (editable) copy, carrying the earlier value when it has none.
- */
-export function dedupeNodeFields<T extends { fields?: unknown[] }>(conf: T): T {
-  const fields = (conf.fields ?? []) as FieldLike[];
-  const last = new Map<string, number>();
-  fields.forEach((f, i) => { if (f.__vModel__) last.set(f.__vModel__, i); });
-  if (last.size === fields.filter((f) => f.__vModel__).length) return conf;
-  const earlier = new Map<string, unknown>();
-  const out: FieldLike[] = [];
-  fields.forEach((f, i) => {
-    const key = f.__vModel__;
-    if (!key) { out.push(f); return; }
-    if (last.get(key) !== i) {
-      if (!earlier.has(key)) earlier.set(key, f.__config__?.defaultValue);
-      return;
-    }
-    const own = f.__config__?.defaultValue;
-    const carried = earlier.get(key);
-    out.push(own === undefined || own === '' || own === null ? (carried === undefined ? f : { ...f, __config__: { ...f.__config__, defaultValue: carried } }) : f);
-  });
-  return { ...conf, fields: out };
-}
