@@ -1,7 +1,7 @@
 /**
  * Shared steps of the e2e tests: sign-in through the login form, screenshots into test-results/.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'admin123' };
 
@@ -24,4 +24,18 @@ export async function shot(page: Page, name: string) {
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
   await page.waitForTimeout(450);
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
+
+/**
+ * Ticks a row's checkbox or radio in a list table once the table has stopped loading (its
+ * spinner mask, `aria-busy`, would catch a forced click) and checks that it took; retried while
+ * a refetch re-renders the rows.
+ */
+export async function checkRow(table: Locator, row: Locator, role: 'checkbox' | 'radio' = 'checkbox') {
+  const input = row.getByRole(role).first();
+  await expect(async () => {
+    await expect(table.locator('xpath=descendant-or-self::*[@aria-busy="true"]')).toHaveCount(0);
+    if (!(await input.isChecked())) await input.click({ force: true });
+    await expect(input).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }

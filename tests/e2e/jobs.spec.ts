@@ -6,7 +6,7 @@
  * delete one row, export, and clear the rest with the spec's confirmations.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { checkRow, shot, signIn } from './helpers';
 
 /** Accepts the open 系统提示 confirmation after checking its text. */
 async function confirmDialog(page: Page, text: string) {
@@ -195,7 +195,7 @@ test('the all-jobs log deletes selected rows and clears with the spec confirmati
   const before = await total(logs);
   const firstRow = table.getByRole('row').nth(1);
   const id = ((await firstRow.getByRole('cell').nth(1).textContent()) ?? '').trim();
-  await firstRow.getByRole('checkbox').first().click({ force: true });
+  await checkRow(table, firstRow);
   await logs.getByTestId('btn-remove').click();
   await confirmDialog(page, `是否确认删除调度日志编号为"${id}"的数据项？`);
   await expect(page.getByText('删除成功')).toBeVisible();

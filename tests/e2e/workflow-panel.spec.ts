@@ -3,7 +3,7 @@
  * type", §4 "Designer dialogs", "Node assignment", §5 messages) on the modeler route /flowable/definition/model.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { checkRow, shot, signIn } from './helpers';
 import { centre, drag, shape } from './canvas';
 
 const xmlText = async (page: Page) => {
@@ -98,7 +98,7 @@ test('panel edits process, user task (role, user and expression pickers), listen
   await expect(roleDialog).toContainText('选择候选组');
   await roleDialog.getByTestId('role-picker-confirm').click();
   await expect(page.getByText('请选择角色').first()).toBeVisible();
-  await roleDialog.getByTestId('role-picker-table').locator('tbody tr').filter({ hasText: '普通角色' }).first().getByRole('checkbox').first().check({ force: true });
+  await checkRow(roleDialog, roleDialog.getByTestId('role-picker-table').locator('tbody tr').filter({ hasText: '普通角色' }).first());
   await roleDialog.getByTestId('role-picker-confirm').click();
   await expect(roleDialog).toHaveCount(0);
   await expect(panel.getByTestId('assignment-summary')).toContainText('普通角色');
@@ -113,7 +113,7 @@ test('panel edits process, user task (role, user and expression pickers), listen
   await panel.getByTestId('pick-users').click();
   const userDialog = page.getByRole('dialog').filter({ hasText: '选择指定人员' });
   await expect(userDialog).toBeVisible();
-  await userDialog.locator('tbody tr').filter({ hasText: 'admin' }).first().getByRole('radio').first().check({ force: true });
+  await checkRow(userDialog, userDialog.locator('tbody tr').filter({ hasText: 'admin' }).first(), 'radio');
   await shot(page, 'b2-user-picker');
   await userDialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(panel.getByTestId('assignment-summary')).toContainText('固定');
