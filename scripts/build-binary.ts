@@ -16,12 +16,13 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import {
-  ADDON_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX, type SeaManifest,
+  ADDON_KEY, SQLITE_MODULE_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX, type SeaManifest,
 } from '../server/sea/assets';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,8 +98,21 @@ async function bundle(version: string): Promise<string> {
   return outfile;
 }
 
+/**
+ * better-sqlite3's JavaScript as one CommonJS file (module.exports = Database) for the WAL
+ * checkpointer's worker thread, which loads it from the extraction folder; returns its path.
+ */
+async function bundleSqliteModule(): Promise<string> {
+  const outfile = path.join(WORK, SQLITE_MODULE_KEY);
+  await esbuild.build({
+    entryPoints: [createRequire(import.meta.url).resolve('better-sqlite3')],
+    outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent',
+  });
+  return outfile;
+}
+
 /** Writes the asset files list and manifest; returns the sea-config `assets` map. */
-function collectAssets(version: string): { assets: Record<string, string>; bytes: number } {
+function collectAssets(version: string, sqliteModule: string): { assets: Record<string, string>; bytes: number } {
   const assets: Record<string, string> = {};
   const clientDir = path.join(ROOT, 'dist', 'client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('dist/client/index.html missing: run vite build');
@@ -109,6 +123,7 @@ function collectAssets(version: string): { assets: Record<string, string>; bytes
   }
   if (!assets[`${MIGRATIONS_PREFIX}meta/_journal.json`]) throw new Error('drizzle/meta/_journal.json missing');
   assets[ADDON_KEY] = path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+  assets[SQLITE_MODULE_KEY] = sqliteModule;
   assets[CAPTCHA_FONT_KEY] = path.join(ROOT, 'node_modules/svg-captcha/fonts/Comismsh.ttf');
 
   const files: SeaManifest['files'] = {};
@@ -148,7 +163,7 @@ export async function buildBinary(options: { skipClient?: boolean } = {}): Promi
   const bundleBytes = fs.statSync(bundleFile).size;
   console.log(`  esbuild bundle: ${(bundleBytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - tb)} ms`);
 
-  const { assets, bytes: assetBytes } = collectAssets(version);
+  const { assets, bytes: assetBytes } = collectAssets(version, await bundleSqliteModule());
   const blob = path.join(WORK, 'sea-prep.blob');
   const config = { main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets };
   const configFile = path.join(WORK, 'sea-config.json');

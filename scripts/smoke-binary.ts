@@ -224,6 +224,13 @@ async function main(): Promise<void> {
   assert.equal(hb.db.ok, true);
   assert.equal(hb.db.walMode, true);
   assert.ok(hb.db.sizeBytes > 0);
+  // WAL checkpoints run in a worker thread that loads the extracted better-sqlite3 bundle and addon.
+  let checkpoints = hb.db.checkpoints;
+  for (let i = 0; i < 50 && checkpoints === 'starting'; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    checkpoints = (await json(await fetch(`${s1.base}/caishui-api/health`))).db.checkpoints;
+  }
+  assert.equal(checkpoints, 'worker', 'the WAL checkpointer runs in its worker thread');
 
   step('REST login as admin/admin123');
   const token = await restLogin(s1.base);

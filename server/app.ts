@@ -13,6 +13,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { loadEnv, type AppEnv } from './env';
+import { startWalCheckpointer, type WalCheckpointerOptions } from './db/checkpointer';
 import { openDatabase, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
 import { systemClock, nowText, type Clock } from './core/clock';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   webDir?: string;
   migrationsFolder?: string;
   nativeBinding?: unknown;
+  /** Where the WAL checkpointer's worker loads better-sqlite3 and its addon (single binary). */
+  checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'>;
   logger?: boolean;
 }
 
@@ -68,8 +71,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     trustProxy: env.TRUST_PROXY,
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
+  // WAL checkpoints in a worker thread (issue 5 throughput; inline checkpoints if it fails).
+  const checkpointer = startWalCheckpointer(db, {
+    ...options.checkpointer,
+    onError: (err) => app.log.warn({ err }, 'WAL checkpointer stopped; checkpoints run inline'),
+  });
   // Graceful shutdown (issue 7): fold the WAL into the database file before closing it.
   app.addHook('onClose', async () => {
+    await checkpointer?.stop();
     try {
       if (db.$client.open && !db.$client.memory) db.$client.pragma('wal_checkpoint(TRUNCATE)');
     } catch (err) {
@@ -91,7 +100,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
         createContext: ({ req }) => contextFromRequest(deps, req),
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
-    registerHealthRoute(api, deps);
+    registerHealthRoute(api, deps, checkpointer);
     registerRestRoutes(api, deps, restRoutes);
     api.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
       const msg = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON' : err.message || '操作失败';

@@ -26,6 +26,8 @@ export interface CliRuntime {
   migrationsFolder?: string;
   /** A loaded better-sqlite3 addon (the binary loads it with process.dlopen). */
   nativeBinding?: unknown;
+  /** Paths for the WAL checkpointer's worker thread (the binary's extracted copies). */
+  checkpointer?: { modulePath?: string; addonPath?: string };
   /** Extra fields for the start-up log line (e.g. where the binary extracted its assets). */
   info?: Record<string, unknown>;
 }
@@ -130,7 +132,7 @@ async function serve(runtime: CliRuntime): Promise<void> {
   const t0 = performance.now();
   const { buildApp } = await import('./app');
   const t1 = performance.now();
-  const app = await buildApp({ webDir: runtime.webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding });
+  const app = await buildApp({ webDir: runtime.webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding, checkpointer: runtime.checkpointer });
   const t2 = performance.now();
   const { PORT, HOST, DATABASE_URL } = app.deps.env;
   try {

@@ -46,9 +46,12 @@ describe('GET /caishui-api/health', () => {
     const body = (await a.inject({ method: 'GET', url: '/caishui-api/health' })).json();
     const c = a.deps.db.$client;
     expect(body.db).toEqual({
-      ok: true, walMode: true,
+      ok: true, walMode: true, checkpoints: expect.stringMatching(/^(starting|worker)$/),
       sizeBytes: Number(c.pragma('page_count', { simple: true })) * Number(c.pragma('page_size', { simple: true })),
     });
+    // The WAL checkpointer's worker thread comes up and is reported.
+    await expect.poll(async () => (await a.inject({ method: 'GET', url: '/caishui-api/health' })).json().db.checkpoints,
+      { timeout: 10_000 }).toBe('worker');
   });
 
   it('answers 503 DOWN once the database is closed', async () => {

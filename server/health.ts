@@ -1,12 +1,14 @@
 /**
  * Health of the running server for load balancers and monitoring (issue 7):
  * `GET /caishui-api/health`, no token, answers
- * `{status: 'UP' | 'DOWN', version, uptimeSeconds, db: {ok, sizeBytes, walMode}}`.
+ * `{status: 'UP' | 'DOWN', version, uptimeSeconds, db: {ok, sizeBytes, walMode, checkpoints?}}`.
  *
  * - `db.ok`: a `SELECT 1` on the app's connection succeeded.
  * - `db.sizeBytes`: `page_count * page_size` of the main database file (the WAL file is not
  *   counted), 0 when unknown.
  * - `db.walMode`: `PRAGMA journal_mode` is `wal` (false for `:memory:`).
+ * - `db.checkpoints` (file databases): who runs the WAL checkpoints, `worker` (the background
+ *   thread of server/db/checkpointer.ts), `starting` (it is loading) or `inline` (it failed).
  * - `uptimeSeconds`: seconds since the process started (whole seconds).
  * - `version`: package.json's version, embedded in the bundle at build time.
  *
@@ -16,6 +18,7 @@
  * endpoint, not part of the REST contract.
  */
 import type { FastifyInstance } from 'fastify';
+import type { CheckpointMode } from './db/checkpointer';
 import { version as packageVersion } from '../package.json';
 
 /** package.json's version (bundled into the binary by esbuild, read by tsx/vitest). */
@@ -25,7 +28,7 @@ export interface HealthReport {
   status: 'UP' | 'DOWN';
   version: string;
   uptimeSeconds: number;
-  db: { ok: boolean; sizeBytes: number; walMode: boolean; error?: string };
+  db: { ok: boolean; sizeBytes: number; walMode: boolean; checkpoints?: CheckpointMode; error?: string };
 }
 
 /** The few better-sqlite3 calls the check needs (so tests can pass a failing stand-in). */
@@ -35,7 +38,7 @@ export interface SqliteProbe {
 }
 
 /** Runs the checks on `sqlite`; never throws (a failure is reported as DOWN with its message). */
-export function checkHealth(sqlite: SqliteProbe, options: { version?: string; uptimeSeconds?: number } = {}): HealthReport {
+export function checkHealth(sqlite: SqliteProbe, options: { version?: string; uptimeSeconds?: number; checkpoints?: CheckpointMode } = {}): HealthReport {
   const version = options.version ?? APP_VERSION;
   const uptimeSeconds = options.uptimeSeconds ?? Math.floor(process.uptime());
   try {
@@ -46,7 +49,10 @@ export function checkHealth(sqlite: SqliteProbe, options: { version?: string; up
     const journalMode = String(sqlite.pragma('journal_mode', { simple: true }) ?? '').toLowerCase();
     return {
       status: 'UP', version, uptimeSeconds,
-      db: { ok: true, sizeBytes: pageCount * pageSize || 0, walMode: journalMode === 'wal' },
+      db: {
+        ok: true, sizeBytes: pageCount * pageSize || 0, walMode: journalMode === 'wal',
+        ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
+      },
     };
   } catch (err) {
     return {
@@ -57,9 +63,11 @@ export function checkHealth(sqlite: SqliteProbe, options: { version?: string; up
 }
 
 /** Registers `GET <prefix>/health` on `api` (the `/caishui-api` plugin): 200 UP, 503 DOWN. */
-export function registerHealthRoute(api: FastifyInstance, deps: { db: { $client: SqliteProbe } }): void {
+export function registerHealthRoute(
+  api: FastifyInstance, deps: { db: { $client: SqliteProbe } }, checkpointer?: { mode(): CheckpointMode } | null,
+): void {
   api.get('/health', async (_req, reply) => {
-    const report = checkHealth(deps.db.$client);
+    const report = checkHealth(deps.db.$client, { checkpoints: checkpointer?.mode() });
     reply.header('cache-control', 'no-store');
     return reply.status(report.status === 'UP' ? 200 : 503).send(report);
   });

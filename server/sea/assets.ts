@@ -5,6 +5,8 @@
  * Asset keys (also the paths below the extraction folder):
  * - `manifest.json`: `SeaManifest`, the list of every other key with its size and sha256;
  * - `better_sqlite3.node`: better-sqlite3's native addon, loaded with `process.dlopen`;
+ * - `better-sqlite3.cjs`: better-sqlite3's JavaScript, bundled, for the WAL checkpointer's worker
+ *   thread (server/db/checkpointer.ts), which cannot reach the modules inside the main bundle;
  * - `fonts/Comismsh.ttf`: svg-captcha's font (svg-captcha reads it when it is first loaded);
  * - `web/<path>`: the Vite build of the client (dist/client);
  * - `drizzle/<file>.sql`, `drizzle/meta/_journal.json`: the migrations.
@@ -12,6 +14,7 @@
 
 export const MANIFEST_KEY = 'manifest.json';
 export const ADDON_KEY = 'better_sqlite3.node';
+export const SQLITE_MODULE_KEY = 'better-sqlite3.cjs';
 export const CAPTCHA_FONT_KEY = 'fonts/Comismsh.ttf';
 export const WEB_PREFIX = 'web/';
 export const MIGRATIONS_PREFIX = 'drizzle/';

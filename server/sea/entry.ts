@@ -6,7 +6,8 @@
  * 1. extracts the SEA assets once into `os.tmpdir()/caishui-<hash>/` (server/sea/extract.ts);
  * 2. points the bundled svg-captcha at the extracted font (before the app module is loaded);
  * 3. loads better-sqlite3's addon with `process.dlopen` and passes it as `nativeBinding`;
- * 4. hands the extracted web client and migrations folders to buildApp.
+ * 4. hands the extracted web client and migrations folders to buildApp, and the extracted
+ *    better-sqlite3 bundle and addon to the WAL checkpointer's worker thread.
  * Not meant to run outside a SEA build (it exits with a message).
  */
 import os from 'node:os';
@@ -33,6 +34,7 @@ function prepare(): CliRuntime {
     webDir: assets.webDir,
     migrationsFolder: assets.migrationsFolder,
     nativeBinding: addon.exports,
+    checkpointer: { modulePath: assets.sqliteModulePath, addonPath: assets.addonPath },
     info: { assets: assets.dir, assetsExtracted: assets.extracted, assetsMs: Math.round(performance.now() - t0) },
   };
 }
