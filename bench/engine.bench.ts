@@ -1,6 +1,8 @@
 /**
  * Engine benchmark (issue 5 "Proof"): N instances (default 2,000; BENCH_N) of
- * start → user task → exclusive gateway → user task → end, through the engine API on a file
+ * start → user task → exclusive gateway → user task → end, through the workflow services
+ * (server/modules/flowable: definitionSave, definitionStart, taskComplete as seed users admin and
+ * ry) of an app built by buildApp, as `npm start` does, on a file
  * database in WAL mode (temp dir) with the server's settings (1 KiB pages, WAL checkpoints in a
  * worker thread: server/db/checkpointer.ts), then the same model run by the `bpmn-engine` package in the
  * same process. Prints instances/s for both and the ratio (target ≥ 1,000/s and ≥ 10×).
@@ -19,10 +21,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
-import { NEW_FILE_PAGE_SIZE, openDatabase } from '../server/db/client';
-import { startWalCheckpointer } from '../server/db/checkpointer';
-import { systemClock } from '../server/core/clock';
-import { createEngine } from '../server/engine';
+import { buildApp } from '../server/app';
+import { NEW_FILE_PAGE_SIZE } from '../server/db/client';
+import { findUserById } from '../server/modules/auth/auth.repo';
+import { loadLoginUser } from '../server/modules/auth/session.service';
+import * as wf from '../server/modules/flowable/flowable.service';
+import * as ts from '../server/modules/flowable/task.service';
+import { taskListInput } from '../shared/schemas/flowable';
 
 const N = Math.max(1, Number(process.env.BENCH_N ?? 2000) || 2000);
 /** bpmn-engine is ~50–100× slower: it runs fewer instances by default (rates are per instance). */
@@ -75,16 +80,25 @@ function median(rs: Result[]): Result {
 async function benchOurs(inMemory = false, rounds = 1): Promise<{ rounds: Result[]; dbBytes: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-'));
   const file = path.join(dir, 'bench.db');
-  const db = openDatabase({ url: inMemory ? ':memory:' : file });
-  db.$client.pragma(`synchronous = ${SYNC}`);
-  // As the server does (server/app.ts): WAL checkpoints in a worker thread, unless BENCH_INLINE_CHECKPOINT=1.
-  const checkpointer = process.env.BENCH_INLINE_CHECKPOINT === '1' ? null : startWalCheckpointer(db);
-  const engine = createEngine({ db, clock: systemClock });
-  const { definitionId } = await engine.deploy({ xml: ours, name: 'bench' });
+  // The server as `npm start` builds it (seeded, WAL checkpoints in a worker thread unless
+  // BENCH_INLINE_CHECKPOINT=1), without listening: the commands go through the workflow services.
+  const app = await buildApp({
+    rawEnv: {}, env: { DATABASE_URL: inMemory ? ':memory:' : file, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-0123456789abcdef' },
+    logger: false, checkpointer: process.env.BENCH_INLINE_CHECKPOINT === '1' ? false : undefined,
+  });
+  const { deps } = app;
+  const db = deps.db;
+  if (!inMemory) db.$client.pragma(`synchronous = ${SYNC}`);
+  const login = (userId: number) => loadLoginUser(deps, findUserById(db, userId)!, `bench-${userId}`);
+  // Seed users: admin (1, 超级管理员) and ry (2, 普通角色 = role 2, the review's candidate group).
+  const users = [login(1), login(2)];
+  const reviewer = users[1];
+  const { definitionId } = await wf.definitionSave(deps, { name: 'bench', xml: ours });
   const run = (i: number) => {
-    const s = engine.start({ definitionId, userId: String(1 + (i % 50)), variables: { amount: 5000, title: `申请 ${i}` } });
-    const approve = engine.complete({ taskId: s.tasks[0].taskId, userId: String(1 + (i % 50)), comment: '同意' });
-    const done = engine.complete({ taskId: approve.tasks[0].taskId, userId: '99', groupIds: ['2'], comment: '复核通过' });
+    const initiator = users[i % 2];
+    const s = wf.definitionStart(deps, initiator, definitionId, { amount: 5000, title: `申请 ${i}` });
+    const approve = ts.taskComplete(deps, initiator, { taskId: s.tasks[0].taskId, comment: '同意' });
+    const done = ts.taskComplete(deps, reviewer, { taskId: approve.tasks[0].taskId, comment: '复核通过' });
     if (!done.ended) throw new Error('instance did not end');
   };
   for (let i = 0; i < Math.min(200, N); i++) run(i); // warm-up (JIT, statement cache)
@@ -99,19 +113,19 @@ async function benchOurs(inMemory = false, rounds = 1): Promise<{ rounds: Result
   }
   if (!inMemory) {
     // Leave some open work, then time the list queries over the accumulated history.
-    for (let i = 0; i < 200; i++) engine.start({ definitionId, userId: String(1 + (i % 50)), variables: { amount: 5000 } });
+    for (let i = 0; i < 200; i++) wf.definitionStart(deps, users[i % 2], definitionId, { amount: 5000 });
     const q = (label: string, f: () => unknown) => {
       const t = performance.now();
       for (let i = 0; i < 20; i++) f();
       console.log(`    query ${label}: ${((performance.now() - t) / 20).toFixed(2)} ms`);
     };
-    q('todoList (user 7, page 1)', () => engine.todoList({ userId: '7', groupIds: ['2'] }));
-    q(`finishedList (user 99, page 1 of ~${N * rounds})`, () => engine.finishedList({ userId: '99' }));
-    q('myProcessList (user 7, name filter)', () => engine.myProcessList({ userId: '7', name: '基准' }));
+    const page = taskListInput.parse({});
+    q('todoList (ry, page 1)', () => wf.todoList(deps, reviewer, page));
+    q(`finishedList (ry, page 1 of ~${2 * N * rounds})`, () => wf.finishedList(deps, reviewer, page));
+    q('myProcess (admin, name filter)', () => wf.myProcess(deps, users[0], { ...page, name: '基准' }));
   }
   const dbBytes = inMemory ? 0 : fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
-  await checkpointer?.stop();
-  db.$client.close();
+  await app.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return { rounds: results, dbBytes };
 }
@@ -142,14 +156,14 @@ async function main() {
   const load = os.loadavg()[0];
   console.log(`  machine: ${cpus} CPU(s), load average ${load.toFixed(2)}${load > cpus ? ' (busy: wall-clock figures understate; see per-CPU-second)' : ''}`);
   const ckpt = process.env.BENCH_INLINE_CHECKPOINT === '1' ? 'checkpoints inline' : 'checkpoints in a worker thread';
-  console.log(`  ours (engine API, SQLite file, ${NEW_FILE_PAGE_SIZE}-byte pages, WAL, synchronous=${SYNC}, ${ckpt}), ${ROUNDS} round(s) of ${N}:`);
+  console.log(`  ours (workflow services, SQLite file, ${NEW_FILE_PAGE_SIZE}-byte pages, WAL, synchronous=${SYNC}, ${ckpt}), ${ROUNDS} round(s) of ${N}:`);
   const f = await benchOurs(false, ROUNDS);
   const a = median(f.rounds);
   const best = f.rounds.reduce((x, y) => (y.perSec > x.perSec ? y : x));
   console.log(`  ours, file, medians (wall and CPU each over the rounds): ${line(a)}  (db ${(f.dbBytes / 1e6).toFixed(1)} MB)`);
   console.log(`  ours, file, best round:   ${line(best)}`);
   const m = median((await benchOurs(true)).rounds);
-  console.log(`  ours, same API over :memory: SQLite (engine CPU cost without disk): ${line(m)}`);
+  console.log(`  ours, same services over :memory: SQLite (CPU cost without disk): ${line(m)}`);
   let b: Result | null = null;
   try {
     b = await benchBpmnEngine(N_THEIRS);

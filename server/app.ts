@@ -45,8 +45,11 @@ export interface BuildAppOptions {
   webDir?: string;
   migrationsFolder?: string;
   nativeBinding?: unknown;
-  /** Where the WAL checkpointer's worker loads better-sqlite3 and its addon (single binary). */
-  checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'>;
+  /**
+   * Where the WAL checkpointer's worker loads better-sqlite3 and its addon (single binary);
+   * `false` keeps checkpoints inline (the engine benchmark's comparison).
+   */
+  checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'> | false;
   logger?: boolean;
 }
 
@@ -72,7 +75,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
   // WAL checkpoints in a worker thread (issue 5 throughput; inline checkpoints if it fails).
-  const checkpointer = startWalCheckpointer(db, {
+  const checkpointer = options.checkpointer === false ? null : startWalCheckpointer(db, {
     ...options.checkpointer,
     onError: (err) => app.log.warn({ err }, 'WAL checkpointer stopped; checkpoints run inline'),
   });

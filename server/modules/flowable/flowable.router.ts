@@ -10,7 +10,7 @@ import { router } from '../../trpc/init';
 import { auditedProcedure, authedProcedure, permProcedure } from '../../trpc/procedures';
 import * as wf from './flowable.service';
 import * as lib from './library.service';
-import { sanitizeFormVariables } from '../../core/rich-text';
+import * as ts from './task.service';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -46,50 +46,28 @@ const task = router({
   /** `{data}` or `{msg: '流程已完结!'}` (REST envelope ajax). */
   nextFlowNode: authedProcedure.input(s.nextFlowNodeInput).query(({ ctx, input }) => wf.nextFlowNode(ctx.deps, input.taskId, input.variables)),
   nextFlowNodeByStart: authedProcedure.input(s.nextFlowNodeByStartInput).query(({ ctx, input }) => wf.nextFlowNodeByStart(ctx.deps, input)),
-  complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.complete({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: sanitizeFormVariables(input.variables) });
-  }),
-  reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.reject({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment });
-  }),
-  returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ctx.deps.engine.returnList({ taskId: input.taskId })),
-  return: act('任务退回').input(s.returnInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.returnTo({ taskId: input.taskId, targetKey: input.targetKey, ...wf.actorOf(ctx.login), comment: input.comment });
-  }),
-  delegate: act('任务委派').input(s.assigneeActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.delegate({ taskId: input.taskId, assignee: input.assignee, ...wf.actorOf(ctx.login), comment: input.comment });
-  }),
-  resolveTask: act('任务委派').input(s.taskActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.resolve({ taskId: input.taskId, ...wf.actorOf(ctx.login), comment: input.comment, variables: sanitizeFormVariables(input.variables) });
-  }),
-  claim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ctx.deps.engine.claim({ taskId: input.taskId, ...wf.actorOf(ctx.login) }); }),
-  unClaim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ctx.deps.engine.unclaim({ taskId: input.taskId, ...wf.actorOf(ctx.login) }); }),
+  complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskComplete(ctx.deps, ctx.login, input); }),
+  reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskReject(ctx.deps, ctx.login, input); }),
+  returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ts.taskReturnList(ctx.deps, input.taskId)),
+  return: act('任务退回').input(s.returnInput).mutation(({ ctx, input }) => { ts.taskReturn(ctx.deps, ctx.login, input); }),
+  delegate: act('任务委派').input(s.assigneeActionInput).mutation(({ ctx, input }) => { ts.taskDelegate(ctx.deps, ctx.login, input); }),
+  resolveTask: act('任务委派').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskResolve(ctx.deps, ctx.login, input); }),
+  claim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskClaim(ctx.deps, ctx.login, input.taskId); }),
+  unClaim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskUnclaim(ctx.deps, ctx.login, input.taskId); }),
   /** 转办 to `assignee` by the task's holder (comment 5). */
-  assignTask: act('任务转办').input(s.assigneeActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.transfer({ taskId: input.taskId, assignee: input.assignee, ...wf.actorOf(ctx.login), comment: input.comment });
-  }),
-  revokeProcess: act('流程撤回').input(s.instanceActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.revoke({ instanceId: input.instanceId, ...wf.actorOf(ctx.login) });
-  }),
+  assignTask: act('任务转办').input(s.assigneeActionInput).mutation(({ ctx, input }) => { ts.taskAssign(ctx.deps, ctx.login, input); }),
+  revokeProcess: act('流程撤回').input(s.instanceActionInput).mutation(({ ctx, input }) => { ts.instanceRevoke(ctx.deps, ctx.login, input); }),
   /** Initiator only; the super admin may stop any instance. */
-  stopProcess: act('流程终止').input(s.instanceActionInput).mutation(({ ctx, input }) => {
-    ctx.deps.engine.stop({ instanceId: input.instanceId, ...wf.actorOf(ctx.login), comment: input.comment, force: ctx.login.admin });
-  }),
+  stopProcess: act('流程终止').input(s.instanceActionInput).mutation(({ ctx, input }) => { ts.instanceStop(ctx.deps, ctx.login, input); }),
   delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { wf.deleteTask(ctx.deps, input.taskId); }),
 });
 
 const instance = router({
   startBy: logged('流程实例', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
   /** Suspend/activate: the initiator, or a holder of system:deployment:edit (403 otherwise). */
-  updateState: logged('流程实例', 2).input(s.instanceStateInput).mutation(({ ctx, input }) => {
-    wf.assertInstanceAccess(ctx.deps, ctx.login, [input.instanceId], 'system:deployment:edit');
-    ctx.deps.engine.setInstanceState({ instanceId: input.instanceId, state: input.state });
-  }),
+  updateState: logged('流程实例', 2).input(s.instanceStateInput).mutation(({ ctx, input }) => { ts.instanceState(ctx.deps, ctx.login, input); }),
   /** Delete (runtime and history): each instance's initiator, or a holder of system:deployment:remove. */
-  remove: logged('流程实例', 3).input(s.instanceDeleteInput).mutation(({ ctx, input }) => {
-    wf.assertInstanceAccess(ctx.deps, ctx.login, input.instanceIds, 'system:deployment:remove');
-    ctx.deps.engine.deleteInstance({ instanceIds: input.instanceIds, deleteReason: input.deleteReason });
-  }),
+  remove: logged('流程实例', 3).input(s.instanceDeleteInput).mutation(({ ctx, input }) => { ts.instanceRemove(ctx.deps, ctx.login, input); }),
 });
 
 const process = router({
