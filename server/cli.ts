@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import type { WalCheckpointerOptions } from './db/checkpointer';
 import { loadEnv, type AppEnv } from './env';
 import { APP_VERSION } from './health';
 
@@ -27,7 +28,7 @@ export interface CliRuntime {
   /** A loaded better-sqlite3 addon (the binary loads it with process.dlopen). */
   nativeBinding?: unknown;
   /** Paths for the WAL checkpointer's worker thread (the binary's extracted copies). */
-  checkpointer?: { modulePath?: string; addonPath?: string };
+  checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'>;
   /** Extra fields for the start-up log line (e.g. where the binary extracted its assets). */
   info?: Record<string, unknown>;
 }
