@@ -221,6 +221,7 @@ test('design, deploy, attach a form, start, approve, return and finish a process
   await ret.getByTestId('return-comment').fill('请补充请假事由');
   await ret.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');
+  await expect(page).toHaveURL(/#\/task\/todo/);
 
   // 5. The user approves again, the admin finishes.
   await switchUser(page, userName);

@@ -58,10 +58,18 @@ function startVariables(title: string) {
 
 type Row = { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string; procDefName?: string };
 
-async function todoOf(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<Row> {
+async function todoRows(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<Row[]> {
   const res = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=50&name=${encodeURIComponent(name)}`, { headers });
-  const rows = ((await res.json()) as { rows: Row[] }).rows;
-  expect(rows.length).toBe(1);
+  return ((await res.json()) as { rows: Row[] }).rows;
+}
+
+/** The one todo row of the instance named `name` for these credentials, polled until it is there. */
+async function todoOf(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<Row> {
+  let rows: Row[] = [];
+  await expect(async () => {
+    rows = await todoRows(request, headers, name);
+    expect(rows.length).toBe(1);
+  }).toPass({ timeout: 10_000 });
   return rows[0];
 }
 
@@ -214,6 +222,7 @@ test('task screen: tabs, approve with a recipient, return, reject, delegate, fin
   await shot(page, 'd-reject-dialog');
   await rej.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');
+  await expect(page).toHaveURL(/#\/task\/todo/);
   expect((await todoOf(request, admin, name)).taskName).toBe('填写申请');
 
   // 委派 to the admin.
@@ -252,8 +261,8 @@ test('task screen: tabs, approve with a recipient, return, reject, delegate, fin
   await page.getByTestId('approve-comment').fill('同意');
   await page.getByTestId('approve-dialog').getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');
-  const left = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=50&name=${encodeURIComponent(name)}`, { headers: bob });
-  expect(((await left.json()) as { rows: Row[] }).rows).toHaveLength(0);
+  await expect(page).toHaveURL(/#\/task\/todo/);
+  await expect.poll(async () => (await todoRows(request, bob, name)).length).toBe(0);
 
   // As the admin: 已办详情 of the first approval, then 流程记录.
   await switchUser(page, 'admin');
