@@ -69,6 +69,7 @@ test('add a role with a menu selection, edit it, switch its status and set its d
   await shot(page, 'role-data-scope');
   await scope.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '修改成功');
+  await expect(scope).toHaveCount(0);
 
   const dept = await request.get(`/caishui-api/system/role/deptTree/${await roleIdOf(page, roleName)}`, { headers });
   expect(((await dept.json()) as { checkedKeys: number[] }).checkedKeys).toContain(105);

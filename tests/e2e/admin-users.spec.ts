@@ -36,6 +36,7 @@ test('create a role and a user in the browser, assign the role, sign in as the u
   await roleDialog.getByTestId('tree-node-103').locator('label').click();
   await roleDialog.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '新增成功');
+  await expect(roleDialog).toHaveCount(0);
 
   // The user.
   await page.goto('#/system/user');
