@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
-import { shot, signIn } from './helpers';
+import { checkRow, shot, signIn } from './helpers';
 import { centre, drag, shape, type Point } from './canvas';
 
 type Row = { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string };
@@ -52,7 +52,8 @@ async function assignUser(page: Page, userName: string) {
   const picker = page.getByTestId('user-picker');
   await picker.getByPlaceholder('请输入用户名称').fill(userName);
   await picker.getByRole('button', { name: '搜索', exact: true }).click();
-  await picker.getByTestId('user-picker-table').getByRole('row').filter({ hasText: userName }).first().getByRole('radio').check();
+  const userTable = picker.getByTestId('user-picker-table');
+  await checkRow(userTable, userTable.getByRole('row').filter({ hasText: userName }).first(), 'radio');
   await picker.getByTestId('user-picker-confirm').click();
   await expect(picker).toHaveCount(0);
   await expect(panel.getByTestId('assignment-summary')).toBeVisible();

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
-import { shot, signIn } from './helpers';
+import { checkRow, shot, signIn } from './helpers';
 
 /** The data rows of a DataTable (the header row left out). */
 const bodyRows = (table: Locator) => table.locator('tbody tr');
@@ -208,7 +208,7 @@ test('the expression and listener pickers from a user task in the designer', asy
   await expectToast(page, '请选择表达式');
   await search(exp, { 请输入名称: '审批流程' });
   await expect(bodyRows(exp.getByTestId('expression-picker-table'))).toHaveCount(1);
-  await bodyRows(exp.getByTestId('expression-picker-table')).first().getByRole('radio', { name: '选择' }).check();
+  await checkRow(exp.getByTestId('expression-picker-table'), bodyRows(exp.getByTestId('expression-picker-table')).first(), 'radio');
   await shot(page, 'e-expression-picker');
   await exp.getByTestId('expression-picker-confirm').click();
   await expect(exp).toHaveCount(0);

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
-import { shot, signIn } from './helpers';
+import { checkRow, shot, signIn } from './helpers';
 
 /** start → 填写申请 (${INITIATOR}) → 经理审批 (user 2) → end; process key and name given. */
 const modelXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -98,7 +98,7 @@ test('definitions, start screen and the three task lists', async ({ page, reques
   await pick.getByPlaceholder('请输入表单名称').fill(formName);
   await pick.getByRole('button', { name: '搜索', exact: true }).click();
   await expect(pick.getByTestId('deploy-form-table').getByRole('row').filter({ hasText: formName })).toHaveCount(1);
-  await pick.getByTestId('deploy-form-table').getByRole('row').filter({ hasText: formName }).getByRole('radio').check();
+  await checkRow(pick.getByTestId('deploy-form-table'), pick.getByTestId('deploy-form-table').getByRole('row').filter({ hasText: formName }), 'radio');
   await shot(page, 'c-deploy-form-dialog');
   await pick.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');
@@ -297,7 +297,7 @@ test('a process without a main form starts after 选择任务接收 picks the dy
   await picker.getByTestId('flow-user-picker-confirm').click();
   await expectToast(page, '请选择任务接收!');
   const ryRow = picker.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: 'ry' });
-  await ryRow.getByRole('radio').check();
+  await checkRow(picker.getByTestId('flow-user-picker-table'), ryRow, 'radio');
   await shot(page, 'c-start-recipient');
   await picker.getByTestId('flow-user-picker-confirm').click();
   await expectToast(page, '流程启动成功');

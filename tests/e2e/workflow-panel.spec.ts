@@ -121,7 +121,7 @@ test('panel edits process, user task (role, user and expression pickers), listen
   await panel.getByTestId('pick-expression').click();
   const expDialog = page.getByTestId('expression-picker');
   await expect(expDialog).toContainText('#{approval}');
-  await expDialog.locator('tbody tr').filter({ hasText: '#{approval}' }).first().getByRole('radio', { name: '选择' }).check();
+  await checkRow(expDialog, expDialog.locator('tbody tr').filter({ hasText: '#{approval}' }).first(), 'radio');
   await shot(page, 'b2-expression-picker');
   await expDialog.getByTestId('expression-picker-confirm').click();
   await expect(panel.getByTestId('assignment-summary')).toContainText('动态');

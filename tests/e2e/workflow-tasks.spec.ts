@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
-import { shot, signIn } from './helpers';
+import { checkRow, shot, signIn } from './helpers';
 
 const modelXml = (key: string, name: string, formKey: number) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
@@ -166,7 +166,7 @@ test('task screen: tabs, approve with a recipient, return, reject, delegate, fin
   await expectToast(page, '请选择任务接收!');
   await picker.getByPlaceholder('请输入用户名称').fill(userName);
   await picker.getByRole('button', { name: '搜索', exact: true }).click();
-  await picker.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: userName }).getByRole('radio').check();
+  await checkRow(picker.getByTestId('flow-user-picker-table'), picker.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: userName }), 'radio');
   await shot(page, 'd-recipient-picker');
   await picker.getByTestId('flow-user-picker-confirm').click();
   await expect(picker).toHaveCount(0);
@@ -235,7 +235,7 @@ test('task screen: tabs, approve with a recipient, return, reject, delegate, fin
   await expect(del).toContainText('选择委派人员');
   await del.getByPlaceholder('请输入用户名称').fill('admin');
   await del.getByRole('button', { name: '搜索', exact: true }).click();
-  await del.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: 'admin' }).first().getByRole('radio').check();
+  await checkRow(del.getByTestId('flow-user-picker-table'), del.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: 'admin' }).first(), 'radio');
   await del.getByTestId('flow-user-picker-confirm').click();
   await expectToast(page, '操作成功');
   await expect(page).toHaveURL(/#\/task\/todo/);
