@@ -8,8 +8,9 @@
  * `IconSelectDialog` (custom triggers): props `open: boolean`, `onClose()`, `value?: string`,
  * `onSelect(name: string)`, `names?: string[]` (ICON_NAMES).
  */
-import { Box, CloseButton, Dialog, Input, InputGroup, Portal, SimpleGrid, Text, chakra } from '@chakra-ui/react';
+import { Box, Input, InputGroup, SimpleGrid, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog } from '../feedback/AppDialog';
 import { ICON_NAMES, SvgIcon } from '../SvgIcon';
 import { UiIcon } from '../UiIcon';
 import { searchIcons } from './icon-search';
@@ -26,62 +27,47 @@ export function IconSelectDialog({ open, onClose, value, onSelect, names = ICON_
   const [text, setText] = useState('');
   const shown = searchIcons(names, text);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="980px" w="980px" data-testid="icon-select-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">选择图标</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <InputGroup startElement={<UiIcon name="search" />} mb="3">
-                <Input size="sm" placeholder="请输入图标名称" value={text} onChange={(e) => setText(e.target.value)} aria-label="图标名称" />
-              </InputGroup>
-              {shown.length === 0 ? (
-                <Text textAlign="center" color="fg.muted" py="6">
-                  暂无数据
-                </Text>
-              ) : (
-                <SimpleGrid columns={{ base: 3, md: 5 }} gap="2" maxH="400px" overflowY="auto">
-                  {shown.map((name) => (
-                    <chakra.button
-                      key={name}
-                      type="button"
-                      display="flex"
-                      alignItems="center"
-                      gap="2"
-                      px="3"
-                      h="9"
-                      borderRadius="sm"
-                      fontSize="sm"
-                      borderWidth="1px"
-                      borderColor={name === value ? 'brand.solid' : 'transparent'}
-                      bg={name === value ? 'brand.subtle' : undefined}
-                      _hover={{ bg: 'gray.100' }}
-                      onClick={() => {
-                        onSelect(name);
-                        onClose();
-                        setText('');
-                      }}
-                      data-testid={`icon-${name}`}
-                    >
-                      <SvgIcon name={name} fontSize="18px" />
-                      <Text as="span" truncate>
-                        {name}
-                      </Text>
-                    </chakra.button>
-                  ))}
-                </SimpleGrid>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} title="选择图标" width="980px" placement="center" scroll="inside" testId="icon-select-dialog" onClose={onClose} footer={null} closeOnBackdrop>
+      <InputGroup startElement={<UiIcon name="search" />} mb="3">
+        <Input size="sm" placeholder="请输入图标名称" value={text} onChange={(e) => setText(e.target.value)} aria-label="图标名称" />
+      </InputGroup>
+      {shown.length === 0 ? (
+        <Text textAlign="center" color="fg.muted" py="6">
+          暂无数据
+        </Text>
+      ) : (
+        <SimpleGrid columns={{ base: 3, md: 5 }} gap="2" maxH="400px" overflowY="auto">
+          {shown.map((name) => (
+            <chakra.button
+              key={name}
+              type="button"
+              display="flex"
+              alignItems="center"
+              gap="2"
+              px="3"
+              h="9"
+              borderRadius="sm"
+              fontSize="sm"
+              borderWidth="1px"
+              borderColor={name === value ? 'brand.solid' : 'transparent'}
+              bg={name === value ? 'brand.subtle' : undefined}
+              _hover={{ bg: 'gray.100' }}
+              onClick={() => {
+                onSelect(name);
+                onClose();
+                setText('');
+              }}
+              data-testid={`icon-${name}`}
+            >
+              <SvgIcon name={name} fontSize="18px" />
+              <Text as="span" truncate>
+                {name}
+              </Text>
+            </chakra.button>
+          ))}
+        </SimpleGrid>
+      )}
+    </AppDialog>
   );
 }
 

@@ -5,8 +5,9 @@
  * Props: `open: boolean`, `onClose(): void`, `columns: {key, label}[]`, `hidden: string[]`,
  * `onHiddenChange(keys: string[]): void`.
  */
-import { Box, Button, Checkbox, CloseButton, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog } from '../feedback/AppDialog';
 import { UiIcon } from '../UiIcon';
 
 export interface ToolbarColumn {
@@ -85,34 +86,19 @@ export function ColumnsDialog({ open, onClose, columns, hidden, onHiddenChange }
     setRightPicked([]);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="560px" data-testid="columns-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">显示/隐藏</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Flex align="center" justify="center" gap="3">
-                <Panel title="显示" items={shown} picked={leftPicked} onPick={setLeftPicked} testId="columns-shown" />
-                <Stack gap="2">
-                  <Button size="xs" colorPalette="brand" disabled={rightPicked.length === 0} onClick={show} aria-label="显示所选列">
-                    <UiIcon name="chevron-left" />
-                  </Button>
-                  <Button size="xs" colorPalette="brand" disabled={leftPicked.length === 0} onClick={hide} aria-label="隐藏所选列">
-                    <UiIcon name="chevron-right" />
-                  </Button>
-                </Stack>
-                <Panel title="隐藏" items={hiddenCols} picked={rightPicked} onPick={setRightPicked} testId="columns-hidden" />
-              </Flex>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} title="显示/隐藏" width="560px" placement="center" testId="columns-dialog" onClose={onClose} footer={null}>
+      <Flex align="center" justify="center" gap="3">
+        <Panel title="显示" items={shown} picked={leftPicked} onPick={setLeftPicked} testId="columns-shown" />
+        <Stack gap="2">
+          <Button size="xs" colorPalette="brand" disabled={rightPicked.length === 0} onClick={show} aria-label="显示所选列">
+            <UiIcon name="chevron-left" />
+          </Button>
+          <Button size="xs" colorPalette="brand" disabled={leftPicked.length === 0} onClick={hide} aria-label="隐藏所选列">
+            <UiIcon name="chevron-right" />
+          </Button>
+        </Stack>
+        <Panel title="隐藏" items={hiddenCols} picked={rightPicked} onPick={setRightPicked} testId="columns-hidden" />
+      </Flex>
+    </AppDialog>
   );
 }

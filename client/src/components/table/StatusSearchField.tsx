@@ -2,9 +2,9 @@
  * The 状态 field (200px) of a list search form (RuoYi el-select over sys_normal_disable): a native
  * select named `status` whose empty first option shows `placeholder` (角色状态, 用户状态 …).
  */
-import { NativeSelect } from '@chakra-ui/react';
 import type { DictOption } from '../../hooks/useDict';
 import { SearchField } from './SearchForm';
+import { DictSelect } from '../form/OptionSelect';
 
 export function StatusSearchField({ placeholder, value, onChange, options }: {
   placeholder: string;
@@ -14,17 +14,7 @@ export function StatusSearchField({ placeholder, value, onChange, options }: {
 }) {
   return (
     <SearchField label="状态" w="200px">
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field name="status" value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <DictSelect name="status" placeholder={placeholder} options={options} value={value} onChange={onChange} w="100%" />
     </SearchField>
   );
 }

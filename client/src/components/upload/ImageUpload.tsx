@@ -14,8 +14,9 @@
  * Errors: format/size texts of rules.ts; a reply code other than 200 shows the server msg and
  * the file is not added; no reply → 上传图片失败，请重试. A loading mask covers the upload.
  */
-import { Box, CloseButton, Dialog, Flex, IconButton, Image, Portal, Text, chakra } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Image, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog } from '../feedback/AppDialog';
 import { UiIcon } from '../UiIcon';
 import {
   acceptOf, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, previewUrl, UPLOAD_MESSAGES,
@@ -116,24 +117,9 @@ export function ImageUpload({
         data-testid="image-upload-input"
       />
       {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
-      <Dialog.Root open={preview !== null} onOpenChange={(e) => !e.open && setPreview(null)} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="800px">
-              <Dialog.Header>
-                <Dialog.Title fontSize="md">预览</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {preview && <Image src={previewUrl(preview, token)} alt="预览" mx="auto" maxW="100%" />}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <AppDialog open={preview !== null} title="预览" width="800px" placement="center" onClose={() => setPreview(null)} footer={null} closeOnBackdrop>
+        {preview && <Image src={previewUrl(preview, token)} alt="预览" mx="auto" maxW="100%" />}
+      </AppDialog>
     </Box>
   );
 }

@@ -5,7 +5,7 @@
  * 监听类型, columns 名称 / 监听类型 / 事件类型 / 值类型 / 执行内容. With `type` the 监听类型 filter
  * is fixed to it (a task-listener editor passes '1'). 确定 without a choice warns 请选择监听器.
  */
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DictTag } from '../../components/dict/DictTag';
@@ -16,6 +16,7 @@ import { useDict } from '../../hooks/useDict';
 import { useTRPC } from '../../lib/trpc';
 import { EVENT_TYPE_LABELS, LISTENER_TYPE_LABELS, optionsOf, VALUE_TYPE_LABELS } from './options';
 import type { ListenerRow, ListenerType, PickedListener } from './types';
+import { DictSelect } from '../../components/form/OptionSelect';
 
 export interface ListenerPickerDialogProps {
   open: boolean;
@@ -90,18 +91,7 @@ function ListenerPickerBody({ onClose, onSelect, type }: Omit<ListenerPickerDial
           <Input size="sm" name="name" placeholder="请输入名称" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
         </SearchField>
         <SearchField label="监听类型" w="180px">
-          <NativeSelect.Root size="sm">
-            {/* Inside SearchField's Field.Root the Root's `disabled` is ignored (the Field's wins); the typing omits it on Field. */}
-            <NativeSelect.Field name="type" {...({ disabled: !!type } as object)} value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
-              <option value="">请选择监听类型</option>
-              {dicts.type.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <DictSelect name="type" placeholder="请选择监听类型" options={dicts.type} value={draft.type} onChange={(t) => setDraft({ ...draft, type: t })} disabled={!!type} w="100%" />
         </SearchField>
       </SearchForm>
       <PickerTable

@@ -3,8 +3,9 @@
  * dialogs": the table dialogs close only after their tables validate, so 确 定 calls `onConfirm`
  * and the caller closes). Backdrop clicks do not close it (RuoYi el-dialog).
  */
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { AppDialog } from '../../../components/feedback/AppDialog';
 import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 export function DialogShell({ open, title, width = '600px', testId, onClose, onConfirm, extraFooter, children }: {
@@ -18,29 +19,18 @@ export function DialogShell({ open, title, width = '600px', testId, onClose, onC
   extraFooter?: ReactNode;
   children: ReactNode;
 }) {
+  const footer = (
+    <Flex w="full" justify="space-between">
+      <span>{extraFooter}</span>
+      <Flex gap="2">
+        <DialogFooterButtons onConfirm={onConfirm} onCancel={onClose} />
+      </Flex>
+    </Flex>
+  );
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="inside" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={width} w={width} data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer justifyContent="space-between">
-              <span>{extraFooter}</span>
-              <span style={{ display: 'flex', gap: 8 }}>
-                <DialogFooterButtons onConfirm={onConfirm} onCancel={onClose} />
-              </span>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} title={title} width={width} testId={testId} onClose={onClose} footer={footer} scroll="inside">
+      {children}
+    </AppDialog>
   );
 }
 

@@ -10,7 +10,7 @@ import { copyXml, XmlDrawerFrame, XmlPre } from '../../../components/XmlDrawerFr
 import { FlowDiagram } from '../../../features/flow-view';
 import { FormRenderer, parseFormContent, type FormConf } from '../../../features/form-render';
 import { useTRPC } from '../../../lib/trpc';
-import { FormDialog } from '../../system/dict/kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 
 function Loading() {
   return (

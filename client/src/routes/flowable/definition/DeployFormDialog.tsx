@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { RowKey } from '../../../components/table/table-utils';
 import { useTRPC } from '../../../lib/trpc';
-import { FormDialog } from '../../system/dict/kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 import { RowLink } from '../task/task-list-kit';
 import type { FormRow } from '../task/types';
 import { FormPreviewDialog } from './DefinitionDialogs';
@@ -62,7 +62,7 @@ export function DeployFormDialog({ deployId, name, onClose, onSaved }: { deployI
   ];
 
   return (
-    <FormDialog title={`配置主表单 - ${name}`} width="760px" onClose={onClose} onSubmit={submit} submitting={link.isPending} testId="deploy-form-dialog">
+    <FormDialog title={`配置主表单 - ${name}`} width="760px" onClose={onClose} onSubmit={submit} pending={link.isPending} testId="deploy-form-dialog">
       <SearchForm
         onSearch={() => {
           setFormName(draft.trim());

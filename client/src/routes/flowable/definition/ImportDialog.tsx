@@ -11,8 +11,9 @@ import { FileDropZone } from '../../../components/upload/FileDropZone';
 import { useDict } from '../../../hooks/useDict';
 import { showSessionExpired } from '../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../lib/trpc';
-import { DictSelect, FormDialog } from '../../system/dict/kit';
-import { FormItem } from '../../system/user/form-kit';
+import { DictSelect } from '../../../components/form/OptionSelect';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { FormItem } from '../../../components/form/form-kit';
 import { IMPORT_ACCEPT, importPath, isBpmnFile } from './definition-utils';
 
 /** Posts the file; resolves the reply `{code, msg}`. */
@@ -64,7 +65,7 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
   };
 
   return (
-    <FormDialog title="导入流程" width="460px" onClose={onClose} onSubmit={() => void submit()} submitting={busy} testId="definition-import-dialog">
+    <FormDialog title="导入流程" width="460px" onClose={onClose} onSubmit={() => void submit()} pending={busy} testId="definition-import-dialog">
       <FormItem label="流程名称" labelWidth="80px">
         <Input size="sm" placeholder="为空时使用文件名" value={name} onChange={(e) => setName(e.target.value)} name="importName" />
       </FormItem>

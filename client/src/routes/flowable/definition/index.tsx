@@ -23,7 +23,7 @@ import { UiIcon, type UiIconName } from '../../../components/UiIcon';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { DictSelect } from '../../system/dict/kit';
+import { DictSelect } from '../../../components/form/OptionSelect';
 import { RowLink, useRefetchOnTimestamp, VersionTag } from '../task/task-list-kit';
 import { startPath } from '../task/task-list-utils';
 import type { DefinitionRow } from '../task/types';

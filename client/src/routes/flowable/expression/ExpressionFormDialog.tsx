@@ -13,8 +13,8 @@ import { DATA_TYPE_LABELS } from '../../../features/flowable-library';
 import { EMPTY_EXPRESSION, EXPRESSION_CHECKS, optionsOf, toRules, type ExpressionForm } from '../../../features/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { FormDialog } from '../../system/dict/kit';
-import { DictRadio, FormItem, useForm } from '../../system/user/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { DictRadio, FormItem, useForm } from '../../../components/form/form-kit';
 
 const RULES = toRules(EXPRESSION_CHECKS);
 
@@ -48,7 +48,7 @@ export function ExpressionFormDialog({ id, onClose, onSaved }: { id?: number; on
 
   return (
     <FormDialog title={isAdd ? '添加流程表达式' : '修改流程表达式'} width="560px" onClose={onClose} onSubmit={submit}
-      submitting={add.isPending || update.isPending} testId="expression-dialog">
+      pending={add.isPending || update.isPending} testId="expression-dialog">
       <FormItem label="名称" required error={errors.name} labelWidth="90px">
         <Input size="sm" name="name" placeholder="请输入表达式名称" maxLength={100} value={form.name}
           onChange={(e) => set('name', e.target.value)} onBlur={() => blur('name')} />

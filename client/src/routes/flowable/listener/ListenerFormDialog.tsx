@@ -16,8 +16,8 @@ import {
 } from '../../../features/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { FormDialog } from '../../system/dict/kit';
-import { DictRadio, FormItem, useForm } from '../../system/user/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { DictRadio, FormItem, useForm } from '../../../components/form/form-kit';
 
 const RULES = toRules(LISTENER_CHECKS);
 
@@ -74,7 +74,7 @@ export function ListenerFormDialog({ id, onClose, onSaved }: { id?: number; onCl
   const lw = '90px';
   return (
     <FormDialog title={isAdd ? '添加流程监听' : '修改流程监听'} width="600px" onClose={onClose} onSubmit={submit}
-      submitting={add.isPending || update.isPending} testId="listener-dialog">
+      pending={add.isPending || update.isPending} testId="listener-dialog">
       <FormItem label="名称" required error={errors.name} labelWidth={lw}>
         <Input size="sm" name="name" placeholder="请输入名称" maxLength={100} value={form.name}
           onChange={(e) => set('name', e.target.value)} onBlur={() => blur('name')} />

@@ -8,7 +8,7 @@ import { CONCURRENT_LABELS, JOB_STATUS_LABELS } from '../../../../../shared/sche
 import { selectDictLabel, type DictOption } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DetailGrid, DetailItem } from '../../../components/DetailGrid';
-import { JobDialog } from './job-parts';
+import { AppDialog } from '../../../components/feedback/AppDialog';
 import { MISFIRE_TEXT } from './job-utils';
 
 export function JobDetailDialog({ jobId, onClose, groups, statuses }: {
@@ -22,7 +22,7 @@ export function JobDetailDialog({ jobId, onClose, groups, statuses }: {
   const job = useQuery({ ...trpc.monitor.job.get.queryOptions({ jobId: jobId ?? 0 }), enabled: jobId !== null });
   const form = job.data;
   return (
-    <JobDialog open={jobId !== null} onClose={onClose} title="任务详细" width="700px" testId="job-detail-dialog">
+    <AppDialog open={jobId !== null} onClose={onClose} title="任务详细" width="700px" testId="job-detail-dialog">
       {job.isPending || !form ? (
         <Spinner color="brand.solid" />
       ) : (
@@ -42,6 +42,6 @@ export function JobDetailDialog({ jobId, onClose, groups, statuses }: {
           {form.remark ? <DetailItem labelWidth="100px" label="备注">{form.remark}</DetailItem> : null}
         </DetailGrid>
       )}
-    </JobDialog>
+    </AppDialog>
   );
 }

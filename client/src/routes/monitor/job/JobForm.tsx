@@ -6,7 +6,7 @@
  * 目标字符串不在白名单内 …) come back as errors and are shown by the request-error layer.
  */
 import {
-  Box, Button, Field, Flex, Group, Input, Menu, Portal, RadioGroup, SegmentGroup, SimpleGrid, Tooltip,
+  Box, Button, Field, Flex, Group, Input, Menu, Portal, SegmentGroup, SimpleGrid, Tooltip,
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -14,7 +14,9 @@ import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import type { DictOption } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictSelect, JobDialog } from './job-parts';
+import { AppDialog } from '../../../components/feedback/AppDialog';
+import { DictSelect } from '../../../components/form/OptionSelect';
+import { DictRadio } from '../../../components/form/form-kit';
 import { CONCURRENT_OPTIONS, CRON_PRESETS, MISFIRE_OPTIONS, validateJob, type JobFormValues } from './job-utils';
 
 function Item({ label, required, error, children }: { label: ReactNode; required?: boolean; error?: string; children: ReactNode }) {
@@ -115,7 +117,7 @@ function FormBody({ initial, onClose, onSaved, groups, statuses }: Omit<JobFormD
   );
 
   return (
-    <JobDialog open onClose={onClose} title={form.jobId !== undefined ? '修改任务' : '添加任务'} width="800px" testId="job-form-dialog" footer={footer}>
+    <AppDialog open onClose={onClose} title={form.jobId !== undefined ? '修改任务' : '添加任务'} width="800px" testId="job-form-dialog" footer={footer}>
       <Box as="form" data-testid="job-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <SimpleGrid columns={{ base: 1, md: 2 }} rowGap="5" columnGap="4">
           <Item label="任务名称" required error={errors.jobName}>
@@ -185,21 +187,11 @@ function FormBody({ initial, onClose, onSaved, groups, statuses }: Omit<JobFormD
             <Segments name="concurrent" value={form.concurrent} items={CONCURRENT_OPTIONS} onChange={(v) => set('concurrent', v)} />
           </Item>
           <Item label="状态">
-            <RadioGroup.Root size="sm" value={form.status} onValueChange={(e) => set('status', e.value ?? '0')} mt="1.5" name="status">
-              <Flex gap="4">
-                {statuses.map((o) => (
-                  <RadioGroup.Item key={o.value} value={o.value}>
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </Flex>
-            </RadioGroup.Root>
+            <DictRadio options={statuses} value={form.status} onChange={(v) => set('status', v)} name="status" />
           </Item>
         </SimpleGrid>
         <button type="submit" hidden />
       </Box>
-    </JobDialog>
+    </AppDialog>
   );
 }

@@ -6,11 +6,11 @@ import { Box } from '@chakra-ui/react';
 import { JOB_LOG_STATUS_LABELS, type JobLogRow } from '../../../../../shared/schemas/job';
 import { selectDictLabel, type DictOption } from '../../../hooks/useDict';
 import { DetailGrid, DetailItem } from '../../../components/DetailGrid';
-import { JobDialog } from './job-parts';
+import { AppDialog } from '../../../components/feedback/AppDialog';
 
 export function JobLogDetailDialog({ log, onClose, groups }: { log: JobLogRow | null; onClose: () => void; groups: DictOption[] }) {
   return (
-    <JobDialog open={log !== null} onClose={onClose} title="调度日志详细" width="700px" testId="job-log-detail-dialog">
+    <AppDialog open={log !== null} onClose={onClose} title="调度日志详细" width="700px" testId="job-log-detail-dialog">
       {log && (
         <DetailGrid>
           <DetailItem labelWidth="100px" label="日志序号">{log.jobLogId}</DetailItem>
@@ -35,6 +35,6 @@ export function JobLogDetailDialog({ log, onClose, groups }: { log: JobLogRow | 
           )}
         </DetailGrid>
       )}
-    </JobDialog>
+    </AppDialog>
   );
 }

@@ -25,7 +25,8 @@ import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { JobDetailDialog } from './JobDetail';
 import { JobFormDialog } from './JobForm';
-import { DictSelect, RowButton, RowMoreMenu, type MoreItem } from './job-parts';
+import { RowButton, RowMoreMenu, type MoreItem } from './job-parts';
+import { DictSelect } from '../../../components/form/OptionSelect';
 import { EMPTY_FILTERS, filterInput, jobToForm, NEW_JOB, type JobFilters, type JobFormValues } from './job-utils';
 
 const COLUMN_LABELS = [
@@ -189,11 +190,11 @@ export default function JobList() {
             onChange={(e) => setDraft({ ...draft, jobName: e.target.value })} />
         </SearchField>
         <SearchField label="任务组名">
-          <DictSelect name="jobGroup" placeholder="请选择任务组名" options={dict.sys_job_group} value={draft.jobGroup}
+          <DictSelect name="jobGroup" placeholder="请选择任务组名" options={dict.sys_job_group} value={draft.jobGroup} w="200px"
             onChange={(v) => setDraft({ ...draft, jobGroup: v })} />
         </SearchField>
         <SearchField label="任务状态">
-          <DictSelect name="status" placeholder="请选择任务状态" options={dict.sys_job_status} value={draft.status}
+          <DictSelect name="status" placeholder="请选择任务状态" options={dict.sys_job_status} value={draft.status} w="200px"
             onChange={(v) => setDraft({ ...draft, status: v })} />
         </SearchField>
       </SearchForm>

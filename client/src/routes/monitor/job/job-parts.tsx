@@ -1,13 +1,12 @@
 /**
  * Small components shared by the 定时任务 and 调度日志 screens (RuoYi monitor/job/index.vue and
  * log.vue): the row text buttons gated by a permission, a dictionary select, the two-column
- * label/value grid of the detail dialogs and a plain dialog shell.
+ * label/value grid of the detail dialogs.
  */
-import { Button, CloseButton, Dialog, Menu, NativeSelect, Portal } from '@chakra-ui/react';
+import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 import { HasPermi, usePermi } from '../../../components/Permission';
 import { UiIcon, type UiIconName } from '../../../components/UiIcon';
-import type { DictOption } from '../../../hooks/useDict';
 
 /** A text button of the 操作 column (el-button type="text"), shown only with `perm`. */
 export function RowButton({ perm, icon, onClick, children, testId }: {
@@ -35,43 +34,6 @@ export function RowButton({ perm, icon, onClick, children, testId }: {
     </Button>
   );
   return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
-}
-
-/** A dialog with a title, a close button and a footer (default: 关 闭). */
-export function JobDialog({ open, onClose, title, width, children, footer, testId }: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  width: string;
-  children: ReactNode;
-  footer?: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="top" closeOnInteractOutside={false} scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={width} w="calc(100vw - 32px)" mt="15vh" data-testid={testId}>
-            <Dialog.Header borderBottomWidth="1px" py="3">
-              <Dialog.Title fontSize="md">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body py="5">{children}</Dialog.Body>
-            <Dialog.Footer py="3">
-              {footer ?? (
-                <Button size="sm" variant="outline" onClick={onClose}>
-                  关 闭
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
 }
 
 export interface MoreItem {
@@ -121,26 +83,3 @@ export function RowMoreMenu({ items, onSelect, testId }: { items: MoreItem[]; on
   );
 }
 
-/** A clearable select over dictionary options (el-select with el-option of a dict). */
-export function DictSelect({ options, value, onChange, placeholder, name, w = '200px' }: {
-  options: DictOption[];
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  name: string;
-  w?: string;
-}) {
-  return (
-    <NativeSelect.Root size="sm" w={w}>
-      <NativeSelect.Field name={name} aria-label={placeholder} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}

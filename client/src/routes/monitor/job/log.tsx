@@ -26,7 +26,8 @@ import { UiIcon } from '../../../components/UiIcon';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { JobLogDetailDialog } from './JobLogDetail';
-import { DictSelect, RowButton } from './job-parts';
+import { RowButton } from './job-parts';
+import { DictSelect } from '../../../components/form/OptionSelect';
 import { EMPTY_FILTERS, filterInput, logStatusOptions, type JobFilters } from './job-utils';
 
 interface LogFilters extends JobFilters {

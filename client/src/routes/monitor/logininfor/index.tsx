@@ -17,7 +17,8 @@ import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarBut
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { DictSelect, listQuery, TextSearchField } from '../../system/dict/kit';
+import { listQuery, TextSearchField } from '../../system/dict/kit';
+import { DictSelect } from '../../../components/form/OptionSelect';
 import type { LogininforRow } from '../../system/dict/types';
 
 interface Filters {

@@ -3,15 +3,15 @@
  * 参数键值, 系统内置 (sys_yes_no, default Y), 备注 with 参数名称不能为空 / 参数键名不能为空 /
  * 参数键值不能为空. 确 定 → 新增成功 / 修改成功.
  */
-import { Input, Textarea } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { FormDialog } from '../dict/kit';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
 
 interface ConfigForm {
   configName: string;
@@ -32,7 +32,8 @@ export function ConfigDialog({ configId, onClose, onSaved }: { configId?: number
   const trpc = useTRPC();
   const isAdd = configId === undefined;
   const dict = useDict('sys_yes_no');
-  const { form, errors, set, blur, check, reset } = useForm<ConfigForm>(EMPTY, RULES);
+  const f = useForm<ConfigForm>(EMPTY, RULES);
+  const { form, errors, set, check, reset } = f;
   const detail = useQuery({ ...trpc.system.config.get.queryOptions({ configId: configId ?? 0 }), enabled: !isAdd, gcTime: 0, staleTime: 0 });
   const add = useMutation(trpc.system.config.add.mutationOptions());
   const update = useMutation(trpc.system.config.update.mutationOptions());
@@ -55,12 +56,12 @@ export function ConfigDialog({ configId, onClose, onSaved }: { configId?: number
   };
 
   const text = (key: 'configName' | 'configKey' | 'configValue', placeholder: string) => (
-    <Input size="sm" name={key} placeholder={placeholder} value={form[key]} onChange={(e) => set(key, e.target.value)} onBlur={() => blur(key)} />
+    <FormInput state={f} field={key} placeholder={placeholder} />
   );
 
   return (
     <FormDialog title={isAdd ? '添加参数' : '修改参数'} onClose={onClose} onSubmit={submit}
-      submitting={add.isPending || update.isPending} testId="config-dialog">
+      pending={add.isPending || update.isPending} testId="config-dialog">
       <FormItem label="参数名称" required error={errors.configName}>
         {text('configName', '请输入参数名称')}
       </FormItem>

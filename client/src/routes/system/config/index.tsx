@@ -18,7 +18,8 @@ import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarBut
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { DictSelect, EditRemoveCell, listQuery, TextSearchField } from '../dict/kit';
+import { EditRemoveCell, listQuery, TextSearchField } from '../dict/kit';
+import { DictSelect } from '../../../components/form/OptionSelect';
 import type { ConfigRow } from '../dict/types';
 import { ConfigDialog } from './ConfigDialog';
 

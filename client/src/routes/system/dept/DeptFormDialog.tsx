@@ -3,7 +3,7 @@
  * root; an edit offers every dept but the node's own subtree, `listExclude`), 部门名称, 显示排序,
  * 负责人, 联系电话 (mobile pattern), 邮箱, 部门状态. 确 定 → 新增成功 / 修改成功.
  */
-import { Grid, Input } from '@chakra-ui/react';
+import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -11,8 +11,10 @@ import { msgSuccess } from '../../../components/feedback/toaster';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, pattern, required, useForm, type Rules } from '../user/form-kit';
-import { FormDialog, numText, OrderInput, toTreeNodes } from './kit';
+import { pattern, DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { toTreeNodes } from './kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { OrderInput, numText } from '../../../components/form/OrderInput';
 
 /** `{}` add at the top, `{parentId}` add below a row, `{deptId}` edit. */
 export interface DeptDialogState {
@@ -45,7 +47,8 @@ export function DeptFormDialog({ state, onClose, onSaved }: { state: DeptDialogS
   const deptId = state.deptId;
   const isAdd = deptId === undefined;
   const dict = useDict('sys_normal_disable');
-  const { form, errors, set, blur, check, reset } = useForm<DeptForm>({ ...EMPTY, parentId: state.parentId }, RULES);
+  const f = useForm<DeptForm>({ ...EMPTY, parentId: state.parentId }, RULES);
+  const { form, errors, set, blur, check, reset } = f;
   const all = useQuery({ ...trpc.system.dept.list.queryOptions({}), enabled: isAdd });
   const excluded = useQuery({ ...trpc.system.dept.listExclude.queryOptions({ deptId: deptId ?? 0 }), enabled: !isAdd, gcTime: 0 });
   const dept = useQuery({ ...trpc.system.dept.get.queryOptions({ deptId: deptId ?? 0 }), enabled: !isAdd, gcTime: 0 });
@@ -86,15 +89,7 @@ export function DeptFormDialog({ state, onClose, onSaved }: { state: DeptDialogS
   };
 
   const text = (key: 'deptName' | 'leader' | 'phone' | 'email', placeholder: string, maxLength: number) => (
-    <Input
-      size="sm"
-      name={key}
-      placeholder={placeholder}
-      maxLength={maxLength}
-      value={form[key]}
-      onChange={(e) => set(key, e.target.value)}
-      onBlur={() => blur(key)}
-    />
+    <FormInput state={f} field={key} placeholder={placeholder} maxLength={maxLength} />
   );
 
   return (

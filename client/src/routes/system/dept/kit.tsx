@@ -1,10 +1,9 @@
 /**
  * Pieces shared by the 部门管理, 园区管理, 菜单管理 and 岗位管理 screens (RuoYi views/system/{dept,
  * menu,post}/index.vue): the 名称 + 状态 search form, the 展开/折叠 button, the 修改 / 新增 / 删除
- * cell of a tree table, the form dialog frame (确 定 / 取 消), the 显示排序 number input and the
- * flat-list → TreeSelect helpers.
+ * cell of a tree table and the flat-list → TreeSelect helpers.
  */
-import { CloseButton, Dialog, Flex, NumberInput, Portal } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DictTag } from '../../../components/dict/DictTag';
 import { HasPermi } from '../../../components/Permission';
@@ -13,7 +12,6 @@ import { handleTree } from '../../../components/table/table-utils';
 import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
 import type { DictOption } from '../../../hooks/useDict';
 import { LinkButton } from '../user/UserActions';
-import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 export { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, type NameStatus } from '../../../components/table/NameStatusSearch';
 
@@ -67,55 +65,6 @@ export function TreeRowActions({ perm, onEdit, onAdd, onRemove, canRemove = true
   );
 }
 
-/** An el-dialog with a form body and 确 定 / 取 消 (closing by the backdrop is off, as RuoYi). */
-export function FormDialog({ title, width, testId, onClose, onSubmit, pending, children }: {
-  title: string;
-  width: string;
-  testId: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  pending: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={width} w={width} data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={pending} />
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-/** el-input-number controls-position="right" :min="0" of the 显示排序 fields. */
-export function OrderInput({ name, label, value, onChange, onBlur }: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  onBlur?: () => void;
-}) {
-  return (
-    <NumberInput.Root size="sm" min={0} value={value} onValueChange={(d) => onChange(d.value)} onBlur={onBlur} w="100%">
-      <NumberInput.Control />
-      <NumberInput.Input name={name} aria-label={label} />
-    </NumberInput.Root>
-  );
-}
-
 /** A flat list → TreeSelect nodes (RuoYi handleTree + the treeselect normalizer). */
 export function toTreeNodes<T extends object>(rows: T[], id: keyof T, parentId: keyof T, label: keyof T): TreeNode[] {
   type Nested = T & { children?: Nested[] };
@@ -133,6 +82,3 @@ export function withoutSubtree(nodes: TreeNode[], id: TreeKey): TreeNode[] {
     .filter((n) => String(n.id) !== String(id))
     .map((n) => (n.children ? { ...n, children: withoutSubtree(n.children, id) } : n));
 }
-
-/** A number field of a form kept as text ('' when absent). */
-export const numText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));

@@ -12,8 +12,9 @@ import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { dropDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
-import { FormDialog, OptionSelect } from './kit';
+import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
+import { OptionSelect } from '../../../components/form/OptionSelect';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 
 type ListClass = (typeof LIST_CLASSES)[number];
 
@@ -92,7 +93,7 @@ export function DictDataDialog({ dictCode, dictType, onClose, onSaved }: {
 
   return (
     <FormDialog title={isAdd ? '添加字典数据' : '修改字典数据'} onClose={onClose} onSubmit={submit}
-      submitting={add.isPending || update.isPending} testId="dict-data-dialog">
+      pending={add.isPending || update.isPending} testId="dict-data-dialog">
       <FormItem label="字典类型">
         <Input size="sm" name="dictType" value={form.dictType} disabled readOnly />
       </FormItem>

@@ -9,8 +9,8 @@ import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { clearDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
-import { FormDialog } from './kit';
+import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 
 interface DictTypeForm {
   dictName: string;
@@ -56,7 +56,7 @@ export function DictTypeDialog({ dictId, onClose, onSaved }: { dictId?: number; 
 
   return (
     <FormDialog title={isAdd ? '添加字典类型' : '修改字典类型'} onClose={onClose} onSubmit={submit}
-      submitting={add.isPending || update.isPending} testId="dict-type-dialog">
+      pending={add.isPending || update.isPending} testId="dict-type-dialog">
       <FormItem label="字典名称" required error={errors.dictName}>
         <Input size="sm" name="dictName" placeholder="请输入字典名称" value={form.dictName}
           onChange={(e) => set('dictName', e.target.value)} onBlur={() => blur('dictName')} />

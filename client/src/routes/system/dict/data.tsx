@@ -24,7 +24,8 @@ import { dropDictCache, useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
 import { DictDataDialog } from './DictDataDialog';
-import { DictSelect, EditRemoveCell, listQuery, OptionSelect, TextSearchField } from './kit';
+import { EditRemoveCell, listQuery, TextSearchField } from './kit';
+import { DictSelect, OptionSelect } from '../../../components/form/OptionSelect';
 import type { DictDataRow } from './types';
 
 interface Filters {

@@ -1,16 +1,13 @@
 /**
  * Small pieces shared by the 字典管理, 字典数据, 参数设置, 登录日志, 操作日志 and 在线用户 screens
- * (RuoYi's el-button type="text" in the 操作 column, el-select over a dictionary, the 500px form
- * dialog with 确 定 / 取 消, the label/value rows of a detail dialog) and the list-query helpers.
+ * (RuoYi's el-button type="text" in the 操作 column, el-select over a dictionary) and the list-query helpers.
  */
-import { Button, CloseButton, Dialog, Flex, Input, NativeSelect, Portal } from '@chakra-ui/react';
+import { Button, Flex, Input } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { addDateRange } from '../../../../../shared/utils/date';
 import { HasPermi } from '../../../components/Permission';
 import { SearchField } from '../../../components/table/SearchForm';
 import { UiIcon, type UiIconName } from '../../../components/UiIcon';
-import type { DictOption } from '../../../hooks/useDict';
-import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 
 /** A text button of the 操作 column, shown only with `perm` (any-of). */
 export function RowButton({ perm, icon, onClick, children, testId }: {
@@ -55,74 +52,6 @@ export function TextSearchField({ label, name, value, onChange }: {
     <SearchField label={label}>
       <Input size="sm" w="240px" name={name} placeholder={`请输入${label}`} value={value} onChange={(e) => onChange(e.target.value)} />
     </SearchField>
-  );
-}
-
-/** A select over options with an empty first entry showing `placeholder` (clearable el-select). */
-export function OptionSelect({ options, value, onChange, placeholder, name, w = '240px' }: {
-  options: { value: string; label: string }[];
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  name: string;
-  w?: string;
-}) {
-  return (
-    <NativeSelect.Root size="sm" w={w}>
-      <NativeSelect.Field name={name} aria-label={placeholder ?? name} value={value} onChange={(e) => onChange(e.target.value)}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-/** OptionSelect over dictionary options. */
-export function DictSelect(props: { options: DictOption[]; value: string; onChange: (v: string) => void; placeholder: string; name: string; w?: string }) {
-  return <OptionSelect {...props} options={props.options.map((o) => ({ value: o.value, label: o.label }))} />;
-}
-
-/** A dialog with title, body and footer: 确 定 / 取 消 when `onSubmit` is given, else 关 闭. */
-export function FormDialog({ title, width = '500px', onClose, onSubmit, submitting, children, testId }: {
-  title: string;
-  width?: string;
-  onClose: () => void;
-  onSubmit?: () => void;
-  submitting?: boolean;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={width} w="calc(100vw - 32px)" data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              {onSubmit ? (
-                <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={submitting} />
-              ) : (
-                <Button size="sm" variant="outline" onClick={onClose}>
-                  关 闭
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }
 

@@ -5,7 +5,7 @@
  * (M, C; required), 组件路径 (C), 权限字符 (C, F), 路由参数 (C), 是否缓存 (C), 显示状态 (M, C),
  * 菜单状态. RuoYi's hints are the fields' titles. 确 定 → 新增成功 / 修改成功.
  */
-import { Flex, Grid, Input, RadioGroup } from '@chakra-ui/react';
+import { Flex, Grid, RadioGroup } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -15,8 +15,10 @@ import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
-import { FormDialog, numText, OrderInput, toTreeNodes } from '../dept/kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { toTreeNodes } from '../dept/kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { OrderInput, numText } from '../../../components/form/OrderInput';
 
 /** `{}` add under 主类目, `{parentId}` add below a row, `{menuId}` edit. */
 export interface MenuDialogState {
@@ -94,7 +96,8 @@ export function MenuFormDialog({ state, onClose, onSaved }: { state: MenuDialogS
   const menuId = state.menuId;
   const isAdd = menuId === undefined;
   const dict = useDict('sys_show_hide', 'sys_normal_disable');
-  const { form, errors, set, blur, check, reset } = useForm<MenuForm>({ ...EMPTY, parentId: state.parentId ?? 0 }, RULES);
+  const f = useForm<MenuForm>({ ...EMPTY, parentId: state.parentId ?? 0 }, RULES);
+  const { form, errors, set, blur, check, reset } = f;
   const all = useQuery({ ...trpc.system.menu.list.queryOptions({}), gcTime: 0 });
   const menu = useQuery({ ...trpc.system.menu.get.queryOptions({ menuId: menuId ?? 0 }), enabled: !isAdd, gcTime: 0 });
   const add = useMutation(trpc.system.menu.add.mutationOptions());
@@ -133,16 +136,7 @@ export function MenuFormDialog({ state, onClose, onSaved }: { state: MenuDialogS
   };
 
   const text = (key: 'menuName' | 'routeName' | 'path' | 'component' | 'perms' | 'query', placeholder: string, maxLength: number) => (
-    <Input
-      size="sm"
-      name={key}
-      placeholder={placeholder}
-      maxLength={maxLength}
-      title={key in TIPS ? TIPS[key as keyof typeof TIPS] : undefined}
-      value={form[key]}
-      onChange={(e) => set(key, e.target.value)}
-      onBlur={() => blur(key)}
-    />
+    <FormInput state={f} field={key} placeholder={placeholder} maxLength={maxLength} title={key in TIPS ? TIPS[key as keyof typeof TIPS] : undefined} />
   );
   const t = form.menuType;
   const L = '100px';

@@ -3,7 +3,7 @@
  * a top-level park; an edit offers every park but the node's own subtree), 园区名称, 显示排序,
  * 园区状态. 确 定 → 新增成功 / 修改成功.
  */
-import { Grid, Input } from '@chakra-ui/react';
+import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -11,8 +11,10 @@ import { msgSuccess } from '../../../components/feedback/toaster';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
-import { FormDialog, numText, OrderInput, toTreeNodes, withoutSubtree } from '../dept/kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { toTreeNodes, withoutSubtree } from '../dept/kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { OrderInput, numText } from '../../../components/form/OrderInput';
 
 /** `{}` add at the top, `{parentId}` add below a row, `{parkId}` edit. */
 export interface ParkDialogState {
@@ -39,7 +41,8 @@ export function ParkFormDialog({ state, onClose, onSaved }: { state: ParkDialogS
   const parkId = state.parkId;
   const isAdd = parkId === undefined;
   const dict = useDict('sys_normal_disable');
-  const { form, errors, set, blur, check, reset } = useForm<ParkForm>({ ...EMPTY, parentId: state.parentId }, RULES);
+  const f = useForm<ParkForm>({ ...EMPTY, parentId: state.parentId }, RULES);
+  const { form, errors, set, blur, check, reset } = f;
   const all = useQuery({ ...trpc.system.park.list.queryOptions({}), gcTime: 0 });
   const park = useQuery({ ...trpc.system.park.get.queryOptions({ parkId: parkId ?? 0 }), enabled: !isAdd, gcTime: 0 });
   const add = useMutation(trpc.system.park.add.mutationOptions());
@@ -88,15 +91,7 @@ export function ParkFormDialog({ state, onClose, onSaved }: { state: ParkDialogS
       </FormItem>
       <Grid templateColumns="1fr 1fr" columnGap="4">
         <FormItem label="园区名称" required error={errors.parkName}>
-          <Input
-            size="sm"
-            name="parkName"
-            placeholder="请输入园区名称"
-            maxLength={50}
-            value={form.parkName}
-            onChange={(e) => set('parkName', e.target.value)}
-            onBlur={() => blur('parkName')}
-          />
+          <FormInput state={f} field="parkName" placeholder="请输入园区名称" maxLength={50} />
         </FormItem>
         <FormItem label="显示排序" required error={errors.orderNum}>
           <OrderInput name="orderNum" label="显示排序" value={form.orderNum} onChange={(v) => set('orderNum', v)} onBlur={() => blur('orderNum')} />

@@ -3,15 +3,16 @@
  * 岗位顺序, 岗位状态, 备注, with RuoYi's rule messages. 确 定 → 新增成功 / 修改成功; name and code
  * clashes come back from the server (新增岗位'x'失败，岗位名称已存在 …).
  */
-import { Input, Textarea } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
-import { FormDialog, numText, OrderInput } from '../dept/kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { OrderInput, numText } from '../../../components/form/OrderInput';
 
 interface PostForm {
   postName: string;
@@ -33,7 +34,8 @@ export function PostFormDialog({ postId, onClose, onSaved }: { postId?: number; 
   const trpc = useTRPC();
   const isAdd = postId === undefined;
   const dict = useDict('sys_normal_disable');
-  const { form, errors, set, blur, check, reset } = useForm<PostForm>(EMPTY, RULES);
+  const f = useForm<PostForm>(EMPTY, RULES);
+  const { form, errors, set, blur, check, reset } = f;
   const post = useQuery({ ...trpc.system.post.get.queryOptions({ postId: postId ?? 0 }), enabled: !isAdd, gcTime: 0 });
   const add = useMutation(trpc.system.post.add.mutationOptions());
   const update = useMutation(trpc.system.post.update.mutationOptions());
@@ -66,26 +68,10 @@ export function PostFormDialog({ postId, onClose, onSaved }: { postId?: number; 
       pending={add.isPending || update.isPending}
     >
       <FormItem label="岗位名称" required error={errors.postName}>
-        <Input
-          size="sm"
-          name="postName"
-          placeholder="请输入岗位名称"
-          maxLength={50}
-          value={form.postName}
-          onChange={(e) => set('postName', e.target.value)}
-          onBlur={() => blur('postName')}
-        />
+        <FormInput state={f} field="postName" placeholder="请输入岗位名称" maxLength={50} />
       </FormItem>
       <FormItem label="岗位编码" required error={errors.postCode}>
-        <Input
-          size="sm"
-          name="postCode"
-          placeholder="请输入编码名称"
-          maxLength={64}
-          value={form.postCode}
-          onChange={(e) => set('postCode', e.target.value)}
-          onBlur={() => blur('postCode')}
-        />
+        <FormInput state={f} field="postCode" placeholder="请输入编码名称" maxLength={64} />
       </FormItem>
       <FormItem label="岗位顺序" required error={errors.postSort}>
         <OrderInput name="postSort" label="岗位顺序" value={form.postSort} onChange={(v) => set('postSort', v)} onBlur={() => blur('postSort')} />

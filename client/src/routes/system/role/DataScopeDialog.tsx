@@ -4,7 +4,7 @@
  * dept tree with 展开/折叠, 全选/全不选, 父子联动; the park (园区) tree beside it with the same
  * switches. Trees load from deptTree/{roleId} and parkTree/{roleId}; 确 定 → 修改成功.
  */
-import { Box, CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Box, Grid, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -12,8 +12,10 @@ import { msgSuccess } from '../../../components/feedback/toaster';
 import { Tree } from '../../../components/tree/Tree';
 import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useTRPC } from '../../../lib/trpc';
-import { FormItem } from '../user/form-kit';
+import { FormItem } from '../../../components/form/form-kit';
+import { AppDialog } from '../../../components/feedback/AppDialog';
 import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
+import { OptionSelect } from '../../../components/form/OptionSelect';
 
 export const DATA_SCOPE_OPTIONS = [
   { value: '1', label: '全部数据权限' },
@@ -86,57 +88,32 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
   );
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="800px" data-testid="data-scope-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">分配数据权限</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box maxW="460px">
-                <FormItem label="角色名称">
-                  <Input size="sm" name="roleName" value={role.data?.roleName ?? ''} disabled readOnly />
-                </FormItem>
-                <FormItem label="权限字符">
-                  <Input size="sm" name="roleKey" value={role.data?.roleKey ?? ''} disabled readOnly />
-                </FormItem>
-                <FormItem label="权限范围">
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      name="dataScope"
-                      value={scope}
-                      onChange={(e) => {
-                        const next = e.target.value as Scope;
-                        setScope(next);
-                        if (next !== '2') setDepts([]);
-                      }}
-                    >
-                      {DATA_SCOPE_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormItem>
-              </Box>
-              <Grid templateColumns={{ base: '1fr', md: scope === '2' ? '1fr 1fr' : '1fr' }} gap="5" pl={{ md: '92px' }}>
-                {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, 'dept-scope-tree')}
-                {tree('园区权限', parkNodes, parks, setParks, 'park-scope-tree')}
-              </Grid>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={!role.data} />
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="分配数据权限" width="800px" testId="data-scope-dialog" onClose={onClose}
+      footer={<DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={!role.data} />}>
+      <Box maxW="460px">
+        <FormItem label="角色名称">
+          <Input size="sm" name="roleName" value={role.data?.roleName ?? ''} disabled readOnly />
+        </FormItem>
+        <FormItem label="权限字符">
+          <Input size="sm" name="roleKey" value={role.data?.roleKey ?? ''} disabled readOnly />
+        </FormItem>
+        <FormItem label="权限范围">
+          <OptionSelect
+            name="dataScope"
+            options={DATA_SCOPE_OPTIONS}
+            value={scope}
+            w="100%"
+            onChange={(v) => {
+              setScope(v as Scope);
+              if (v !== '2') setDepts([]);
+            }}
+          />
+        </FormItem>
+      </Box>
+      <Grid templateColumns={{ base: '1fr', md: scope === '2' ? '1fr 1fr' : '1fr' }} gap="5" pl={{ md: '92px' }}>
+        {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, 'dept-scope-tree')}
+        {tree('园区权限', parkNodes, parks, setParks, 'park-scope-tree')}
+      </Grid>
+    </AppDialog>
   );
 }

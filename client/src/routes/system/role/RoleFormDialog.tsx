@@ -3,7 +3,7 @@
  * 角色顺序, 状态, 菜单权限 (tree with 展开/折叠, 全选/全不选, 父子联动), 备注. In 父子联动 mode the
  * checked and half-checked menus are submitted (reference §2 check-strictly).
  */
-import { Box, CloseButton, Dialog, Input, NumberInput, Portal, Textarea } from '@chakra-ui/react';
+import { Box, Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -12,8 +12,8 @@ import { Tree } from '../../../components/tree/Tree';
 import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../user/form-kit';
-import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 
 interface RoleForm {
   roleName: string;
@@ -37,7 +37,8 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
   const trpc = useTRPC();
   const isAdd = roleId === undefined;
   const dict = useDict('sys_normal_disable');
-  const { form, errors, set, blur, check, reset } = useForm<RoleForm>(EMPTY, RULES);
+  const f = useForm<RoleForm>(EMPTY, RULES);
+  const { form, errors, set, blur, check, reset } = f;
   const [checked, setChecked] = useState<TreeKey[]>([]);
   const menuTree = useQuery({ ...trpc.system.menu.treeselect.queryOptions({}), enabled: isAdd });
   const roleMenus = useQuery({ ...trpc.system.menu.roleMenuTreeselect.queryOptions({ roleId: roleId ?? 0 }), enabled: !isAdd, gcTime: 0 });
@@ -72,81 +73,48 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="500px" data-testid="role-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{isAdd ? '添加角色' : '修改角色'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <FormItem label="角色名称" required error={errors.roleName}>
-                <Input
-                  size="sm"
-                  name="roleName"
-                  placeholder="请输入角色名称"
-                  value={form.roleName}
-                  onChange={(e) => set('roleName', e.target.value)}
-                  onBlur={() => blur('roleName')}
-                />
-              </FormItem>
-              <FormItem label="权限字符" required error={errors.roleKey}>
-                <Input
-                  size="sm"
-                  name="roleKey"
-                  placeholder="请输入权限字符"
-                  title={KEY_TIP}
-                  value={form.roleKey}
-                  onChange={(e) => set('roleKey', e.target.value)}
-                  onBlur={() => blur('roleKey')}
-                />
-              </FormItem>
-              <FormItem label="角色顺序" required error={errors.roleSort}>
-                <NumberInput.Root
-                  size="sm"
-                  min={0}
-                  value={form.roleSort}
-                  onValueChange={(d) => set('roleSort', d.value)}
-                  onBlur={() => blur('roleSort')}
-                  w="160px"
-                >
-                  <NumberInput.Control />
-                  <NumberInput.Input name="roleSort" aria-label="角色顺序" />
-                </NumberInput.Root>
-              </FormItem>
-              <FormItem label="状态" plain>
-                <DictRadio options={dict.sys_normal_disable} value={form.status} onChange={(v) => set('status', v)} name="status" />
-              </FormItem>
-              <FormItem label="菜单权限" plain>
-                <Box pt="1.5">
-                  <Tree
-                    data={menus}
-                    checkable
-                    toolbar
-                    checkedKeys={checked}
-                    onCheck={(keys) => setChecked(keys)}
-                    checkStrictly={!form.menuCheckStrictly}
-                    onCheckStrictlyChange={(strict) => set('menuCheckStrictly', !strict)}
-                    emptyText="加载中，请稍候"
-                    maxH="320px"
-                    testId="menu-tree"
-                  />
-                </Box>
-              </FormItem>
-              <FormItem label="备注">
-                <Textarea size="sm" name="remark" placeholder="请输入内容" value={form.remark} onChange={(e) => set('remark', e.target.value)} />
-              </FormItem>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={add.isPending || update.isPending} />
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={isAdd ? '添加角色' : '修改角色'} width="500px" testId="role-dialog" onClose={onClose} onSubmit={submit} pending={add.isPending || update.isPending}>
+      <FormItem label="角色名称" required error={errors.roleName}>
+        <FormInput state={f} field="roleName" placeholder="请输入角色名称" />
+      </FormItem>
+      <FormItem label="权限字符" required error={errors.roleKey}>
+        <FormInput state={f} field="roleKey" placeholder="请输入权限字符" title={KEY_TIP} />
+      </FormItem>
+      <FormItem label="角色顺序" required error={errors.roleSort}>
+        <NumberInput.Root
+          size="sm"
+          min={0}
+          value={form.roleSort}
+          onValueChange={(d) => set('roleSort', d.value)}
+          onBlur={() => blur('roleSort')}
+          w="160px"
+        >
+          <NumberInput.Control />
+          <NumberInput.Input name="roleSort" aria-label="角色顺序" />
+        </NumberInput.Root>
+      </FormItem>
+      <FormItem label="状态" plain>
+        <DictRadio options={dict.sys_normal_disable} value={form.status} onChange={(v) => set('status', v)} name="status" />
+      </FormItem>
+      <FormItem label="菜单权限" plain>
+        <Box pt="1.5">
+          <Tree
+            data={menus}
+            checkable
+            toolbar
+            checkedKeys={checked}
+            onCheck={(keys) => setChecked(keys)}
+            checkStrictly={!form.menuCheckStrictly}
+            onCheckStrictlyChange={(strict) => set('menuCheckStrictly', !strict)}
+            emptyText="加载中，请稍候"
+            maxH="320px"
+            testId="menu-tree"
+          />
+        </Box>
+      </FormItem>
+      <FormItem label="备注">
+        <Textarea size="sm" name="remark" placeholder="请输入内容" value={form.remark} onChange={(e) => set('remark', e.target.value)} />
+      </FormItem>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
  * 手机号码; the users not holding the role, multi-select (a row click toggles), paging; 确 定
  * without a selection → 请选择要分配的用户; the dialog closes only when the reply is code 200.
  */
-import { CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { msgError, msgSuccess } from '../../../components/feedback/toaster';
@@ -15,7 +15,7 @@ import type { RowKey } from '../../../components/table/table-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import type { AuthUserRow } from '../user/types';
-import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 
 export function SelectUserDialog({ roleId, onClose, onDone }: { roleId: number; onClose: () => void; onDone: () => void }) {
   const trpc = useTRPC();
@@ -62,56 +62,38 @@ export function SelectUserDialog({ roleId, onClose, onDone }: { roleId: number; 
   ];
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="800px" data-testid="select-user-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">选择用户</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <SearchForm
-                onSearch={() => {
-                  setFilters(draft);
-                  setPage((p) => ({ ...p, pageNum: 1 }));
-                }}
-                onReset={() => {
-                  const empty = { userName: '', phonenumber: '' };
-                  setDraft(empty);
-                  setFilters(empty);
-                  setPage((p) => ({ ...p, pageNum: 1 }));
-                }}
-                testId="select-user-search"
-              >
-                <SearchField label="用户名称" w="180px">
-                  <Input size="sm" placeholder="请输入用户名称" value={draft.userName} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} />
-                </SearchField>
-                <SearchField label="手机号码" w="180px">
-                  <Input size="sm" placeholder="请输入手机号码" value={draft.phonenumber} onChange={(e) => setDraft({ ...draft, phonenumber: e.target.value })} />
-                </SearchField>
-              </SearchForm>
-              <DataTable
-                columns={columns}
-                data={list.data?.rows ?? []}
-                rowKey="userId"
-                loading={list.isFetching}
-                maxH="260px"
-                onRowClick={toggle}
-                selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
-                testId="unallocated-table"
-              />
-              <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={selectAll.isPending} />
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="选择用户" width="800px" testId="select-user-dialog" onClose={onClose} onSubmit={submit} pending={selectAll.isPending}>
+      <SearchForm
+        onSearch={() => {
+          setFilters(draft);
+          setPage((p) => ({ ...p, pageNum: 1 }));
+        }}
+        onReset={() => {
+          const empty = { userName: '', phonenumber: '' };
+          setDraft(empty);
+          setFilters(empty);
+          setPage((p) => ({ ...p, pageNum: 1 }));
+        }}
+        testId="select-user-search"
+      >
+        <SearchField label="用户名称" w="180px">
+          <Input size="sm" placeholder="请输入用户名称" value={draft.userName} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} />
+        </SearchField>
+        <SearchField label="手机号码" w="180px">
+          <Input size="sm" placeholder="请输入手机号码" value={draft.phonenumber} onChange={(e) => setDraft({ ...draft, phonenumber: e.target.value })} />
+        </SearchField>
+      </SearchForm>
+      <DataTable
+        columns={columns}
+        data={list.data?.rows ?? []}
+        rowKey="userId"
+        loading={list.isFetching}
+        maxH="260px"
+        onRowClick={toggle}
+        selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
+        testId="unallocated-table"
+      />
+      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
+    </FormDialog>
   );
 }

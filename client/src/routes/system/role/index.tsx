@@ -19,7 +19,7 @@ import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
-import { rangeParams } from '../user/form-kit';
+import { rangeParams } from '../../../components/form/form-kit';
 import type { RoleRow } from '../user/types';
 import { LinkButton, StatusSwitch } from '../user/UserActions';
 import { DataScopeDialog } from './DataScopeDialog';

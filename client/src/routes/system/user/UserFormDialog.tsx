@@ -3,7 +3,7 @@
  * 用户名称 and 用户密码 (add only; the password defaults to sys.user.initPassword), 用户性别,
  * 状态, 岗位, 角色, 备注, with RuoYi's rule messages. 确 定 → 新增成功 / 修改成功.
  */
-import { CloseButton, Dialog, Grid, Input, NativeSelect, Portal, Textarea } from '@chakra-ui/react';
+import { Grid, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MSG } from '../../../components/feedback/messages';
@@ -12,8 +12,9 @@ import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, lengthBetween, MultiSelect, pattern, required, useForm, type Rules } from './form-kit';
-import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
+import { pattern, DictRadio, FormInput, FormItem, lengthBetween, MultiSelect, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { FormDialog } from '../../../components/feedback/AppDialog';
+import { OptionSelect } from '../../../components/form/OptionSelect';
 
 interface UserForm {
   userId?: number;
@@ -60,7 +61,8 @@ export function UserFormDialog({ open, userId, depts, onClose, onSaved }: UserFo
   const trpc = useTRPC();
   const isAdd = userId === undefined;
   const dict = useDict('sys_user_sex', 'sys_normal_disable');
-  const { form, errors, set, blur, check, reset } = useForm<UserForm>(EMPTY, isAdd ? ADD_RULES : EDIT_RULES);
+  const f = useForm<UserForm>(EMPTY, isAdd ? ADD_RULES : EDIT_RULES);
+  const { form, errors, set, check, reset } = f;
   const detail = useQuery({ ...trpc.system.user.get.queryOptions({ userId }), enabled: open, staleTime: 0, gcTime: 0 });
   const initPwd = useQuery({
     ...trpc.system.config.configKey.queryOptions({ configKey: 'sys.user.initPassword' }),
@@ -110,95 +112,50 @@ export function UserFormDialog({ open, userId, depts, onClose, onSaved }: UserFo
   };
 
   const text = (key: 'nickName' | 'phonenumber' | 'email' | 'userName', placeholder: string, maxLength: number) => (
-    <Input
-      size="sm"
-      name={key}
-      placeholder={placeholder}
-      maxLength={maxLength}
-      value={form[key]}
-      onChange={(e) => set(key, e.target.value)}
-      onBlur={() => blur(key)}
-    />
+    <FormInput state={f} field={key} placeholder={placeholder} maxLength={maxLength} />
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="600px" data-testid="user-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{isAdd ? '添加用户' : '修改用户'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Grid templateColumns="1fr 1fr" columnGap="4">
-                <FormItem label="用户昵称" required error={errors.nickName}>
-                  {text('nickName', '请输入用户昵称', 30)}
-                </FormItem>
-                <FormItem label="归属部门" plain>
-                  <TreeSelect data={depts} value={form.deptId} onChange={(id) => set('deptId', id === undefined ? undefined : Number(id))} placeholder="请选择归属部门" name="归属部门" />
-                </FormItem>
-                <FormItem label="手机号码" error={errors.phonenumber}>
-                  {text('phonenumber', '请输入手机号码', 11)}
-                </FormItem>
-                <FormItem label="邮箱" error={errors.email}>
-                  {text('email', '请输入邮箱', 50)}
-                </FormItem>
-                {isAdd && (
-                  <FormItem label="用户名称" required error={errors.userName}>
-                    {text('userName', '请输入用户名称', 30)}
-                  </FormItem>
-                )}
-                {isAdd && (
-                  <FormItem label="用户密码" required error={errors.password}>
-                    <Input
-                      size="sm"
-                      type="password"
-                      name="password"
-                      placeholder="请输入用户密码"
-                      maxLength={20}
-                      value={form.password}
-                      onChange={(e) => set('password', e.target.value)}
-                      onBlur={() => blur('password')}
-                    />
-                  </FormItem>
-                )}
-                <FormItem label="用户性别">
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field name="sex" value={form.sex} onChange={(e) => set('sex', e.target.value)}>
-                      <option value="">请选择性别</option>
-                      {dict.sys_user_sex.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormItem>
-                <FormItem label="状态" plain>
-                  <DictRadio options={dict.sys_normal_disable} value={form.status} onChange={(v) => set('status', v)} name="status" />
-                </FormItem>
-                <FormItem label="岗位" plain>
-                  <MultiSelect options={posts} value={form.postIds} onChange={(v) => set('postIds', v)} name="岗位" />
-                </FormItem>
-                <FormItem label="角色" plain>
-                  <MultiSelect options={roles} value={form.roleIds} onChange={(v) => set('roleIds', v)} name="角色" />
-                </FormItem>
-              </Grid>
-              <FormItem label="备注">
-                <Textarea size="sm" name="remark" placeholder="请输入内容" value={form.remark} onChange={(e) => set('remark', e.target.value)} />
-              </FormItem>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={add.isPending || update.isPending} />
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} title={isAdd ? '添加用户' : '修改用户'} width="600px" testId="user-dialog" onClose={onClose} onSubmit={submit} pending={add.isPending || update.isPending}>
+      <Grid templateColumns="1fr 1fr" columnGap="4">
+        <FormItem label="用户昵称" required error={errors.nickName}>
+          {text('nickName', '请输入用户昵称', 30)}
+        </FormItem>
+        <FormItem label="归属部门" plain>
+          <TreeSelect data={depts} value={form.deptId} onChange={(id) => set('deptId', id === undefined ? undefined : Number(id))} placeholder="请选择归属部门" name="归属部门" />
+        </FormItem>
+        <FormItem label="手机号码" error={errors.phonenumber}>
+          {text('phonenumber', '请输入手机号码', 11)}
+        </FormItem>
+        <FormItem label="邮箱" error={errors.email}>
+          {text('email', '请输入邮箱', 50)}
+        </FormItem>
+        {isAdd && (
+          <FormItem label="用户名称" required error={errors.userName}>
+            {text('userName', '请输入用户名称', 30)}
+          </FormItem>
+        )}
+        {isAdd && (
+          <FormItem label="用户密码" required error={errors.password}>
+            <FormInput state={f} field="password" placeholder="请输入用户密码" maxLength={20} type="password" />
+          </FormItem>
+        )}
+        <FormItem label="用户性别">
+          <OptionSelect name="sex" placeholder="请选择性别" options={dict.sys_user_sex} value={form.sex} onChange={(v) => set('sex', v)} w="100%" />
+        </FormItem>
+        <FormItem label="状态" plain>
+          <DictRadio options={dict.sys_normal_disable} value={form.status} onChange={(v) => set('status', v)} name="status" />
+        </FormItem>
+        <FormItem label="岗位" plain>
+          <MultiSelect options={posts} value={form.postIds} onChange={(v) => set('postIds', v)} name="岗位" />
+        </FormItem>
+        <FormItem label="角色" plain>
+          <MultiSelect options={roles} value={form.roleIds} onChange={(v) => set('roleIds', v)} name="角色" />
+        </FormItem>
+      </Grid>
+      <FormItem label="备注">
+        <Textarea size="sm" name="remark" placeholder="请输入内容" value={form.remark} onChange={(e) => set('remark', e.target.value)} />
+      </FormItem>
+    </FormDialog>
   );
 }

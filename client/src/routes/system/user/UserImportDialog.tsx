@@ -3,7 +3,7 @@
  * 是否更新已经存在的用户数据, 下载模板; 确 定 posts the file (multipart `file`, query
  * `updateSupport`) to /system/user/importData and shows the server's summary in 导入结果.
  */
-import { Box, Checkbox, CloseButton, Dialog, Link, Portal, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { alertDialog } from '../../../components/feedback/confirm';
 import { openLoading } from '../../../components/feedback/loading-mask';
@@ -13,7 +13,7 @@ import { checkFile } from '../../../components/upload/rules';
 import { download } from '../../../lib/download';
 import { showSessionExpired } from '../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../lib/trpc';
-import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
+import { FormDialog } from '../../../components/feedback/AppDialog';
 
 const TYPES = ['xls', 'xlsx'];
 
@@ -71,51 +71,33 @@ export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onD
   const template = () => download('/system/user/importTemplate', {}, { method: 'POST', filename: `user_template_${Date.now()}.xlsx` });
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="400px" data-testid="user-import-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">用户导入</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <FileDropZone
-                file={file}
-                onPick={pick}
-                onRemove={() => setFile(null)}
-                accept=".xlsx,.xls"
-                height="180px"
-                iconSize="48px"
-                inputTestId="import-file"
-                nameTestId="import-file-name"
-                dropTestId="import-drop"
-              />
-              <Box textAlign="center" mt="3" fontSize="xs" color="#606266">
-                <Checkbox.Root size="sm" checked={updateSupport} onCheckedChange={(d) => setUpdateSupport(!!d.checked)}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label fontWeight="normal" fontSize="xs">
-                    是否更新已经存在的用户数据
-                  </Checkbox.Label>
-                </Checkbox.Root>
-                <Text mt="1">
-                  仅允许导入xls、xlsx格式文件。
-                  <Link color="brand.solid" fontSize="xs" onClick={() => void template()} textDecoration="underline">
-                    下载模板
-                  </Link>
-                </Text>
-              </Box>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <DialogFooterButtons onConfirm={() => void submit()} onCancel={onClose} loading={busy} />
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="用户导入" width="400px" placement="center" testId="user-import-dialog" onClose={onClose} onSubmit={() => void submit()} pending={busy}>
+      <FileDropZone
+        file={file}
+        onPick={pick}
+        onRemove={() => setFile(null)}
+        accept=".xlsx,.xls"
+        height="180px"
+        iconSize="48px"
+        inputTestId="import-file"
+        nameTestId="import-file-name"
+        dropTestId="import-drop"
+      />
+      <Box textAlign="center" mt="3" fontSize="xs" color="#606266">
+        <Checkbox.Root size="sm" checked={updateSupport} onCheckedChange={(d) => setUpdateSupport(!!d.checked)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label fontWeight="normal" fontSize="xs">
+            是否更新已经存在的用户数据
+          </Checkbox.Label>
+        </Checkbox.Root>
+        <Text mt="1">
+          仅允许导入xls、xlsx格式文件。
+          <Link color="brand.solid" fontSize="xs" onClick={() => void template()} textDecoration="underline">
+            下载模板
+          </Link>
+        </Text>
+      </Box>
+    </FormDialog>
   );
 }

@@ -19,7 +19,7 @@ import { useListPage } from '../../../hooks/useListPage';
 import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
 import { DeptPanel } from './DeptPanel';
-import { rangeParams } from './form-kit';
+import { rangeParams } from '../../../components/form/form-kit';
 import { ResetPwdDialog } from './ResetPwdDialog';
 import type { UserRow } from './types';
 import { StatusSwitch, UserActionCell } from './UserActions';

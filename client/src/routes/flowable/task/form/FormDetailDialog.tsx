@@ -1,11 +1,12 @@
 /**
- * 表单详情 dialog (RuoYi-flowable form list 详情: the stored form rendered by the Parser, 60%
- * wide). Loads the form, parses its JSON (a bad one shows 'JSON格式错误，请检查') and previews it
+ * 表单详情 dialog (RuoYi-flowable form list 详情: the stored form rendered by the Parser, up to
+ * 900 px wide). Loads the form, parses its JSON (a bad one shows 'JSON格式错误，请检查') and previews it
  * with FormRenderer, buttons included; 提交 shows the submitted values below.
  */
-import { Box, Center, CloseButton, Code, Dialog, EmptyState, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Center, Code, EmptyState, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { AppDialog } from '../../../../components/feedback/AppDialog';
 import { FormRenderer, parseFormContent, type FormConf } from '../../../../features/form-render';
 import { useTRPC } from '../../../../lib/trpc';
 
@@ -60,21 +61,8 @@ export function FormDetailDialog({ formId, formName, onClose }: { formId: number
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="900px" w="60%" minW="min(640px, 96vw)" data-testid="form-detail-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{formName || '表单详情'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">{body}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title={formName || '表单详情'} width="900px" testId="form-detail-dialog" onClose={onClose} footer={null} closeOnBackdrop>
+      {body}
+    </AppDialog>
   );
 }

@@ -3,15 +3,15 @@
  * (required), 表单内容 (the form-generator JSON, checked with parseFormContent), 备注. The form
  * designer screen comes later; until then the JSON is entered here.
  */
-import { Input, Textarea } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MSG } from '../../../../components/feedback/messages';
 import { msgSuccess } from '../../../../components/feedback/toaster';
 import { parseFormContent } from '../../../../features/form-render';
 import { useTRPC } from '../../../../lib/trpc';
-import { FormDialog } from '../../../system/dept/kit';
-import { FormItem, required, useForm, type Rules } from '../../../system/user/form-kit';
+import { FormDialog } from '../../../../components/feedback/AppDialog';
+import { FormInput, FormItem, required, type Rules, useForm } from '../../../../components/form/form-kit';
 
 interface FlowForm {
   formName: string;
@@ -50,15 +50,16 @@ function pretty(text: string | null | undefined): string {
 export function FormEditDialog({ formId, onClose, onSaved }: { formId?: number; onClose: () => void; onSaved: () => void }) {
   const trpc = useTRPC();
   const isAdd = formId === undefined;
-  const { form, errors, set, blur, check, reset } = useForm<FlowForm>(EMPTY, RULES);
+  const f = useForm<FlowForm>(EMPTY, RULES);
+  const { form, errors, set, blur, check, reset } = f;
   const stored = useQuery({ ...trpc.flowable.form.get.queryOptions({ formId: formId ?? 0 }), enabled: !isAdd, gcTime: 0 });
   const add = useMutation(trpc.flowable.form.add.mutationOptions());
   const update = useMutation(trpc.flowable.form.update.mutationOptions());
 
   useEffect(() => {
-    const f = stored.data;
-    if (isAdd || !f) return;
-    reset({ formName: f.formName ?? '', formContent: pretty(f.formContent), remark: f.remark ?? '' });
+    const row = stored.data;
+    if (isAdd || !row) return;
+    reset({ formName: row.formName ?? '', formContent: pretty(row.formContent), remark: row.remark ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isAdd, stored.data]);
 
@@ -84,15 +85,7 @@ export function FormEditDialog({ formId, onClose, onSaved }: { formId?: number; 
       pending={add.isPending || update.isPending}
     >
       <FormItem label="表单名称" required error={errors.formName}>
-        <Input
-          size="sm"
-          name="formName"
-          placeholder="请输入表单名称"
-          maxLength={100}
-          value={form.formName}
-          onChange={(e) => set('formName', e.target.value)}
-          onBlur={() => blur('formName')}
-        />
+        <FormInput state={f} field="formName" placeholder="请输入表单名称" maxLength={100} />
       </FormItem>
       <FormItem label="表单内容" error={errors.formContent}>
         <Textarea

@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '../../../../components/table/DataTab
 import { SearchField, SearchForm } from '../../../../components/table/SearchForm';
 import { useDict } from '../../../../hooks/useDict';
 import { useTRPC } from '../../../../lib/trpc';
-import { FormDialog } from '../../../system/dict/kit';
+import { FormDialog } from '../../../../components/feedback/AppDialog';
 import { RowLink, VersionTag } from '../task-list-kit';
 import type { DefinitionRow } from '../types';
 

@@ -4,8 +4,9 @@
  * only: 文件格式错误，请上传图片类型,如：JPG，PNG后缀的文件。), 放大 / 缩小, 向左旋转 / 向右旋转, and
  * 提 交, which posts the PNG as multipart `avatarfile` to /system/user/profile/avatar → 修改成功.
  */
-import { Box, Button, CloseButton, Dialog, Flex, Grid, IconButton, Image, Portal, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, IconButton, Image, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
+import { AppDialog } from '../../../../components/feedback/AppDialog';
 import Cropper from 'react-easy-crop';
 import { openLoading } from '../../../../components/feedback/loading-mask';
 import { msgError, msgSuccess } from '../../../../components/feedback/toaster';
@@ -108,78 +109,63 @@ export function AvatarDialog({ current, onClose, onSaved }: {
   );
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="800px" data-testid="avatar-dialog">
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">修改头像</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-                <Box position="relative" h="350px" bg="gray.100" borderRadius="sm" overflow="hidden" data-testid="avatar-cropper">
-                  {src ? (
-                    <Cropper
-                      image={src}
-                      crop={crop}
-                      zoom={zoom}
-                      rotation={rotation}
-                      aspect={1}
-                      cropSize={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
-                      minZoom={0.2}
-                      maxZoom={5}
-                      restrictPosition={false}
-                      showGrid
-                      onCropChange={setCrop}
-                      onZoomChange={setZoom}
-                      onRotationChange={setRotation}
-                      onCropComplete={(_a, pixels) => setArea(pixels)}
-                    />
-                  ) : (
-                    <Flex h="100%" align="center" justify="center" color="fg.muted" fontSize="sm">
-                      请选择图片
-                    </Flex>
-                  )}
-                </Box>
-                <Flex h="350px" align="center" justify="center">
-                  <Box w="200px" h="200px" borderRadius="full" overflow="hidden" boxShadow="0 0 4px #ccc" bg="gray.50" data-testid="avatar-preview">
-                    {preview && <Image src={preview} alt="预览" w="200px" h="200px" />}
-                  </Box>
-                </Flex>
-              </Grid>
-              <Flex mt="5" gap="3" align="center" wrap="wrap">
-                <chakra.input
-                  ref={input}
-                  type="file"
-                  accept="image/*"
-                  display="none"
-                  data-testid="avatar-file"
-                  onChange={(e) => {
-                    choose(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
-                />
-                <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
-                  选择
-                  <UiIcon name="upload" />
-                </Button>
-                {tool('放大', '+', () => setZoom((z) => Math.min(5, z + 0.1)))}
-                {tool('缩小', '−', () => setZoom((z) => Math.max(0.2, z - 0.1)))}
-                {tool('向左旋转', '↺', () => setRotation((r) => r - 90))}
-                {tool('向右旋转', '↻', () => setRotation((r) => r + 90))}
-                <Text flex="1" />
-                <Button size="sm" colorPalette="brand" onClick={() => void submit()} loading={busy} disabled={!src}>
-                  提 交
-                </Button>
-              </Flex>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="修改头像" width="800px" testId="avatar-dialog" onClose={onClose} footer={null}>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+        <Box position="relative" h="350px" bg="gray.100" borderRadius="sm" overflow="hidden" data-testid="avatar-cropper">
+          {src ? (
+            <Cropper
+              image={src}
+              crop={crop}
+              zoom={zoom}
+              rotation={rotation}
+              aspect={1}
+              cropSize={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
+              minZoom={0.2}
+              maxZoom={5}
+              restrictPosition={false}
+              showGrid
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onRotationChange={setRotation}
+              onCropComplete={(_a, pixels) => setArea(pixels)}
+            />
+          ) : (
+            <Flex h="100%" align="center" justify="center" color="fg.muted" fontSize="sm">
+              请选择图片
+            </Flex>
+          )}
+        </Box>
+        <Flex h="350px" align="center" justify="center">
+          <Box w="200px" h="200px" borderRadius="full" overflow="hidden" boxShadow="0 0 4px #ccc" bg="gray.50" data-testid="avatar-preview">
+            {preview && <Image src={preview} alt="预览" w="200px" h="200px" />}
+          </Box>
+        </Flex>
+      </Grid>
+      <Flex mt="5" gap="3" align="center" wrap="wrap">
+        <chakra.input
+          ref={input}
+          type="file"
+          accept="image/*"
+          display="none"
+          data-testid="avatar-file"
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
+          选择
+          <UiIcon name="upload" />
+        </Button>
+        {tool('放大', '+', () => setZoom((z) => Math.min(5, z + 0.1)))}
+        {tool('缩小', '−', () => setZoom((z) => Math.max(0.2, z - 0.1)))}
+        {tool('向左旋转', '↺', () => setRotation((r) => r - 90))}
+        {tool('向右旋转', '↻', () => setRotation((r) => r + 90))}
+        <Text flex="1" />
+        <Button size="sm" colorPalette="brand" onClick={() => void submit()} loading={busy} disabled={!src}>
+          提 交
+        </Button>
+      </Flex>
+    </AppDialog>
   );
 }

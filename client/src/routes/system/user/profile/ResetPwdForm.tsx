@@ -2,11 +2,11 @@
  * 修改密码 tab of 个人中心 (platform spec §5 "Password change"; RuoYi resetPwd.vue): 旧密码, 新密码
  * (6-20), 确认密码 (equal); 保存 → 修改成功, 关闭 closes the tab.
  */
-import { Box, Button, Flex, Input } from '@chakra-ui/react';
+import { Box, Button, Flex } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { msgSuccess } from '../../../../components/feedback/toaster';
 import { useTRPC } from '../../../../lib/trpc';
-import { FormItem, lengthBetween, required, useForm, type Rules } from '../form-kit';
+import { FormInput, FormItem, lengthBetween, required, type Rules, useForm } from '../../../../components/form/form-kit';
 
 export interface PwdForm {
   oldPassword: string;
@@ -24,7 +24,8 @@ const EMPTY: PwdForm = { oldPassword: '', newPassword: '', confirmPassword: '' }
 
 export function ResetPwdForm({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
-  const { form, errors, set, blur, check } = useForm<PwdForm>(EMPTY, PWD_RULES);
+  const f = useForm<PwdForm>(EMPTY, PWD_RULES);
+  const { form, errors, check } = f;
   const update = useMutation(trpc.system.profile.updatePwd.mutationOptions());
   const submit = () => {
     if (!check()) return;
@@ -32,15 +33,7 @@ export function ResetPwdForm({ onClose }: { onClose: () => void }) {
   };
   const field = (key: keyof PwdForm, label: string, placeholder: string) => (
     <FormItem label={label} required error={errors[key]}>
-      <Input
-        size="sm"
-        type="password"
-        name={key}
-        placeholder={placeholder}
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        onBlur={() => blur(key)}
-      />
+      <FormInput state={f} field={key} placeholder={placeholder} type="password" />
     </FormItem>
   );
   return (

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { msgSuccess } from '../../../../components/feedback/toaster';
 import { useTRPC } from '../../../../lib/trpc';
-import { DictRadio, FormItem, pattern, required, useForm, type Rules } from '../form-kit';
+import { DictRadio, FormItem, pattern, required, useForm, type Rules } from '../../../../components/form/form-kit';
 
 export interface InfoForm {
   nickName: string;

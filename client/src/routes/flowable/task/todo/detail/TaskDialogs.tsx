@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { msgError } from '../../../../../components/feedback/toaster';
 import { useTRPC } from '../../../../../lib/trpc';
-import { FormDialog } from '../../../../system/dept/kit';
-import { FormItem } from '../../../../system/user/form-kit';
+import { FormDialog } from '../../../../../components/feedback/AppDialog';
+import { FormItem } from '../../../../../components/form/form-kit';
 import { RecipientDialog, needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view';
 import { approveError, MSG_APPROVE_COMMENT, MSG_DIALOG_COMMENT, rejectError, returnErrors } from './task-rules';
 

@@ -1,11 +1,12 @@
 /**
- * Small form pieces shared by the user, role and profile screens (RuoYi el-form / el-form-item
- * with rules): a labelled form item showing its rule message, a rule runner, a dictionary radio
+ * Small form pieces shared by the form dialogs and screens (RuoYi el-form / el-form-item
+ * with rules): a labelled form item showing its rule message, a rule runner, an input bound to a
+ * form field, a dictionary radio
  * group, a multiple select (岗位 / 角色) and the date-range params of the search forms.
  */
-import { Box, createListCollection, Field, Flex, RadioGroup, Select, Text } from '@chakra-ui/react';
+import { Box, createListCollection, Field, Flex, Input, RadioGroup, Select, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { DictOption } from '../../../hooks/useDict';
+import type { DictOption } from '../../hooks/useDict';
 
 /** A rule gives the message of the first failed check, or null. */
 export type Rule<T> = (value: T[keyof T], form: T) => string | null;
@@ -71,6 +72,39 @@ export function useForm<T extends object>(initial: T, rules: Rules<T>) {
       setErrors({});
     },
   };
+}
+
+/** What `useForm` returns. */
+export type FormState<T extends object> = ReturnType<typeof useForm<T>>;
+
+/** The keys of `T` whose values are strings (the fields an input can hold). */
+export type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/**
+ * An el-input bound to a `useForm` text field: typing sets it (re-checking a shown message), blur
+ * checks its rules. `name` is the field's key, which the e2e tests and screen readers use.
+ */
+export function FormInput<T extends object>({ state, field, placeholder, maxLength, type, title }: {
+  state: Pick<FormState<T>, 'form' | 'set' | 'blur'>;
+  field: TextKey<T>;
+  placeholder: string;
+  maxLength?: number;
+  type?: 'text' | 'password';
+  title?: string;
+}) {
+  return (
+    <Input
+      size="sm"
+      type={type}
+      name={String(field)}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      title={title}
+      value={state.form[field] as string}
+      onChange={(e) => state.set(field, e.target.value as T[TextKey<T>])}
+      onBlur={() => state.blur(field)}
+    />
+  );
 }
 
 export interface FormItemProps {
