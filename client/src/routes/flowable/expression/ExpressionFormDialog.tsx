@@ -7,14 +7,13 @@
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { DATA_TYPE_LABELS } from '../../../features/flowable-library';
 import { EMPTY_EXPRESSION, EXPRESSION_CHECKS, optionsOf, toRules, type ExpressionForm } from '../../../features/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { DictRadio, FormItem, useForm } from '../../../components/form/form-kit';
+import { saveForm } from '../../../components/form/save-form';
 
 const RULES = toRules(EXPRESSION_CHECKS);
 
@@ -38,12 +37,7 @@ export function ExpressionFormDialog({ id, onClose, onSaved }: { id?: number; on
   const submit = () => {
     if (!check()) return;
     const body = { ...form, dataType: form.dataType as 'fixed' | 'dynamic', status: form.status as '0' | '1' };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, id: id! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, id: id! }, onSaved);
   };
 
   return (

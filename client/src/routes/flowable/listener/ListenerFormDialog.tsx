@@ -8,8 +8,6 @@
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { useListenerDicts } from '../../../features/flowable-library';
 import {
   EMPTY_LISTENER, eventAfterTypeChange, eventTypeOptions, LISTENER_CHECKS, toRules, type ListenerForm,
@@ -18,6 +16,7 @@ import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { DictRadio, FormItem, useForm } from '../../../components/form/form-kit';
+import { saveForm } from '../../../components/form/save-form';
 
 const RULES = toRules(LISTENER_CHECKS);
 
@@ -63,12 +62,7 @@ export function ListenerFormDialog({ id, onClose, onSaved }: { id?: number; onCl
   const submit = () => {
     if (!check()) return;
     const body = form as ListenerBody;
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, id: id! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, id: id! }, onSaved);
   };
 
   const lw = '90px';

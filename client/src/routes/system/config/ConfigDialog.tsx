@@ -6,12 +6,11 @@
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { saveForm } from '../../../components/form/save-form';
 
 interface ConfigForm {
   configName: string;
@@ -47,12 +46,7 @@ export function ConfigDialog({ configId, onClose, onSaved }: { configId?: number
   const submit = () => {
     if (!check()) return;
     const body = { ...form, configType: form.configType as 'Y' | 'N' };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, configId: configId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, configId: configId! }, onSaved);
   };
 
   const text = (key: 'configName' | 'configKey' | 'configValue', placeholder: string) => (

@@ -6,8 +6,6 @@
 import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
@@ -15,6 +13,7 @@ import { pattern, DictRadio, FormInput, FormItem, required, type Rules, useForm 
 import { toTreeNodes } from './kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
+import { saveForm } from '../../../components/form/save-form';
 
 /** `{}` add at the top, `{parentId}` add below a row, `{deptId}` edit. */
 export interface DeptDialogState {
@@ -80,12 +79,7 @@ export function DeptFormDialog({ state, onClose, onSaved }: { state: DeptDialogS
       parentId: form.parentId ?? 0, deptName: form.deptName, orderNum: Number(form.orderNum), leader: form.leader, phone: form.phone,
       email: form.email, status: form.status as '0' | '1',
     };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, deptId: deptId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, deptId: deptId! }, onSaved);
   };
 
   const text = (key: 'deptName' | 'leader' | 'phone' | 'email', placeholder: string, maxLength: number) => (

@@ -8,13 +8,12 @@ import { Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIST_CLASSES } from '../../../../../shared/schemas/system/dict';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { dropDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
 import { OptionSelect } from '../../../components/form/OptionSelect';
 import { FormDialog } from '../../../components/feedback/AppDialog';
+import { saveForm } from '../../../components/form/save-form';
 
 type ListClass = (typeof LIST_CLASSES)[number];
 
@@ -82,13 +81,11 @@ export function DictDataDialog({ dictCode, dictType, onClose, onSaved }: {
       dictType: form.dictType, dictLabel: form.dictLabel, dictValue: form.dictValue, cssClass: form.cssClass,
       dictSort: Number(form.dictSort), listClass: form.listClass as ListClass, status: form.status as '0' | '1', remark: form.remark,
     };
-    const done = (msg: string) => () => {
+    // The type's cached options are stale after a save (spec §4).
+    saveForm(form.dictCode === undefined, add, update, body, { ...body, dictCode: form.dictCode! }, () => {
       dropDictCache(form.dictType);
-      msgSuccess(msg);
       onSaved();
-    };
-    if (form.dictCode === undefined) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, dictCode: form.dictCode }, { onSuccess: done(MSG.update) });
+    });
   };
 
   return (

@@ -5,12 +5,11 @@
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { clearDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
+import { saveForm } from '../../../components/form/save-form';
 
 interface DictTypeForm {
   dictName: string;
@@ -43,15 +42,11 @@ export function DictTypeDialog({ dictId, onClose, onSaved }: { dictId?: number; 
   const submit = () => {
     if (!check()) return;
     const body = { dictName: form.dictName, dictType: form.dictType, status: form.status as '0' | '1', remark: form.remark };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else {
+    saveForm(isAdd, add, update, body, { ...body, dictId: dictId! }, () => {
       // A renamed type moves its data: cached options under either name are stale.
-      update.mutate({ ...body, dictId: dictId! }, { onSuccess: () => { clearDictCache(); done(MSG.update)(); } });
-    }
+      if (!isAdd) clearDictCache();
+      onSaved();
+    });
   };
 
   return (

@@ -8,8 +8,6 @@
 import { Flex, Grid, RadioGroup } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { IconSelect } from '../../../components/pickers/IconSelect';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
@@ -19,6 +17,7 @@ import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '.
 import { toTreeNodes } from '../dept/kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
+import { saveForm } from '../../../components/form/save-form';
 
 /** `{}` add under 主类目, `{parentId}` add below a row, `{menuId}` edit. */
 export interface MenuDialogState {
@@ -127,12 +126,7 @@ export function MenuFormDialog({ state, onClose, onSaved }: { state: MenuDialogS
       routeName: form.routeName, isFrame: form.isFrame as '0' | '1', path: form.path, component: form.component, perms: form.perms, query: form.query,
       isCache: form.isCache as '0' | '1', visible: form.visible as '0' | '1', status: form.status as '0' | '1',
     };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, menuId: menuId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, menuId: menuId! }, onSaved);
   };
 
   const text = (key: 'menuName' | 'routeName' | 'path' | 'component' | 'perms' | 'query', placeholder: string, maxLength: number) => (

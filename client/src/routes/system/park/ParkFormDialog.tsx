@@ -6,8 +6,6 @@
 import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
@@ -15,6 +13,7 @@ import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '.
 import { toTreeNodes, withoutSubtree } from '../dept/kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
+import { saveForm } from '../../../components/form/save-form';
 
 /** `{}` add at the top, `{parentId}` add below a row, `{parkId}` edit. */
 export interface ParkDialogState {
@@ -63,12 +62,7 @@ export function ParkFormDialog({ state, onClose, onSaved }: { state: ParkDialogS
   const submit = () => {
     if (!check()) return;
     const body = { parentId: form.parentId ?? 0, parkName: form.parkName, orderNum: Number(form.orderNum), status: form.status as '0' | '1' };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, parkId: parkId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, parkId: parkId! }, onSaved);
   };
 
   return (

@@ -6,13 +6,12 @@
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
+import { saveForm } from '../../../components/form/save-form';
 
 interface PostForm {
   postName: string;
@@ -50,12 +49,7 @@ export function PostFormDialog({ postId, onClose, onSaved }: { postId?: number; 
   const submit = () => {
     if (!check()) return;
     const body = { postName: form.postName, postCode: form.postCode, postSort: Number(form.postSort), status: form.status as '0' | '1', remark: form.remark };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, postId: postId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, postId: postId! }, onSaved);
   };
 
   return (

@@ -6,14 +6,13 @@
 import { Box, Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { Tree } from '../../../components/tree/Tree';
 import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
+import { saveForm } from '../../../components/form/save-form';
 
 interface RoleForm {
   roleName: string;
@@ -64,12 +63,7 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
       roleName: form.roleName, roleKey: form.roleKey, roleSort: Number(form.roleSort), status: form.status as '0' | '1', remark: form.remark,
       menuCheckStrictly: form.menuCheckStrictly, menuIds: linkedSubmitKeys(menus, checked, !form.menuCheckStrictly).map(Number),
     };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, roleId: roleId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, roleId: roleId! }, onSaved);
   };
 
   return (

@@ -6,8 +6,6 @@
 import { Grid, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
@@ -15,6 +13,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { pattern, DictRadio, FormInput, FormItem, lengthBetween, MultiSelect, required, type Rules, useForm } from '../../../components/form/form-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OptionSelect } from '../../../components/form/OptionSelect';
+import { saveForm } from '../../../components/form/save-form';
 
 interface UserForm {
   userId?: number;
@@ -103,12 +102,7 @@ export function UserFormDialog({ open, userId, depts, onClose, onSaved }: UserFo
       deptId: form.deptId ?? null, nickName: form.nickName, phonenumber: form.phonenumber, email: form.email,
       sex: (form.sex || null) as '0' | '1' | '2' | null, status: form.status as '0' | '1', remark: form.remark, postIds: form.postIds.map(Number), roleIds: form.roleIds.map(Number),
     };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate({ ...common, userName: form.userName, password: form.password }, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...common, userId: userId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, { ...common, userName: form.userName, password: form.password }, { ...common, userId: userId! }, onSaved);
   };
 
   const text = (key: 'nickName' | 'phonenumber' | 'email' | 'userName', placeholder: string, maxLength: number) => (

@@ -6,12 +6,11 @@
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MSG } from '../../../../components/feedback/messages';
-import { msgSuccess } from '../../../../components/feedback/toaster';
 import { parseFormContent } from '../../../../features/form-render';
 import { useTRPC } from '../../../../lib/trpc';
 import { FormDialog } from '../../../../components/feedback/AppDialog';
 import { FormInput, FormItem, required, type Rules, useForm } from '../../../../components/form/form-kit';
+import { saveForm } from '../../../../components/form/save-form';
 
 interface FlowForm {
   formName: string;
@@ -67,12 +66,7 @@ export function FormEditDialog({ formId, onClose, onSaved }: { formId?: number; 
     if (!check()) return;
     const content = form.formContent.trim() ? JSON.stringify(parseFormContent(form.formContent)) : undefined;
     const body = { formName: form.formName.trim(), formContent: content, remark: form.remark };
-    const done = (msg: string) => () => {
-      msgSuccess(msg);
-      onSaved();
-    };
-    if (isAdd) add.mutate(body, { onSuccess: done(MSG.add) });
-    else update.mutate({ ...body, formId: formId! }, { onSuccess: done(MSG.update) });
+    saveForm(isAdd, add, update, body, { ...body, formId: formId! }, onSaved);
   };
 
   return (
