@@ -28,7 +28,7 @@ export interface AppDialogProps {
   footer?: ReactNode;
   closeOnBackdrop?: boolean;
   scroll?: 'outside' | 'inside';
-  /** `top` (the form dialogs, el-dialog's 15vh) or `center` (pickers, previews, imports). */
+  /** `top` (the form dialogs, as el-dialog) or `center` (pickers, previews, imports). */
   placement?: 'top' | 'center';
   children: ReactNode;
 }
