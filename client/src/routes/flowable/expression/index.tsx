@@ -20,7 +20,8 @@ import { optionsOf } from '../../../features/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { EditRemoveCell, TextSearchField } from '../../system/dict/kit';
+import { TextSearchField } from '../../system/dict/kit';
+import { EditRemoveCell } from '../../../components/table/RowButton';
 import { ExpressionFormDialog } from './ExpressionFormDialog';
 
 interface Filters {

@@ -18,7 +18,8 @@ import { listenerColumns, useListenerDicts, type ListenerRow, type ListenerType 
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { EditRemoveCell, TextSearchField } from '../../system/dict/kit';
+import { TextSearchField } from '../../system/dict/kit';
+import { EditRemoveCell } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
 import { ListenerFormDialog } from './ListenerFormDialog';
 

@@ -25,7 +25,8 @@ import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { JobDetailDialog } from './JobDetail';
 import { JobFormDialog } from './JobForm';
-import { RowButton, RowMoreMenu, type MoreItem } from './job-parts';
+import { RowMoreMenu, type MoreItem } from '../../../components/table/RowMoreMenu';
+import { RowButton } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
 import { EMPTY_FILTERS, filterInput, jobToForm, NEW_JOB, type JobFilters, type JobFormValues } from './job-utils';
 

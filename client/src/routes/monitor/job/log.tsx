@@ -26,7 +26,7 @@ import { UiIcon } from '../../../components/UiIcon';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { JobLogDetailDialog } from './JobLogDetail';
-import { RowButton } from './job-parts';
+import { RowButton } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
 import { EMPTY_FILTERS, filterInput, logStatusOptions, type JobFilters } from './job-utils';
 

@@ -13,7 +13,8 @@ import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, RowButton, searchHandlers } from '../../system/dict/kit';
+import { listQuery, searchHandlers } from '../../system/dict/kit';
+import { RowButton } from '../../../components/table/RowButton';
 import type { OnlineRow } from '../../system/dict/types';
 
 interface Filters {

@@ -18,7 +18,8 @@ import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarBut
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, RowButton, TextSearchField } from '../../system/dict/kit';
+import { listQuery, TextSearchField } from '../../system/dict/kit';
+import { RowButton } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
 import type { OperlogRow } from '../../system/dict/types';
 import { OperlogDetailDialog } from './OperlogDetail';

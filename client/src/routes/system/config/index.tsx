@@ -18,7 +18,8 @@ import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarBut
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { EditRemoveCell, listQuery, TextSearchField } from '../dict/kit';
+import { listQuery, TextSearchField } from '../dict/kit';
+import { EditRemoveCell } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
 import type { ConfigRow } from '../dict/types';
 import { ConfigDialog } from './ConfigDialog';

@@ -6,12 +6,11 @@
 import { Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DictTag } from '../../../components/dict/DictTag';
-import { HasPermi } from '../../../components/Permission';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { handleTree } from '../../../components/table/table-utils';
 import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
 import type { DictOption } from '../../../hooks/useDict';
-import { LinkButton } from '../user/UserActions';
+import { RowButton } from '../../../components/table/RowButton';
 
 export { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, type NameStatus } from '../../../components/table/NameStatusSearch';
 
@@ -44,22 +43,16 @@ export function TreeRowActions({ perm, onEdit, onAdd, onRemove, canRemove = true
 }) {
   return (
     <Flex gap="1" justify="center" wrap="nowrap">
-      <HasPermi value={[`${perm}:edit`]}>
-        <LinkButton icon="edit" onClick={onEdit} testId="row-edit">
-          修改
-        </LinkButton>
-      </HasPermi>
-      <HasPermi value={[`${perm}:add`]}>
-        <LinkButton icon="plus" onClick={onAdd} testId="row-add">
-          新增
-        </LinkButton>
-      </HasPermi>
+      <RowButton perm={[`${perm}:edit`]} icon="edit" onClick={onEdit} testId="row-edit">
+        修改
+      </RowButton>
+      <RowButton perm={[`${perm}:add`]} icon="plus" onClick={onAdd} testId="row-add">
+        新增
+      </RowButton>
       {canRemove && (
-        <HasPermi value={[`${perm}:remove`]}>
-          <LinkButton icon="delete" onClick={onRemove} testId="row-remove">
-            删除
-          </LinkButton>
-        </HasPermi>
+        <RowButton perm={[`${perm}:remove`]} icon="delete" onClick={onRemove} testId="row-remove">
+          删除
+        </RowButton>
       )}
     </Flex>
   );

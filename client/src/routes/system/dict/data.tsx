@@ -24,7 +24,8 @@ import { dropDictCache, useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
 import { DictDataDialog } from './DictDataDialog';
-import { EditRemoveCell, listQuery, TextSearchField } from './kit';
+import { listQuery, TextSearchField } from './kit';
+import { EditRemoveCell } from '../../../components/table/RowButton';
 import { DictSelect, OptionSelect } from '../../../components/form/OptionSelect';
 import type { DictDataRow } from './types';
 

@@ -21,7 +21,8 @@ import { clearDictCache, useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
 import { DictTypeDialog } from './DictTypeDialog';
-import { EditRemoveCell, listQuery, TextSearchField } from './kit';
+import { listQuery, TextSearchField } from './kit';
+import { EditRemoveCell } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
 import type { DictTypeRow } from './types';
 

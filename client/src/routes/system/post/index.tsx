@@ -4,14 +4,13 @@
  * 岗位编码, 岗位名称, 岗位排序, 状态, 创建时间, 操作 修改 / 删除); paging; the add/edit dialog.
  * Deleting an assigned post is refused by the server (`<name>已分配,不能删除`).
  */
-import { Box, Flex, Input } from '@chakra-ui/react';
+import { Box, Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { DictTag } from '../../../components/dict/DictTag';
 import { Pagination } from '../../../components/Pagination';
-import { HasPermi } from '../../../components/Permission';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
@@ -19,7 +18,7 @@ import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../components/table/table-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { LinkButton } from '../user/UserActions';
+import { EditRemoveCell } from '../../../components/table/RowButton';
 import type { PostRow } from '../dept/types';
 import { PostFormDialog } from './PostFormDialog';
 import { StatusSearchField } from '../../../components/table/StatusSearchField';
@@ -79,20 +78,7 @@ export default function PostList() {
     {
       key: 'actions',
       title: '操作',
-      render: (r) => (
-        <Flex gap="1" justify="center" wrap="nowrap">
-          <HasPermi value={['system:post:edit']}>
-            <LinkButton icon="edit" onClick={() => setDialog({ postId: r.postId })} testId="row-edit">
-              修改
-            </LinkButton>
-          </HasPermi>
-          <HasPermi value={['system:post:remove']}>
-            <LinkButton icon="delete" onClick={() => void handleDelete([r.postId])} testId="row-remove">
-              删除
-            </LinkButton>
-          </HasPermi>
-        </Flex>
-      ),
+      render: (r) => <EditRemoveCell perm="system:post" onEdit={() => setDialog({ postId: r.postId })} onRemove={() => void handleDelete([r.postId])} />,
     },
   ];
 

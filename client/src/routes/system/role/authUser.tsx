@@ -23,7 +23,7 @@ import { UiIcon } from '../../../components/UiIcon';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import type { AuthUserRow } from '../user/types';
-import { LinkButton } from '../user/UserActions';
+import { RowButton } from '../../../components/table/RowButton';
 import { SelectUserDialog } from './SelectUserDialog';
 
 const EMPTY = { userName: '', phonenumber: '' };
@@ -80,9 +80,9 @@ export default function AuthUser() {
       title: '操作',
       render: (r) => (
         <HasPermi value={['system:role:remove']}>
-          <LinkButton icon="close" onClick={() => void cancelRow(r)} testId="row-cancel-auth">
+          <RowButton icon="close" onClick={() => void cancelRow(r)} testId="row-cancel-auth">
             取消授权
-          </LinkButton>
+          </RowButton>
         </HasPermi>
       ),
     },

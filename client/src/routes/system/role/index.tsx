@@ -4,29 +4,36 @@
  * 显示顺序, 状态 switch, 创建时间, 操作 (修改, 删除, 更多 → 数据权限 / 分配用户); paging; the
  * add/edit and data-scope dialogs.
  */
-import { Box, Button, Flex, Menu, Portal } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { exportExcel } from '../../../components/feedback/actions';
 import { Pagination } from '../../../components/Pagination';
-import { HasPermi } from '../../../components/Permission';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
 import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../components/table/table-utils';
-import { UiIcon } from '../../../components/UiIcon';
+
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
 import { rangeParams } from '../../../components/form/form-kit';
 import type { RoleRow } from '../user/types';
-import { LinkButton, StatusSwitch } from '../user/UserActions';
+import { StatusSwitch } from '../user/UserActions';
+import { RowButton } from '../../../components/table/RowButton';
 import { DataScopeDialog } from './DataScopeDialog';
 import { RoleFormDialog } from './RoleFormDialog';
 import { EMPTY_ROLE_FILTERS, RoleSearch, type RoleFilters } from './RoleSearch';
+import { RowMoreMenu, type MoreItem } from '../../../components/table/RowMoreMenu';
 
 type DialogState = { kind: 'form'; roleId?: number } | { kind: 'dataScope'; roleId: number };
+
+/** 更多 of a role row (RuoYi role/index.vue: 数据权限 and 分配用户, both need edit). */
+const ROLE_MORE: MoreItem[] = [
+  { value: 'dataScope', label: '数据权限', perm: ['system:role:edit'], icon: 'list-ul' },
+  { value: 'authUser', label: '分配用户', perm: ['system:role:edit'], icon: 'eye' },
+];
 
 export default function RoleList() {
   const trpc = useTRPC();
@@ -72,45 +79,16 @@ export default function RoleList() {
       render: (r) =>
         r.roleId === 1 ? null : (
           <Flex gap="1" justify="center" wrap="nowrap">
-            <HasPermi value={['system:role:edit']}>
-              <LinkButton icon="edit" onClick={() => setDialog({ kind: 'form', roleId: r.roleId })} testId="row-edit">
-                修改
-              </LinkButton>
-            </HasPermi>
-            <HasPermi value={['system:role:remove']}>
-              <LinkButton icon="delete" onClick={() => void handleDelete([r.roleId])} testId="row-remove">
-                删除
-              </LinkButton>
-            </HasPermi>
-            <HasPermi value={['system:role:edit']}>
-              <Menu.Root
-                positioning={{ placement: 'bottom-end' }}
-                onSelect={(d) =>
-                  d.value === 'dataScope' ? setDialog({ kind: 'dataScope', roleId: r.roleId }) : navigate(`/system/role-auth/user/${r.roleId}`)
-                }
-              >
-                <Menu.Trigger asChild>
-                  <Button size="xs" variant="plain" color="brand.solid" px="1" h="6" minW="0" data-testid="row-more">
-                    <UiIcon name="chevron-right" />
-                    更多
-                  </Button>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content minW="110px">
-                      <Menu.Item value="dataScope">
-                        <UiIcon name="list-ul" />
-                        数据权限
-                      </Menu.Item>
-                      <Menu.Item value="authUser">
-                        <UiIcon name="eye" />
-                        分配用户
-                      </Menu.Item>
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
-            </HasPermi>
+            <RowButton perm={['system:role:edit']} icon="edit" onClick={() => setDialog({ kind: 'form', roleId: r.roleId })} testId="row-edit">
+              修改
+            </RowButton>
+            <RowButton perm={['system:role:remove']} icon="delete" onClick={() => void handleDelete([r.roleId])} testId="row-remove">
+              删除
+            </RowButton>
+            <RowMoreMenu
+              items={ROLE_MORE}
+              onSelect={(v) => (v === 'dataScope' ? setDialog({ kind: 'dataScope', roleId: r.roleId }) : navigate(`/system/role-auth/user/${r.roleId}`))}
+            />
           </Flex>
         ),
     },

@@ -2,9 +2,9 @@
  * Cells of the user table: the 状态 switch and the 操作 buttons (修改, 删除, 更多 → 重置密码 /
  * 分配角色), each gated by its system:user:* permission.
  */
-import { Button, Flex, Menu, Portal, Switch } from '@chakra-ui/react';
-import { HasPermi, usePermi } from '../../../components/Permission';
-import { UiIcon } from '../../../components/UiIcon';
+import { Flex, Switch } from '@chakra-ui/react';
+import { RowButton } from '../../../components/table/RowButton';
+import { RowMoreMenu, type MoreItem } from '../../../components/table/RowMoreMenu';
 
 export function StatusSwitch({ checked, onChange, label }: { checked: boolean; onChange: (on: boolean) => void; label: string }) {
   return (
@@ -17,21 +17,6 @@ export function StatusSwitch({ checked, onChange, label }: { checked: boolean; o
   );
 }
 
-/** A text button of the 操作 column (el-button type="text" size="mini"). */
-export function LinkButton({ icon, children, onClick, testId }: {
-  icon?: Parameters<typeof UiIcon>[0]['name'];
-  children: string;
-  onClick: () => void;
-  testId?: string;
-}) {
-  return (
-    <Button size="xs" variant="plain" color="brand.solid" px="1" h="6" minW="0" onClick={onClick} data-testid={testId} _hover={{ opacity: 0.8 }}>
-      {icon && <UiIcon name={icon} />}
-      {children}
-    </Button>
-  );
-}
-
 export interface UserRowActions {
   onEdit: () => void;
   onRemove: () => void;
@@ -39,53 +24,22 @@ export interface UserRowActions {
   onAuthRole: () => void;
 }
 
+/** 更多 of a user row (RuoYi user/index.vue: 重置密码 needs resetPwd, 分配角色 needs edit). */
+const USER_MORE: MoreItem[] = [
+  { value: 'resetPwd', label: '重置密码', perm: ['system:user:resetPwd'], icon: 'refresh' },
+  { value: 'authRole', label: '分配角色', perm: ['system:user:edit'], icon: 'eye' },
+];
+
 export function UserActionCell({ onEdit, onRemove, onResetPwd, onAuthRole }: UserRowActions) {
-  const { hasPermi } = usePermi();
-  const canReset = hasPermi(['system:user:resetPwd']);
-  const canEdit = hasPermi(['system:user:edit']);
   return (
     <Flex gap="1" justify="center" align="center" wrap="nowrap">
-      <HasPermi value={['system:user:edit']}>
-        <LinkButton icon="edit" onClick={onEdit} testId="row-edit">
-          修改
-        </LinkButton>
-      </HasPermi>
-      <HasPermi value={['system:user:remove']}>
-        <LinkButton icon="delete" onClick={onRemove} testId="row-remove">
-          删除
-        </LinkButton>
-      </HasPermi>
-      {(canReset || canEdit) && (
-        <Menu.Root
-          positioning={{ placement: 'bottom-end' }}
-          onSelect={(d) => (d.value === 'resetPwd' ? onResetPwd() : onAuthRole())}
-        >
-          <Menu.Trigger asChild>
-            <Button size="xs" variant="plain" color="brand.solid" px="1" h="6" minW="0" data-testid="row-more">
-              <UiIcon name="chevron-right" />
-              更多
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="110px">
-                {canReset && (
-                  <Menu.Item value="resetPwd">
-                    <UiIcon name="refresh" />
-                    重置密码
-                  </Menu.Item>
-                )}
-                {canEdit && (
-                  <Menu.Item value="authRole">
-                    <UiIcon name="eye" />
-                    分配角色
-                  </Menu.Item>
-                )}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-      )}
+      <RowButton perm={['system:user:edit']} icon="edit" onClick={onEdit} testId="row-edit">
+        修改
+      </RowButton>
+      <RowButton perm={['system:user:remove']} icon="delete" onClick={onRemove} testId="row-remove">
+        删除
+      </RowButton>
+      <RowMoreMenu items={USER_MORE} onSelect={(v) => (v === 'resetPwd' ? onResetPwd() : onAuthRole())} />
     </Flex>
   );
 }

@@ -11,7 +11,6 @@ import { confirmDelete, MSG } from '../../../../components/feedback/actions';
 import { excelFileName } from '../../../../components/feedback/messages';
 import { msgSuccess } from '../../../../components/feedback/toaster';
 import { Pagination } from '../../../../components/Pagination';
-import { HasPermi } from '../../../../components/Permission';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { RightToolbar } from '../../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../../components/table/SearchForm';
@@ -19,7 +18,7 @@ import { ToolbarButtons } from '../../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../../components/table/table-utils';
 import { download } from '../../../../lib/download';
 import { useTRPC } from '../../../../lib/trpc';
-import { LinkButton } from '../../../system/user/UserActions';
+import { RowButton } from '../../../../components/table/RowButton';
 import { FormDetailDialog } from './FormDetailDialog';
 import { FormEditDialog } from './FormEditDialog';
 
@@ -75,19 +74,15 @@ export default function FlowFormList() {
       width: 240,
       render: (r) => (
         <Flex gap="1" justify="center" wrap="nowrap">
-          <LinkButton icon="eye" onClick={() => setDetail(r)} testId="row-detail">
+          <RowButton icon="eye" onClick={() => setDetail(r)} testId="row-detail">
             详情
-          </LinkButton>
-          <HasPermi value={['flowable:form:edit']}>
-            <LinkButton icon="edit" onClick={() => setEdit({ formId: r.formId })} testId="row-edit">
-              修改
-            </LinkButton>
-          </HasPermi>
-          <HasPermi value={['flowable:form:remove']}>
-            <LinkButton icon="delete" onClick={() => void handleDelete([r.formId])} testId="row-remove">
-              删除
-            </LinkButton>
-          </HasPermi>
+          </RowButton>
+          <RowButton perm={['flowable:form:edit']} icon="edit" onClick={() => setEdit({ formId: r.formId })} testId="row-edit">
+            修改
+          </RowButton>
+          <RowButton perm={['flowable:form:remove']} icon="delete" onClick={() => void handleDelete([r.formId])} testId="row-remove">
+            删除
+          </RowButton>
         </Flex>
       ),
     },

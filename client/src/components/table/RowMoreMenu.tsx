@@ -1,45 +1,19 @@
 /**
- * Small components shared by the 定时任务 and 调度日志 screens (RuoYi monitor/job/index.vue and
- * log.vue): the row text buttons gated by a permission, a dictionary select, the two-column
- * label/value grid of the detail dialogs.
+ * The 更多 dropdown of a list row's 操作 column (RuoYi `el-dropdown` with `v-hasPermi` items: the
+ * user row's 重置密码 / 分配角色, the role row's 数据权限 / 分配用户, the job row's 执行一次 /
+ * 任务详细 / 调度日志). Items the user may not run are left out; the server checks again.
  */
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useRef, type ReactNode } from 'react';
-import { HasPermi, usePermi } from '../../../components/Permission';
-import { UiIcon, type UiIconName } from '../../../components/UiIcon';
-
-/** A text button of the 操作 column (el-button type="text"), shown only with `perm`. */
-export function RowButton({ perm, icon, onClick, children, testId }: {
-  perm?: string[];
-  icon?: UiIconName;
-  onClick: () => void;
-  children: ReactNode;
-  testId?: string;
-}) {
-  const button = (
-    <Button
-      size="xs"
-      variant="plain"
-      color="brand.solid"
-      px="1"
-      minW="0"
-      h="6"
-      fontWeight="normal"
-      _hover={{ opacity: 0.75 }}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {icon && <UiIcon name={icon} />}
-      {children}
-    </Button>
-  );
-  return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
-}
+import { useRef } from 'react';
+import { usePermi } from '../Permission';
+import { UiIcon, type UiIconName } from '../UiIcon';
 
 export interface MoreItem {
   value: string;
   label: string;
+  /** Any-of permissions the item needs. */
   perm: string[];
+  icon?: UiIconName;
 }
 
 /**
@@ -47,7 +21,7 @@ export interface MoreItem {
  * closing, so an action that leaves the view (调度日志) does not leave the menu open in the
  * kept-alive page. Hidden when the user may run none of the items.
  */
-export function RowMoreMenu({ items, onSelect, testId }: { items: MoreItem[]; onSelect: (value: string) => void; testId?: string }) {
+export function RowMoreMenu({ items, onSelect, testId = 'row-more' }: { items: MoreItem[]; onSelect: (value: string) => void; testId?: string }) {
   const { hasPermi } = usePermi();
   const pending = useRef<string | null>(null);
   const allowed = items.filter((i) => hasPermi(i.perm));
@@ -73,6 +47,7 @@ export function RowMoreMenu({ items, onSelect, testId }: { items: MoreItem[]; on
           <Menu.Content minW="120px">
             {allowed.map((i) => (
               <Menu.Item key={i.value} value={i.value}>
+                {i.icon && <UiIcon name={i.icon} />}
                 {i.label}
               </Menu.Item>
             ))}
