@@ -18,17 +18,19 @@ import { openDatabase, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
 import { systemClock, nowText, type Clock } from './core/clock';
 import type { AppDeps } from './core/deps';
+import { AppError } from './core/errors';
 import { CaptchaStore } from './modules/auth/captcha.service';
 import { ensureServerKeys } from './modules/auth/secrets.service';
 import { appRouter, type AppRouter } from './trpc/router';
 import { contextFromRequest } from './trpc/context';
-import { registerRestRoutes } from './rest/plugin';
+import { registerInputGuards, registerRestRoutes } from './rest/plugin';
 import { restRoutes } from './rest/routes';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
 import { workflowHandlers } from './modules/flowable/handlers';
 import { loggingOptions } from './logging';
+import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
 export const WEB_PREFIX = '/caishui/';
@@ -93,7 +95,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // onClose hooks run last-added first: the scheduler stops (and waits for runs) before the database closes.
   app.addHook('onClose', async () => { await app.scheduler.stop(); });
 
+  // Security headers on every answer; API answers no-store; `?Authorization=` on download rows only (issue 11 §4).
+  await registerSecurityHeaders(app);
   await app.register(async (api) => {
+    // Before every plugin of the scope, so tRPC and the REST rows share it (issue 11 §2).
+    registerInputGuards(api);
+    registerApiResponseHeaders(api);
+    markQueryTokenRoutes(api, restRoutes);
     await api.register(formbody);
     await api.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5 } });
     await api.register(fastifyTRPCPlugin, {
@@ -106,6 +114,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     registerHealthRoute(api, deps, checkpointer);
     registerRestRoutes(api, deps, restRoutes);
     api.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
+      // Input refused by the body parsers (core/input.ts) is an answer, not a failure.
+      const refusal: unknown = err;
+      if (refusal instanceof AppError) return reply.status(200).send({ code: refusal.code, msg: refusal.message });
       const msg = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON' : err.message || '操作失败';
       if ((err.statusCode ?? 500) >= 500) req.log.error({ err }, 'request failed');
       reply.status(200).send({ code: 500, msg });

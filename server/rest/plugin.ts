@@ -12,32 +12,28 @@ import { appRouter } from '../trpc/router';
 import { createCallerFactory, describeError } from '../trpc/init';
 import { contextFromRequest } from '../trpc/context';
 import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
+import { assertSafeValue, isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
+
+export { nestBrackets } from '../core/input';
 
 const createCaller = createCallerFactory(appRouter);
-
-/** `{'params[beginTime]': x}` → `{params: {beginTime: x}}` (RuoYi's tansParams form). */
-export function nestBrackets(flat: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(flat)) {
-    const m = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);
-    if (m) {
-      const inner = (out[m[1]] && typeof out[m[1]] === 'object' ? out[m[1]] : {}) as Record<string, unknown>;
-      inner[m[2]] = value;
-      out[m[1]] = inner;
-    } else out[key] = value;
-  }
-  return out;
-}
 
 /** Reads every part of a multipart request: files as UploadedFile, fields as strings. */
 async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   if (!req.isMultipart()) return out;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const file: UploadedFile = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-      out[part.fieldname] = file;
-    } else out[part.fieldname] = String(part.value);
+  try {
+    for await (const part of req.parts()) {
+      if (!isSafeKey(part.fieldname)) throw new AppError(500, forbiddenKeyMessage(part.fieldname));
+      if (part.type === 'file') {
+        const file: UploadedFile = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+        out[part.fieldname] = file;
+      } else out[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    // @fastify/multipart refuses a `__proto__` field itself, in English.
+    if ((err as { code?: string }).code === 'FST_PROTO_VIOLATION') throw new AppError(500, forbiddenKeyMessage('__proto__'));
+    throw err;
   }
   return out;
 }
@@ -47,8 +43,13 @@ async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown
   let merged: Record<string, unknown> = {};
   for (const source of route.input) {
     const part = source === 'query' ? req.query : source === 'params' ? req.params : source === 'multipart' ? await readMultipart(req) : req.body;
-    if (part && typeof part === 'object' && !Array.isArray(part)) merged = { ...merged, ...nestBrackets(part as Record<string, unknown>) };
-    else if (source === 'body' && part !== undefined && part !== null) return part;
+    if (part && typeof part === 'object' && !Array.isArray(part)) {
+      assertSafeValue(part);
+      merged = { ...merged, ...nestBrackets(part as Record<string, unknown>) };
+    } else if (source === 'body' && part !== undefined && part !== null) {
+      assertSafeValue(part);
+      return part;
+    }
   }
   return route.mapInput ? route.mapInput(merged) : merged;
 }
@@ -86,6 +87,41 @@ function sendFile(reply: FastifyReply, file: FileReply) {
 /** Resolves `a.b.c` on the caller proxy. */
 function procedureOf(caller: unknown, dotted: string): (input: unknown) => Promise<unknown> {
   return dotted.split('.').reduce<any>((node, key) => node[key], caller);
+}
+
+/**
+ * Input limits for a scope (core/input.ts, issue 11 §2), before anything parses deeper:
+ * - the JSON body parser refuses bodies nested deeper than MAX_INPUT_DEPTH before parsing and
+ *   keys that reach a prototype after;
+ * - tRPC keeps JSON bodies and `?input=` as text and parses them itself, so a preHandler measures
+ *   those texts' depth first (the procedures' input guard then checks their keys).
+ * Call it before registering the routes and plugins of the scope. Refusals answer the envelope
+ * `{code: 500, msg}` through the scope's error handler.
+ */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req, reply) => {
+    const input = (req.query as Record<string, unknown> | undefined)?.input;
+    for (const text of [req.body, input]) {
+      // Answered here: plugins registered earlier in the scope keep Fastify's own error handler.
+      if (typeof text === 'string' && jsonDepth(text) > MAX_INPUT_DEPTH) return reply.send({ code: 500, msg: TOO_DEEP_MESSAGE });
+    }
+  });
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string, (text) => {
+        let parsed: unknown;
+        parse(req, text, (err, value) => {
+          if (err) throw err;
+          parsed = value;
+        });
+        return parsed;
+      }));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
 }
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: RestRoute[]): void {

@@ -11,6 +11,7 @@ import { hasPermission } from '../core/authz';
 import { resolveSession } from '../modules/auth/session.service';
 import { writeAudit } from '../core/audit';
 import { baseProcedure, describeError, middleware } from './init';
+import { assertSafeValue } from '../core/input';
 
 /** Rethrows AppError as a TRPCError keeping it as the cause. */
 const appErrors = middleware(async ({ next }) => {
@@ -22,7 +23,16 @@ const appErrors = middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = baseProcedure.use(appErrors);
+/**
+ * Every procedure's raw input, from either transport, is at most MAX_INPUT_DEPTH deep and has no
+ * key that reaches a prototype (issue 11 §2; core/input.ts); refused with AppError(500) otherwise.
+ */
+const inputGuard = middleware(async ({ getRawInput, next }) => {
+  assertSafeValue(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = baseProcedure.use(appErrors).use(inputGuard);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.token) throw new AppError(401, '认证失败，无法访问系统资源');

@@ -1,5 +1,5 @@
 /**
- * Conformance over EVERY file in ../shared/bpmn-corpus (SOURCES.md lists the expected outcomes).
+ * Conformance over EVERY file in tests/workflow/corpus (its SOURCES.md lists the sources and expected outcomes).
  * Each case either RUNS (deploy, start, act, assert active tasks / assignees / candidates after
  * each step and the end reached) or is REFUSED at deploy with a message naming the element id
  * and type. A corpus file without a case fails the suite.

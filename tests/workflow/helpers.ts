@@ -12,7 +12,8 @@ import { createEngine, type EngineHandlers, type Engine } from '../../server/eng
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const projectRoot = path.resolve(here, '../..');
-export const corpusDir = path.resolve(projectRoot, '../shared/bpmn-corpus');
+/** The repository's own copy of the corpus, with its sources (corpus/SOURCES.md). */
+export const corpusDir = path.resolve(here, 'corpus');
 
 export const readCorpus = (file: string) => fs.readFileSync(path.join(corpusDir, file), 'utf8');
 
