@@ -110,6 +110,10 @@ export function createEngine(options: CreateEngineOptions) {
     getInstance: (instanceId: string) => repo.getInstance(db, instanceId),
     /** Runtime tasks of an instance with candidates. */
     instanceTasks: (instanceId: string) => repo.instanceTasks(db, instanceId),
+    /** Initiator, assignee / owner / candidate (user or group) of any task, or comment author of the instance. */
+    isParticipant: (q: { instanceId: string; userId: string; groupIds?: string[] }) => repo.isParticipant(db, q),
+    /** A runtime task with no assignee and no candidates. */
+    isUnheldTask: (taskId: string) => repo.isUnheldTask(db, taskId),
     /** The normalised graph of a definition (immutable). */
     getGraph: (definitionId: string) => core.graph(definitionId),
   };

@@ -1,11 +1,12 @@
 /**
  * Repository and detail reads: definitions (paged, newest deployment first), deployments, XML,
- * one task (runtime or historic), one instance.
+ * one task (runtime or historic), one instance, and who takes part in an instance.
  */
 import type Database from 'better-sqlite3';
 import { fail } from '../../core/errors';
 import { MSG, type EngineCore } from '../core';
-import { fmt, like, limits, splitIds, type Page, type PageQuery } from './common';
+import { stmt } from '../store/rows';
+import { fmt, like, LIKE_ESCAPED, limits, splitIds, type Page, type PageQuery } from './common';
 
 export interface DefinitionRowView {
   id: string; key: string; name: string; category: string; version: number; deploymentId: string; deploymentName: string;
@@ -22,7 +23,7 @@ const view = ({ t, ...r }: Record<string, unknown>) => ({ ...(r as Omit<Definiti
 export function listDefinitions(db: Database.Database, q: PageQuery & { name?: string; key?: string; category?: string; latestOnly?: boolean }): Page<DefinitionRowView> {
   const parts: string[] = [];
   const params: unknown[] = [];
-  if (q.name) { parts.push("(d.name LIKE ? ESCAPE '\\' OR p.name LIKE ? ESCAPE '\\')"); params.push(like(q.name), like(q.name)); }
+  if (q.name) { parts.push(`(d.name ${LIKE_ESCAPED} OR p.name ${LIKE_ESCAPED})`); params.push(like(q.name), like(q.name)); }
   if (q.key) { parts.push('d.key = ?'); params.push(q.key); }
   if (q.category) { parts.push('d.category = ?'); params.push(q.category); }
   if (q.latestOnly) parts.push('d.version = (SELECT MAX(version) FROM wf_definition x WHERE x.key = d.key)');
@@ -57,7 +58,7 @@ export interface DeploymentView { id: string; name: string; category: string; de
 export function listDeployments(db: Database.Database, q: PageQuery & { name?: string; category?: string }): Page<DeploymentView> {
   const parts: string[] = [];
   const params: unknown[] = [];
-  if (q.name) { parts.push("p.name LIKE ? ESCAPE '\\'"); params.push(like(q.name)); }
+  if (q.name) { parts.push(`p.name ${LIKE_ESCAPED}`); params.push(like(q.name)); }
   if (q.category) { parts.push('p.category = ?'); params.push(q.category); }
   const w = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_deployment p ${w}`).get(...params) as { n: number }).n;
@@ -129,4 +130,32 @@ export function instanceTasks(db: Database.Database, instanceId: string): Active
     candidateGroups: links.filter((l) => l.t === t.taskId && l.g).map((l) => l.g!),
     createTime: fmt(c as number),
   }));
+}
+
+/**
+ * True when `userId` (or one of `groupIds`) takes part in the instance: its initiator; the
+ * assignee, owner (delegating holder) or a candidate user / group of any of its tasks, running
+ * (`wf_task`, `wf_identity_link`) or historic (`wf_hi_taskinst`); or the author of one of its
+ * comments (a delegate who resolved, a transferring holder). False for a missing instance.
+ */
+export function isParticipant(db: Database.Database, q: { instanceId: string; userId: string; groupIds?: string[] }): boolean {
+  const uid = String(q.userId);
+  const groups = (q.groupIds ?? []).map(String);
+  const groupIn = groups.length ? ` OR l.group_id IN (${groups.map(() => '?').join(',')})` : '';
+  const hiGroups = groups.map(() => " OR instr(',' || h.candidate_groups || ',', ',' || ? || ',') > 0").join('');
+  const r = stmt(db, `SELECT 1 AS y FROM wf_instance i WHERE i.id = ? AND (i.start_user_id = ?
+    OR EXISTS (SELECT 1 FROM wf_hi_taskinst h WHERE h.instance_id = i.id AND (h.assignee = ? OR h.owner = ?
+      OR instr(',' || h.candidate_users || ',', ',' || ? || ',') > 0${hiGroups}))
+    OR EXISTS (SELECT 1 FROM wf_task t WHERE t.instance_id = i.id AND (t.assignee = ? OR t.owner = ?))
+    OR EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.instance_id = i.id AND (l.user_id = ?${groupIn}))
+    OR EXISTS (SELECT 1 FROM wf_comment c WHERE c.instance_id = i.id AND c.user_id = ?))`)
+    .get(q.instanceId, uid, uid, uid, uid, ...groups, uid, uid, uid, ...groups, uid);
+  return r !== undefined;
+}
+
+/** True for a runtime task nobody holds: no assignee and no candidate user or group (anyone could act on it). */
+export function isUnheldTask(db: Database.Database, taskId: string): boolean {
+  const r = stmt(db, `SELECT 1 AS y FROM wf_task t WHERE t.id = ? AND t.assignee IS NULL
+    AND NOT EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id)`).get(taskId);
+  return r !== undefined;
 }

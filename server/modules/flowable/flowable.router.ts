@@ -1,9 +1,12 @@
 /**
  * Workflow procedures (api-contract "Workflow"): `flowable.definition|task|instance|process|
  * expression|listener|form` and `system.deployment`. Definition, task, instance and process rows
- * need a session (as upstream: no perms), but suspending or deleting an instance is for its
- * initiator or a holder of system:deployment:edit / remove (upstream lets anyone); the libraries need `system:expression:*`,
- * `system:listener:*`, `flowable:form:*`; deployment writes `system:deployment:*`.
+ * need a session (upstream: no perms), except (issue 11 §3; upstream lets anyone): definition
+ * save/import, updateState, remove need `system:deployment:add/edit/remove` like the
+ * `/system/deployment` rows; reads of instance data answer participants and holders of
+ * `flowable:instance:monitor` only (access.service.ts); suspending or deleting an instance is for
+ * its initiator or a holder of system:deployment:edit / remove. The libraries need
+ * `system:expression:*`, `system:listener:*`, `flowable:form:*`.
  */
 import * as s from '../../../shared/schemas/flowable';
 import { router } from '../../trpc/init';
@@ -19,12 +22,16 @@ const logged = (title: string, businessType: number) => auditedProcedure.meta(lo
 const definition = router({
   list: authedProcedure.input(s.definitionListInput).query(({ ctx, input }) => wf.definitionList(ctx.deps, input)),
   /** Deploys `{name, category, xml}` → `{msg: '导入成功', data: deploy result}` (REST envelope ajax). */
-  save: logged('流程定义', 1).input(s.definitionSaveInput).mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionSave(ctx.deps, input) })),
-  import: logged('流程定义', 6).input(s.definitionImportInput).mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
+  save: permProcedure('system:deployment:add').meta(log('流程定义', 1)).input(s.definitionSaveInput)
+    .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionSave(ctx.deps, input) })),
+  import: permProcedure('system:deployment:add').meta(log('流程定义', 6)).input(s.definitionImportInput)
+    .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
   readXml: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionXml(ctx.deps, input.deployId)),
   readImage: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionImage(ctx.deps, input.deployId)),
-  updateState: logged('流程定义', 2).input(s.updateStateInput).mutation(({ ctx, input }) => { wf.definitionState(ctx.deps, input.deployId, input.state); }),
-  remove: logged('流程定义', 3).input(s.deployIdsInput).mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
+  updateState: permProcedure('system:deployment:edit').meta(log('流程定义', 2)).input(s.updateStateInput)
+    .mutation(({ ctx, input }) => { wf.definitionState(ctx.deps, input.deployId, input.state); }),
+  remove: permProcedure('system:deployment:remove').meta(log('流程定义', 3)).input(s.deployIdsInput)
+    .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
   /** Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. */
   start: logged('流程定义', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
   userList: authedProcedure.input(s.userPickerInput.optional()).query(({ ctx, input }) => wf.userOptions(ctx.deps, input ?? {})),
@@ -37,18 +44,18 @@ const task = router({
   todoList: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => wf.todoList(ctx.deps, ctx.login, input)),
   finishedList: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => wf.finishedList(ctx.deps, ctx.login, input)),
   myProcess: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => wf.myProcess(ctx.deps, ctx.login, input)),
-  flowRecord: authedProcedure.input(s.flowRecordInput).query(({ ctx, input }) => wf.flowRecord(ctx.deps, input.procInsId, input.deployId)),
-  flowXmlAndNode: authedProcedure.input(s.flowXmlAndNodeInput).query(({ ctx, input }) => wf.flowXmlAndNode(ctx.deps, input.deployId, input.procInsId)),
-  flowViewer: authedProcedure.input(s.flowViewerInput).query(({ ctx, input }) => wf.flowViewer(ctx.deps, input.procInsId)),
-  processVariables: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => wf.processVariables(ctx.deps, input.taskId)),
-  flowTaskForm: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => wf.flowTaskForm(ctx.deps, input.taskId)),
+  flowRecord: authedProcedure.input(s.flowRecordInput).query(({ ctx, input }) => wf.flowRecord(ctx.deps, ctx.login, input.procInsId, input.deployId)),
+  flowXmlAndNode: authedProcedure.input(s.flowXmlAndNodeInput).query(({ ctx, input }) => wf.flowXmlAndNode(ctx.deps, ctx.login, input.deployId, input.procInsId)),
+  flowViewer: authedProcedure.input(s.flowViewerInput).query(({ ctx, input }) => wf.flowViewer(ctx.deps, ctx.login, input.procInsId)),
+  processVariables: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => wf.processVariables(ctx.deps, ctx.login, input.taskId)),
+  flowTaskForm: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => wf.flowTaskForm(ctx.deps, ctx.login, input.taskId)),
   flowFormData: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.flowFormData(ctx.deps, input.deployId)),
   /** `{data}` or `{msg: '流程已完结!'}` (REST envelope ajax). */
-  nextFlowNode: authedProcedure.input(s.nextFlowNodeInput).query(({ ctx, input }) => wf.nextFlowNode(ctx.deps, input.taskId, input.variables)),
+  nextFlowNode: authedProcedure.input(s.nextFlowNodeInput).query(({ ctx, input }) => wf.nextFlowNode(ctx.deps, ctx.login, input.taskId, input.variables)),
   nextFlowNodeByStart: authedProcedure.input(s.nextFlowNodeByStartInput).query(({ ctx, input }) => wf.nextFlowNodeByStart(ctx.deps, input)),
   complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskComplete(ctx.deps, ctx.login, input); }),
   reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskReject(ctx.deps, ctx.login, input); }),
-  returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ts.taskReturnList(ctx.deps, input.taskId)),
+  returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ts.taskReturnList(ctx.deps, ctx.login, input.taskId)),
   return: act('任务退回').input(s.returnInput).mutation(({ ctx, input }) => { ts.taskReturn(ctx.deps, ctx.login, input); }),
   delegate: act('任务委派').input(s.assigneeActionInput).mutation(({ ctx, input }) => { ts.taskDelegate(ctx.deps, ctx.login, input); }),
   resolveTask: act('任务委派').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskResolve(ctx.deps, ctx.login, input); }),
@@ -59,7 +66,7 @@ const task = router({
   revokeProcess: act('流程撤回').input(s.instanceActionInput).mutation(({ ctx, input }) => { ts.instanceRevoke(ctx.deps, ctx.login, input); }),
   /** Initiator only; the super admin may stop any instance. */
   stopProcess: act('流程终止').input(s.instanceActionInput).mutation(({ ctx, input }) => { ts.instanceStop(ctx.deps, ctx.login, input); }),
-  delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { wf.deleteTask(ctx.deps, input.taskId); }),
+  delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { wf.deleteTask(ctx.deps, ctx.login, input.taskId); }),
 });
 
 const instance = router({

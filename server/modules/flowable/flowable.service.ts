@@ -4,13 +4,14 @@
  * signed-in user: engine user id = sys_user.user_id as text, groups = the user's role ids as text.
  * Engine errors are AppError(500, message) and pass through unchanged. Display names
  * (startUserName, assigneeName, deptName, candidate) come from sys_user / sys_dept / sys_role.
+ * Reads of instance data check the reader first (access.service.ts: participants and monitors).
  */
 import { asc, eq, inArray, and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps';
 import { hasPermission, type LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
-import type { FileReply, UploadedFile } from '../../rest/table';
+import type { FileReply, UploadedFile } from '../../core/files';
 import { sysDept, sysForm, sysRole, sysUser } from '../../db/schema';
 import { exportSheet } from '../common/export-file';
 import { contains, type DbTx } from '../common/query';
@@ -19,6 +20,7 @@ import { deployForm, expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
 import { sanitizeFormVariables } from '../../core/rich-text';
+import { assertInstanceReader, assertTaskReader } from './access.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 
@@ -110,12 +112,15 @@ export function assertInstanceAccess(deps: Deps, login: LoginUser, instanceIds: 
   }
 }
 
-/** Designer pickers. */
+/**
+ * `userList` (recipient / delegate pickers, any session): enabled, undeleted users as
+ * `[{userId, userName, nickName, deptId, deptName}]` by user id, filtered by user / nick name
+ * (contains) and dept. No phone number, e-mail or status: any signed-in user may call it (issue 11 §3).
+ */
 export function userOptions(deps: Deps, f: z.output<typeof userPickerInput>) {
-  const where: Array<SQL | undefined> = [eq(sysUser.delFlag, '0'), contains(sysUser.userName, f.userName), contains(sysUser.nickName, f.nickName),
-    contains(sysUser.phonenumber, f.phonenumber), f.deptId ? eq(sysUser.deptId, Number(f.deptId)) : undefined];
-  return deps.db.select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName, deptId: sysUser.deptId,
-    deptName: sysDept.deptName, phonenumber: sysUser.phonenumber, email: sysUser.email, status: sysUser.status })
+  const where: Array<SQL | undefined> = [eq(sysUser.delFlag, '0'), eq(sysUser.status, '0'), contains(sysUser.userName, f.userName),
+    contains(sysUser.nickName, f.nickName), f.deptId ? eq(sysUser.deptId, Number(f.deptId)) : undefined];
+  return deps.db.select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName, deptId: sysUser.deptId, deptName: sysDept.deptName })
     .from(sysUser).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(and(...where)).orderBy(asc(sysUser.userId)).all();
 }
 export const roleOptions = (deps: Deps) =>
@@ -143,10 +148,10 @@ export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskL
   return { total: page.total, rows: page.rows.map((r) => ({ ...r, assigneeName: names.get(r.assigneeId ?? '')?.nickName ?? null, assigneeDeptName: names.get(r.assigneeId ?? '')?.deptName ?? null })) };
 }
 
-// ---- instance views
+// ---- instance views (participants and monitors only: access.service.ts, 403 otherwise)
 /** `flowRecord`: task history (newest first) with names and the first comment; formData when the deployment has a main form. */
-export function flowRecord(deps: Deps, procInsId: string, deployId?: string) {
-  deps.engine.getInstance(procInsId);
+export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, deployId?: string) {
+  assertInstanceReader(deps, login, procInsId);
   const items = deps.engine.flowRecord(procInsId);
   const names = people(deps.db, items.flatMap((i) => [i.assigneeId, ...i.candidateUsers]));
   const roles = roleNames(deps.db, items.flatMap((i) => i.candidateGroups));
@@ -160,17 +165,24 @@ export function flowRecord(deps: Deps, procInsId: string, deployId?: string) {
   return form ? { flowList, formData: parseForm(form.formContent) } : { flowList };
 }
 
-export function flowXmlAndNode(deps: Deps, deployId: string, procInsId?: string) {
+/** `flowXmlAndNode`: the deployment's XML (any session) and, with `procInsId`, the instance's node data (readers only). */
+export function flowXmlAndNode(deps: Deps, login: LoginUser, deployId: string, procInsId?: string) {
+  if (procInsId) assertInstanceReader(deps, login, procInsId);
   const xmlData = deps.engine.getXml({ deploymentId: deployId });
   return { xmlData, nodeData: procInsId ? deps.engine.nodeData(procInsId) : [] };
 }
 
-export function flowViewer(deps: Deps, procInsId: string) {
-  deps.engine.getInstance(procInsId);
+/** `flowViewer/{procInsId}/{executionId}`: the instance's node data `[{key, completed}]` (readers only). */
+export function flowViewer(deps: Deps, login: LoginUser, procInsId: string) {
+  assertInstanceReader(deps, login, procInsId);
   return deps.engine.nodeData(procInsId);
 }
 
-export const processVariables = (deps: Deps, taskId: string) => deps.engine.variables({ taskId });
+/** `processVariables/{taskId}`: the instance variables plus the task's local ones (readers only). */
+export function processVariables(deps: Deps, login: LoginUser, taskId: string) {
+  assertTaskReader(deps, login, taskId);
+  return deps.engine.variables({ taskId });
+}
 
 type FormFieldJson = { __vModel__?: string; __config__?: Record<string, unknown> } & Record<string, unknown>;
 
@@ -178,10 +190,10 @@ type FormFieldJson = { __vModel__?: string; __config__?: Record<string, unknown>
  * `flowTaskForm` (PRE-VFORM): the start form config stored in variable `variables`; a node with
  * formKey (= sys_form id) appends its own fields (editable) to the disabled start fields; when the
  * node's fields are already in `variables` (the node ran before) they appear once, editable, with
- * their saved values (upstream would list them twice).
+ * their saved values (upstream would list them twice). Readers of the task's instance only.
  */
-export function flowTaskForm(deps: Deps, taskId: string) {
-  const task = deps.engine.getTask(taskId);
+export function flowTaskForm(deps: Deps, login: LoginUser, taskId: string) {
+  const task = assertTaskReader(deps, login, taskId);
   const vars = deps.engine.variables({ taskId });
   const start = (vars.variables && typeof vars.variables === 'object' ? vars.variables : null) as Record<string, unknown> | null;
   const nodeForm = task.formKey && /^\d+$/.test(task.formKey) ? deps.db.select().from(sysForm).where(eq(sysForm.formId, Number(task.formKey))).get() : undefined;
@@ -211,18 +223,23 @@ export function flowFormData(deps: Deps, deployId: string) {
   return parseForm(form.formContent);
 }
 
-/** `nextFlowNode`: `{data: {type, dataType, vars}}`, or `{msg: '流程已完结!'}` when no user task follows. */
-export function nextFlowNode(deps: Deps, taskId: string, variables?: Record<string, unknown>): { data?: NextNode; msg?: string } {
+/**
+ * `nextFlowNode`: `{data: {type, dataType, vars}}`, or `{msg: '流程已完结!'}` when no user task
+ * follows (conditions see the instance variables: readers of the task's instance only).
+ */
+export function nextFlowNode(deps: Deps, login: LoginUser, taskId: string, variables?: Record<string, unknown>): { data?: NextNode; msg?: string } {
+  assertTaskReader(deps, login, taskId);
   const r = deps.engine.nextFlowNode({ taskId, variables });
   return r ? { data: r } : { msg: '流程已完结!' };
 }
 export const nextFlowNodeByStart = (deps: Deps, q: { deploymentId?: string; procDefId?: string; variables?: Record<string, unknown> }) =>
   deps.engine.nextFlowNodeByStart({ deploymentId: q.deploymentId, definitionId: q.procDefId, variables: q.variables });
 
-/** `DELETE /flowable/task/delete`: Flowable refuses to delete a task of a running process. */
-export function deleteTask(deps: Deps, taskId: string): never {
-  deps.engine.getTask(taskId);
-  throw new AppError(500, 'The task cannot be deleted because is part of a running process');
+/** `DELETE /flowable/task/delete`: Flowable refuses to delete a task of a running process (403 first for non-readers). */
+export function deleteTask(deps: Deps, login: LoginUser, taskId: string): never {
+  assertTaskReader(deps, login, taskId);
+  // Flowable's "The task cannot be deleted because is part of a running process", in Chinese (issue 11 §4).
+  throw new AppError(500, '该任务属于流程实例，不能直接删除');
 }
 
 /** `GET /flowable/process/startFlow/{deployId}` → `{procDefId, xml, formData}` (formData null without a main form). */

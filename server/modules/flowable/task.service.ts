@@ -4,7 +4,8 @@
  * (user id as text, role ids as candidate groups), sanitises submitted rich-text form values
  * (server/core/rich-text.ts) and runs one engine command, which is one transaction. Engine
  * refusals (not the holder, finished task, suspended definition, concurrent change) are
- * AppError(500, the reference's message) and change nothing. The transports (flowable.router.ts,
+ * AppError(500, the reference's message) and change nothing; a task nobody holds (no assignee, no
+ * candidates) is refused to all but monitors first (access.service.ts). The transports (flowable.router.ts,
  * the REST rows) and the engine benchmark call these.
  */
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type { LoginUser } from '../../core/authz';
 import { sanitizeFormVariables } from '../../core/rich-text';
 import type { instanceDeleteInput, instanceStateInput } from '../../../shared/schemas/flowable';
 import { actorOf, assertInstanceAccess } from './flowable.service';
+import { assertTaskActor, assertTaskReader } from './access.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 /** The parts of the FlowTaskVo body (shared/schemas/flowable `taskActionInput`) a command reads. */
@@ -22,40 +24,55 @@ interface InstanceAction { instanceId: string; comment?: string }
 
 /** 审批: completes `taskId` (implicit claim; a delegated task resolves to its owner, comment 4) with `variables`; → engine result. */
 export function taskComplete(deps: Deps, login: LoginUser, f: TaskAction) {
+  assertTaskActor(deps, login, f.taskId);
   return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: sanitizeFormVariables(f.variables) });
 }
 
 /** 驳回: back one step (comment type 3). */
 export function taskReject(deps: Deps, login: LoginUser, f: TaskAction) {
+  assertTaskActor(deps, login, f.taskId);
   return deps.engine.reject({ taskId: f.taskId, ...actorOf(login), comment: f.comment });
 }
 
-/** The user tasks `taskId` may return to (serial predecessors). */
-export const taskReturnList = (deps: Deps, taskId: string) => deps.engine.returnList({ taskId });
+/** The user tasks `taskId` may return to (serial predecessors): readers of its instance only (else 403). */
+export function taskReturnList(deps: Deps, login: LoginUser, taskId: string) {
+  assertTaskReader(deps, login, taskId);
+  return deps.engine.returnList({ taskId });
+}
 
 /** 退回 to `targetKey`, one of `taskReturnList` (comment type 2). */
 export function taskReturn(deps: Deps, login: LoginUser, f: TaskAction & { targetKey: string }) {
+  assertTaskActor(deps, login, f.taskId);
   return deps.engine.returnTo({ taskId: f.taskId, targetKey: f.targetKey, ...actorOf(login), comment: f.comment });
 }
 
 /** 委派 to `assignee`; the holder stays owner and gets the task back on resolve. */
 export function taskDelegate(deps: Deps, login: LoginUser, f: AssigneeAction) {
+  assertTaskActor(deps, login, f.taskId);
   return deps.engine.delegate({ taskId: f.taskId, assignee: f.assignee, ...actorOf(login), comment: f.comment });
 }
 
 /** Resolves a delegated task back to its owner (comment type 4) with `variables`. */
 export function taskResolve(deps: Deps, login: LoginUser, f: TaskAction) {
+  assertTaskActor(deps, login, f.taskId);
   return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: sanitizeFormVariables(f.variables) });
 }
 
 /** 签收: a candidate takes the task. */
-export const taskClaim = (deps: Deps, login: LoginUser, taskId: string) => deps.engine.claim({ taskId, ...actorOf(login) });
+export function taskClaim(deps: Deps, login: LoginUser, taskId: string) {
+  assertTaskActor(deps, login, taskId);
+  return deps.engine.claim({ taskId, ...actorOf(login) });
+}
 
 /** Gives a claimed task back to its candidates. */
-export const taskUnclaim = (deps: Deps, login: LoginUser, taskId: string) => deps.engine.unclaim({ taskId, ...actorOf(login) });
+export function taskUnclaim(deps: Deps, login: LoginUser, taskId: string) {
+  assertTaskActor(deps, login, taskId);
+  return deps.engine.unclaim({ taskId, ...actorOf(login) });
+}
 
 /** 转办 to `assignee` by the task's holder (comment type 5). */
 export function taskAssign(deps: Deps, login: LoginUser, f: AssigneeAction) {
+  assertTaskActor(deps, login, f.taskId);
   return deps.engine.transfer({ taskId: f.taskId, assignee: f.assignee, ...actorOf(login), comment: f.comment });
 }
 

@@ -2,9 +2,11 @@
  * User and role pickers of the workflow dialogs (workflow spec §4 "Completion recipient rule",
  * §2 delegate "choose a user"; reference §6: RuoYi-flowable's flowUser / flowRole components read
  * `/flowable/definition/userList` and `/roleList`, which need only a session — so a handler
- * without the user-admin menu or with a narrow data scope can still pick anyone). Search by
- * 用户名称 / 手机号码 (users) or 角色名称 (roles), pages of 5 / 10, selection kept across pages,
- * normal-status entries only. Same props as the shared UserPicker / RolePicker.
+ * without the user-admin menu or with a narrow data scope can still pick anyone). Because any
+ * session may call it, `userList` answers id, account, nick name and dept of enabled users only
+ * (no phone number or e-mail, issue 11 §3). Search by 用户名称 / 用户昵称 (users) or 角色名称
+ * (roles), pages of 5 / 10, selection kept across pages, normal-status entries only. Same props
+ * as the shared UserPicker / RolePicker.
  */
 import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -21,7 +23,6 @@ const USER_COLUMNS: DataColumn<PickedUser>[] = [
   { key: 'userName', title: '登录账号', truncate: true },
   { key: 'nickName', title: '用户名称', truncate: true },
   { key: 'deptName', title: '部门', truncate: true },
-  { key: 'phonenumber', title: '手机号码', width: 130 },
 ];
 const ROLE_COLUMNS: DataColumn<PickedRole>[] = [
   { key: 'roleId', title: '角色编号', width: 90 },
@@ -33,27 +34,27 @@ const pageOf = <T,>(rows: T[], p: { pageNum: number; pageSize: number }) => rows
 
 function UserBody({ onClose, onConfirm, multiple = true, value = [], title = '选择用户', emptyMessage }: Omit<UserPickerProps, 'open'>) {
   const trpc = useTRPC();
-  const [draft, setDraft] = useState({ userName: '', phonenumber: '' });
+  const [draft, setDraft] = useState({ userName: '', nickName: '' });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 5 });
   const sel = usePickerSelection<PickedUser>({ value, rowKey: 'userId', multiple, emptyMessage, onConfirm });
   const list = useQuery({
-    ...trpc.flowable.definition.userList.queryOptions({ userName: filters.userName.trim() || undefined, phonenumber: filters.phonenumber.trim() || undefined }),
+    ...trpc.flowable.definition.userList.queryOptions({ userName: filters.userName.trim() || undefined, nickName: filters.nickName.trim() || undefined }),
     placeholderData: keepPreviousData,
   });
-  const all = useMemo(() => (list.data ?? []).filter((u) => u.status !== '1').map((u): PickedUser => ({
-    userId: u.userId, userName: u.userName, nickName: u.nickName, deptName: u.deptName ?? null, phonenumber: u.phonenumber ?? null, email: u.email ?? null,
+  const all = useMemo(() => (list.data ?? []).map((u): PickedUser => ({
+    userId: u.userId, userName: u.userName, nickName: u.nickName, deptName: u.deptName ?? null,
   })), [list.data]);
   const search = () => { setFilters(draft); setPage((p) => ({ ...p, pageNum: 1 })); };
-  const reset = () => { const e = { userName: '', phonenumber: '' }; setDraft(e); setFilters(e); setPage((p) => ({ ...p, pageNum: 1 })); };
+  const reset = () => { const e = { userName: '', nickName: '' }; setDraft(e); setFilters(e); setPage((p) => ({ ...p, pageNum: 1 })); };
   return (
     <PickerContent width="860px" testId="flow-user-picker" title={title} saving={sel.saving} onClose={onClose} onConfirm={() => void sel.confirm()}>
       <SearchForm onSearch={search} onReset={reset} testId="flow-user-picker-search">
         <SearchField label="用户名称">
           <Input size="sm" w="160px" placeholder="请输入用户名称" value={draft.userName} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} />
         </SearchField>
-        <SearchField label="手机号码">
-          <Input size="sm" w="160px" placeholder="请输入手机号码" value={draft.phonenumber} onChange={(e) => setDraft({ ...draft, phonenumber: e.target.value })} />
+        <SearchField label="用户昵称">
+          <Input size="sm" w="160px" placeholder="请输入用户昵称" value={draft.nickName} onChange={(e) => setDraft({ ...draft, nickName: e.target.value })} />
         </SearchField>
       </SearchForm>
       <PickerTable columns={USER_COLUMNS} rows={pageOf(all, page)} rowKey="userId" loading={list.isFetching} sel={sel} multiple={multiple}

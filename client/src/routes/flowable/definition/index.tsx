@@ -5,11 +5,13 @@
  * newest deployment first. Search 名称 / 流程分类; toolbar 新增 (designer), 导入 (.bpmn), 删除;
  * columns 流程编号, 流程标识, 流程名称 (→ 流程图), 流程分类, 表单名称 (→ 表单详情), 流程版本, 状态
  * (switch 激活 / 挂起 → updateState), 部署时间, 操作 设计, 配置主表单, 发起, XML, 删除. The
- * designer comes back here with `?t=<timestamp>` after a save, which refetches the list.
+ * designer comes back here with `?t=<timestamp>` after a save, which refetches the list. As the
+ * server (issue 11 §3): 新增 / 导入 / 设计 need system:deployment:add, the state switch
+ * system:deployment:edit, 删除 system:deployment:remove (the 我的流程 menu's buttons).
  */
-import { Box, Button, Flex, Input, Switch, Text } from '@chakra-ui/react';
+import { Box, Flex, Input, Switch, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DictTag } from '../../../components/dict/DictTag';
 import { confirmWarning } from '../../../components/feedback/actions';
@@ -18,8 +20,8 @@ import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
-import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
-import { UiIcon, type UiIconName } from '../../../components/UiIcon';
+import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
+import { usePermi } from '../../../components/Permission';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useTRPC } from '../../../lib/trpc';
@@ -31,6 +33,9 @@ import { DiagramDialog, FormPreviewDialog, XmlDrawer } from './DefinitionDialogs
 import { designerPath, stateChange } from './definition-utils';
 import { DeployFormDialog } from './DeployFormDialog';
 import { ImportDialog } from './ImportDialog';
+
+/** The definition writes' permissions (server: flowable.router.ts `definition.save/import/updateState/remove`). */
+const PERM = { add: 'system:deployment:add', edit: 'system:deployment:edit', remove: 'system:deployment:remove' } as const;
 
 interface Filters {
   name: string;
@@ -51,6 +56,7 @@ export default function DefinitionList() {
   const { draft, setDraft, filters } = lp;
   /** State shown while the confirmation or the call is pending. */
   const [flipped, setFlipped] = useState<Record<string, number>>({});
+  const mayEdit = usePermi().hasPermi([PERM.edit]);
 
   const input = { ...lp.page, ...(filters.name.trim() ? { name: filters.name.trim() } : {}), ...(filters.category ? { category: filters.category } : {}) };
   const list = useQuery({ ...trpc.flowable.definition.list.queryOptions(input), placeholderData: keepPreviousData });
@@ -118,7 +124,7 @@ export default function DefinitionList() {
             size="sm"
             colorPalette="green"
             checked={state === 1}
-            disabled={r.deploymentId in flipped}
+            disabled={!mayEdit || r.deploymentId in flipped}
             onCheckedChange={(e) => void onState(r, e.checked)}
             data-testid={`definition-state-${r.deploymentId}`}
           >
@@ -138,7 +144,7 @@ export default function DefinitionList() {
       width: 340,
       render: (r) => (
         <Flex gap="0.5" justify="center" wrap="nowrap">
-          <RowLink icon="edit" onClick={() => navigate(designerPath(r.deploymentId))} testId="row-design">
+          <RowLink icon="edit" perm={[PERM.add]} onClick={() => navigate(designerPath(r.deploymentId))} testId="row-design">
             设计
           </RowLink>
           {!r.formId && (
@@ -152,7 +158,7 @@ export default function DefinitionList() {
           <RowLink icon="document" onClick={() => lp.setDialog({ kind: 'xml', row: r })} testId="row-xml">
             XML
           </RowLink>
-          <RowLink icon="delete" onClick={() => void onRemove([r.deploymentId])} testId="row-remove">
+          <RowLink icon="delete" perm={[PERM.remove]} onClick={() => void onRemove([r.deploymentId])} testId="row-remove">
             删除
           </RowLink>
         </Flex>
@@ -174,15 +180,15 @@ export default function DefinitionList() {
         </SearchField>
       </SearchForm>
       <ToolbarButtons right={<RightToolbar {...ui.toolbarProps(columns)} />}>
-        <ToolButton palette="brand" icon="plus" onClick={() => navigate(designerPath())} testId="btn-add">
+        <PermButton perm={PERM.add} icon="plus" onClick={() => navigate(designerPath())} testId="btn-add">
           新增
-        </ToolButton>
-        <ToolButton palette="gray" icon="upload" onClick={() => lp.setDialog({ kind: 'import' })} testId="btn-import">
+        </PermButton>
+        <PermButton perm={PERM.add} tone="info" icon="upload" onClick={() => lp.setDialog({ kind: 'import' })} testId="btn-import">
           导入
-        </ToolButton>
-        <ToolButton palette="red" icon="delete" disabled={ui.multiple} onClick={() => void onRemove(lp.selected.map(String))} testId="btn-remove">
+        </PermButton>
+        <PermButton perm={PERM.remove} tone="danger" icon="delete" disabled={ui.multiple} onClick={() => void onRemove(lp.selected.map(String))} testId="btn-remove">
           删除
-        </ToolButton>
+        </PermButton>
       </ToolbarButtons>
       <DataTable columns={columns} {...ui.tableProps} rowKey="deploymentId" emptyText="暂无流程定义" testId="definition-table" />
       <Pagination {...ui.pagerProps} />
@@ -195,25 +201,5 @@ export default function DefinitionList() {
       )}
       {dialog?.kind === 'import' && <ImportDialog onClose={close} onDone={ui.onSaved} />}
     </Box>
-  );
-}
-
-/**
- * A toolbar button without a permission: the definition procedures need only a session
- * (reference §2 "no @PreAuthorize") and the menu seed has no buttons under 流程定义.
- */
-function ToolButton({ palette, icon, onClick, disabled, children, testId }: {
-  palette: string;
-  icon: UiIconName;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Button size="xs" variant="subtle" colorPalette={palette} onClick={onClick} disabled={disabled} data-testid={testId}>
-      <UiIcon name={icon} />
-      {children}
-    </Button>
   );
 }
