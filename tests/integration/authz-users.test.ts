@@ -53,10 +53,12 @@ describe('getRouters', () => {
     expect(todo.meta.noCache).toBe(true);
   });
 
-  it('filters by the user menus: ry sees no workflow menus', async () => {
+  it('filters by the user menus: ry sees 任务管理 but not 流程管理', async () => {
     const all = titles((await call(t.app, 'GET', '/getRouters', ry)).body.data);
     expect(all).toContain('用户管理');
+    expect(all).toEqual(expect.arrayContaining(['任务管理', '我的流程', '待办任务', '已办任务']));
     expect(all).not.toContain('流程管理');
+    expect(all).not.toContain('流程定义');
   });
 });
 

@@ -55,9 +55,10 @@ describe('config', () => {
   it('turns the captcha and register switches at once, without restart', async () => {
     expect((await api('GET', '/captchaImage')).captchaEnabled).toBe(true);
     expect((await api('POST', '/system/config/update', { configId: 4, configName: '账号自助-验证码开关', configKey: 'sys.account.captchaEnabled', configValue: 'false' })).code).toBe(200);
-    expect(await api('GET', '/captchaImage')).toEqual({ code: 200, msg: '操作成功', captchaEnabled: false });
+    expect(await api('GET', '/captchaImage')).toEqual({ code: 200, msg: '操作成功', captchaEnabled: false, registerEnabled: false });
     expect((await call(t.app, 'POST', '/register', undefined, { username: 'newbie', password: 'secret1' })).body.msg).toBe('当前系统没有开启注册功能！');
     await api('POST', '/system/config/update', { configId: 5, configName: '账号自助-是否开启用户注册功能', configKey: 'sys.account.registerUser', configValue: 'true' });
+    expect((await api('GET', '/captchaImage')).registerEnabled).toBe(true);
     expect((await call(t.app, 'POST', '/register', undefined, { username: 'newbie', password: 'secret1' })).body.code).toBe(200);
     expect((await api('GET', '/system/config/5')).data.configType).toBe('Y');
   });

@@ -40,7 +40,7 @@ describe('reads', () => {
 
   it('builds trees of the caller menus and the role tree with checked keys', async () => {
     expect(labels((await api('GET', '/system/menu/treeselect')).data)).toEqual(['系统管理', '系统监控', '系统工具', '流程管理', '任务管理']);
-    expect(labels((await api('GET', '/system/menu/treeselect', undefined, ry)).data)).toEqual(['系统管理', '系统监控', '系统工具']);
+    expect(labels((await api('GET', '/system/menu/treeselect', undefined, ry)).data)).toEqual(['系统管理', '系统监控', '系统工具', '任务管理']);
     const r = await api('GET', '/system/menu/roleMenuTreeselect/2');
     expect(Object.keys(r).sort()).toEqual(['checkedKeys', 'code', 'menus', 'msg']);
     expect(r.checkedKeys).toEqual(expect.arrayContaining([115, 1000, 1060]));

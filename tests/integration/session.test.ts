@@ -19,7 +19,7 @@ const setConfig = (key: string, value: string) =>
 describe('captcha', () => {
   it('is off when CAPTCHA_ENABLED=false, whatever the config says', async () => {
     const { body } = await call(t.app, 'GET', '/captchaImage');
-    expect(body).toEqual({ code: 200, msg: '操作成功', captchaEnabled: false });
+    expect(body).toEqual({ code: 200, msg: '操作成功', captchaEnabled: false, registerEnabled: false });
   });
 
   it('follows the config entry without restart, and each answer works once within 2 minutes', async () => {

@@ -44,6 +44,18 @@ describe('createAuthStorage: remember-me', () => {
     expect([...map.keys()]).toEqual(['rs-token']);
     expect(auth.loadRememberMe()).toEqual({ username: '', encryptedPassword: '', rememberMe: false });
   });
+  it('never keeps or reads back a password without the rsa: prefix', () => {
+    const { map, store } = memoryStore();
+    const auth = createAuthStorage(store);
+    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'rsa:XYZ==', rememberMe: true });
+    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'admin123', rememberMe: true });
+    expect(map.has('password')).toBe(false);
+    expect(map.get('username')).toEqual({ v: 'admin', days: 30 });
+    store.set('password', 'admin123');
+    expect(auth.loadRememberMe()).toEqual({ username: 'admin', encryptedPassword: '', rememberMe: true });
+    store.set('password', 'rsa:');
+    expect(auth.loadRememberMe().encryptedPassword).toBe('');
+  });
   it('reads a non-"true" flag as false', () => {
     const { store } = memoryStore();
     store.set('rememberMe', 'false');

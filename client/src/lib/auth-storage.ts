@@ -8,7 +8,9 @@
  *   password    the ENCRYPTED password      │ 30 days; removed when it is off
  *   rememberMe  'true'                      ┘
  * The logic sits in `createAuthStorage(store)` (pure, testable with a Map); the exported
- * functions use the js-cookie-backed `cookieStore`. The plain password is never stored.
+ * functions use the js-cookie-backed `cookieStore`. The plain password is never stored: only a
+ * value with the `rsa:` prefix (RSA-OAEP ciphertext, lib/rsa.ts) is kept or read back, so a cookie
+ * holding anything else is never sent as a password.
  */
 import Cookies from 'js-cookie';
 
@@ -17,6 +19,9 @@ export const REMEMBER_ME_DAYS = 30;
 const USERNAME_KEY = 'username';
 const PASSWORD_KEY = 'password';
 const REMEMBER_KEY = 'rememberMe';
+/** Prefix of an encrypted password (api-contract "Session"). */
+const ENCRYPTED_PREFIX = 'rsa:';
+const isEncrypted = (v: string | undefined): v is string => !!v && v.startsWith(ENCRYPTED_PREFIX) && v.length > ENCRYPTED_PREFIX.length;
 
 /** Minimal key/value store with optional expiry in days. */
 export type CookieStore = {
@@ -42,11 +47,15 @@ export function createAuthStorage(store: CookieStore) {
     getToken: (): string | undefined => store.get(TOKEN_KEY),
     setToken: (token: string): void => store.set(TOKEN_KEY, token),
     removeToken: (): void => store.remove(TOKEN_KEY),
-    /** After a successful sign-in: keep (30 days) or forget the login details. */
+    /**
+     * After a successful sign-in: keep (30 days) or forget the login details. A password without
+     * the `rsa:` prefix is not kept (the cookie is removed); username and flag still are.
+     */
     saveRememberMe({ username, encryptedPassword, rememberMe }: RememberMe): void {
       if (rememberMe) {
         store.set(USERNAME_KEY, username, REMEMBER_ME_DAYS);
-        store.set(PASSWORD_KEY, encryptedPassword, REMEMBER_ME_DAYS);
+        if (isEncrypted(encryptedPassword)) store.set(PASSWORD_KEY, encryptedPassword, REMEMBER_ME_DAYS);
+        else store.remove(PASSWORD_KEY);
         store.set(REMEMBER_KEY, 'true', REMEMBER_ME_DAYS);
       } else {
         store.remove(USERNAME_KEY);
@@ -54,11 +63,12 @@ export function createAuthStorage(store: CookieStore) {
         store.remove(REMEMBER_KEY);
       }
     },
-    /** For the sign-in form: missing cookies give '' / false. */
+    /** For the sign-in form: missing cookies, and a password cookie without `rsa:`, give '' / false. */
     loadRememberMe(): RememberMe {
+      const password = store.get(PASSWORD_KEY);
       return {
         username: store.get(USERNAME_KEY) ?? '',
-        encryptedPassword: store.get(PASSWORD_KEY) ?? '',
+        encryptedPassword: isEncrypted(password) ? password : '',
         rememberMe: store.get(REMEMBER_KEY) === 'true',
       };
     },

@@ -1,6 +1,6 @@
-import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { encryptPassword } from './rsa';
+import { constants, generateKeyPairSync, privateDecrypt, webcrypto } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encryptPassword, preloadEncryption } from './rsa';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const spkiBase64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
@@ -39,15 +39,27 @@ describe('encryptPassword', () => {
   });
 });
 
-describe('encryptWithForge (pages without Web Crypto)', () => {
-  it('produces RSA-OAEP SHA-256 ciphertext the server key decrypts', async () => {
-    const { generateKeyPairSync, privateDecrypt, constants } = await import('node:crypto');
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-    const { encryptWithForge } = await import('./rsa');
-    const out = await encryptWithForge(spki, '密码admin123');
-    expect(out.startsWith('rsa:')).toBe(true);
-    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(out.slice(4), 'base64'));
-    expect(plain.toString('utf8')).toBe('密码admin123');
+describe('encryptPassword without Web Crypto (plain-http pages)', () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('works where crypto.subtle is absent', async () => {
+    vi.stubGlobal('crypto', { getRandomValues: webcrypto.getRandomValues.bind(webcrypto) });
+    expect(globalThis.crypto.subtle).toBeUndefined();
+    const token = await encryptPassword(spkiBase64, '密码admin123');
+    expect(token).toMatch(/^rsa:[A-Za-z0-9+/]+=*$/);
+    expect(decrypt(token)).toBe('密码admin123');
+  });
+
+  it('takes the same path where crypto.subtle exists: it is never touched', async () => {
+    const touched: string[] = [];
+    const subtle = new Proxy({}, { get: (_t, prop) => { touched.push(String(prop)); throw new Error('Web Crypto used'); } });
+    vi.stubGlobal('crypto', { subtle, getRandomValues: webcrypto.getRandomValues.bind(webcrypto) });
+    expect(decrypt(await encryptPassword(spkiBase64, 'one-path'))).toBe('one-path');
+    expect(touched).toEqual([]);
+  });
+
+  it('preloadEncryption loads the code ahead and never throws', async () => {
+    expect(() => preloadEncryption()).not.toThrow();
+    expect(decrypt(await encryptPassword(spkiBase64, 'preloaded'))).toBe('preloaded');
   });
 });

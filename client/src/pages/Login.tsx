@@ -2,12 +2,15 @@
  * Sign-in screen /login (platform spec §2, §4, §5): account tab, username, password, captcha
  * (when enabled), remember-me (username + encrypted password only, 30 days), Enter submits;
  * a failure stops loading and refreshes the captcha. After sign-in the guard goes to the
- * redirect target, else the first visible menu route, else home.
+ * redirect target, else the first visible menu route, else home. 立即注册 shows only while
+ * registration is open (captcha reply's registerEnabled, config sys.account.registerUser). The
+ * password is always sent encrypted (lib/rsa.ts, loaded when the screen opens).
  */
 import { Box, Button, Checkbox, Flex, Link, Tabs } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { login, rememberedLogin } from '../app/stores/user-store';
+import { preloadEncryption } from '../lib/rsa';
 import { AuthShell } from './auth/AuthShell';
 import { CaptchaField, TextField } from './auth/fields';
 import { useCaptcha } from './auth/useCaptcha';
@@ -27,6 +30,7 @@ export default function Login() {
   const [rememberMe, setRememberMe] = useState(remembered.rememberMe);
   const [errors, setErrors] = useState<Errors>({});
   const [loading, setLoading] = useState(false);
+  useEffect(preloadEncryption, []);
 
   const changePassword = (value: string) => {
     if (useRemembered) {
@@ -95,10 +99,12 @@ export default function Login() {
         <Button type="submit" w="full" size="md" colorPalette="brand" loading={loading} disabled={captcha.pending} loadingText="登 录 中..." spinnerPlacement="start">
           登 录
         </Button>
-        <Flex justify="flex-end" mt="3" mb="3">
-          <Link asChild fontSize="sm" color="brand.solid">
-            <RouterLink to="/register">立即注册</RouterLink>
-          </Link>
+        <Flex justify="flex-end" mt="3" mb="3" minH="5">
+          {captcha.registerEnabled && (
+            <Link asChild fontSize="sm" color="brand.solid">
+              <RouterLink to="/register">立即注册</RouterLink>
+            </Link>
+          )}
         </Flex>
         <Box h="1" />
       </form>

@@ -1,13 +1,16 @@
 /**
  * Register screen /register (platform spec §2, §5, §8): 账号, 密码, 确认密码, 验证码; success
  * alerts 恭喜你，您的账号 {name} 注册成功！ and goes to /login; a failure stops loading and
- * refreshes the captcha.
+ * refreshes the captcha. The password goes out encrypted like the sign-in's (`rsa:` RSA-OAEP,
+ * lib/rsa.ts); the confirmation carries the same ciphertext, which the server decrypts and compares.
  */
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { alertDialog } from '../components/feedback/confirm';
+import { encryptWithServerKey } from '../app/stores/user-store';
 import { handleRequestError } from '../lib/request-error';
+import { preloadEncryption } from '../lib/rsa';
 import { trpcClient } from '../lib/trpc';
 import { AuthShell } from './auth/AuthShell';
 import { CaptchaField, TextField } from './auth/fields';
@@ -37,6 +40,7 @@ export default function Register() {
   const [errors, setErrors] = useState<Partial<Form>>({});
   const [loading, setLoading] = useState(false);
   const set = (key: Field) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  useEffect(preloadEncryption, []);
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -46,13 +50,23 @@ export default function Register() {
     if (Object.keys(found).length) return;
     setLoading(true);
     const username = form.username.trim();
-    try {
-      await trpcClient.auth.register.mutate({ ...form, username, code: form.code.trim(), uuid: captcha.uuid });
-    } catch (err) {
-      handleRequestError(err);
+    const fail = () => {
       setLoading(false);
       set('code')('');
       if (captcha.enabled) captcha.refresh();
+    };
+    let password: string;
+    try {
+      password = await encryptWithServerKey(form.password); // shows its own errors
+    } catch {
+      fail();
+      return;
+    }
+    try {
+      await trpcClient.auth.register.mutate({ username, password, confirmPassword: password, code: form.code.trim(), uuid: captcha.uuid });
+    } catch (err) {
+      handleRequestError(err);
+      fail();
       return;
     }
     await alertDialog(`恭喜你，您的账号 ${username} 注册成功！`, '系统提示');

@@ -123,7 +123,7 @@ const SYSTEM_MENUS: MenuSeed[] = [
   ]),
 ];
 
-/** Workflow part of the tree (ids >= 2000); not granted to role 2. Order numbers as upstream. */
+/** Workflow part of the tree (ids >= 2000). Order numbers as upstream. */
 const WORKFLOW_MENUS: MenuSeed[] = [
   dir(2020, '流程管理', 0, 6, 'flowable', 'cascader'),
   page(2022, '流程定义', 2020, 2, 'definition', 'flowable/definition/index', '', 'job'),
@@ -157,8 +157,20 @@ const WORKFLOW_MENUS: MenuSeed[] = [
 /** Every seeded menu, parents before children. */
 export const SEED_MENUS: readonly MenuSeed[] = [...SYSTEM_MENUS, ...WORKFLOW_MENUS];
 
-/** Menu ids granted to role 2 普通角色: the whole system part, none of the workflow menus. */
-export const SEED_ROLE2_MENU_IDS: readonly number[] = SYSTEM_MENUS.map((m) => m.menuId);
+/**
+ * The 任务管理 menus staff need to handle approvals: the directory 2023 and its pages 我的流程
+ * (2026), 待办任务 (2024) and 已办任务 (2025). Not 我的流程's buttons 2031-2033
+ * (system:deployment:add/edit/remove): on the server those permissions deploy and delete process
+ * definitions and suspend or delete anyone's instances, which stays with administrators.
+ */
+export const SEED_TASK_MENU_IDS: readonly number[] = [2023, 2026, 2024, 2025];
+
+/**
+ * Menu ids granted to role 2 普通角色: the whole system part (as upstream) and the 任务管理 menus
+ * (issue 11 §5, not upstream: upstream grants no workflow menu, so the seeded user ry could not
+ * open his to-do list on a fresh install). 流程管理 (2020 and below) is not granted.
+ */
+export const SEED_ROLE2_MENU_IDS: readonly number[] = [...SYSTEM_MENUS.map((m) => m.menuId), ...SEED_TASK_MENU_IDS];
 
 /** Inserts the menu tree and role 2's grants. Needs role 2 to exist (foreign key). */
 export function seedMenus(tx: SeedTx, now: string): void {

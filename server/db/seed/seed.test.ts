@@ -105,13 +105,13 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('gives role 2 every system menu and no workflow menu', () => {
+  it('gives role 2 every system menu and the 任务管理 menus, no other workflow menu', () => {
     const granted = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu)
       .where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
-    expect(granted.some((id) => id >= 2000)).toBe(false);
+    expect(granted.filter((id) => id >= 2000).sort((a, b) => a - b)).toEqual([2023, 2024, 2025, 2026]);
     const systemMenus = db.select({ menuId: sysMenu.menuId }).from(sysMenu).all()
       .map((m) => m.menuId).filter((id) => id < 2000);
-    expect([...granted].sort((a, b) => a - b)).toEqual(systemMenus.sort((a, b) => a - b));
+    expect(granted.filter((id) => id < 2000).sort((a, b) => a - b)).toEqual(systemMenus.sort((a, b) => a - b));
     expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 1)).all()).toEqual([]);
   });
 

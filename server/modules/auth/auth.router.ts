@@ -5,17 +5,21 @@ import { z } from 'zod';
 import { loginInput, registerInput, type CaptchaReply } from '../../../shared/schemas/auth';
 import { router } from '../../trpc/init';
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
-import { isCaptchaEnabled } from '../system/config/config.service';
+import { isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
 import { login, logout, register } from './login.service';
 import { getInfo } from './user-info.service';
 import { getRouters } from './routers.service';
 
 export const authRouter = router({
-  /** `{captchaEnabled, uuid?, img?}`; img is base64 SVG; the answer lives 2 minutes, one use. */
+  /**
+   * `{captchaEnabled, registerEnabled, uuid?, img?}`; img is base64 SVG; the answer lives 2
+   * minutes, one use. registerEnabled tells the sign-in page whether to offer 立即注册.
+   */
   captchaImage: publicProcedure.query(({ ctx }): CaptchaReply => {
-    if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false };
+    const registerEnabled = isRegisterEnabled(ctx.deps);
+    if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false, registerEnabled };
     const { uuid, img } = ctx.deps.captcha.create(ctx.deps.clock.now());
-    return { captchaEnabled: true, uuid, img };
+    return { captchaEnabled: true, registerEnabled, uuid, img };
   }),
   /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */
   publicKey: publicProcedure.query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),

@@ -5,7 +5,7 @@
 import type { GetInfoReply, RouterNode, SessionUser } from '../../../../shared/schemas/auth';
 import { getToken, loadRememberMe, removeToken, saveRememberMe, setToken } from '../../lib/auth-storage';
 import { queryClient } from '../../lib/query-client';
-import { encryptPassword } from '../../lib/rsa';
+import { encryptPassword, RSA_PREFIX } from '../../lib/rsa';
 import { createStore, useStore } from '../../lib/store';
 import { msgError } from '../../components/feedback/toaster';
 import { describeRequestError, handleRequestError } from '../../lib/request-error';
@@ -41,30 +41,36 @@ export interface LoginForm {
   encryptedPassword?: string;
 }
 
-/** Encrypts a password with the server's public key (api-contract "Session"). */
-export async function encryptForLogin(plain: string): Promise<string> {
+/** Shown when the password cannot be encrypted; the form is then not sent. */
+export const ENCRYPT_FAILED = '密码加密失败，请刷新页面后重试';
+
+/**
+ * Encrypts a password with the server's public key (api-contract "Session"): `rsa:` + base64
+ * RSA-OAEP(SHA-256), the same in every browser context (lib/rsa.ts), used by sign-in and register.
+ * Errors: a failed key request is shown by the request-error layer; a failed encryption shows
+ * ENCRYPT_FAILED. Both are rethrown, and the plain password is never sent instead.
+ */
+export async function encryptWithServerKey(plain: string): Promise<string> {
+  // A failed key request is shown by the query cache's error handler (query-client.ts).
   const { publicKey } = await queryClient.fetchQuery({ ...trpc.auth.publicKey.queryOptions(), staleTime: 60_000 });
-  return encryptPassword(publicKey, plain);
+  try {
+    return await encryptPassword(publicKey, plain);
+  } catch (e) {
+    msgError(ENCRYPT_FAILED);
+    throw e;
+  }
 }
 
 /**
- * Signs in: encrypts the password, calls auth.login, stores the token cookie and the
- * remember-me cookies (username + encrypted password only, 30 days), then loads user info and
- * routes. The store's token is set last, so the router guard sees one complete session and
- * leaves /login for the redirect target. Errors are shown (request-error layer) and rethrown.
+ * Signs in: encrypts the password (or sends the remembered ciphertext as is), calls auth.login,
+ * stores the token cookie and the remember-me cookies (username + encrypted password only, 30
+ * days), then loads user info and routes. The store's token is set last, so the router guard sees
+ * one complete session and leaves /login for the redirect target. Errors are shown
+ * (request-error layer, ENCRYPT_FAILED) and rethrown.
  */
 export async function login(form: LoginForm): Promise<void> {
   const username = form.username.trim();
-  let password = form.encryptedPassword || '';
-  if (!password) {
-    try {
-      password = await encryptForLogin(form.password);
-    } catch (e) {
-      // Web Crypto needs a secure context (https or localhost); fall back to the plain form.
-      console.warn('password not encrypted:', e);
-      password = form.password;
-    }
-  }
+  const password = form.encryptedPassword?.startsWith(RSA_PREFIX) ? form.encryptedPassword : await encryptWithServerKey(form.password);
   let token: string;
   try {
     ({ token } = await trpcClient.auth.login.mutate({ username, password, code: form.code, uuid: form.uuid }));
@@ -73,8 +79,7 @@ export async function login(form: LoginForm): Promise<void> {
     throw e;
   }
   setToken(token);
-  const encrypted = password.startsWith('rsa:') ? password : '';
-  saveRememberMe({ username, encryptedPassword: encrypted, rememberMe: form.rememberMe && !!encrypted });
+  saveRememberMe({ username, encryptedPassword: password, rememberMe: form.rememberMe });
   try {
     await loadUserInfo();
   } catch (e) {

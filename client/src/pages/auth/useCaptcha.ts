@@ -1,6 +1,7 @@
 /**
  * Captcha state of the sign-in and register screens: whether captcha is on, its uuid and
  * data-URL image, and a refresh (click on the image, after a failure). 20 s timeout (trpc.ts).
+ * The same reply says whether registration is open (registerEnabled, for 立即注册).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
@@ -18,6 +19,8 @@ export function useCaptcha() {
     enabled: data ? data.captchaEnabled !== false : true,
     /** True until the server has said whether captcha is on: forms wait instead of guessing. */
     pending: query.isPending,
+    /** Registration is open (config sys.account.registerUser); false until the server says so. */
+    registerEnabled: data?.registerEnabled === true,
     uuid: data?.uuid ?? '',
     src: data?.img ? `data:image/svg+xml;base64,${data.img}` : '',
     refresh: () => void query.refetch(),
