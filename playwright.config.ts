@@ -3,6 +3,7 @@
  * over an in-memory database on port 18080 (or E2E_PORT). The client must be built first (`vite build`;
  * `npm run test:e2e` does that).
  */
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** `E2E_PORT` lets several runs share a machine; `E2E_UPLOAD_DIR` keeps their files apart. */
@@ -47,7 +48,7 @@ export default defineConfig({
       CAPTCHA_ENABLED: 'false',
       UPLOAD_DIR: process.env.E2E_UPLOAD_DIR ?? `.tmp/e2e-uploads-${PORT}`,
       /** A client built elsewhere (`vite build --outDir <dir>`), so parallel runs don't share dist/client. */
-      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: path.resolve(process.env.E2E_WEB_DIR) } : {}),
     },
     reuseExistingServer: false,
     timeout: 120_000,
