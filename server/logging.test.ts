@@ -44,6 +44,33 @@ describe('loggingOptions', () => {
     expect(incoming.req.url).toBe('/login?Authorization=[REDACTED]&x=1');
   });
 
+  it('redacts secrets in string bodies (JSON or form text), arrays and deep fields (issue 11 §4)', async () => {
+    const { lines, stream } = capture();
+    const app = Fastify(loggingOptions('info', true, stream));
+    app.post('/x', async (req) => {
+      req.log.info({ body: req.body }, 'body');
+      return { ok: true };
+    });
+    app.post('/deep', async (req) => {
+      req.log.warn({ a: { b: { c: { Authorization: 'Bearer deep-1' } } }, list: [[{ newPassword: 'deep-2' }]] }, 'deep');
+      return { ok: true };
+    });
+    const text = { 'content-type': 'text/plain' };
+    await app.inject({ method: 'POST', url: '/x', headers: text, payload: 'username=admin&password=form-secret-1' });
+    await app.inject({ method: 'POST', url: '/x', headers: text, payload: '{"username":"admin","password":"json-secret-2"}' });
+    await app.inject({ method: 'POST', url: '/x', payload: [{ userId: 2, PASSWORD: 'array-secret-3' }, 'token=array-secret-4'] });
+    await app.inject({ method: 'POST', url: '/deep', payload: {} });
+    await app.close();
+    const all = JSON.stringify(lines);
+    for (const secret of ['form-secret-1', 'json-secret-2', 'array-secret-3', 'array-secret-4', 'deep-1', 'deep-2']) expect(all).not.toContain(secret);
+    const bodies = lines.filter((l) => l.msg === 'body').map((l) => l.body);
+    expect(bodies).toEqual([
+      'username=admin&password=[REDACTED]',
+      '{"username":"admin","password":"[REDACTED]"}',
+      [{ userId: 2, PASSWORD: '[REDACTED]' }, 'token=[REDACTED]'],
+    ]);
+  });
+
   it('turns logging off for silent', () => {
     expect(loggingOptions('silent').logger).toBe(false);
     expect(loggingOptions('info', false).logger).toBe(false);

@@ -4,23 +4,30 @@
  *
  * - Request ids: the caller's `X-Request-Id` when it looks like an id (1-64 of `A-Za-z0-9._:-`,
  *   so a reverse proxy's id can be followed end to end), else a random UUID.
- * - Redaction: pino `redact` censors authorization and cookie headers, set-cookie, and any
- *   `password`/`oldPassword`/`newPassword`/`confirmPassword`/`token`/`secret`/`privateKey` field at
- *   the top level or up to two levels down (e.g. `{body: {password}}`, `{input: {user: {password}}}`).
+ * - Redaction (issue 11 §4): every logged object goes through core/redact.ts `redactSecrets`, the
+ *   rule the operation log uses too: any password/token/secret/Authorization/cookie/privateKey
+ *   field at any depth, in arrays, and inside string bodies that are JSON or form-encoded text
+ *   (`{body: 'username=a&password=…'}`) becomes `[REDACTED]`. After the serializers, pino `redact`
+ *   still censors the authorization and cookie headers and set-cookie.
  * - URLs: the token may come in the query (`?Authorization=Bearer …`, trpc/context.ts), so the
  *   request serializer masks `authorization`, `token`, `access_token` and `password` query values.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { AppEnv } from './env';
+import { redactSecrets } from './core/redact';
 
-const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'confirmPassword', 'token', 'secret', 'privateKey', 'JWT_SECRET'];
+export const REDACTED = '[REDACTED]';
+
+/** Where log lines go instead of stdout (tests): one JSON line per `write`. */
+export interface LogStream {
+  write(line: string): void;
+}
 
 export const REDACT_PATHS: string[] = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]',
   'headers.authorization', 'headers.cookie',
   'res.headers["set-cookie"]',
-  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
 const SECRET_QUERY = /([?&](?:authorization|token|access_token|password)=)[^&#]*/gi;
@@ -46,14 +53,19 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The Fastify options for logging at `level` (`silent` or `enabled: false` turns logging off). */
-export function loggingOptions(level: AppEnv['LOG_LEVEL'], enabled = true): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
+/**
+ * The Fastify options for logging at `level` (`silent` or `enabled: false` turns logging off) to
+ * stdout, or to `stream` when given (tests read the lines there).
+ */
+export function loggingOptions(level: AppEnv['LOG_LEVEL'], enabled = true, stream?: LogStream): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
   if (!enabled || level === 'silent') return { logger: false, genReqId: requestId };
   return {
     genReqId: requestId,
     logger: {
       level,
-      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      ...(stream ? { stream } : {}),
+      formatters: { log: (object: Record<string, unknown>) => redactSecrets(object, REDACTED) },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: {
         req: (req: LoggedRequest) => ({
           method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,

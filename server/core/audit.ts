@@ -1,28 +1,32 @@
 /**
  * The operation log (issue 3 "Logs"; reference §3 sys_oper_log): one row per call of a procedure
  * whose meta has `log`, written after the call with its status (0 ok, 1 error), error message,
- * parameters without password fields, result, cost in ms; texts truncated to 2000 characters.
- * Written outside the command's transaction so a failed command is still logged.
+ * parameters and result without secrets (core/redact.ts: password, token, Authorization … in
+ * objects, arrays, multipart fields, and JSON or form-encoded string bodies), cost in ms; texts
+ * truncated to 2000 characters. Written outside the command's transaction so a failed command is
+ * still logged.
  */
 import type { Db } from '../db/client';
 import { sysOperLog } from '../db/schema';
 import { formatDateTime } from '../../shared/utils/date';
+import { redactSecrets } from './redact';
 
-const SECRET_KEYS = new Set(['password', 'oldPassword', 'newPassword', 'confirmPassword']);
 export const MAX_LOG_TEXT = 2000;
 
-/** JSON of `value` without password fields, cut to 2000 characters. */
+/**
+ * JSON of `value` without secrets (redactSecrets drops them, whatever form the body came in: a
+ * string body stays a JSON string), file bytes as `<binary n bytes>`, cut to 2000 characters.
+ */
 export function auditText(value: unknown): string {
   if (value === undefined) return '';
   let text: string;
   try {
-    text = JSON.stringify(value, (k, v) => {
-      if (SECRET_KEYS.has(k)) return undefined;
+    text = JSON.stringify(redactSecrets(value), (_k, v) => {
       if (v && typeof v === 'object' && v.type === 'Buffer' && Array.isArray(v.data)) return `<binary ${v.data.length} bytes>`;
       return v;
     }) ?? '';
   } catch {
-    text = String(value);
+    text = String(redactSecrets(String(value)));
   }
   return text.slice(0, MAX_LOG_TEXT);
 }
@@ -58,7 +62,7 @@ export function writeAudit(db: Db, e: AuditEntry): void {
     operParam: auditText(e.input),
     jsonResult: e.error ? '' : auditText(e.result),
     status: e.error ? 1 : 0,
-    errorMsg: (e.error ?? '').slice(0, MAX_LOG_TEXT),
+    errorMsg: redactSecrets(e.error ?? '').slice(0, MAX_LOG_TEXT),
     operTime: formatDateTime(e.startedAt),
     costTime: Math.max(0, e.endedAt - e.startedAt),
   }).run();

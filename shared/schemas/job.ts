@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { pageInput } from './common';
+import { controlCharsMessage, isMultiLine, isOneLine } from './text';
 
 /** Misfire policies (reference §5 ScheduleConstants; export labels of SysJob). */
 export const MISFIRE_LABELS = { '0': '默认', '1': '立即触发执行', '2': '触发一次执行', '3': '不触发立即执行' } as const;
@@ -38,7 +39,7 @@ const codeOr = <const T extends readonly [string, ...string[]]>(label: string, v
 const requiredCode = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.preprocess((v) => blank(text(v)), code(label, values));
 
-const filterText = z.string().max(200).nullish().transform((v) => (v ? v : undefined));
+const filterText = z.string().max(200).refine(isOneLine, controlCharsMessage('查询条件')).nullish().transform((v) => (v ? v : undefined));
 const filterCode = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => blank(text(v)), z.enum(values).optional());
 
@@ -56,16 +57,17 @@ export const jobExportInput = pageInput.omit({ pageNum: true, pageSize: true }).
 
 /** The add form (`POST /monitor/job`). */
 export const jobAddInput = z.object({
-  jobName: z.string({ error: '任务名称不能为空' }).trim().min(1, '任务名称不能为空').max(64, '任务名称不能超过64个字符'),
-  jobGroup: z.preprocess(blank, z.string().trim().max(64, '任务组名不能超过64个字符').default('DEFAULT')),
+  jobName: z.string({ error: '任务名称不能为空' }).trim().min(1, '任务名称不能为空').max(64, '任务名称不能超过64个字符')
+    .refine(isOneLine, controlCharsMessage('任务名称')),
+  jobGroup: z.preprocess(blank, z.string().trim().max(64, '任务组名不能超过64个字符').refine(isOneLine, controlCharsMessage('任务组名')).default('DEFAULT')),
   invokeTarget: z.string({ error: '调用目标字符串不能为空' }).trim().min(1, '调用目标字符串不能为空')
-    .max(500, '调用目标字符串长度不能超过500个字符'),
+    .max(500, '调用目标字符串长度不能超过500个字符').refine(isOneLine, controlCharsMessage('调用目标字符串')),
   cronExpression: z.string({ error: 'Cron执行表达式不能为空' }).trim().min(1, 'Cron执行表达式不能为空')
-    .max(255, 'Cron执行表达式不能超过255个字符'),
+    .max(255, 'Cron执行表达式不能超过255个字符').refine(isOneLine, controlCharsMessage('Cron执行表达式')),
   misfirePolicy: codeOr('计划执行策略', ['0', '1', '2', '3'], '0'),
   concurrent: codeOr('是否并发执行', ['0', '1'], '1'),
   status: codeOr('任务状态', ['0', '1'], '0'),
-  remark: z.string().max(500, '备注不能超过500个字符').nullish().transform((v) => v ?? ''),
+  remark: z.string().max(500, '备注不能超过500个字符').refine(isMultiLine, controlCharsMessage('备注')).nullish().transform((v) => v ?? ''),
 });
 export type JobAddInput = z.input<typeof jobAddInput>;
 export type JobForm = z.output<typeof jobAddInput>;

@@ -88,6 +88,22 @@ describe('uploads', () => {
     expect(fs.existsSync(path.join(dir, day, r.newFileName))).toBe(true);
   });
 
+  it('stores names with dot runs so that they download again (issue 11 §4)', async () => {
+    for (const [name, stem] of [['report..final.txt', 'report.final'], ['季度...报表..v2.pdf', '季度.报表.v2'], ['a. .b.txt', 'a._.b']]) {
+      const body = Buffer.from(`bytes of ${name}`);
+      const r = await upload('/common/uploadFile', name, body);
+      expect(r.code, name).toBe(200);
+      expect(r.originalFilename).toBe(name);
+      expect(r.newFileName).toMatch(new RegExp(`^${stem.replace(/\./g, '\\.')}_\\d{14}[0-9a-f]{6}\\.${name.split('.').pop()}$`));
+      expect(r.fileName).not.toContain('..');
+      const served = await get(r.fileName);
+      expect(served.statusCode, name).toBe(200);
+      expect(served.rawPayload).toEqual(body);
+      const viaResource = await get(`/common/download/resource?resource=${encodeURIComponent(r.fileName)}`);
+      expect(viaResource.rawPayload).toEqual(body);
+    }
+  });
+
   it('refuses a file over the size limit', async () => {
     await expect(storeUpload(t.app.deps, { fieldname: 'file', filename: 'big.txt', mimetype: 'text/plain', data: Buffer.alloc(2048) }, 'file', 1024))
       .rejects.toThrow('上传的文件大小超出限制的文件大小！');

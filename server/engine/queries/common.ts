@@ -50,9 +50,7 @@ export function durationText(ms: number | null | undefined): string | null {
   return out || `${sec % 60}秒`;
 }
 
-/** `%text%` for LIKE with `%`/`_` escaped (use with ESCAPE '\\'). */
-export function like(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** `like(text)` = `%text%` for LIKE_ESCAPED (`LIKE ? ESCAPE '\'`), `%`, `_`, `\` taken literally (core/like.ts). */
+export { likePattern as like, LIKE_ESCAPED } from '../../core/like';
 
 export const splitIds = (s: string | null | undefined): string[] => (s ? s.split(',').filter(Boolean) : []);

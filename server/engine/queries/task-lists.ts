@@ -5,7 +5,7 @@
  * Display names (start user nick name, dept) are the REST layer's job (user table).
  */
 import type Database from 'better-sqlite3';
-import { durationText, fmt, like, limits, parseBound, type Page, type PageQuery } from './common';
+import { durationText, fmt, like, LIKE_ESCAPED, limits, parseBound, type Page, type PageQuery } from './common';
 
 export interface ListFilter extends PageQuery { name?: string; beginTime?: string; endTime?: string }
 
@@ -24,7 +24,7 @@ function range(col: string, f: ListFilter, params: unknown[], parts: string[]) {
   const e = parseBound(f.endTime, true);
   if (b !== undefined) { parts.push(`${col} >= ?`); params.push(b); }
   if (e !== undefined) { parts.push(`${col} <= ?`); params.push(e); }
-  if (f.name) { parts.push("d.name LIKE ? ESCAPE '\\'"); params.push(like(f.name)); }
+  if (f.name) { parts.push(`d.name ${LIKE_ESCAPED}`); params.push(like(f.name)); }
 }
 
 /**

@@ -12,6 +12,7 @@ import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { insertLoginLog } from '../monitor/logininfor/logininfor.repo';
 import { isBlockedIp, isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
 import { decodePassword } from './secrets.service';
+import { controlCharsMessage, isOneLine } from '../../../shared/schemas/text';
 import { findUserByName, stampLogin } from './auth.repo';
 import { closeSession, openSession } from './session.service';
 import {
@@ -74,6 +75,8 @@ export async function register(deps: AppDeps, input: Required<RegisterInput>, cl
   if (password === null) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
   if (userName.length < 2 || userName.length > 20) throw new AppError(500, '用户账号长度必须介于 2 和 20 之间');
   if (password.length < 5 || password.length > 20) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
+  // the decrypted password: the schema only saw the `rsa:` text (issue 11 §4)
+  if (!isOneLine(password)) throw new AppError(500, controlCharsMessage('用户密码'));
   if (input.confirmPassword !== undefined && input.confirmPassword !== '' &&
       decodePassword(deps.keys, input.confirmPassword) !== password) {
     throw new AppError(500, '两次输入的密码不一致');

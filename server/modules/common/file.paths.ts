@@ -32,11 +32,16 @@ export const extensionOf = (name: string) => {
 export const isAllowedExtension = (ext: string, allowed: readonly string[]) =>
   ext !== '' && allowed.some((a) => a.toLowerCase() === ext.toLowerCase());
 
-/** The original name's base without extension, made safe for a path segment and a URL (≤ 100 chars). */
+/**
+ * The original name's base without extension, made safe for a path segment and a URL (≤ 100
+ * chars): control characters, separators and URL-special characters become `_`, runs of dots
+ * one dot (`report..final` → `report.final`), a leading dot `_`. What the upload builds from it
+ * always passes isSafeRelativeName, so anything uploaded can be downloaded again (issue 11 §4).
+ */
 export function safeBaseName(original: string): string {
   const base = original.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
-  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[\x00-\x1f\x7f\\/:*?"<>|#%&+;=\s]/g, '_').slice(0, MAX_NAME_LENGTH);
+  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[\x00-\x1f\x7f\\/:*?"<>|#%&+;=\s]/g, '_').replace(/\.{2,}/g, '.').slice(0, MAX_NAME_LENGTH);
   return stem.replace(/^\.+/, '_') || 'file';
 }
 
@@ -47,12 +52,12 @@ export function looksLikeImage(data: Buffer): boolean {
 }
 
 /**
- * A client-given relative name is acceptable: not empty, no NUL, no `..`, no backslash, not
- * absolute (`/x`, `C:x`), no empty or `.` segment, and an allowed extension (RuoYi
- * checkAllowDownload, tightened).
+ * The one rule for a file name or relative path under UPLOAD_DIR, for what an upload stores and
+ * what a download may read: not empty, no control character (NUL included), no `..`, no backslash, not absolute (`/x`, `C:x`),
+ * no empty or `.` segment, and an allowed extension (RuoYi checkAllowDownload, tightened).
  */
 export function isSafeRelativeName(name: string): boolean {
-  if (!name || name.length > 500 || name.includes('\0') || name.includes('..') || name.includes('\\')) return false;
+  if (!name || name.length > 500 || /[\x00-\x1f\x7f]/.test(name) || name.includes('..') || name.includes('\\')) return false;
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return false;
   if (name.split('/').some((seg) => seg === '' || seg === '.')) return false;
   return isAllowedExtension(extensionOf(name), FILE_EXTENSIONS);
@@ -78,7 +83,7 @@ export async function resolveInside(root: string, rel: string): Promise<string |
 }
 
 const TYPES: Record<string, string> = {
-  bmp: 'image/bmp', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml',
+  bmp: 'image/bmp', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png',
   tiff: 'image/tiff', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', zip: 'application/zip',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -86,5 +91,9 @@ const TYPES: Record<string, string> = {
   mp3: 'audio/mpeg', mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', gz: 'application/gzip',
 };
 
-/** Content type by extension; HTML and anything unknown go out as octet-stream (never rendered inline). */
+/**
+ * Content type by extension. SVG and HTML (which can carry script), and anything unknown, go out
+ * as `application/octet-stream`, so a browser never renders them inline even if it ignored the
+ * attachment disposition (issue 11 §4; the served answer also carries nosniff).
+ */
 export const contentTypeOf = (name: string) => TYPES[extensionOf(name).toLowerCase()] ?? 'application/octet-stream';

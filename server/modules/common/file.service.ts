@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../core/deps';
 import { AppError } from '../../core/errors';
-import type { FileReply, UploadedFile } from '../../rest/table';
+import type { FileReply, UploadedFile } from '../../core/files';
 import { formatDate } from '../../../shared/utils/date';
 import {
   contentTypeOf, extensionOf, FILE_EXTENSIONS, IMAGE_EXTENSIONS, isAllowedExtension, isSafeRelativeName, looksLikeImage,
@@ -40,8 +40,10 @@ export type UploadKind = 'image' | 'file';
 const rootOf = (deps: Pick<AppDeps, 'env'>) => path.resolve(deps.env.UPLOAD_DIR);
 
 /**
- * Stores one upload and answers its names. Errors (500, nothing stored): 文件格式不正确 (extension
- * not in the kind's list, or an image whose bytes are not bmp/gif/jpeg/png); 上传的文件名最长100个字符;
+ * Stores one upload and answers its names; the stored name passes the download rule
+ * (isSafeRelativeName), so `fileName` can always be downloaded. Errors (500, nothing stored):
+ * 文件格式不正确 (extension not in the kind's list, or an image whose bytes are not
+ * bmp/gif/jpeg/png); 上传的文件名最长100个字符; 文件名称非法，不允许上传 (never for a sanitised name);
  * 上传的文件大小超出限制的文件大小！允许的文件最大大小是：100MB！.
  */
 export async function storeUpload(deps: Deps, file: UploadedFile, kind: UploadKind, maxBytes = MAX_UPLOAD_BYTES): Promise<UploadReply> {
@@ -54,17 +56,21 @@ export async function storeUpload(deps: Deps, file: UploadedFile, kind: UploadKi
   }
   if (kind === 'image' && !looksLikeImage(file.data)) throw new AppError(500, '文件格式不正确');
   const now = deps.clock.now();
-  const dir = path.join(rootOf(deps), 'upload', ...formatDate(now, 'yyyy/MM/dd').split('/'));
+  const day = formatDate(now, 'yyyy/MM/dd');
+  const nameOf = () => `${safeBaseName(original)}_${formatDate(now, 'yyyyMMddHHmmss')}${crypto.randomBytes(3).toString('hex')}.${ext}`;
+  let newFileName = nameOf();
+  // The download rule decides what may be stored, so every stored file can be read back.
+  if (!isSafeRelativeName(`upload/${day}/${newFileName}`)) throw new AppError(500, '文件名称非法，不允许上传');
+  const dir = path.join(rootOf(deps), 'upload', ...day.split('/'));
   await fs.mkdir(dir, { recursive: true });
-  for (;;) {
-    const newFileName = `${safeBaseName(original)}_${formatDate(now, 'yyyyMMddHHmmss')}${crypto.randomBytes(3).toString('hex')}.${ext}`;
+  for (;; newFileName = nameOf()) {
     try {
       await fs.writeFile(path.join(dir, newFileName), file.data, { flag: 'wx' });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw e;
     }
-    const fileName = `${RESOURCE_PREFIX}/upload/${formatDate(now, 'yyyy/MM/dd')}/${newFileName}`;
+    const fileName = `${RESOURCE_PREFIX}/upload/${day}/${newFileName}`;
     return { url: `${FILE_URL_PREFIX}${fileName}`, fileName, newFileName, originalFilename: original, oldFilename: original };
   }
 }

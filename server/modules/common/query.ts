@@ -3,7 +3,7 @@
  * reference §1 TableSupport): the handle type that both the database and a transaction satisfy,
  * the checked order column, and one page of rows.
  */
-import { asc, desc, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, gte, lte, type SQL } from 'drizzle-orm';
 import type { BaseSQLiteDatabase, SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { RunResult } from 'better-sqlite3';
 import type * as schema from '../../db/schema';
@@ -38,12 +38,8 @@ export function pageOf<T>(f: Partial<Pick<PageInput, 'pageNum' | 'pageSize'>>, t
   return { rows: rows(limit, offset), total: n };
 }
 
-/** `col LIKE '%text%'` with `%`, `_` and `\` in `text` taken literally; undefined for a blank text. */
-export function contains(col: SQLiteColumn, text: string | undefined | null): SQL | undefined {
-  if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${col} LIKE ${pattern} ESCAPE '\\'`;
-}
+/** The one LIKE rule of every list filter (core/like.ts): `%`, `_` and `\` are taken literally. */
+export { contains } from '../../core/like';
 
 /** Inclusive whole-day bounds on a `yyyy-MM-dd HH:mm:ss` text column (api-contract "Date ranges"). */
 export function withinDays(col: SQLiteColumn, f: Pick<PageInput, 'beginTime' | 'endTime' | 'params'>): SQL[] {

@@ -3,13 +3,14 @@
  */
 import { z } from 'zod';
 import { filterText } from '../system/dept';
+import { controlCharsMessage, isOneLine } from '../text';
 
 /** `GET /monitor/online/list` filters (exact address and user name, as RuoYi). */
 export const onlineListInput = z.object({ ipaddr: filterText, userName: filterText });
 export type OnlineListInput = z.input<typeof onlineListInput>;
 
 /** `POST /monitor/online/delete/{tokenId}`. */
-export const tokenIdInput = z.object({ tokenId: z.string().trim().min(1, '会话编号不能为空').max(100) });
+export const tokenIdInput = z.object({ tokenId: z.string().trim().min(1, '会话编号不能为空').max(100).refine(isOneLine, controlCharsMessage('会话编号')) });
 
 export interface OnlineUser {
   /** The session id (RuoYi's token uuid). */

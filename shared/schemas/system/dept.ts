@@ -5,6 +5,7 @@
  * gets zod's message, which the server prefixes with the field's key.
  */
 import { z } from 'zod';
+import { controlCharsMessage, isMultiLine, isOneLine } from '../text';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const numberish = z.union([z.number(), z.string(), z.null()]).optional();
@@ -27,16 +28,25 @@ export const idValue = numberish
 /** `{ids}` of `POST /x/delete/{ids}` (the REST row splits the comma list). */
 export const idsInput = z.object({ ids: z.array(idValue).min(1) });
 
-/** Required text, trimmed: `${label}不能为空`, `${label}长度不能超过${max}个字符`. */
-export const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}长度不能超过${max}个字符`);
+/** `'line'`: no control character at all; `'multiline'`: `\t`, `\n`, `\r` allowed (shared/schemas/text.ts). */
+export type TextLines = 'line' | 'multiline';
+const cleanText = (lines: TextLines) => (lines === 'line' ? isOneLine : isMultiLine);
 
-/** Optional text (null / absent → undefined). */
-export const optionalText = (label: string, max: number) =>
-  z.string().max(max, `${label}长度不能超过${max}个字符`).nullish().transform((v) => v ?? undefined);
+/**
+ * Required text, trimmed: `${label}不能为空`, `${label}长度不能超过${max}个字符`,
+ * `${label}不能包含控制字符` (one line unless `lines` is 'multiline').
+ */
+export const requiredText = (label: string, max: number, lines: TextLines = 'line') =>
+  z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}长度不能超过${max}个字符`)
+    .refine(cleanText(lines), controlCharsMessage(label));
 
-/** A filter text: '' or absent → undefined. */
-export const filterText = z.string().max(200).nullish().transform((v) => (v ? v : undefined));
+/** Optional text (null / absent → undefined); control characters refused as requiredText. */
+export const optionalText = (label: string, max: number, lines: TextLines = 'line') =>
+  z.string().max(max, `${label}长度不能超过${max}个字符`).refine(cleanText(lines), controlCharsMessage(label))
+    .nullish().transform((v) => v ?? undefined);
+
+/** A one-line filter text: '' or absent → undefined; 查询条件不能包含控制字符. */
+export const filterText = z.string().max(200).refine(isOneLine, controlCharsMessage('查询条件')).nullish().transform((v) => (v ? v : undefined));
 
 /** Status '0' normal / '1' disabled (dictionary sys_normal_disable); '' → default. */
 export const statusField = z.union([z.enum(['0', '1']), z.literal('').transform(() => '0' as const), z.null().transform(() => '0' as const)]).default('0');
@@ -56,7 +66,7 @@ export const deptListInput = z.object({
 });
 export type DeptListInput = z.input<typeof deptListInput>;
 
-const email = z.string().max(50, '邮箱长度不能超过50个字符').nullish()
+const email = z.string().max(50, '邮箱长度不能超过50个字符').refine(isOneLine, controlCharsMessage('邮箱')).nullish()
   .transform((v) => v ?? '')
   .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), '邮箱格式不正确');
 
@@ -78,7 +88,7 @@ export type DeptAddInput = z.input<typeof deptAddInput>;
  */
 export const deptUpdateInput = deptAddInput.extend({
   deptId: idValue,
-  email: z.string().max(50, '邮箱长度不能超过50个字符').nullish().transform((v) => v ?? undefined)
+  email: z.string().max(50, '邮箱长度不能超过50个字符').refine(isOneLine, controlCharsMessage('邮箱')).nullish().transform((v) => v ?? undefined)
     .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), '邮箱格式不正确'),
   status: optionalCode(['0', '1']),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { pageInput } from '../common';
 import { filterText, idValue, optionalCode, optionalText, requiredInt, requiredText, statusField } from './dept';
+import { controlCharsMessage, isOneLine } from '../text';
 
 /** `GET /system/dict/type/list` (paged) filters, with the creation date range. */
 export const dictTypeListInput = pageInput.extend({
@@ -21,7 +22,7 @@ export const dictTypeAddInput = z.object({
   dictType: requiredText('字典类型', 100)
     .regex(/^[a-z][a-z0-9_]*$/, '字典类型必须以字母开头，且只能为（小写字母，数字，下滑线）'),
   status: statusField,
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, 'multiline'),
 });
 export type DictTypeAddInput = z.input<typeof dictTypeAddInput>;
 export const dictTypeUpdateInput = dictTypeAddInput.extend({ dictId: idValue, status: optionalCode(['0', '1']) });
@@ -49,7 +50,7 @@ export const dictDataAddInput = z.object({
   listClass: z.union([z.enum(LIST_CLASSES), z.literal('').transform(() => 'default' as const), z.null().transform(() => 'default' as const)]).default('default'),
   isDefault: z.union([z.enum(['Y', 'N']), z.literal('').transform(() => 'N' as const), z.null().transform(() => 'N' as const)]).default('N'),
   status: statusField,
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, 'multiline'),
 });
 export type DictDataAddInput = z.input<typeof dictDataAddInput>;
 export const dictDataUpdateInput = dictDataAddInput.extend({
@@ -62,7 +63,7 @@ export type DictDataUpdateInput = z.input<typeof dictDataUpdateInput>;
 export const dictCodeInput = z.object({ dictCode: idValue });
 
 /** `GET /system/dict/data/type/{dictType}`. */
-export const dictTypeNameInput = z.object({ dictType: z.string().trim().min(1, '字典类型不能为空').max(100) });
+export const dictTypeNameInput = z.object({ dictType: z.string().trim().min(1, '字典类型不能为空').max(100).refine(isOneLine, controlCharsMessage('字典类型')) });
 
 /** One dictionary entry as `type/{dictType}` answers it. */
 export interface DictEntry {

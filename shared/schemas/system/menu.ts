@@ -34,7 +34,7 @@ export const menuAddInput = z.object({
   status: statusField,
   perms: optionalText('权限标识', 100),
   icon: optionalText('菜单图标', 100),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, 'multiline'),
 });
 export type MenuAddInput = z.input<typeof menuAddInput>;
 

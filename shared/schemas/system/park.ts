@@ -17,7 +17,7 @@ export const parkAddInput = z.object({
   parkName: requiredText('园区名称', 50),
   orderNum: requiredInt('显示顺序'),
   status: statusField,
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, 'multiline'),
 });
 export type ParkAddInput = z.input<typeof parkAddInput>;
 

@@ -22,7 +22,7 @@ export const postAddInput = z.object({
   postName: requiredText('岗位名称', 50),
   postSort: requiredInt('显示顺序'),
   status: statusField,
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, 'multiline'),
 });
 export type PostAddInput = z.input<typeof postAddInput>;
 

@@ -4,14 +4,15 @@
  */
 import { z } from 'zod';
 import { pageInput } from '../common';
-import { boolText, idArray, idInput, noScript, statusInput } from './user';
+import { boolText, idArray, idInput, noScript, searchText, statusInput } from './user';
+import { controlCharsMessage, isMultiLine, isOneLine } from '../text';
 
 /** Data scope: 1 all, 2 custom depts, 3 own dept, 4 own dept and below, 5 self only. */
 export const dataScopeInput = z.enum(['1', '2', '3', '4', '5']);
 
 export const roleListInput = pageInput.extend({
-  roleName: z.string().max(30).optional(),
-  roleKey: z.string().max(100).optional(),
+  roleName: searchText('角色名称', 30).optional(),
+  roleKey: searchText('权限字符', 100).optional(),
   status: statusInput.optional().or(z.literal('').transform(() => undefined)),
   roleId: idInput.optional().or(z.literal('').transform(() => undefined)),
 });
@@ -23,15 +24,17 @@ export type RoleListInput = z.input<typeof roleListInput>;
  */
 const roleFields = {
   roleName: z.string({ error: '角色名称不能为空' }).trim()
-    .min(1, '角色名称不能为空').max(30, '角色名称长度不能超过30个字符').refine(noScript, '角色名称不能包含脚本字符'),
+    .min(1, '角色名称不能为空').max(30, '角色名称长度不能超过30个字符').refine(noScript, '角色名称不能包含脚本字符')
+    .refine(isOneLine, controlCharsMessage('角色名称')),
   roleKey: z.string({ error: '权限字符不能为空' }).trim()
-    .min(1, '权限字符不能为空').max(100, '权限字符长度不能超过100个字符').refine(noScript, '权限字符不能包含脚本字符'),
+    .min(1, '权限字符不能为空').max(100, '权限字符长度不能超过100个字符').refine(noScript, '权限字符不能包含脚本字符')
+    .refine(isOneLine, controlCharsMessage('权限字符')),
   roleSort: z.coerce.number({ error: '显示顺序不能为空' }).int('显示顺序必须是整数'),
   status: statusInput.nullish(),
   menuIds: idArray.nullish(),
   menuCheckStrictly: boolText.nullish(),
   deptCheckStrictly: boolText.nullish(),
-  remark: z.string().max(500, '备注长度不能超过500个字符').nullish(),
+  remark: z.string().max(500, '备注长度不能超过500个字符').refine(isMultiLine, controlCharsMessage('备注')).nullish(),
 };
 
 /** `POST /system/role`: a new role with its menus. */
@@ -62,8 +65,8 @@ export const roleChangeStatusInput = z.object({ roleId: idInput, status: statusI
 /** `GET /system/role/authUser/allocatedList|unallocatedList`. */
 export const authUserListInput = pageInput.extend({
   roleId: idInput,
-  userName: z.string().max(30).optional(),
-  phonenumber: z.string().max(11).optional(),
+  userName: searchText('用户账号', 30).optional(),
+  phonenumber: searchText('手机号码', 11).optional(),
 });
 export type AuthUserListInput = z.input<typeof authUserListInput>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { pageInput } from '../common';
 import { validEmail, validMobile } from '../../utils/validate';
+import { controlCharsMessage, isMultiLine, isOneLine } from '../text';
 
 /** A positive integer id (REST text coerced); a bad value names its field. */
 export const idInput = z.coerce.number().int().positive();
@@ -35,7 +36,8 @@ export const userPassword = z.string({ error: '用户密码不能为空' })
   .min(1, '用户密码不能为空')
   .min(5, '用户密码长度必须介于 5 和 20 之间')
   .max(20, '用户密码长度必须介于 5 和 20 之间')
-  .refine((v) => !ILLEGAL_PASSWORD_RE.test(v), ILLEGAL_PASSWORD_MESSAGE);
+  .refine((v) => !ILLEGAL_PASSWORD_RE.test(v), ILLEGAL_PASSWORD_MESSAGE)
+  .refine(isOneLine, controlCharsMessage('用户密码'));
 
 /** Optional text: null/undefined mean "not given" (an update keeps the stored value). */
 const text = (max: number, msg: string) => z.string().trim().max(max, msg);
@@ -44,17 +46,19 @@ export const userNameInput = z.string({ error: '用户账号不能为空' }).tri
   .min(1, '用户账号不能为空')
   .min(2, '用户账号长度必须介于 2 和 20 之间')
   .max(20, '用户账号长度必须介于 2 和 20 之间')
-  .refine(noScript, '用户账号不能包含脚本字符');
+  .refine(noScript, '用户账号不能包含脚本字符')
+  .refine(isOneLine, controlCharsMessage('用户账号'));
 
 export const nickNameInput = z.string({ error: '用户昵称不能为空' }).trim()
   .min(1, '用户昵称不能为空')
   .max(30, '用户昵称长度不能超过30个字符')
-  .refine(noScript, '用户昵称不能包含脚本字符');
+  .refine(noScript, '用户昵称不能包含脚本字符')
+  .refine(isOneLine, controlCharsMessage('用户昵称'));
 
 /** Optional e-mail: blank or a valid address of at most 50 characters. */
-export const optionalEmail = text(50, '邮箱长度不能超过50个字符').refine((v) => v === '' || validEmail(v), '请输入正确的邮箱地址');
+export const optionalEmail = text(50, '邮箱长度不能超过50个字符').refine(isOneLine, controlCharsMessage('邮箱')).refine((v) => v === '' || validEmail(v), '请输入正确的邮箱地址');
 /** Optional mobile: blank or a mainland mobile number. */
-export const optionalPhone = text(11, '手机号码长度不能超过11个字符').refine((v) => v === '' || validMobile(v), '请输入正确的手机号码');
+export const optionalPhone = text(11, '手机号码长度不能超过11个字符').refine(isOneLine, controlCharsMessage('手机号码')).refine((v) => v === '' || validMobile(v), '请输入正确的手机号码');
 export const sexInput = z.enum(['0', '1', '2']);
 
 /**
@@ -68,7 +72,7 @@ const userFields = {
   phonenumber: optionalPhone.nullish(),
   sex: sexInput.nullish(),
   status: statusInput.nullish(),
-  remark: z.string().max(500, '备注长度不能超过500个字符').nullish(),
+  remark: z.string().max(500, '备注长度不能超过500个字符').refine(isMultiLine, controlCharsMessage('备注')).nullish(),
   roleIds: idArray.nullish(),
   postIds: idArray.nullish(),
 };
@@ -81,9 +85,12 @@ export type UserAddInput = z.input<typeof userAddInput>;
 export const userUpdateInput = z.object({ userId: idInput, userName: userNameInput.optional(), ...userFields });
 export type UserUpdateInput = z.input<typeof userUpdateInput>;
 
+/** A one-line search text of a list (`${label}不能包含控制字符`). */
+export const searchText = (label: string, max: number) => z.string().max(max).refine(isOneLine, controlCharsMessage(label));
+
 export const userListInput = pageInput.extend({
-  userName: z.string().max(30).optional(),
-  phonenumber: z.string().max(11).optional(),
+  userName: searchText('用户账号', 30).optional(),
+  phonenumber: searchText('手机号码', 11).optional(),
   status: statusInput.optional().or(z.literal('').transform(() => undefined)),
   deptId: idInput.optional().or(z.literal('').transform(() => undefined)),
 });

@@ -8,7 +8,8 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { sysJobLog } from '../../../db/schema';
 import { dayRange, pageWindow, type Page } from '../../../core/pagination';
-import { containsText, orderBy, type JobFilter } from './job.repo';
+import { contains } from '../../../core/like';
+import { orderBy, type JobFilter } from './job.repo';
 
 export type JobLogRecord = typeof sysJobLog.$inferSelect;
 export type JobLogValues = Omit<typeof sysJobLog.$inferInsert, 'jobLogId'>;
@@ -22,10 +23,10 @@ export const jobLogColumns: Record<string, SQLiteColumn> = {
 export function listJobLogs(db: Db, f: JobFilter): Page<JobLogRecord> {
   const { from, to } = dayRange(f);
   const where = and(
-    containsText(sysJobLog.jobName, f.jobName),
+    contains(sysJobLog.jobName, f.jobName),
     f.jobGroup ? eq(sysJobLog.jobGroup, f.jobGroup) : undefined,
     f.status ? eq(sysJobLog.status, f.status) : undefined,
-    containsText(sysJobLog.invokeTarget, f.invokeTarget),
+    contains(sysJobLog.invokeTarget, f.invokeTarget),
     from ? gte(sysJobLog.createTime, from) : undefined,
     to ? lte(sysJobLog.createTime, to) : undefined,
   );

@@ -9,6 +9,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { sysJob, sysJobLease, sysJobState } from '../../../db/schema';
 import { AppError } from '../../../core/errors';
+import { contains } from '../../../core/like';
 import { isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
 
 export type JobRecord = typeof sysJob.$inferSelect;
@@ -27,12 +28,6 @@ export const jobColumns: Record<string, SQLiteColumn> = {
   status: sysJob.status, createTime: sysJob.createTime, updateTime: sysJob.updateTime,
 };
 
-/** `col LIKE %text%` with `%`, `_`, `\` taken literally; undefined for no text. */
-export function containsText(col: SQLiteColumn, text?: string): SQL | undefined {
-  if (!text) return undefined;
-  return sql`${col} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
-}
-
 /**
  * The ORDER BY of a list: `orderByColumn` must be a key of `columns`, else AppError 500
  * 参数不符合规范，不能进行查询 (reference §1); absent → `fallback`.
@@ -47,10 +42,10 @@ export function orderBy(columns: Record<string, SQLiteColumn>, f: Partial<PageIn
 /** Jobs matching `f`, one page `{rows, total}` (every row when `f` has no pageNum/pageSize). */
 export function listJobs(db: Db, f: JobFilter): Page<JobRecord> {
   const where = and(
-    containsText(sysJob.jobName, f.jobName),
+    contains(sysJob.jobName, f.jobName),
     f.jobGroup ? eq(sysJob.jobGroup, f.jobGroup) : undefined,
     f.status ? eq(sysJob.status, f.status) : undefined,
-    containsText(sysJob.invokeTarget, f.invokeTarget),
+    contains(sysJob.invokeTarget, f.invokeTarget),
   );
   const order = orderBy(jobColumns, f, [asc(sysJob.jobId)]);
   const q = db.select().from(sysJob).where(where).orderBy(...order);

@@ -4,11 +4,12 @@
  * allocated / unallocated user lists in the caller's data scope, cancel, cancelAll, selectAll,
  * and `{checkedKeys, depts}` / `{checkedKeys, parks}`.
  */
-import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../core/deps';
 import type { LoginUser } from '../../../core/authz';
 import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
+import { contains } from '../../../core/like';
 import { pageWindow, isDescending, type Page } from '../../../core/pagination';
 import { sysUser } from '../../../db/schema';
 import type { AuthUserRow } from '../../../../shared/schemas/system/role';
@@ -42,8 +43,8 @@ export function authUserList(deps: Deps, login: LoginUser, f: AuthUserFilter, al
   const where = and(
     eq(sysUser.delFlag, '0'),
     allocated ? sql`${sysUser.userId} IN ${holders}` : sql`${sysUser.userId} NOT IN ${holders}`,
-    f.userName ? like(sysUser.userName, `%${f.userName}%`) : undefined,
-    f.phonenumber ? like(sysUser.phonenumber, `%${f.phonenumber}%`) : undefined,
+    contains(sysUser.userName, f.userName),
+    contains(sysUser.phonenumber, f.phonenumber),
     scope,
   );
   const total = deps.db.select({ n: count() }).from(sysUser).where(where).get()!.n;

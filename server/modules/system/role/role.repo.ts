@@ -3,9 +3,10 @@
  * sys_role_park): the filtered list (name and key LIKE, status, creation day range; by sort
  * order), single rows, uniqueness, links and soft delete (del_flag '2').
  */
-import { and, asc, count, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { sysMenu, sysPark, sysRole, sysRoleDept, sysRoleMenu, sysRolePark, sysUserRole } from '../../../db/schema';
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
+import { contains } from '../../../core/like';
 import type { RoleOption } from '../../../../shared/schemas/system/user';
 import type { DbOrTx } from '../user/user-scope';
 
@@ -37,8 +38,8 @@ function listWhere(f: Omit<RoleListFilter, 'pageNum' | 'pageSize'>, scope?: SQL)
   return and(
     eq(sysRole.delFlag, '0'),
     f.roleId !== undefined ? eq(sysRole.roleId, f.roleId) : undefined,
-    f.roleName ? like(sysRole.roleName, `%${f.roleName}%`) : undefined,
-    f.roleKey ? like(sysRole.roleKey, `%${f.roleKey}%`) : undefined,
+    contains(sysRole.roleName, f.roleName),
+    contains(sysRole.roleKey, f.roleKey),
     f.status ? eq(sysRole.status, f.status) : undefined,
     from ? gte(sysRole.createTime, from) : undefined,
     to ? lte(sysRole.createTime, to) : undefined,

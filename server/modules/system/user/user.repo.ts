@@ -4,10 +4,11 @@
  * order by a checked column; never the password. Also the single-user reads of the user screens
  * (detail, uniqueness, links, post options).
  */
-import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
+import { contains } from '../../../core/like';
 import type { PostOption, UserDetail } from '../../../../shared/schemas/system/user';
 import type { DbOrTx } from './user-scope';
 
@@ -34,8 +35,8 @@ export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserList
   const { from, to } = dayRange(f);
   const where = and(
     eq(sysUser.delFlag, '0'),
-    f.userName ? like(sysUser.userName, `%${f.userName}%`) : undefined,
-    f.phonenumber ? like(sysUser.phonenumber, `%${f.phonenumber}%`) : undefined,
+    contains(sysUser.userName, f.userName),
+    contains(sysUser.phonenumber, f.phonenumber),
     f.status ? eq(sysUser.status, f.status) : undefined,
     f.deptId !== undefined
       ? or(eq(sysUser.deptId, f.deptId), sql`${sysUser.deptId} IN (SELECT dept_id FROM sys_dept WHERE (',' || ancestors || ',') LIKE ${`%,${f.deptId},%`})`)

@@ -1,0 +1,67 @@
+/**
+ * redactSecrets (issue 11 §4): one rule for the operation log and the pino log, over every body
+ * form — objects at any depth, arrays, JSON text, form-encoded text, multipart fields.
+ */
+import { describe, expect, it } from 'vitest';
+import { isSecretKey, redactSecrets } from './redact';
+
+describe('isSecretKey', () => {
+  it('names secrets without case, `_` or `-`', () => {
+    for (const k of ['password', 'Password', 'PASSWORD', 'oldPassword', 'newPassword', 'confirmPassword', 'new_password',
+      'secret', 'JWT_SECRET', 'clientSecret', 'token', 'Token', 'access_token', 'refreshToken', 'Authorization', 'authorization',
+      'cookie', 'privateKey', 'x-api-key']) expect(isSecretKey(k), k).toBe(true);
+    for (const k of ['username', 'userName', 'tokenId', 'passwordHint2', 'remark', 'configKey', 'dictType']) expect(isSecretKey(k), k).toBe(false);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('drops secret keys of nested objects and arrays of objects, keeping the rest', () => {
+    const input = { userName: 'a', password: 'p1', user: { Password: 'p2', nick: 'n', deeper: [{ token: 't1', keep: 1 }] }, list: [{ oldPassword: 'p3', newPassword: 'p4', id: 2 }] };
+    expect(redactSecrets(input)).toEqual({ userName: 'a', user: { nick: 'n', deeper: [{ keep: 1 }] }, list: [{ id: 2 }] });
+    // the input is not changed
+    expect(input.password).toBe('p1');
+  });
+
+  it('replaces them by the censor when one is given', () => {
+    expect(redactSecrets({ Authorization: 'Bearer abc', headers: { authorization: 'Bearer def', cookie: 'sid=1' }, x: 1 }, '[REDACTED]'))
+      .toEqual({ Authorization: '[REDACTED]', headers: { authorization: '[REDACTED]', cookie: '[REDACTED]' }, x: 1 });
+  });
+
+  it('redacts a string body that is JSON (object, array, nested string)', () => {
+    expect(redactSecrets('{"username":"admin","password":"Plain-pw-1"}')).toBe('{"username":"admin"}');
+    expect(redactSecrets(' [{"userId":2,"confirmPassword":"x"},{"secret":"s"}] ')).toBe('[{"userId":2},{}]');
+    expect(redactSecrets({ data: '{"a":{"token":"t"}}' }, '*')).toEqual({ data: '{"a":{"token":"*"}}' });
+  });
+
+  it('redacts form-encoded text, bracket keys and encoded names included', () => {
+    expect(redactSecrets('username=admin&password=Plain-pw-2&code=1')).toBe('username=admin&code=1');
+    expect(redactSecrets('oldPassword=a&newPassword=b&x=1', '[REDACTED]')).toBe('oldPassword=[REDACTED]&newPassword=[REDACTED]&x=1');
+    expect(redactSecrets('user[password]=a&user%5BPassWord%5D=b&u=c')).toBe('u=c');
+    expect(redactSecrets(['password=a', 'plain text', 5])).toEqual(['', 'plain text', 5]);
+  });
+
+  it('redacts multipart fields as the adapter hands them over (strings and files)', () => {
+    const file = { fieldname: 'file', filename: 'a.xlsx', mimetype: 'x', data: Buffer.from('abc') };
+    const out = redactSecrets({ file, password: 'p', updateSupport: 'true', extra: 'token=abc&x=1' });
+    expect(out).toEqual({ file, updateSupport: 'true', extra: 'x=1' });
+    expect((out as { file: typeof file }).file.data).toBe(file.data);
+  });
+
+  it('leaves other values, class instances and text without secrets untouched', () => {
+    const err = new Error('boom');
+    const date = new Date(0);
+    expect(redactSecrets({ err, date, n: 1, b: true, s: 'a=b&c=d', nil: null })).toEqual({ err, date, n: 1, b: true, s: 'a=b&c=d', nil: null });
+    expect(redactSecrets('not {json} password')).toBe('not {json} password');
+    expect(redactSecrets(undefined)).toBeUndefined();
+  });
+
+  it('follows toJSON, survives cycles and absurd depth', () => {
+    expect(redactSecrets({ f: { toJSON: () => ({ fileName: 'a', token: 't' }) } })).toEqual({ f: { fileName: 'a' } });
+    const loop: Record<string, unknown> = { a: 1 };
+    loop.self = loop;
+    expect(redactSecrets(loop)).toEqual({ a: 1, self: '[Circular]' });
+    let deep: unknown = { password: 'x' };
+    for (let i = 0; i < 200; i++) deep = [deep];
+    expect(JSON.stringify(redactSecrets(deep))).not.toContain('"x"');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Secrets out of every log (issue 11 §4 "logs"): the one rule that both the operation log
+ * (core/audit.ts) and the pino logger (server/logging.ts) apply to what they record.
+ *
+ * A secret is the value of a key named password, oldPassword, newPassword, confirmPassword (any
+ * key ending in `password` or `secret`), secret, token, accessToken, refreshToken, Authorization,
+ * cookie, privateKey or apiKey, compared without case, `_` or `-`. It is found wherever a body can
+ * carry one:
+ * - plain objects and arrays, at any depth (JSON bodies, multipart fields, tRPC input);
+ * - strings that are themselves JSON (a `text/plain` body holding `{"password": …}`) or
+ *   form-encoded text (`username=a&password=…`, also `user[password]=…`), at any depth.
+ * Class instances (Buffers, Dates, Errors, requests) are kept as they are: pino's serializers and
+ * JSON.stringify turn them into text later; plain objects with a `toJSON` are redacted as it gives.
+ */
+
+const SECRET_NAMES: ReadonlySet<string> = new Set([
+  'password', 'secret', 'token', 'accesstoken', 'refreshtoken', 'authorization', 'cookie', 'privatekey', 'apikey', 'xapikey',
+]);
+
+/** Nesting followed before a value is replaced by CUT (inputs are at most 64 deep, core/input.ts). */
+const MAX_DEPTH = 80;
+const CUT = '[…]';
+
+/** Only strings naming a secret somewhere are parsed (cheap test before JSON.parse / split). */
+const MAY_HOLD_SECRET = /pass|secret|token|authori|cookie|key/i;
+
+/** True when `key` names a secret (see the file comment), e.g. `Password`, `new_password`, `Authorization`. */
+export function isSecretKey(key: string): boolean {
+  const k = key.toLowerCase().replace(/[-_\s]/g, '');
+  return SECRET_NAMES.has(k) || k.endsWith('password') || k.endsWith('secret');
+}
+
+const isPlainObject = (v: object): v is Record<string, unknown> => {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+function decodeFormPart(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/** `a=1&password=x` → `a=1` (censor undefined) or `a=1&password=<censor>`; other pairs verbatim. */
+function redactForm(text: string, censor: string | undefined): string {
+  const pairs = text.split('&');
+  const kept: string[] = [];
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    const names = decodeFormPart(rawKey).trim().split(/[[\].]/).filter(Boolean);
+    if (eq >= 0 && names.some(isSecretKey)) {
+      if (censor !== undefined) kept.push(`${rawKey}=${censor}`);
+    } else kept.push(pair);
+  }
+  return kept.join('&');
+}
+
+function redactString(text: string, censor: string | undefined, depth: number, seen: WeakSet<object>): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
+  const t = text.trim();
+  if ((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')) || (t.startsWith('"') && t.endsWith('"'))) {
+    try {
+      return JSON.stringify(walk(JSON.parse(t), censor, depth + 1, seen));
+    } catch {
+      // not JSON after all: treat it as text below
+    }
+  }
+  return t.includes('=') ? redactForm(text, censor) : text;
+}
+
+function walk(value: unknown, censor: string | undefined, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return redactString(value, censor, depth, seen);
+  if (value === null || typeof value !== 'object') return value;
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  if (depth >= MAX_DEPTH) return CUT;
+  if (seen.has(value)) return '[Circular]';
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => walk(v, censor, depth + 1, seen));
+    if (typeof value.toJSON === 'function') return walk((value.toJSON as () => unknown)(), censor, depth, seen);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      if (isSecretKey(key)) {
+        if (censor !== undefined) out[key] = censor;
+      } else out[key] = walk(value[key], censor, depth + 1, seen);
+    }
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/**
+ * A copy of `value` with every secret (see the file comment) removed, or replaced by `censor` when
+ * one is given: objects lose the key (or carry `censor`), JSON strings are redacted and written
+ * back as JSON text, form-encoded strings lose the pair (or carry `key=<censor>`). Never throws;
+ * cycles become `[Circular]`, nesting past 80 levels becomes `[…]`.
+ *
+ * Example: `redactSecrets('{"username":"a","password":"x"}')` → `'{"username":"a"}'`;
+ * `redactSecrets({ body: 'u=a&password=x' }, '[REDACTED]')` → `{ body: 'u=a&password=[REDACTED]' }`.
+ */
+export function redactSecrets<T>(value: T, censor?: string): T {
+  return walk(value, censor, 0, new WeakSet()) as T;
+}
