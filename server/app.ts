@@ -29,7 +29,7 @@ import { createJobScheduler, type JobScheduler } from './modules/monitor/job/sch
 import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
 import { workflowHandlers } from './modules/flowable/handlers';
-import { loggingOptions } from './logging';
+import { loggingOptions, type LogStream } from './logging';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
@@ -53,6 +53,8 @@ export interface BuildAppOptions {
    */
   checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'> | false;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them); LOG_LEVEL still applies. */
+  logStream?: LogStream;
 }
 
 export interface BuiltApp extends FastifyInstance {
@@ -70,7 +72,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     engine: createEngine({ db, clock, handlers: workflowHandlers }) };
 
   const app = Fastify({
-    ...loggingOptions(env.LOG_LEVEL, options.logger !== false),
+    ...loggingOptions(env.LOG_LEVEL, options.logger !== false, options.logStream),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,

@@ -11,20 +11,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type InputSource = 'query' | 'body' | 'params' | 'multipart';
 
-/** One uploaded file as `multipart` input hands it to the procedure (field name → file). */
-export interface UploadedFile {
-  fieldname: string;
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
-/** What a `file` envelope procedure returns: sent as binary with an RFC 5987 file name. */
-export interface FileReply {
-  fileName: string;
-  contentType: string;
-  body: Buffer;
-}
+/** The file shapes live in core so services need not import this transport; re-exported here. */
+export type { FileReply, UploadedFile } from '../core/files';
 
 /**
  * - `ajax`: the result object's keys go to the top level (`{code, msg, token}`);
@@ -47,6 +35,11 @@ export interface RestRoute {
   envelope: Envelope;
   /** RuoYi verb forms served by the same row (api-contract "Verbs"). */
   aliases?: { method: HttpMethod; path: string }[];
+  /**
+   * A download row: the token may also come as `?Authorization=Bearer …` (api-contract "Token",
+   * a plain link). Every other row reads the header only (issue 11 §4; server/security.ts).
+   */
+  queryToken?: true;
 }
 
 /** `'1,2,3'` → `[1, 2, 3]`; non-numbers are kept as NaN for the schema to refuse. */

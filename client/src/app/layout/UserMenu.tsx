@@ -5,18 +5,9 @@
 import { Avatar, Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../components/feedback/confirm';
-import { API_BASE } from '../../lib/trpc';
-import { getToken } from '../../lib/auth-storage';
-import { previewUrl } from '../../components/upload/rules';
+import { useServedUrl } from '../../components/upload/served-file';
 import { setSettingsPanel } from '../stores/settings-store';
 import { logoutAndReload, useUser } from '../stores/user-store';
-
-/** Full address of the user's avatar, or undefined. */
-export function avatarUrl(avatar?: string | null): string | undefined {
-  if (!avatar) return undefined;
-  // Served files need the token: an <img> cannot send the Authorization header (spec §7).
-  return /^(https?:|data:|blob:)/.test(avatar) ? avatar : previewUrl(avatar, getToken(), API_BASE);
-}
 
 /** Asks for confirmation, then logs out and reloads the base path. */
 export async function confirmLogout() {
@@ -28,6 +19,8 @@ export function UserMenu() {
   const { user } = useUser();
   const navigate = useNavigate();
   const deptName = user?.dept?.deptName;
+  // Served files need the header: the avatar is fetched and shown through a blob: URL (issue 11 §4).
+  const avatar = useServedUrl(user?.avatar);
   return (
     <Flex align="center" gap="2" pl="2" pr="3" h="50px">
       <Text fontSize="sm" color="#5a5e66" whiteSpace="nowrap" data-testid="nav-user" hideBelow="md">
@@ -46,7 +39,7 @@ export function UserMenu() {
           <Box as="button" cursor="pointer" display="flex" alignItems="center" gap="1" data-testid="avatar-menu">
             <Avatar.Root size="sm" shape="rounded">
               <Avatar.Fallback name={user?.nickName || user?.userName || ''} />
-              {user?.avatar && <Avatar.Image src={avatarUrl(user.avatar)} />}
+              {avatar && <Avatar.Image src={avatar} alt="头像" data-testid="nav-avatar-img" />}
             </Avatar.Root>
             <Box as="span" fontSize="10px" color="#5a5e66">
               ▼

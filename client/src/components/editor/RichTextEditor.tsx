@@ -13,18 +13,19 @@
  * Toolbar: bold, italic, strike, H1-H3, bullet and ordered lists, quote, link, image, undo, redo.
  * Images: only image/jpeg, image/jpg, image/png, image/svg (else 图片格式错误!), below fileSize MB,
  * uploaded and inserted by url; a bad reply or a failure shows 图片插入失败. Stored HTML keeps plain
- * urls; the editor shows them with the token. The server sanitises the HTML before storing it.
+ * urls; the editor fetches served images with the bearer header and shows them through blob: URLs
+ * (no token in any URL, issue 11 §4; served-image-node.ts). The server sanitises the HTML before
+ * storing it.
  */
 import { Box, Flex, IconButton, Input, Button, Popover, Separator } from '@chakra-ui/react';
-import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { getToken } from '../../lib/auth-storage';
 import { msgError } from '../feedback/toaster';
 import { UiIcon, type UiIconName } from '../UiIcon';
-import { checkEditorImage, DEFAULT_FILE_SIZE, EDITOR_IMAGE_TYPES, previewUrl, UPLOAD_MESSAGES } from '../upload/rules';
+import { checkEditorImage, DEFAULT_FILE_SIZE, EDITOR_IMAGE_TYPES, UPLOAD_MESSAGES } from '../upload/rules';
 import { IMAGE_UPLOAD_PATH, postUpload } from '../upload/upload-request';
+import { ServedImageNode } from './served-image-node';
 
 export interface RichTextEditorProps {
   value?: string | null;
@@ -38,29 +39,6 @@ export interface RichTextEditorProps {
 
 /** Debounce of onChange (spec §9). */
 export const EDITOR_DEBOUNCE_MS = 250;
-
-/** Images shown with the token (served files need it) while the HTML keeps the plain url. */
-const AuthImage = Image.extend({
-  addNodeView() {
-    return ({ node }) => {
-      const img = document.createElement('img');
-      const apply = (attrs: Record<string, unknown>) => {
-        img.src = previewUrl(String(attrs.src ?? ''), getToken());
-        img.alt = String(attrs.alt ?? '');
-        if (attrs.title) img.title = String(attrs.title);
-      };
-      apply(node.attrs);
-      return {
-        dom: img,
-        update: (updated) => {
-          if (updated.type.name !== node.type.name) return false;
-          apply(updated.attrs);
-          return true;
-        },
-      };
-    };
-  },
-});
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
@@ -148,7 +126,7 @@ export function RichTextEditor({
   };
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } }), AuthImage],
+    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } }), ServedImageNode],
     content: value ?? '',
     editable: !readOnly,
     immediatelyRender: true,

@@ -10,15 +10,16 @@
  *   `buttonText?: string` ('选取文件').
  *
  * Errors: size 上传文件大小不能超过 N MB!; a reply code other than 200 shows the server msg and
- * the file is not added; no reply → 上传文件失败，请重试. Each listed file links to the stored file
- * (with the token) and has 删除.
+ * the file is not added; no reply → 上传文件失败，请重试. Each listed file downloads the stored file
+ * (fetched with the bearer header, no token in the link) and has 删除.
  */
 import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { UiIcon } from '../UiIcon';
 import {
-  acceptOf, checkFile, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, FILE_TYPES, fileNameOf, previewUrl,
+  acceptOf, checkFile, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, FILE_TYPES, fileNameOf, servedUrl,
   UPLOAD_MESSAGES,
 } from './rules';
+import { openServedFile } from './served-file';
 import { FILE_UPLOAD_PATH } from './upload-request';
 import { UploadTip } from './UploadTip';
 import { useUploadList } from './useUploadList';
@@ -39,7 +40,7 @@ export function FileUpload({
   value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = FILE_TYPES, isShowTip = true,
   disabled = false, action = FILE_UPLOAD_PATH, buttonText = '选取文件',
 }: FileUploadProps) {
-  const { urls, busy, token, remove, openPicker, inputProps } = useUploadList({
+  const { urls, busy, remove, openPicker, inputProps } = useUploadList({
     value, onChange, limit, action, check: (f) => checkFile(f, fileType, fileSize),
     uploadingText: UPLOAD_MESSAGES.fileUploading, failedText: UPLOAD_MESSAGES.fileFailed,
   });
@@ -63,7 +64,17 @@ export function FileUpload({
         <Stack as="ul" gap="1" mt="2" listStyleType="none" data-testid="file-upload-list">
           {urls.map((url, i) => (
             <Flex as="li" key={`${url}-${i}`} align="center" justify="space-between" gap="3" px="2" py="1" borderWidth="1px" borderRadius="sm" fontSize="sm">
-              <Link href={previewUrl(url, token)} target="_blank" rel="noreferrer" color="brand.fg" truncate>
+              <Link
+                href={servedUrl(url).url}
+                target="_blank"
+                rel="noreferrer"
+                color="brand.fg"
+                truncate
+                onClick={(e) => {
+                  e.preventDefault();
+                  openServedFile(url);
+                }}
+              >
                 <UiIcon name="document" />
                 {fileNameOf(url)}
               </Link>

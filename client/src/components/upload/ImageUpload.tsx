@@ -14,13 +14,14 @@
  * Errors: format/size texts of rules.ts; a reply code other than 200 shows the server msg and
  * the file is not added; no reply → 上传图片失败，请重试. A loading mask covers the upload.
  */
-import { Box, Flex, IconButton, Image, Text, chakra } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../feedback/AppDialog';
 import { UiIcon } from '../UiIcon';
 import {
-  acceptOf, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, previewUrl, UPLOAD_MESSAGES,
+  acceptOf, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES,
 } from './rules';
+import { ServedImage } from './served-file';
 import { IMAGE_UPLOAD_PATH } from './upload-request';
 import { UploadTip } from './UploadTip';
 import { useUploadList } from './useUploadList';
@@ -41,7 +42,7 @@ export function ImageUpload({
   value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = IMAGE_TYPES, isShowTip = true,
   disabled = false, action = IMAGE_UPLOAD_PATH, tileSize = '148px',
 }: ImageUploadProps) {
-  const { urls, busy, token, remove, openPicker, inputProps } = useUploadList({
+  const { urls, busy, remove, openPicker, inputProps } = useUploadList({
     value, onChange, limit, action, check: (f) => checkImage(f, fileType, fileSize),
     uploadingText: UPLOAD_MESSAGES.imageUploading, failedText: UPLOAD_MESSAGES.imageFailed,
   });
@@ -63,7 +64,7 @@ export function ImageUpload({
             className="group"
             data-testid="image-upload-item"
           >
-            <Image src={previewUrl(url, token)} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" />
+            <ServedImage src={url} alt={`图片${i + 1}`} w="full" h="full" objectFit="cover" />
             <Flex
               position="absolute"
               inset="0"
@@ -118,7 +119,7 @@ export function ImageUpload({
       />
       {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
       <AppDialog open={preview !== null} title="预览" width="800px" placement="center" onClose={() => setPreview(null)} footer={null} closeOnBackdrop>
-        {preview && <Image src={previewUrl(preview, token)} alt="预览" mx="auto" maxW="100%" />}
+        {preview && <ServedImage src={preview} alt="预览" mx="auto" maxW="100%" />}
       </AppDialog>
     </Box>
   );

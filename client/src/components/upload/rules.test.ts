@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptOf, checkCount, checkEditorImage, checkFile, checkImage, extensionOf, FILE_TYPES, fileNameOf, joinUrls, previewUrl,
+  acceptOf, checkCount, checkEditorImage, checkFile, checkImage, extensionOf, FILE_TYPES, fileNameOf, joinUrls, servedUrl,
   readUploadReply, splitUrls, uploadHint,
 } from './rules';
 
@@ -73,12 +73,15 @@ describe('count, hint, values', () => {
     expect(extensionOf('a.b.PNG')).toBe('PNG');
     expect(fileNameOf('/caishui-api/profile/upload/2024/01/02/a_1.pdf?x=1')).toBe('a_1.pdf');
   });
-  it('builds preview addresses with the token', () => {
-    expect(previewUrl('/caishui-api/profile/upload/a.png', 'tok')).toBe('/caishui-api/profile/upload/a.png?Authorization=Bearer%20tok');
-    expect(previewUrl('/profile/upload/a.png', 'tok')).toBe('/caishui-api/profile/upload/a.png?Authorization=Bearer%20tok');
-    expect(previewUrl('/caishui-api/x?y=1', 'tok')).toBe('/caishui-api/x?y=1&Authorization=Bearer%20tok');
-    expect(previewUrl('https://cdn/x.png', 'tok')).toBe('https://cdn/x.png');
-    expect(previewUrl('/caishui-api/profile/a.png', undefined)).toBe('/caishui-api/profile/a.png');
+  it('says where a stored file is and that API files need the header, never putting a token in the address', () => {
+    expect(servedUrl('/caishui-api/profile/upload/a.png')).toEqual({ url: '/caishui-api/profile/upload/a.png', withHeader: true });
+    expect(servedUrl('/profile/upload/a.png')).toEqual({ url: '/caishui-api/profile/upload/a.png', withHeader: true });
+    expect(servedUrl('/caishui-api/x?y=1')).toEqual({ url: '/caishui-api/x?y=1', withHeader: true });
+    expect(servedUrl('https://cdn/x.png')).toEqual({ url: 'https://cdn/x.png', withHeader: false });
+    expect(servedUrl('//cdn/caishui-api/x.png')).toEqual({ url: '//cdn/caishui-api/x.png', withHeader: false });
+    expect(servedUrl('data:image/png;base64,AA')).toEqual({ url: 'data:image/png;base64,AA', withHeader: false });
+    expect(servedUrl('blob:http://h/1')).toEqual({ url: 'blob:http://h/1', withHeader: false });
+    expect(servedUrl('/profile/a.png', '/api')).toEqual({ url: '/api/profile/a.png', withHeader: true });
   });
   it('reads upload replies', () => {
     expect(readUploadReply({ code: 200, url: '/u/a.png', fileName: '/profile/a.png', originalFilename: 'a.png' }, 'x')).toEqual({

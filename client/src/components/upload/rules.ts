@@ -4,8 +4,9 @@
  * ImageUpload / FileUpload / Editor handleBeforeUpload, handleExceed and handleUploadSuccess.
  *
  * Values: a component's value is the comma-joined list of the stored urls
- * (`/caishui-api/profile/upload/yyyy/MM/dd/<name>_<unique>.<ext>`); `previewUrl` adds the
- * `Authorization` query parameter the served files need in <img>/<a>.
+ * (`/caishui-api/profile/upload/yyyy/MM/dd/<name>_<unique>.<ext>`). Served files need the bearer
+ * header: `servedUrl` says where one is and whether it must be fetched with the header (shown
+ * through a blob: URL, served-file.tsx), so no token ever goes into a URL (issue 11 §4).
  */
 
 /** Image uploader defaults (spec §5, §9). */
@@ -119,17 +120,23 @@ export function fileNameOf(url: string): string {
   return i > -1 ? clean.slice(i + 1) : clean;
 }
 
+/** Where a stored file is and how to get it (`servedUrl`). */
+export interface ServedUrl {
+  /** The address without any token. */
+  url: string;
+  /** True for addresses under the API prefix: fetch them with the bearer header. */
+  withHeader: boolean;
+}
+
 /**
- * Browser address of a stored file: `/profile/…` gets the API prefix; addresses under the API
- * prefix get `Authorization=Bearer <token>` (the served files need it, spec §7); other
- * addresses (http…, data:, blob:) pass through.
+ * Address of a stored file: `/profile/…` gets the API prefix; addresses under the API prefix must
+ * be fetched with the bearer header (issue 11 §4: no token in image URLs or links); other
+ * addresses (http…, data:, blob:) are used as they are.
+ * @example servedUrl('/profile/upload/a.png') // {url: '/caishui-api/profile/upload/a.png', withHeader: true}
  */
-export function previewUrl(url: string, token: string | undefined, apiBase = '/caishui-api'): string {
-  if (!url) return url;
-  let full = url;
-  if (url.startsWith('/profile/')) full = `${apiBase}${url}`;
-  if (!full.startsWith(`${apiBase}/`) || !token || /[?&]Authorization=/.test(full)) return full;
-  return `${full}${full.includes('?') ? '&' : '?'}Authorization=${encodeURIComponent(`Bearer ${token}`)}`;
+export function servedUrl(url: string, apiBase = '/caishui-api'): ServedUrl {
+  const full = url.startsWith('/profile/') ? `${apiBase}${url}` : url;
+  return { url: full, withHeader: full.startsWith(`${apiBase}/`) };
 }
 
 /** The upload reply of `/common/upload` and `/common/uploadFile`. */

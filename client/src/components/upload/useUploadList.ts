@@ -4,7 +4,6 @@
  * `action` under a loading mask, and 删除 of one url.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { getToken } from '../../lib/auth-storage';
 import { openLoading } from '../feedback/loading-mask';
 import { msgError } from '../feedback/toaster';
 import { checkCount, joinUrls, splitUrls } from './rules';
@@ -23,7 +22,7 @@ export interface UploadListOptions {
 }
 
 /**
- * Upload list state: `urls`, `busy`, the auth `token` for previews, `remove(i)`, `openPicker()`
+ * Upload list state: `urls`, `busy`, `remove(i)`, `openPicker()`
  * and `inputProps` to spread on the hidden `<input type="file">` (add `accept` and a test id).
  */
 export function useUploadList({ value, onChange, limit, action, check, uploadingText, failedText }: UploadListOptions) {
@@ -32,7 +31,6 @@ export function useUploadList({ value, onChange, limit, action, check, uploading
   latest.current = urls;
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const token = getToken();
 
   const upload = async (files: File[]) => {
     const exceed = checkCount(latest.current.length, files.length, limit);
@@ -66,7 +64,6 @@ export function useUploadList({ value, onChange, limit, action, check, uploading
   return {
     urls,
     busy,
-    token,
     remove: (i: number) => onChange(joinUrls(urls.filter((_, j) => j !== i))),
     openPicker: () => input.current?.click(),
     inputProps: {

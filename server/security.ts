@@ -1,0 +1,93 @@
+/**
+ * HTTP security of the whole app (issue 11 §4): the response headers and where a token may come
+ * in the URL. server/app.ts wires these in; nothing here reads the database.
+ *
+ * - Every answer (web client, API, redirects) carries helmet's headers with the Content-Security-
+ *   Policy below, `X-Content-Type-Options: nosniff`, `X-Frame-Options: SAMEORIGIN`,
+ *   `Referrer-Policy: no-referrer` and the cross-origin isolation headers. HSTS is left to the
+ *   TLS-terminating proxy (the app itself speaks plain HTTP).
+ * - API answers (`/caishui-api/*`) add `Cache-Control: no-store`; files sent as attachments get a
+ *   CSP of their own (`default-src 'none'; sandbox`), so even an opened upload runs nothing.
+ * - `?Authorization=` is read only on the REST rows marked `queryToken` (the download rows; see
+ *   server/rest/routes/common.ts); every other row and tRPC ignore it (trpc/context.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { RestRoute } from './rest/table';
+// Route config `queryToken` is declared with its reader.
+import type {} from './trpc/context';
+
+/**
+ * The client's Content-Security-Policy (checked against the built client by
+ * tests/e2e/security-headers.spec.ts, which fails on any violation):
+ * - scripts only from the app's origin, no inline scripts or handlers, no eval (zod runs jitless,
+ *   client/src/lib/zod-config.ts; bpmn-js and tiptap need none);
+ * - styles also inline: Chakra/emotion inject `<style>` tags and bpmn-js sets `style` attributes;
+ * - images also `data:` (captcha, bpmn-js icons) and `blob:` (previews fetched with the header,
+ *   the avatar cropper);
+ * - frames also any http(s) page: the 外链 menu view embeds the configured external page
+ *   (platform spec §2 "external-link iframe wrapper");
+ * - the app may be framed only by itself (`frame-ancestors 'self'`, as X-Frame-Options).
+ */
+export const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'", 'http:', 'https:'],
+  'frame-ancestors': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+};
+
+/** The CSP of a file sent as an attachment: nothing loads, nothing runs, even if opened. */
+export const ATTACHMENT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/**
+ * Registers helmet on the root instance, so the static client, the API and the redirects all get
+ * the headers (it sets them in onRequest, before any handler). Call before registering routes.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+  });
+}
+
+/**
+ * For the API scope: every answer gets `Cache-Control: no-store` (tokens, personal data and
+ * files must not sit in shared or browser caches), and an attachment (`Content-Disposition:
+ * attachment`, the `file` envelope) gets ATTACHMENT_CSP. Call at the top of the scope, before its
+ * plugins (tRPC) register.
+ */
+export function registerApiResponseHeaders(api: FastifyInstance): void {
+  api.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    const disposition = reply.getHeader('content-disposition');
+    if (typeof disposition === 'string' && /^\s*attachment/i.test(disposition)) {
+      reply.header('Content-Security-Policy', ATTACHMENT_CSP);
+      reply.header('X-Content-Type-Options', 'nosniff');
+    }
+    return payload;
+  });
+}
+
+/**
+ * Marks the Fastify routes of the REST rows with `queryToken: true` (and their aliases) with
+ * route config `queryToken`, which trpc/context.ts reads. Call in the API scope before the rows
+ * are registered.
+ */
+export function markQueryTokenRoutes(api: FastifyInstance, routes: RestRoute[]): void {
+  const marked = new Set(
+    routes.filter((r) => r.queryToken).flatMap((r) => [r, ...(r.aliases ?? [])].map((x) => `${x.method} ${x.path}`)),
+  );
+  api.addHook('onRoute', (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    if (methods.some((m) => marked.has(`${m} ${opts.routePath}`))) opts.config = { ...opts.config, queryToken: true };
+  });
+}
