@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser, makeUserWithPerms, multipartPayload } from '../helpers/factories';
-import { sysMenu, sysUser } from '../../server/db/schema';
+import { sysUser } from '../../server/db/schema';
 import { INSTANCE_MONITOR_PERM } from '../../server/modules/flowable/access.service';
 import { LEAVE_XML } from './flowable-model';
 
@@ -24,8 +24,7 @@ let groupId: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  // The monitoring permission as an administrator would grant it: a button under 我的流程.
-  t.app.deps.db.insert(sysMenu).values({ menuName: '流程监控', parentId: 2026, orderNum: 9, menuType: 'F', perms: INSTANCE_MONITOR_PERM }).run();
+  // The monitoring permission is the seeded button 流程监控 (2048) under 我的流程.
   for (const name of ['stranger', 'starter', 'candidate', 'helper']) id[name] = makeUser(t.app, { userName: name });
   groupId = makeRole(t.app, { roleKey: 'reviewers' });
   id.member = makeUser(t.app, { userName: 'member', roleIds: [groupId] });

@@ -150,6 +150,8 @@ const WORKFLOW_MENUS: MenuSeed[] = [
   ...buttons(2031, 2026, [
     ['新增', 'system:deployment:add'], ['编辑', 'system:deployment:edit'], ['删除', 'system:deployment:remove'],
   ]),
+  // Not upstream (issue 11 §3): reading any process instance's data (modules/flowable/access.service.ts).
+  button(2048, '流程监控', 2026, 4, 'flowable:instance:monitor'),
   page(2024, '待办任务', 2023, 2, 'todo', 'flowable/task/todo/index', '', 'cascader', '', 1),
   page(2025, '已办任务', 2023, 3, 'finished', 'flowable/task/finished/index', '', 'time-range'),
 ];

@@ -139,7 +139,8 @@ describe('seedDatabase', () => {
     expect(todo).toMatchObject({ path: 'todo', component: 'flowable/task/todo/index', isCache: 1 });
     const workflowButtons = db.select().from(sysMenu)
       .where(and(gte(sysMenu.menuId, 2000), eq(sysMenu.menuType, 'F'))).all();
-    expect(workflowButtons).toHaveLength(17);
+    expect(workflowButtons).toHaveLength(18);
+    expect(workflowButtons.find((m) => m.menuId === 2048)).toMatchObject({ menuName: '流程监控', parentId: 2026, perms: 'flowable:instance:monitor' });
   });
 
   it('seeds the listed dictionary types, each with data', () => {
