@@ -8,7 +8,7 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { LoginUser } from './authz';
-import { findMenuPerms } from '../modules/auth/auth.repo';
+import { findMenuPerms } from './menu-perms.repo';
 
 export interface ScopeColumns {
   /** The dept id column of the listed rows (e.g. `sysUser.deptId`, `sysDept.deptId`). */

@@ -5,15 +5,14 @@
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import type { Clock } from './clock';
-import type { CaptchaStore } from '../modules/auth/captcha.service';
-import type { ServerKeys } from '../modules/auth/secrets.service';
+import type { CaptchaPort, ServerKeys } from './auth-ports';
 import type { Engine } from '../engine';
 
 export interface AppDeps {
   db: Db;
   clock: Clock;
   env: AppEnv;
-  captcha: CaptchaStore;
+  captcha: CaptchaPort;
   keys: ServerKeys;
   /** The workflow engine over `db` (one per app, created by buildApp). */
   engine: Engine;

@@ -4,7 +4,7 @@
  * (spec §9), and the reverse read of such a sheet for imports.
  */
 import ExcelJS from 'exceljs';
-import type { FileReply } from '../rest/table';
+import type { FileReply } from './files';
 
 export interface ExcelColumn<T> {
   /** Header text (the spec's Chinese label). */

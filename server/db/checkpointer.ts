@@ -15,7 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './client';
+import type Database from 'better-sqlite3';
 
 /** Auto-checkpoint threshold (WAL pages) of a connection without a background checkpointer. */
 export const INLINE_AUTOCHECKPOINT_PAGES = 8000;
@@ -66,7 +66,7 @@ parentPort.on('message', (m) => {
  * Starts the background checkpointer of `db` (a WAL file database opened by `openDatabase`).
  * Returns null for `:memory:`. Errors: none thrown; see `onError`.
  */
-export function startWalCheckpointer(db: Db, options: WalCheckpointerOptions = {}): WalCheckpointer | null {
+export function startWalCheckpointer(db: { $client: Database.Database }, options: WalCheckpointerOptions = {}): WalCheckpointer | null {
   const sqlite = db.$client;
   if (sqlite.memory || !sqlite.open) return null;
   const setAuto = (pages: number) => { if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${pages}`); };

@@ -97,7 +97,8 @@ test('流程监听: event types follow the listener type; search, add, edit, del
   await page.goto('#/flowable/listener');
   const list = page.getByTestId('listener-list');
   const table = list.getByTestId('listener-table');
-  await expect(table).toContainText('com.ruoyi.flowable.listener.UserTaskListener');
+  await expect(table).toContainText('caishui.listener.UserTaskListener');
+  await expect(table).not.toContainText('com.ruoyi.');
   await expect(table).toContainText('任务监听');
   await expect(table).toContainText('JAVA类');
   expect(await pageSizes(list)).toEqual(['5条/页', '10条/页']);
@@ -227,7 +228,7 @@ test('the expression and listener pickers from a user task in the designer', asy
   await expect(picker.locator('select[name="type"]')).toHaveValue('1');
   await expect(picker.locator('select[name="type"]')).toBeDisabled();
   const ptable = picker.getByTestId('listener-picker-table');
-  await expect(ptable).toContainText('com.ruoyi.flowable.listener.UserTaskListener');
+  await expect(ptable).toContainText('caishui.listener.UserTaskListener');
   await expect(ptable).not.toContainText('FlowExecutionListener');
   await expect(ptable).not.toContainText(`com.x.Off${u}`);
   for (const h of ['名称', '监听类型', '事件类型', '值类型', '执行内容']) await expect(picker.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
@@ -238,6 +239,6 @@ test('the expression and listener pickers from a user task in the designer', asy
   await shot(page, 'e-listener-picker');
   await picker.getByTestId('listener-picker-confirm').click();
   await expect(picker).toHaveCount(0);
-  await expect(editor.getByTestId('listener-table').getByPlaceholder('请输入').last()).toHaveValue('com.ruoyi.flowable.listener.UserTaskListener');
+  await expect(editor.getByTestId('listener-table').getByPlaceholder('请输入').last()).toHaveValue('caishui.listener.UserTaskListener');
   await shot(page, 'e-listener-picked');
 });

@@ -3,13 +3,13 @@
  * type", §4 "Designer dialogs", "Node assignment", §5 messages) on the modeler route /flowable/definition/model.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { checkRow, shot, signIn } from './helpers';
+import { checkRow, pickDays, shot, signIn, typeDate } from './helpers';
 import { centre, drag, shape } from './canvas';
 
 const xmlText = async (page: Page) => {
   await page.getByTestId('designer-xml').click();
   const text = (await page.getByTestId('designer-xml-content').textContent())!;
-  await page.getByTestId('designer-xml-drawer').getByRole('button', { name: '关闭' }).click();
+  await page.getByTestId('designer-xml-drawer').getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
   await expect(page.getByTestId('designer-xml-drawer')).toHaveCount(0);
   return text;
 };
@@ -125,8 +125,16 @@ test('panel edits process, user task (role, user and expression pickers), listen
   await shot(page, 'b2-expression-picker');
   await expDialog.getByTestId('expression-picker-confirm').click();
   await expect(panel.getByTestId('assignment-summary')).toContainText('动态');
-  await panel.locator('input[name="panel-due-date"]').fill('2026-12-31T18:00:00');
-  await expect(panel.locator('input[name="panel-due-date"]')).toHaveValue(/^2026-12-31T18:00/);
+  // 到期时间 typed (the attribute's T form is read too), shown as yyyy-MM-dd HH:mm:ss; 跟进时间 from
+  // the calendar: a day, then the time row.
+  await typeDate(panel.locator('input[name="panel-due-date"]'), '2026-12-31T18:00');
+  await expect(panel.locator('input[name="panel-due-date"]')).toHaveValue('2026-12-31 18:00:00');
+  const followUp = panel.getByTestId('date-picker').filter({ has: page.locator('input[name="panel-follow-up"]') });
+  await pickDays(followUp, ['2027-01-04']);
+  await typeDate(followUp.getByTestId('calendar').getByRole('textbox', { name: '选择时间' }), '9:30');
+  await followUp.getByTestId('calendar').getByRole('button', { name: '确定' }).click();
+  await expect(followUp.getByTestId('calendar')).toBeHidden();
+  await expect(panel.locator('input[name="panel-follow-up"]')).toHaveValue('2027-01-04 09:30:00');
   await shot(page, 'b2-user-task-panel');
 
   // Task listeners: validation, built-in listener dialog, params.
@@ -142,7 +150,7 @@ test('panel edits process, user task (role, user and expression pickers), listen
   await lp.locator('tbody tr').filter({ hasText: 'UserTaskListener' }).first().getByRole('checkbox', { name: '选择', exact: true }).locator('xpath=..').click();
   await shot(page, 'b2-listener-picker');
   await lp.getByTestId('listener-picker-confirm').click();
-  await expect(ld.getByTestId('cell-value')).toHaveValue('com.ruoyi.flowable.listener.UserTaskListener');
+  await expect(ld.getByTestId('cell-value')).toHaveValue('caishui.listener.UserTaskListener');
   await ld.getByTestId('listener-params').click();
   const pd = page.getByTestId('listener-params-dialog');
   await pd.getByTestId('params-table-add').click();
@@ -175,7 +183,8 @@ test('panel edits process, user task (role, user and expression pickers), listen
   expect(tag).toContain('flowable:assignee="#{approval}"');
   expect(xml).toContain('flowable:dataType="dynamic"');
   expect(xml).toContain('flowable:dueDate="2026-12-31T18:00:00"');
-  expect(xml).toContain('<flowable:taskListener event="create" class="com.ruoyi.flowable.listener.UserTaskListener">');
+  expect(xml).toContain('flowable:followUpDate="2027-01-04T09:30:00"');
+  expect(xml).toContain('<flowable:taskListener event="create" class="caishui.listener.UserTaskListener">');
   expect(xml).toContain('<flowable:field name="level" stringValue="1" />');
   expect(xml).toContain('flowable:collection="userList" flowable:elementVariable="assignee"');
 

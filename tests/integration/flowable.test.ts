@@ -6,12 +6,14 @@
  * session, 403 for users without the library permissions, and bad input named.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUserWithPerms, multipartPayload } from '../helpers/factories';
 import { flowableRoutes } from '../../server/rest/routes/flowable';
 import { LEAVE_XML } from './flowable-model';
+import { corpusDir } from '../workflow/helpers';
 
 let t: TestApp;
 let admin: string;
@@ -235,7 +237,9 @@ describe('a full approval over REST', () => {
     const id = await start(def.definitionId);
     const task = await todoOf(id);
     const r = await call(t.app, 'DELETE', '/flowable/task/delete', admin, { taskId: task.taskId, comment: 'x' });
-    expect(r.body).toEqual({ code: 500, msg: 'The task cannot be deleted because is part of a running process' });
+    expect(r.body).toEqual({ code: 500, msg: '该任务属于流程实例，不能直接删除' });
+    // nothing deleted: the task is still to be worked on
+    expect((await todoOf(id)).taskId).toBe(task.taskId);
   });
 });
 
@@ -259,7 +263,7 @@ describe('definitions, instances and deployments', () => {
   });
 
   it('imports a corpus file over multipart and runs it', async () => {
-    const xml = fs.readFileSync('/work/shared/bpmn-corpus/flowable-FinancialReportProcess.bpmn20.xml');
+    const xml = fs.readFileSync(path.join(corpusDir, 'flowable-FinancialReportProcess.bpmn20.xml'));
     const { payload, headers } = multipartPayload({ file: { filename: 'report.bpmn20.xml', data: xml }, name: '财务报告', category: 'finance' });
     const res = await t.app.inject({ method: 'POST', url: '/caishui-api/flowable/definition/import', payload, headers: { ...headers, authorization: `Bearer ${admin}` } });
     expect(res.json()).toMatchObject({ code: 200, msg: '导入成功', data: { key: 'financialReport' } });
@@ -366,9 +370,9 @@ describe('libraries', () => {
 
   it('listeners: seeded with the built-in handlers (deployable), CRUD, type/event mismatch named', async () => {
     const list = await get('/system/listener/list?pageNum=1&pageSize=10');
-    expect(list.rows.map((r: any) => r.value)).toContain('com.ruoyi.flowable.listener.UserTaskListener');
+    expect(list.rows.map((r: any) => r.value)).toContain('caishui.listener.UserTaskListener');
     const xml = LEAVE_XML.replace('<userTask id="manager" name="经理审批" flowable:candidateUsers="2" flowable:userType="candidateUsers" flowable:dataType="fixed"/>',
-      '<userTask id="manager" name="经理审批" flowable:candidateUsers="2"><extensionElements><flowable:taskListener event="create" class="com.ruoyi.flowable.listener.UserTaskListener"/></extensionElements></userTask>');
+      '<userTask id="manager" name="经理审批" flowable:candidateUsers="2"><extensionElements><flowable:taskListener event="create" class="caishui.listener.UserTaskListener"/></extensionElements></userTask>');
     expect(xml).toContain('taskListener');
     await deploy('带监听', xml);
     const add = await post('/flowable/listener', { name: '完成监听', type: '1', eventType: 'complete', valueType: 'classListener', value: 'com.x.Done' });

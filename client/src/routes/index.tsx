@@ -6,8 +6,8 @@
 import { Box, Card, Flex, Heading, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { findMenuChain } from '../app/router/menu';
-import { useRouteInfo } from '../app/router/route-context';
+import { findMenuChain } from '../app/navigation/menu';
+import { useRouteInfo } from '../app/navigation/route-context';
 import { useUser } from '../app/stores/user-store';
 import { SvgIcon } from '../components/SvgIcon';
 import { useTRPC } from '../lib/trpc';

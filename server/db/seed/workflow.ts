@@ -1,10 +1,11 @@
 /**
  * Seed of the workflow libraries (issue 5 "Around it"): the expression library with
  * `${INITIATOR}` (流程发起人, fixed) and `#{approval}` (审批流程指定接收人, dynamic), and the listener
- * library with the built-in handlers the engine registers (modules/flowable/handlers.ts).
+ * library with the built-in handlers the engine registers (core/workflow-listeners.ts; never the
+ * legacy `com.ruoyi.flowable.listener.*` aliases).
  */
 import { sysExpression, sysListener } from '../schema';
-import { BUILTIN_LISTENERS } from '../../modules/flowable/handlers';
+import { BUILTIN_LISTENERS } from '../../core/workflow-listeners';
 import type { SeedTx } from './types';
 
 export const SEED_EXPRESSIONS = [
@@ -16,7 +17,7 @@ export function seedWorkflow(tx: SeedTx, now: string): void {
   for (const e of SEED_EXPRESSIONS) {
     tx.insert(sysExpression).values({ ...e, status: '0', createBy: 'admin', createTime: now }).onConflictDoNothing().run();
   }
-  BUILTIN_LISTENERS.forEach((l, i) => {
-    tx.insert(sysListener).values({ id: i + 1, ...l, status: '0', createBy: 'admin', createTime: now, remark: '内置监听器' }).onConflictDoNothing().run();
+  BUILTIN_LISTENERS.forEach(({ name, type, eventType, valueType, value, remark }, i) => {
+    tx.insert(sysListener).values({ id: i + 1, name, type, eventType, valueType, value, status: '0', createBy: 'admin', createTime: now, remark }).onConflictDoNothing().run();
   });
 }

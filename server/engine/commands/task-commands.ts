@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../store/unit-of-work';
 import type { TaskRow } from '../store/rows';
 import { scopeChain, setVar, normaliseValue, type Ctx } from '../runtime/context';
 import { completeTaskRow, machineStep, touchTaskAssignee } from '../runtime/task-ops';
-import { leaveNode } from '../runtime/agenda';
+import { leaveNode, TOKEN_OPS } from '../runtime/agenda';
 import { completeMiInstance } from '../runtime/multi-instance';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
@@ -66,7 +66,7 @@ export function finishAndContinue(ctx: Ctx, task: TaskRow) {
   const exec = ctx.uow.executions.get(task.executionId)!;
   const node = ctx.graph.nodes[task.taskDefKey];
   completeTaskRow(ctx, task);
-  if (exec.parentId && node.multiInstance) completeMiInstance(ctx, exec, node);
+  if (exec.parentId && node.multiInstance) completeMiInstance(ctx, exec, node, TOKEN_OPS);
   else leaveNode(ctx, exec, node);
 }
 

@@ -20,7 +20,7 @@ import { newId, plan, type Ctx } from './context';
 import { fireExecutionListeners, tokenScope } from './listeners';
 import { startActivity, endActivity, recordFlow } from './history';
 import { createUserTask } from './task-ops';
-import { enterMultiInstance } from './multi-instance';
+import { enterMultiInstance, type TokenOps } from './multi-instance';
 
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
   const e: ExecutionRow = {
@@ -39,7 +39,7 @@ export function planContinue(ctx: Ctx, exec: ExecutionRow) {
 function enterNode(ctx: Ctx, exec: ExecutionRow) {
   const node = ctx.graph.nodes[exec.activityId!];
   if (node.multiInstance && !exec.parentId) {
-    enterMultiInstance(ctx, exec, node);
+    enterMultiInstance(ctx, exec, node, TOKEN_OPS);
     return;
   }
   executeNode(ctx, exec, node);
@@ -146,6 +146,9 @@ function takeFlow(ctx: Ctx, exec: ExecutionRow, flowId: string) {
   ctx.uow.touchExecution(exec);
   planContinue(ctx, exec);
 }
+
+/** The operations a multi-instance body drives its instances with (multi-instance.ts). */
+export const TOKEN_OPS: TokenOps = { newExecution, executeNode, leaveNode };
 
 /** Removes a token; when no token is left the instance ends (at `endActivityId`). */
 export function endToken(ctx: Ctx, exec: ExecutionRow, endActivityId: string) {

@@ -10,7 +10,12 @@ import type { ExecutionRow, TaskRow } from '../store/rows';
 import { evaluate, Facade } from '../expression';
 import type { ExecutionApi, ListenerContext, TaskApi } from '../types';
 import { expressionScope, lookupVar, scopeChain, setVar, visibleVars, type Ctx } from './context';
-import { touchTaskAssignee } from './task-ops';
+
+/**
+ * What `task.setAssignee(u)` in a task listener does: task-ops' touchTaskAssignee, passed in by
+ * the caller so this module does not import task-ops back (task-ops fires the listeners).
+ */
+export type AssignTask = (ctx: Ctx, task: TaskRow, userId: string | null) => void;
 
 /** Handler name of a class / delegateExpression listener (`${name}` → name). */
 export function handlerName(l: ListenerDef): string {
@@ -39,7 +44,7 @@ export function executionApi(ctx: Ctx, exec: ExecutionRow | null, eventName: str
   };
 }
 
-export function taskApi(ctx: Ctx, task: TaskRow, eventName: string): TaskApi {
+export function taskApi(ctx: Ctx, task: TaskRow, eventName: string, assign: AssignTask): TaskApi {
   const exec = ctx.uow.executions.get(task.executionId) ?? null;
   const chain = scopeChain(ctx, exec, task);
   const execChain = chain.slice(1);
@@ -52,7 +57,7 @@ export function taskApi(ctx: Ctx, task: TaskRow, eventName: string): TaskApi {
     getVariableLocal: (n) => ctx.uow.vars.get(task.id)?.get(n)?.value ?? null,
     setVariableLocal: (n, v) => ctx.uow.setVar(task.id, n, v),
     setDescription: (t) => { task.description = t; ctx.uow.touchTask(task); },
-    setAssignee: (u) => touchTaskAssignee(ctx, task, u),
+    setAssignee: (u) => assign(ctx, task, u),
     addCandidateUser: (u) => { ctx.uow.linksOf(task.id).users.push(u); },
     addCandidateGroup: (g) => { ctx.uow.linksOf(task.id).groups.push(g); },
   };
@@ -119,12 +124,12 @@ export function fireExecutionListeners(ctx: Ctx, exec: ExecutionRow | null, list
   }
 }
 
-/** Fires the task listeners matching `event` (or `all`). */
-export function fireTaskListeners(ctx: Ctx, task: TaskRow, listeners: ListenerDef[], event: 'create' | 'assignment' | 'complete' | 'delete') {
+/** Fires the task listeners matching `event` (or `all`); `assign` backs the task facade's setAssignee. */
+export function fireTaskListeners(ctx: Ctx, task: TaskRow, listeners: ListenerDef[], event: 'create' | 'assignment' | 'complete' | 'delete', assign: AssignTask) {
   if (!listeners.length) return;
   for (const l of listeners) {
     if (l.event !== event && l.event !== 'all') continue;
     const exec = ctx.uow.executions.get(task.executionId) ?? null;
-    invoke(ctx, l, executionApi(ctx, exec, event), taskApi(ctx, task, event), scopeChain(ctx, exec, task), event);
+    invoke(ctx, l, executionApi(ctx, exec, event), taskApi(ctx, task, event, assign), scopeChain(ctx, exec, task), event);
   }
 }

@@ -16,9 +16,18 @@ import { toNumber } from '../expression/evaluator';
 import { miAdvance, miStart, type MiSnapshot } from '../behaviours/lifecycle-machines';
 import { lookupVar, plan, scopeChain, type Ctx } from './context';
 import { fireExecutionListeners, tokenScope } from './listeners';
-import { executeNode, leaveNode, newExecution } from './agenda';
 import { cancelTaskRow, taskOfExecution } from './task-ops';
 import { endActivity } from './history';
+
+/**
+ * The agenda operations the body drives its instances with (agenda.ts TOKEN_OPS), passed in so
+ * this module does not import the agenda back (the agenda enters multi-instance bodies).
+ */
+export interface TokenOps {
+  newExecution(ctx: Ctx, activityId: string | null, parentId: string | null): ExecutionRow;
+  executeNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode): void;
+  leaveNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode): void;
+}
 
 function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unknown[] | null {
   const mi = node.multiInstance!;
@@ -49,16 +58,16 @@ function writeCounters(ctx: Ctx, root: ExecutionRow, snap: MiSnapshot) {
   ctx.uow.setVar(root.id, 'nrOfActiveInstances', snap.context.active);
 }
 
-function startInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode, index: number, items: unknown[] | null, reuse?: ExecutionRow) {
+function startInstance(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode, index: number, items: unknown[] | null, reuse?: ExecutionRow) {
   const mi = node.multiInstance!;
-  const child = reuse ?? newExecution(ctx, node.id, root.id);
+  const child = reuse ?? ops.newExecution(ctx, node.id, root.id);
   ctx.uow.setVar(child.id, mi.elementIndexVariable, index);
   if (mi.elementVariable && items) ctx.uow.setVar(child.id, mi.elementVariable, items[index] ?? null);
-  plan(ctx, () => executeNode(ctx, child, node));
+  plan(ctx, () => ops.executeNode(ctx, child, node));
 }
 
 /** The token arrives at a multi-instance activity. */
-export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode) {
+export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode, ops: TokenOps) {
   const mi = node.multiInstance!;
   root.isMiRoot = 1;
   ctx.uow.touchExecution(root);
@@ -74,15 +83,15 @@ export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode
   const snap = miStart(total, mi.sequential);
   writeCounters(ctx, root, snap);
   if (snap.value === 'done') {
-    finishBody(ctx, root, node);
+    finishBody(ctx, ops, root, node);
     return;
   }
   const count = mi.sequential ? 1 : total;
-  for (let i = 0; i < count; i++) startInstance(ctx, root, node, i, items);
+  for (let i = 0; i < count; i++) startInstance(ctx, ops, root, node, i, items);
 }
 
 /** One instance's task completed: count, check the completion condition, continue or leave. */
-export function completeMiInstance(ctx: Ctx, child: ExecutionRow, node: GraphNode) {
+export function completeMiInstance(ctx: Ctx, child: ExecutionRow, node: GraphNode, ops: TokenOps) {
   const mi = node.multiInstance!;
   const root = ctx.uow.executions.get(child.parentId!);
   if (!root) throw fail(`多实例根执行不存在 (节点 ${node.id})`);
@@ -105,21 +114,21 @@ export function completeMiInstance(ctx: Ctx, child: ExecutionRow, node: GraphNod
       endActivity(ctx, other, 'MI_END');
       ctx.uow.removeExecution(other.id);
     }
-    finishBody(ctx, root, node);
+    finishBody(ctx, ops, root, node);
   } else if (mi.sequential) {
     const items = collectionOf(ctx, root, node);
-    startInstance(ctx, root, node, snap.context.loopCounter, items, child);
+    startInstance(ctx, ops, root, node, snap.context.loopCounter, items, child);
   } else {
     ctx.uow.removeExecution(child.id);
   }
 }
 
-function finishBody(ctx: Ctx, root: ExecutionRow, node: GraphNode) {
+function finishBody(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode) {
   root.isMiRoot = 0;
   root.machineState = '';
   ctx.uow.deleteScope(root.id);
   ctx.uow.touchExecution(root);
-  leaveNode(ctx, root, node);
+  ops.leaveNode(ctx, root, node);
 }
 
 /** Cancels a whole multi-instance body (its instances' tasks get `reason`). */

@@ -73,7 +73,7 @@ export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): T
     duration: null, deleteReason: null,
   });
   if (assignee) touchTaskAssignee(ctx, task, assignee, false);
-  fireTaskListeners(ctx, task, ut.taskListeners, 'create');
+  fireTaskListeners(ctx, task, ut.taskListeners, 'create', touchTaskAssignee);
   return task;
 }
 
@@ -99,7 +99,7 @@ export function touchTaskAssignee(ctx: Ctx, task: TaskRow, userId: string | null
   const exec = ctx.uow.executions.get(task.executionId);
   const act = exec ? ctx.uow.currentAct(exec) : undefined;
   if (act) { act.assignee = userId; ctx.uow.touchHiAct(act); }
-  if (userId !== null) fireTaskListeners(ctx, task, ctx.graph.nodes[task.taskDefKey].userTask!.taskListeners, 'assignment');
+  if (userId !== null) fireTaskListeners(ctx, task, ctx.graph.nodes[task.taskDefKey].userTask!.taskListeners, 'assignment', touchTaskAssignee);
 }
 
 function finishTask(ctx: Ctx, task: TaskRow, deleteReason: string | null) {
@@ -117,16 +117,16 @@ function finishTask(ctx: Ctx, task: TaskRow, deleteReason: string | null) {
 /** Completes a task: `complete` listeners, machine COMPLETE, history end, `delete` listeners. */
 export function completeTaskRow(ctx: Ctx, task: TaskRow) {
   const listeners = ctx.graph.nodes[task.taskDefKey].userTask!.taskListeners;
-  fireTaskListeners(ctx, task, listeners, 'complete');
+  fireTaskListeners(ctx, task, listeners, 'complete', touchTaskAssignee);
   machineStep(task, 'COMPLETE', '任务状态不允许完成');
   finishTask(ctx, task, null);
-  fireTaskListeners(ctx, task, listeners, 'delete');
+  fireTaskListeners(ctx, task, listeners, 'delete', touchTaskAssignee);
 }
 
 /** Cancels a task (moved away, MI completion, stop): `delete` listeners, history delete reason. */
 export function cancelTaskRow(ctx: Ctx, task: TaskRow, deleteReason: string) {
   machineStep(task, 'CANCEL', '任务状态不允许取消');
-  fireTaskListeners(ctx, task, ctx.graph.nodes[task.taskDefKey].userTask!.taskListeners, 'delete');
+  fireTaskListeners(ctx, task, ctx.graph.nodes[task.taskDefKey].userTask!.taskListeners, 'delete', touchTaskAssignee);
   finishTask(ctx, task, deleteReason);
 }
 

@@ -2,9 +2,9 @@
  * Reads the session layer needs: a user by name, a user's enabled roles, the permission strings of
  * those roles' menus (reference §1 getInfo), and the login stamp.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sysDept, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../db/schema';
+import { sysDept, sysRole, sysUser, sysUserRole } from '../../db/schema';
 
 export type UserRow = typeof sysUser.$inferSelect;
 export type RoleRow = typeof sysRole.$inferSelect;
@@ -38,19 +38,8 @@ export function findUserRoles(db: Db, userId: number): RoleRow[] {
     .map((x) => x.r);
 }
 
-/** Distinct permission strings of enabled menus of the given roles; comma lists are split. */
-export function findMenuPerms(db: Db, roleIds: number[]): string[] {
-  if (roleIds.length === 0) return [];
-  const rows = db
-    .selectDistinct({ perms: sysMenu.perms })
-    .from(sysRoleMenu)
-    .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
-    .where(and(inArray(sysRoleMenu.roleId, roleIds), eq(sysMenu.status, '0'), ne(sysMenu.perms, '')))
-    .all();
-  const set = new Set<string>();
-  for (const r of rows) for (const p of (r.perms ?? '').split(',')) if (p.trim()) set.add(p.trim());
-  return [...set].sort();
-}
+/** Distinct permission strings of enabled menus of the given roles: kept in core (data scope reads it too). */
+export { findMenuPerms } from '../../core/menu-perms.repo';
 
 export function stampLogin(db: Db, userId: number, ip: string, when: string): void {
   db.update(sysUser).set({ loginIp: ip, loginDate: when }).where(eq(sysUser.userId, userId)).run();

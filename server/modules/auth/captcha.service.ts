@@ -6,6 +6,9 @@
 import crypto from 'node:crypto';
 import * as svgCaptcha from 'svg-captcha';
 import { AppError } from '../../core/errors';
+import type { CaptchaChallenge, CaptchaPort } from '../../core/auth-ports';
+
+export type { CaptchaChallenge };
 
 /**
  * svg-captcha's module value is its draw function (`module.exports = createCaptcha`), which its
@@ -17,13 +20,6 @@ import { AppError } from '../../core/errors';
 const drawText = (svgCaptcha as unknown as { default: (text: string, options?: Record<string, unknown>) => string }).default;
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
-
-export interface CaptchaChallenge {
-  uuid: string;
-  /** base64 SVG, no data-URL prefix */
-  img: string;
-  answer: string;
-}
 
 /** Makes the text and answer of one challenge from a random source (0 <= r < 1). */
 export function mathChallenge(random: () => number = Math.random): { text: string; answer: string } {
@@ -40,7 +36,7 @@ export function mathChallenge(random: () => number = Math.random): { text: strin
 }
 
 /** One-use answers keyed by uuid; in memory, like RuoYi's Redis entries with a TTL. */
-export class CaptchaStore {
+export class CaptchaStore implements CaptchaPort {
   private readonly answers = new Map<string, { answer: string; expireAt: number }>();
 
   /** A new challenge valid for 2 minutes from `now` (epoch ms). */

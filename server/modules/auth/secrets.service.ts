@@ -8,14 +8,9 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sysSecret } from '../../db/schema';
+import type { ServerKeys } from '../../core/auth-ports';
 
-export interface ServerKeys {
-  /** HS256 key bytes for jose. */
-  jwtKey: Uint8Array;
-  /** SPKI DER, base64: what `GET /publicKey` serves. */
-  publicKeySpki: string;
-  privateKey: crypto.KeyObject;
-}
+export type { ServerKeys };
 
 function getOrCreate(db: Db, key: string, make: () => string): string {
   const row = db.select().from(sysSecret).where(eq(sysSecret.secretKey, key)).get();

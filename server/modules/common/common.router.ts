@@ -5,7 +5,7 @@
  * (multipart field `file`); downloads answer a FileReply (REST envelope `file`).
  */
 import { z } from 'zod';
-import type { UploadedFile } from '../../rest/table';
+import type { UploadedFile } from '../../core/files';
 import { authedProcedure } from '../../trpc/procedures';
 import { downloadFile, downloadResource, serveProfile, storeUpload } from './file.service';
 

@@ -3,7 +3,7 @@
  * operation log records by its name only, not as the JSON of its bytes.
  */
 import { exportXlsx, type ExcelColumn } from '../../core/excel';
-import type { FileReply } from '../../rest/table';
+import type { FileReply } from '../../core/files';
 
 /** The FileReply with a `toJSON` that gives `{fileName}` (what `auditText` stores). */
 export function loggableFile(file: FileReply): FileReply {

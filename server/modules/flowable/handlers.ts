@@ -1,17 +1,13 @@
 /**
- * Built-in listener handlers registered with the engine (by the class names tony2y's designer
- * writes). Like upstream's `UserTaskListener` / `FlowExecutionListener` they are hooks with no
- * effect of their own: a model may reference them and deploy; the listener library is seeded
- * with them (server/db/seed/workflow.ts).
+ * The handlers the flowable module registers with the engine: the built-in listeners of
+ * server/core/workflow-listeners.ts under their `caishui.listener.*` names and the
+ * `com.ruoyi.flowable.listener.*` aliases of imported RuoYi models.
  */
 import type { EngineHandlers } from '../../engine';
+import { workflowListenerRegistry } from '../../core/workflow-listeners';
 
-export const BUILTIN_LISTENERS = [
-  { name: '用户任务监听器', type: '1', eventType: 'create', valueType: 'classListener', value: 'com.ruoyi.flowable.listener.UserTaskListener' },
-  { name: '执行监听器', type: '2', eventType: 'start', valueType: 'classListener', value: 'com.ruoyi.flowable.listener.FlowExecutionListener' },
-  { name: '流程结束监听器', type: '2', eventType: 'end', valueType: 'classListener', value: 'com.ruoyi.flowable.listener.FlowEndListener' },
-] as const;
+export { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from '../../core/workflow-listeners';
 
 export const workflowHandlers: EngineHandlers = {
-  listeners: Object.fromEntries(BUILTIN_LISTENERS.map((l) => [l.value, () => {}])),
+  listeners: workflowListenerRegistry(),
 };

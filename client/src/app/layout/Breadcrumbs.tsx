@@ -5,9 +5,9 @@
 import { Breadcrumb } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { HOME_PATH } from '../router/menu';
-import { useCurrentHandle } from '../router/route-context';
-import type { Crumb } from '../router/routes';
+import { HOME_PATH } from '../navigation/menu';
+import { useCurrentHandle } from '../navigation/route-context';
+import type { Crumb } from '../navigation/route-handle';
 
 export function Breadcrumbs() {
   const handle = useCurrentHandle();

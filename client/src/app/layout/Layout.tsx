@@ -6,8 +6,8 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { HOME_MENU } from '../router/menu';
-import { useCurrentHandle } from '../router/route-context';
+import { HOME_MENU } from '../navigation/menu';
+import { useCurrentHandle } from '../navigation/route-context';
 import { MOBILE_WIDTH, closeSidebar, setDevice, useApp } from '../stores/app-store';
 import { setPageTitle, useSettings } from '../stores/settings-store';
 import { addView, initAffixViews } from '../stores/tags-store';

@@ -8,8 +8,8 @@ import { useNavigate } from 'react-router';
 import { SvgIcon } from '../../components/SvgIcon';
 import { isExternal } from '../../../../shared/utils/validate';
 import { buildSearchPool, createMenuSearch, type SearchResult, type SearchRoute } from '../../lib/menu-search';
-import type { MenuItem } from '../router/menu';
-import { useRouteInfo } from '../router/route-context';
+import type { MenuItem } from '../navigation/menu';
+import { useRouteInfo } from '../navigation/route-context';
 import { NavIconButton } from './NavIconButton';
 
 /** Menu items in the shape menu-search.ts reads. */

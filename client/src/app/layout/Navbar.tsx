@@ -4,7 +4,7 @@
  */
 import { Flex, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { HOME_PATH } from '../router/menu';
+import { HOME_PATH } from '../navigation/menu';
 import { toggleSidebar, useApp } from '../stores/app-store';
 import { APP_TITLE, useSettings } from '../stores/settings-store';
 import { Breadcrumbs } from './Breadcrumbs';

@@ -6,7 +6,7 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SvgIcon } from '../../components/SvgIcon';
-import { isExternalMenu, menuQuery, visibleChildren, type MenuItem } from '../router/menu';
+import { isExternalMenu, menuQuery, visibleChildren, type MenuItem } from '../navigation/menu';
 import type { SideColors } from './vars';
 
 export interface SidebarItemProps {

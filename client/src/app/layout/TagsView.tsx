@@ -5,7 +5,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { HOME_PATH } from '../router/menu';
+import { HOME_PATH } from '../navigation/menu';
 import {
   delAllViews,
   delCachedView,

@@ -10,8 +10,8 @@ import { msgError } from '../../components/feedback/toaster';
 import { PageLoading } from '../../components/PageLoading';
 import { describeRequestError } from '../../lib/request-error';
 import { clearSession, loadUserInfo, logout, useUser } from '../stores/user-store';
-import { HOME_MENU, HOME_PATH, firstVisiblePath, normalizeRouters, type MenuItem } from './menu';
-import { RouteInfoContext } from './route-context';
+import { HOME_MENU, HOME_PATH, firstVisiblePath, normalizeRouters, type MenuItem } from '../navigation/menu';
+import { RouteInfoContext } from '../navigation/route-context';
 import { buildRoutes, publicRoutes } from './routes';
 
 /** Paths reachable without a token. */

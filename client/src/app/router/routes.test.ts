@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import type { RouterNode } from '../../../../shared/schemas/auth';
 import { InnerLink } from '../layout/InnerLink';
-import { normalizeRouters } from './menu';
-import { handleOf } from './route-context';
+import { normalizeRouters } from '../navigation/menu';
+import { handleOf } from '../navigation/route-context';
 import { buildRoutes } from './routes';
 
 const tree: RouterNode[] = [

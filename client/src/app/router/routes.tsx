@@ -8,7 +8,8 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { InnerLink } from '../layout/InnerLink';
 import { Layout } from '../layout/Layout';
 import { CONSTANT_ROUTES, type ConstantRoute } from './constant-routes';
-import { HOME_MENU, HOME_PATH, isExternalMenu, visibleChildren, type MenuItem } from './menu';
+import { HOME_MENU, HOME_PATH, isExternalMenu, visibleChildren, type MenuItem } from '../navigation/menu';
+import type { Crumb, RouteHandle } from '../navigation/route-handle';
 import { PermissionRoute } from './PermissionRoute';
 import { ViewFor } from './views';
 
@@ -17,23 +18,6 @@ const Register = lazy(() => import('../../pages/Register'));
 const NotFound = lazy(() => import('../../pages/NotFound'));
 const Unauthorized = lazy(() => import('../../pages/Unauthorized'));
 const Redirect = lazy(() => import('../../pages/Redirect'));
-
-export interface Crumb {
-  title: string;
-  path?: string;
-  /** False for directories (redirect noRedirect) and the current page. */
-  clickable: boolean;
-}
-
-/** What every page route carries in `handle`. */
-export interface RouteHandle {
-  title: string;
-  noCache?: boolean;
-  affix?: boolean;
-  link?: string;
-  activeMenu?: string;
-  crumbs: Crumb[];
-}
 
 function pageRoute(item: MenuItem, crumbs: Crumb[]): RouteObject {
   const handle: RouteHandle = {

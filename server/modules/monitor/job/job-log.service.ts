@@ -5,7 +5,7 @@
 import type { AppDeps } from '../../../core/deps';
 import { exportXlsx, type ExcelColumn } from '../../../core/excel';
 import type { Page } from '../../../core/pagination';
-import type { FileReply } from '../../../rest/table';
+import type { FileReply } from '../../../core/files';
 import { JOB_LOG_STATUS_LABELS, type JobLogRow } from '../../../../shared/schemas/job';
 import { cleanJobLogs, deleteJobLogs, findJobLog, listJobLogs, type JobLogRecord } from './job-log.repo';
 import type { JobFilter } from './job.repo';

@@ -10,7 +10,7 @@ import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
 import { exportXlsx, type ExcelColumn } from '../../../core/excel';
 import type { Page } from '../../../core/pagination';
-import type { FileReply } from '../../../rest/table';
+import type { FileReply } from '../../../core/files';
 import { formatDateTime } from '../../../../shared/utils/date';
 import { CONCURRENT_LABELS, JOB_STATUS_LABELS, MISFIRE_LABELS, type JobForm, type JobRow } from '../../../../shared/schemas/job';
 import { nextFireAfter } from './cron';

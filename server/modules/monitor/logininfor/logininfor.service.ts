@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from '../../../core/deps';
 import { AppError } from '../../../core/errors';
-import type { FileReply } from '../../../rest/table';
+import type { FileReply } from '../../../core/files';
 import { clearWrongPasswords } from '../../auth/password.service';
 import { exportSheet, SUCCESS_FAIL } from '../../common/export-file';
 import { cleanLogininfor, deleteLogininfor, listLogininfor, type LogininforFilter, type LogininforRow } from './logininfor.repo';

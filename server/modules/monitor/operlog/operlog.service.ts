@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../../../core/deps';
 import { AppError } from '../../../core/errors';
-import type { FileReply } from '../../../rest/table';
+import type { FileReply } from '../../../core/files';
 import { exportSheet } from '../../common/export-file';
 import { cleanOperlog, deleteOperlog, listOperlog, type OperlogFilter, type OperlogRow } from './operlog.repo';
 

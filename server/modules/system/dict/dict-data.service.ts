@@ -7,7 +7,7 @@ import type { AppDeps } from '../../../core/deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
-import type { FileReply } from '../../../rest/table';
+import type { FileReply } from '../../../core/files';
 import { exportSheet, NORMAL_DISABLE, YES_NO } from '../../common/export-file';
 import { dictEntries, dropDicts } from './dict.cache';
 import {

@@ -11,7 +11,7 @@ import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
 import { exportXlsx, readXlsx, type ExcelColumn } from '../../../core/excel';
-import type { FileReply } from '../../../rest/table';
+import type { FileReply } from '../../../core/files';
 import { sysUser } from '../../../db/schema';
 import { hashPassword } from '../../auth/password.service';
 import { getConfigValue } from '../config/config.repo';

@@ -22,7 +22,7 @@ const RULES = toRules(LISTENER_CHECKS);
 
 /** Placeholder of 执行内容 by value type. */
 const VALUE_PLACEHOLDER: Record<string, string> = {
-  classListener: '请输入Java类路径，如 com.ruoyi.flowable.listener.UserTaskListener',
+  classListener: '请输入已注册的监听器类名，如 caishui.listener.UserTaskListener',
   expressionListener: '请输入表达式，如 ${listenerBean.notify(task)}',
   delegateExpressionListener: '请输入代理表达式，如 ${userTaskListener}',
 };

@@ -4,7 +4,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router';
 import type { MenuItem } from './menu';
-import type { RouteHandle } from './routes';
+import type { RouteHandle } from './route-handle';
 
 export interface RouteInfo {
   routes: RouteObject[];

@@ -1,0 +1,31 @@
+/**
+ * The shapes of the sign-in machinery that AppDeps carries (design.md: core imports no module).
+ * The implementations live in `server/modules/auth/` (`captcha.service.ts` CaptchaStore,
+ * `secrets.service.ts` ensureServerKeys); core only names what they provide.
+ */
+import type { KeyObject } from 'node:crypto';
+
+/** The server's keys: made once per database by `ensureServerKeys`. */
+export interface ServerKeys {
+  /** HS256 key bytes for jose. */
+  jwtKey: Uint8Array;
+  /** SPKI DER, base64: what `GET /publicKey` serves. */
+  publicKeySpki: string;
+  privateKey: KeyObject;
+}
+
+/** One captcha challenge as the store hands it out. */
+export interface CaptchaChallenge {
+  uuid: string;
+  /** base64 SVG, no data-URL prefix */
+  img: string;
+  answer: string;
+}
+
+/** One-use captcha answers keyed by uuid (reference §1 "Captcha"); `now` is epoch ms. */
+export interface CaptchaPort {
+  /** A new challenge valid for 2 minutes from `now`. */
+  create(now: number): CaptchaChallenge;
+  /** Checks and consumes an answer; throws AppError 验证码已失效 (missing/expired) or 验证码错误. */
+  verify(uuid: string, code: string, now: number): void;
+}
