@@ -39,3 +39,33 @@ export async function checkRow(table: Locator, row: Locator, role: 'checkbox' | 
     await expect(input).toBeChecked({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Types `text` into a date picker's text box (a DatePicker, DateRangePicker or TimeField box) and
+ * leaves it, as a user does: the box then shows the value in the spec format (yyyy-MM-dd, …), or
+ * its previous value when the text is no date.
+ */
+export async function typeDate(box: Locator, text: string) {
+  await box.fill(text);
+  await box.blur();
+}
+
+/**
+ * Picks `days` (yyyy-MM-dd) in the calendar of `picker` (the `date-picker` or `date-range` root):
+ * opens it with 打开日历 unless it is open, moves to each day's month with 上个月 / 下个月, and
+ * clicks the day. A range takes two days; a single picker one.
+ */
+export async function pickDays(picker: Locator, days: string[]) {
+  const calendar = picker.getByTestId('calendar');
+  if (!(await calendar.isVisible())) await picker.getByRole('button', { name: '打开日历' }).click();
+  await expect(calendar).toBeVisible();
+  const inMonth = '[data-part="table-cell-trigger"]:not([data-outside-range])';
+  for (const day of days) {
+    for (let i = 0; i < 600; i++) {
+      const shown = ((await calendar.locator(inMonth).first().getAttribute('data-value')) ?? '').slice(0, 7);
+      if (shown === day.slice(0, 7)) break;
+      await calendar.getByRole('button', { name: shown < day ? '下个月' : '上个月' }).click();
+    }
+    await calendar.locator(`${inMonth}[data-value="${day}"]`).click();
+  }
+}

@@ -6,7 +6,7 @@
  * delete one row, export, and clear the rest with the spec's confirmations.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkRow, shot, signIn } from './helpers';
+import { checkRow, shot, signIn, typeDate } from './helpers';
 
 /** Accepts the open 系统提示 confirmation after checking its text. */
 async function confirmDialog(page: Page, text: string) {
@@ -186,7 +186,8 @@ test('the all-jobs log deletes selected rows and clears with the spec confirmati
 
   // A date range ending yesterday finds nothing; reset brings the rows back.
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  await logs.getByLabel('结束日期').fill(yesterday);
+  await typeDate(logs.getByRole('textbox', { name: '结束日期' }), yesterday);
+  await expect(logs.getByRole('textbox', { name: '结束日期' })).toHaveValue(yesterday);
   await logs.getByRole('button', { name: '搜索', exact: true }).click();
   await expect(table).toContainText('暂无数据');
   await logs.getByRole('button', { name: '重置' }).click();

@@ -80,7 +80,7 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   await expect(drawer).toContainText('<bpmn:startEvent id="start_event" name="开始"');
   const processId = /<bpmn:process id="(flow_[a-z0-9]{8})" name="\1"/.exec((await page.getByTestId('designer-xml-content').textContent())!)?.[1];
   expect(processId).toBeTruthy();
-  await drawer.getByRole('button', { name: '关闭' }).click();
+  await drawer.getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
   await expect(drawer).toHaveCount(0);
 
   // Start → user task: drag 用户任务 from the palette to the right of the start event, name it,
@@ -146,7 +146,7 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   await expect(drawer).toContainText(`<bpmn:userTask id="${taskId}" name="部门审批"`);
   await expect(drawer).toContainText(`name="${name}"`);
   await shot(page, 'b1-designer-xml');
-  await drawer.getByRole('button', { name: '关闭' }).click();
+  await drawer.getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
 
   // Save: the server's message, back to the definition list with a timestamp.
   await page.getByTestId('designer-save').click();

@@ -172,7 +172,7 @@ test('design, deploy, attach a form, start, approve, return and finish a process
   await expect(xml).toContainText('flowable:assignee="1"');
   await expect(xml).toContainText(/\$\{day (&gt;|>) 2\}/);
   await expect(xml).toContainText(`default="${toEnd}"`);
-  await page.getByTestId('designer-xml-drawer').getByRole('button', { name: '关闭' }).click();
+  await page.getByTestId('designer-xml-drawer').getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
   await page.getByTestId('designer-save').click();
   await expectToast(page, '导入成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, makePng, uniq } from './admin-api';
-import { shot, signIn } from './helpers';
+import { pickDays, shot, signIn, typeDate } from './helpers';
 
 /** The whole preview dialog (it scrolls past the viewport) as test-results/<name>.png. */
 async function shotDialog(dialog: Locator, name: string) {
@@ -153,9 +153,13 @@ test('表单配置: add with the JSON rule, preview with the rules and every wid
   await item(form, 'cities').getByText('北京', { exact: true }).click();
   await item(form, 'cities').getByText('杭州', { exact: true }).click();
   await item(form, 'urgent').locator('[data-part="control"]').click();
-  await form.locator('input[name="start"]').fill('2026-11-23');
-  await item(form, 'range').getByLabel('开始日期').fill('2026-11-23');
-  await item(form, 'range').getByLabel('结束日期').fill('2026-11-25');
+  // Dates: 开始日期 typed (2026-11-3 → 2026-11-03, then the real one); the range picked in the calendar.
+  await typeDate(form.locator('input[name="start"]'), '2026-11-3');
+  await expect(form.locator('input[name="start"]')).toHaveValue('2026-11-03');
+  await typeDate(form.locator('input[name="start"]'), '2026-11-23');
+  await pickDays(item(form, 'range').getByTestId('date-range'), ['2026-11-23', '2026-11-25']);
+  await expect(item(form, 'range').getByRole('textbox', { name: '开始日期' })).toHaveValue('2026-11-23');
+  await expect(item(form, 'range').getByRole('textbox', { name: '结束日期' })).toHaveValue('2026-11-25');
   await item(form, 'score').getByRole('radio').nth(3).click();
   await expect(item(form, 'score')).toContainText('满意');
   await item(form, 'files').getByTestId('file-upload-input').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('请假材料') });
@@ -283,9 +287,12 @@ test('表单配置: cascader with dynamic options, time pickers, button radios, 
   await page.getByRole('option', { name: '女' }).click();
   await form.getByRole('combobox', { name: '地区' }).click();
   await page.getByRole('option', { name: '浙江 / 宁波' }).click();
-  await form.getByLabel('请选择到岗时间').fill('09:30:15');
-  await item(form, 'duty').getByLabel('开始时间').fill('18:00:00');
-  await item(form, 'duty').getByLabel('结束时间').fill('22:00:00');
+  // Times are typed as HH:mm:ss (9:30:15 → 09:30:15, whatever the browser's language).
+  await typeDate(form.getByLabel('请选择到岗时间'), '9:30:15');
+  await expect(form.getByLabel('请选择到岗时间')).toHaveValue('09:30:15');
+  await typeDate(item(form, 'duty').getByLabel('开始时间'), '18:00');
+  await expect(item(form, 'duty').getByLabel('开始时间')).toHaveValue('18:00:00');
+  await typeDate(item(form, 'duty').getByLabel('结束时间'), '22:00:00');
   await item(form, 'level').getByText('二级', { exact: true }).click();
   await form.getByRole('combobox', { name: '标签' }).click();
   await page.getByRole('option', { name: '紧急' }).click();

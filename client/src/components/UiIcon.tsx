@@ -28,6 +28,7 @@ const UI_ICONS = {
   'chevron-down': P('M6 9l6 6 6-6'),
   'chevron-left': P('M15 6l-6 6 6 6'),
   close: P('M6 6l12 12M18 6L6 18'),
+  calendar: P('M4 6h16v14H4zM4 10h16M8 3v5M16 3v5'),
   eye: (
     <>
       {P('M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z')}

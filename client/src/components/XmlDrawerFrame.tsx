@@ -42,7 +42,7 @@ export function XmlDrawerFrame({ open, title, testId, onClose, footer, children 
               {footer}
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="关闭" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

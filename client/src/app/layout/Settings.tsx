@@ -137,7 +137,7 @@ export function Settings() {
               </Flex>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="关闭" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

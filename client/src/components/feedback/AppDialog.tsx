@@ -59,7 +59,7 @@ export function AppDialog({
             <Dialog.Body pb={foot === null ? '6' : undefined}>{children}</Dialog.Body>
             {foot !== null && <Dialog.Footer>{foot}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="关闭" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

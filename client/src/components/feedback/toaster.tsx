@@ -39,7 +39,7 @@ function ToastList({ toaster, width }: { toaster: typeof messageToaster; width: 
             {toast.title && <Toast.Title fontWeight="normal">{toast.title}</Toast.Title>}
             {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
           </Stack>
-          {toast.closable && <Toast.CloseTrigger />}
+          {toast.closable && <Toast.CloseTrigger aria-label="关闭" />}
         </Toast.Root>
       )}
     </Toaster>

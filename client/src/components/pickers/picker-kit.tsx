@@ -112,7 +112,7 @@ export function PickerContent({ width, testId, title, saving, onClose, onConfirm
         </Button>
       </Dialog.Footer>
       <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" />
+        <CloseButton size="sm" aria-label="关闭" />
       </Dialog.CloseTrigger>
     </Dialog.Content>
   );

@@ -55,8 +55,8 @@ export function UserTaskAttrs({ target }: { target: PanelTarget }) {
 }
 
 /**
- * A date attribute in yyyy-MM-ddTHH:mm:ss (spec §3): a date-time picker, or a text field when the
- * value is an expression (`${…}`) or not a date.
+ * A date attribute stored as yyyy-MM-ddTHH:mm:ss (spec §3): the Chinese date-time picker (shown
+ * as yyyy-MM-dd HH:mm:ss, spec §9), or a text field when the value is an expression (`${…}`) or not a date.
  */
 function DateRow({ label, value, testId, onCommit }: { label: string; value: string; testId: string; onCommit: (v: string) => void }) {
   const isDate = !value || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value);
@@ -65,7 +65,7 @@ function DateRow({ label, value, testId, onCommit }: { label: string; value: str
   }
   return (
     <Row label={label}>
-      <DatePicker type="datetime" value={value.replace('T', ' ')} w="full" name={testId} placeholder={DUE_DATE_FORMAT}
+      <DatePicker type="datetime" value={value.replace('T', ' ')} w="full" name={testId} placeholder={label}
         onChange={(v) => onCommit(v ? v.replace(' ', 'T') : '')} />
     </Row>
   );

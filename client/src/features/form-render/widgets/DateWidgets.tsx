@@ -3,9 +3,10 @@
  * datetime, daterange, monthrange, datetimerange) of a stored form, with the spec §9 formats
  * (date yyyy-MM-dd, month yyyy-MM, year yyyy, time HH:mm:ss, datetime yyyy-MM-dd HH:mm:ss).
  */
-import { Flex, Input, Text } from '@chakra-ui/react';
+import { Flex, Text } from '@chakra-ui/react';
 import { DatePicker, type PickerType } from '../../../components/pickers/DatePicker';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
+import { TimeField } from '../../../components/pickers/TimeField';
 import type { FormField } from '../types';
 import type { WidgetProps } from './types';
 
@@ -14,24 +15,11 @@ const pair = (v: unknown): [string, string] =>
 /** A cleared range is stored as null (so `required` sees it empty). */
 const rangeOut = (r: [string, string]) => (r[0] || r[1] ? r : null);
 
-/** Native time input ↔ HH:mm:ss. */
+/** el-time-picker's box: HH:mm:ss, typed (TimeField). */
 function TimeInput({ value, onChange, placeholder, disabled, size, name }: {
   value: string; onChange: (v: string) => void; placeholder?: string; disabled: boolean; size: 'xs' | 'sm'; name?: string;
 }) {
-  return (
-    <Input
-      type="time"
-      step={1}
-      size={size}
-      w="150px"
-      name={name}
-      aria-label={placeholder ?? '选择时间'}
-      placeholder={placeholder}
-      disabled={disabled}
-      value={value}
-      onChange={(e) => onChange(e.target.value && e.target.value.length === 5 ? `${e.target.value}:00` : e.target.value)}
-    />
-  );
+  return <TimeField value={value} onChange={onChange} placeholder={placeholder} disabled={disabled} size={size} name={name} />;
 }
 
 function Separator({ field }: { field: FormField }) {
