@@ -11,6 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import config from '../../playwright.config';
 import { uniq } from './admin-api';
 import { shot } from './helpers';
+import { ryApprovalXml } from '../integration/flowable-model';
 
 const PORT = process.env.E2E_PORT ?? '18080';
 const OFFICE_HOST = 'caishui.office.test';
@@ -173,24 +174,12 @@ test('立即注册 shows only while registration is on; registering on plain htt
   }
 });
 
-/** start → 审批 (candidate user 2, ry) → end. */
-const approvalXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  targetNamespace="http://www.flowable.org/processdef">
-  <process id="${key}" name="${name}" isExecutable="true" flowable:processCategory="leave">
-    <startEvent id="start_event" name="开始" flowable:initiator="INITIATOR"/>
-    <sequenceFlow id="f1" sourceRef="start_event" targetRef="approve"/>
-    <userTask id="approve" name="审批" flowable:candidateUsers="2" flowable:userType="candidateUsers" flowable:dataType="fixed"/>
-    <sequenceFlow id="f2" sourceRef="approve" targetRef="end_event"/>
-    <endEvent id="end_event" name="结束"/>
-  </process>
-</definitions>`;
 
 test('the seeded ordinary user ry signs in and opens 任务管理 → 待办任务 with his task', async ({ page, request }) => {
   const tag = uniq();
   const name = `e2e审批${tag}`;
   const headers = await adminHeaders(request);
-  const saved = (await (await request.post(`${API}/flowable/definition/save`, { headers, data: { name, category: 'leave', xml: approvalXml(`e2e_ry_${tag}`, name) } })).json()) as { code: number; data: { definitionId: string } };
+  const saved = (await (await request.post(`${API}/flowable/definition/save`, { headers, data: { name, category: 'leave', xml: ryApprovalXml(`e2e_ry_${tag}`, name, 'leave') } })).json()) as { code: number; data: { definitionId: string } };
   expect(saved).toMatchObject({ code: 200 });
   const started = await request.post(`${API}/flowable/definition/start/${saved.data.definitionId}`, { headers, data: {} });
   expect(await started.json()).toMatchObject({ code: 200 });

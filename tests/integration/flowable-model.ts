@@ -28,3 +28,16 @@ export const LEAVE_XML = `<?xml version="1.0" encoding="UTF-8"?>
     </bpmndi:BPMNPlane>
   </bpmndi:BPMNDiagram>
 </definitions>`;
+
+/** start → 审批 (candidate user 2, the seeded `ry`) → end: process `key` named `name`, category `category`. */
+export const ryApprovalXml = (key: string, name: string, category = 'oa') => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  targetNamespace="http://www.flowable.org/processdef">
+  <process id="${key}" name="${name}" isExecutable="true" flowable:processCategory="${category}">
+    <startEvent id="start_event" name="开始" flowable:initiator="INITIATOR"/>
+    <sequenceFlow id="f1" sourceRef="start_event" targetRef="approve"/>
+    <userTask id="approve" name="审批" flowable:candidateUsers="2" flowable:userType="candidateUsers" flowable:dataType="fixed"/>
+    <sequenceFlow id="f2" sourceRef="approve" targetRef="end_event"/>
+    <endEvent id="end_event" name="结束"/>
+  </process>
+</definitions>`;

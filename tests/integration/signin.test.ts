@@ -12,6 +12,7 @@ import { sysConfig, sysMenu, sysRoleMenu } from '../../server/db/schema';
 import { decodePassword } from '../../server/modules/auth/secrets.service';
 import type { RouterNode } from '../../shared/schemas/auth';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { ryApprovalXml } from './flowable-model';
 
 let t: TestApp;
 beforeAll(async () => { t = await makeTestApp(); });
@@ -66,18 +67,7 @@ describe('password encryption in a page without Web Crypto', () => {
   });
 });
 
-/** start → 审批 (candidate user 2, ry) → end. */
-const APPROVAL_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  targetNamespace="http://www.flowable.org/processdef">
-  <process id="ry_approval" name="员工审批" isExecutable="true" flowable:processCategory="oa">
-    <startEvent id="start_event" name="开始" flowable:initiator="INITIATOR"/>
-    <sequenceFlow id="f1" sourceRef="start_event" targetRef="approve"/>
-    <userTask id="approve" name="审批" flowable:candidateUsers="2" flowable:userType="candidateUsers" flowable:dataType="fixed"/>
-    <sequenceFlow id="f2" sourceRef="approve" targetRef="end_event"/>
-    <endEvent id="end_event" name="结束"/>
-  </process>
-</definitions>`;
+const APPROVAL_XML = ryApprovalXml('ry_approval', '员工审批');
 
 describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () => {
   it('grants the directory and the three pages, with their paths, components and perms, and no other workflow menu', () => {
