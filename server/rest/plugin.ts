@@ -12,7 +12,7 @@ import { appRouter } from '../trpc/router';
 import { createCallerFactory, describeError } from '../trpc/init';
 import { contextFromRequest } from '../trpc/context';
 import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
-import { assertSafeValue, isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
+import { isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
 
 export { nestBrackets } from '../core/input';
 
@@ -43,13 +43,10 @@ async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown
   let merged: Record<string, unknown> = {};
   for (const source of route.input) {
     const part = source === 'query' ? req.query : source === 'params' ? req.params : source === 'multipart' ? await readMultipart(req) : req.body;
-    if (part && typeof part === 'object' && !Array.isArray(part)) {
-      assertSafeValue(part);
-      merged = { ...merged, ...nestBrackets(part as Record<string, unknown>) };
-    } else if (source === 'body' && part !== undefined && part !== null) {
-      assertSafeValue(part);
-      return part;
-    }
+    // Keys and depth of the whole input are checked once, by the procedures' input guard
+    // (trpc/procedures.ts); JSON bodies were checked by the body parser already.
+    if (part && typeof part === 'object' && !Array.isArray(part)) merged = { ...merged, ...nestBrackets(part as Record<string, unknown>) };
+    else if (source === 'body' && part !== undefined && part !== null) return part;
   }
   return route.mapInput ? route.mapInput(merged) : merged;
 }
