@@ -205,7 +205,8 @@ describe('a full approval over REST', () => {
   });
 
   it('a dynamic node (#{approval}) gets the recipients picked on the previous node; a node form merges into the task form', async () => {
-    const nodeForm = { fields: [{ __vModel__: 'opinion', label: '意见' }] };
+    const nodeField = { __config__: { label: '意见', tag: 'el-input', layout: 'colFormItem' }, __vModel__: 'opinion' };
+    const nodeForm = { fields: [nodeField] };
     const formId = (await post('/flowable/form', { formName: '审批单', formContent: nodeForm })).data.formId;
     const xml = LEAVE_XML.replace('flowable:candidateUsers="2" flowable:userType="candidateUsers" flowable:dataType="fixed"',
       `flowable:candidateUsers="#{approval}" flowable:userType="candidateUsers" flowable:dataType="dynamic" flowable:formKey="${formId}"`);
@@ -220,17 +221,18 @@ describe('a full approval over REST', () => {
     const form = (await get(`/flowable/task/flowTaskForm?taskId=${mgr.taskId}`, ry)).data;
     expect(form.formKeyExist).toBe(true);
     expect(form.formData).toMatchObject({ disabled: false, formBtns: true });
-    expect(form.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, { __vModel__: 'opinion', label: '意见' }]);
+    expect(form.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, nodeField]);
 
-    // the node form saved into `variables`, then the task comes back: its field shows once, with the saved value
-    const saved = { ...startForm, fields: [{ __vModel__: 'day', label: '天数', disabled: true }, { __vModel__: 'opinion', label: '意见', __config__: { defaultValue: '可以' } }] };
-    await post('/flowable/task/complete', { taskId: mgr.taskId, comment: '同意', variables: { opinion: '可以', variables: saved } }, ry);
+    // the server saves the node form into `variables` (the client's copy is ignored), then the
+    // task comes back: its field shows once, with the saved value
+    const forged = { ...startForm, fields: [{ __vModel__: 'forged', label: '伪造' }] };
+    await post('/flowable/task/complete', { taskId: mgr.taskId, comment: '同意', variables: { opinion: '可以', variables: forged } }, ry);
     const fin = (await todoOf(id)) ?? (await todoOf(id, ry));
     expect(fin.taskName).toBe('财务审批');
     await post('/flowable/task/return', { taskId: fin.taskId, targetKey: 'manager', comment: '退回' });
     const again = await todoOf(id, ry);
     const back = (await get(`/flowable/task/flowTaskForm?taskId=${again.taskId}`, ry)).data;
-    expect(back.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, { __vModel__: 'opinion', label: '意见', __config__: { defaultValue: '可以' } }]);
+    expect(back.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, { ...nodeField, __config__: { ...nodeField.__config__, defaultValue: '可以' } }]);
   });
 
   it('DELETE /flowable/task/delete refuses a task of a running process', async () => {
@@ -400,10 +402,10 @@ describe('libraries', () => {
     expect((await get(`/flowable/process/startFlow/${d.deploymentId}`)).data.formData).toEqual(content);
     const listed = await get('/flowable/definition/list?pageNum=1&pageSize=100&name=带表单');
     expect(listed.rows[0]).toMatchObject({ formId, formName: '请假单' });
-    // task form: the start form config stored in `variables`
+    // task form: the start form config stored in `variables` (built by the server from the stored form, read-only)
     const id = await start(d.definitionId, { day: 2, variables: content });
     const task = await todoOf(id);
-    expect((await get(`/flowable/task/flowTaskForm?taskId=${task.taskId}`)).data).toEqual({ formData: content, formKeyExist: false });
+    expect((await get(`/flowable/task/flowTaskForm?taskId=${task.taskId}`)).data).toEqual({ formData: { ...content, disabled: true, formBtns: false }, formKeyExist: false });
     const rec = await get(`/flowable/task/flowRecord?procInsId=${id}&deployId=${d.deploymentId}`);
     expect(rec.data.formData).toEqual(content);
     expect((await call(t.app, 'PUT', '/flowable/form', admin, { formId, formName: '请假单2', formContent: content })).body.code).toBe(200);

@@ -19,7 +19,7 @@ import type { DeploymentView, NextNode } from '../../engine';
 import { deployForm, expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
-import { sanitizeFormVariables } from '../../core/rich-text';
+import { startVariables } from './form-submission';
 import { assertInstanceReader, assertTaskReader } from './access.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
@@ -92,11 +92,13 @@ export function definitionDelete(deps: Deps, deployIds: string[]): void {
 }
 
 /**
- * Starts an instance as the signed-in user (INITIATOR = user id). Reply text 流程启动成功. Rich-text
- * form values are sanitised first (server/core/rich-text.ts).
+ * Starts an instance as the signed-in user (INITIATOR = user id). Reply text 流程启动成功. With a
+ * main form the values are validated against it first and `variables` is rebuilt from the stored
+ * form (form-submission.ts; AppError(500, the first rule's message), nothing written); rich-text
+ * form values are sanitised (server/core/rich-text.ts).
  */
 export function definitionStart(deps: Deps, login: LoginUser, procDefId: string, variables?: Record<string, unknown>) {
-  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: sanitizeFormVariables(variables) ?? {} });
+  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: startVariables(deps, procDefId, variables) });
 }
 
 /**

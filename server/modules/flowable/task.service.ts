@@ -1,8 +1,9 @@
 /**
  * Task and instance commands of the signed-in user (reference §6 "Task actions"; api-contract
  * "Workflow" `/flowable/task/*`, `/flowable/instance/*`): each maps the login to the engine actor
- * (user id as text, role ids as candidate groups), sanitises submitted rich-text form values
- * (server/core/rich-text.ts) and runs one engine command, which is one transaction. Engine
+ * (user id as text, role ids as candidate groups), holds complete / resolve values to the node's
+ * and the start form's rules and rebuilds `variables` from the stored forms (form-submission.ts,
+ * which also sanitises rich text) and runs one engine command, which is one transaction. Engine
  * refusals (not the holder, finished task, suspended definition, concurrent change) are
  * AppError(500, the reference's message) and change nothing; a task nobody holds (no assignee, no
  * candidates) is refused to all but monitors first (access.service.ts). The transports (flowable.router.ts,
@@ -11,7 +12,7 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps';
 import type { LoginUser } from '../../core/authz';
-import { sanitizeFormVariables } from '../../core/rich-text';
+import { taskVariables } from './form-submission';
 import type { instanceDeleteInput, instanceStateInput } from '../../../shared/schemas/flowable';
 import { actorOf, assertInstanceAccess } from './flowable.service';
 import { assertTaskActor, assertTaskReader } from './access.service';
@@ -25,7 +26,7 @@ interface InstanceAction { instanceId: string; comment?: string }
 /** 审批: completes `taskId` (implicit claim; a delegated task resolves to its owner, comment 4) with `variables`; → engine result. */
 export function taskComplete(deps: Deps, login: LoginUser, f: TaskAction) {
   assertTaskActor(deps, login, f.taskId);
-  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: sanitizeFormVariables(f.variables) });
+  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables) });
 }
 
 /** 驳回: back one step (comment type 3). */
@@ -55,7 +56,7 @@ export function taskDelegate(deps: Deps, login: LoginUser, f: AssigneeAction) {
 /** Resolves a delegated task back to its owner (comment type 4) with `variables`. */
 export function taskResolve(deps: Deps, login: LoginUser, f: TaskAction) {
   assertTaskActor(deps, login, f.taskId);
-  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: sanitizeFormVariables(f.variables) });
+  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables) });
 }
 
 /** 签收: a candidate takes the task. */

@@ -1,16 +1,19 @@
 /**
  * Runtime form of a stored form (reference §7 Parser; spec §3 "Form configuration", §5 "Form
- * designer" required messages). Renders the fields by layout (colFormItem / rowFormItem) and tag,
- * keeps the model `{__vModel__: value}`, validates (blur for text inputs, change for pickers) and
- * submits `{formData, valData}`. 提交 / 重置 show only with `conf.formBtns && !readOnly && onSubmit`
- * (disabled, as el-form does, when `conf.disabled`).
+ * designer" required messages). Renders the fields by layout (colFormItem / rowFormItem) and tag
+ * (a detail table as DetailTableWidget), keeps the model `{__vModel__: value}`, hides the
+ * components whose visibility rule fails, validates with shared/form (the server's rules: blur
+ * for text inputs, change for pickers, everything on submit) and submits `{formData, valData}`
+ * (valData = the visible fields only; a detail table's value is its rows). 提交 / 重置 show only
+ * with `conf.formBtns && !readOnly && onSubmit` (disabled, as el-form does, when `conf.disabled`).
  */
 import { Alert, Box, Button, Flex } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { buildModel, deepCopy, LAYOUT_ERROR, layoutOf, writeBack } from './fields';
+import { deepCopy, hiddenFields, isDetailTable, LAYOUT_ERROR, layoutOf, ruleTrigger, writeBack } from '../../../../shared/form';
 import { Col, FormItem, Row } from './FormLayout';
-import { buildRules, checkValue, ruleTrigger, validateModel } from './rules';
+import { fieldMap, fieldMessage, initialModel, modelErrors, submittedValues } from './model';
 import { FORM_DEFAULTS, type FormConf, type FormField, type FormSubmit } from './types';
+import { DetailTableWidget } from './widgets/DetailTableWidget';
 import { FieldWidget } from './widgets/FieldWidget';
 
 export type { FormSubmit } from './types';
@@ -40,22 +43,23 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
   // The conf is re-read only when its content changes (callers may rebuild the object each render).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo<FormConf>(() => ({ ...FORM_DEFAULTS, ...deepCopy(conf), fields: Array.isArray(conf?.fields) ? deepCopy(conf.fields) : [] }), [confKey]);
-  const rules = useMemo(() => buildRules(form), [form]);
-  const [model, setModel] = useState<Record<string, unknown>>(() => buildModel(form));
+  const fields = useMemo(() => fieldMap(form), [form]);
+  const [model, setModel] = useState<Record<string, unknown>>(() => initialModel(form));
+  const hidden = useMemo(() => hiddenFields(form, model), [form, model]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const latest = useRef(model);
   latest.current = model;
 
   useEffect(() => {
-    const next = buildModel(form);
+    const next = initialModel(form);
     latest.current = next;
     setModel(next);
     setErrors({});
   }, [form]);
 
   const checkField = useCallback(
-    (key: string, value: unknown) => {
-      const msg = rules[key] ? checkValue(rules[key], value) : null;
+    (key: string, model: Record<string, unknown>) => {
+      const msg = fieldMessage(fields.get(key), model);
       setErrors((e) => {
         if ((e[key] ?? null) === msg) return e;
         const next = { ...e };
@@ -64,19 +68,20 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
         return next;
       });
     },
-    [rules],
+    [fields],
   );
 
   const submit = useCallback(async (): Promise<FormSubmit | null> => {
     const values = latest.current;
-    const all = validateModel(rules, values);
+    const all = modelErrors(form, values);
     setErrors(all);
     if (Object.keys(all).length > 0) return null;
-    return { formData: writeBack(form, values), valData: deepCopy(values) };
-  }, [form, rules]);
+    const valData = submittedValues(form, values);
+    return { formData: writeBack(form, valData), valData: deepCopy(valData) };
+  }, [form]);
 
   const reset = useCallback(() => {
-    const next = buildModel(form);
+    const next = initialModel(form);
     latest.current = next;
     setModel(next);
     setErrors({});
@@ -93,6 +98,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
   const renderField = (field: FormField, index: number): ReactNode => {
     const config = field.__config__ ?? {};
     const key = String(config.renderKey ?? config.formId ?? field.__vModel__ ?? index);
+    if (hidden.has(field)) return null;
     let layout: string;
     try {
       layout = layoutOf(field);
@@ -121,6 +127,8 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
     const showLabel = config.showLabel !== false;
     const ownWidth = config.labelWidth ? Number(config.labelWidth) : labelWidth;
     const trigger = ruleTrigger(field);
+    const table = isDetailTable(field);
+    const Widget = table ? DetailTableWidget : FieldWidget;
     return (
       <Col key={key} span={Number(config.span ?? form.span ?? 24)} gutter={gutter}>
         <FormItem
@@ -131,8 +139,9 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
           error={vModel ? errors[vModel] : undefined}
           testId={`form-item-${vModel ?? config.formId ?? index}`}
         >
-          <FieldWidget
+          <Widget
             field={field}
+            invalid={table && vModel ? !!errors[vModel] : undefined}
             value={vModel ? model[vModel] : undefined}
             size={size}
             disabled={formDisabled || field.disabled === true}
@@ -141,10 +150,10 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
               const next = { ...latest.current, [vModel]: value };
               latest.current = next;
               setModel(next);
-              if (trigger === 'change' || errors[vModel]) checkField(vModel, value);
+              if ((trigger === 'change' && !table) || errors[vModel]) checkField(vModel, next);
             }}
             onBlur={() => {
-              if (vModel && trigger === 'blur') checkField(vModel, latest.current[vModel]);
+              if (vModel && (trigger === 'blur' || table)) checkField(vModel, latest.current);
             }}
           />
         </FormItem>

@@ -6,3 +6,6 @@ export type { FormConf, FormField, FormOption } from './types';
 export { FormRenderer } from './FormRenderer';
 export type { FormRendererHandle, FormRendererProps, FormSubmit } from './FormRenderer';
 export { parseFormContent, formVariables } from './variables';
+export type { FieldError, ShowWhen } from './types';
+export { checkField, validateSubmission, isVisible, visibleValues, hiddenKeys, detailColumns, isDetailTable } from '../../../../shared/form';
+export { DetailTableWidget } from './widgets/DetailTableWidget';

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, isNumberStr, LAYOUT_ERROR, layoutOf, normaliseOptions, readPath, valueFields, writeBack } from './fields';
+import { buildModel, detailColumns, isNumberStr, LAYOUT_ERROR, layoutOf, normaliseOptions, readPath, valueFields, writeBack } from './fields';
 import { SAMPLE_FORM } from './fixtures';
 
 describe('form fields (reference §7 Parser)', () => {
   it('lists value fields, row children included', () => {
     expect(valueFields(SAMPLE_FORM.fields).map((f) => f.__vModel__)).toEqual(['mobile', 'remark', 'cities', 'day']);
+  });
+
+  it('walks row children but not a detail table\'s columns (they are row keys)', () => {
+    const table = { __config__: { label: '明细表', tag: 'detail-table', layout: 'colFormItem', defaultValue: [], children: [
+      { __config__: { label: '金额', tag: 'el-input-number', layout: 'colFormItem' }, __vModel__: 'amount' },
+      { __config__: { label: '上传', tag: 'el-upload', layout: 'colFormItem' }, __vModel__: 'file' },
+    ] }, __vModel__: 'items' };
+    expect(valueFields([...SAMPLE_FORM.fields, table]).map((f) => f.__vModel__)).toEqual(['mobile', 'remark', 'cities', 'day', 'items']);
+    expect(detailColumns(table).map((f) => f.__vModel__)).toEqual(['amount']);
+    expect(buildModel({ fields: [table] })).toEqual({ items: [] });
   });
 
   it('builds the model from defaultValue', () => {

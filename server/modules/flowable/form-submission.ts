@@ -1,0 +1,140 @@
+/**
+ * Holds every form submission to its stored form (reference §6 Start / Complete, §7 "Submission
+ * to Flowable"; the data format's rules in shared/form): a start is validated against the
+ * deployment's main form (sys_deploy_form), a complete or resolve against the task node's own
+ * form (userTask `flowable:formKey` = sys_form id) with all rules, and any submitted key that is a
+ * field of the start form against that field's rules with `partial` (not re-required). The first
+ * failing message is thrown as AppError(500) before anything is written. Hidden fields' keys are
+ * dropped, detail-table rows keep only their columns' keys, and the `variables` process variable
+ * (the filled read-only config the task screens re-render) is built here from the STORED form
+ * with the accepted values written back (disabled true, formBtns false) instead of the client's
+ * copy; at complete with a node form it is the previous `variables` config with the node form's
+ * fields appended (as flowTaskForm composes it). Rich text is sanitised afterwards
+ * (server/core/rich-text.ts). A process with no form keeps today's behaviour.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../core/deps';
+import { AppError } from '../../core/errors';
+import { sanitizeFormVariables } from '../../core/rich-text';
+import { sysForm } from '../../db/schema';
+import {
+  checkField, cleanRows, hasOwn, hiddenKeys, isDetailTable, isPlainObject, UNSAFE_KEYS, validateSubmission, valueFields, writeBack,
+  type FormConf, type FormField,
+} from '../../../shared/form';
+import { deployForm, parseForm } from './library.service';
+
+type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Vars = Record<string, unknown>;
+
+/** The parsed form JSON when it is a form (an object with a `fields` array), else null. */
+function asConf(content: string | null | undefined): FormConf | null {
+  const parsed = parseForm(content);
+  return isPlainObject(parsed) && Array.isArray(parsed.fields) ? (parsed as FormConf) : null;
+}
+
+/** The main form of deployment `deployId`, or null. */
+export function mainForm(deps: Deps, deployId: string): FormConf | null {
+  return asConf(deployForm(deps.db, deployId)?.formContent);
+}
+
+/** The node form of a task's `formKey` (numeric sys_form id), or null. */
+export function nodeForm(deps: Deps, formKey: string | null | undefined): FormConf | null {
+  if (!formKey || !/^\d+$/.test(formKey)) return null;
+  return asConf(deps.db.select().from(sysForm).where(eq(sysForm.formId, Number(formKey))).get()?.formContent);
+}
+
+/** Throws AppError(500, first message) when `values` fail `conf`. */
+function assertValid(conf: FormConf, values: Vars, partial = false): void {
+  const errors = validateSubmission(conf, values, { partial });
+  if (errors.length) throw new AppError(500, errors[0].message);
+}
+
+/** The value fields of `conf` by `__vModel__`. */
+const fieldsByKey = (conf: FormConf | null) => new Map((conf ? valueFields(conf.fields) : []).map((f) => [f.__vModel__!, f]));
+
+/** The accepted value of a field (detail-table rows reduced to their columns). */
+const accepted = (field: FormField, value: unknown) => (isDetailTable(field) ? cleanRows(field, value) : value);
+
+/**
+ * The process variables of a start of definition `procDefId` (see the file comment). Errors:
+ * AppError(500, the first failing rule's message, e.g. 请输入手机号 / 手机号格式错误).
+ */
+export function startVariables(deps: Deps, procDefId: string, variables: Vars | undefined): Vars {
+  const def = deps.engine.getDefinition({ definitionId: procDefId });
+  const conf = mainForm(deps, def.deploymentId);
+  if (!conf) return sanitizeFormVariables(variables) ?? {};
+  const submitted = isPlainObject(variables) ? variables : {};
+  assertValid(conf, submitted);
+  const fields = fieldsByKey(conf);
+  const hidden = hiddenKeys(conf, submitted);
+  const out: Vars = {};
+  const values: Vars = {};
+  for (const key of Object.keys(submitted)) {
+    if (key === 'variables' || UNSAFE_KEYS.has(key) || hidden.has(key)) continue;
+    const field = fields.get(key);
+    out[key] = field ? accepted(field, submitted[key]) : submitted[key];
+    if (field) values[key] = out[key];
+  }
+  out.variables = { ...writeBack(conf, values), disabled: true, formBtns: false };
+  return sanitizeFormVariables(out);
+}
+
+/**
+ * The process variables of a complete / resolve of `taskId` (see the file comment): node-form
+ * keys checked in full, start-form keys partially; `variables` rebuilt from the stored forms
+ * when a node form exists or a start-form key was submitted. Errors: AppError(500, message).
+ */
+export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined): Vars | undefined {
+  const task = deps.engine.getTask(taskId);
+  if (task.finished) return sanitizeFormVariables(variables); // the engine refuses it (任务不存在或已被审批!)
+  const node = nodeForm(deps, task.formKey);
+  const start = mainForm(deps, task.deployId);
+  if (!node && !start) return sanitizeFormVariables(variables);
+  const submitted = isPlainObject(variables) ? variables : {};
+  const nodeFields = fieldsByKey(node);
+  const startFields = fieldsByKey(start);
+  const current = deps.engine.variables({ taskId }) as Vars;
+  const startPart: Vars = {};
+  for (const key of Object.keys(submitted)) if (!UNSAFE_KEYS.has(key) && startFields.has(key) && !nodeFields.has(key)) startPart[key] = submitted[key];
+  const startModel = { ...current, ...startPart };
+  const hidden = new Set([...(node ? hiddenKeys(node, submitted) : []), ...(start ? hiddenKeys(start, startModel) : [])]);
+  if (node) assertValid(node, submitted);
+  for (const key of Object.keys(startPart)) {
+    const message = hidden.has(key) ? null : checkField(startFields.get(key)!, startPart[key], startModel);
+    if (message !== null) throw new AppError(500, message);
+  }
+
+  const out: Vars = {};
+  const values: Vars = {};
+  for (const key of Object.keys(submitted)) {
+    if (key === 'variables' || UNSAFE_KEYS.has(key) || hidden.has(key)) continue;
+    const field = nodeFields.get(key) ?? startFields.get(key);
+    out[key] = field ? accepted(field, submitted[key]) : submitted[key];
+    if (field) values[key] = out[key];
+  }
+  if (node || Object.keys(values).length) {
+    const base = composeConfig(isPlainObject(current.variables) ? (current.variables as FormConf) : null, start, node);
+    out.variables = { ...writeBack(base, values), disabled: true, formBtns: false };
+  }
+  return Object.keys(out).length ? sanitizeFormVariables(out) : undefined;
+}
+
+/**
+ * The config a task stores: the previous `variables` (else the stored start form), with the node
+ * form's fields appended; a node field already present (the node ran before) is kept once, from
+ * the node form, with its saved value (flowTaskForm's composition).
+ */
+function composeConfig(previous: FormConf | null, start: FormConf | null, node: FormConf | null): FormConf {
+  const base: FormConf = previous && Array.isArray(previous.fields) ? previous : start ?? { fields: [] };
+  if (!node) return base;
+  const nodeNames = new Set(valueFields(node.fields).map((f) => f.__vModel__));
+  const prevByName = new Map(valueFields(base.fields).map((f) => [f.__vModel__, f]));
+  const kept = base.fields.filter((f) => !(isPlainObject(f) && typeof f.__vModel__ === 'string' && nodeNames.has(f.__vModel__)));
+  const appended = node.fields.map((f) => {
+    const prev = typeof f.__vModel__ === 'string' ? prevByName.get(f.__vModel__) : undefined;
+    return prev && isPlainObject(prev.__config__) && hasOwn(prev.__config__, 'defaultValue')
+      ? { ...f, __config__: { ...f.__config__, defaultValue: prev.__config__.defaultValue } }
+      : f;
+  });
+  return { ...node, ...base, fields: [...kept, ...appended] };
+}
