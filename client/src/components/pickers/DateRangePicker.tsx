@@ -8,7 +8,10 @@
  *
  * Props: `value?: [string, string] | string[] | null`, `onChange(range: [string, string])`
  * (['', ''] when cleared; feed it to addDateRange), `w?: string` (each box, '140px'),
- * `disabled?: boolean`, `size?: 'xs' | 'sm' | 'md'` ('sm').
+ * `disabled?: boolean`, `size?: 'xs' | 'sm' | 'md'` ('sm'), `separator?: string` (between the
+ * boxes, '-'; a stored form's `range-separator`), `startPlaceholder?` / `endPlaceholder?`
+ * (开始日期 / 结束日期; the boxes' accessible names stay 开始日期 / 结束日期), `fluid?: boolean`
+ * (fill the container: the boxes share its width, each at least 112px, instead of `w`).
  */
 import { DatePicker as Calendar, Input, InputGroup, Text } from '@chakra-ui/react';
 import { CalendarPanel, CalendarTrigger, calendarRootProps, dayOf, toCalendarDate } from './calendar-kit';
@@ -21,11 +24,21 @@ export interface DateRangePickerProps {
   w?: string;
   disabled?: boolean;
   size?: 'xs' | 'sm' | 'md';
+  separator?: string;
+  startPlaceholder?: string;
+  endPlaceholder?: string;
+  fluid?: boolean;
 }
+
+/** Each box's width: `w` fixed, or (fluid) a share of the row, at least 112px. */
+const boxWidth = (w: string, fluid: boolean | undefined) => (fluid ? { flex: '1 1 112px', minW: '112px' } : { w, flexShrink: 0 });
 
 const parse = (text: string) => parseTyped('date', text);
 
-export function DateRangePicker({ value, onChange, w = '140px', disabled, size = 'sm' }: DateRangePickerProps) {
+/** Two yyyy-MM-dd boxes and one range calendar; see the file comment for the props. */
+export function DateRangePicker({
+  value, onChange, w = '140px', disabled, size = 'sm', separator = '-', startPlaceholder = '开始日期', endPlaceholder = '结束日期', fluid,
+}: DateRangePickerProps) {
   const begin = toDisplay('date', value?.[0]);
   const end = toDisplay('date', value?.[1]);
   const beginTyped = useTypedInput(begin, parse, (b) => onChange(orderRange(b, end)));
@@ -33,12 +46,13 @@ export function DateRangePicker({ value, onChange, w = '140px', disabled, size =
   const b = toDayParts('date', begin);
   const e = toDayParts('date', end);
   const picked = b && e ? [toCalendarDate(b), toCalendarDate(e)] : b ? [toCalendarDate(b)] : [];
-  const box = { size, disabled, autoComplete: 'off', flexShrink: 0 } as const;
+  const box = { size, disabled, autoComplete: 'off' } as const;
+  const width = boxWidth(w, fluid);
   return (
     <Calendar.Root
       {...calendarRootProps('date', size)}
       selectionMode="range"
-      w="auto"
+      w={fluid ? 'full' : 'auto'}
       maxW="full"
       gap="0"
       disabled={disabled}
@@ -49,13 +63,13 @@ export function DateRangePicker({ value, onChange, w = '140px', disabled, size =
       }}
       data-testid="date-range"
     >
-      <Calendar.Control flexWrap="wrap" gap="1" rowGap="2" w="auto">
-        <Input {...box} w={w} aria-label="开始日期" placeholder="开始日期" {...beginTyped} />
-        <Text as="span" color="fg.muted">
-          -
+      <Calendar.Control flexWrap="wrap" alignItems={fluid ? 'center' : undefined} gap="1" rowGap="2" w={fluid ? 'full' : 'auto'}>
+        <Input {...box} {...width} aria-label="开始日期" placeholder={startPlaceholder} {...beginTyped} />
+        <Text as="span" color="fg.muted" flexShrink={0} fontSize={fluid ? 'sm' : undefined} px={fluid ? '1' : undefined} data-testid="date-range-separator">
+          {separator}
         </Text>
-        <InputGroup w={w} flexShrink={0} endElement={<CalendarTrigger size={size} />} endElementProps={{ px: '1' }}>
-          <Input {...box} aria-label="结束日期" placeholder="结束日期" {...endTyped} />
+        <InputGroup {...width} endElement={<CalendarTrigger size={size} />} endElementProps={{ px: '1' }}>
+          <Input {...box} aria-label="结束日期" placeholder={endPlaceholder} {...endTyped} />
         </InputGroup>
       </Calendar.Control>
       <CalendarPanel type="date" />

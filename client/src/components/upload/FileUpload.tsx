@@ -3,7 +3,9 @@
  * errors; RuoYi FileUpload). Posts each picked file to /common/uploadFile.
  *
  * Props:
- * - `value?: string | null`: comma-joined urls; `onChange(value: string)`.
+ * - `value?: string | null`: comma-joined urls; `onChange(value: string, uploaded?)` (after an
+ *   upload, the files just added with their original names).
+ * - `fileNames?: Record<string, string>`: the name shown for a url (default: the url's last part).
  * - `limit?: number` (5; 上传文件数量不能超过 N 个!), `fileSize?: number` (100 MB, 0 = none),
  *   `fileType?: string[]` (the spec §5 extension list; 文件格式不正确, 请上传…格式文件!).
  * - `isShowTip?: boolean` (true), `disabled?: boolean`, `action?: string` ('/common/uploadFile'),
@@ -22,11 +24,12 @@ import {
 import { openServedFile } from './served-file';
 import { FILE_UPLOAD_PATH } from './upload-request';
 import { UploadTip } from './UploadTip';
-import { useUploadList } from './useUploadList';
+import { useUploadList, type UploadedName } from './useUploadList';
 
 export interface FileUploadProps {
   value?: string | null;
-  onChange: (value: string) => void;
+  onChange: (value: string, uploaded?: UploadedName[]) => void;
+  fileNames?: Record<string, string>;
   limit?: number;
   fileSize?: number;
   fileType?: string[];
@@ -37,7 +40,7 @@ export interface FileUploadProps {
 }
 
 export function FileUpload({
-  value, onChange, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = FILE_TYPES, isShowTip = true,
+  value, onChange, fileNames, limit = DEFAULT_LIMIT, fileSize = DEFAULT_FILE_SIZE, fileType = FILE_TYPES, isShowTip = true,
   disabled = false, action = FILE_UPLOAD_PATH, buttonText = '选取文件',
 }: FileUploadProps) {
   const { urls, busy, remove, openPicker, inputProps } = useUploadList({
@@ -45,6 +48,7 @@ export function FileUpload({
     uploadingText: UPLOAD_MESSAGES.fileUploading, failedText: UPLOAD_MESSAGES.fileFailed,
   });
   const full = limit > 0 && urls.length >= limit;
+  const nameOf = (url: string) => fileNames?.[url] || fileNameOf(url);
 
   return (
     <Box data-testid="file-upload">
@@ -76,10 +80,10 @@ export function FileUpload({
                 }}
               >
                 <UiIcon name="document" />
-                {fileNameOf(url)}
+                {nameOf(url)}
               </Link>
               {!disabled && (
-                <Text as="button" color="red.500" flexShrink={0} onClick={() => remove(i)} aria-label={`删除 ${fileNameOf(url)}`}>
+                <Text as="button" color="red.500" flexShrink={0} onClick={() => remove(i)} aria-label={`删除 ${nameOf(url)}`}>
                   删除
                 </Text>
               )}

@@ -9,10 +9,19 @@ import { msgError } from '../feedback/toaster';
 import { checkCount, joinUrls, splitUrls } from './rules';
 import { postUpload } from './upload-request';
 
-/** Options of `useUploadList`; `check` returns an error text for a file that may not be sent. */
+/** A file just uploaded: its stored url and the name it had on the user's disk (the reply's `originalFilename`). */
+export interface UploadedName {
+  url: string;
+  name: string;
+}
+
+/**
+ * Options of `useUploadList`; `check` returns an error text for a file that may not be sent.
+ * `onChange` gets the new comma-joined urls and, after an upload, the files just added.
+ */
 export interface UploadListOptions {
   value?: string | null;
-  onChange: (value: string) => void;
+  onChange: (value: string, uploaded?: UploadedName[]) => void;
   limit: number;
   action: string;
   check: (file: File) => string | null;
@@ -43,12 +52,12 @@ export function useUploadList({ value, onChange, limit, action, check, uploading
     if (valid.length === 0) return;
     const close = openLoading(uploadingText);
     setBusy(true);
-    const added: string[] = [];
+    const added: UploadedName[] = [];
     try {
       for (const file of valid) {
         try {
           const out = await postUpload(action, file);
-          if (out.ok) added.push(out.url);
+          if (out.ok) added.push({ url: out.url, name: out.originalFilename || file.name });
           else msgError(out.message || failedText);
         } catch {
           msgError(failedText);
@@ -58,7 +67,7 @@ export function useUploadList({ value, onChange, limit, action, check, uploading
       close();
       setBusy(false);
     }
-    if (added.length > 0) onChange(joinUrls([...latest.current, ...added]));
+    if (added.length > 0) onChange(joinUrls([...latest.current, ...added.map((a) => a.url)]), added);
   };
 
   return {

@@ -45,7 +45,7 @@ export function VariablesPanel({ taskId }: { taskId: string }) {
   return (
     <Box maxW="860px" px={{ base: 0, md: 6 }} py="2" data-testid="process-variables">
       <DetailGrid>
-        {rows.map((r) => <DetailItem key={r.key} label={r.label} labelWidth="120px">{r.value || '—'}</DetailItem>)}
+        {rows.map((r) => <DetailItem key={r.key} label={r.label} labelWidth="120px" full={r.full}>{r.value || '—'}</DetailItem>)}
       </DetailGrid>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cascaderPaths, pathLabel } from './cascader';
 import { optionsFromReply, optionsRequest } from './dynamic-options';
-import { acceptToFileTypes, fileSizeMb, parseUploadValue, toUploadValue, uploadUrls } from './upload-value';
+import { acceptToFileTypes, fileSizeMb, parseUploadValue, toUploadValue, uploadNames, uploadUrls } from './upload-value';
 
 describe('upload value (reference §7: JSON [{name,url,fileType}])', () => {
   const stored = JSON.stringify([{ name: '合同.pdf', url: '/profile/upload/a.pdf', fileType: 'pdf' }]);
@@ -19,6 +19,16 @@ describe('upload value (reference §7: JSON [{name,url,fileType}])', () => {
       { name: 'd.doc', url: '/p/d.doc', fileType: 'doc' },
     ]);
     expect(toUploadValue('', stored)).toBeNull();
+  });
+
+  it('names a new upload by its original file name, keeping the stored url', () => {
+    const url = '/profile/upload/2026/03/02/ticket_20260302101010A001.txt';
+    const out = JSON.parse(toUploadValue(`/profile/upload/a.pdf,${url}`, stored, [{ url, name: 'ticket.txt' }])!);
+    expect(out).toEqual([
+      { name: '合同.pdf', url: '/profile/upload/a.pdf', fileType: 'pdf' },
+      { name: 'ticket.txt', url, fileType: 'txt' },
+    ]);
+    expect(uploadNames(JSON.stringify(out))).toEqual({ '/profile/upload/a.pdf': '合同.pdf', [url]: 'ticket.txt' });
   });
 
   it('converts size units and accept lists (spec §9)', () => {

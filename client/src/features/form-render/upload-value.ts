@@ -39,14 +39,26 @@ function fileOf(url: string, known?: UploadedFile[]): UploadedFile {
   return known?.find((f) => f.url === url) ?? { name: fileNameOf(url), url, fileType: extensionOf(fileNameOf(url)).toLowerCase() };
 }
 
+/** url → shown name of a stored value's files (the uploader's `fileNames`). */
+export function uploadNames(value: unknown): Record<string, string> {
+  return Object.fromEntries(parseUploadValue(value).map((f) => [f.url, f.name]));
+}
+
 /** The uploaders' comma-joined urls of a stored value. */
 export function uploadUrls(value: unknown): string {
   return parseUploadValue(value).map((f) => f.url).join(',');
 }
 
-/** Comma-joined urls from an uploader → the stored JSON text (keeping names already known); null when empty. */
-export function toUploadValue(urls: string, previous: unknown): string | null {
-  const known = parseUploadValue(previous);
+/**
+ * Comma-joined urls from an uploader → the stored JSON text; null when empty. A file's `name` is
+ * the one already known (`previous`), else its original name from `uploaded` (the upload reply's
+ * `originalFilename`), else the url's last part; `url` stays the stored one.
+ */
+export function toUploadValue(urls: string, previous: unknown, uploaded: { url: string; name: string }[] = []): string | null {
+  const known = [
+    ...parseUploadValue(previous),
+    ...uploaded.filter((u) => u.url && u.name).map((u) => ({ name: u.name, url: u.url, fileType: extensionOf(u.name || fileNameOf(u.url)).toLowerCase() })),
+  ];
   const list = urls.split(',').map((u) => u.trim()).filter(Boolean).map((u) => fileOf(u, known));
   return list.length ? JSON.stringify(list) : null;
 }

@@ -66,7 +66,8 @@ export function RateWidget({ field, value, onChange, disabled }: WidgetProps) {
   const n = typeof value === 'number' ? value : Number(value ?? 0) || 0;
   const note = field['show-score'] === true ? String(n) : field['show-text'] === true && n > 0 ? (RATE_TEXTS[Math.ceil(n) - 1] ?? '') : '';
   return (
-    <Flex align="center" gap="2" minH="8">
+    // Dimmed when read-only / disabled, as Chakra's other disabled controls (layerStyle disabled).
+    <Flex align="center" gap="2" minH="8" opacity={disabled ? 0.5 : undefined} cursor={disabled ? 'not-allowed' : undefined} data-disabled={disabled ? '' : undefined}>
       <RatingGroup.Root
         count={count}
         allowHalf={field['allow-half'] === true}

@@ -4,6 +4,7 @@
  * (spec §3 "Designer component", §9 textarea autosize 4 rows).
  */
 import { Box, CloseButton, Input, InputGroup, NumberInput, Text, Textarea } from '@chakra-ui/react';
+import { numberFormatOptions, numberText } from '../number-format';
 import { numProp, widthOf, type WidgetProps } from './types';
 
 function textOf(v: unknown): string {
@@ -76,10 +77,10 @@ export function InputWidget({ field, value, onChange, onBlur, disabled, size }: 
   );
 }
 
-/** el-input-number: value a number (undefined when cleared), with min/max/step/precision. */
+/** el-input-number: value a number (undefined when cleared), with min/max/step/precision (formatOptions of numberFormatOptions). */
 export function NumberWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
   const precision = numProp(field, 'precision');
-  const shown = typeof value === 'number' ? (precision !== undefined ? value.toFixed(precision) : String(value)) : textOf(value);
+  const shown = numberText(value, precision);
   return (
     <NumberInput.Root
       size={size}
@@ -87,7 +88,8 @@ export function NumberWidget({ field, value, onChange, onBlur, disabled, size }:
       min={numProp(field, 'min')}
       max={numProp(field, 'max')}
       step={numProp(field, 'step') ?? 1}
-      formatOptions={precision !== undefined ? { minimumFractionDigits: precision, maximumFractionDigits: precision, useGrouping: false } : { useGrouping: false }}
+      // The same keys for every input: see number-format.ts.
+      formatOptions={numberFormatOptions(precision)}
       disabled={disabled}
       readOnly={field.readonly === true}
       value={shown}

@@ -6,7 +6,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { ImageUpload } from '../../../components/upload/ImageUpload';
-import { acceptToFileTypes, fileSizeMb, parseUploadValue, toUploadValue, uploadUrls } from '../upload-value';
+import { acceptToFileTypes, fileSizeMb, parseUploadValue, toUploadValue, uploadNames, uploadUrls } from '../upload-value';
 import { numProp, type WidgetProps } from './types';
 
 export function UploadWidget({ field, value, onChange, disabled }: WidgetProps) {
@@ -18,7 +18,7 @@ export function UploadWidget({ field, value, onChange, disabled }: WidgetProps) 
   const full = limit > 0 && count >= limit;
   const common = {
     value: uploadUrls(value),
-    onChange: (urls: string) => onChange(toUploadValue(urls, value)),
+    onChange: (urls: string, uploaded?: { url: string; name: string }[]) => onChange(toUploadValue(urls, value, uploaded)),
     limit,
     fileSize,
     isShowTip: config.showTip === true,
@@ -40,7 +40,7 @@ export function UploadWidget({ field, value, onChange, disabled }: WidgetProps) 
   }
   return (
     <Box data-testid={`upload-${field.__vModel__}`} css={full ? { '& [data-testid=file-upload-add]': { display: 'none' } } : undefined}>
-      <FileUpload {...common} {...(fileType ? { fileType } : {})} buttonText={config.buttonText || '点击上传'} />
+      <FileUpload {...common} {...(fileType ? { fileType } : {})} fileNames={uploadNames(value)} buttonText={config.buttonText || '点击上传'} />
     </Box>
   );
 }
