@@ -159,7 +159,11 @@ export function controlJsx(field: FormField, b: Binding, ctx: GenCtx): Control {
     case 'el-input-number': {
       ctx.imports.add('NumberInput');
       const precision = Number(field.precision);
-      const format = Number.isInteger(precision) && precision >= 0 ? ` formatOptions={{ useGrouping: false, maximumFractionDigits: ${precision} }}` : ' formatOptions={{ useGrouping: false }}';
+      // The same three keys whatever the precision: zag's number input shares one cached formatter and compares options one-sidedly.
+      const digits = Number.isInteger(precision) && precision >= 0 ? Math.min(precision, 15) : null;
+      const format = digits !== null
+        ? ` formatOptions={{ useGrouping: false, minimumFractionDigits: ${digits}, maximumFractionDigits: ${digits} }}`
+        : ' formatOptions={{ useGrouping: false, minimumFractionDigits: 0, maximumFractionDigits: 15 }}';
       return { plain: false, jsx: [
         `<NumberInput.Root size="${ctx.size}" value={numberText(${b.value})} onValueChange={(d) => ${b.set('Number.isNaN(d.valueAsNumber) ? null : d.valueAsNumber')}}${numAttr('min', field.min)}${numAttr('max', field.max)}${numAttr('step', field.step)}${format}${dis}>`,
         `  <NumberInput.Control />`,

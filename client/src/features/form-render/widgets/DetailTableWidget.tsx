@@ -8,6 +8,9 @@
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { detailColumns, fieldError, numberProp } from '../../../../../shared/form';
 import { columnSum, newRow, tableRows } from '../model';
+import { numberText } from '../number-format';
+import { numProp } from './types';
+import type { FormField } from '../types';
 import { FieldWidget } from './FieldWidget';
 import type { WidgetProps } from './types';
 
@@ -15,6 +18,9 @@ export interface DetailTableProps extends WidgetProps {
   /** The table's check failed: show each failing cell's message. */
   invalid?: boolean;
 }
+
+/** A number column's precision (undefined when free), so its 合计 shows the same digits as its cells. */
+const precisionOf = (c: FormField): number | undefined => numProp(c, 'precision');
 
 /** 明细表 widget; value = an array of row objects keyed by the columns' `__vModel__`. */
 export function DetailTableWidget({ field, value, onChange, onBlur, disabled, size, invalid }: DetailTableProps) {
@@ -86,7 +92,7 @@ export function DetailTableWidget({ field, value, onChange, onBlur, disabled, si
                 <Table.Cell textAlign="center">合计</Table.Cell>
                 {columns.map((c) => (
                   <Table.Cell key={c.__vModel__} data-testid={numberCols.includes(c) ? `detail-sum-${c.__vModel__}` : undefined}>
-                    {numberCols.includes(c) ? columnSum(rows, c.__vModel__!) : ''}
+                    {numberCols.includes(c) ? numberText(columnSum(rows, c.__vModel__!), precisionOf(c)) : ''}
                   </Table.Cell>
                 ))}
                 {!disabled && <Table.Cell />}
