@@ -661,3 +661,21 @@ export async function runFormProcessFlow(page: Page, request: APIRequestContext,
 
   return { processName, procInsId: d.procInsId, deployId: d.deployId, variables };
 }
+
+/**
+ * The second user of the flow, who handles 部门审批: a new role with the 任务管理 menus
+ * (2023–2026; the seed's role 2 has only the system menus) and a user in dept 106 holding it.
+ */
+export async function createFormHandler(request: APIRequestContext, tag = uniq()): Promise<FormFlowOptions['handler']> {
+  const admin = await apiAuth(request);
+  const roleKey = `formflow_${tag}`;
+  const role = await request.post('/caishui-api/system/role', { headers: admin, data: { roleName: `报销审批${tag}`, roleKey, roleSort: 9, status: '0', menuIds: [2023, 2024, 2025, 2026] } });
+  expect((await role.json()).code).toBe(200);
+  const roles = (await (await request.get(`/caishui-api/system/role/list?roleKey=${roleKey}`, { headers: admin })).json()) as { rows: { roleId: number }[] };
+  const handler = { userName: `e2eff_${tag}`, password: 'admin123', nickName: `财务主管${tag}` };
+  const created = await request.post('/caishui-api/system/user', {
+    headers: admin, data: { userName: handler.userName, nickName: handler.nickName, password: handler.password, deptId: 106, roleIds: [roles.rows[0].roleId] },
+  });
+  expect((await created.json()).code).toBe(200);
+  return handler;
+}

@@ -9,7 +9,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiAuth, uniq } from './admin-api';
-import { runFormProcessFlow, type FlowField } from './form-flow';
+import { createFormHandler, runFormProcessFlow, type FlowField } from './form-flow';
 
 /** `__config__` of a value component as config.js writes it (required, colFormItem, span 24). */
 const cfg = (id: number, label: string, tag: string, tagIcon: string, extra: Record<string, unknown> = {}) => ({
@@ -198,16 +198,7 @@ test('a form with every catalogue component and a detail table through a whole a
   const tag = uniq();
   const admin = await apiAuth(request);
 
-  // The handler: a role with the 任务管理 menus (the seed's role 2 has only the system menus).
-  const roleKey = `formflow_${tag}`;
-  const role = await request.post('/caishui-api/system/role', { headers: admin, data: { roleName: `报销审批${tag}`, roleKey, roleSort: 9, status: '0', menuIds: [2023, 2024, 2025, 2026] } });
-  expect((await role.json()).code).toBe(200);
-  const roles = (await (await request.get(`/caishui-api/system/role/list?roleKey=${roleKey}`, { headers: admin })).json()) as { rows: { roleId: number }[] };
-  const handler = { userName: `e2eff_${tag}`, password: 'admin123', nickName: `财务主管${tag}` };
-  const created = await request.post('/caishui-api/system/user', {
-    headers: admin, data: { userName: handler.userName, nickName: handler.nickName, password: handler.password, deptId: 106, roleIds: [roles.rows[0].roleId] },
-  });
-  expect((await created.json()).code).toBe(200);
+  const handler = await createFormHandler(request, tag);
 
   // The form, stored as the designer stores it.
   const formName = `差旅报销单${tag}`;

@@ -1,7 +1,7 @@
 /**
  * 添加表单 / 修改表单 dialog (500px; spec §3 "Flowable form", §5 'JSON格式错误，请检查'): 表单名称
- * (required), 表单内容 (the form-generator JSON, checked with parseFormContent), 备注. The form
- * designer screen comes later; until then the JSON is entered here.
+ * (required), 表单内容 (the form-generator JSON, checked with parseFormContent), 备注. The list
+ * opens it from a row's JSON button; 新增 / 修改 go to the form designer (/tool/build/index).
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';

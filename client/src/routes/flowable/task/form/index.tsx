@@ -1,12 +1,14 @@
 /**
  * 表单配置 (flowable/task/form/index; RuoYi-flowable views/flowable/task/form/index.vue; spec §3
  * "Flowable form", §7 forms calls): search 表单名称; toolbar 新增 / 修改 / 删除 / 导出 with
- * `flowable:form:add|edit|remove|export`; columns 表单主键, 表单名称, 备注, 操作 详情 / 修改 / 删除;
- * paging. Add/edit take the form JSON (the designer screen comes later); 详情 previews the form.
+ * `flowable:form:add|edit|remove|export`; columns 表单主键, 表单名称, 备注, 操作 详情 / 修改 / JSON / 删除;
+ * paging. 新增 opens the form designer (/tool/build/index), 修改 opens it on the form
+ * (/tool/build/index?formId=<id>); JSON edits the stored JSON in a dialog; 详情 previews the form.
  */
 import { Box, Flex, Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { confirmDelete, MSG } from '../../../../components/feedback/actions';
 import { excelFileName } from '../../../../components/feedback/messages';
 import { msgSuccess } from '../../../../components/feedback/toaster';
@@ -32,12 +34,14 @@ export interface FormRow {
 
 export default function FlowFormList() {
   const trpc = useTRPC();
+  const navigate = useNavigate();
+  const design = (formId?: number) => navigate(formId === undefined ? '/tool/build/index' : `/tool/build/index?formId=${formId}`);
   const [draft, setDraft] = useState('');
   const [formName, setFormName] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const [showSearch, setShowSearch] = useState(true);
   const [selected, setSelected] = useState<RowKey[]>([]);
-  const [edit, setEdit] = useState<{ formId?: number } | null>(null);
+  const [edit, setEdit] = useState<{ formId: number } | null>(null);
   const [detail, setDetail] = useState<FormRow | null>(null);
 
   const query = { formName: formName.trim() || undefined };
@@ -71,14 +75,17 @@ export default function FlowFormList() {
     {
       key: 'actions',
       title: '操作',
-      width: 240,
+      width: 300,
       render: (r) => (
         <Flex gap="1" justify="center" wrap="nowrap">
           <RowButton icon="eye" onClick={() => setDetail(r)} testId="row-detail">
             详情
           </RowButton>
-          <RowButton perm={['flowable:form:edit']} icon="edit" onClick={() => setEdit({ formId: r.formId })} testId="row-edit">
+          <RowButton perm={['flowable:form:edit']} icon="edit" onClick={() => design(r.formId)} testId="row-edit">
             修改
+          </RowButton>
+          <RowButton perm={['flowable:form:edit']} icon="document" onClick={() => setEdit({ formId: r.formId })} testId="row-json">
+            JSON
           </RowButton>
           <RowButton perm={['flowable:form:remove']} icon="delete" onClick={() => void handleDelete([r.formId])} testId="row-remove">
             删除
@@ -104,8 +111,8 @@ export default function FlowFormList() {
         </SearchField>
       </SearchForm>
       <ToolbarButtons
-        add={{ perm: 'flowable:form:add', onClick: () => setEdit({}) }}
-        edit={{ perm: 'flowable:form:edit', disabled: selected.length !== 1, onClick: () => setEdit({ formId: Number(selected[0]) }) }}
+        add={{ perm: 'flowable:form:add', onClick: () => design() }}
+        edit={{ perm: 'flowable:form:edit', disabled: selected.length !== 1, onClick: () => design(Number(selected[0])) }}
         remove={{ perm: 'flowable:form:remove', disabled: selected.length === 0, onClick: () => void handleDelete(selected) }}
         exportAction={{
           perm: 'flowable:form:export',
