@@ -7,23 +7,11 @@
  * canvas component (deep copy, formId / renderKey / `__vModel__ = 'field' + id`, placeholder
  * suffixed with the label, children re-numbered).
  */
-import type { FormField } from '../form-render';
+import { FORM_DEFAULTS, type FormField } from '../form-render/types';
 import type { FormConfMeta } from './types';
 
 /** Form configuration defaults (spec §3 "Form configuration"; reference §7 `formConf`). */
-export const FORM_CONF_DEFAULTS: FormConfMeta = {
-  formRef: 'elForm',
-  formModel: 'formData',
-  size: 'medium',
-  labelPosition: 'right',
-  labelWidth: 100,
-  formRules: 'rules',
-  gutter: 15,
-  disabled: false,
-  span: 24,
-  formBtns: true,
-  unFocusedComponentBorder: false,
-};
+export const FORM_CONF_DEFAULTS: FormConfMeta = { ...FORM_DEFAULTS, disabled: false, formBtns: true, unFocusedComponentBorder: false };
 
 /**
  * Upload endpoint written into new upload components (the app's file upload route, platform

@@ -4,7 +4,7 @@
  * choices the panel offers (spec §9: sizes, button types, layout modes, option styles, date
  * formats, upload units and file types). Pure; unit-tested in props.test.ts.
  */
-import type { FormField } from '../../form-render/types';
+import { FORM_DEFAULTS, type FormField } from '../../form-render/types';
 
 /** Every property the 组件属性 tab can show. */
 export type PropKey =
@@ -218,16 +218,4 @@ export function valueFormatOf(format: string, type?: string): string {
 }
 
 /** 表单属性 defaults shown for missing values (spec §3 "Form configuration" defaults, §9). */
-export const FORM_PROP_DEFAULTS = {
-  formRef: 'elForm',
-  formModel: 'formData',
-  formRules: 'rules',
-  size: 'medium',
-  labelPosition: 'right',
-  labelWidth: 100,
-  gutter: 15,
-  span: 24,
-  disabled: false,
-  formBtns: true,
-  unFocusedComponentBorder: false,
-} as const;
+export const FORM_PROP_DEFAULTS = { ...FORM_DEFAULTS, disabled: false, formBtns: true, unFocusedComponentBorder: false } as const;
