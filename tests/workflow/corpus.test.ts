@@ -7,12 +7,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../server/engine';
+import type { Db } from '../../server/db/client';
 import { handlers, type Recorder } from './corpus-handlers';
 import { corpusDir, makeEngine, readCorpus, snapshot, names, completeByName } from './helpers';
+import { inclusiveCases } from './corpus-inclusive';
 
 type Case =
   | { refused: RegExp }
-  | { run: (engine: Engine, definitionId: string, rec: Recorder) => void };
+  | { run: (engine: Engine, definitionId: string, rec: Recorder, db: Db) => void };
 
 type RunCase = { run: (engine: Engine, definitionId: string, rec: Recorder) => void };
 const xorCase = (expectations: Array<[number, string | RegExp]>): RunCase => ({
@@ -32,6 +34,7 @@ const xorCase = (expectations: Array<[number, string | RegExp]>): RunCase => ({
 const NO_FLOW = /No outgoing sequence flow of the exclusive gateway 'exclusiveGw' could be selected/;
 
 const cases: Record<string, Case> = {
+  ...inclusiveCases,
   'flowable-ExclusiveGatewayTest.testDivergingExclusiveGateway.bpmn20.xml': {
     run: (engine, definitionId) => {
       xorCase([[1, 'Task 1'], [2, 'Task 2'], [3, 'Task 3']]).run(engine, definitionId, { events: [], counters: {} });
@@ -264,14 +267,14 @@ describe('bpmn corpus', () => {
     if (!c) continue;
     it(`${'refused' in c ? 'REFUSED' : 'RUNS'}: ${file}`, async () => {
       const rec: Recorder = { events: [], counters: {} };
-      const { engine } = makeEngine(handlers(rec));
+      const { engine, db } = makeEngine(handlers(rec));
       if ('refused' in c) {
         await expect(engine.deploy({ xml: readCorpus(file) })).rejects.toThrow(c.refused);
         expect(engine.listDefinitions({}).total).toBe(0);
         return;
       }
       const d = await engine.deploy({ xml: readCorpus(file) });
-      c.run(engine, d.definitionId, rec);
+      c.run(engine, d.definitionId, rec, db);
     });
   }
 });

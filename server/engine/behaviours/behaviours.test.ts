@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advanceTask, taskCan } from './task-machine';
-import { arriveAtJoin, chooseExclusiveFlow } from './gateway-machines';
+import { arriveAtInclusiveJoin, arriveAtJoin, chooseExclusiveFlow, chooseInclusiveFlows } from './gateway-machines';
 import { advanceDefinition, advanceInstance, miAdvance, miStart } from './lifecycle-machines';
 import type { ProcessGraph } from '../model/graph';
 
@@ -56,5 +56,26 @@ describe('lifecycle machines', () => {
     expect(advanceDefinition(1, 'SUSPEND')).toBe(2);
     expect(advanceDefinition(2, 'START')).toBeNull();
     expect(advanceDefinition(2, 'SUSPEND')).toBeNull();
+  });
+});
+
+describe('inclusive gateway machines', () => {
+  const graph = {
+    flows: { a: { id: 'a', condition: '${x}' }, b: { id: 'b' }, c: { id: 'c', condition: '${y}' }, d: { id: 'd' } },
+  } as unknown as ProcessGraph;
+  const node = (outgoing: string[], defaultFlow?: string) => ({ id: `or${outgoing.join('')}${defaultFlow ?? ''}`, outgoing, defaultFlow }) as never;
+  it('takes every flow whose condition holds (unconditional non-default ones included), else the default, else fails', () => {
+    const seen: string[] = [];
+    expect(chooseInclusiveFlows(graph, node(['a', 'c', 'd'], 'd'), (f) => (seen.push(f), true))).toEqual(['a', 'c']);
+    expect(seen).toEqual(['a', 'c']);
+    expect(chooseInclusiveFlows(graph, node(['a', 'c', 'd'], 'd'), (f) => f === 'c')).toEqual(['c']);
+    expect(chooseInclusiveFlows(graph, node(['a', 'c', 'd'], 'd'), () => false)).toEqual(['d']);
+    expect(chooseInclusiveFlows(graph, node(['a', 'b', 'c']), () => false)).toEqual(['b']);
+    expect(chooseInclusiveFlows(graph, node(['a', 'c']), () => false)).toBeNull();
+    expect(chooseInclusiveFlows(graph, node([]), () => false)).toEqual([]);
+  });
+  it('the join waits while another token can reach it', () => {
+    expect(arriveAtInclusiveJoin(true)).toBe('waiting');
+    expect(arriveAtInclusiveJoin(false)).toBe('fired');
   });
 });

@@ -7,6 +7,13 @@
  * - Parallel gateway join: ARRIVE with the number of tokens arrived so far; `fired` once as many
  *   arrived as the gateway has incoming flows (Flowable counts arrivals, no dead-path
  *   elimination), else `waiting` (the waiting token's row stores that value).
+ * - Inclusive gateway fork: EVALUATE with the candidate flows whose condition held (all of them,
+ *   XML order; a non-default flow without condition counts as true) → `selected` with those
+ *   flows; none held → `selected` with the default flow; no default → `failed`
+ *   (Flowable TakeOutgoingSequenceFlowsOperation.leaveFlowNode with condition evaluation).
+ * - Inclusive gateway join: ARRIVE with `reachable` (can another token of the same scope still
+ *   reach the gateway?) → `waiting`, else `fired` (Flowable
+ *   InclusiveGatewayActivityBehavior.executeInclusiveGatewayLogic).
  */
 import { setup, assign, transition, initialTransition, type AnyStateMachine } from 'xstate';
 import type { GraphNode, ProcessGraph } from '../model/graph';
@@ -117,6 +124,110 @@ export function arriveAtJoin(expected: number, arrived: number): 'fired' | 'wait
     const [start] = initialTransition(joinMachine, { expected });
     const [next] = transition(joinMachine, start, { type: 'ARRIVE', arrived });
     joinMemo.set(key, (r = next.value as 'fired' | 'waiting'));
+  }
+  return r;
+}
+
+type OrEvent = { type: 'EVALUATE'; held: string[] };
+
+function buildOr(node: GraphNode) {
+  return setup({
+    types: { context: {} as { flows: string[] }, events: {} as OrEvent },
+    guards: { anyHeld: ({ event }) => event.held.length > 0 },
+    actions: {
+      takeHeld: assign(({ event }) => ({ flows: event.held })),
+      takeDefault: assign((_, params: { flow: string }) => ({ flows: [params.flow] })),
+    },
+  }).createMachine({
+    id: `or:${node.id}`,
+    initial: 'evaluating',
+    context: { flows: [] },
+    states: {
+      evaluating: {
+        on: {
+          EVALUATE: [
+            { guard: 'anyHeld', target: 'selected', actions: 'takeHeld' },
+            ...(node.defaultFlow ? [{ target: 'selected' as const, actions: { type: 'takeDefault' as const, params: { flow: node.defaultFlow } } }] : []),
+            { target: 'failed' as const },
+          ],
+        },
+      },
+      selected: { type: 'final' },
+      failed: { type: 'final' },
+    },
+  });
+}
+
+interface OrEntry { candidates: string[]; conditional: boolean[]; whenHeld: 'held' | null; whenNone: string[] | null }
+const orCache = new WeakMap<ProcessGraph, Map<string, OrEntry>>();
+
+/** The fork machine's two possible answers (some flow held / none held), computed once per gateway with `transition()`. */
+function orEntry(graph: ProcessGraph, node: GraphNode): OrEntry {
+  let perGraph = orCache.get(graph);
+  if (!perGraph) orCache.set(graph, (perGraph = new Map()));
+  let entry = perGraph.get(node.id);
+  if (!entry) {
+    const machine: AnyStateMachine = buildOr(node);
+    const [start] = initialTransition(machine);
+    const decide = (held: string[]) => {
+      const [next] = transition(machine, start, { type: 'EVALUATE', held });
+      return next.value === 'selected' ? (next.context as { flows: string[] }).flows : null;
+    };
+    const candidates = node.outgoing.filter((f) => f !== node.defaultFlow);
+    const probe = '\u0000held';
+    entry = {
+      candidates,
+      conditional: candidates.map((f) => !!graph.flows[f].condition),
+      whenHeld: decide([probe])?.[0] === probe ? 'held' : null,
+      whenNone: decide([]),
+    };
+    perGraph.set(node.id, entry);
+  }
+  return entry;
+}
+
+/**
+ * Chooses the inclusive gateway's outgoing flows: `test(flowId)` evaluates a flow's condition;
+ * EVERY non-default flow is evaluated in XML order (a flow without condition holds). Returns the
+ * flows that held, else `[default]`, else null (the caller raises Flowable's error). A gateway
+ * without outgoing flows returns [] (the token ends, as Flowable's leaveFlowNode does).
+ */
+export function chooseInclusiveFlows(graph: ProcessGraph, node: GraphNode, test: (flowId: string) => boolean): string[] | null {
+  if (node.outgoing.length === 0) return [];
+  const e = orEntry(graph, node);
+  const held = e.candidates.filter((f, k) => !e.conditional[k] || test(f));
+  return held.length ? (e.whenHeld === 'held' ? held : null) : e.whenNone;
+}
+
+type OrJoinEvent = { type: 'ARRIVE'; reachable: boolean };
+
+export const inclusiveJoinMachine = setup({
+  types: { context: {} as Record<string, never>, events: {} as OrJoinEvent },
+  guards: { othersCanReach: ({ event }) => event.reachable },
+}).createMachine({
+  id: 'inclusiveJoin',
+  initial: 'waiting',
+  context: {},
+  states: {
+    waiting: {
+      on: { ARRIVE: [{ guard: 'othersCanReach', target: 'waiting', reenter: true }, { target: 'fired' }] },
+    },
+    fired: { type: 'final' },
+  },
+});
+
+const orJoinMemo = new Map<boolean, 'fired' | 'waiting'>();
+
+/**
+ * 'waiting' while another token of the same scope can still reach the gateway (`reachable`),
+ * else 'fired' (memoised pure transition of `inclusiveJoinMachine`).
+ */
+export function arriveAtInclusiveJoin(reachable: boolean): 'fired' | 'waiting' {
+  let r = orJoinMemo.get(reachable);
+  if (!r) {
+    const [start] = initialTransition(inclusiveJoinMachine);
+    const [next] = transition(inclusiveJoinMachine, start, { type: 'ARRIVE', reachable });
+    orJoinMemo.set(reachable, (r = next.value as 'fired' | 'waiting'));
   }
   return r;
 }

@@ -5,6 +5,7 @@
  * - serialPredecessors: user tasks on EVERY path from the start to a node (dominators), i.e.
  *   RuoYi's returnList intersection of backward paths, ordered from the start;
  * - downstream: nodes reachable forward from a node (the tokens a move replaces);
+ * - canReach: whether a token at one node can still reach another (inclusive join);
  * - nextUserTasks: the next user tasks from a node following flows whose condition holds.
  */
 import type { GraphNode, ProcessGraph } from './graph';
@@ -36,6 +37,22 @@ export function downstream(graph: ProcessGraph, nodeId: string, includeSelf = tr
   }
   if (!includeSelf && !reachesItself(graph, nodeId)) seen.delete(nodeId);
   return seen;
+}
+
+const reachCache = new WeakMap<ProcessGraph, Map<string, Set<string>>>();
+
+/**
+ * True when a path of sequence flows leads from node `from` to node `to` (`from !== to`; for
+ * `from === to`, whether the node lies on a cycle). Flowable ExecutionGraphUtil.isReachable, used by
+ * the inclusive join to decide whether another token can still arrive. Memoised per graph.
+ */
+export function canReach(graph: ProcessGraph, from: string, to: string): boolean {
+  if (!graph.nodes[from]) return false;
+  let perGraph = reachCache.get(graph);
+  if (!perGraph) reachCache.set(graph, (perGraph = new Map()));
+  let set = perGraph.get(from);
+  if (!set) perGraph.set(from, (set = downstream(graph, from, false)));
+  return set.has(to);
 }
 
 function reachesItself(graph: ProcessGraph, nodeId: string): boolean {

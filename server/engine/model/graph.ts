@@ -2,17 +2,10 @@
  * The normalised, immutable process graph stored with each definition version (JSON in
  * `wf_definition.graph`). Everything the runtime needs; nothing moddle-specific.
  */
+import type { SupportedNodeType } from '../../../shared/bpmn/supported';
 
-export type NodeType =
-  | 'startEvent'
-  | 'endEvent'
-  | 'userTask'
-  | 'manualTask'
-  | 'task'
-  | 'receiveTask'
-  | 'intermediateThrowEvent'
-  | 'exclusiveGateway'
-  | 'parallelGateway';
+/** Node types the engine runs: derived from the one supported list (shared/bpmn/supported.ts). */
+export type NodeType = SupportedNodeType;
 
 /** A listener as written in the model (class / expression / delegateExpression + fields). */
 export interface ListenerDef {
@@ -61,7 +54,7 @@ export interface GraphNode {
   /** Incoming/outgoing sequence-flow ids, outgoing in XML order. */
   incoming: string[];
   outgoing: string[];
-  /** Default flow id (exclusive gateway or activity `default` attribute). */
+  /** Default flow id (exclusive / inclusive gateway or activity `default` attribute). */
   defaultFlow?: string;
   /** Execution listeners (start/end). */
   listeners: ListenerDef[];

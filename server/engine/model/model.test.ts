@@ -45,7 +45,8 @@ describe('parse + normalise', () => {
     await expect(graphOf('<startEvent id="s"><timerEventDefinition/></startEvent>')).rejects.toThrow('s (bpmn:StartEvent): 事件定义 bpmn:TimerEventDefinition');
     await expect(graphOf('<startEvent id="s"/><task id="t"><standardLoopCharacteristics/></task>')).rejects.toThrow('t (bpmn:Task)');
     await expect(graphOf('<startEvent id="a"/><startEvent id="b"/>')).rejects.toThrow('需要恰好一个开始事件');
-    await expect(graphOf('<startEvent id="s"/><inclusiveGateway id="ig"/>')).rejects.toThrow('ig (bpmn:InclusiveGateway)');
+    await expect(graphOf('<startEvent id="s"/><eventBasedGateway id="eg"/>')).rejects.toThrow('不支持的流程元素 eg (bpmn:EventBasedGateway)');
+    expect((await graphOf('<startEvent id="s"/><inclusiveGateway id="ig"/>')).nodes.ig.type).toBe('inclusiveGateway');
     await expect(graphOf('<startEvent id="s"/><intermediateCatchEvent id="ic"><messageEventDefinition/></intermediateCatchEvent>')).rejects.toThrow('ic (bpmn:IntermediateCatchEvent)');
     await expect(graphOf('<startEvent id="s"/><endEvent id="e"/><sequenceFlow id="f" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">true</conditionExpression></sequenceFlow>'))
       .rejects.toThrow('f (bpmn:SequenceFlow): 条件表达式语言 javascript');

@@ -1,28 +1,14 @@
 /**
  * Moddle tree → ProcessGraph (model/graph.ts). Refuses, naming the element id and type, anything
- * the engine does not run (design.md: "never silently ignored"): see SUPPORTED below. Listener
- * and expression checks are in model/lint.ts.
+ * the engine does not run (design.md: "never silently ignored"): the one list of supported
+ * elements is shared/bpmn/supported.ts (also read by the designer). Listener and expression
+ * checks are in model/lint.ts.
  */
 import { fail } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
 import { extAttr, extChildren, extensionAttributes } from '../parse/parse-xml';
+import { supportedElement } from '../../../shared/bpmn/supported';
 import type { GraphFlow, GraphNode, ListenerDef, MultiInstanceDef, NodeType, ProcessGraph, UserTaskDef } from './graph';
-
-const NODE_TYPES: Record<string, NodeType> = {
-  'bpmn:StartEvent': 'startEvent',
-  'bpmn:EndEvent': 'endEvent',
-  'bpmn:UserTask': 'userTask',
-  'bpmn:ManualTask': 'manualTask',
-  'bpmn:Task': 'task',
-  'bpmn:ReceiveTask': 'receiveTask',
-  /** A none intermediate throw event passes through (event definitions are refused). */
-  'bpmn:IntermediateThrowEvent': 'intermediateThrowEvent',
-  'bpmn:ExclusiveGateway': 'exclusiveGateway',
-  'bpmn:ParallelGateway': 'parallelGateway',
-};
-
-/** Flow-level elements that are structure only (no behaviour). */
-const STRUCTURE_ONLY = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
 
 /** The refusal every unsupported construct answers (AppError 500). */
 export function unsupported(id: string | undefined, type: string, detail = ''): Error {
@@ -173,9 +159,10 @@ export function normalise(parsed: ParsedXml): ProcessGraph {
   let anon = 0;
   for (const el of elements) {
     if (el.$type === 'bpmn:SequenceFlow') { flowEls.push(el); continue; }
-    if (STRUCTURE_ONLY.has(el.$type)) continue;
-    const type = NODE_TYPES[el.$type];
-    if (!type) throw unsupported(el.id, el.$type);
+    const supported = supportedElement(el.$type);
+    if (!supported || supported.kind === 'flow') throw unsupported(el.id, el.$type);
+    if (supported.kind === 'structure') continue;
+    const type = supported.node as NodeType;
     if (!el.id) throw fail(`部署失败: ${el.$type} 缺少 id`);
     if (graph.nodes[el.id]) throw fail(`部署失败: 元素 id 重复 ${el.id}`);
     graph.nodes[el.id] = nodeOf(el, type, parsed);

@@ -6,6 +6,9 @@
  *   fails with Flowable's message (behaviours/gateway-machines.ts);
  * - parallel gateway: join waits for as many tokens as incoming flows, then forks to every
  *   outgoing flow (conditions ignored);
+ * - inclusive gateway: join waits while another token of the same scope can still reach it
+ *   (runtime/inclusive.ts), then forks to every flow whose condition holds, else the default,
+ *   else fails with Flowable's message;
  * - other activities: every outgoing flow whose condition holds (or has none); the default when
  *   none holds; an error when flows exist but none can be taken; no outgoing flow ends the token;
  * - start event, plain task and manual task pass through; receive task and user task wait.
@@ -21,6 +24,7 @@ import { fireExecutionListeners, tokenScope } from './listeners';
 import { startActivity, endActivity, recordFlow } from './history';
 import { createUserTask } from './task-ops';
 import { enterMultiInstance, type TokenOps } from './multi-instance';
+import { arriveAtInclusiveGateway, planInclusiveReview, selectInclusiveFlows } from './inclusive';
 
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
   const e: ExecutionRow = {
@@ -82,6 +86,9 @@ export function executeNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
     case 'parallelGateway':
       parallelGateway(ctx, exec, node);
       return;
+    case 'inclusiveGateway':
+      arriveAtInclusiveGateway(ctx, exec, node, leaveNode);
+      return;
   }
 }
 
@@ -124,6 +131,7 @@ export function leaveNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode, flows?:
 
 function selectOutgoing(ctx: Ctx, exec: ExecutionRow, node: GraphNode): string[] {
   if (node.outgoing.length === 0) return [];
+  if (node.type === 'inclusiveGateway') return selectInclusiveFlows(ctx, exec, node);
   const scope = tokenScope(ctx, exec);
   const taken = node.outgoing.filter((id) => {
     if (id === node.defaultFlow) return false;
@@ -154,6 +162,7 @@ export const TOKEN_OPS: TokenOps = { newExecution, executeNode, leaveNode };
 export function endToken(ctx: Ctx, exec: ExecutionRow, endActivityId: string) {
   ctx.uow.removeExecution(exec.id);
   if (ctx.uow.executions.size === 0) endInstance(ctx, endActivityId);
+  else planInclusiveReview(ctx, leaveNode);
 }
 
 export function endInstance(ctx: Ctx, endActivityId: string, stopped = false) {

@@ -6,7 +6,8 @@
  */
 import type { ExecutionRow } from '../store/rows';
 import type { Ctx } from './context';
-import { newExecution, planContinue } from './agenda';
+import { newExecution, planContinue, leaveNode } from './agenda';
+import { planInclusiveReview } from './inclusive';
 import { cancelMultiInstance } from './multi-instance';
 import { cancelTaskRow, taskOfExecution } from './task-ops';
 import { endActivity } from './history';
@@ -14,7 +15,8 @@ import { downstream } from '../model/analysis';
 
 /**
  * Active top-level tokens whose activity lies downstream of any of `targets` (targets included).
- * Tokens already waiting at a parallel join stay: the moved branch arrives there again.
+ * Tokens already waiting at a parallel or inclusive join stay: the moved branch arrives there again
+ * (an inclusive join is looked at again after the move: it fires if nothing can reach it any more).
  */
 export function tokensDownstreamOf(ctx: Ctx, targets: string[]): ExecutionRow[] {
   const area = new Set<string>();
@@ -46,4 +48,5 @@ export function cancelTokens(ctx: Ctx, tokens: ExecutionRow[], reason: string) {
 export function moveTokens(ctx: Ctx, tokens: ExecutionRow[], targets: string[], reason = `Change activity to ${targets.join(',')}`) {
   cancelTokens(ctx, tokens, reason);
   for (const target of targets) planContinue(ctx, newExecution(ctx, target));
+  planInclusiveReview(ctx, leaveNode);
 }

@@ -58,7 +58,7 @@ export function diagramSvg(xml: string): string {
       out.push(label(name, cx, b.y + b.h + 12));
     } else if (/Gateway$/.test(type)) {
       out.push(`<polygon data-element-id="${esc(el)}" class="${type}" points="${cx},${b.y} ${b.x + b.w},${cy} ${cx},${b.y + b.h} ${b.x},${cy}" fill="#fff" stroke="#333" stroke-width="1.5"/>`);
-      const mark = type === 'parallelGateway' ? '+' : type === 'exclusiveGateway' ? '×' : '';
+      const mark = type === 'parallelGateway' ? '+' : type === 'exclusiveGateway' ? '×' : type === 'inclusiveGateway' ? '○' : '';
       if (mark) out.push(`<text x="${cx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="20">${mark}</text>`);
       out.push(label(name, cx, b.y + b.h + 12));
     } else if (type === 'participant' || type === 'lane') {

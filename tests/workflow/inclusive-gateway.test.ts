@@ -1,0 +1,130 @@
+/**
+ * Inclusive gateway beyond the corpus cases (corpus-inclusive.ts): a reject / return moving a
+ * token back while another token waits at the join, a gateway that both joins and forks, lint of
+ * the shared supported-element list.
+ */
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_ELEMENTS, isSupportedElement, supportedElement } from '../../shared/bpmn/supported';
+import { makeEngine, names, completeByName } from './helpers';
+import { tokens } from './corpus-inclusive';
+
+const cond = (e: string) => `<conditionExpression xsi:type="tFormalExpression">\${${e}}</conditionExpression>`;
+const wrap = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
+<process id="orMoves" name="包容">${body}</process></definitions>`;
+
+/** start → 申请 → OR fork (${a}, ${b}) → A | B → OR join → 汇总 → end. */
+const movesXml = wrap(`<startEvent id="s"/><userTask id="apply" name="申请" flowable:assignee="1"/>
+<inclusiveGateway id="fork"/><userTask id="ta" name="A" flowable:assignee="1"/><userTask id="tb" name="B" flowable:assignee="1"/>
+<inclusiveGateway id="join"/><userTask id="sum" name="汇总" flowable:assignee="1"/><endEvent id="e"/>
+<sequenceFlow id="f1" sourceRef="s" targetRef="apply"/><sequenceFlow id="f2" sourceRef="apply" targetRef="fork"/>
+<sequenceFlow id="fa" sourceRef="fork" targetRef="ta">${cond('a')}</sequenceFlow><sequenceFlow id="fb" sourceRef="fork" targetRef="tb">${cond('b')}</sequenceFlow>
+<sequenceFlow id="f3" sourceRef="ta" targetRef="join"/><sequenceFlow id="f4" sourceRef="tb" targetRef="join"/>
+<sequenceFlow id="f5" sourceRef="join" targetRef="sum"/><sequenceFlow id="f6" sourceRef="sum" targetRef="e"/>`);
+
+async function started(vars: Record<string, unknown>) {
+  const { engine, db } = makeEngine();
+  const { definitionId } = await engine.deploy({ xml: movesXml });
+  const { instanceId } = engine.start({ definitionId, userId: '1' });
+  completeByName(engine, instanceId, '申请', vars);
+  return { engine, db, instanceId };
+}
+
+describe('inclusive join and token moves', () => {
+  it('reject from one branch while the other waits at the join: the join keeps waiting, then fires once', async () => {
+    const { engine, db, instanceId } = await started({ a: true, b: true });
+    expect(names(engine, instanceId)).toEqual(['A', 'B']);
+    completeByName(engine, instanceId, 'A');
+    expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
+    const tb = engine.instanceTasks(instanceId).find((t) => t.name === 'B')!;
+    engine.reject({ taskId: tb.taskId, userId: '1', comment: '驳回' });
+    // The new token at 申请 can reach the join: the waiting token stays and nothing fires.
+    expect(names(engine, instanceId)).toEqual(['申请']);
+    expect(tokens(db, instanceId)).toEqual(['apply:1', 'join:0']);
+    completeByName(engine, instanceId, '申请', { a: false, b: true });
+    expect(names(engine, instanceId)).toEqual(['B']);
+    completeByName(engine, instanceId, 'B');
+    expect(names(engine, instanceId)).toEqual(['汇总']);
+    expect(tokens(db, instanceId)).toEqual(['sum:1']);
+    expect(completeByName(engine, instanceId, '汇总').ended).toBe(true);
+  });
+
+  it('return to 申请 and fork both again: the join waits for both new arrivals', async () => {
+    const { engine, db, instanceId } = await started({ a: true, b: true });
+    completeByName(engine, instanceId, 'B');
+    const ta = engine.instanceTasks(instanceId).find((t) => t.name === 'A')!;
+    engine.returnTo({ taskId: ta.taskId, userId: '1', targetKey: 'apply', comment: '退回' });
+    expect(tokens(db, instanceId)).toEqual(['apply:1', 'join:0']);
+    completeByName(engine, instanceId, '申请', { a: true, b: true });
+    completeByName(engine, instanceId, 'A');
+    expect(names(engine, instanceId)).toEqual(['B']);
+    completeByName(engine, instanceId, 'B');
+    expect(tokens(db, instanceId)).toEqual(['sum:1']);
+  });
+
+  it('reject after the join goes back to both branch tasks, which join again', async () => {
+    const { engine, db, instanceId } = await started({ a: true, b: true });
+    completeByName(engine, instanceId, 'A');
+    completeByName(engine, instanceId, 'B');
+    const sum = engine.instanceTasks(instanceId)[0];
+    engine.reject({ taskId: sum.taskId, userId: '1' });
+    expect(names(engine, instanceId)).toEqual(['A', 'B']);
+    completeByName(engine, instanceId, 'A');
+    expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
+    completeByName(engine, instanceId, 'B');
+    expect(names(engine, instanceId)).toEqual(['汇总']);
+  });
+});
+
+describe('an inclusive gateway that joins and forks', () => {
+  const xml = wrap(`<startEvent id="s"/><parallelGateway id="p"/><userTask id="x" name="X" flowable:assignee="1"/><userTask id="y" name="Y" flowable:assignee="1"/>
+<inclusiveGateway id="g" default="fd"/><userTask id="m" name="M" flowable:assignee="1"/><userTask id="n" name="N" flowable:assignee="1"/><userTask id="d" name="D" flowable:assignee="1"/><endEvent id="e"/>
+<sequenceFlow id="f1" sourceRef="s" targetRef="p"/><sequenceFlow id="f2" sourceRef="p" targetRef="x"/><sequenceFlow id="f3" sourceRef="p" targetRef="y"/>
+<sequenceFlow id="f4" sourceRef="x" targetRef="g"/><sequenceFlow id="f5" sourceRef="y" targetRef="g"/>
+<sequenceFlow id="fm" sourceRef="g" targetRef="m">${cond('m')}</sequenceFlow><sequenceFlow id="fn" sourceRef="g" targetRef="n">${cond('n')}</sequenceFlow>
+<sequenceFlow id="fd" sourceRef="g" targetRef="d"/>
+<sequenceFlow id="f6" sourceRef="m" targetRef="e"/><sequenceFlow id="f7" sourceRef="n" targetRef="e"/><sequenceFlow id="f8" sourceRef="d" targetRef="e"/>`);
+
+  it('joins both arrivals, then applies the fork rule once (conditions read at leave time)', async () => {
+    const { engine } = makeEngine();
+    const { definitionId } = await engine.deploy({ xml });
+    const a = engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
+    completeByName(engine, a.instanceId, 'X', { m: true });
+    expect(names(engine, a.instanceId)).toEqual(['Y']);
+    completeByName(engine, a.instanceId, 'Y', { n: true });
+    expect(names(engine, a.instanceId)).toEqual(['M', 'N']);
+    const b = engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
+    completeByName(engine, b.instanceId, 'Y');
+    completeByName(engine, b.instanceId, 'X');
+    expect(names(engine, b.instanceId)).toEqual(['D']);
+  });
+});
+
+describe('two tokens arriving at the join in one command', () => {
+  const xml = wrap(`<startEvent id="s"/><inclusiveGateway id="fork"/><inclusiveGateway id="join"/><userTask id="after" name="After" flowable:assignee="1"/><endEvent id="e"/>
+<sequenceFlow id="f1" sourceRef="s" targetRef="fork"/><sequenceFlow id="f2" sourceRef="fork" targetRef="join"/><sequenceFlow id="f3" sourceRef="fork" targetRef="join"/>
+<sequenceFlow id="f4" sourceRef="join" targetRef="after"/><sequenceFlow id="f5" sourceRef="after" targetRef="e"/>`);
+
+  it('the first waits for the second that is already on its way (active at the gateway): one token leaves', async () => {
+    const { engine, db } = makeEngine();
+    const { definitionId } = await engine.deploy({ xml });
+    const { instanceId } = engine.start({ definitionId, userId: '1' });
+    expect(names(engine, instanceId)).toEqual(['After']);
+    expect(tokens(db, instanceId)).toEqual(['after:1']);
+  });
+});
+
+describe('shared supported-element list', () => {
+  it('names each type in Chinese and drives the deploy refusal', async () => {
+    expect(isSupportedElement('bpmn:InclusiveGateway')).toBe(true);
+    expect(SUPPORTED_ELEMENTS['bpmn:InclusiveGateway'].name).toBe('包容网关');
+    expect(isSupportedElement('bpmn:EventBasedGateway')).toBe(false);
+    expect(isSupportedElement('toString')).toBe(false);
+    expect(supportedElement('bpmn:DataObject')?.kind).toBe('structure');
+    const { engine } = makeEngine();
+    await expect(engine.deploy({ xml: wrap('<startEvent id="s"/><serviceTask id="svc"/>') })).rejects.toThrow('部署失败: 不支持的流程元素 svc (bpmn:ServiceTask)');
+    for (const [type, e] of Object.entries(SUPPORTED_ELEMENTS)) {
+      if (e.kind === 'node') expect(e.node).toBe(type.slice(5, 6).toLowerCase() + type.slice(6));
+    }
+  });
+});
