@@ -107,6 +107,10 @@ export function createEngine(options: CreateEngineOptions) {
     getXml: (q: { deploymentId?: string; definitionId?: string }) => repo.getXml(db, q),
     listDeployments: (q: Parameters<typeof repo.listDeployments>[1]) => repo.listDeployments(db, q),
     getTask: (taskId: string) => repo.getTask(core, taskId),
+    /** Deployment, node formKey and finished flag of a task (cached statements; for the per-command form check). */
+    taskFormContext: (taskId: string) => repo.taskFormContext(core, taskId),
+    /** The deployment id of a definition (cached definition row). */
+    definitionDeploymentId: (definitionId: string) => repo.definitionDeploymentId(core, definitionId),
     getInstance: (instanceId: string) => repo.getInstance(db, instanceId),
     /** Runtime tasks of an instance with candidates. */
     instanceTasks: (instanceId: string) => repo.instanceTasks(db, instanceId),

@@ -19,14 +19,18 @@ const DEF_SELECT = `SELECT d.id, d.key, d.name, d.category, d.version, d.deploym
 
 const view = ({ t, ...r }: Record<string, unknown>) => ({ ...(r as Omit<DefinitionRowView, 'deploymentTime'>), deploymentTime: fmt(t as number) });
 
-/** Definitions (every version), newest deployment first; `name` LIKE on definition or deployment name. */
-export function listDefinitions(db: Database.Database, q: PageQuery & { name?: string; key?: string; category?: string; latestOnly?: boolean }): Page<DefinitionRowView> {
+/**
+ * Definitions (every version), newest deployment first; `name` LIKE on definition or deployment name;
+ * `latestOnly` keeps each key's newest version, `latestActive` its newest active (not suspended) one.
+ */
+export function listDefinitions(db: Database.Database, q: PageQuery & { name?: string; key?: string; category?: string; latestOnly?: boolean; latestActive?: boolean }): Page<DefinitionRowView> {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (q.name) { parts.push(`(d.name ${LIKE_ESCAPED} OR p.name ${LIKE_ESCAPED})`); params.push(like(q.name), like(q.name)); }
   if (q.key) { parts.push('d.key = ?'); params.push(q.key); }
   if (q.category) { parts.push('d.category = ?'); params.push(q.category); }
   if (q.latestOnly) parts.push('d.version = (SELECT MAX(version) FROM wf_definition x WHERE x.key = d.key)');
+  if (q.latestActive) parts.push('d.suspension_state = 1 AND d.version = (SELECT MAX(version) FROM wf_definition x WHERE x.key = d.key AND x.suspension_state = 1)');
   const w = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_definition d JOIN wf_deployment p ON p.id = d.deployment_id ${w}`).get(...params) as { n: number }).n;
   const { limit, offset } = limits(q);
@@ -158,4 +162,30 @@ export function isUnheldTask(db: Database.Database, taskId: string): boolean {
   const r = stmt(db, `SELECT 1 AS y FROM wf_task t WHERE t.id = ? AND t.assignee IS NULL
     AND NOT EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id)`).get(taskId);
   return r !== undefined;
+}
+
+/** What a form check needs of a task: its deployment, its node's formKey, and whether it is finished. */
+export interface TaskFormContext { deploymentId: string; formKey: string | null; finished: boolean }
+
+/**
+ * The deployment, formKey and finished flag of task `taskId` from cached statements and the
+ * cached definition row (the services check every complete against its forms, so this runs per
+ * command and must stay cheap). Throws the engine's 任务不存在 message when no such task exists.
+ */
+export function taskFormContext(core: EngineCore, taskId: string): TaskFormContext {
+  const rt = stmt(core.db, 'SELECT t.form_key AS formKey, i.definition_id AS defId FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?')
+    .get(taskId) as { formKey: string | null; defId: string } | undefined;
+  const r = rt ?? (stmt(core.db, 'SELECT h.form_key AS formKey, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?')
+    .get(taskId) as { formKey: string | null; defId: string } | undefined);
+  if (!r) throw fail(MSG.taskMissing);
+  const def = core.cachedDefinition(r.defId);
+  if (!def) throw fail(MSG.taskMissing);
+  return { deploymentId: def.deploymentId, formKey: r.formKey ?? null, finished: !rt };
+}
+
+/** The deployment id of definition `definitionId` (cached row); throws the engine's definition-missing message. */
+export function definitionDeploymentId(core: EngineCore, definitionId: string): string {
+  const def = core.cachedDefinition(definitionId);
+  if (!def) throw fail(MSG.definitionMissing);
+  return def.deploymentId;
 }
