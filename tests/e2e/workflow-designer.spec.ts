@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAuth, expectToast, uniq } from './admin-api';
+import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
 import { shot, signIn } from './helpers';
 import { centre, drag, shape } from './canvas';
 
@@ -72,13 +72,13 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   await expect(page.getByTestId('designer-undo')).toBeDisabled();
   await shot(page, 'b1-designer-new');
 
-  // The new-diagram template: process flow_xxxxxxxx named the same, start event 开始.
+  // The new-diagram template: process flow_xxxxxxxx named 新建流程 + date and minute, start event 开始.
   await page.getByTestId('designer-xml').click();
   const drawer = page.getByTestId('designer-xml-drawer');
   await expect(drawer).toContainText('targetNamespace="http://www.flowable.org/processdef"');
   await expect(drawer).toContainText('xmlns:flowable="http://flowable.org/bpmn"');
   await expect(drawer).toContainText('<bpmn:startEvent id="start_event" name="开始"');
-  const processId = /<bpmn:process id="(flow_[a-z0-9]{8})" name="\1"/.exec((await page.getByTestId('designer-xml-content').textContent())!)?.[1];
+  const processId = /<bpmn:process id="(flow_[a-z0-9]{8})" name="新建流程 \d{4}-\d{2}-\d{2} \d{2}:\d{2}"/.exec((await page.getByTestId('designer-xml-content').textContent())!)?.[1];
   expect(processId).toBeTruthy();
   await drawer.getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
   await expect(drawer).toHaveCount(0);
@@ -105,6 +105,9 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   await pad(page, 'append.gateway');
   const [gatewayId] = await idsOf(page, 'Gateway_');
   expect(gatewayId).toBeTruthy();
+  await select(page, gatewayId, empty);
+  await page.getByTestId('bpmn-properties-panel').getByTestId('panel-name').fill('是否通过'); // spec §5: every node is named
+  await page.getByTestId('bpmn-properties-panel').getByTestId('panel-name').blur();
   await select(page, gatewayId, empty);
   await pad(page, 'append.end-event');
   await typeLabel(page, '结束');
@@ -148,8 +151,10 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   await shot(page, 'b1-designer-xml');
   await drawer.getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
 
-  // Save: the server's message, back to the definition list with a timestamp.
+  // Save: 部门审批 has no recipient (a confirm, accepted), then the server's message, back to the
+  // definition list with a timestamp.
   await page.getByTestId('designer-save').click();
+  await confirmDialog(page, '用户任务「部门审批」没有设置审批人，任何人都无法办理，确定保存吗？');
   await expectToast(page, '导入成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
 
@@ -193,6 +198,7 @@ test('a model the engine does not run is refused with its message and stays open
   await expect(menu).toHaveCount(0);
   await select(page, taskId, empty);
   await pad(page, 'append.end-event');
+  await typeLabel(page, '结束');
   await page.mouse.click(empty.x, empty.y);
 
   // 保存模型: the engine names the element it does not run; the designer stays with the diagram.
@@ -210,6 +216,7 @@ test('a model the engine does not run is refused with its message and stays open
   await pad(page, 'replace');
   await page.locator('.djs-popup.bpmn-replace [data-id="replace-with-user-task"]').click();
   await page.getByTestId('designer-save').click();
+  await confirmDialog(page, '用户任务「子流程节点」没有设置审批人');
   await expectToast(page, '导入成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
 });

@@ -134,6 +134,10 @@ test('design, deploy, attach a form, start, approve, return and finish a process
 
   await pad(page, 'append.gateway');
   const [gateway] = await ids(page, '.djs-shape[data-element-id^="Gateway_"]');
+  // Every flow node needs a name to save (spec §5 节点名称不能为空); a gateway gets it in the panel.
+  await select(page, gateway, empty);
+  await page.getByTestId('bpmn-properties-panel').getByTestId('panel-name').fill('天数判断');
+  await page.getByTestId('bpmn-properties-panel').getByTestId('panel-name').blur();
   let flows = await ids(page, '.djs-connection');
   await select(page, gateway, empty);
   await pad(page, 'append.user-task');

@@ -47,9 +47,12 @@ function roleNames(db: DbTx, ids: string[]): Map<string, string> {
 }
 
 // ---- definitions
-/** `GET /flowable/definition/list`: every version, newest deployment first, with the main form. */
+/**
+ * `GET /flowable/definition/list`: every version, newest deployment first, with the main form;
+ * `latestActive` (the 发起流程 dialog) gives each process once, at its newest active version.
+ */
 export function definitionList(deps: Deps, q: z.output<typeof definitionListInput>) {
-  const page = deps.engine.listDefinitions({ pageNum: q.pageNum, pageSize: q.pageSize, name: q.name, category: q.category, key: q.key });
+  const page = deps.engine.listDefinitions({ pageNum: q.pageNum, pageSize: q.pageSize, name: q.name, category: q.category, key: q.key, latestActive: q.latestActive });
   return {
     total: page.total,
     rows: page.rows.map((d) => {

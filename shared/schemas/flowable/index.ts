@@ -23,7 +23,8 @@ const engineIds = (label: string) => z.union([z.string(), z.array(z.union([z.str
 const paging = pageInput.pick({ pageNum: true, pageSize: true, beginTime: true, endTime: true });
 
 // ---- definitions
-export const definitionListInput = paging.extend({ name: filterText, category: filterText, key: filterText });
+/** `latestActive` (发起流程 only; `true`/`false` as text over REST): each key once, at its newest active version. */
+export const definitionListInput = paging.extend({ name: filterText, category: filterText, key: filterText, latestActive: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()) });
 export const definitionSaveInput = z.object({
   name: requiredText('流程名称', 100),
   category: optionalText('流程分类', 100),

@@ -5,7 +5,8 @@
  *
  * Props: `xml` (the model to draw; null draws the new-diagram template), `loading` (the model is
  * still being read), `saving`, `onSave(payload)` with `{name, category (empty → null), xml}`,
- * `notice` (shown over the top of the canvas, e.g. the engine's refusal).
+ * `notice` (shown over the top of the canvas, e.g. the engine's refusal). 保存模型 first passes
+ * the spec §5 save rules (save-gate.ts): names and ids required, a confirm for unassigned user tasks.
  */
 import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -14,8 +15,10 @@ import { saveBlob } from '../../lib/download';
 import { DesignerToolbar } from './DesignerToolbar';
 import { currentProcessInfo, errorText } from './modeler/create-modeler';
 import { downloadName, isModelFile, savePayload } from './modeler/designer-rules';
+import { clearInvalidMarks } from './modeler/mark-invalid';
 import { newDiagramXml } from './modeler/new-diagram';
 import { PanelSlot } from './PanelSlot';
+import { passSaveGate } from './save-gate';
 import { useDesigner } from './useDesigner';
 import { XmlDrawer } from './XmlDrawer';
 import './designer.css';
@@ -56,6 +59,13 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
     })();
   }, [modeler, importXml, xml, loading]);
 
+  useEffect(() => {
+    if (!modeler) return;
+    const clear = () => clearInvalidMarks(modeler);
+    modeler.on('commandStack.changed', clear);
+    return () => modeler.off('commandStack.changed', clear);
+  }, [modeler]);
+
   const exportXml = async () => {
     try {
       return await designer.saveXml();
@@ -95,6 +105,7 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
       msgError('流程图中没有流程 (bpmn:Process)，无法保存');
       return;
     }
+    if (!modeler || !(await passSaveGate(modeler))) return;
     const text = await exportXml();
     if (text != null) onSave(savePayload(process, text));
   };

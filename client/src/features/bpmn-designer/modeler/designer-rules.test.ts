@@ -2,7 +2,7 @@ import { BpmnModdle } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
 import { moddlePackages } from '../../../../../shared/bpmn/flowable-moddle';
 import { downloadName, ensureFlowableNamespace, findProcess, importErrorText, isModelFile, processInfo, savePayload, stepZoom, zoomLabel, type ModdleLike } from './designer-rules';
-import { newDiagramXml, randomFlowId } from './new-diagram';
+import { defaultProcessName, newDiagramXml, randomFlowId } from './new-diagram';
 import { xmlTokens } from './xml-tokens';
 import { translateText } from './zh-cn';
 
@@ -33,6 +33,9 @@ describe('new diagram (spec §2)', () => {
     expect(randomFlowId(() => 0)).toBe('flow_aaaaaaaa');
     expect(randomFlowId(() => 0.9999)).toBe('flow_99999999');
   });
+  it('a new process is named 新建流程 + date and minute, not its random key', () => {
+    expect(defaultProcessName(new Date(2025, 2, 8, 9, 5))).toBe('新建流程 2025-03-08 09:05');
+  });
   it('is an empty process with start_event 开始, the flowable namespace and DI', async () => {
     const xml = newDiagramXml('flow_ks2lyz4c');
     expect(xml).toContain('targetNamespace="http://www.flowable.org/processdef"');
@@ -41,7 +44,8 @@ describe('new diagram (spec §2)', () => {
     expect(warnings).toEqual([]);
     const process = findProcess(rootElement.get('rootElements') as ModdleLike[]) as ModdleLike & { flowElements: ModdleLike[] };
     expect(process.id).toBe('flow_ks2lyz4c');
-    expect(process.name).toBe('flow_ks2lyz4c');
+    expect(process.name).toMatch(/^新建流程 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(process.name).not.toContain('flow_');
     expect(process.flowElements.map((e) => [e.$type, e.id, e.name])).toEqual([['bpmn:StartEvent', 'start_event', '开始']]);
     const plane = (rootElement.get('diagrams') as Array<{ plane: { planeElement: Array<{ bpmnElement: { id: string } }> } }>)[0].plane;
     expect(plane.planeElement.map((p) => p.bpmnElement.id)).toEqual(['start_event']);
@@ -50,7 +54,7 @@ describe('new diagram (spec §2)', () => {
 
 describe('save payload (spec §3: name, category, xml; empty category → null)', () => {
   it('reads name and flowable:processCategory through moddle', async () => {
-    const xml = newDiagramXml('flow_x').replace('isExecutable="true"', 'isExecutable="true" flowable:processCategory="oa"').replace('name="flow_x"', 'name="请假流程"');
+    const xml = newDiagramXml('flow_x', 'flow_x').replace('isExecutable="true"', 'isExecutable="true" flowable:processCategory="oa"').replace('name="flow_x"', 'name="请假流程"');
     const { root: rootElement } = await parse(xml);
     const info = processInfo(findProcess(rootElement.get('rootElements') as ModdleLike[]));
     expect(info).toEqual({ id: 'flow_x', name: '请假流程', category: 'oa' });

@@ -1,8 +1,9 @@
 /**
  * The new-diagram template of the process model designer (workflow spec §2 "Process model
  * designer"; reference §6 "BPMN XML produced by the designer"): an empty executable process whose
- * id and name are `flow_` + 8 random lowercase letters/digits, with one start event `start_event`
- * named 开始, drawn (DI) so it shows on the canvas.
+ * id is `flow_` + 8 random lowercase letters/digits and whose name is readable (新建流程 + the
+ * date and time, e.g. 新建流程 2025-03-08 14:30, not the random key), with one start event
+ * `start_event` named 开始, drawn (DI) so it shows on the canvas.
  */
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -14,10 +15,18 @@ export function randomFlowId(random: () => number = Math.random): string {
   return `flow_${id}`;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The default name of a new process: 新建流程 + local date and minute, e.g. `新建流程 2025-03-08 14:30`. */
+export function defaultProcessName(now: Date = new Date()): string {
+  const date = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  return `新建流程 ${date} ${two(now.getHours())}:${two(now.getMinutes())}`;
+}
+
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** BPMN XML of a new diagram (spec §2): process `id` = `name` = a random flow id unless given. */
-export function newDiagramXml(id: string = randomFlowId(), name: string = id): string {
+/** BPMN XML of a new diagram (spec §2): process `id` a random flow id, `name` the readable default, unless given. */
+export function newDiagramXml(id: string = randomFlowId(), name: string = defaultProcessName()): string {
   const pid = escapeAttr(id);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="diagram_${pid}" targetNamespace="http://www.flowable.org/processdef">

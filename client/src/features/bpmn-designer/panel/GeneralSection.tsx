@@ -1,7 +1,10 @@
 /**
  * 常规: id, name and documentation of any element (workflow spec §3 "Flow node properties",
- * §5 Id 不能为空 / 节点名称不能为空).
+ * §5 Id 不能为空 / 节点名称不能为空). A refused id draft is reported to modeler/refused-drafts so
+ * 保存模型 refuses instead of saving under the old id.
  */
+import { useCallback } from 'react';
+import { reportRefusedDraft } from '../modeler/refused-drafts';
 import type { PanelTarget } from './usePanelTarget';
 import { TextRow } from './fields';
 import { idError, MSG_NAME_REQUIRED, readGeneral, writeDocumentation, writeId, writeName } from './forms/general';
@@ -11,6 +14,13 @@ export function GeneralFields({ target, nameRequired, showDocumentation = true }
   const { bo, ops } = target;
   const form = readGeneral(bo);
   const what = target.kind === 'process' ? '流程' : target.kind === 'sequenceFlow' ? '连线' : '节点';
+  const isProcess = target.kind === 'process';
+  const elementId = target.element.id;
+  // A refused id draft (e.g. 流程标识 cleared) keeps the old id in the model: 保存模型 must see it.
+  const onRefusedId = useCallback(
+    (error: string | undefined) => reportRefusedDraft(`${elementId}:id`, error ? { elementId: isProcess ? null : elementId, message: error } : null),
+    [elementId, isProcess],
+  );
   return (
     <>
       <TextRow
@@ -20,6 +30,7 @@ export function GeneralFields({ target, nameRequired, showDocumentation = true }
         testId="panel-id"
         validate={(v) => idError(v, form.id, target.idTaken)}
         onCommit={(v) => !idError(v, form.id, target.idTaken) && writeId(ops, bo, v)}
+        onRefusedDraft={onRefusedId}
       />
       <TextRow
         label={`${what}名称`}

@@ -22,8 +22,11 @@ export function Row({ label, required, error, children }: { label: string; requi
   );
 }
 
-/** Text input that keeps its own draft and commits it on blur or Enter. */
-export function TextRow({ label, value, onCommit, required, validate, placeholder, testId, multiline }: {
+/**
+ * Text input that keeps its own draft and commits it on blur or Enter; `onRefusedDraft` hears the
+ * error of a draft that differs from the value (undefined when none, and on unmount).
+ */
+export function TextRow({ label, value, onCommit, required, validate, placeholder, testId, multiline, onRefusedDraft }: {
   label: string;
   value: string;
   onCommit: (v: string) => void;
@@ -32,6 +35,7 @@ export function TextRow({ label, value, onCommit, required, validate, placeholde
   placeholder?: string;
   testId?: string;
   multiline?: boolean;
+  onRefusedDraft?: (error: string | undefined) => void;
 }) {
   const [draft, setDraft] = useState(value);
   const [touched, setTouched] = useState(false);
@@ -39,6 +43,12 @@ export function TextRow({ label, value, onCommit, required, validate, placeholde
     setDraft(value);
   }, [value]);
   const error = validate?.(draft);
+  const refused = draft !== value ? error : undefined;
+  useEffect(() => {
+    if (!onRefusedDraft) return;
+    onRefusedDraft(refused);
+    return () => onRefusedDraft(undefined);
+  }, [onRefusedDraft, refused]);
   const commit = () => {
     setTouched(true);
     if (draft !== value) onCommit(draft);

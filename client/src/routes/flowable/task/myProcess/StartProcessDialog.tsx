@@ -1,8 +1,9 @@
 /**
- * 发起流程 dialog of 我的流程 (新增流程; reference §6 "Model save / deploy / versions": one row
- * per process definition version): search 流程名称, a paged table (流程名称, 流程版本, 流程分类,
- * 部署时间) and 发起 per active row, which opens the start screen. A suspended definition cannot be
- * started (the server answers 流程已被挂起,请先激活流程), so its row shows 已挂起 instead.
+ * 发起流程 dialog of 我的流程 (新增流程; reference §6 "Model save / deploy / versions"): each
+ * process once, at its newest active version (the list's `latestActive`; a suspended newest version
+ * falls back to the previous active one, a process with no active version is not offered): search
+ * 流程名称, a paged table (流程名称, 流程版本, 流程分类, 部署时间) and 发起 per row, which opens the
+ * start screen. A row that is not active shows 已挂起 instead of 发起.
  */
 import { Badge, Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export function StartProcessDialog({ onClose, onStart }: { onClose: () => void; 
   const [name, setName] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const list = useQuery({
-    ...trpc.flowable.definition.list.queryOptions({ ...page, ...(name ? { name } : {}) }),
+    ...trpc.flowable.definition.list.queryOptions({ ...page, latestActive: true, ...(name ? { name } : {}) }),
     placeholderData: keepPreviousData,
   });
 
