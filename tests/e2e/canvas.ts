@@ -2,7 +2,7 @@
  * Mouse steps on the bpmn-js designer canvas shared by the designer, panel and whole-flow e2e
  * tests (workflow spec §2 "Process model designer").
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Point = { x: number; y: number };
 
@@ -23,3 +23,23 @@ export async function drag(page: Page, from: Point, to: Point) {
 
 /** The diagram element with that id on the designer's canvas. */
 export const shape = (page: Page, id: string) => page.locator(`.bpmn-designer-canvas .djs-element[data-element-id="${id}"]`);
+
+/**
+ * Selects diagram element `id` by clicking its centre after a click on empty canvas at `empty`;
+ * retried, because a closing dialog, popup or drawer may still take the first clicks.
+ */
+export async function select(page: Page, id: string, empty: Point) {
+  await expect(async () => {
+    await page.mouse.click(empty.x, empty.y);
+    const p = await centre(shape(page, id));
+    await page.mouse.click(p.x, p.y);
+    await expect(page.locator('.bpmn-designer-canvas .djs-element.selected')).toHaveAttribute('data-element-id', id, { timeout: 1500 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Clicks entry `action` of the open context pad (of the selected element). */
+export async function pad(page: Page, action: string) {
+  const entry = page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`);
+  await expect(entry).toBeVisible();
+  await entry.click();
+}

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
 import { shot, signIn } from './helpers';
-import { centre, drag, shape } from './canvas';
+import { centre, drag, pad, select, shape } from './canvas';
 
 const PALETTE = [
   'hand-tool', 'lasso-tool', 'space-tool', 'global-connect-tool',
@@ -29,24 +29,6 @@ async function typeLabel(page: Page, text: string) {
   await expect(editor).toBeVisible();
   await page.keyboard.type(text);
   await expect(editor).toContainText(text);
-}
-
-/** Selects a diagram element by clicking its centre (after a click on empty canvas). */
-async function select(page: Page, id: string, empty: { x: number; y: number }) {
-  // Retried: a closing popup or drawer may still take the first clicks.
-  await expect(async () => {
-    await page.mouse.click(empty.x, empty.y);
-    const p = await centre(shape(page, id));
-    await page.mouse.click(p.x, p.y);
-    await expect(page.locator('.djs-element.selected')).toHaveAttribute('data-element-id', id, { timeout: 1500 });
-  }).toPass({ timeout: 10_000 });
-}
-
-/** Clicks an entry of the context pad of the selected element. */
-async function pad(page: Page, action: string) {
-  const entry = page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`);
-  await expect(entry).toBeVisible();
-  await entry.click();
 }
 
 async function openDesigner(page: Page) {

@@ -9,7 +9,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
 import { checkRow, shot, signIn } from './helpers';
-import { centre, drag, shape, type Point } from './canvas';
+import { centre, drag, pad, select, shape, type Point } from './canvas';
 
 type Row = { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string };
 
@@ -20,22 +20,6 @@ async function ids(page: Page, selector: string) {
 /** Ids present now and not in `before`. */
 async function added(page: Page, selector: string, before: string[]) {
   return (await ids(page, selector)).filter((id) => !before.includes(id));
-}
-
-async function select(page: Page, id: string, empty: Point) {
-  // Retried: a dialog closing over the canvas (the user picker) may still take the first clicks.
-  await expect(async () => {
-    await page.mouse.click(empty.x, empty.y);
-    const p = await centre(shape(page, id));
-    await page.mouse.click(p.x, p.y);
-    await expect(page.locator('.bpmn-designer-canvas .djs-element.selected')).toHaveAttribute('data-element-id', id, { timeout: 1500 });
-  }).toPass({ timeout: 10_000 });
-}
-
-async function pad(page: Page, action: string) {
-  const entry = page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`);
-  await expect(entry).toBeVisible();
-  await entry.click();
 }
 
 async function typeLabel(page: Page, text: string, empty: Point) {

@@ -9,28 +9,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast } from './admin-api';
 import { shot, signIn } from './helpers';
-import { centre, shape } from './canvas';
+import { centre, pad, select, shape } from './canvas';
 
 /** Element ids with that prefix currently drawn. */
 async function idsOf(page: Page, prefix: string) {
   return page.locator(`.bpmn-designer-canvas .djs-element[data-element-id^="${prefix}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-element-id')!));
-}
-
-/** Selects an element by clicking its centre (after a click on empty canvas). */
-async function select(page: Page, id: string, empty: { x: number; y: number }) {
-  await expect(async () => {
-    await page.mouse.click(empty.x, empty.y);
-    const p = await centre(shape(page, id));
-    await page.mouse.click(p.x, p.y);
-    await expect(page.locator('.djs-element.selected')).toHaveAttribute('data-element-id', id, { timeout: 1500 });
-  }).toPass({ timeout: 10_000 });
-}
-
-/** Clicks an entry of the open context pad. */
-async function pad(page: Page, action: string) {
-  const entry = page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`);
-  await expect(entry).toBeVisible();
-  await entry.click();
 }
 
 /** Deployed versions of process key `key`. */
