@@ -1,5 +1,6 @@
 /**
- * Engine benchmark (issue 5 "Proof"): N instances (default 2,000; BENCH_N) of
+ * Engine benchmark (issue 5 "Proof"; issue 13 adds a second model with a sub-process and inclusive
+ * gateways): N instances (default 2,000; BENCH_N) of each model, first
  * start → user task → exclusive gateway → user task → end, through the workflow services
  * (server/modules/flowable: definitionSave, definitionStart, taskComplete as seed users admin and
  * ry) of an app built by buildApp, as `npm start` does, on a file
@@ -50,11 +51,50 @@ const ours = `<?xml version="1.0" encoding="UTF-8"?>
 <sequenceFlow id="f4" sourceRef="review" targetRef="end"/>
 </process></definitions>`;
 
+/**
+ * The second model (issue 13): an approval, then a sub-process whose inclusive gateway forks a
+ * review (amount > 1000) and an archive step (always) and joins them; 4 commands per instance.
+ */
+const oursScoped = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">
+<process id="benchScoped" name="基准子流程" isExecutable="true">
+<startEvent id="start"/>
+<userTask id="approve" name="审批" flowable:assignee="\${INITIATOR}"/>
+<subProcess id="sub" name="复核归档">
+<startEvent id="subStart"/>
+<inclusiveGateway id="fork"/>
+<userTask id="review" name="复核" flowable:candidateGroups="2"/>
+<userTask id="archive" name="归档" flowable:assignee="\${INITIATOR}"/>
+<inclusiveGateway id="join"/>
+<endEvent id="subEnd"/>
+<sequenceFlow id="s1" sourceRef="subStart" targetRef="fork"/>
+<sequenceFlow id="s2" sourceRef="fork" targetRef="review"><conditionExpression xsi:type="tFormalExpression">\${amount > 1000}</conditionExpression></sequenceFlow>
+<sequenceFlow id="s3" sourceRef="fork" targetRef="archive"><conditionExpression xsi:type="tFormalExpression">\${always}</conditionExpression></sequenceFlow>
+<sequenceFlow id="s4" sourceRef="review" targetRef="join"/>
+<sequenceFlow id="s5" sourceRef="archive" targetRef="join"/>
+<sequenceFlow id="s6" sourceRef="join" targetRef="subEnd"/>
+</subProcess>
+<endEvent id="end"/>
+<sequenceFlow id="f1" sourceRef="start" targetRef="approve"/>
+<sequenceFlow id="f2" sourceRef="approve" targetRef="sub"/>
+<sequenceFlow id="f3" sourceRef="sub" targetRef="end"/>
+</process></definitions>`;
+
 // bpmn-engine's default expressions have no operators (bpmn-engines.md §1.4): a boolean variable.
-const theirs = ours
-  .replace('flowable:assignee="${INITIATOR}"', '')
-  .replace('flowable:candidateGroups="2"', '')
-  .replace('${amount > 1000}', '${environment.variables.needsReview}');
+const forBpmnEngine = (xml: string) => xml
+  .replaceAll('flowable:assignee="${INITIATOR}"', '')
+  .replaceAll('flowable:candidateGroups="2"', '')
+  .replaceAll('${amount > 1000}', '${environment.variables.needsReview}')
+  .replaceAll('${always}', '${environment.variables.always}');
+const theirs = forBpmnEngine(ours);
+const theirsScoped = forBpmnEngine(oursScoped);
+
+/** A benchmarked model: our XML, bpmn-engine's XML, and one instance's commands through the services. */
+interface Model { label: string; xml: string; theirs: string; commands: number }
+const MODELS: Model[] = [
+  { label: 'start → user task → XOR → user task → end', xml: ours, theirs, commands: 3 },
+  { label: 'user task → sub-process (inclusive fork: review + archive, inclusive join) → end', xml: oursScoped, theirs: theirsScoped, commands: 4 },
+];
 
 interface Result { n: number; ms: number; cpuMs: number; perSec: number; cpuPerSec: number }
 
@@ -77,7 +117,7 @@ function median(rs: Result[]): Result {
   return { ...byWall, cpuPerSec: mid(rs.map((r) => r.cpuPerSec)), cpuMs: mid(rs.map((r) => r.cpuMs)) };
 }
 
-async function benchOurs(inMemory = false, rounds = 1): Promise<{ rounds: Result[]; dbBytes: number }> {
+async function benchOurs(model: Model, inMemory = false, rounds = 1): Promise<{ rounds: Result[]; dbBytes: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-'));
   const file = path.join(dir, 'bench.db');
   // The server as `npm start` builds it (seeded, WAL checkpoints in a worker thread unless
@@ -93,12 +133,22 @@ async function benchOurs(inMemory = false, rounds = 1): Promise<{ rounds: Result
   // Seed users: admin (1, 超级管理员) and ry (2, 普通角色 = role 2, the review's candidate group).
   const users = [login(1), login(2)];
   const reviewer = users[1];
-  const { definitionId } = await wf.definitionSave(deps, { name: 'bench', xml: ours });
+  const { definitionId } = await wf.definitionSave(deps, { name: 'bench', xml: model.xml });
   const run = (i: number) => {
     const initiator = users[i % 2];
-    const s = wf.definitionStart(deps, initiator, definitionId, { amount: 5000, title: `申请 ${i}` });
+    const s = wf.definitionStart(deps, initiator, definitionId, { amount: 5000, always: true, title: `申请 ${i}` });
     const approve = ts.taskComplete(deps, initiator, { taskId: s.tasks[0].taskId, comment: '同意' });
-    const done = ts.taskComplete(deps, reviewer, { taskId: approve.tasks[0].taskId, comment: '复核通过' });
+    if (model.commands === 3) {
+      const done = ts.taskComplete(deps, reviewer, { taskId: approve.tasks[0].taskId, comment: '复核通过' });
+      if (!done.ended) throw new Error('instance did not end');
+      return;
+    }
+    // Sub-process: the review (group 2) and the archive (initiator) are open together.
+    const review = approve.tasks.find((t) => t.taskDefKey === 'review');
+    const archive = approve.tasks.find((t) => t.taskDefKey === 'archive');
+    if (!review || !archive) throw new Error(`sub-process did not fork: ${approve.tasks.map((t) => t.taskDefKey).join(',')}`);
+    ts.taskComplete(deps, reviewer, { taskId: review.taskId, comment: '复核通过' });
+    const done = ts.taskComplete(deps, initiator, { taskId: archive.taskId, comment: '归档' });
     if (!done.ended) throw new Error('instance did not end');
   };
   for (let i = 0; i < Math.min(200, N); i++) run(i); // warm-up (JIT, statement cache)
@@ -113,7 +163,7 @@ async function benchOurs(inMemory = false, rounds = 1): Promise<{ rounds: Result
   }
   if (!inMemory) {
     // Leave some open work, then time the list queries over the accumulated history.
-    for (let i = 0; i < 200; i++) wf.definitionStart(deps, users[i % 2], definitionId, { amount: 5000 });
+    for (let i = 0; i < 200; i++) wf.definitionStart(deps, users[i % 2], definitionId, { amount: 5000, always: true });
     const q = (label: string, f: () => unknown) => {
       const t = performance.now();
       for (let i = 0; i < 20; i++) f();
@@ -130,16 +180,16 @@ async function benchOurs(inMemory = false, rounds = 1): Promise<{ rounds: Result
   return { rounds: results, dbBytes };
 }
 
-async function benchBpmnEngine(n: number): Promise<Result> {
+async function benchBpmnEngine(model: Model, n: number): Promise<Result> {
   const { Engine } = (await import('bpmn-engine')) as unknown as { Engine: new (o: Record<string, unknown>) => {
     execute(o: Record<string, unknown>): Promise<unknown>; waitFor(e: string): Promise<unknown>;
   } };
   const runOne = async (i: number) => {
-    const engine = new Engine({ name: `bench-${i}`, source: theirs });
+    const engine = new Engine({ name: `bench-${i}`, source: model.theirs });
     const listener = new EventEmitter();
     listener.on('wait', (api: { signal: (m?: unknown) => void }) => api.signal({ approved: true }));
     const end = engine.waitFor('end');
-    await engine.execute({ listener, variables: { needsReview: true, amount: 5000 } });
+    await engine.execute({ listener, variables: { needsReview: true, always: true, amount: 5000 } });
     await end;
   };
   for (let i = 0; i < Math.min(50, n); i++) await runOne(i);
@@ -151,22 +201,27 @@ async function benchBpmnEngine(n: number): Promise<Result> {
 }
 
 async function main() {
-  console.log(`workflow engine benchmark: start → user task → XOR → user task → end, 3 commands per instance (node ${process.version})`);
   const cpus = os.cpus().length;
   const load = os.loadavg()[0];
-  console.log(`  machine: ${cpus} CPU(s), load average ${load.toFixed(2)}${load > cpus ? ' (busy: wall-clock figures understate; see per-CPU-second)' : ''}`);
+  console.log(`workflow engine benchmark (node ${process.version}); machine: ${cpus} CPU(s), load average ${load.toFixed(2)}${load > cpus ? ' (busy: wall-clock figures understate; see per-CPU-second)' : ''}`);
+  for (const model of MODELS) await benchModel(model);
+}
+
+/** One model: ours on a file (rounds), ours over :memory:, bpmn-engine, the ratio and the targets. */
+async function benchModel(model: Model) {
+  console.log(`model: ${model.label}, ${model.commands} commands per instance`);
   const ckpt = process.env.BENCH_INLINE_CHECKPOINT === '1' ? 'checkpoints inline' : 'checkpoints in a worker thread';
   console.log(`  ours (workflow services, SQLite file, ${NEW_FILE_PAGE_SIZE}-byte pages, WAL, synchronous=${SYNC}, ${ckpt}), ${ROUNDS} round(s) of ${N}:`);
-  const f = await benchOurs(false, ROUNDS);
+  const f = await benchOurs(model, false, ROUNDS);
   const a = median(f.rounds);
   const best = f.rounds.reduce((x, y) => (y.perSec > x.perSec ? y : x));
   console.log(`  ours, file, medians (wall and CPU each over the rounds): ${line(a)}  (db ${(f.dbBytes / 1e6).toFixed(1)} MB)`);
   console.log(`  ours, file, best round:   ${line(best)}`);
-  const m = median((await benchOurs(true)).rounds);
+  const m = median((await benchOurs(model, true)).rounds);
   console.log(`  ours, same services over :memory: SQLite (CPU cost without disk): ${line(m)}`);
   let b: Result | null = null;
   try {
-    b = await benchBpmnEngine(N_THEIRS);
+    b = await benchBpmnEngine(model, N_THEIRS);
     console.log(`  bpmn-engine (in memory, no persistence): ${line(b)}`);
   } catch (e) {
     console.log(`  bpmn-engine run failed: ${(e as Error).message}`);

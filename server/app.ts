@@ -94,6 +94,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     db.$client.close();
   });
   app.decorate('scheduler', createJobScheduler(deps, app.log));
+  // Engine timers (issue 13): fired by the scheduler's ticks, each in its own claiming transaction.
+  app.scheduler.addTickHandler({
+    tick: (now) => {
+      const r = deps.engine.fireDueTimers({ now, owner: app.scheduler.owner });
+      if (r.failed) app.log.warn(`流程定时器执行失败 ${r.failed} 个 (已减少重试次数)`);
+    },
+    nextDue: () => deps.engine.nextTimerDue(),
+  });
   // onClose hooks run last-added first: the scheduler stops (and waits for runs) before the database closes.
   app.addHook('onClose', async () => { await app.scheduler.stop(); });
 

@@ -13,6 +13,7 @@ import { UnitOfWork, CONCURRENT_UPDATE } from './store/unit-of-work';
 import { stmt, rawStmt, rowOf } from './store/rows';
 import { runAgenda, type Ctx, type DefinitionRow } from './runtime/context';
 import { ExpressionError } from './expression';
+import { graphHasEvents } from './model/event-nodes';
 import type { EngineHandlers } from './types';
 
 export interface EngineDeps {
@@ -91,7 +92,9 @@ export class EngineCore {
   newCtx(uow: UnitOfWork, userId: string | null): Ctx {
     const def = this.cachedDefinition(uow.instance.definitionId);
     if (!def) throw fail(MSG.definitionMissing);
-    return { uow, graph: this.graph(def.id), def, now: this.deps.clock.now(), userId, handlers: this.deps.handlers, agenda: [] };
+    const graph = this.graph(def.id);
+    if (graphHasEvents(graph)) uow.eventsEnabled = true; // timers / subscriptions read and written only then
+    return { uow, graph, def, now: this.deps.clock.now(), userId, handlers: this.deps.handlers, agenda: [] };
   }
 
   /**

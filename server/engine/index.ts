@@ -25,7 +25,11 @@ import * as inst from './commands/instance-commands';
 import * as lists from './queries/task-lists';
 import * as views from './queries/instance-views';
 import * as repo from './queries/repository';
+import * as timers from './commands/timer-commands';
+import * as events from './commands/event-commands';
+import { eventWaits } from './queries/event-waits';
 import type { EngineHandlers } from './types';
+import { registerEngineCore, calledInstances } from './runtime/call-activity';
 
 export type * from './types';
 export type { DeployInput, DeployResult } from './commands/definitions';
@@ -36,6 +40,12 @@ export type { FlowRecordItem, NextNode } from './queries/instance-views';
 export type { DefinitionRowView, DeploymentView, TaskView, InstanceView, ActiveTaskView } from './queries/repository';
 export type { Page, PageQuery } from './queries/common';
 export { CONCURRENT_UPDATE } from './store/unit-of-work';
+export type { CorrelateInput, CorrelateResult, BroadcastInput, BroadcastResult, MessageTarget } from './commands/event-commands';
+export type { FireInput } from './commands/timer-commands';
+export type { EventWaits } from './queries/event-waits';
+export { BpmnError } from './types';
+export type { ModelProblem } from './model/problems';
+export type { CalledInstanceView } from './runtime/call-activity';
 export { MSG as ENGINE_MESSAGES } from './core';
 
 export interface CreateEngineOptions {
@@ -52,10 +62,14 @@ export function createEngine(options: CreateEngineOptions) {
   const sqlite = '$client' in options.db ? options.db.$client : options.db;
   const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad });
   const db = core.db;
+  events.registerSignalThrower(core);
+  registerEngineCore(core);
   return {
     // ---- repository (commands/definitions.ts)
     /** Parse + lint + store a new deployment; version n+1 of the process key. */
     deploy: (input: defs.DeployInput) => defs.deploy(core, input),
+    /** Every problem of a model ([] = deployable): `[{ elementId, elementName, elementType, message }]`. */
+    validate: (input: { xml: string }) => defs.validate(core, input),
     /** state 2 suspends the definition and its instances, 1 activates (by definitionId or deploymentId). */
     setDefinitionState: (input: { definitionId?: string; deploymentId?: string; state: 1 | 2 }) => defs.setDefinitionState(core, input),
     /** Cascade delete of deployments (definitions, instances, history). */
@@ -90,6 +104,19 @@ export function createEngine(options: CreateEngineOptions) {
     deleteInstance: (input: { instanceIds: string | string[]; deleteReason?: string }) => inst.deleteInstance(core, input),
     /** Signal a token waiting in a receive task. */
     trigger: (input: { instanceId: string; executionId?: string; activityId?: string; variables?: Record<string, unknown>; userId?: string }) => inst.trigger(core, input),
+    // ---- events (timers, messages, signals: commands/timer-commands.ts, commands/event-commands.ts)
+    /** Fires due timers, each in its own claiming transaction: `{ fired, failed }` (the scheduler calls it). */
+    fireDueTimers: (input: timers.FireInput) => timers.fireDueTimers(core, input),
+    /** Earliest due time (epoch ms) of a timer with retries left, or null. */
+    nextTimerDue: () => timers.nextTimerDue(core),
+    /** Correlate a message to a waiting instance or start one by a message start event: `{ instanceId, started }`. */
+    correlateMessage: (input: events.CorrelateInput) => events.correlateMessage(core, input),
+    /** Where a message would go (no change): `{kind:'instance'|'start'|'ambiguous'}` or null (permission checks). */
+    messageTarget: (input: { messageName: string; businessKey?: string; instanceId?: string }) => events.messageTarget(core, input),
+    /** Broadcast a signal to waiting instances (or one) and signal start events: `{ triggered, started }`. */
+    broadcastSignal: (input: events.BroadcastInput) => events.broadcastSignal(core, input),
+    /** Timers and subscriptions of an instance, or the start-event rows of a definition. */
+    eventWaits: (q: { instanceId?: string; definitionId?: string }) => eventWaits(db, q),
     /** Suspend (2) / activate (1) one instance. */
     setInstanceState: (input: { instanceId: string; state: 1 | 2 }) => inst.setInstanceState(core, input),
     // ---- queries
@@ -112,6 +139,8 @@ export function createEngine(options: CreateEngineOptions) {
     /** The deployment id of a definition (cached definition row). */
     definitionDeploymentId: (definitionId: string) => repo.definitionDeploymentId(core, definitionId),
     getInstance: (instanceId: string) => repo.getInstance(db, instanceId),
+    /** Instances started by the call activities of `instanceId` (direct children, oldest first). */
+    childInstances: (instanceId: string) => calledInstances(db, instanceId),
     /** Runtime tasks of an instance with candidates. */
     instanceTasks: (instanceId: string) => repo.instanceTasks(db, instanceId),
     /** Initiator, assignee / owner / candidate (user or group) of any task, or comment author of the instance. */

@@ -66,4 +66,37 @@ export interface EngineHandlers {
   listeners?: Record<string, ListenerHandler>;
   /** Beans callable from expressions (`${myPojo.myMethod(x)}`): only their own function properties. */
   beans?: Record<string, object>;
+  /**
+   * Service task implementations keyed by `flowable:class` (e.g. `x.y.Z`) or by the bean name of
+   * `flowable:delegateExpression="${name}"`. An unregistered name fails the deploy
+   * (`部署失败: <id> (bpmn:ServiceTask) 的服务未注册: <value>`).
+   */
+  services?: Record<string, ServiceHandler>;
+}
+
+/** What a service handler receives: the execution facade and the injected fields (expressions evaluated now). */
+export interface ServiceContext {
+  execution: ExecutionApi;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * A service task implementation (Flowable JavaDelegate), run synchronously inside the command's
+ * transaction. Throw `new BpmnError(code)` to raise a BPMN error (caught by error boundaries /
+ * error event sub-processes, else the command fails); any other throw rolls the command back.
+ * The return value is ignored for class / delegateExpression services.
+ */
+export type ServiceHandler = (ctx: ServiceContext) => unknown;
+
+/**
+ * A business error raised by a service handler (Flowable org.flowable.engine.delegate.BpmnError):
+ * it travels to the nearest error boundary or error-start event sub-process whose code matches
+ * (or catches all); uncaught, the command fails with Flowable's
+ * "No catching boundary event found for error with errorCode '<code>'…".
+ */
+export class BpmnError extends Error {
+  constructor(readonly errorCode: string, message?: string) {
+    super(message ?? errorCode);
+    this.name = 'BpmnError';
+  }
 }

@@ -28,9 +28,11 @@ describe('deploy', () => {
   it('refuses unsupported elements naming id and type, and stores nothing', async () => {
     const { engine } = makeEngine();
     const xml = lineXml('p', [{ id: 'a' }]).replace('<userTask id="a"', '<serviceTask id="svc" flowable:class="x.Y"/><userTask id="a"');
-    await expect(engine.deploy({ xml })).rejects.toThrow('部署失败: 不支持的流程元素 svc (bpmn:ServiceTask)');
-    const sub = lineXml('p', [{ id: 'a' }]).replace('<endEvent id="end"/>', '<endEvent id="end"><terminateEventDefinition/></endEvent>');
-    await expect(engine.deploy({ xml: sub })).rejects.toThrow(/end \(bpmn:EndEvent\).*TerminateEventDefinition/);
+    await expect(engine.deploy({ xml })).rejects.toThrow('部署失败: svc (bpmn:ServiceTask) 的服务未注册: x.Y');
+    const script = lineXml('p', [{ id: 'a' }]).replace('<userTask id="a"', '<scriptTask id="sc" scriptFormat="js"><script>1</script></scriptTask><userTask id="a"');
+    await expect(engine.deploy({ xml: script })).rejects.toThrow('部署失败: 不支持的流程元素 sc (bpmn:ScriptTask)');
+    const sub = lineXml('p', [{ id: 'a' }]).replace('<endEvent id="end"/>', '<endEvent id="end"><messageEventDefinition/></endEvent>');
+    await expect(engine.deploy({ xml: sub })).rejects.toThrow(/end \(bpmn:EndEvent\).*MessageEventDefinition/);
     await expect(engine.deploy({ xml: '<definitions' })).rejects.toThrow('BPMN XML 解析失败');
     expect(engine.listDefinitions({}).total).toBe(0);
   });

@@ -57,8 +57,12 @@ export const wfInstance = sqliteTable('wf_instance', {
   /** Optimistic lock: every command that changes the instance bumps it. */
   revision: integer('revision').notNull().default(1),
   machineState: text('machine_state').notNull().default(''),
+  /** Call activity: the calling (parent) instance and the execution waiting in its call activity. */
+  superInstanceId: text('super_instance_id'),
+  superExecutionId: text('super_execution_id'),
 }, (t) => [
   index('wf_instance_def_idx').on(t.definitionId),
+  index('wf_instance_super_idx').on(t.superInstanceId).where(sql`super_instance_id IS NOT NULL`),
   index('wf_instance_starter_idx').on(t.startUserId, t.startTime),
 ]);
 
@@ -72,6 +76,8 @@ export const wfExecution = sqliteTable('wf_execution', {
   isActive: integer('is_active').notNull().default(1),
   /** 1 = the root of a multi-instance body. */
   isMiRoot: integer('is_mi_root').notNull().default(0),
+  /** 1 = a scope execution (an embedded / event sub-process's token; its children run inside it). */
+  isScope: integer('is_scope').notNull().default(0),
   /** The open wf_hi_actinst row of this token. */
   actInstId: integer('act_inst_id'),
   createTime: integer('create_time').notNull(),
@@ -182,3 +188,53 @@ export const wfComment = sqliteTable('wf_comment', {
   instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
   time: integer('time').notNull(),
 }, (t) => [index('wf_comment_instance_idx').on(t.instanceId), index('wf_comment_task_idx').on(t.taskId)]);
+
+/**
+ * Timers (Flowable's timer jobs): boundary, intermediate catch, timer start and event
+ * sub-process start timers. `due_time` epoch ms; `repeat` the remaining ISO 8601 cycle
+ * (`R2/PT10M`) or null. A process fires a due timer only after claiming it
+ * (`lock_owner`/`lock_expiry`, the lease rule of sys_job_lease: one claim wins), inside the
+ * transaction that runs it. Removed when fired (unless repeating) or when its execution ends.
+ */
+export const wfTimer = sqliteTable('wf_timer', {
+  id: text('id').primaryKey(),
+  /** Null for a timer start event (per definition). */
+  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  /** The execution the timer belongs to (boundary host, waiting catch token, scope of an event sub-process). */
+  executionId: text('execution_id'),
+  definitionId: text('definition_id').notNull(),
+  /** The timer event's node id (boundary / intermediate catch / start event). */
+  activityId: text('activity_id').notNull(),
+  dueTime: integer('due_time').notNull(),
+  repeat: text('repeat'),
+  lockOwner: text('lock_owner'),
+  lockExpiry: integer('lock_expiry'),
+  retries: integer('retries').notNull().default(3),
+  lastError: text('last_error'),
+  createTime: integer('create_time').notNull(),
+}, (t) => [
+  index('wf_timer_due_idx').on(t.dueTime),
+  index('wf_timer_instance_idx').on(t.instanceId),
+  index('wf_timer_definition_idx').on(t.definitionId),
+]);
+
+/**
+ * Message and signal subscriptions (Flowable's ACT_RU_EVENT_SUBSCR): a waiting catch event,
+ * boundary event or event sub-process start of a running instance, or a message / signal start
+ * event of the newest version of a definition (`instance_id` null).
+ */
+export const wfEventSubscription = sqliteTable('wf_event_subscription', {
+  id: text('id').primaryKey(),
+  /** message | signal */
+  type: text('type').notNull(),
+  eventName: text('event_name').notNull(),
+  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id'),
+  definitionId: text('definition_id').notNull(),
+  activityId: text('activity_id').notNull(),
+  createTime: integer('create_time').notNull(),
+}, (t) => [
+  index('wf_event_subscription_name_idx').on(t.type, t.eventName),
+  index('wf_event_subscription_instance_idx').on(t.instanceId),
+  index('wf_event_subscription_definition_idx').on(t.definitionId),
+]);

@@ -7,9 +7,12 @@ import { fail } from '../../core/errors';
 import { parseBpmnXml } from '../parse/parse-xml';
 import { normalise } from '../model/normalise';
 import { lintGraph } from '../model/lint';
+import { Problems, type ModelProblem } from '../model/problems';
+import { AppError } from '../../core/errors';
 import { advanceDefinition, advanceInstance } from '../behaviours/lifecycle-machines';
 import { stmt } from '../store/rows';
 import { newId } from '../runtime/context';
+import { registerStartEvents, unregisterStartEvents } from './event-starts';
 import { MSG, type EngineCore } from '../core';
 
 export interface DeployInput {
@@ -54,8 +57,28 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
       definitionId, graph.key, version, graph.name || name, category, graph.documentation, deploymentId, `${name}.bpmn`,
       input.xml, graphJson, graph.formKey ?? null,
     );
+    registerStartEvents(core.db, definitionId, graph, now); // timer / message / signal start events: the newest version listens
     return { deploymentId, definitionId, key: graph.key, version, name: graph.name || name, category };
   });
+}
+
+/**
+ * Every problem of a model (not only the first): XML that does not parse, unsupported elements
+ * and event definitions, scope errors, unregistered listeners / services, invalid expressions.
+ * Each names the element (id, name, moddle type) with deploy's text. Empty = deployable. Never
+ * throws for model problems; nothing is stored.
+ */
+export async function validate(core: EngineCore, input: { xml: string }): Promise<ModelProblem[]> {
+  const problems = new Problems(true);
+  try {
+    const graph = normalise(await parseBpmnXml(input.xml), problems);
+    lintGraph(graph, core.deps.handlers, problems);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const m = /^部署失败: 不支持的流程元素 (\S+) \((bpmn:\w+)\)/.exec(e.message);
+    problems.list.push({ elementId: m?.[1] ?? '', elementName: '', elementType: m?.[2] ?? '', message: e.message });
+  }
+  return problems.list;
 }
 
 /**
@@ -88,6 +111,7 @@ export function setDefinitionState(core: EngineCore, input: { definitionId?: str
 export function deleteDeployment(core: EngineCore, deploymentIds: string | string[]) {
   const ids = Array.isArray(deploymentIds) ? deploymentIds : [deploymentIds];
   core.tx(() => {
+    unregisterStartEvents(core.db, ids, (definitionId) => core.graph(definitionId), core.deps.clock.now());
     for (const id of ids) {
       for (const d of stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').all(id) as Array<{ id: string }>) core.forgetGraph(d.id);
       stmt(core.db, 'DELETE FROM wf_deployment WHERE id = ?').run(id);

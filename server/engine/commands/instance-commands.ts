@@ -6,6 +6,7 @@ import { fail } from '../../core/errors';
 import { stmt } from '../store/rows';
 import { scopeChain, setVar } from '../runtime/context';
 import { leaveNode } from '../runtime/agenda';
+import { deleteCalledInstances } from '../runtime/call-activity';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
 import { outcome, type MoveOutcome } from './task-commands';
@@ -18,6 +19,7 @@ export function deleteInstance(core: EngineCore, input: { instanceIds: string | 
   const ids = Array.isArray(input.instanceIds) ? input.instanceIds : [input.instanceIds];
   core.tx(() => {
     for (const id of ids) {
+      deleteCalledInstances(core.db, id); // instances its call activities started (runtime/call-activity.ts)
       const r = stmt(core.db, 'DELETE FROM wf_instance WHERE id = ?').run(id);
       if (r.changes !== 1) throw fail(MSG.instanceMissing);
     }

@@ -113,7 +113,8 @@ export function stop(core: EngineCore, input: Actor & { instanceId: string; comm
     ctx.endAs = 'stopped';
     const tokens = [...ctx.uow.executions.values()].filter((e) => !e.parentId);
     cancelTokens(ctx, tokens, 'stop');
-    const end = ctx.graph.order.find((id) => ctx.graph.nodes[id].type === 'endEvent');
+    // The first process-level none end event (not inside a sub-process, not an error / terminate end).
+    const end = ctx.graph.order.find((id) => { const n = ctx.graph.nodes[id]; return n.type === 'endEvent' && !n.parent && !n.event; });
     if (end) planContinue(ctx, newExecution(ctx, end));
     else endInstance(ctx, tokens[0]?.activityId ?? '', true);
     return ctx;

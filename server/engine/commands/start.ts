@@ -11,6 +11,7 @@ import { stmt } from '../store/rows';
 import { newId, normaliseValue, runAgenda } from '../runtime/context';
 import { fireExecutionListeners } from '../runtime/listeners';
 import { newExecution, planContinue } from '../runtime/agenda';
+import { subscribeEventSubProcesses } from '../runtime/scopes';
 import { MSG, type EngineCore } from '../core';
 import { activeTasksOf, type ActiveTask } from './task-commands';
 
@@ -18,12 +19,14 @@ export interface StartInput {
   /** Definition id; or `key` for the latest version of a key. */
   definitionId?: string;
   key?: string;
-  /** The starting user's id (string). */
-  userId: string;
+  /** The starting user's id (string); null = a system start (timer / signal start event: no initiator, no starter check). */
+  userId: string | null;
   /** The user's group (role) ids: checked against `candidateStarterGroups` when the model sets it. */
   groupIds?: string[];
   variables?: Record<string, unknown>;
   businessKey?: string;
+  /** A process-level start event other than the none start (timer / message / signal start, events work). */
+  startActivityId?: string;
 }
 
 export interface StartResult {
@@ -49,21 +52,23 @@ export function startInstance(core: EngineCore, input: StartInput): StartResult 
     if (!def) throw fail(MSG.definitionMissing);
     if (advanceDefinition(def.suspensionState, 'START') === null) throw fail(MSG.definitionSuspended);
     const now = core.deps.clock.now();
-    const userId = String(input.userId);
+    const userId = input.userId === null ? null : String(input.userId);
     const uow = UnitOfWork.create(core.db, {
       id: newId(), definitionId: def.id, businessKey: input.businessKey ?? null, startUserId: userId, startTime: now, endTime: null,
-      endActivityId: null, deleteReason: null, state: 'running', revision: 1, machineState: '',
+      endActivityId: null, deleteReason: null, state: 'running', revision: 1, machineState: '', superInstanceId: null, superExecutionId: null,
     });
     const ctx = core.newCtx(uow, userId);
     const { candidateStarterUsers: su, candidateStarterGroups: sg } = ctx.graph;
-    if ((su.length || sg.length) && !su.includes(userId) && !(input.groupIds ?? []).some((g) => sg.includes(String(g)))) {
+    if (userId !== null && (su.length || sg.length) && !su.includes(userId) && !(input.groupIds ?? []).some((g) => sg.includes(String(g)))) {
       throw fail('当前用户无权发起该流程');
     }
     for (const [k, v] of Object.entries(input.variables ?? {})) uow.setVar('', k, normaliseValue(v));
-    uow.setVar('', 'INITIATOR', userId);
-    const start = ctx.graph.nodes[ctx.graph.startId];
-    if (start.initiator) uow.setVar('', start.initiator, userId);
+    if (userId !== null) uow.setVar('', 'INITIATOR', userId);
+    const start = ctx.graph.nodes[input.startActivityId ?? ctx.graph.startId];
+    if (!start || start.type !== 'startEvent' || start.parent) throw fail(input.startActivityId ? `开始事件不存在: ${input.startActivityId}` : '该流程没有空开始事件，只能由消息、信号或定时器启动');
+    if (start.initiator && userId !== null) uow.setVar('', start.initiator, userId);
     fireExecutionListeners(ctx, null, ctx.graph.listeners, 'start');
+    subscribeEventSubProcesses(ctx, null, ctx.graph.eventSubProcessStarts);
     const token = newExecution(ctx, start.id);
     planContinue(ctx, token);
     runAgenda(ctx);

@@ -12,6 +12,7 @@ import { scopeChain, setVar, normaliseValue, type Ctx } from '../runtime/context
 import { completeTaskRow, machineStep, touchTaskAssignee } from '../runtime/task-ops';
 import { leaveNode, TOKEN_OPS } from '../runtime/agenda';
 import { completeMiInstance } from '../runtime/multi-instance';
+import { isMiChild } from '../runtime/scopes';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
 
@@ -66,7 +67,7 @@ export function finishAndContinue(ctx: Ctx, task: TaskRow) {
   const exec = ctx.uow.executions.get(task.executionId)!;
   const node = ctx.graph.nodes[task.taskDefKey];
   completeTaskRow(ctx, task);
-  if (exec.parentId && node.multiInstance) completeMiInstance(ctx, exec, node, TOKEN_OPS);
+  if (node.multiInstance && isMiChild(ctx, exec)) completeMiInstance(ctx, exec, node, TOKEN_OPS);
   else leaveNode(ctx, exec, node);
 }
 

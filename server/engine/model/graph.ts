@@ -47,6 +47,53 @@ export interface UserTaskDef {
   taskListeners: ListenerDef[];
 }
 
+/**
+ * An event definition (at most one per event; shared/bpmn/supported.ts lists which event types
+ * may carry which). Timer texts are ISO 8601 (date, duration, repeating cycle `R3/PT10M`) or
+ * expressions yielding one; message/signal names are resolved from the global `bpmn:message` /
+ * `bpmn:signal` definitions (the name, else the id); an error's code from `bpmn:error@errorCode`
+ * (absent on a boundary/start = catch every error).
+ */
+export type EventDef =
+  | { kind: 'timer'; timeDate?: string; timeDuration?: string; timeCycle?: string }
+  | { kind: 'message'; messageRef: string; messageName: string }
+  | { kind: 'signal'; signalRef: string; signalName: string }
+  | { kind: 'error'; errorRef?: string; errorCode?: string }
+  | { kind: 'terminate' };
+
+/** Service task implementation: resolved to a registered handler at deploy (never eval). */
+export interface ServiceTaskDef {
+  kind: 'class' | 'delegateExpression' | 'expression';
+  /** Class name, `${beanName}`, or the expression text (`${bean.method(x)}`). */
+  value: string;
+  /** `flowable:resultVariable` (expression kind). */
+  resultVariable?: string;
+  fields: ListenerDef['fields'];
+}
+
+/** One in/out variable mapping of a call activity (`flowable:in` / `flowable:out`). */
+export interface VariableMapping {
+  source?: string;
+  sourceExpression?: string;
+  target: string;
+}
+
+/** Call activity: the called process by key, latest version unless pinned. */
+export interface CallActivityDef {
+  /** Definition key (may be an expression). */
+  calledElement: string;
+  /** `latest` (default) or `version` (pinned to `version`). */
+  binding: 'latest' | 'version';
+  version?: number;
+  /** `flowable:inheritVariables="true"`: every parent variable is passed in. */
+  inheritVariables: boolean;
+  in: VariableMapping[];
+  out: VariableMapping[];
+  /** `flowable:businessKey` expression; `flowable:inheritBusinessKey`. */
+  businessKey?: string;
+  inheritBusinessKey: boolean;
+}
+
 export interface GraphNode {
   id: string;
   type: NodeType;
@@ -65,6 +112,25 @@ export interface GraphNode {
   formKey?: string;
   /** Extension and unknown attributes, kept as written (designer round trip). */
   attrs: Record<string, string>;
+  /** The sub-process (embedded or event) this node is directly inside; absent at process level. */
+  parent?: string;
+  /** Event definition of a start / intermediate / boundary / end event. */
+  event?: EventDef;
+  /** Boundary event: the activity it is attached to, and whether it interrupts it (default true). */
+  attachedTo?: string;
+  cancelActivity?: boolean;
+  /** Activity: ids of the boundary events attached to it (XML order). */
+  boundaryEvents?: string[];
+  /**
+   * Sub-process (embedded, or event sub-process when `triggeredByEvent`): its none start event
+   * (embedded only), the start events of the event sub-processes directly inside it, and its
+   * direct child node ids.
+   */
+  subProcess?: { triggeredByEvent: boolean; startId?: string; eventSubProcessStarts: string[]; children: string[] };
+  /** Start event of an event sub-process: interrupts its parent scope (`isInterrupting`, default true). */
+  isInterrupting?: boolean;
+  serviceTask?: ServiceTaskDef;
+  callActivity?: CallActivityDef;
 }
 
 export interface GraphFlow {
@@ -83,8 +149,12 @@ export interface ProcessGraph {
   name: string;
   category: string;
   documentation: string;
-  /** The (single) none start event. */
+  /** The (single) process-level none start event; '' when the process only has event start events. */
   startId: string;
+  /** Process-level timer / message / signal start events. */
+  eventStartIds?: string[];
+  /** Start events of the process-level event sub-processes. */
+  eventSubProcessStarts?: string[];
   formKey?: string;
   candidateStarterGroups: string[];
   candidateStarterUsers: string[];

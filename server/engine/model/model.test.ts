@@ -41,13 +41,15 @@ describe('parse + normalise', () => {
   });
 
   it('refuses unsupported constructs naming id and type', async () => {
-    await expect(graphOf('<startEvent id="s"/><subProcess id="sp"/>')).rejects.toThrow('不支持的流程元素 sp (bpmn:SubProcess)');
-    await expect(graphOf('<startEvent id="s"><timerEventDefinition/></startEvent>')).rejects.toThrow('s (bpmn:StartEvent): 事件定义 bpmn:TimerEventDefinition');
+    await expect(graphOf('<startEvent id="s"/><scriptTask id="sc" name="脚本"/>')).rejects.toThrow('不支持的流程元素 sc (bpmn:ScriptTask)');
+    await expect(graphOf('<startEvent id="s"><errorEventDefinition/></startEvent>')).rejects.toThrow('s (bpmn:StartEvent): 事件定义 bpmn:ErrorEventDefinition');
+    await expect(graphOf('<startEvent id="s"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition><messageEventDefinition/></startEvent>'))
+      .rejects.toThrow('s (bpmn:StartEvent): 多个事件定义');
     await expect(graphOf('<startEvent id="s"/><task id="t"><standardLoopCharacteristics/></task>')).rejects.toThrow('t (bpmn:Task)');
     await expect(graphOf('<startEvent id="a"/><startEvent id="b"/>')).rejects.toThrow('需要恰好一个开始事件');
     await expect(graphOf('<startEvent id="s"/><eventBasedGateway id="eg"/>')).rejects.toThrow('不支持的流程元素 eg (bpmn:EventBasedGateway)');
     expect((await graphOf('<startEvent id="s"/><inclusiveGateway id="ig"/>')).nodes.ig.type).toBe('inclusiveGateway');
-    await expect(graphOf('<startEvent id="s"/><intermediateCatchEvent id="ic"><messageEventDefinition/></intermediateCatchEvent>')).rejects.toThrow('ic (bpmn:IntermediateCatchEvent)');
+    await expect(graphOf('<startEvent id="s"/><intermediateCatchEvent id="ic"><errorEventDefinition/></intermediateCatchEvent>')).rejects.toThrow('ic (bpmn:IntermediateCatchEvent): 事件定义 bpmn:ErrorEventDefinition');
     await expect(graphOf('<startEvent id="s"/><endEvent id="e"/><sequenceFlow id="f" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">true</conditionExpression></sequenceFlow>'))
       .rejects.toThrow('f (bpmn:SequenceFlow): 条件表达式语言 javascript');
     const ok = await graphOf('<startEvent id="s"/><intermediateThrowEvent id="it"/><endEvent id="e"/>');

@@ -9,6 +9,7 @@ import { MSG } from '../core';
 import { nextUserTasks } from '../model/analysis';
 import type { GraphNode } from '../model/graph';
 import { evaluateCondition, mapScope } from '../expression';
+import { stmt } from '../store/rows';
 import { durationText, fmt, splitIds } from './common';
 
 export interface FlowRecordItem {
@@ -18,23 +19,57 @@ export interface FlowRecordItem {
   /** The task's first comment (RuoYi shows one per task). */
   comment: { type: string; comment: string } | null;
   comments: Array<{ type: string; message: string; userId: string | null; time: string | null }>;
+  /** The instance the task belongs to (the asked instance, or one called by it). */
+  instanceId: string;
+  /**
+   * Tasks of an instance started by a call activity (at any depth): that instance, its process
+   * name / key / deployment, and the call activity of the caller. All null for the instance's own
+   * tasks (those inside embedded sub-processes included).
+   */
+  calledInstanceId: string | null; calledProcessName: string | null; calledProcessKey: string | null;
+  calledDeployId: string | null; callActivityId: string | null;
 }
 
-/** History of an instance's user tasks, newest first, with comments. */
+/**
+ * Instance `instanceId` and every instance called from it (call activities, any depth):
+ * `root` = the asked id's own rows; `call` = the call activity id in the direct caller.
+ */
+const TREE = `WITH RECURSIVE tree(id, depth) AS (SELECT ?, 0 UNION ALL
+  SELECT i.id, tree.depth + 1 FROM wf_instance i JOIN tree ON i.super_instance_id = tree.id WHERE tree.depth < 20)`;
+
+/**
+ * History of an instance's user tasks, newest first, with comments (RuoYi flowRecord's flowList):
+ * tasks inside embedded sub-processes are the instance's own; the tasks of instances started by
+ * its call activities (any depth) are merged in, each naming the called instance and process
+ * (`calledInstanceId`, `calledProcessName`, …). One query for tasks, one for comments.
+ */
 export function flowRecord(db: Database.Database, instanceId: string): FlowRecordItem[] {
-  const tasks = db.prepare(`SELECT id, name, task_def_key AS k, create_time AS c, end_time AS e, assignee, owner, candidate_users AS cu,
-      candidate_groups AS cg, duration, delete_reason AS dr FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY create_time DESC, id DESC`)
-    .all(instanceId) as Array<Record<string, unknown>>;
-  const comments = db.prepare('SELECT type, message, user_id AS userId, task_id AS taskId, time FROM wf_comment WHERE instance_id = ? ORDER BY time, id')
+  const tasks = stmt(db, `${TREE} SELECT h.id, h.name, h.task_def_key AS k, h.create_time AS c, h.end_time AS e, h.assignee, h.owner,
+      h.candidate_users AS cu, h.candidate_groups AS cg, h.duration, h.delete_reason AS dr, h.instance_id AS inst, tree.depth,
+      d.name AS pn, d.key AS pk, d.deployment_id AS dep,
+      CASE WHEN tree.depth > 0 THEN (SELECT a.activity_id FROM wf_hi_actinst a WHERE a.instance_id = i.super_instance_id
+        AND a.execution_id = i.super_execution_id AND a.activity_type = 'callActivity' AND a.start_time <= i.start_time
+        ORDER BY a.id DESC LIMIT 1) END AS ca
+    FROM tree JOIN wf_hi_taskinst h ON h.instance_id = tree.id JOIN wf_instance i ON i.id = tree.id JOIN wf_definition d ON d.id = i.definition_id
+    ORDER BY h.create_time DESC, h.id DESC`).all(instanceId) as Array<Record<string, unknown>>;
+  const comments = stmt(db, `${TREE} SELECT c.type, c.message, c.user_id AS userId, c.task_id AS taskId, c.time FROM tree
+      JOIN wf_comment c ON c.instance_id = tree.id ORDER BY c.time, c.id`)
     .all(instanceId) as Array<{ type: string; message: string; userId: string | null; taskId: string | null; time: number }>;
+  const byTask = new Map<string, typeof comments>();
+  for (const c of comments) if (c.taskId) (byTask.get(c.taskId) ?? byTask.set(c.taskId, []).get(c.taskId)!).push(c);
   return tasks.map((t) => {
-    const own = comments.filter((c) => c.taskId === t.id);
+    const own = byTask.get(t.id as string) ?? [];
+    const called = (t.depth as number) > 0;
     return {
       taskId: t.id as string, taskName: t.name as string, taskDefKey: t.k as string, createTime: fmt(t.c as number), finishTime: fmt(t.e as number | null),
       assigneeId: t.assignee as string | null, ownerId: t.owner as string | null, candidateUsers: splitIds(t.cu as string),
       candidateGroups: splitIds(t.cg as string), duration: durationText(t.duration as number | null), durationMs: t.duration as number | null,
       deleteReason: t.dr as string | null, comment: own[0] ? { type: own[0].type, comment: own[0].message } : null,
       comments: own.map((c) => ({ type: c.type, message: c.message, userId: c.userId, time: fmt(c.time) })),
+      instanceId: t.inst as string,
+      calledInstanceId: called ? (t.inst as string) : null, calledProcessName: called ? (t.pn as string) : null,
+      calledProcessKey: called ? (t.pk as string) : null, calledDeployId: called ? (t.dep as string) : null,
+      callActivityId: called ? (t.ca as string | null) : null,
     };
   });
 }
@@ -45,7 +80,7 @@ export function flowRecord(db: Database.Database, instanceId: string): FlowRecor
  * activities cancelled by moves (delete reason) are left out.
  */
 export function nodeData(db: Database.Database, instanceId: string): Array<{ key: string; completed: boolean }> {
-  const rows = db.prepare('SELECT activity_id AS k, end_time AS e, delete_reason AS dr FROM wf_hi_actinst WHERE instance_id = ? ORDER BY id')
+  const rows = stmt(db, 'SELECT activity_id AS k, end_time AS e, delete_reason AS dr FROM wf_hi_actinst WHERE instance_id = ? ORDER BY id')
     .all(instanceId) as Array<{ k: string; e: number | null; dr: string | null }>;
   const map = new Map<string, boolean>();
   for (const r of rows) if (r.e !== null && r.dr === null) map.set(r.k, true);
@@ -96,14 +131,32 @@ function toNextNode(found: GraphNode[]): NextNode | null {
 }
 
 /**
- * Next user tasks after a runtime task, conditions evaluated on the instance variables merged
- * with `variables`. null = no next user task (RuoYi answers "流程已完结!"). Error: "任务不存在或已被审批!".
+ * The variables a runtime task's conditions see: the instance's, overridden by those of every
+ * enclosing scope execution (embedded sub-processes), innermost last. One cached statement.
+ */
+function visibleVariables(db: Database.Database, taskId: string, instanceId: string): Record<string, unknown> {
+  const rows = stmt(db, `WITH RECURSIVE up(id, depth) AS (SELECT execution_id, 0 FROM wf_task WHERE id = ? UNION ALL
+      SELECT e.parent_id, up.depth + 1 FROM wf_execution e JOIN up ON e.id = up.id WHERE e.parent_id IS NOT NULL AND up.depth < 50)
+    SELECT v.name, v.value FROM wf_variable v LEFT JOIN up ON up.id = v.scope_id
+    WHERE v.instance_id = ? AND (v.scope_id = '' OR up.id IS NOT NULL) ORDER BY COALESCE(up.depth, 1000000) DESC, v.id`)
+    .all(taskId, instanceId) as Array<{ name: string; value: string }>;
+  const out: Record<string, unknown> = {};
+  for (const v of rows) out[v.name] = JSON.parse(v.value);
+  return out;
+}
+
+/**
+ * Next user tasks after a runtime task (model/analysis.ts nextUserTasks: into and out of embedded
+ * sub-processes, through service / plain tasks, throw events and gateways; stops at catch events,
+ * receive tasks and call activities), conditions evaluated on the variables visible to the task
+ * (instance + enclosing sub-process scopes) merged with `variables`. null = no next user task
+ * (RuoYi answers "流程已完结!"). Error: "任务不存在或已被审批!".
  */
 export function nextFlowNode(core: EngineCore, q: { taskId: string; variables?: Record<string, unknown> }): NextNode | null {
-  const t = core.db.prepare('SELECT t.task_def_key AS k, i.definition_id AS d, t.instance_id AS i FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?')
+  const t = stmt(core.db, 'SELECT t.task_def_key AS k, i.definition_id AS d, t.instance_id AS i FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?')
     .get(q.taskId) as { k: string; d: string; i: string } | undefined;
   if (!t) throw fail(MSG.taskMissing);
-  const vars = { ...variables(core.db, { instanceId: t.i }), ...(q.variables ?? {}) };
+  const vars = { ...visibleVariables(core.db, q.taskId, t.i), ...(q.variables ?? {}) };
   return toNextNode(nextUserTasks(core.graph(t.d), t.k, (c) => evaluateCondition(c, mapScope(vars))));
 }
 
@@ -113,8 +166,8 @@ export function nextFlowNode(core: EngineCore, q: { taskId: string; variables?: 
  */
 export function nextFlowNodeByStart(core: EngineCore, q: { definitionId?: string; deploymentId?: string; variables?: Record<string, unknown> }): NextNode {
   const d = (q.definitionId
-    ? core.db.prepare('SELECT id FROM wf_definition WHERE id = ?').get(q.definitionId)
-    : core.db.prepare('SELECT id FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { id: string } | undefined;
+    ? stmt(core.db, 'SELECT id FROM wf_definition WHERE id = ?').get(q.definitionId)
+    : stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { id: string } | undefined;
   if (!d) throw fail(MSG.definitionMissing);
   const graph = core.graph(d.id);
   const vars = { INITIATOR: null, ...(q.variables ?? {}) };

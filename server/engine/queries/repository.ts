@@ -140,19 +140,24 @@ export function instanceTasks(db: Database.Database, instanceId: string): Active
  * True when `userId` (or one of `groupIds`) takes part in the instance: its initiator; the
  * assignee, owner (delegating holder) or a candidate user / group of any of its tasks, running
  * (`wf_task`, `wf_identity_link`) or historic (`wf_hi_taskinst`); or the author of one of its
- * comments (a delegate who resolved, a transferring holder). False for a missing instance.
+ * comments (a delegate who resolved, a transferring holder). An instance started by a call
+ * activity is also read by the participants of its callers (any depth): the caller's flow record
+ * shows its tasks. A participant of the called instance only is not one of the caller. False for
+ * a missing instance.
  */
 export function isParticipant(db: Database.Database, q: { instanceId: string; userId: string; groupIds?: string[] }): boolean {
   const uid = String(q.userId);
   const groups = (q.groupIds ?? []).map(String);
   const groupIn = groups.length ? ` OR l.group_id IN (${groups.map(() => '?').join(',')})` : '';
   const hiGroups = groups.map(() => " OR instr(',' || h.candidate_groups || ',', ',' || ? || ',') > 0").join('');
-  const r = stmt(db, `SELECT 1 AS y FROM wf_instance i WHERE i.id = ? AND (i.start_user_id = ?
+  const r = stmt(db, `WITH RECURSIVE up(id, depth) AS (SELECT id, 0 FROM wf_instance WHERE id = ? UNION ALL
+      SELECT s.super_instance_id, up.depth + 1 FROM wf_instance s JOIN up ON s.id = up.id WHERE s.super_instance_id IS NOT NULL AND up.depth < 20)
+    SELECT 1 AS y FROM wf_instance i WHERE i.id IN (SELECT id FROM up) AND (i.start_user_id = ?
     OR EXISTS (SELECT 1 FROM wf_hi_taskinst h WHERE h.instance_id = i.id AND (h.assignee = ? OR h.owner = ?
       OR instr(',' || h.candidate_users || ',', ',' || ? || ',') > 0${hiGroups}))
     OR EXISTS (SELECT 1 FROM wf_task t WHERE t.instance_id = i.id AND (t.assignee = ? OR t.owner = ?))
     OR EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.instance_id = i.id AND (l.user_id = ?${groupIn}))
-    OR EXISTS (SELECT 1 FROM wf_comment c WHERE c.instance_id = i.id AND c.user_id = ?))`)
+    OR EXISTS (SELECT 1 FROM wf_comment c WHERE c.instance_id = i.id AND c.user_id = ?)) LIMIT 1`)
     .get(q.instanceId, uid, uid, uid, uid, ...groups, uid, uid, uid, ...groups, uid);
   return r !== undefined;
 }

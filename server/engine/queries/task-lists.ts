@@ -5,6 +5,7 @@
  * Display names (start user nick name, dept) are the REST layer's job (user table).
  */
 import type Database from 'better-sqlite3';
+import { stmt } from '../store/rows';
 import { durationText, fmt, like, LIKE_ESCAPED, limits, parseBound, type Page, type PageQuery } from './common';
 
 export interface ListFilter extends PageQuery { name?: string; beginTime?: string; endTime?: string }
@@ -13,6 +14,8 @@ export interface TodoRow {
   taskId: string; taskDefKey: string; taskName: string; createTime: string | null; assignee: string | null; owner: string | null;
   delegationState: string | null; formKey: string | null; executionId: string; procDefId: string; procDefKey: string; procDefName: string;
   procDefVersion: number; deployId: string; category: string; procInsId: string; businessKey: string | null; startUserId: string | null;
+  /** The calling instance when the task's instance was started by a call activity (procDefName is the called process's). */
+  superProcInsId: string | null;
 }
 
 function where(parts: string[]): string {
@@ -43,7 +46,7 @@ export function todoList(db: Database.Database, q: ListFilter & { userId: string
   const rows = db.prepare(`SELECT t.id AS taskId, t.task_def_key AS taskDefKey, t.name AS taskName, t.create_time AS createTime,
       t.assignee, t.owner, t.delegation_state AS delegationState, t.form_key AS formKey, t.execution_id AS executionId,
       d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion, d.deployment_id AS deployId,
-      d.category, i.id AS procInsId, i.business_key AS businessKey, i.start_user_id AS startUserId
+      d.category, i.id AS procInsId, i.business_key AS businessKey, i.start_user_id AS startUserId, i.super_instance_id AS superProcInsId
     ${from} ORDER BY t.create_time DESC, t.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<TodoRow & { createTime: number }>;
   return { total, rows: rows.map((r) => ({ ...r, createTime: fmt(r.createTime) })) };
 }
@@ -52,6 +55,8 @@ export interface FinishedRow {
   taskId: string; taskDefKey: string; taskName: string; createTime: string | null; finishTime: string | null; duration: string | null;
   durationMs: number | null; deleteReason: string | null; procDefId: string; procDefKey: string; procDefName: string; procDefVersion: number;
   deployId: string; category: string; procInsId: string; startUserId: string | null; instanceEnded: boolean;
+  /** The calling instance when the task's instance was started by a call activity. */
+  superProcInsId: string | null;
 }
 
 /** Historic tasks finished by `userId` (assignee), newest finish first. */
@@ -65,7 +70,7 @@ export function finishedList(db: Database.Database, q: ListFilter & { userId: st
   const rows = db.prepare(`SELECT h.id AS taskId, h.task_def_key AS taskDefKey, h.name AS taskName, h.create_time AS c, h.end_time AS e,
       h.duration AS durationMs, h.delete_reason AS deleteReason, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName,
       d.version AS procDefVersion, d.deployment_id AS deployId, d.category, i.id AS procInsId, i.start_user_id AS startUserId,
-      i.end_time AS ie
+      i.super_instance_id AS superProcInsId, i.end_time AS ie
     ${from} ORDER BY h.end_time DESC, h.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
   return {
     total,
@@ -79,14 +84,30 @@ export function finishedList(db: Database.Database, q: ListFilter & { userId: st
 export interface MyProcessRow {
   procInsId: string; procDefId: string; procDefKey: string; procDefName: string; procDefVersion: number; deployId: string; category: string;
   businessKey: string | null; state: string; createTime: string | null; finishTime: string | null; duration: string | null;
-  /** Current task: the first active task, else the most recently ended one. */
+  /**
+   * Current task: the first active task of the instance or of an instance its call activities
+   * started (any depth), else the most recently ended one of those.
+   */
   taskId: string | null; taskName: string | null; assigneeId: string | null;
+  /** Set when the current task belongs to a called instance: that instance and its process name. */
+  taskProcInsId: string | null; taskProcDefName: string | null;
 }
 
-/** Instances started by `userId`, newest first, with the current (or last) task. */
+/** Each root id (JSON array parameter) with itself and the instances called from it, any depth. */
+const TREES = `WITH RECURSIVE tree(root, id, depth) AS (SELECT value, value, 0 FROM json_each(?) UNION ALL
+  SELECT tree.root, i.id, tree.depth + 1 FROM wf_instance i JOIN tree ON i.super_instance_id = tree.id WHERE tree.depth < 20)`;
+
+/**
+ * Instances started by `userId`, newest first, with the current (or last) task. Instances started
+ * by a call activity are left out: their caller's row stands for them (its current task may be the
+ * called instance's). Flowable would list a called instance under the user who completed the task
+ * that reached the call activity (startedBy = the authenticated user); here the called instance
+ * carries the caller's initiator and is shown inside the caller's flow record instead. Two queries
+ * per page (rows, current tasks), none per row.
+ */
 export function myProcessList(db: Database.Database, q: ListFilter & { userId: string; now: number }): Page<MyProcessRow> {
   const params: unknown[] = [String(q.userId)];
-  const parts = ['i.start_user_id = ?'];
+  const parts = ['i.start_user_id = ?', 'i.super_instance_id IS NULL'];
   range('i.start_time', q, params, parts);
   const from = `FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
   const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
@@ -94,17 +115,27 @@ export function myProcessList(db: Database.Database, q: ListFilter & { userId: s
   const rows = db.prepare(`SELECT i.id AS procInsId, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion,
       d.deployment_id AS deployId, d.category, i.business_key AS businessKey, i.state, i.start_time AS s, i.end_time AS e
     ${from} ORDER BY i.start_time DESC, i.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
-  const active = db.prepare('SELECT id, name, assignee FROM wf_task WHERE instance_id = ? ORDER BY create_time, id LIMIT 1');
-  const last = db.prepare('SELECT id, name, assignee FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY end_time DESC, id DESC LIMIT 1');
+  type Current = { root: string; id: string; name: string; assignee: string | null; inst: string; depth: number; pn: string };
+  const current = new Map<string, Current>();
+  if (rows.length) {
+    const ids = JSON.stringify(rows.map((r) => r.procInsId));
+    const found = stmt(db, `${TREES} SELECT tree.root, x.id, x.name, x.assignee, x.inst, tree.depth, d.name AS pn FROM (
+        SELECT t.id, t.name, t.assignee, t.instance_id AS inst, 0 AS hist, t.create_time AS k1, 0 AS k2 FROM wf_task t WHERE t.instance_id IN (SELECT id FROM tree)
+        UNION ALL SELECT h.id, h.name, h.assignee, h.instance_id, 1, -COALESCE(h.end_time, 0), 0 FROM wf_hi_taskinst h WHERE h.instance_id IN (SELECT id FROM tree)
+      ) x JOIN tree ON tree.id = x.inst JOIN wf_instance i ON i.id = x.inst JOIN wf_definition d ON d.id = i.definition_id
+      ORDER BY x.hist, x.k1, CASE x.hist WHEN 0 THEN x.id END, CASE x.hist WHEN 1 THEN x.id END DESC`).all(ids) as Current[];
+    for (const c of found) if (!current.has(c.root)) current.set(c.root, c);
+  }
   return {
     total,
     rows: rows.map(({ s, e, ...r }) => {
-      const t = (active.get(r.procInsId) ?? last.get(r.procInsId)) as { id: string; name: string; assignee: string | null } | undefined;
+      const t = current.get(r.procInsId as string);
       return {
-        ...(r as Omit<MyProcessRow, 'createTime' | 'finishTime' | 'duration' | 'taskId' | 'taskName' | 'assigneeId'>),
+        ...(r as Omit<MyProcessRow, 'createTime' | 'finishTime' | 'duration' | 'taskId' | 'taskName' | 'assigneeId' | 'taskProcInsId' | 'taskProcDefName'>),
         createTime: fmt(s as number), finishTime: fmt(e as number | null),
         duration: durationText(((e as number | null) ?? q.now) - (s as number)),
         taskId: t?.id ?? null, taskName: t?.name ?? null, assigneeId: t?.assignee ?? null,
+        taskProcInsId: t && t.depth > 0 ? t.inst : null, taskProcDefName: t && t.depth > 0 ? t.pn : null,
       };
     }),
   };

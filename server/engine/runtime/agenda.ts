@@ -11,7 +11,12 @@
  *   else fails with Flowable's message;
  * - other activities: every outgoing flow whose condition holds (or has none); the default when
  *   none holds; an error when flows exist but none can be taken; no outgoing flow ends the token;
- * - start event, plain task and manual task pass through; receive task and user task wait.
+ * - start event, plain task and manual task pass through; receive task and user task wait;
+ * - sub-process: the token becomes the scope, a child runs the inner flow (runtime/scopes.ts);
+ *   call activity: a child instance (runtime/call-activity.ts); service task: a registered
+ *   handler (runtime/service-task.ts); error end: BPMN error propagation (runtime/errors.ts);
+ *   terminate end: every token of the scope ends; boundary events and event sub-processes:
+ *   runtime/boundary.ts; timer / message / signal waits: runtime/events.ts.
  */
 import { fail } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
@@ -25,10 +30,16 @@ import { startActivity, endActivity, recordFlow } from './history';
 import { createUserTask } from './task-ops';
 import { enterMultiInstance, type TokenOps } from './multi-instance';
 import { arriveAtInclusiveGateway, planInclusiveReview, selectInclusiveFlows } from './inclusive';
+import { childEnded, enterSubProcess, isMiChild, leaveScope, subscribeBoundaries, terminateScope, dropSubscriptions } from './scopes';
+import { runServiceTask } from './service-task';
+import { throwBpmnError } from './errors';
+import { calledInstanceEnded, startCalledInstance } from './call-activity';
+import { enterCatchEvent, throwSignalEvent } from './events';
+import { registerOps } from './ops';
 
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
   const e: ExecutionRow = {
-    id: newId(), instanceId: ctx.uow.instance.id, parentId, activityId, isActive: 1, isMiRoot: 0, actInstId: null,
+    id: newId(), instanceId: ctx.uow.instance.id, parentId, activityId, isActive: 1, isMiRoot: 0, isScope: 0, actInstId: null,
     createTime: ctx.now, machineState: '',
   };
   ctx.uow.addExecution(e);
@@ -42,8 +53,9 @@ export function planContinue(ctx: Ctx, exec: ExecutionRow) {
 
 function enterNode(ctx: Ctx, exec: ExecutionRow) {
   const node = ctx.graph.nodes[exec.activityId!];
-  if (node.multiInstance && !exec.parentId) {
+  if (node.multiInstance && !isMiChild(ctx, exec)) {
     enterMultiInstance(ctx, exec, node, TOKEN_OPS);
+    if (node.boundaryEvents && exec.isMiRoot && ctx.uow.executions.has(exec.id)) subscribeBoundaries(ctx, exec, node);
     return;
   }
   executeNode(ctx, exec, node);
@@ -57,23 +69,53 @@ export function executeNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
     case 'startEvent':
     case 'task':
     case 'manualTask':
-    case 'intermediateThrowEvent':
+    case 'boundaryEvent':
       leaveNode(ctx, exec, node);
       return;
+    case 'intermediateThrowEvent':
+      if (node.event?.kind === 'signal') throwSignalEvent(ctx, exec, node, leaveNode);
+      else leaveNode(ctx, exec, node);
+      return;
+    case 'intermediateCatchEvent':
+      enterCatchEvent(ctx, exec, node);
+      return;
     case 'endEvent':
-      endActivity(ctx, exec);
-      fireExecutionListeners(ctx, exec, node.listeners, 'end');
-      endToken(ctx, exec, node.id);
+      if (node.event?.kind === 'error') {
+        endActivity(ctx, exec);
+        throwBpmnError(ctx, exec, node.event.errorCode!, false);
+      } else if (node.event?.kind === 'terminate') {
+        terminateScope(ctx, exec, node);
+      } else {
+        endActivity(ctx, exec);
+        fireExecutionListeners(ctx, exec, node.listeners, 'end');
+        endToken(ctx, exec, node.id);
+      }
       return;
     case 'userTask':
       exec.machineState = 'waiting';
       ctx.uow.touchExecution(exec);
       createUserTask(ctx, exec, node);
+      if (node.boundaryEvents && !isMiChild(ctx, exec)) subscribeBoundaries(ctx, exec, node);
       return;
     case 'receiveTask':
       exec.machineState = 'waiting';
       ctx.uow.touchExecution(exec);
+      if (node.boundaryEvents) subscribeBoundaries(ctx, exec, node);
       return;
+    case 'subProcess':
+      enterSubProcess(ctx, exec, node);
+      if (node.boundaryEvents) subscribeBoundaries(ctx, exec, node);
+      return;
+    case 'callActivity':
+      startCalledInstance(ctx, exec, node);
+      if (node.boundaryEvents && exec.machineState === 'waiting') subscribeBoundaries(ctx, exec, node);
+      return;
+    case 'serviceTask': {
+      const code = runServiceTask(ctx, exec, node);
+      if (code === null) leaveNode(ctx, exec, node);
+      else throwBpmnError(ctx, exec, code, true);
+      return;
+    }
     case 'exclusiveGateway': {
       const scope = tokenScope(ctx, exec);
       const flow = chooseExclusiveFlow(ctx.graph, node, (flowId) => evaluateCondition(ctx.graph.flows[flowId].condition!, scope));
@@ -118,6 +160,8 @@ function parallelGateway(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
 export function leaveNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode, flows?: string[]) {
   endActivity(ctx, exec);
   fireExecutionListeners(ctx, exec, node.listeners, 'end');
+  if (exec.isScope) leaveScope(ctx, exec);
+  else if (node.boundaryEvents) dropSubscriptions(ctx, exec.id);
   const chosen = flows ?? selectOutgoing(ctx, exec, node);
   if (chosen.length === 0) {
     endToken(ctx, exec, node.id);
@@ -158,11 +202,17 @@ function takeFlow(ctx: Ctx, exec: ExecutionRow, flowId: string) {
 /** The operations a multi-instance body drives its instances with (multi-instance.ts). */
 export const TOKEN_OPS: TokenOps = { newExecution, executeNode, leaveNode };
 
-/** Removes a token; when no token is left the instance ends (at `endActivityId`). */
+/**
+ * Removes a token; when it was the last child of a scope the scope completes (runtime/scopes.ts);
+ * when no token is left the instance ends (at `endActivityId`).
+ */
 export function endToken(ctx: Ctx, exec: ExecutionRow, endActivityId: string) {
   ctx.uow.removeExecution(exec.id);
   if (ctx.uow.executions.size === 0) endInstance(ctx, endActivityId);
-  else planInclusiveReview(ctx, leaveNode);
+  else {
+    if (exec.parentId) childEnded(ctx, exec.parentId, endActivityId);
+    planInclusiveReview(ctx, leaveNode);
+  }
 }
 
 export function endInstance(ctx: Ctx, endActivityId: string, stopped = false) {
@@ -174,4 +224,7 @@ export function endInstance(ctx: Ctx, endActivityId: string, stopped = false) {
   inst.state = next;
   inst.endTime = ctx.now;
   inst.endActivityId = endActivityId;
+  if (inst.superExecutionId) calledInstanceEnded(ctx);
 }
+
+registerOps({ newExecution, planContinue, leaveNode, endInstance });

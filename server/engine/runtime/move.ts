@@ -1,52 +1,68 @@
 /**
- * Moving tokens (Flowable's ChangeActivityStateBuilder, in small): cancel the given top-level
- * tokens (their tasks get `delete` listeners and a history delete reason; a multi-instance
- * body is cancelled whole) and create one new token at each target, which then runs its
- * node's behaviour (new task, listeners). Used by reject, return, revoke and stop.
+ * Moving tokens (Flowable's ChangeActivityStateBuilder, in small): cancel the given tokens
+ * (their tasks get `delete` listeners and a history delete reason; a multi-instance body is
+ * cancelled whole; a sub-process scope with everything inside it; a call activity's child
+ * instance) and create one new token at each target, which then runs its node's behaviour (new
+ * task, listeners). Used by reject, return, revoke and stop.
+ *
+ * Scopes: a target inside a sub-process gets its token in that sub-process's running scope
+ * execution, or in a new one created for it (with its ancestors) when the sub-process is not
+ * running; tokens are looked for in every scope (not inside multi-instance bodies: the body is
+ * one token). Moving out of a sub-process: the sub-process's scope execution lies downstream of
+ * the target and is cancelled with everything inside.
  */
 import type { ExecutionRow } from '../store/rows';
 import type { Ctx } from './context';
 import { newExecution, planContinue, leaveNode } from './agenda';
 import { planInclusiveReview } from './inclusive';
-import { cancelMultiInstance } from './multi-instance';
-import { cancelTaskRow, taskOfExecution } from './task-ops';
-import { endActivity } from './history';
+import { cancelExecution, isMiChild, scopeExecutionFor } from './scopes';
 import { downstream } from '../model/analysis';
 
 /**
- * Active top-level tokens whose activity lies downstream of any of `targets` (targets included).
- * Tokens already waiting at a parallel or inclusive join stay: the moved branch arrives there again
- * (an inclusive join is looked at again after the move: it fires if nothing can reach it any more).
+ * Active tokens (any scope, not multi-instance instances) whose activity lies downstream of any
+ * of `targets` (targets included; paths leave a sub-process through its end events). Tokens
+ * already waiting at a parallel or inclusive join stay: the moved branch arrives there again (an
+ * inclusive join is looked at again after the move: it fires if nothing can reach it any more).
  */
 export function tokensDownstreamOf(ctx: Ctx, targets: string[]): ExecutionRow[] {
   const area = new Set<string>();
   for (const t of targets) for (const id of downstream(ctx.graph, t)) area.add(id);
-  return [...ctx.uow.executions.values()].filter((e) => !e.parentId && e.isActive === 1 && e.activityId !== null && area.has(e.activityId));
+  const found = [...ctx.uow.executions.values()].filter((e) => e.isActive === 1 && e.activityId !== null && area.has(e.activityId) && !isMiChild(ctx, e));
+  // A token inside a scope that is itself moved is cancelled with the scope.
+  const ids = new Set(found.map((e) => e.id));
+  return found.filter((e) => !hasAncestorIn(ctx, e, ids));
 }
 
-/** Every runtime task carried by `tokens` (multi-instance children included). */
+function hasAncestorIn(ctx: Ctx, e: ExecutionRow, ids: Set<string>): boolean {
+  let p = e.parentId ? ctx.uow.executions.get(e.parentId) : undefined;
+  for (let guard = 0; p && guard < 32; guard++) {
+    if (ids.has(p.id)) return true;
+    p = p.parentId ? ctx.uow.executions.get(p.parentId) : undefined;
+  }
+  return false;
+}
+
+/** Every runtime task carried by `tokens` or by executions below them (multi-instance instances, scope children). */
 export function tasksOfTokens(ctx: Ctx, tokens: ExecutionRow[]) {
   const ids = new Set(tokens.map((t) => t.id));
   return [...ctx.uow.tasks.values()].filter((t) => {
     if (ids.has(t.executionId)) return true;
     const e = ctx.uow.executions.get(t.executionId);
-    return !!e?.parentId && ids.has(e.parentId);
+    return !!e && hasAncestorIn(ctx, e, ids);
   });
 }
 
+/** Cancels `tokens` with everything they carry (runtime/scopes.ts cancelExecution). */
 export function cancelTokens(ctx: Ctx, tokens: ExecutionRow[], reason: string) {
-  for (const token of tokens) {
-    if (token.isMiRoot) cancelMultiInstance(ctx, token, reason);
-    const t = taskOfExecution(ctx, token.id);
-    if (t) cancelTaskRow(ctx, t, reason);
-    endActivity(ctx, token, reason);
-    ctx.uow.removeExecution(token.id);
-  }
+  for (const token of tokens) if (ctx.uow.executions.has(token.id)) cancelExecution(ctx, token, reason);
 }
 
-/** Cancels `tokens` and starts one token at each of `targets`. */
+/** Cancels `tokens` and starts one token at each of `targets` (in the target's scope). */
 export function moveTokens(ctx: Ctx, tokens: ExecutionRow[], targets: string[], reason = `Change activity to ${targets.join(',')}`) {
   cancelTokens(ctx, tokens, reason);
-  for (const target of targets) planContinue(ctx, newExecution(ctx, target));
+  for (const target of targets) {
+    const parentId = scopeExecutionFor(ctx, ctx.graph.nodes[target].parent);
+    planContinue(ctx, newExecution(ctx, target, parentId));
+  }
   planInclusiveReview(ctx, leaveNode);
 }

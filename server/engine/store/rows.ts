@@ -16,6 +16,9 @@ export interface InstanceRow {
   state: string;
   revision: number;
   machineState: string;
+  /** Call activity: the calling instance and its execution waiting in the call activity. */
+  superInstanceId: string | null;
+  superExecutionId: string | null;
 }
 
 export interface ExecutionRow {
@@ -25,6 +28,8 @@ export interface ExecutionRow {
   activityId: string | null;
   isActive: number;
   isMiRoot: number;
+  /** 1 = a scope execution (sub-process token whose children run inside it). */
+  isScope: number;
   actInstId: number | null;
   createTime: number;
   machineState: string;
@@ -95,6 +100,41 @@ export interface CommentRow {
   time: number;
 }
 
+/** A timer (wf_timer): boundary / intermediate catch / event sub-process start of an instance, or a timer start event (instanceId null). */
+export interface TimerRow {
+  id: string;
+  instanceId: string | null;
+  executionId: string | null;
+  definitionId: string;
+  /** The timer event's node id. */
+  activityId: string;
+  /** Epoch ms. */
+  dueTime: number;
+  /** What repeats after this fire (runtime/iso8601.ts repeat text), null = once. */
+  repeat: string | null;
+  lockOwner: string | null;
+  lockExpiry: number | null;
+  retries: number;
+  lastError: string | null;
+  createTime: number;
+}
+
+/** A message / signal subscription (wf_event_subscription); instanceId null = a start event of a definition. */
+export interface SubscriptionRow {
+  id: string;
+  type: 'message' | 'signal';
+  eventName: string;
+  instanceId: string | null;
+  executionId: string | null;
+  definitionId: string;
+  activityId: string;
+  createTime: number;
+}
+
+export const TIMER_COLS = ['id', 'instanceId', 'executionId', 'definitionId', 'activityId', 'dueTime', 'repeat', 'lockOwner', 'lockExpiry', 'retries',
+  'lastError', 'createTime'];
+export const SUBSCRIPTION_COLS = ['id', 'type', 'eventName', 'instanceId', 'executionId', 'definitionId', 'activityId', 'createTime'];
+
 const sqlCache = new Map<string, string>();
 function cached(key: string, build: () => string): string {
   let s = sqlCache.get(key);
@@ -107,15 +147,16 @@ export function columns(names: string[]): string {
   return cached(`c:${names.join(',')}`, () => names.map((n) => `${n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${n}"`).join(', '));
 }
 
-export const INSTANCE_COLS = ['id', 'definitionId', 'businessKey', 'startUserId', 'startTime', 'endTime', 'endActivityId', 'deleteReason', 'state', 'revision', 'machineState'];
-export const EXECUTION_COLS = ['id', 'instanceId', 'parentId', 'activityId', 'isActive', 'isMiRoot', 'actInstId', 'createTime', 'machineState'];
+export const INSTANCE_COLS = ['id', 'definitionId', 'businessKey', 'startUserId', 'startTime', 'endTime', 'endActivityId', 'deleteReason', 'state', 'revision', 'machineState',
+  'superInstanceId', 'superExecutionId'];
+export const EXECUTION_COLS = ['id', 'instanceId', 'parentId', 'activityId', 'isActive', 'isMiRoot', 'isScope', 'actInstId', 'createTime', 'machineState'];
 export const TASK_COLS = ['id', 'instanceId', 'executionId', 'definitionId', 'taskDefKey', 'name', 'description', 'assignee', 'owner',
   'delegationState', 'priority', 'dueDate', 'formKey', 'createTime', 'claimTime', 'suspended', 'machineState'];
 export const HI_ACT_COLS = ['id', 'instanceId', 'executionId', 'activityId', 'activityName', 'activityType', 'taskId', 'assignee',
   'startTime', 'endTime', 'duration', 'deleteReason'];
 /** Columns a command may change (UPDATE sets only these: unchanged indexed columns stay untouched). */
 export const INSTANCE_MUTABLE = ['id', 'endTime', 'endActivityId', 'deleteReason', 'state', 'revision', 'machineState'];
-export const EXECUTION_MUTABLE = ['id', 'parentId', 'activityId', 'isActive', 'isMiRoot', 'actInstId', 'machineState'];
+export const EXECUTION_MUTABLE = ['id', 'parentId', 'activityId', 'isActive', 'isMiRoot', 'isScope', 'actInstId', 'machineState'];
 export const TASK_MUTABLE = ['id', 'name', 'description', 'assignee', 'owner', 'delegationState', 'priority', 'dueDate', 'formKey', 'claimTime',
   'suspended', 'machineState'];
 export const HI_TASK_MUTABLE = ['id', 'assignee', 'owner', 'claimTime', 'endTime', 'duration', 'deleteReason'];

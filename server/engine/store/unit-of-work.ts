@@ -11,6 +11,7 @@ import {
   HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
   type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
 } from './rows';
+import { EventRows } from './event-rows';
 
 const BULK = {
   acts: new BulkInsert('wf_hi_actinst', HI_ACT_COLS.filter((c) => c !== 'id')),
@@ -102,6 +103,12 @@ export class UnitOfWork {
   /** History rows of the loaded runtime tasks, not yet accessed. */
   private hiTasksLoaded = new Map<string, HiTaskRow>();
   comments: CommentRow[] = [];
+  /**
+   * Set when the instance's graph has timer / message / signal events (core.newCtx): only then
+   * are its wf_timer / wf_event_subscription rows read (lazily, on first use) and written.
+   */
+  eventsEnabled = false;
+  private eventRows?: EventRows;
 
   constructor(readonly db: Database.Database) {}
 
@@ -189,6 +196,11 @@ export class UnitOfWork {
     if (this.newTask.delete(id)) { this.links.delete(id); return; }
     this.dirtyTask.delete(id);
     this.deletedTask.add(id);
+  }
+
+  /** The instance's timers and subscriptions (read on first use; see store/event-rows.ts). */
+  get events(): EventRows {
+    return (this.eventRows ??= new EventRows(this.db, this.instance.id, this.isNewInstance));
   }
 
   addHiAct(row: HiActRow) { this.hiActs.push(row); }
@@ -295,5 +307,8 @@ export class UnitOfWork {
     }
     if (newHi.length) BULK.hiTasks.run(db, newHi);
     if (this.comments.length) BULK.comments.run(db, this.comments);
+    // An ended instance keeps no timer or subscription (also the process-level ones).
+    if (this.eventsEnabled && inst.endTime !== null) { if (!this.isNewInstance) EventRows.deleteOfInstance(db, inst.id); }
+    else this.eventRows?.flush();
   }
 }

@@ -24,6 +24,11 @@
  * time, so a pause is not a misfire.
  * Limits: overlap (concurrent = '1') is detected within one process; across processes the
  * lease guarantees each fire time runs once.
+ *
+ * Tick handlers (`addTickHandler`, issue 13): other due work — the workflow engine's timers —
+ * runs at every `tick(now)` after the jobs, and, with timers, on a fine poll (HANDLER_POLL_MS)
+ * whenever the handler's `nextDue()` (one indexed query) is at or before now, so a timer of a
+ * few seconds fires within about a second. A handler's error is logged, never thrown.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +57,17 @@ export interface SchedulerOptions {
   maxCatchUp?: number;
   syncIntervalMs?: number;
 }
+
+/** Due work run by the scheduler besides the jobs (e.g. engine timers). */
+export interface TickHandler {
+  /** Runs what is due at `now` (epoch ms). */
+  tick(now: number): unknown;
+  /** The earliest due time (epoch ms) or null: the fine poll calls `tick` only when it is <= now. */
+  nextDue?(): number | null;
+}
+
+/** How often (ms) the fine poll asks the tick handlers whether something is due. */
+export const HANDLER_POLL_MS = 1000;
 
 interface Armed {
   job: JobRecord;
@@ -86,6 +102,8 @@ export class JobScheduler {
   private timers = false;
   private wake?: NodeJS.Timeout;
   private syncTimer?: NodeJS.Timeout;
+  private pollTimer?: NodeJS.Timeout;
+  private readonly handlers: TickHandler[] = [];
 
   /** Registers itself as `schedulerOf(deps.db)`. Nothing runs until `start()`. */
   constructor(private readonly deps: { db: Db; clock: Clock }, options: SchedulerOptions = {}) {
@@ -117,6 +135,8 @@ export class JobScheduler {
     if (this.timers) {
       this.syncTimer = setInterval(() => void this.tick(), this.o.syncIntervalMs);
       this.syncTimer.unref();
+      this.pollTimer = setInterval(() => this.pollHandlers(), HANDLER_POLL_MS);
+      this.pollTimer.unref();
     }
     await this.tick();
   }
@@ -125,8 +145,9 @@ export class JobScheduler {
   async stop(timeoutMs = 10_000): Promise<void> {
     this.started = false;
     if (this.syncTimer) clearInterval(this.syncTimer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.wake) clearTimeout(this.wake);
-    this.syncTimer = this.wake = undefined;
+    this.syncTimer = this.wake = this.pollTimer = undefined;
     for (const a of this.armed.values()) this.disarm(a);
     this.armed.clear();
     let timer: NodeJS.Timeout | undefined;
@@ -161,7 +182,37 @@ export class JobScheduler {
       this.runner.log.error(`定时任务调度失败：${(e as Error).message}`);
     }
     this.armWake();
+    this.runHandlers(now);
     await Promise.all(runs);
+  }
+
+  /** Adds due work every tick runs after the jobs (see the file header). */
+  addTickHandler(handler: TickHandler): void {
+    this.handlers.push(handler);
+  }
+
+  private runHandlers(now: number): void {
+    for (const h of this.handlers) {
+      try {
+        h.tick(now);
+      } catch (e) {
+        this.runner.log.error(`调度处理失败：${(e as Error).message}`);
+      }
+    }
+  }
+
+  /** The fine poll: handlers whose next due time has come. */
+  private pollHandlers(): void {
+    if (!this.started) return;
+    const now = this.deps.clock.now();
+    for (const h of this.handlers) {
+      try {
+        const due = h.nextDue ? h.nextDue() : now;
+        if (due !== null && due <= now) h.tick(now);
+      } catch (e) {
+        this.runner.log.error(`调度处理失败：${(e as Error).message}`);
+      }
+    }
   }
 
   /** Runs `job` once now (RuoYi `run`), even when paused; tracked by `idle()`. */

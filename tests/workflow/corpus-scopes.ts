@@ -1,0 +1,67 @@
+/**
+ * Corpus cases for the scope files (tests/workflow/corpus/SOURCES.md, "Scopes"): embedded
+ * sub-process, error boundary on a sub-process, terminate end event, call activity (main + child).
+ * Merged into the table of corpus.test.ts; each asserts the tasks after every step and the end.
+ */
+import { expect } from 'vitest';
+import type { Engine } from '../../server/engine';
+import type { Db } from '../../server/db/client';
+import { names, completeByName, readCorpus } from './helpers';
+
+export type ScopeCase = { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void | Promise<void> };
+
+const hiTasks = (db: Db, instanceId: string) => (db.$client.prepare(
+  'SELECT name, delete_reason AS r FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY create_time, id').all(instanceId) as Array<{ name: string; r: string | null }>)
+  .map((t) => `${t.name}${t.r ? ' (cancelled)' : ''}`);
+
+export const scopeCases: Record<string, ScopeCase> = {
+  'handwritten-subProcessSimple.bpmn20.xml': {
+    run: (engine, definitionId, _rec, db) => {
+      const { instanceId } = engine.start({ definitionId, userId: '1' });
+      expect(engine.instanceTasks(instanceId).map((t) => `${t.name}|${t.assignee}`)).toEqual(['Task in subprocess|kermit']);
+      expect(completeByName(engine, instanceId, 'Task in subprocess').ended).toBe(false);
+      expect(names(engine, instanceId)).toEqual(['Task after subprocess']);
+      expect(completeByName(engine, instanceId, 'Task after subprocess').ended).toBe(true);
+      const types = (db.$client.prepare("SELECT activity_type AS t FROM wf_hi_actinst WHERE instance_id = ? AND activity_id = 'subProcess'").all(instanceId) as Array<{ t: string }>);
+      expect(types).toEqual([{ t: 'subProcess' }]);
+    },
+  },
+  'handwritten-boundaryErrorOnSubprocess.bpmn20.xml': {
+    run: (engine, definitionId) => {
+      const { instanceId } = engine.start({ definitionId, userId: '1' });
+      expect(names(engine, instanceId)).toEqual(['Task in subprocess']);
+      completeByName(engine, instanceId, 'Task in subprocess');
+      expect(names(engine, instanceId)).toEqual(['Escalated Task']);
+      expect(completeByName(engine, instanceId, 'Escalated Task').ended).toBe(true);
+    },
+  },
+  'handwritten-terminateEndEvent.bpmn20.xml': {
+    run: (engine, definitionId, _rec, db) => {
+      const { instanceId } = engine.start({ definitionId, userId: '1' });
+      expect(names(engine, instanceId)).toEqual(['Other branch', 'check before end']);
+      expect(completeByName(engine, instanceId, 'check before end', undefined, 'u').ended).toBe(true);
+      expect(hiTasks(db, instanceId).sort()).toEqual(['Other branch (cancelled)', 'check before end']);
+      expect(engine.getInstance(instanceId)).toMatchObject({ endActivityId: 'EndEvent_2' });
+    },
+  },
+  'handwritten-callSimpleSubProcess-child.bpmn20.xml': {
+    run: (engine, definitionId) => {
+      const { instanceId } = engine.start({ definitionId, userId: '1' });
+      expect(completeByName(engine, instanceId, 'Task in subprocess').ended).toBe(true);
+    },
+  },
+  'handwritten-callSimpleSubProcess-main.bpmn20.xml': {
+    run: async (engine, definitionId) => {
+      expect(() => engine.start({ definitionId, userId: '1' })).toThrow('流程定义不存在');
+      await engine.deploy({ xml: readCorpus('handwritten-callSimpleSubProcess-child.bpmn20.xml') });
+      const { instanceId } = engine.start({ definitionId, userId: '1', variables: { superVariable: 'Hello from the super process.' } });
+      expect(names(engine, instanceId)).toEqual([]);
+      const [child] = engine.childInstances(instanceId);
+      expect(engine.variables({ instanceId: child.instanceId }).subVariable).toBe('Hello from the super process.');
+      expect(completeByName(engine, child.instanceId, 'Task in subprocess', { subResult: 42 }).ended).toBe(true);
+      expect(names(engine, instanceId)).toEqual(['Task after subprocess']);
+      expect(engine.variables({ instanceId }).superResult).toBe(42);
+      expect(completeByName(engine, instanceId, 'Task after subprocess').ended).toBe(true);
+    },
+  },
+};
