@@ -103,6 +103,13 @@ function designerTypes(): TypeDesc[] {
     { name: 'InputParameter', superClass: ['Element'], properties: [attr('name'), { name: 'value', type: 'String', isBody: true }] },
     { name: 'OutputParameter', superClass: ['Element'], properties: [attr('name'), { name: 'value', type: 'String', isBody: true }] },
     { name: 'Resource', superClass: ['Element'], properties: [{ name: 'value', type: 'String', isBody: true }] },
+    // Call activity (engine: server/engine/model/nodes.ts): binding, version, variable mappings, business key.
+    {
+      name: 'CallActivityExt', extends: ['bpmn:CallActivity'], isAbstract: true,
+      properties: [attr('calledElementBinding'), attr('calledElementVersion'), attr('inheritVariables', 'Boolean'), attr('businessKey'), attr('inheritBusinessKey', 'Boolean')],
+    },
+    { name: 'In', superClass: ['Element'], properties: [attr('source'), attr('sourceExpression'), attr('target'), attr('variables')] },
+    { name: 'Out', superClass: ['Element'], properties: [attr('source'), attr('sourceExpression'), attr('target'), attr('variables')] },
   ];
 }
 

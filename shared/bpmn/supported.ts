@@ -27,14 +27,25 @@ export const SUPPORTED_ELEMENTS = {
   'bpmn:StartEvent': { name: '开始事件', kind: 'node', node: 'startEvent' },
   'bpmn:EndEvent': { name: '结束事件', kind: 'node', node: 'endEvent' },
   /** Only the none intermediate throw event (pass-through); event definitions are refused. */
+  /** None (pass-through) or signal throw; see SUPPORTED_EVENT_DEFINITIONS. */
   'bpmn:IntermediateThrowEvent': { name: '中间抛出事件', kind: 'node', node: 'intermediateThrowEvent' },
+  /** Timer / message / signal catch (waits). */
+  'bpmn:IntermediateCatchEvent': { name: '中间捕获事件', kind: 'node', node: 'intermediateCatchEvent' },
+  /** Timer / message / signal / error boundary on a user task, receive task, service task, sub-process or call activity. */
+  'bpmn:BoundaryEvent': { name: '边界事件', kind: 'node', node: 'boundaryEvent' },
   'bpmn:UserTask': { name: '用户任务', kind: 'node', node: 'userTask' },
+  /** Through registered handlers only (flowable:class / delegateExpression / expression), never eval. */
+  'bpmn:ServiceTask': { name: '服务任务', kind: 'node', node: 'serviceTask' },
   'bpmn:Task': { name: '任务', kind: 'node', node: 'task' },
   'bpmn:ManualTask': { name: '手工任务', kind: 'node', node: 'manualTask' },
   'bpmn:ReceiveTask': { name: '接收任务', kind: 'node', node: 'receiveTask' },
   'bpmn:ExclusiveGateway': { name: '排他网关', kind: 'node', node: 'exclusiveGateway' },
   'bpmn:ParallelGateway': { name: '并行网关', kind: 'node', node: 'parallelGateway' },
   'bpmn:InclusiveGateway': { name: '包容网关', kind: 'node', node: 'inclusiveGateway' },
+  /** Embedded sub-process; with triggeredByEvent="true" an event sub-process. */
+  'bpmn:SubProcess': { name: '子流程', kind: 'node', node: 'subProcess' },
+  /** Calls another process definition by key (latest version or pinned). */
+  'bpmn:CallActivity': { name: '调用活动', kind: 'node', node: 'callActivity' },
   'bpmn:SequenceFlow': { name: '顺序流', kind: 'flow' },
   'bpmn:DataObject': { name: '数据对象', kind: 'structure' },
   'bpmn:DataObjectReference': { name: '数据对象引用', kind: 'structure' },
@@ -62,4 +73,51 @@ export function isSupportedElement(type: string): type is SupportedElementType {
 /** The entry for a moddle type, or undefined when the engine does not support it. */
 export function supportedElement(type: string): SupportedElement | undefined {
   return isSupportedElement(type) ? SUPPORTED_ELEMENTS[type] : undefined;
+}
+
+/** Moddle types of the event definitions, with the Chinese names the designer shows. */
+export const EVENT_DEFINITION_NAMES = {
+  'bpmn:TimerEventDefinition': '定时',
+  'bpmn:MessageEventDefinition': '消息',
+  'bpmn:SignalEventDefinition': '信号',
+  'bpmn:ErrorEventDefinition': '错误',
+  'bpmn:TerminateEventDefinition': '终止',
+} as const;
+
+export type EventDefinitionType = keyof typeof EVENT_DEFINITION_NAMES;
+
+/**
+ * Which event definitions each event type may carry (`'none'` = no event definition); at most
+ * one definition per event. Anything else is refused at deploy and not offered by the designer.
+ * Start events inside an event sub-process may also carry `bpmn:ErrorEventDefinition`
+ * (EVENT_SUBPROCESS_START_DEFINITIONS).
+ */
+export const SUPPORTED_EVENT_DEFINITIONS: Readonly<Record<string, ReadonlyArray<EventDefinitionType | 'none'>>> = {
+  'bpmn:StartEvent': ['none', 'bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition', 'bpmn:SignalEventDefinition'],
+  'bpmn:IntermediateCatchEvent': ['bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition', 'bpmn:SignalEventDefinition'],
+  'bpmn:IntermediateThrowEvent': ['none', 'bpmn:SignalEventDefinition'],
+  'bpmn:BoundaryEvent': ['bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition', 'bpmn:SignalEventDefinition', 'bpmn:ErrorEventDefinition'],
+  'bpmn:EndEvent': ['none', 'bpmn:ErrorEventDefinition', 'bpmn:TerminateEventDefinition'],
+};
+
+/** Start events of an event sub-process (triggeredByEvent): no none start. */
+export const EVENT_SUBPROCESS_START_DEFINITIONS: ReadonlyArray<EventDefinitionType> = [
+  'bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition', 'bpmn:SignalEventDefinition', 'bpmn:ErrorEventDefinition',
+];
+
+/** Activity types a boundary event may be attached to. */
+export const BOUNDARY_HOSTS: ReadonlyArray<SupportedElementType> = [
+  'bpmn:UserTask', 'bpmn:ReceiveTask', 'bpmn:ServiceTask', 'bpmn:SubProcess', 'bpmn:CallActivity',
+];
+
+/**
+ * Extension attributes (`flowable:` local names) the engine refuses rather than ignores: the
+ * designer must not write them (its panels offer no field for them).
+ */
+export const REFUSED_ATTRIBUTES: ReadonlyArray<string> = ['skipExpression'];
+
+/** True when event type `eventType` (`bpmn:BoundaryEvent`) may carry definition `def` (or 'none'). */
+export function isSupportedEventDefinition(eventType: string, def: string): boolean {
+  const list = Object.prototype.hasOwnProperty.call(SUPPORTED_EVENT_DEFINITIONS, eventType) ? SUPPORTED_EVENT_DEFINITIONS[eventType] : undefined;
+  return !!list && (list as ReadonlyArray<string>).includes(def);
 }

@@ -4,8 +4,9 @@
  * spec's 8 entries; a process is drawn with the mouse (a user task dragged from the palette,
  * connected from the start event, then gateway and end event appended from the context pad),
  * zoomed, undone/redone, shown as XML and saved; the definition list and readXml over REST show
- * the deployment. A model with an element the engine does not run is refused with the engine's
- * message and the diagram stays open.
+ * the deployment. A model opened from a file with an element the engine does not run (a script
+ * task) is refused with the engine's message marked on the element, nothing is deployed and the
+ * diagram stays open; changed to a user task it deploys.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -13,9 +14,13 @@ import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
 import { shot, signIn } from './helpers';
 import { centre, drag, pad, select, shape } from './canvas';
 
+/** Issue 13 C: the tools plus every creatable element the engine runs (workflow-bpmn-coverage.spec.ts checks the rest). */
 const PALETTE = [
   'hand-tool', 'lasso-tool', 'space-tool', 'global-connect-tool',
-  'create.start-event', 'create.end-event', 'create.user-task', 'create.exclusive-gateway',
+  'create.start-event', 'create.end-event', 'create.timer-catch-event', 'create.message-catch-event', 'create.signal-catch-event',
+  'create.signal-throw-event', 'create.user-task', 'create.service-task', 'create.receive-task', 'create.task', 'create.manual-task',
+  'create.call-activity', 'create.exclusive-gateway', 'create.parallel-gateway', 'create.inclusive-gateway',
+  'create.subprocess-expanded', 'create.event-subprocess',
 ];
 
 /** Element ids of a BPMN type currently drawn (read through the modeler's registry in the DOM). */
@@ -45,9 +50,9 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   await signIn(page);
   await openDesigner(page);
 
-  // Palette: exactly the spec's 8 entries, with Chinese titles.
+  // Palette: the tools and the supported elements, with Chinese titles.
   const entries = page.locator('.djs-palette .entry');
-  await expect(entries).toHaveCount(8);
+  await expect(entries).toHaveCount(PALETTE.length);
   expect(await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(PALETTE);
   await expect(page.locator('.djs-palette .entry[data-action="create.user-task"]')).toHaveAttribute('aria-label', '创建用户任务');
   await expect(page.getByTestId('designer-zoom')).toHaveText('100%');
@@ -108,8 +113,13 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   for (let i = 0; i < 7; i++) await page.getByTestId('designer-zoom-out').click();
   await expect(page.getByTestId('designer-zoom')).toHaveText('20%');
   await expect(page.getByTestId('designer-zoom-out')).toBeDisabled();
+  // 自适应: at most 100%, the whole diagram right of the palette (zoomed out a little when it would pass under it).
   await page.getByTestId('designer-fit').click();
-  await expect(page.getByTestId('designer-zoom')).toHaveText('100%');
+  await expect(page.getByTestId('designer-zoom')).toHaveText(/^(9\d|100)%$/);
+  const palette = (await page.locator('.djs-palette').boundingBox())!;
+  expect((await shape(page, 'start_event').boundingBox())!.x).toBeGreaterThan(palette.x + palette.width);
+  const endRight = (await shape(page, endId).boundingBox())!;
+  expect(endRight.x + endRight.width).toBeLessThan((await page.getByTestId('bpmn-properties-panel').boundingBox())!.x);
   await page.getByTestId('designer-undo').click(); // the end event's label
   await page.getByTestId('designer-undo').click(); // the appended end event
   await expect(shape(page, endId)).toHaveCount(0);
@@ -157,50 +167,84 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   expect(errors).toEqual([]);
 });
 
+/** A model made elsewhere: start → 计算金额 (a script task: the engine runs no scripts) → 复核 → end. */
+const scriptXml = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="diagram_${key}" targetNamespace="http://www.flowable.org/processdef">
+  <bpmn:process id="${key}" name="脚本流程${key.slice(7)}" isExecutable="true">
+    <bpmn:startEvent id="start_event" name="开始" />
+    <bpmn:scriptTask id="calc" name="计算金额" scriptFormat="groovy"><bpmn:script>amount = 1</bpmn:script></bpmn:scriptTask>
+    <bpmn:userTask id="review" name="复核" flowable:assignee="1" flowable:userType="assignee" flowable:dataType="fixed" />
+    <bpmn:endEvent id="end_event" name="结束" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start_event" targetRef="calc" />
+    <bpmn:sequenceFlow id="f2" sourceRef="calc" targetRef="review" />
+    <bpmn:sequenceFlow id="f3" sourceRef="review" targetRef="end_event" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="d1">
+    <bpmndi:BPMNPlane id="p1" bpmnElement="${key}">
+      <bpmndi:BPMNShape id="s_start" bpmnElement="start_event"><dc:Bounds x="160" y="162" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="s_calc" bpmnElement="calc"><dc:Bounds x="250" y="140" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="s_review" bpmnElement="review"><dc:Bounds x="410" y="140" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="s_end" bpmnElement="end_event"><dc:Bounds x="572" y="162" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="e1" bpmnElement="f1"><di:waypoint x="196" y="180" /><di:waypoint x="250" y="180" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="e2" bpmnElement="f2"><di:waypoint x="350" y="180" /><di:waypoint x="410" y="180" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="e3" bpmnElement="f3"><di:waypoint x="510" y="180" /><di:waypoint x="572" y="180" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+
+/** Rows of the definition list for process `key` (REST, as admin). */
+async function deployedRows(page: Page, key: string): Promise<unknown[]> {
+  const headers = await apiAuth(page.request);
+  return (await (await page.request.get(`/caishui-api/flowable/definition/list?pageNum=1&pageSize=10&key=${key}`, { headers })).json()).rows;
+}
+
 test('a model the engine does not run is refused with its message and stays open', async ({ page }) => {
   test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page);
   await openDesigner(page);
-  const start = await centre(shape(page, 'start_event'));
-  const empty = { x: start.x + 120, y: start.y + 220 };
+  const key = `script_${uniq()}`;
 
-  // start → user task (context pad), then 更改类型 → 子流程 (折叠) in the replace menu.
-  await select(page, 'start_event', empty);
-  await pad(page, 'append.user-task');
-  await typeLabel(page, '子流程节点');
-  await page.mouse.click(empty.x, empty.y);
-  const [taskId] = await idsOf(page, 'Activity_');
-  await select(page, taskId, empty);
-  await pad(page, 'replace');
-  const menu = page.locator('.djs-popup.bpmn-replace');
-  await expect(menu).toContainText('服务任务');
-  await expect(menu).toContainText('子流程 (折叠)');
-  await shot(page, 'b1-designer-replace-menu');
-  await menu.locator('[data-id="replace-with-collapsed-subprocess"]').click();
-  await expect(menu).toHaveCount(0);
-  await select(page, taskId, empty);
-  await pad(page, 'append.end-event');
-  await typeLabel(page, '结束');
-  await page.mouse.click(empty.x, empty.y);
+  // A file with a script task (made in another modeller): the designer draws it as it is.
+  await page.getByTestId('designer-file-input').setInputFiles({ name: `${key}.bpmn`, mimeType: 'application/xml', buffer: Buffer.from(scriptXml(key)) });
+  await expect(shape(page, 'calc')).toContainText('计算金额');
 
-  // 保存模型: the engine names the element it does not run; the designer stays with the diagram.
+  // 保存模型: the engine's validator answers first; the script task is marked with its reason, nothing is deployed.
   await page.getByTestId('designer-save').click();
-  const message = new RegExp(`不支持的流程元素 ${taskId} \\(bpmn:SubProcess\\)`);
+  const message = /不支持的流程元素 calc \(bpmn:ScriptTask\)/;
+  await expectToast(page, /模型校验未通过/);
   await expectToast(page, message);
-  await expect(page.getByTestId('designer-refusal')).toContainText(message);
+  await expect(shape(page, 'calc')).toHaveClass(/designer-invalid/);
+  await expect(page.locator('[data-testid="designer-problem"][data-element-id="calc"]')).toContainText(message);
+  await expect(shape(page, 'review')).not.toHaveClass(/designer-invalid/);
   await expect(page).toHaveURL(/#\/flowable\/definition\/model/);
-  await expect(shape(page, taskId)).toContainText('子流程节点');
+  await expect(shape(page, 'calc')).toContainText('计算金额');
   await expect(page.getByTestId('designer-save')).toBeEnabled();
+  expect(await deployedRows(page, key)).toHaveLength(0);
   await shot(page, 'b1-designer-refused');
 
-  // Back to a user task: the model now deploys.
-  await select(page, taskId, empty);
+  // The refused element is selected, and stays clickable under its reason.
+  await expect(page.locator('.bpmn-designer-canvas .djs-element.selected')).toHaveAttribute('data-element-id', 'calc');
+  const empty = await centre(shape(page, 'review'));
+  empty.y += 260;
+  await select(page, 'calc', empty);
+  // 更改类型 offers only what the engine runs (no script task); a user task: the mark goes, the model deploys.
   await pad(page, 'replace');
-  await page.locator('.djs-popup.bpmn-replace [data-id="replace-with-user-task"]').click();
+  const menu = page.locator('.djs-popup.bpmn-replace');
+  await expect(menu.locator('[data-id="replace-with-user-task"]')).toBeVisible();
+  await expect(menu.locator('[data-id="replace-with-script-task"]')).toHaveCount(0);
+  await expect(menu.locator('[data-id="replace-with-business-rule-task"]')).toHaveCount(0);
+  await shot(page, 'b1-designer-replace-menu');
+  await menu.locator('[data-id="replace-with-user-task"]').click();
+  await expect(menu).toHaveCount(0);
+  await expect(page.locator('[data-testid="designer-problem"][data-element-id="calc"]')).toHaveCount(0);
   await page.getByTestId('designer-save').click();
-  await confirmDialog(page, '用户任务「子流程节点」没有设置审批人');
+  await confirmDialog(page, '用户任务「计算金额」没有设置审批人');
   await expectToast(page, '导入成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
+  expect(await deployedRows(page, key)).toHaveLength(1);
+  expect(errors).toEqual([]);
 });
 
 /** The reference demo model (reference §6: flow_ks2lyz4c, start → 行政 → 老板 → end), with DI. */

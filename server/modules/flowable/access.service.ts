@@ -5,7 +5,9 @@
  * progress, task forms, next-node probes) is readable by its participants only: the initiator,
  * whoever handled or may handle one of its tasks (assignee, candidate user or group, owner of a
  * delegated task, comment author) and holders of INSTANCE_MONITOR_PERM (`*:*:*` and the admin
- * role hold it). Everyone else gets 403 没有权限，请联系管理员授权, the refusal of permProcedure.
+ * role hold it). An instance started by a call activity is also read by the participants of its
+ * callers (any depth: the caller's flow record already shows its tasks), not the other way round
+ * (engine isParticipant). Everyone else gets 403 没有权限，请联系管理员授权, the refusal of permProcedure.
  */
 import type { AppDeps } from '../../core/deps';
 import { hasPermission, type LoginUser } from '../../core/authz';

@@ -14,6 +14,9 @@ import { auditedProcedure, authedProcedure, permProcedure } from '../../trpc/pro
 import * as wf from './flowable.service';
 import * as lib from './library.service';
 import * as ts from './task.service';
+import * as mc from './model-check';
+import * as ev from './event.service';
+import * as es from '../../../shared/schemas/flowable/events';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -23,7 +26,12 @@ const definition = router({
   list: authedProcedure.input(s.definitionListInput).query(({ ctx, input }) => wf.definitionList(ctx.deps, input)),
   /** Deploys `{name, category, xml}` → `{msg: '导入成功', data: deploy result}` (REST envelope ajax). */
   save: permProcedure('system:deployment:add').meta(log('流程定义', 1)).input(s.definitionSaveInput)
-    .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionSave(ctx.deps, input) })),
+    .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await mc.designerSave(ctx.deps, input) })),
+  /** Every problem of `{xml}` (engine.validate) → `[{elementId, elementName, elementType, message}]`; deploys nothing. */
+  validate: permProcedure('system:deployment:add').input(s.definitionValidateInput)
+    .mutation(({ ctx, input }) => mc.validateModel(ctx.deps, input.xml)),
+  /** Registered service-task handler names, sorted (the designer's 处理器 select). */
+  serviceHandlers: permProcedure('system:deployment:add').query(() => mc.serviceHandlerNames()),
   import: permProcedure('system:deployment:add').meta(log('流程定义', 6)).input(s.definitionImportInput)
     .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
   readXml: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionXml(ctx.deps, input.deployId)),
@@ -75,6 +83,13 @@ const instance = router({
   updateState: logged('流程实例', 2).input(s.instanceStateInput).mutation(({ ctx, input }) => { ts.instanceState(ctx.deps, ctx.login, input); }),
   /** Delete (runtime and history): each instance's initiator, or a holder of system:deployment:remove. */
   remove: logged('流程实例', 3).input(s.instanceDeleteInput).mutation(({ ctx, input }) => { ts.instanceRemove(ctx.deps, ctx.login, input); }),
+});
+
+/** Messages, signals, receive tasks → `{data}` (event.service.ts: participants / system:deployment:edit, else 403). */
+const runtime = router({
+  message: logged('流程消息', 0).input(es.messageCorrelateInput).mutation(({ ctx, input }) => ({ data: ev.messageCorrelate(ctx.deps, ctx.login, input) })),
+  signal: logged('流程信号', 0).input(es.signalBroadcastInput).mutation(({ ctx, input }) => ({ data: ev.signalBroadcast(ctx.deps, ctx.login, input) })),
+  trigger: logged('接收任务触发', 2).input(es.receiveTriggerInput).mutation(({ ctx, input }) => ({ data: ev.receiveTrigger(ctx.deps, ctx.login, input) })),
 });
 
 const process = router({
@@ -137,6 +152,6 @@ const deployment = router({
     .query(({ ctx, input }) => wf.deploymentExport(ctx.deps, input)),
 });
 
-export const flowableRouter = router({ definition, task, instance, process, expression, listener, form });
+export const flowableRouter = router({ definition, task, instance, runtime, process, expression, listener, form });
 /** Keys merged into `system`: `system.deployment`, and `system.expression` / `system.listener` (same procedures). */
 export const flowableSystemRouters = { deployment, expression, listener };

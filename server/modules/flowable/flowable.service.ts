@@ -147,6 +147,11 @@ export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof ta
     rows: page.rows.map((r) => ({ ...r, hisProcInsId: r.procInsId, startUserName: names.get(r.startUserId ?? '')?.nickName ?? null, startDeptName: names.get(r.startUserId ?? '')?.deptName ?? null })),
   };
 }
+/**
+ * `myProcess`: the instances the user started (engine myProcessList), instances started by a call
+ * activity left out (their caller's row stands for them; its current task may be the called
+ * instance's: `taskProcInsId`, `taskProcDefName`), with the current task's assignee names.
+ */
 export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
   const page = deps.engine.myProcessList({ ...q, userId: String(login.userId) });
   const names = people(deps.db, page.rows.map((r) => r.assigneeId));
@@ -154,7 +159,13 @@ export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskL
 }
 
 // ---- instance views (participants and monitors only: access.service.ts, 403 otherwise)
-/** `flowRecord`: task history (newest first) with names and the first comment; formData when the deployment has a main form. */
+/**
+ * `flowRecord`: task history (newest first) with names and the first comment; formData when the
+ * deployment has a main form. Tasks inside embedded sub-processes are listed like the others; the
+ * tasks of instances started by the call activities (any depth) are merged in with
+ * `calledInstanceId`, `calledProcessName`, `calledProcessKey`, `calledDeployId`, `callActivityId`
+ * (null on the instance's own tasks). Readers of a called instance: access.service.ts.
+ */
 export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, deployId?: string) {
   assertInstanceReader(deps, login, procInsId);
   const items = deps.engine.flowRecord(procInsId);

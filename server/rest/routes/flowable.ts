@@ -31,6 +31,8 @@ export const flowableRoutes: RestRoute[] = [
   // definitions
   { method: 'GET', path: '/flowable/definition/list', procedure: 'flowable.definition.list', input: ['query'], envelope: 'table' },
   { method: 'POST', path: '/flowable/definition/save', procedure: 'flowable.definition.save', input: ['query', 'body'], envelope: 'ajax' },
+  { method: 'POST', path: '/flowable/definition/validate', procedure: 'flowable.definition.validate', input: ['body'], envelope: 'data' },
+  { method: 'GET', path: '/flowable/definition/serviceHandlers', procedure: 'flowable.definition.serviceHandlers', envelope: 'data' },
   { method: 'POST', path: '/flowable/definition/import', procedure: 'flowable.definition.import', input: ['query', 'multipart'], envelope: 'ajax' },
   { method: 'GET', path: '/flowable/definition/readXml/:deployId', procedure: 'flowable.definition.readXml', input: ['params'], envelope: 'data' },
   { method: 'GET', path: '/flowable/definition/readImage/:deployId', procedure: 'flowable.definition.readImage', input: ['params'], envelope: 'file' },
@@ -70,6 +72,10 @@ export const flowableRoutes: RestRoute[] = [
   { method: 'POST', path: '/flowable/instance/startBy/:procDefId', procedure: 'flowable.instance.startBy', input: ['body', 'params'], mapInput: startInput, envelope: 'ajax' },
   { method: 'POST', path: '/flowable/instance/updateState', procedure: 'flowable.instance.updateState', input: ['query', 'body'], envelope: 'data' },
   { method: 'DELETE', path: '/flowable/instance/delete/:instanceIds', procedure: 'flowable.instance.remove', input: ['query', 'params'], mapInput: (r) => ({ ...r, instanceIds: text(r.instanceIds) }), envelope: 'data' },
+  // messages, signals, receive tasks (issue 13)
+  { method: 'POST', path: '/flowable/runtime/message', procedure: 'flowable.runtime.message', input: ['body'], envelope: 'ajax' },
+  { method: 'POST', path: '/flowable/runtime/signal', procedure: 'flowable.runtime.signal', input: ['body'], envelope: 'ajax' },
+  { method: 'POST', path: '/flowable/runtime/trigger', procedure: 'flowable.runtime.trigger', input: ['body'], envelope: 'ajax' },
 
   // start helper
   { method: 'GET', path: '/flowable/process/startFlow/:deployId', procedure: 'flowable.process.startFlow', input: ['params'], envelope: 'data' },

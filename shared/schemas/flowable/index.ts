@@ -31,6 +31,8 @@ export const definitionSaveInput = z.object({
   xml: requiredText('流程XML', 5_000_000, 'multiline'),
 });
 export type DefinitionSaveInput = z.input<typeof definitionSaveInput>;
+/** `{xml}` of `definition.validate` (the designer's model before save). */
+export const definitionValidateInput = z.object({ xml: requiredText('流程XML', 5_000_000, 'multiline') });
 /** Multipart `file` (a .bpmn / .xml upload) with `name`, `category`. */
 export const definitionImportInput = z.object({
   file: z.object({ filename: z.string().refine(isOneLine, controlCharsMessage('文件名称')), data: z.instanceof(Buffer) }, { error: '请选择要导入的流程文件' }),

@@ -25,6 +25,10 @@ export const flowableCases: Record<string, ParityCase> = {
   'GET /flowable/definition/readXml/:deployId': { url: `/flowable/definition/readXml/${none}`, trpc: (c) => run(c.flowable.definition.readXml({ deployId: none })), pick: outcome },
   'GET /flowable/definition/readImage/:deployId': { url: `/flowable/definition/readImage/${none}`, trpc: (c) => run(c.flowable.definition.readImage({ deployId: none })), pick: outcome },
   'PUT /flowable/definition/updateState': { url: `/flowable/definition/updateState?state=2&deployId=${none}`, trpc: (c) => run(c.flowable.definition.updateState({ state: 2, deployId: none })), pick: outcome },
+  'POST /flowable/definition/validate': {
+    url: '/flowable/definition/validate', body: { xml: '<definitions/>' }, trpc: (c) => run(c.flowable.definition.validate({ xml: '<definitions/>' })), pick: outcome,
+  },
+  'GET /flowable/definition/serviceHandlers': { url: '/flowable/definition/serviceHandlers', trpc: (c) => c.flowable.definition.serviceHandlers(), pick: outcome },
   'GET /flowable/definition/userList': { url: '/flowable/definition/userList?userName=ry', trpc: (c) => c.flowable.definition.userList({ userName: 'ry' }), pick: outcome },
   'GET /flowable/definition/roleList': { url: '/flowable/definition/roleList', trpc: (c) => c.flowable.definition.roleList(), pick: outcome },
   'GET /flowable/definition/expList': { url: '/flowable/definition/expList', trpc: (c) => c.flowable.definition.expList(), pick: outcome },
@@ -62,6 +66,10 @@ export const flowableCases: Record<string, ParityCase> = {
   'POST /flowable/instance/startBy/:procDefId': { url: `/flowable/instance/startBy/${none}`, body: {}, trpc: (c) => run(c.flowable.instance.startBy({ procDefId: none, variables: {} })), pick: ajaxWithMsg },
   'POST /flowable/instance/updateState': { url: `/flowable/instance/updateState?state=1&instanceId=${none}`, trpc: (c) => run(c.flowable.instance.updateState({ state: 1, instanceId: none })), pick: outcome },
   'DELETE /flowable/instance/delete/:instanceIds': { url: `/flowable/instance/delete/${none}`, trpc: (c) => run(c.flowable.instance.remove({ instanceIds: [none] })), pick: outcome },
+  // messages, signals, receive tasks (nothing waits in the parity app: the engine's refusals)
+  'POST /flowable/runtime/message': { url: '/flowable/runtime/message', body: { messageName: 'nobody' }, trpc: (c) => run(c.flowable.runtime.message({ messageName: 'nobody' })), pick: ajax },
+  'POST /flowable/runtime/signal': { url: '/flowable/runtime/signal', body: { signalName: 'nobody' }, trpc: (c) => run(c.flowable.runtime.signal({ signalName: 'nobody' })), pick: ajax },
+  'POST /flowable/runtime/trigger': { url: '/flowable/runtime/trigger', body: { instanceId: none, activityId: 'x' }, trpc: (c) => run(c.flowable.runtime.trigger({ instanceId: none, activityId: 'x' })), pick: ajax },
   'GET /flowable/process/startFlow/:deployId': { url: `/flowable/process/startFlow/${none}`, trpc: (c) => run(c.flowable.process.startFlow({ deployId: none })), pick: outcome },
 
   // deployments

@@ -6,16 +6,21 @@
  * Props: `xml` (the model to draw; null draws the new-diagram template), `loading` (the model is
  * still being read), `saving`, `onSave(payload)` with `{name, category (empty → null), xml}`,
  * `notice` (shown over the top of the canvas, e.g. the engine's refusal). 保存模型 first passes
- * the spec §5 save rules (save-gate.ts): names and ids required, a confirm for unassigned user tasks.
+ * the spec §5 save rules (save-gate.ts): names and ids required, a confirm for unassigned user tasks;
+ * then the engine's validator (`flowable.definition.validate`, issue 13 C): every problem is
+ * marked on the canvas with its reason, the first selected, and nothing is sent to save. When the
+ * validator cannot be reached the save goes on (the deploy still refuses with its message).
  */
 import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTRPC } from '../../lib/trpc';
 import { msgError, msgWarning } from '../../components/feedback/toaster';
 import { saveBlob } from '../../lib/download';
 import { DesignerToolbar } from './DesignerToolbar';
 import { currentProcessInfo, errorText } from './modeler/create-modeler';
 import { downloadName, isModelFile, savePayload } from './modeler/designer-rules';
-import { clearInvalidMarks } from './modeler/mark-invalid';
+import { clearInvalidMarks, markProblems, problemsText } from './modeler/mark-invalid';
 import { newDiagramXml } from './modeler/new-diagram';
 import { PanelSlot } from './PanelSlot';
 import { passSaveGate } from './save-gate';
@@ -42,6 +47,8 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
   const { modeler, importXml } = designer;
   const [drawn, setDrawn] = useState(false);
   const [xmlView, setXmlView] = useState<string | null>(null);
+  const trpc = useTRPC();
+  const validate = useMutation({ ...trpc.flowable.definition.validate.mutationOptions(), meta: { silent: true } });
 
   const draw = async (source: string, failure: string) => {
     const error = await importXml(source);
@@ -107,13 +114,25 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
     }
     if (!modeler || !(await passSaveGate(modeler))) return;
     const text = await exportXml();
-    if (text != null) onSave(savePayload(process, text));
+    if (text == null) return;
+    let problems: Awaited<ReturnType<typeof validate.mutateAsync>> = [];
+    try {
+      problems = await validate.mutateAsync({ xml: text });
+    } catch {
+      problems = [];
+    }
+    if (problems.length) {
+      markProblems(modeler, problems);
+      msgError(problemsText(problems));
+      return;
+    }
+    onSave(savePayload(process, text));
   };
 
   return (
     <Flex direction="column" h={height} bg="white" data-testid="process-designer">
       <DesignerToolbar
-        zoom={designer.zoom} canUndo={designer.canUndo} canRedo={designer.canRedo} saving={saving} busy={!drawn || loading}
+        zoom={designer.zoom} canUndo={designer.canUndo} canRedo={designer.canRedo} saving={saving || validate.isPending} busy={!drawn || loading}
         onOpenFile={(f) => void openFile(f)} onNew={() => void draw(newDiagramXml(), '新建失败')} onFit={designer.fit}
         onZoom={designer.zoomBy} onUndo={designer.undo} onRedo={designer.redo} onViewXml={() => void viewXml()}
         onDownloadXml={() => void downloadXml()} onDownloadSvg={() => void downloadSvg()} onSave={() => void save()}

@@ -13,19 +13,34 @@ interface Canvas {
   zoom(scale?: number | 'fit-viewport', center?: 'auto'): number;
   viewbox(): Viewbox;
   scroll(delta: { dx: number; dy: number }): void;
+  getContainer(): HTMLElement;
 }
 
-/** Room kept free at the canvas's left for the palette (12 px offset + 48 px wide + a gap). */
-const PALETTE_ROOM = 76;
+/** Room kept free at the canvas's left for the palette: its right edge (one or two columns) + a gap. */
+function paletteRoom(canvas: Canvas): number {
+  const container = canvas.getContainer();
+  const palette = container.querySelector('.djs-palette');
+  const right = palette ? palette.getBoundingClientRect().right - container.getBoundingClientRect().left : 0;
+  return right > 0 ? right + 12 : 76;
+}
 
-/** 自适应: fits the diagram into the canvas, then moves it right of the palette when there is room. */
+/**
+ * 自适应: fits the diagram into the canvas right of the palette (zoomed out further when the whole
+ * width would pass under it, never below the 0.2 minimum), then moves it right of the palette.
+ */
 function fitViewport(canvas: Canvas) {
+  const room = paletteRoom(canvas);
   canvas.zoom('fit-viewport', 'auto');
-  const vb = canvas.viewbox();
+  let vb = canvas.viewbox();
+  const avail = vb.outer.width - room - 16;
+  if (avail > 0 && vb.inner.width * vb.scale > avail) {
+    canvas.zoom(Math.max(0.2, avail / vb.inner.width), 'auto');
+    vb = canvas.viewbox();
+  }
   const left = (vb.inner.x - vb.x) * vb.scale;
   const right = left + vb.inner.width * vb.scale;
-  const dx = Math.min(PALETTE_ROOM - left, vb.outer.width - 16 - right);
-  if (left < PALETTE_ROOM && dx > 0) canvas.scroll({ dx, dy: 0 });
+  const dx = Math.min(room - left, vb.outer.width - 16 - right);
+  if (left < room && dx > 0) canvas.scroll({ dx, dy: 0 });
 }
 interface CommandStack { canUndo(): boolean; canRedo(): boolean; undo(): void; redo(): void }
 

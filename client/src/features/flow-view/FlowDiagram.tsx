@@ -33,6 +33,7 @@ interface ShapeLike {
   type: string;
   waypoints?: unknown;
   outgoing?: { id: string; type: string; target?: { id: string } }[];
+  parent?: { type?: string };
 }
 
 const ZOOM_STEP = 0.1;
@@ -49,6 +50,7 @@ function diagramNodes(all: ShapeLike[]): DiagramNode[] {
       outgoing: (e.outgoing ?? [])
         .filter((c) => c.type === 'bpmn:SequenceFlow' && c.target)
         .map((c) => ({ id: c.id, targetId: c.target!.id })),
+      inScope: e.parent?.type === 'bpmn:SubProcess',
     }));
 }
 

@@ -2,7 +2,8 @@
  * Flow record timeline (workflow spec §2 "流转记录", §3 "Flow record item", §4 "Flow records"):
  * newest first as the server sends them; a finished record (finishTime present) has a green
  * #2bc418 check, a pending one a grey #b3bdbb clock. Each card shows 实际办理 (with the dept),
- * 候选办理, 接收时间, 办结时间, 耗时 and 处理意见 (with the comment type).
+ * 候选办理, 接收时间, 办结时间, 耗时 and 处理意见 (with the comment type). A task of a process started
+ * by a call activity (issue 13: `calledProcessName` set) carries a 子流程 badge with that process's name.
  *
  * Props: `items` (flowRecord's `flowList`), `loading?`.
  */
@@ -20,6 +21,9 @@ export interface FlowRecordItem {
   finishTime?: string | null;
   duration?: string | null;
   comment?: { type?: string | null; comment?: string | null } | null;
+  /** Set on tasks of an instance started by a call activity (issue 13). */
+  calledInstanceId?: string | null;
+  calledProcessName?: string | null;
 }
 
 /** Comment types (reference §6 FlowComment). */
@@ -75,6 +79,9 @@ export function FlowRecordTimeline({ items, loading }: { items: FlowRecordItem[]
               <Flex align="center" gap="2">
                 <Text fontWeight="bold" fontSize="sm">{item.taskName || '—'}</Text>
                 <Badge size="sm" colorPalette={done ? 'green' : 'gray'} variant="subtle">{done ? '已办结' : '办理中'}</Badge>
+                {item.calledInstanceId && (
+                  <Badge size="sm" colorPalette="blue" variant="outline" data-testid="flow-record-called">子流程：{item.calledProcessName || item.calledInstanceId}</Badge>
+                )}
               </Flex>
               <Grid templateColumns="110px 1fr" borderWidth="1px" borderColor="gray.200" rounded="md" overflow="hidden" mt="1" bg="white">
                 {item.assigneeName && (

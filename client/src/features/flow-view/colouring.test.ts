@@ -70,7 +70,7 @@ describe('diagramMarkers (spec §4 Diagram colouring)', () => {
     expect(diagramMarkers(onlyEnd, [{ key: 'end', completed: true }])).toEqual([{ id: 'end', marker: 'highlight' }]);
   });
 
-  it('parallel gateways follow the same rule; other node types are left alone', () => {
+  it('parallel gateways follow the same rule; so do service tasks', () => {
     const par: DiagramNode[] = [
       { id: 'p', type: 'bpmn:ParallelGateway', outgoing: [{ id: 'f1', targetId: 't1' }, { id: 'f2', targetId: 't2' }] },
       { id: 's', type: 'bpmn:ServiceTask', outgoing: [{ id: 'f3', targetId: 't1' }] },
@@ -80,6 +80,38 @@ describe('diagramMarkers (spec §4 Diagram colouring)', () => {
       { id: 'p', marker: 'highlight' },
       { id: 'f1', marker: 'highlight' }, { id: 't1', marker: 'highlight' },
       { id: 'f2', marker: 'highlight-todo' }, { id: 't2', marker: 'highlight-todo' },
+      { id: 's', marker: 'highlight' },
+      { id: 'f3', marker: 'highlight' }, { id: 't1', marker: 'highlight' },
     ]);
+  });
+
+  it('issue 13 elements: sub-process, inner start / end, call activity, catch event, fired boundary', () => {
+    const nodes13: DiagramNode[] = [
+      { id: 'sub', type: 'bpmn:SubProcess', outgoing: [{ id: 'f3', targetId: 'call' }] },
+      { id: 's2', type: 'bpmn:StartEvent', outgoing: [{ id: 'g1', targetId: 'inner' }], inScope: true },
+      { id: 'inner', type: 'bpmn:UserTask', outgoing: [{ id: 'g2', targetId: 'e2' }], inScope: true },
+      { id: 'e2', type: 'bpmn:EndEvent', outgoing: [], inScope: true },
+      { id: 'call', type: 'bpmn:CallActivity', outgoing: [{ id: 'f4', targetId: 'wait' }] },
+      { id: 'wait', type: 'bpmn:IntermediateCatchEvent', outgoing: [{ id: 'f5', targetId: 'end' }] },
+      { id: 'bt', type: 'bpmn:BoundaryEvent', outgoing: [{ id: 'f6', targetId: 'late' }] },
+      { id: 'late', type: 'bpmn:UserTask', outgoing: [] },
+      { id: 'end', type: 'bpmn:EndEvent', outgoing: [] },
+    ];
+    const r = diagramMarkers(nodes13, [
+      { key: 'sub', completed: true }, { key: 's2', completed: true }, { key: 'g1', completed: true }, { key: 'inner', completed: true },
+      { key: 'g2', completed: true }, { key: 'e2', completed: true }, { key: 'f3', completed: true }, { key: 'call', completed: true },
+      { key: 'f4', completed: true }, { key: 'wait', completed: false }, { key: 'bt', completed: true }, { key: 'late', completed: false },
+    ]);
+    expect(marks(r, 'sub')).toEqual(['highlight']);
+    expect(marks(r, 's2')).toEqual(['highlight']);
+    expect(marks(r, 'e2')).toEqual(['highlight', 'highlight']);
+    expect(marks(r, 'f3')).toEqual(['highlight']);
+    expect(marks(r, 'call')).toContain('highlight');
+    expect(marks(r, 'f4')).toEqual(['highlight-todo']);
+    expect(marks(r, 'wait')).toEqual(['highlight-todo', 'highlight-todo']);
+    expect(marks(r, 'f5')).toEqual([]);
+    expect(marks(r, 'bt')).toEqual(['highlight']);
+    expect(marks(r, 'late')).toEqual(['highlight-todo', 'highlight-todo']);
+    expect(marks(r, 'end')).toEqual([]);
   });
 });

@@ -17,7 +17,20 @@ export interface DiagramNode {
   id: string;
   type: string;
   outgoing: { id: string; targetId: string }[];
+  /** True for a node inside a sub-process (its end events are coloured when reached). */
+  inScope?: boolean;
 }
+
+/**
+ * Nodes coloured like gateways (own completion; outgoing flows and targets by the target's):
+ * the elements of issue 13 (sub-processes, call activities, service / plain / receive tasks,
+ * catch / throw events, boundary events that fired) and inclusive gateways.
+ */
+const GATEWAY_LIKE = new Set([
+  'bpmn:ExclusiveGateway', 'bpmn:ParallelGateway', 'bpmn:InclusiveGateway', 'bpmn:SubProcess', 'bpmn:CallActivity',
+  'bpmn:ServiceTask', 'bpmn:Task', 'bpmn:ManualTask', 'bpmn:ReceiveTask', 'bpmn:IntermediateCatchEvent',
+  'bpmn:IntermediateThrowEvent', 'bpmn:BoundaryEvent',
+]);
 
 export type DiagramMarker = 'highlight' | 'highlight-todo';
 
@@ -33,9 +46,13 @@ const markerOf = (completed: boolean): DiagramMarker => (completed ? 'highlight'
  * - user task in nodeData → marked by its own completion; its outgoing flows and their targets
  *   (when the target is in nodeData) by the target's completion — when the task is the current
  *   to-do (the first uncompleted entry), they are marked to-do;
- * - exclusive and parallel gateways: the same, always by the target's completion;
- * - start event and its outgoing flow → done when the flow's target is in nodeData;
- * - end event → done only when it is the last nodeData entry and completed.
+ * - exclusive and parallel gateways: the same, always by the target's completion; so are the
+ *   inclusive gateways, sub-processes, call activities, service / plain / receive tasks, catch /
+ *   throw events and (fired) boundary events (GATEWAY_LIKE);
+ * - start event and its outgoing flow → done when the flow's target is in nodeData (a
+ *   sub-process's inner start too);
+ * - end event → done only when it is the last nodeData entry and completed; an end event inside a
+ *   sub-process (`inScope`) whenever its entry is completed.
  */
 export function diagramMarkers(nodes: DiagramNode[], nodeData: NodeDatum[] | null | undefined): MarkerEntry[] {
   const data = nodeData ?? [];
@@ -59,7 +76,7 @@ export function diagramMarkers(nodes: DiagramNode[], nodeData: NodeDatum[] | nul
         add(flow.id, m);
         add(flow.targetId, m);
       }
-    } else if (n.type === 'bpmn:ExclusiveGateway' || n.type === 'bpmn:ParallelGateway') {
+    } else if (GATEWAY_LIKE.has(n.type)) {
       if (!self) continue;
       add(n.id, markerOf(self.completed));
       for (const flow of n.outgoing) {
@@ -75,7 +92,7 @@ export function diagramMarkers(nodes: DiagramNode[], nodeData: NodeDatum[] | nul
         add(n.id, 'highlight');
       }
     } else if (n.type === 'bpmn:EndEvent') {
-      if (last.key === n.id && last.completed) add(n.id, 'highlight');
+      if ((last.key === n.id && last.completed) || (n.inScope && self?.completed)) add(n.id, 'highlight');
     }
   }
   return out;

@@ -1,7 +1,9 @@
 /**
- * Shows on the canvas which element 保存模型 refused (workflow spec §5): the element gets the
- * `designer-invalid` marker (red outline, designer.css), is selected (so the panel opens on it)
- * and scrolled into view. The marks go on the next save or the next edit.
+ * Shows on the canvas which element 保存模型 refused (workflow spec §5; issue 13 C "marks each
+ * faulty element on the canvas with its message"): the element gets the `designer-invalid`
+ * marker (red outline, designer.css), and for the engine's problems (`definition.validate`) an
+ * overlay under it with the reason; the first one is selected (so the panel opens on it) and
+ * scrolled into view. The marks go on the next save or the next edit.
  */
 import type { DesignerModeler } from './create-modeler';
 
@@ -16,9 +18,17 @@ interface MarkerCanvas {
   scrollToElement(el: Shape, padding?: number): void;
 }
 interface Selection { select(el: Shape | null): void }
+interface Overlays {
+  add(el: Shape, type: string, overlay: { position: { bottom?: number; left?: number; top?: number }; html: HTMLElement }): string;
+  remove(filter: { type: string }): void;
+}
 
-/** Removes every `designer-invalid` marker. */
+/** One problem the engine found (`flowable.definition.validate`). */
+export interface MarkedProblem { elementId: string; elementName?: string; elementType?: string; message: string }
+
+/** Removes every `designer-invalid` marker and problem overlay. */
 export function clearInvalidMarks(modeler: DesignerModeler): void {
+  modeler.get<Overlays>('overlays').remove({ type: INVALID_MARKER });
   const canvas = modeler.get<MarkerCanvas>('canvas');
   for (const el of modeler.get<Registry>('elementRegistry').getAll()) {
     if (canvas.hasMarker(el, INVALID_MARKER)) canvas.removeMarker(el, INVALID_MARKER);
@@ -41,4 +51,39 @@ export function markInvalid(modeler: DesignerModeler, elementId: string | null):
     // an element without bounds (e.g. a hidden one) cannot be scrolled to; the mark stays
   }
   selection.select(el);
+}
+
+/**
+ * Marks every element of `problems` (marker + an overlay with its reason, several reasons of one
+ * element joined) and selects the first one found; returns the ids marked (problems about the
+ * whole model or an element not on the canvas mark nothing).
+ */
+export function markProblems(modeler: DesignerModeler, problems: readonly MarkedProblem[]): string[] {
+  const registry = modeler.get<Registry>('elementRegistry');
+  const canvas = modeler.get<MarkerCanvas>('canvas');
+  const overlays = modeler.get<Overlays>('overlays');
+  const reasons = new Map<string, string[]>();
+  for (const p of problems) {
+    if (!p.elementId || !registry.get(p.elementId)) continue;
+    reasons.set(p.elementId, [...(reasons.get(p.elementId) ?? []), p.message]);
+  }
+  for (const [id, messages] of reasons) {
+    const el = registry.get(id)!;
+    canvas.addMarker(el, INVALID_MARKER);
+    const html = document.createElement('div');
+    html.className = 'designer-problem';
+    html.setAttribute('data-testid', 'designer-problem');
+    html.setAttribute('data-element-id', id);
+    html.textContent = messages.join('；');
+    overlays.add(el, INVALID_MARKER, { position: { top: -6, left: 0 }, html });
+  }
+  const first = [...reasons.keys()][0];
+  if (first) markInvalid(modeler, first);
+  return [...reasons.keys()];
+}
+
+/** The message listing the problems, e.g. `模型校验未通过: 审批 (Activity_1): 不支持 …；…`. */
+export function problemsText(problems: readonly MarkedProblem[]): string {
+  const lines = problems.map((p) => (p.elementId ? `${p.elementName || p.elementId}${p.elementName ? ` (${p.elementId})` : ''}: ${p.message}` : p.message));
+  return `模型校验未通过: ${lines.join('；')}`;
 }

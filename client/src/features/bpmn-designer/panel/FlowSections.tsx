@@ -1,10 +1,11 @@
 /**
- * 流转条件 of a sequence flow (condition as tFormalExpression, skip expression) and the default
+ * 流转条件 of a sequence flow (condition as tFormalExpression; no skip expression: the engine
+ * refuses it, REFUSED_ATTRIBUTES) and the default
  * flow of exclusive / inclusive gateways (workflow spec §2; reference §6).
  */
 import type { PanelTarget } from './usePanelTarget';
 import { SelectRow, TextRow } from './fields';
-import { outgoingOptions, readCondition, readDefaultFlow, readSkipExpression, writeCondition, writeDefaultFlow, writeSkipExpression } from './forms/flow';
+import { outgoingOptions, readCondition, readDefaultFlow, writeCondition, writeDefaultFlow } from './forms/flow';
 
 export function ConditionRows({ target }: { target: PanelTarget }) {
   const { bo, ops } = target;
@@ -15,7 +16,6 @@ export function ConditionRows({ target }: { target: PanelTarget }) {
     <>
       <TextRow label="条件表达式" value={readCondition(bo)} multiline testId="panel-condition" placeholder={isDefault ? '默认连线无需条件' : '如 ${amount > 1000}'}
         onCommit={(v) => writeCondition(ops, bo, v)} />
-      <TextRow label="跳过表达式" value={readSkipExpression(bo)} testId="panel-flow-skip" placeholder="如 ${skip}" onCommit={(v) => writeSkipExpression(ops, bo, v)} />
     </>
   );
 }

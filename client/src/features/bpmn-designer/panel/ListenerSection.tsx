@@ -1,7 +1,7 @@
 /**
  * 执行监听器 / 任务监听器 section: the node's listeners in a compact list and 编辑 opening the
  * listener dialog (workflow spec §2 "Workflow task-listener editor", §3 "Task listener",
- * "Execution listener"). Sequence flows offer only `take`.
+ * "Execution listener"). Sequence flows offer only `take`, other elements only `start` / `end`.
  */
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -15,7 +15,8 @@ const label = (options: { value: string; label: string }[], v: string) => option
 export function ListenerSection({ target, kind }: { target: PanelTarget; kind: ListenerKind }) {
   const [open, setOpen] = useState(false);
   const rows = readListeners(target.bo, kind);
-  const events = kind === 'task' ? TASK_EVENTS : target.kind === 'sequenceFlow' ? EXECUTION_EVENTS.filter((e) => e.value === 'take') : EXECUTION_EVENTS;
+  // Flows fire only take; every other element only start / end (the engine refuses take on a node, model/lint.ts).
+  const events = kind === 'task' ? TASK_EVENTS : EXECUTION_EVENTS.filter((e) => (e.value === 'take') === (target.kind === 'sequenceFlow'));
   return (
     <Box pb="3" data-testid={`${kind}-listener-section`}>
       {rows.length === 0 ? (

@@ -1,23 +1,28 @@
 /**
  * Which sections each element type gets (workflow spec §2 "Property panels by element type"):
- * 常规, 流转条件, 任务, 多实例, 执行监听器, 任务监听器, 扩展属性/表单, 输入输出, 其他.
+ * 常规, 流转条件, 表单, 事件定义, 服务, 调用, 任务 (user tasks), 多实例 (user tasks only: the
+ * engine runs no other loop), 执行监听器, 任务监听器, 其他. Only what server/engine/model reads is
+ * offered (issue 13): no 异步 / 用于补偿 (the engine runs synchronously, has no compensation), no
+ * form properties, extension properties, input/output or resource list (read by nothing).
  */
 import type { PanelTarget } from './usePanelTarget';
 import { Section } from './Section';
 import { GeneralFields } from './GeneralSection';
-import { CategoryRow, SignalsAndResources } from './ProcessSection';
+import { CategoryRow, SignalsRow } from './ProcessSection';
 import { ListenerSection } from './ListenerSection';
 import { AssignmentSection } from './AssignmentSection';
 import { MultiInstanceSection } from './MultiInstanceSection';
-import { AsyncRows, FormKeyRow, TypeFields, UserTaskAttrs } from './TaskSection';
+import { FormKeyRow, TypeFields, UserTaskAttrs } from './TaskSection';
 import { ConditionRows, DefaultFlowRow } from './FlowSections';
-import { ExtensionRows, InputOutputRows } from './ExtensionSections';
 import { isEventKind, isGatewayKind, isTaskKind } from './kind';
+import { EventDefinitionRows } from './EventSection';
+import { CallActivityRows, ServiceRows } from './ActivitySections';
 
 export function PanelSections({ target }: { target: PanelTarget }) {
   const k = target.kind;
   const task = isTaskKind(k);
-  const hasTypeFields = ['serviceTask', 'sendTask', 'businessRuleTask', 'scriptTask'].includes(k);
+  const hasEventDefinition = isEventKind(k) && (k !== 'startEvent' && k !== 'endEvent' && k !== 'throwEvent'
+    || ((target.bo.get('eventDefinitions') as unknown[] | undefined) ?? []).length > 0 || target.bo.$parent?.get('triggeredByEvent') === true);
   return (
     <>
       <Section title="常规" testId="panel-section-general">
@@ -36,21 +41,34 @@ export function PanelSections({ target }: { target: PanelTarget }) {
           <FormKeyRow target={target} />
         </Section>
       )}
-      {task && (
-        <Section title="任务" testId="panel-section-task">
-          {k === 'userTask' && <AssignmentSection target={target} />}
-          {k === 'userTask' && <FormKeyRow target={target} />}
-          {hasTypeFields && <TypeFields target={target} />}
-          <AsyncRows target={target} />
-          {k === 'userTask' && <UserTaskAttrs target={target} />}
+      {hasEventDefinition && (
+        <Section title="事件定义" testId="panel-section-event">
+          <EventDefinitionRows target={target} />
         </Section>
       )}
-      {task && (
+      {k === 'serviceTask' && (
+        <Section title="服务" testId="panel-section-service">
+          <ServiceRows target={target} />
+        </Section>
+      )}
+      {k === 'callActivity' && (
+        <Section title="调用" testId="panel-section-call">
+          <CallActivityRows target={target} />
+        </Section>
+      )}
+      {k === 'userTask' && (
+        <Section title="任务" testId="panel-section-task">
+          <AssignmentSection target={target} />
+          <FormKeyRow target={target} />
+          <UserTaskAttrs target={target} />
+        </Section>
+      )}
+      {k === 'userTask' && (
         <Section title="多实例" testId="panel-section-multi-instance">
           <MultiInstanceSection target={target} />
         </Section>
       )}
-      {(k === 'process' || task || isEventKind(k) || isGatewayKind(k) || k === 'sequenceFlow') && (
+      {(k === 'process' || task || isEventKind(k) || isGatewayKind(k) || k === 'sequenceFlow' || k === 'subProcess' || k === 'callActivity') && (
         <Section title="执行监听器" testId="panel-section-execution-listener">
           <ListenerSection target={target} kind="execution" />
         </Section>
@@ -60,19 +78,9 @@ export function PanelSections({ target }: { target: PanelTarget }) {
           <ListenerSection target={target} kind="task" />
         </Section>
       )}
-      {(task || k === 'startEvent' || k === 'process') && (
-        <Section title={k === 'userTask' || k === 'startEvent' ? '扩展属性/表单' : '扩展属性'} defaultOpen={false} testId="panel-section-extension">
-          <ExtensionRows target={target} formFields={k === 'userTask' || k === 'startEvent'} />
-        </Section>
-      )}
-      {task && (
-        <Section title="输入输出" defaultOpen={false} testId="panel-section-io">
-          <InputOutputRows target={target} />
-        </Section>
-      )}
       {k === 'process' && (
         <Section title="其他" testId="panel-section-other">
-          <SignalsAndResources target={target} />
+          <SignalsRow target={target} />
         </Section>
       )}
     </>

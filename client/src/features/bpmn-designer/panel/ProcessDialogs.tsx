@@ -1,12 +1,15 @@
 /**
- * Process-level dialogs (workflow spec §2 "Dialogs: … signal definition, resource list editor";
- * §4 "Designer dialogs": the signal dialog closes only when its table validates, scope 全局 =
- * start / 流程实例 = end; §5: 请选择 / 请输入, 资源已存在, blank resources dropped).
+ * The panel's table dialogs (workflow spec §2 "Dialogs: … signal definition"; §4 "Designer
+ * dialogs": a table dialog closes only when its rows validate; §5: 请输入). `TableDialog` also
+ * serves the 消息 / 信号 / 错误 definitions of the 事件定义 section (EventSection.tsx).
  */
+import { Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { DialogShell } from './DialogShell';
 import { EditableTable, type EditableColumn } from './EditableTable';
-import { cleanResources, SIGNAL_SCOPES, validateResources, validateSignals, type SignalRow } from './forms/process';
+import { globalsInUse } from './forms/events';
+import { validateSignals, type SignalRow } from './forms/process';
+import type { ModdleEl } from './ops';
 
 type RowErrors<R> = Record<number, Partial<Record<keyof R, string>>>;
 
@@ -19,7 +22,7 @@ export interface RowsDialogProps<R> {
 }
 
 /** A DialogShell around an EditableTable: rows reset to `value` on open; 确 定 confirms only when `validate` finds nothing. */
-export function TableDialog<R extends object>({ open, value, initialRows = value, title, width, testId, tableTestId, columns, newRow, validate, liveCheck = false, onClose, onConfirm }: RowsDialogProps<R> & {
+export function TableDialog<R extends object>({ open, value, initialRows = value, title, width, testId, tableTestId, columns, newRow, validate, liveCheck = false, confirmError, onClose, onConfirm }: RowsDialogProps<R> & {
   /** The rows before the first open (default `value`). */
   initialRows?: R[];
   title: string;
@@ -31,23 +34,30 @@ export function TableDialog<R extends object>({ open, value, initialRows = value
   validate: (rows: R[]) => RowErrors<R>;
   /** Re-validate on every edit (default: only once errors are shown). */
   liveCheck?: boolean;
+  /** A refusal of the whole table (e.g. a deleted row still referenced), shown above it; undefined = fine. */
+  confirmError?: (rows: R[]) => string | undefined;
 }) {
   const [rows, setRows] = useState(initialRows);
   const [errors, setErrors] = useState<RowErrors<R>>({});
+  const [refusal, setRefusal] = useState<string>();
   useEffect(() => {
     if (open) {
       setRows(value);
       setErrors({});
+      setRefusal(undefined);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const confirm = () => {
     const e = validate(rows);
+    const whole = confirmError?.(rows);
     setErrors(e);
-    if (Object.keys(e).length === 0) onConfirm(rows);
+    setRefusal(whole);
+    if (Object.keys(e).length === 0 && !whole) onConfirm(rows);
   };
   return (
     <DialogShell open={open} title={title} width={width} testId={testId} onClose={onClose} onConfirm={confirm}>
+      {refusal && <Text fontSize="sm" color="fg.error" mb="2" data-testid="table-refusal">{refusal}</Text>}
       <EditableTable<R>
         rows={rows}
         errors={errors}
@@ -55,6 +65,7 @@ export function TableDialog<R extends object>({ open, value, initialRows = value
         onChange={(r) => {
           setRows(r);
           if (liveCheck || Object.keys(errors).length) setErrors(validate(r));
+          if (refusal) setRefusal(confirmError?.(r));
         }}
         newRow={newRow}
         columns={columns}
@@ -63,42 +74,22 @@ export function TableDialog<R extends object>({ open, value, initialRows = value
   );
 }
 
-/** 信号定义 dialog: scope, id and name rows. */
-export function SignalDialog(props: RowsDialogProps<SignalRow>) {
+/**
+ * 信号定义 dialog: id and name rows, edited in place (a signal event keeps its reference); deleting
+ * a signal still referenced by an event is refused with the events named.
+ */
+export function SignalDialog({ definitions, idTaken, ...props }: RowsDialogProps<SignalRow> & { definitions: ModdleEl | undefined; idTaken: (id: string) => boolean }) {
   return (
     <TableDialog<SignalRow>
       {...props}
-      title="信号定义" width="800px" testId="signal-dialog" tableTestId="signal-table"
-      validate={validateSignals}
-      newRow={() => ({ scope: '', id: '', name: '' })}
+      title="信号定义" width="700px" testId="signal-dialog" tableTestId="signal-table"
+      validate={(rows) => validateSignals(rows, idTaken)}
+      confirmError={(rows) => globalsInUse(definitions, 'bpmn:Signal', props.value, rows)}
+      newRow={() => ({ id: '', name: '', errorCode: '' })}
       columns={[
-        { key: 'scope', title: '作用域', kind: 'select', options: SIGNAL_SCOPES, width: '160px' },
         { key: 'id', title: '信号 ID' },
         { key: 'name', title: '信号名称' },
       ]}
-    />
-  );
-}
-
-interface ResourceRow { value: string }
-
-const checkResources = (r: ResourceRow[]): RowErrors<ResourceRow> =>
-  Object.fromEntries(Object.entries(validateResources(r.map((x) => x.value))).map(([i, m]) => [i, { value: m }]));
-
-/** 资源列表 dialog: one resource name a row; blank rows dropped on 确 定. */
-export function ResourceDialog({ open, value, onClose, onConfirm }: RowsDialogProps<string>) {
-  return (
-    <TableDialog<ResourceRow>
-      open={open}
-      value={value.map((v) => ({ value: v }))}
-      initialRows={[]}
-      title="资源列表" width="600px" testId="resource-dialog" tableTestId="resource-table"
-      validate={checkResources}
-      liveCheck
-      onClose={onClose}
-      onConfirm={(rows) => onConfirm(cleanResources(rows.map((r) => r.value)))}
-      newRow={() => ({ value: '' })}
-      columns={[{ key: 'value', title: '资源', placeholder: '请输入资源名称（空行保存时忽略）' }]}
     />
   );
 }

@@ -1,7 +1,8 @@
 /**
- * 任务 section attributes (workflow spec §3 "Flow node properties": formKey, async, priority,
- * dueDate in yyyy-MM-ddTHH:mm:ss, skipExpression, follow-up date; per-type fields of service,
- * send, business-rule and script tasks; start event initiator and form key).
+ * 任务 section attributes (workflow spec §3 "Flow node properties": formKey, priority, dueDate in
+ * yyyy-MM-ddTHH:mm:ss; start event initiator and form key). Only what the engine reads
+ * (server/engine/model/nodes.ts): no async, follow-up date or compensation (issue 13), never
+ * skipExpression (refused by the engine).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
@@ -22,7 +23,7 @@ export function FormKeyRow({ target }: { target: PanelTarget }) {
   return <SelectRow label="表单" value={value} options={options} testId="panel-form-key" onChange={(v) => writeTaskAttr(target.ops, target.bo, 'formKey', v)} />;
 }
 
-/** The per-type attribute rows (service / send / business-rule / script tasks, start event). */
+/** The per-type attribute rows (the start event's 发起人变量). */
 export function TypeFields({ target }: { target: PanelTarget }) {
   const fields = TYPE_FIELDS[target.kind] ?? [];
   return (
@@ -39,7 +40,7 @@ export function TypeFields({ target }: { target: PanelTarget }) {
   );
 }
 
-/** User task attributes: priority, due date, follow-up date, skip expression. */
+/** User task attributes: priority and due date (no skipExpression: the engine refuses it, REFUSED_ATTRIBUTES). */
 export function UserTaskAttrs({ target }: { target: PanelTarget }) {
   const { bo, ops } = target;
   const a = readTaskAttrs(bo);
@@ -48,8 +49,6 @@ export function UserTaskAttrs({ target }: { target: PanelTarget }) {
       <TextRow label="优先级" value={a.priority} testId="panel-priority" validate={(v) => (v.trim() && !/^\d+$/.test(v.trim()) && !/^[$#]\{/.test(v.trim()) ? '请输入数字或表达式' : undefined)}
         onCommit={(v) => writeTaskAttr(ops, bo, 'priority', v)} />
       <DateRow label="到期时间" value={a.dueDate} testId="panel-due-date" onCommit={(v) => writeTaskAttr(ops, bo, 'dueDate', v)} />
-      <DateRow label="跟进时间" value={a.followUpDate} testId="panel-follow-up" onCommit={(v) => writeTaskAttr(ops, bo, 'followUpDate', v)} />
-      <TextRow label="跳过表达式" value={a.skipExpression} placeholder="如 ${skip}" testId="panel-skip" onCommit={(v) => writeTaskAttr(ops, bo, 'skipExpression', v)} />
     </>
   );
 }
@@ -68,16 +67,5 @@ function DateRow({ label, value, testId, onCommit }: { label: string; value: str
       <DatePicker type="datetime" value={value.replace('T', ' ')} w="full" name={testId} placeholder={label}
         onChange={(v) => onCommit(v ? v.replace(' ', 'T') : '')} />
     </Row>
-  );
-}
-
-/** 异步 and 补偿 switches of every task. */
-export function AsyncRows({ target }: { target: PanelTarget }) {
-  const a = readTaskAttrs(target.bo);
-  return (
-    <>
-      <SwitchRow label="异步" checked={a.async} testId="panel-async" onChange={(c) => writeTaskAttr(target.ops, target.bo, 'async', c)} />
-      <SwitchRow label="用于补偿" checked={a.isForCompensation} testId="panel-compensation" onChange={(c) => writeTaskAttr(target.ops, target.bo, 'isForCompensation', c)} />
-    </>
   );
 }

@@ -5,19 +5,17 @@ import { workflowHandlers } from '../../../../../../server/modules/flowable/hand
 import { load } from './test-kit';
 import { writeDocumentation, writeName } from './general';
 import { writeListeners } from './listeners';
-import { writeCategory, writeResources, writeSignals } from './process';
+import { writeCategory, writeSignals } from './process';
 import { writeExpression, writePickedRoles, writeTaskAttr } from './user-task';
 import { writeMultiInstance, SUGGESTED_COMPLETION } from './multi-instance';
-import { writeCondition, writeDefaultFlow, writeSkipExpression } from './flow';
-import { writeFormFields, writeInputOutput, writeProperties } from './extensions';
+import { writeCondition, writeDefaultFlow } from './flow';
 import { TYPE_FIELDS, writeField } from './task-types';
 
 async function designed() {
   const d = await load();
   writeCategory(d.ops, d.process, 'oa');
   writeDocumentation(d.ops, d.process, '报销流程');
-  writeSignals(d.ops, d.definitions, [{ scope: 'start', id: 'Signal_1', name: '信号' }]);
-  writeResources(d.ops, d.process, ['a.docx']);
+  writeSignals(d.ops, d.definitions, [{ id: 'Signal_1', name: '信号', errorCode: '' }]);
   writeListeners(d.ops, d.process, 'execution', [{ event: 'end', type: 'class', value: 'com.ruoyi.flowable.listener.FlowEndListener', params: [] }]);
   writeField(d.ops, d.byId('start_event'), TYPE_FIELDS.startEvent[0], 'initiator');
   const a1 = d.byId('Activity_1');
@@ -27,9 +25,6 @@ async function designed() {
   writeTaskAttr(d.ops, a1, 'formKey', '1');
   writeListeners(d.ops, a1, 'task', [{ event: 'create', type: 'class', value: 'com.ruoyi.flowable.listener.UserTaskListener', params: [{ name: 'p', type: 'stringValue', value: 'v' }] }]);
   writeListeners(d.ops, a1, 'execution', [{ event: 'start', type: 'class', value: 'com.ruoyi.flowable.listener.FlowExecutionListener', params: [] }]);
-  writeFormFields(d.ops, a1, [{ id: 'day', name: '天数', type: 'long', default: '', required: false }]);
-  writeProperties(d.ops, a1, [{ name: 'k', value: 'v' }]);
-  writeInputOutput(d.ops, a1, { inputs: [{ name: 'i', value: '1' }], outputs: [] });
   const a2 = d.byId('Activity_2');
   writePickedRoles(d.ops, a2, [{ id: 2, name: '普通角色' }]);
   writeMultiInstance(d.ops, a2, { mode: 'parallel', collection: 'reviewers', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
@@ -57,7 +52,7 @@ describe('designer XML on the engine', () => {
 
   it('a skip expression is refused at deploy naming the element', async () => {
     const d = await load();
-    writeSkipExpression(d.ops, d.byId('Flow_4'), '${skip}');
+    d.ops.update(d.byId('Flow_4'), { 'flowable:skipExpression': '${skip}' });
     const { engine } = makeEngine(workflowHandlers);
     await expect(engine.deploy({ xml: await d.toXML(), name: 'x' })).rejects.toThrow(/Flow_4 \(bpmn:SequenceFlow\).*skipExpression/);
   });

@@ -18,11 +18,6 @@ export function writeCondition(ops: ModdleOps, flow: ModdleEl, text: string): vo
   ops.update(flow, { conditionExpression: body ? ops.create('bpmn:FormalExpression', { body }, flow) : undefined });
 }
 
-export const readSkipExpression = (el: ModdleEl) => ext(el, 'skipExpression');
-export function writeSkipExpression(ops: ModdleOps, el: ModdleEl, text: string): void {
-  ops.update(el, { 'flowable:skipExpression': orUndef(text) });
-}
-
 /** Outgoing flows of a gateway as select options (name, else id). */
 export function outgoingOptions(gateway: ModdleEl): { value: string; label: string }[] {
   return ((gateway.get('outgoing') as ModdleEl[] | undefined) ?? []).map((f) => ({ value: String(f.id), label: f.name ? `${f.name} (${f.id})` : String(f.id) }));

@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { load } from './test-kit';
 import { idError, readGeneral, validateGeneral, writeDocumentation, writeId, writeName } from './general';
 import { addLibraryRows, readListeners, validateListeners, validateParams, writeListeners } from './listeners';
-import {
-  cleanResources, readCategory, readResources, readSignals, resourceError, validateResources, validateSignals, writeCategory,
-  writeResources, writeSignals,
-} from './process';
+import { readCategory, readSignals, validateSignals, writeCategory, writeSignals } from './process';
+import { globalsInUse, readGlobals, writeRef } from './events';
 import {
   dueDateError, readAssignment, readTaskAttrs, toDueDate, writeExpression, writePickedRoles, writePickedUsers, writeTaskAttr, writeUserType,
 } from './user-task';
 import { readMultiInstance, writeMultiInstance, SUGGESTED_COMPLETION, completionConditionError } from './multi-instance';
-import { outgoingOptions, readCondition, readDefaultFlow, writeCondition, writeDefaultFlow, writeSkipExpression } from './flow';
-import { readFormFields, readInputOutput, readProperties, writeFormFields, writeInputOutput, writeProperties } from './extensions';
+import { outgoingOptions, readCondition, readDefaultFlow, writeCondition, writeDefaultFlow } from './flow';
 import { TYPE_FIELDS, readField, writeField } from './task-types';
 
 describe('general (spec §5 Id 不能为空 / 节点名称不能为空)', () => {
@@ -47,33 +44,56 @@ describe('process panel', () => {
     expect(await d.toXML()).not.toContain('processCategory');
   });
 
-  it('signals: scope 全局 = start, 流程实例 = end; rows validate with 请选择 / 请输入', async () => {
-    expect(validateSignals([{ scope: '', id: '', name: ' ' }])).toEqual({ 0: { scope: '请选择', id: '请输入', name: '请输入' } });
-    expect(validateSignals([{ scope: 'start', id: 's', name: 'n' }])).toEqual({});
+  it('signals: rows validate with 请输入 / unique ids; written without a scope (the engine broadcasts globally)', async () => {
+    expect(validateSignals([{ id: '', name: ' ', errorCode: '' }])).toEqual({ 0: { id: '请输入', name: '请输入' } });
+    expect(validateSignals([{ id: 's', name: 'n', errorCode: '' }, { id: 's', name: 'm', errorCode: '' }])).toEqual({ 1: { id: 'ID 已存在' } });
     const d = await load();
-    writeSignals(d.ops, d.definitions, [{ scope: 'start', id: 'Signal_1', name: '全局信号' }, { scope: 'end', id: 'Signal_2', name: '实例信号' }]);
+    writeSignals(d.ops, d.definitions, [{ id: 'Signal_1', name: '全局信号', errorCode: '' }, { id: 'Signal_2', name: '实例信号', errorCode: '' }]);
     const xml = await d.toXML();
-    expect(xml).toContain('<bpmn:signal id="Signal_1" name="全局信号" flowable:scope="start" />');
-    expect(xml).toContain('<bpmn:signal id="Signal_2" name="实例信号" flowable:scope="end" />');
+    expect(xml).toContain('<bpmn:signal id="Signal_1" name="全局信号" />');
+    expect(xml.indexOf('<bpmn:signal id="Signal_2"')).toBeLessThan(xml.indexOf('<bpmn:process'));
     const again = await load(xml);
-    expect(readSignals(again.definitions)).toHaveLength(2);
+    expect(readSignals(again.definitions).map((s) => s.id)).toEqual(['Signal_1', 'Signal_2']);
     writeSignals(again.ops, again.definitions, []);
     expect(await again.toXML()).not.toContain('signal');
   });
 
-  it('resources: duplicates 资源已存在, blanks dropped', async () => {
-    expect(resourceError(['a.txt', 'b'], ' a.txt ')).toBe('资源已存在');
-    expect(resourceError(['a.txt'], 'c')).toBeUndefined();
-    expect(validateResources(['a', 'b', 'a'])).toEqual({ 2: '资源已存在' });
-    expect(cleanResources([' a ', '', '  ', 'b'])).toEqual(['a', 'b']);
-    const d = await load();
-    writeResources(d.ops, d.process, ['合同模板.docx', '', 'rules.drl']);
-    expect(readResources(d.process)).toEqual(['合同模板.docx', 'rules.drl']);
-    expect(await d.toXML()).toContain('<flowable:resource>合同模板.docx</flowable:resource>');
-    writeResources(d.ops, d.process, []);
-    expect(await d.toXML()).not.toContain('extensionElements');
+  it('signals are edited in place: a referencing event keeps its reference; deleting a referenced one is refused', async () => {
+    const d = await load(SIGNAL_XML);
+    const catchEvent = (d.process.get('flowElements') as ReturnType<typeof d.byId>[]).find((e) => e.id === 'wait')!;
+    const def = (catchEvent.get('eventDefinitions') as ReturnType<typeof d.byId>[])[0];
+    const before = readSignals(d.definitions);
+    const original = before[0].ref;
+    // Rename the referenced signal (id and name), add a new one, delete the unused one.
+    const edited = [{ ...before[0], id: 'Signal_paid', name: '已付款' }, { id: 'Signal_new', name: '新信号', errorCode: '' }];
+    expect(globalsInUse(d.definitions, 'bpmn:Signal', before, edited)).toBeUndefined();
+    writeSignals(d.ops, d.definitions, edited);
+    expect(def.get('signalRef')).toBe(original);
+    const xml = await d.toXML();
+    expect(xml).toContain('<bpmn:signalEventDefinition id="sed" signalRef="Signal_paid" />');
+    expect(xml).toContain('<bpmn:signal id="Signal_paid" name="已付款" flowable:scope="start" />');
+    expect(xml).toContain('<bpmn:signal id="Signal_new" name="新信号" />');
+    expect(xml).not.toContain('Signal_unused');
+    // Deleting the referenced signal: refused, naming the event.
+    const now = readSignals(d.definitions);
+    expect(globalsInUse(d.definitions, 'bpmn:Signal', now, now.slice(1))).toBe('信号「已付款」(Signal_paid) 仍被 等待付款 (wait) 引用, 不能删除; 请先修改这些事件');
+    // Once the event references the other signal, the first one may go.
+    writeRef(d.ops, def, 'signal', d.definitions, 'Signal_new');
+    expect(globalsInUse(d.definitions, 'bpmn:Signal', now, now.slice(1))).toBeUndefined();
+    expect(readGlobals(d.definitions, 'bpmn:Signal')).toHaveLength(2);
   });
 });
+
+/** A signal catch event inside a sub-process referencing Signal_1 (scope kept from an older designer); Signal_unused unreferenced. */
+const SIGNAL_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="x">
+  <bpmn:signal id="Signal_1" name="付款" flowable:scope="start" />
+  <bpmn:signal id="Signal_unused" name="未用" />
+  <bpmn:process id="p" isExecutable="true">
+    <bpmn:startEvent id="s" />
+    <bpmn:intermediateCatchEvent id="wait" name="等待付款"><bpmn:signalEventDefinition id="sed" signalRef="Signal_1" /></bpmn:intermediateCatchEvent>
+  </bpmn:process>
+</bpmn:definitions>`;
 
 describe('listeners (spec §3, §5)', () => {
   it('validates rows and params', () => {
@@ -137,7 +157,7 @@ describe('user task assignment (spec §4 Node assignment)', () => {
     expect(xml).toContain('<bpmn:userTask id="Activity_1" name="审批" flowable:userType="candidateGroups">');
   });
 
-  it('task attributes: form key, async, priority, due date (yyyy-MM-ddTHH:mm:ss), follow-up date', async () => {
+  it('task attributes: form key, priority, due date (yyyy-MM-ddTHH:mm:ss); nothing the engine ignores', async () => {
     expect(dueDateError('2026-01-02T03:04:05')).toBeUndefined();
     expect(dueDateError('${due}')).toBeUndefined();
     expect(dueDateError('2026-01-02')).toBe('格式为 yyyy-MM-ddTHH:mm:ss');
@@ -145,15 +165,12 @@ describe('user task assignment (spec §4 Node assignment)', () => {
     const d = await load();
     const t = d.byId('Activity_1');
     writeTaskAttr(d.ops, t, 'formKey', '3');
-    writeTaskAttr(d.ops, t, 'async', true);
     writeTaskAttr(d.ops, t, 'priority', '50');
     writeTaskAttr(d.ops, t, 'dueDate', '2026-01-02T03:04:05');
-    writeTaskAttr(d.ops, t, 'followUpDate', '2026-01-03T00:00:00');
-    expect(readTaskAttrs(t)).toMatchObject({ formKey: '3', async: true, priority: '50', dueDate: '2026-01-02T03:04:05' });
-    writeTaskAttr(d.ops, t, 'async', false);
+    expect(readTaskAttrs(t)).toEqual({ formKey: '3', priority: '50', dueDate: '2026-01-02T03:04:05' });
+    writeTaskAttr(d.ops, t, 'priority', ' ');
     const xml = await d.toXML();
-    expect(xml).toContain('flowable:formKey="3"');
-    expect(xml).not.toContain('flowable:async');
+    expect(xml).toContain('<bpmn:userTask id="Activity_1" name="审批" flowable:formKey="3" flowable:dueDate="2026-01-02T03:04:05">');
   });
 });
 
@@ -177,10 +194,9 @@ describe('multi-instance (spec §4: unset removes the loop)', () => {
 });
 
 describe('flows and gateways', () => {
-  it('condition as tFormalExpression, skip expression, default flow', async () => {
+  it('condition as tFormalExpression, default flow (no skip expression: refused by the engine)', async () => {
     const d = await load();
     writeCondition(d.ops, d.byId('Flow_4'), '${amount > 1000}');
-    writeSkipExpression(d.ops, d.byId('Flow_4'), '${skip}');
     const gw = d.byId('Gateway_1');
     expect(outgoingOptions(gw).map((o) => o.value)).toEqual(['Flow_3', 'Flow_4']);
     writeDefaultFlow(d.ops, gw, 'Flow_3');
@@ -188,63 +204,24 @@ describe('flows and gateways', () => {
     expect(readCondition(d.byId('Flow_4'))).toBe('${amount > 1000}');
     const xml = await d.toXML();
     expect(xml).toContain('<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${amount &gt; 1000}</bpmn:conditionExpression>');
-    expect(xml).toContain('flowable:skipExpression="${skip}"');
+    expect(xml).not.toContain('skipExpression');
     expect(xml).toContain('<bpmn:exclusiveGateway id="Gateway_1" default="Flow_3">');
     writeDefaultFlow(d.ops, gw, '');
     writeCondition(d.ops, d.byId('Flow_4'), ' ');
-    writeSkipExpression(d.ops, d.byId('Flow_4'), '');
     const x2 = await d.toXML();
     expect(x2).not.toContain('default=');
     expect(x2).not.toContain('conditionExpression');
   });
 });
 
-describe('extension tables and type fields', () => {
-  it('form fields, properties, input/output, start initiator', async () => {
+describe('type fields', () => {
+  it('start initiator only: the send / script / business-rule task fields are not offered', async () => {
     const d = await load();
-    const t = d.byId('Activity_1');
-    writeFormFields(d.ops, t, [{ id: 'day', name: '天数', type: 'long', default: '1', required: true }, { id: ' ', name: 'x', type: '', default: '', required: false }]);
-    writeProperties(d.ops, t, [{ name: 'k', value: 'v' }]);
-    writeInputOutput(d.ops, t, { inputs: [{ name: 'in1', value: '${a}' }], outputs: [{ name: 'out1', value: 'b' }] });
     const s = d.byId('start_event');
     writeField(d.ops, s, TYPE_FIELDS.startEvent[0], 'initiator');
     const xml = await d.toXML();
-    expect(xml).toContain('<flowable:formProperty id="day" name="天数" type="long" default="1" required="true" />');
-    expect(xml).toContain('<flowable:property name="k" value="v" />');
-    expect(xml).toContain('<flowable:inputParameter name="in1">${a}</flowable:inputParameter>');
     expect(xml).toContain('flowable:initiator="initiator"');
-    const again = await load(xml);
-    const t2 = again.byId('Activity_1');
-    expect(readFormFields(t2)).toHaveLength(1);
-    expect(readProperties(t2)).toEqual([{ name: 'k', value: 'v' }]);
-    expect(readInputOutput(t2)).toEqual({ inputs: [{ name: 'in1', value: '${a}' }], outputs: [{ name: 'out1', value: 'b' }] });
-    expect(readField(again.byId('start_event'), TYPE_FIELDS.startEvent[0])).toBe('initiator');
-  });
-});
-
-describe('service, script and business-rule task fields (spec §3)', () => {
-  it('writes each type attribute and removes blanks / false', async () => {
-    const d = await load(`<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="x">
-  <bpmn:process id="p" isExecutable="true">
-    <bpmn:serviceTask id="svc" /><bpmn:scriptTask id="scr" /><bpmn:businessRuleTask id="rule" /><bpmn:sendTask id="send" />
-  </bpmn:process>
-</bpmn:definitions>`);
-    const set = (id: string, kind: string, values: Record<string, string | boolean>) => {
-      for (const f of TYPE_FIELDS[kind]) if (f.key in values) writeField(d.ops, d.byId(id), f, values[f.key]);
-    };
-    set('svc', 'serviceTask', { class: 'com.x.Svc', resultVariable: 'r', triggerable: true });
-    set('scr', 'scriptTask', { scriptFormat: 'groovy', script: 'a = 1', resultVariable: 'x', autoStoreVariables: true });
-    set('rule', 'businessRuleTask', { ruleVariablesInput: 'order', rules: 'r1,r2', resultVariable: 'res', exclude: true });
-    set('send', 'sendTask', { expression: '${mail.send()}' });
-    const out = await d.toXML();
-    expect(out).toContain('<bpmn:serviceTask id="svc" flowable:class="com.x.Svc" flowable:resultVariable="r" flowable:triggerable="true" />');
-    expect(out).toContain('<bpmn:scriptTask id="scr" scriptFormat="groovy" flowable:resultVariable="x" flowable:autoStoreVariables="true">');
-    expect(out).toContain('<bpmn:script>a = 1</bpmn:script>');
-    expect(out).toContain('flowable:ruleVariablesInput="order" flowable:rules="r1,r2" flowable:resultVariable="res" flowable:exclude="true"');
-    expect(out).toContain('<bpmn:sendTask id="send" flowable:expression="${mail.send()}" />');
-    set('svc', 'serviceTask', { triggerable: false, class: '' });
-    expect(readField(d.byId('svc'), TYPE_FIELDS.serviceTask[4])).toBe(false);
-    expect(await d.toXML()).toContain('<bpmn:serviceTask id="svc" flowable:resultVariable="r" />');
+    expect(readField((await load(xml)).byId('start_event'), TYPE_FIELDS.startEvent[0])).toBe('initiator');
+    expect(Object.keys(TYPE_FIELDS)).toEqual(['startEvent']);
   });
 });

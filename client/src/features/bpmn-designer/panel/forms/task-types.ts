@@ -1,7 +1,8 @@
 /**
- * Attributes of the other task types and events (workflow spec §3 "Flow node properties":
- * ruleVariablesInput, rules, resultVariable, exclude, class, triggerable, autoStoreVariables; start
- * event `flowable:initiator` and form key). Each field is one attribute; blank / false removes it.
+ * Per-type attribute fields (workflow spec §3 "Flow node properties"): the start event's
+ * `flowable:initiator` (read by the engine). The send / business-rule / script task fields are
+ * gone: the engine refuses those elements (shared/bpmn/supported.ts), the designer does not offer
+ * them. Each field is one attribute; blank / false removes it.
  */
 import { ext, orUndef, type ModdleEl, type ModdleOps } from '../ops';
 
@@ -12,10 +13,6 @@ const f = (key: string, label: string, kind: FieldKind = 'text', attr = `flowabl
 
 /** The type-specific fields of each task kind (the 任务 section). */
 export const TYPE_FIELDS: Record<string, AttrField[]> = {
-  serviceTask: [f('class', '类'), f('expression', '表达式'), f('delegateExpression', '委托表达式'), f('resultVariable', '结果变量'), f('triggerable', '可触发', 'bool')],
-  sendTask: [f('class', '类'), f('expression', '表达式'), f('delegateExpression', '委托表达式'), f('resultVariable', '结果变量')],
-  businessRuleTask: [f('ruleVariablesInput', '输入变量'), f('rules', '规则'), f('resultVariable', '结果变量'), f('exclude', '排除', 'bool'), f('class', '类')],
-  scriptTask: [f('scriptFormat', '脚本格式', 'text', 'scriptFormat'), f('script', '脚本', 'textarea', 'script'), f('resultVariable', '结果变量'), f('autoStoreVariables', '自动存储变量', 'bool')],
   startEvent: [f('initiator', '发起人变量')],
 };
 

@@ -65,14 +65,15 @@ export function writeExpression(ops: ModdleOps, bo: ModdleEl, userType: UserType
   });
 }
 
-/** Task attributes of the 任务 section. */
-export interface TaskAttrs { formKey: string; async: boolean; priority: string; dueDate: string; skipExpression: string; followUpDate: string; isForCompensation: boolean }
+/**
+ * Task attributes of the 任务 section: the ones the engine reads (nodes.ts `UserTaskDef`). No
+ * async / follow-up date / isForCompensation: the engine runs synchronously, keeps no follow-up
+ * date and has no compensation (issue 13: settings it does not honour are not offered).
+ */
+export interface TaskAttrs { formKey: string; priority: string; dueDate: string }
 
 export function readTaskAttrs(bo: ModdleEl): TaskAttrs {
-  return {
-    formKey: ext(bo, 'formKey'), async: bo.get('flowable:async') === true, priority: ext(bo, 'priority'), dueDate: ext(bo, 'dueDate'),
-    skipExpression: ext(bo, 'skipExpression'), followUpDate: ext(bo, 'followUpDate'), isForCompensation: bo.get('isForCompensation') === true,
-  };
+  return { formKey: ext(bo, 'formKey'), priority: ext(bo, 'priority'), dueDate: ext(bo, 'dueDate') };
 }
 
 export const DUE_DATE_FORMAT = 'yyyy-MM-ddTHH:mm:ss';
@@ -91,9 +92,7 @@ export function toDueDate(local: string): string {
   return /T\d{2}:\d{2}$/.test(local) ? `${local}:00` : local;
 }
 
-/** Writes one task attribute (`async` / `isForCompensation` false and blank texts remove it). */
+/** Writes one task attribute (blank removes it). */
 export function writeTaskAttr<K extends keyof TaskAttrs>(ops: ModdleOps, bo: ModdleEl, key: K, value: TaskAttrs[K]): void {
-  if (key === 'isForCompensation') ops.update(bo, { isForCompensation: value ? true : undefined });
-  else if (key === 'async') ops.update(bo, { 'flowable:async': value ? true : undefined });
-  else ops.update(bo, { [`flowable:${key}`]: orUndef(String(value)) });
+  ops.update(bo, { [`flowable:${key}`]: orUndef(String(value)) });
 }
