@@ -19,8 +19,6 @@ import { newId, type Ctx } from './context';
 import { tokenScope } from './listeners';
 import { timerSchedule } from './iso8601';
 
-export { graphHasEvents } from '../model/event-nodes';
-
 /** Retries of a new timer (Flowable's default job retries). */
 export const TIMER_RETRIES = 3;
 

@@ -16,6 +16,7 @@ import type { GraphNode, ProcessGraph } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import type { Ctx } from './context';
 import { subscribeEvent, removeSubscriptions } from './events';
+import { graphHasEvents } from '../model/event-nodes';
 import { cancelTaskRow, taskOfExecution } from './task-ops';
 import { endActivity, startActivity } from './history';
 import { fireExecutionListeners } from './listeners';
@@ -36,17 +37,6 @@ export function childrenOf(ctx: Ctx, parentId: string | null): ExecutionRow[] {
 }
 
 const EVENT_KINDS = new Set(['timer', 'message', 'signal']);
-const hasEvents = new WeakMap<ProcessGraph, boolean>();
-
-/** True when the graph has a timer / message / signal event anywhere (subscriptions can exist). Memoised. */
-export function graphHasEvents(graph: ProcessGraph): boolean {
-  let has = hasEvents.get(graph);
-  if (has === undefined) {
-    has = Object.values(graph.nodes).some((n) => !!n.event && EVENT_KINDS.has(n.event.kind));
-    hasEvents.set(graph, has);
-  }
-  return has;
-}
 
 /** Subscribes the timer / message / signal boundary events of `node` for its host token `exec`. */
 export function subscribeBoundaries(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
