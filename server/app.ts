@@ -16,6 +16,8 @@ import { loadEnv, type AppEnv } from './env';
 import { startWalCheckpointer, type WalCheckpointerOptions } from './db/checkpointer';
 import { openDatabase, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
+import { runModuleInstalls } from './modules/tool/gen/module-install';
+import { generatedInstalls } from './modules/generated';
 import { systemClock, nowText, type Clock } from './core/clock';
 import type { AppDeps } from './core/deps';
 import { AppError } from './core/errors';
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   const clock = options.clock ?? systemClock;
   const db: Db = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
   seedDatabase(db, nowText(clock));
+  runModuleInstalls(db, generatedInstalls, nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
     engine: createEngine({ db, clock, handlers: workflowHandlers }) };
 

@@ -18,6 +18,8 @@ export const envSchema = z.object({
   CAPTCHA_ENABLED: bool.optional(),
   /** `true` behind a reverse proxy: client addresses come from X-Forwarded-For (login log, IP black list). */
   TRUST_PROXY: bool.default(false),
+  /** Root of the project's source tree: the code generator's custom path (gen_type 1) is resolved under it and may not leave it. */
+  PROJECT_ROOT: z.string().min(1).default('.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -11,6 +11,8 @@ import { monitorRouters } from '../modules/monitor/monitor.router';
 import { jobRouters } from '../modules/monitor/jobs.router';
 import { commonRouters } from '../modules/common/common.router';
 import { flowableRouter, flowableSystemRouters } from '../modules/flowable/flowable.router';
+import { toolRouters } from '../modules/tool/tool.router';
+import { generatedRouters } from '../modules/generated';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +21,8 @@ export const appRouter = router({
   monitor: router({ ...monitorRouters, ...jobRouters }),
   common: router({ ...commonRouters }),
   flowable: flowableRouter,
+  tool: router({ ...toolRouters }),
+  ...generatedRouters,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,3 +2,4 @@ export * from './system';
 export * from './monitor';
 export * from './engine';
 export * from './workflow-admin';
+export * from './tool';

@@ -6,8 +6,11 @@ import { monitorRoutes } from './monitor';
 import { jobRoutes } from './jobs';
 import { commonRoutes } from './common';
 import { flowableRoutes } from './flowable';
+import { toolRoutes } from './tool';
+import { generatedRestRoutes } from './generated';
 
 /** Every REST row the adapter serves. */
 export const restRoutes: RestRoute[] = [
   ...sessionRoutes, ...systemPeopleRoutes, ...systemSettingsRoutes, ...monitorRoutes, ...jobRoutes, ...commonRoutes, ...flowableRoutes,
+  ...toolRoutes, ...generatedRestRoutes,
 ];

@@ -1,0 +1,75 @@
+/**
+ * Install steps of generated modules (issue 14 "a menu seed step with its buttons"): each module
+ * the code generator writes registers one `ModuleInstall` in `server/modules/generated.ts`. At
+ * every boot `runModuleInstalls` runs each step not yet run on this database: it creates the
+ * module's tables when missing (their CREATE TABLE statements as SQLite stored them, made
+ * `IF NOT EXISTS`) and adds the menu page with its buttons, granted to no role (the admin sees
+ * everything). A marker row `sys_secret.gen_module:<key>` records the run, so a menu an
+ * administrator deletes later is not re-created. One transaction per step; an error rolls that
+ * step back and is thrown (boot stops, naming the module).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysMenu, sysSecret } from '../../../db/schema';
+
+export interface ModuleInstallMenu {
+  /** Page title, e.g. 客户信息. */
+  menuName: string;
+  /** Parent menu id (gen info parentMenuId; default 3 系统工具). */
+  parentId: number;
+  orderNum: number;
+  /** Route path segment, the business name. */
+  path: string;
+  /** View key under client/src/routes, e.g. `biz/customer/index`. */
+  component: string;
+  /** `<module>:<business>:list`. */
+  perms: string;
+  icon: string;
+  /** [button name, perms], e.g. ['客户信息查询', 'biz:customer:query']. */
+  buttons: ReadonlyArray<readonly [string, string]>;
+}
+
+export interface ModuleInstall {
+  /** `<module>.<business>`, unique among generated modules. */
+  key: string;
+  /** CREATE TABLE statements (master first, then detail), each `CREATE TABLE IF NOT EXISTS`. */
+  ddl: readonly string[];
+  menu: ModuleInstallMenu;
+}
+
+/** Marker key in sys_secret for a module's install step. */
+export const installMarker = (key: string) => `gen_module:${key}`;
+
+/**
+ * Runs every install step not yet recorded on `db`. `now` is `yyyy-MM-dd HH:mm:ss` (create_time).
+ * Returns the keys it ran. Errors: the SQLite error of a failing step, prefixed with its key.
+ */
+export function runModuleInstalls(db: Db, installs: readonly ModuleInstall[], now: string): string[] {
+  const ran: string[] = [];
+  for (const step of installs) {
+    const marker = installMarker(step.key);
+    try {
+      db.transaction((tx) => {
+        if (tx.select().from(sysSecret).where(eq(sysSecret.secretKey, marker)).get()) return;
+        for (const statement of step.ddl) tx.run(sql.raw(statement));
+        const m = step.menu;
+        const page = tx.insert(sysMenu).values({
+          menuName: m.menuName, parentId: m.parentId, orderNum: m.orderNum, path: m.path, component: m.component,
+          menuType: 'C', perms: m.perms, icon: m.icon, visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now,
+          remark: `${m.menuName}菜单`,
+        }).returning({ id: sysMenu.menuId }).get();
+        m.buttons.forEach(([name, perms], i) => {
+          tx.insert(sysMenu).values({
+            menuName: name, parentId: page.id, orderNum: i + 1, path: '', component: null, menuType: 'F', perms, icon: '#',
+            visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now, remark: '',
+          }).run();
+        });
+        tx.insert(sysSecret).values({ secretKey: marker, secretValue: now }).run();
+        ran.push(step.key);
+      }, { behavior: 'immediate' });
+    } catch (err) {
+      throw new Error(`生成模块 ${step.key} 安装失败: ${(err as Error).message}`);
+    }
+  }
+  return ran;
+}
