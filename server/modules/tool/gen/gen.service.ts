@@ -1,29 +1,242 @@
 /**
- * Code generator services — CONTRACT STUB, replaced by the real implementation this session.
+ * Code generator services (workflow spec §3 "Generator table/info/column", §4, §5, §7 "Code
+ * generator"; reference §2 `/tool/gen`, §8; RuoYi GenController / GenTableServiceImpl): lists,
+ * the edit screen's data and its save, import, createTable, delete and synchDb. Preview, zip and
+ * writing the files are in `gen-output.ts` (re-exported here for the router).
  */
-import type { AppDeps } from '../../../core/deps';
-import type { LoginUser } from '../../../core/authz';
-import { AppError } from '../../../core/errors';
-import type { FileReply } from '../../../core/files';
-import type { Page } from '../../../core/pagination';
-import type { GenColumnRow, GenDbTableRow, GenListInput, GenTableRow, GenUpdateInput } from '../../../../shared/schemas/tool/gen';
 import type { z } from 'zod';
+import type { AppDeps } from '../../../core/deps';
+import { isSuperAdmin, type LoginUser } from '../../../core/authz';
+import { nowText } from '../../../core/clock';
+import { AppError } from '../../../core/errors';
+import { pageWindow, type Page } from '../../../core/pagination';
+import {
+  GEN_MSG, GEN_RESERVED_MODULES,
+  type GenColumnRow, type GenDbTableRow, type GenListInput, type GenTableRow, type GenUpdateInput, type TplCategory,
+} from '../../../../shared/schemas/tool/gen';
 import type { genDbListInput, genListInput, genUpdateInput } from '../../../../shared/schemas/tool/gen';
+import type { DbTx } from '../../common/query';
+import { checkCreateTables, runCreateTables } from './create-table';
+import { initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
+import {
+  allGenTables, columnsByTable, columnsOf, deleteGenColumns, deleteGenTables, findGenTable, findGenTableByName, importedNames,
+  insertGenColumn, insertGenTable, listGenTables, menuName, updateGenColumn, updateGenTable, type GenColumnDbRow, type GenTableDbRow,
+} from './gen.repo';
+import { findDbTable, listDbTables, readDbColumns, type DbTable } from './sqlite-tables';
+
+export { genBatchZip, genPreview, genToPath, genZip } from './gen-output';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
-const todo = (): never => { throw new AppError(500, 'not implemented'); };
 
-export const genList = (_deps: Deps, _f: z.output<typeof genListInput>): Page<GenTableRow> => todo();
-export const genDbList = (_deps: Deps, _f: z.output<typeof genDbListInput>): Page<GenDbTableRow> => todo();
-export const genGet = (_deps: Deps, _tableId: number): { info: GenTableRow; rows: GenColumnRow[]; tables: GenTableRow[] } => todo();
-export const genColumns = (_deps: Deps, _tableId: number): { rows: GenColumnRow[]; total: number } => todo();
-export const genUpdate = (_deps: Deps, _login: LoginUser, _f: z.output<typeof genUpdateInput>): void => todo();
-export const genImport = (_deps: Deps, _login: LoginUser, _tables: string[]): void => todo();
-export const genCreateTable = (_deps: Deps, _login: LoginUser, _sql: string): void => todo();
-export const genPreview = async (_deps: Deps, _tableId: number): Promise<Record<string, string>> => todo();
-export const genRemove = (_deps: Deps, _ids: number[]): void => todo();
-export const genToPath = async (_deps: Deps, _tableName: string): Promise<{ files: string[] }> => todo();
-export const genSynchDb = (_deps: Deps, _login: LoginUser, _tableName: string): void => todo();
-export const genZip = async (_deps: Deps, _tableName: string): Promise<FileReply> => todo();
-export const genBatchZip = async (_deps: Deps, _tables: string[]): Promise<FileReply> => todo();
+const asColumn = (c: GenColumnDbRow): GenColumnRow => ({ ...c });
+
+/** The API row of a table: the gen_table row with its options spread in (and columns when given). */
+function asTable(db: DbTx, t: GenTableDbRow, columns?: GenColumnDbRow[]): GenTableRow {
+  const o = parseOptions(t.options);
+  const parentMenuId = o.parentMenuId ?? DEFAULT_PARENT_MENU_ID;
+  return {
+    ...t, tplCategory: t.tplCategory as TplCategory, genType: t.genType === '1' ? '1' : '0',
+    treeCode: o.treeCode, treeParentCode: o.treeParentCode, treeName: o.treeName, parentMenuId,
+    parentMenuName: menuName(db, parentMenuId), withImport: o.withImport ?? false,
+    ...(columns ? { columns: columns.map(asColumn) } : {}),
+  };
+}
+
+/** Loads an imported table by id. Errors (500): 生成表不存在. */
+function mustTable(db: DbTx, tableId: number): GenTableDbRow {
+  const t = findGenTable(db, tableId);
+  if (!t) throw new AppError(500, '生成表不存在');
+  return t;
+}
+
+/** `GET /tool/gen/list` → `{rows, total}` of imported tables (tableName/tableComment LIKE, create days). */
+export const genList = (deps: Deps, f: z.output<typeof genListInput>): Page<GenTableRow> => {
+  const page = listGenTables(deps.db, f);
+  return { rows: page.rows.map((t) => asTable(deps.db, t)), total: page.total };
+};
+
+/**
+ * `GET /tool/gen/db/list` → `{rows, total}` of database tables not yet imported, filtered by
+ * name and comment (case-insensitive contains), ordered by name, paged in memory. SQLite keeps
+ * no create/update time: both null.
+ */
+export const genDbList = (deps: Deps, f: z.output<typeof genDbListInput>): Page<GenDbTableRow> => {
+  const imported = importedNames(deps.db);
+  const has = (v: string, q?: string) => !q || v.toLowerCase().includes(q.toLowerCase());
+  const all = listDbTables(deps.db)
+    .filter((t) => !imported.has(t.tableName) && has(t.tableName, f.tableName) && has(t.tableComment, f.tableComment))
+    .map((t) => ({ tableName: t.tableName, tableComment: t.tableComment, createTime: null, updateTime: null }));
+  const { offset, limit } = pageWindow(f, all.length);
+  return { rows: all.slice(offset, offset + limit), total: all.length };
+};
+
+/**
+ * `GET /tool/gen/{tableId}` → `{info, rows, tables}`: the table with options spread in and its
+ * columns, the columns, and every imported table with its columns (sub-table selects).
+ * Errors (500): 生成表不存在.
+ */
+export const genGet = (deps: Deps, tableId: number): { info: GenTableRow; rows: GenColumnRow[]; tables: GenTableRow[] } => {
+  const t = mustTable(deps.db, tableId);
+  const columns = columnsOf(deps.db, tableId);
+  const all = allGenTables(deps.db);
+  const byTable = columnsByTable(deps.db, all.map((x) => x.tableId));
+  return {
+    info: asTable(deps.db, t, columns),
+    rows: columns.map(asColumn),
+    tables: all.map((x) => asTable(deps.db, x, byTable.get(x.tableId))),
+  };
+};
+
+/** `GET /tool/gen/column/{tableId}` → `{rows, total}` columns ordered by sort. */
+export const genColumns = (deps: Deps, tableId: number): { rows: GenColumnRow[]; total: number } => {
+  const rows = columnsOf(deps.db, tableId).map(asColumn);
+  return { rows, total: rows.length };
+};
+
+const blank = (v: string | null | undefined) => !v || v.trim() === '';
+
+/**
+ * The edit screen's checks (RuoYi GenTableServiceImpl.validateEdit plus ours). Errors (500):
+ * 树编码字段不能为空 / 树父编码字段不能为空 / 树名称字段不能为空 (tree); 关联子表的表名不能为空 /
+ * 子表关联的外键名不能为空 (sub); 生成模块名不能使用保留名称：<m>; 字段<id>不属于表<t>; 字段<id>重复;
+ * 表<t>没有字段<c> (tree fields, sub fk); 关联子表<s>未导入; 关联子表不能是本表; 表<t>不存在 (renamed).
+ */
+function validateUpdate(db: DbTx, current: GenTableDbRow, f: z.output<typeof genUpdateInput>): void {
+  const p = f.params ?? {};
+  if (f.tplCategory === 'tree') {
+    if (blank(p.treeCode)) throw new AppError(500, GEN_MSG.treeCode);
+    if (blank(p.treeParentCode)) throw new AppError(500, GEN_MSG.treeParentCode);
+    if (blank(p.treeName)) throw new AppError(500, GEN_MSG.treeName);
+  } else if (f.tplCategory === 'sub') {
+    if (blank(f.subTableName)) throw new AppError(500, GEN_MSG.subTableName);
+    if (blank(f.subTableFkName)) throw new AppError(500, GEN_MSG.subTableFkName);
+  }
+  if ((GEN_RESERVED_MODULES as readonly string[]).includes(f.moduleName)) throw new AppError(500, `生成模块名不能使用保留名称：${f.moduleName}`);
+  const own = columnsOf(db, current.tableId);
+  const ownIds = new Set(own.map((c) => c.columnId));
+  const seen = new Set<number>();
+  for (const c of f.columns) {
+    if (!ownIds.has(c.columnId)) throw new AppError(500, `字段${c.columnId}不属于表${current.tableName}`);
+    if (seen.has(c.columnId)) throw new AppError(500, `字段${c.columnId}重复`);
+    seen.add(c.columnId);
+  }
+  if (f.tplCategory === 'tree') {
+    const names = new Set(own.map((c) => c.columnName));
+    for (const field of [p.treeCode, p.treeParentCode, p.treeName]) {
+      if (!names.has(field!.trim())) throw new AppError(500, `表${current.tableName}没有字段${field}`);
+    }
+  }
+  if (f.tplCategory === 'sub') {
+    const sub = findGenTableByName(db, f.subTableName!);
+    if (!sub) throw new AppError(500, `关联子表${f.subTableName}未导入`);
+    if (sub.tableId === current.tableId) throw new AppError(500, '关联子表不能是本表');
+    if (!columnsOf(db, sub.tableId).some((c) => c.columnName === f.subTableFkName)) throw new AppError(500, `表${sub.tableName}没有字段${f.subTableFkName}`);
+  }
+  if (f.tableName !== current.tableName && !findDbTable(db, f.tableName)) throw new AppError(500, `表${f.tableName}不存在`);
+}
+
+/** Options JSON rebuilt from the edit screen's params (empty values left out; parentMenuId default 3). */
+function optionsOf(p: z.output<typeof genUpdateInput>['params']): string {
+  const o: GenOptions = { parentMenuId: p?.parentMenuId ?? DEFAULT_PARENT_MENU_ID };
+  if (!blank(p?.treeCode)) o.treeCode = p!.treeCode!.trim();
+  if (!blank(p?.treeParentCode)) o.treeParentCode = p!.treeParentCode!.trim();
+  if (!blank(p?.treeName)) o.treeName = p!.treeName!.trim();
+  if (p?.withImport !== undefined) o.withImport = p.withImport;
+  return JSON.stringify(o);
+}
+
+/**
+ * `POST /tool/gen/update` (RuoYi `PUT /tool/gen`): saves the table settings and its columns in
+ * one transaction; columns are matched by columnId within this table and renumbered from the
+ * array order; a category other than 'sub' clears subTableName/subTableFkName (spec §4).
+ * Errors (500): see validateUpdate; 生成表不存在. A refused update changes nothing.
+ */
+export const genUpdate = (deps: Deps, login: LoginUser, f: z.output<typeof genUpdateInput>): void => {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    const current = mustTable(tx, f.tableId);
+    validateUpdate(tx, current, f);
+    const isSub = f.tplCategory === 'sub';
+    updateGenTable(tx, f.tableId, {
+      tableName: f.tableName, tableComment: f.tableComment, className: f.className, functionAuthor: f.functionAuthor,
+      remark: f.remark ?? null, tplCategory: f.tplCategory, tplWebType: f.tplWebType || current.tplWebType,
+      packageName: f.packageName, moduleName: f.moduleName, businessName: f.businessName, functionName: f.functionName,
+      genType: f.genType, genPath: f.genPath, subTableName: isSub ? f.subTableName : null, subTableFkName: isSub ? f.subTableFkName : null,
+      options: optionsOf(f.params),
+    }, login.userName, when);
+    f.columns.forEach((c, i) => {
+      updateGenColumn(tx, f.tableId, c.columnId, {
+        columnComment: c.columnComment, javaType: c.javaType, javaField: c.javaField, isInsert: c.isInsert, isEdit: c.isEdit,
+        isList: c.isList, isQuery: c.isQuery, isRequired: c.isRequired, queryType: c.queryType, htmlType: c.htmlType,
+        dictType: c.dictType, sort: i + 1,
+      }, login.userName, when);
+    });
+  });
+};
+
+/** Inserts the gen_table row of `t` with its columns (reference §8 defaults); returns the tableId. */
+function importOne(tx: DbTx, t: DbTable, by: string, when: string): number {
+  const tableId = insertGenTable(tx, initTable(t.tableName, t.tableComment), by, when);
+  readDbColumns(tx, t).forEach((c, i) => insertGenColumn(tx, tableId, initColumn(c, i + 1), by, when));
+  return tableId;
+}
+
+/**
+ * `POST /tool/gen/importTable?tables=a,b`: imports every named table with the defaults of
+ * reference §8, all or nothing. Errors (500): 表<name>不存在; 表<name>已导入 (RuoYi's db/list
+ * hides imported tables; we refuse instead of importing twice).
+ */
+export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void => {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    const imported = importedNames(tx);
+    for (const name of [...new Set(tables)]) {
+      const t = findDbTable(tx, name);
+      if (!t) throw new AppError(500, `表${name}不存在`);
+      if (imported.has(t.tableName)) throw new AppError(500, `表${name}已导入`);
+      importOne(tx, t, login.userName, when);
+    }
+  });
+};
+
+/**
+ * `POST /tool/gen/createTable?sql=`: admin role only; runs CREATE TABLE statements checked by
+ * `create-table.ts` and imports the new tables, in one transaction. Errors: 403
+ * 没有权限，请联系管理员授权 (not admin); 500 仅支持 CREATE TABLE 语句, 表<name>已存在, 建表失败：….
+ */
+export const genCreateTable = (deps: Deps, login: LoginUser, sqlText: string): void => {
+  if (!isSuperAdmin(login.userId, login.roleKeys)) throw new AppError(403, '没有权限，请联系管理员授权');
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    const statements = checkCreateTables(tx, sqlText);
+    runCreateTables(tx, statements);
+    for (const s of statements) importOne(tx, findDbTable(tx, s.tableName)!, login.userName, when);
+  });
+};
+
+/** `POST /tool/gen/delete/{ids}`: deletes the gen rows and their columns, never the database table. */
+export const genRemove = (deps: Deps, ids: number[]): void => {
+  deps.db.transaction((tx) => { deleteGenTables(tx, ids); });
+};
+
+/**
+ * `GET /tool/gen/synchDb/{tableName}`: re-reads the columns from the database (gen-rules
+ * planSynch: defaults again, edits to dictType/queryType/isRequired/htmlType kept), inserting new
+ * and deleting vanished columns. Errors (500): 同步数据失败，原表结构不存在; 表<name>尚未导入.
+ */
+export const genSynchDb = (deps: Deps, login: LoginUser, tableName: string): void => {
+  const when = nowText(deps.clock);
+  deps.db.transaction((tx) => {
+    const t = findGenTableByName(tx, tableName);
+    if (!t) throw new AppError(500, `表${tableName}尚未导入`);
+    const dbTable = findDbTable(tx, tableName);
+    const dbColumns = dbTable ? readDbColumns(tx, dbTable) : [];
+    if (dbColumns.length === 0) throw new AppError(500, GEN_MSG.tableGone);
+    const plan = planSynch(dbColumns, columnsOf(tx, t.tableId));
+    for (const { columnId, ...v } of plan.update) updateGenColumn(tx, t.tableId, columnId, v, login.userName, when);
+    for (const v of plan.insert) insertGenColumn(tx, t.tableId, v, login.userName, when);
+    deleteGenColumns(tx, plan.remove);
+  });
+};
+
 export type { GenListInput, GenUpdateInput };

@@ -1,0 +1,191 @@
+/**
+ * Code generator output (reference §2 `/tool/gen` preview / download / batchGenCode / genCode,
+ * §8 "Templates", "Preview"): the template model built from the gen rows, the ordered preview
+ * map, the zip (`caishui.zip`) and writing the files under the project root.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import type { AppDeps } from '../../../core/deps';
+import { AppError } from '../../../core/errors';
+import type { FileReply } from '../../../core/files';
+import { loggableFile } from '../../common/export-file';
+import type { DbTx } from '../../common/query';
+import type { GenColumnModel, GenFile, GenTableModel } from './gen-model';
+import { DEFAULT_PARENT_MENU_ID, parseOptions } from './gen-rules';
+import { columnsOf, findGenTable, findGenTableByName, type GenColumnDbRow, type GenTableDbRow } from './gen.repo';
+import { findDbTable } from './sqlite-tables';
+import { REGISTRY_PATHS, renderModule, type RegistrySources } from './templates';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
+
+export const ZIP_NAME = 'caishui.zip';
+export const ZIP_TYPE = 'application/zip';
+export const OUTSIDE_ROOT = '生成路径不能超出项目目录';
+
+const yes = (v: string) => v === '1';
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+function columnModel(c: GenColumnDbRow): GenColumnModel {
+  return {
+    columnName: c.columnName, columnComment: c.columnComment, columnType: c.columnType,
+    javaType: (['number', 'string', 'boolean'].includes(c.javaType) ? c.javaType : 'string') as GenColumnModel['javaType'],
+    javaField: c.javaField, isPk: yes(c.isPk), isIncrement: yes(c.isIncrement), isRequired: yes(c.isRequired), isInsert: yes(c.isInsert),
+    isEdit: yes(c.isEdit), isList: yes(c.isList), isQuery: yes(c.isQuery),
+    queryType: c.queryType as GenColumnModel['queryType'], htmlType: c.htmlType as GenColumnModel['htmlType'], dictType: c.dictType, sort: c.sort,
+  };
+}
+
+/**
+ * The template model of an imported table (gen-model.ts): flags as booleans, options spread,
+ * `ddl` from sqlite_master, and for the 'sub' template the detail table's model. Errors (500):
+ * 表<name>不存在 (database table gone); 关联子表<name>未导入.
+ */
+export function buildModel(db: DbTx, t: GenTableDbRow, withSub = true): GenTableModel {
+  const dbTable = findDbTable(db, t.tableName);
+  if (!dbTable) throw new AppError(500, `表${t.tableName}不存在`);
+  const o = parseOptions(t.options);
+  const parentMenuId = Number(o.parentMenuId) || DEFAULT_PARENT_MENU_ID;
+  const model: GenTableModel = {
+    tableName: t.tableName, tableComment: t.tableComment, className: t.className,
+    tplCategory: (['crud', 'tree', 'sub'].includes(t.tplCategory) ? t.tplCategory : 'crud') as GenTableModel['tplCategory'],
+    packageName: t.packageName, moduleName: t.moduleName, businessName: t.businessName, functionName: t.functionName,
+    functionAuthor: t.functionAuthor, remark: t.remark ?? '',
+    treeCode: str(o.treeCode), treeParentCode: str(o.treeParentCode), treeName: str(o.treeName),
+    parentMenuId, withImport: o.withImport === true, columns: columnsOf(db, t.tableId).map(columnModel), ddl: dbTable.ddl,
+  };
+  if (withSub && model.tplCategory === 'sub' && t.subTableName) {
+    const sub = findGenTableByName(db, t.subTableName);
+    if (!sub) throw new AppError(500, `关联子表${t.subTableName}未导入`);
+    model.subTable = buildModel(db, sub, false);
+    model.subTableFkName = t.subTableFkName ?? undefined;
+  }
+  return model;
+}
+
+/** Current registry files under the project root (null when a file is missing). */
+export function readRegistries(root: string): RegistrySources {
+  const read = (p: string) => {
+    try {
+      return fs.readFileSync(path.join(root, p), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  return { modules: read(REGISTRY_PATHS.modules), rest: read(REGISTRY_PATHS.rest) };
+}
+
+function tableByName(db: DbTx, tableName: string): GenTableDbRow {
+  const t = findGenTableByName(db, tableName);
+  if (!t) throw new AppError(500, `表${tableName}尚未导入`);
+  return t;
+}
+
+/**
+ * Renders `tables` in order, each with the registries the previous one produced; a later file of
+ * the same path replaces an earlier one. Errors (500): 生成代码失败：<reason of the templates>.
+ */
+async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<GenFile[]> {
+  let registries = readRegistries(deps.env.PROJECT_ROOT);
+  const files = new Map<string, GenFile>();
+  for (const t of tables) {
+    const model = buildModel(deps.db, t);
+    let out: GenFile[];
+    try {
+      out = await renderModule(model, registries);
+    } catch (e) {
+      // The templates refuse models they cannot write with a Chinese reason (templates/index.ts checkModel).
+      throw e instanceof AppError ? e : new AppError(500, `生成代码失败：${(e as Error).message}`);
+    }
+    for (const f of out) files.set(f.path, f);
+    const next = (p: string) => out.find((f) => f.path === p)?.content;
+    registries = { modules: next(REGISTRY_PATHS.modules) ?? registries.modules, rest: next(REGISTRY_PATHS.rest) ?? registries.rest };
+  }
+  return [...files.values()];
+}
+
+/**
+ * `GET /tool/gen/preview/{tableId}` → ordered map path → content: exactly the files of the zip.
+ * Errors (500): 生成表不存在; those of buildModel.
+ */
+export async function genPreview(deps: Deps, tableId: number): Promise<Record<string, string>> {
+  const t = findGenTable(deps.db, tableId);
+  if (!t) throw new AppError(500, '生成表不存在');
+  const files = await renderChain(deps, [t]);
+  return Object.fromEntries(files.map((f) => [f.path, f.content]));
+}
+
+function zipOf(files: GenFile[]): FileReply {
+  const entries: Record<string, Uint8Array> = {};
+  for (const f of files) entries[f.path] = strToU8(f.content);
+  return loggableFile({ fileName: ZIP_NAME, contentType: ZIP_TYPE, body: Buffer.from(zipSync(entries)) });
+}
+
+/** `GET /tool/gen/download/{tableName}` → `caishui.zip` of the table's files. Errors (500): 表<name>尚未导入. */
+export async function genZip(deps: Deps, tableName: string): Promise<FileReply> {
+  return zipOf(await renderChain(deps, [tableByName(deps.db, tableName)]));
+}
+
+/**
+ * `GET /tool/gen/batchGenCode?tables=a,b` → one `caishui.zip`; the registries are chained (table
+ * 2 renders over table 1's registry output), so the registry files list every module.
+ */
+export async function genBatchZip(deps: Deps, tables: string[]): Promise<FileReply> {
+  return zipOf(await renderChain(deps, [...new Set(tables)].map((n) => tableByName(deps.db, n))));
+}
+
+const within = (root: string, p: string) => {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/**
+ * Whether `target` stays under `rootReal` both as written and once its deepest existing part
+ * (which may be the target itself, or a dangling symlink) is resolved through symlinks.
+ */
+function staysInside(rootReal: string, rootGiven: string, target: string): boolean {
+  if (!within(rootReal, target) && !within(rootGiven, target)) return false;
+  let probe = target;
+  for (;;) {
+    let exists = true;
+    try { fs.lstatSync(probe); } catch { exists = false; }
+    if (exists) {
+      try {
+        return within(rootReal, fs.realpathSync(probe));
+      } catch {
+        return false;
+      }
+    }
+    const parent = path.dirname(probe);
+    if (parent === probe) return false;
+    probe = parent;
+  }
+}
+
+/**
+ * `GET /tool/gen/genCode/{tableName}`: writes the table's files under PROJECT_ROOT/genPath ('/'
+ * is the project root; a relative genPath is below it; an absolute one must lie inside it).
+ * Every target is checked before anything is written. Returns `{files}` relative to the project
+ * root. Errors (500): 生成路径不能超出项目目录 (`..`, absolute paths or symlinks leading out);
+ * 表<name>尚未导入.
+ */
+export async function genToPath(deps: Deps, tableName: string): Promise<{ files: string[] }> {
+  const t = tableByName(deps.db, tableName);
+  const rootGiven = path.resolve(deps.env.PROJECT_ROOT);
+  const rootReal = fs.realpathSync(rootGiven);
+  const genPath = (t.genPath ?? '').trim();
+  const base = genPath === '' || genPath === '/' ? rootReal : path.isAbsolute(genPath) ? path.resolve(genPath) : path.resolve(rootReal, genPath);
+  if (!staysInside(rootReal, rootGiven, base)) throw new AppError(500, OUTSIDE_ROOT);
+  const files = await renderChain(deps, [t]);
+  const targets = files.map((f) => {
+    const target = path.resolve(base, f.path);
+    if (path.isAbsolute(f.path) || !staysInside(rootReal, rootGiven, target)) throw new AppError(500, OUTSIDE_ROOT);
+    return { target, content: f.content };
+  });
+  for (const { target, content } of targets) {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, content);
+  }
+  return { files: targets.map(({ target }) => path.relative(within(rootReal, target) ? rootReal : rootGiven, target).split(path.sep).join('/')) };
+}

@@ -1,0 +1,222 @@
+/**
+ * Pure rules of the code generator (reference §8 "Import flow", "Column defaults", synchDb;
+ * RuoYi `GenUtils.initTable` / `initColumnField`, `GenTableServiceImpl.synchDb`), adapted to
+ * SQLite declared types and TypeScript field types (issue 14: javaType is number | string |
+ * boolean). No database: the service feeds them what `sqlite-tables.ts` read.
+ */
+
+/** One column as the live database describes it (`sqlite-tables.ts`). */
+export interface DbColumn {
+  columnName: string;
+  /** Declared type, lower case, as written (`varchar(64)`, `integer`, '' when untyped). */
+  columnType: string;
+  /** `-- text` at the end of the column's DDL line, '' when none. */
+  columnComment: string;
+  notNull: boolean;
+  hasDefault: boolean;
+  isPk: boolean;
+  /** INTEGER PRIMARY KEY of a rowid table (a rowid alias: SQLite assigns it). */
+  isIncrement: boolean;
+}
+
+/** Defaults of one gen_table row (without audit columns). */
+export interface GenTableDefaults {
+  tableName: string;
+  tableComment: string;
+  className: string;
+  tplCategory: 'crud';
+  tplWebType: string;
+  packageName: string;
+  moduleName: string;
+  businessName: string;
+  functionName: string;
+  functionAuthor: string;
+  genType: '0';
+  genPath: string;
+  options: string;
+}
+
+/** Defaults of one gen_table_column row (without tableId and audit columns). */
+export interface GenColumnDefaults {
+  columnName: string;
+  columnComment: string;
+  columnType: string;
+  javaType: 'number' | 'string' | 'boolean';
+  javaField: string;
+  isPk: '0' | '1';
+  isIncrement: '0' | '1';
+  isRequired: '0' | '1';
+  isInsert: '0' | '1';
+  isEdit: '0' | '1';
+  isList: '0' | '1';
+  isQuery: '0' | '1';
+  queryType: string;
+  htmlType: string;
+  dictType: string;
+  sort: number;
+}
+
+export const DEFAULT_PACKAGE = 'modules.biz';
+export const DEFAULT_AUTHOR = 'caishui';
+export const DEFAULT_PARENT_MENU_ID = 3;
+
+/** Columns never edited / listed / queried (RuoYi GenConstants COLUMNNAME_NOT_EDIT/LIST/QUERY). */
+const NOT_EDIT = new Set(['id', 'create_by', 'create_time', 'del_flag']);
+const NOT_LIST = new Set([...NOT_EDIT, 'update_by', 'update_time']);
+const NOT_QUERY = new Set([...NOT_LIST, 'remark']);
+
+const CHAR_TYPES = new Set(['char', 'varchar', 'nvarchar', 'varchar2', 'character', 'nchar', 'varying character', 'native character', 'character varying']);
+const TEXT_TYPES = new Set(['text', 'clob', 'tinytext', 'mediumtext', 'longtext']);
+const TIME_TYPES = new Set(['datetime', 'date', 'time', 'timestamp']);
+const NUMBER_TYPES = new Set(['integer', 'int', 'tinyint', 'smallint', 'mediumint', 'bigint', 'number', 'float', 'double', 'real', 'decimal', 'numeric',
+  'int2', 'int8', 'unsigned big int', 'double precision']);
+const BOOLEAN_TYPES = new Set(['boolean', 'bool', 'bit']);
+
+/** `biz_customer_info` → `BizCustomerInfo` (no prefix stripping: RuoYi autoRemovePre false). */
+export function pascalCase(name: string): string {
+  return name.split(/[_\s]+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase()).join('');
+}
+
+/** `customer_name` → `customerName` (RuoYi StringUtils.toCamelCase). */
+export function camelCase(name: string): string {
+  const p = pascalCase(name);
+  return p.charAt(0).toLowerCase() + p.slice(1);
+}
+
+/** Last segment of a dotted package (`modules.biz` → `biz`; RuoYi getModuleName). */
+export const moduleOf = (packageName: string) => packageName.slice(packageName.lastIndexOf('.') + 1);
+
+/** Part after the last `_`, first letter lower case (RuoYi getBusinessName); whole name without `_`. */
+export function businessOf(tableName: string): string {
+  const part = tableName.slice(tableName.lastIndexOf('_') + 1) || tableName;
+  return part.charAt(0).toLowerCase() + part.slice(1);
+}
+
+/** Table comment minus a trailing 表, or the table name without a comment (RuoYi replaceText). */
+export function functionOf(tableName: string, tableComment: string): string {
+  const c = tableComment.trim().replace(/表$/, '').trim();
+  return c || tableName;
+}
+
+/** gen_table defaults for an imported table (reference §8 import flow). */
+export function initTable(tableName: string, tableComment: string): GenTableDefaults {
+  return {
+    tableName, tableComment, className: pascalCase(tableName), tplCategory: 'crud', tplWebType: 'react-chakra',
+    packageName: DEFAULT_PACKAGE, moduleName: moduleOf(DEFAULT_PACKAGE), businessName: businessOf(tableName),
+    functionName: functionOf(tableName, tableComment), functionAuthor: DEFAULT_AUTHOR, genType: '0', genPath: '/',
+    options: JSON.stringify({ parentMenuId: DEFAULT_PARENT_MENU_ID }),
+  };
+}
+
+/** `varchar(600)` → { base: 'varchar', length: 600 }; `decimal(10, 2)` → length 10. */
+export function typeParts(columnType: string): { base: string; length?: number } {
+  const t = columnType.trim().toLowerCase();
+  const open = t.indexOf('(');
+  const base = (open < 0 ? t : t.slice(0, open)).trim().replace(/\s+/g, ' ');
+  const m = open < 0 ? null : /^\(\s*(\d+)/.exec(t.slice(open));
+  return { base, length: m ? Number(m[1]) : undefined };
+}
+
+/** TypeScript type and form control of a declared type (reference §8 column defaults, SQLite types). */
+export function typeDefaults(columnType: string): { javaType: GenColumnDefaults['javaType']; htmlType: string; isTime: boolean } {
+  const { base, length } = typeParts(columnType);
+  if (CHAR_TYPES.has(base)) return { javaType: 'string', htmlType: length !== undefined && length >= 500 ? 'textarea' : 'input', isTime: false };
+  if (TEXT_TYPES.has(base)) return { javaType: 'string', htmlType: 'textarea', isTime: false };
+  if (TIME_TYPES.has(base)) return { javaType: 'string', htmlType: 'datetime', isTime: true };
+  if (NUMBER_TYPES.has(base)) return { javaType: 'number', htmlType: 'input', isTime: false };
+  if (BOOLEAN_TYPES.has(base)) return { javaType: 'boolean', htmlType: 'radio', isTime: false };
+  return { javaType: 'string', htmlType: 'input', isTime: false };
+}
+
+/** Options stored as JSON in gen_table.options (tree fields, menu parent, 导入). */
+export interface GenOptions {
+  treeCode?: string;
+  treeParentCode?: string;
+  treeName?: string;
+  parentMenuId?: number;
+  withImport?: boolean;
+}
+
+/** gen_table.options parsed; missing or bad JSON reads as {}. */
+export function parseOptions(text: string | null): GenOptions {
+  if (!text) return {};
+  try {
+    const o = JSON.parse(text) as unknown;
+    return o && typeof o === 'object' && !Array.isArray(o) ? (o as GenOptions) : {};
+  } catch {
+    return {};
+  }
+}
+
+const flag = (b: boolean): '0' | '1' => (b ? '1' : '0');
+
+/**
+ * gen_table_column defaults of one database column at position `sort` (1-based), reference §8:
+ * isInsert always; isEdit/isList/isQuery unless pk or a RuoYi base column; isRequired when NOT
+ * NULL without default and not pk; name suffixes name→LIKE, status→radio, type/sex→select,
+ * image→imageUpload, file→fileUpload, content→editor; queried datetime columns → BETWEEN.
+ */
+export function initColumn(c: DbColumn, sort: number): GenColumnDefaults {
+  const name = c.columnName.toLowerCase();
+  const t = typeDefaults(c.columnType);
+  const isEdit = !c.isPk && !NOT_EDIT.has(name);
+  const isList = !c.isPk && !NOT_LIST.has(name);
+  const isQuery = !c.isPk && !NOT_QUERY.has(name);
+  let queryType = t.isTime && isQuery ? 'BETWEEN' : 'EQ';
+  let htmlType = t.htmlType;
+  if (name.endsWith('name')) queryType = 'LIKE';
+  if (name.endsWith('status')) htmlType = 'radio';
+  else if (name.endsWith('type') || name.endsWith('sex')) htmlType = 'select';
+  else if (name.endsWith('image')) htmlType = 'imageUpload';
+  else if (name.endsWith('file')) htmlType = 'fileUpload';
+  else if (name.endsWith('content')) htmlType = 'editor';
+  return {
+    columnName: c.columnName, columnComment: c.columnComment, columnType: c.columnType.toLowerCase(), javaType: t.javaType,
+    javaField: camelCase(c.columnName), isPk: flag(c.isPk), isIncrement: flag(c.isIncrement),
+    isRequired: flag(c.notNull && !c.hasDefault && !c.isPk), isInsert: '1', isEdit: flag(isEdit), isList: flag(isList), isQuery: flag(isQuery),
+    queryType, htmlType, dictType: '', sort,
+  };
+}
+
+/** A stored column as synch needs it. */
+export interface PrevColumn {
+  columnId: number;
+  columnName: string;
+  columnComment: string;
+  dictType: string;
+  queryType: string;
+  isRequired: string;
+  htmlType: string;
+}
+
+export interface SynchPlan {
+  /** Existing columns re-initialised (with their columnId). */
+  update: Array<GenColumnDefaults & { columnId: number }>;
+  /** Database columns not stored yet. */
+  insert: GenColumnDefaults[];
+  /** Stored columns no longer in the database. */
+  remove: number[];
+}
+
+/**
+ * synchDb (reference §8; RuoYi GenTableServiceImpl.synchDb): every database column gets the
+ * defaults again; a column that existed keeps its dictType and queryType when it is listed
+ * (isList), and its isRequired and htmlType when it is not the pk; it keeps its comment when the
+ * DDL has none. Columns are matched by name; new ones are inserted, vanished ones removed.
+ */
+export function planSynch(dbColumns: DbColumn[], prev: PrevColumn[]): SynchPlan {
+  const byName = new Map(prev.map((p) => [p.columnName, p]));
+  const plan: SynchPlan = { update: [], insert: [], remove: [] };
+  dbColumns.forEach((c, i) => {
+    const next = initColumn(c, i + 1);
+    const old = byName.get(c.columnName);
+    if (!old) { plan.insert.push(next); return; }
+    if (next.isList === '1') { next.dictType = old.dictType; next.queryType = old.queryType; }
+    if (next.isPk !== '1') { next.isRequired = old.isRequired === '1' ? '1' : '0'; next.htmlType = old.htmlType; }
+    if (!next.columnComment) next.columnComment = old.columnComment;
+    plan.update.push({ ...next, columnId: old.columnId });
+  });
+  const names = new Set(dbColumns.map((c) => c.columnName));
+  plan.remove = prev.filter((p) => !names.has(p.columnName)).map((p) => p.columnId);
+  return plan;
+}

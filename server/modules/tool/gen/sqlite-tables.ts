@@ -1,0 +1,127 @@
+/**
+ * Introspection of the live SQLite database for the code generator (reference §8: RuoYi reads
+ * information_schema; SQLite has sqlite_master and `PRAGMA table_xinfo`). SQLite keeps no
+ * comments, so they come from the DDL text sqlite_master stores as written: a `-- text` on the
+ * CREATE TABLE line (or a comment-only line right after it, before the first column) is the
+ * table comment; a `-- text` at the end of a column's line is the column comment.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbTx } from '../../common/query';
+import type { DbColumn } from './gen-rules';
+
+/** Tables the generator never offers: SQLite's own, the migration journal and its own tables. */
+const HIDDEN = new Set(['__drizzle_migrations', 'gen_table', 'gen_table_column']);
+
+export interface DbTable {
+  tableName: string;
+  tableComment: string;
+  /** CREATE TABLE text as sqlite_master stores it. */
+  ddl: string;
+}
+
+const offered = (name: string) => !name.toLowerCase().startsWith('sqlite_') && !HIDDEN.has(name);
+
+/** Every user table of the database (not views), ordered by name, with its comment and DDL. */
+export function listDbTables(db: DbTx): DbTable[] {
+  const rows = db.all<{ name: string; sql: string | null }>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`);
+  return rows.filter((r) => offered(r.name)).map((r) => ({ tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' }));
+}
+
+/** One offered table by exact name, or undefined (also for SQLite's and the generator's own tables). */
+export function findDbTable(db: DbTx, tableName: string): DbTable | undefined {
+  if (!offered(tableName)) return undefined;
+  const r = db.get<{ name: string; sql: string | null } | undefined>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name = ${tableName}`);
+  return r ? { tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' } : undefined;
+}
+
+/** Whether any table, view or index of that name exists (case-insensitive, as SQLite resolves names). */
+export function dbObjectExists(db: DbTx, name: string): boolean {
+  return db.get<{ n: number } | undefined>(sql`SELECT 1 AS n FROM sqlite_master WHERE lower(name) = lower(${name})`) !== undefined;
+}
+
+const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Columns of `table` in declaration order (`PRAGMA table_xinfo`, hidden virtual-table columns
+ * left out) with comments from `ddl`. A single INTEGER pk of a rowid table is its rowid alias
+ * (isIncrement): there is then no 'pk' index in `PRAGMA index_list`.
+ */
+export function readDbColumns(db: DbTx, table: DbTable): DbColumn[] {
+  type Info = { cid: number; name: string; type: string; notnull: number; dflt_value: string | null; pk: number; hidden: number };
+  const info = db.all<Info>(sql.raw(`PRAGMA table_xinfo(${quoteId(table.tableName)})`));
+  const cols = info.filter((r) => r.hidden !== 1);
+  const pks = cols.filter((r) => r.pk > 0);
+  const pkIndex = db.all<{ origin: string }>(sql.raw(`PRAGMA index_list(${quoteId(table.tableName)})`)).some((i) => i.origin === 'pk');
+  const rowidAlias = pks.length === 1 && pks[0].type.trim().toUpperCase() === 'INTEGER' && !pkIndex;
+  const comments = columnCommentsOf(table.ddl);
+  return cols.map((r) => ({
+    columnName: r.name,
+    columnType: r.type.trim().toLowerCase(),
+    columnComment: comments.get(r.name.toLowerCase()) ?? '',
+    notNull: r.notnull === 1,
+    hasDefault: r.dflt_value !== null,
+    isPk: r.pk > 0,
+    isIncrement: rowidAlias && r.pk > 0,
+  }));
+}
+
+/** Splits one DDL line into its code and its `-- comment` (quotes and brackets respected). */
+export function splitLineComment(line: string): { code: string; comment?: string } {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      quote = ch;
+    } else if (ch === '[') {
+      quote = ']';
+    } else if (ch === '-' && line[i + 1] === '-') {
+      return { code: line.slice(0, i), comment: line.slice(i + 2).trim() };
+    }
+  }
+  return { code: line };
+}
+
+/** The table comment of a CREATE TABLE text ('' when none). */
+export function tableCommentOf(ddl: string): string {
+  const lines = ddl.split(/\r?\n/);
+  const start = lines.findIndex((l) => /create\s+(temp\s+|temporary\s+)?table/i.test(splitLineComment(l).code));
+  if (start < 0) return '';
+  const first = splitLineComment(lines[start]);
+  // A first column on the CREATE line owns that line's comment.
+  if (/\(\s*\S/.test(first.code)) return '';
+  if (first.comment) return first.comment;
+  for (const line of lines.slice(start + 1)) {
+    const { code, comment } = splitLineComment(line);
+    const rest = code.trim();
+    if (rest === '' || rest === '(') {
+      if (comment) return comment;
+      continue;
+    }
+    return '';
+  }
+  return '';
+}
+
+const unquote = (id: string) => {
+  const q = id[0];
+  if ((q === '"' || q === '`' || q === "'") && id.endsWith(q)) return id.slice(1, -1).replace(q + q, q);
+  if (q === '[' && id.endsWith(']')) return id.slice(1, -1);
+  return id;
+};
+
+/** Column name (lower case) → comment, from lines `name type ..., -- comment` of a CREATE TABLE text. */
+export function columnCommentsOf(ddl: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of ddl.split(/\r?\n/)) {
+    const { code, comment } = splitLineComment(line);
+    if (!comment) continue;
+    const body = code.trim().replace(/^\(/, '').replace(/^,/, '').trim();
+    const m = /^("(?:[^"]|"")+"|`[^`]+`|\[[^\]]+\]|'[^']+'|[A-Za-z_][\w$]*)/.exec(body);
+    if (!m || /^create\b/i.test(body)) continue;
+    const name = unquote(m[1]).toLowerCase();
+    if (!out.has(name)) out.set(name, comment);
+  }
+  return out;
+}
