@@ -60,7 +60,7 @@ export function crudSample(): GenTableModel {
       { columnName: 'content', columnComment: '客户介绍', columnType: 'text', htmlType: 'editor', isList: false },
       { columnName: 'status', columnComment: '状态', columnType: 'char(1)', htmlType: 'radio', dictType: 'sys_normal_disable', isQuery: true },
       { columnName: 'customer_type', columnComment: '客户类型', columnType: 'varchar(20)', htmlType: 'select', dictType: 'sys_notice_type', isQuery: true },
-      { columnName: 'sex', columnComment: '性别', columnType: 'char(1)', htmlType: 'select', dictType: 'sys_user_sex' },
+      { columnName: 'sex', columnComment: '性别', columnType: 'char(1)', htmlType: 'select', dictType: 'sys_user_sex', isEdit: false },
       { columnName: 'image', columnComment: '头像', columnType: 'varchar(255)', htmlType: 'imageUpload' },
       { columnName: 'file', columnComment: '合同', columnType: 'varchar(255)', htmlType: 'fileUpload', isList: false },
       { columnName: 'visit_time', columnComment: '拜访时间', columnType: 'datetime', htmlType: 'datetime', isQuery: true, queryType: 'BETWEEN' },

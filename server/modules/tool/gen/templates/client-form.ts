@@ -123,9 +123,13 @@ export function renderFormDialog(model: GenTableModel): string {
     : `/** \`{}\` add, \`{${pk.javaField}}\` edit. */`;
   const items = cols.map((c) => {
     const attrs = [`label=${lit(label(c))}`, ...(c.isRequired ? ['required', `error={errors.${c.javaField}}`] : []), ...(isPlain(c, tf?.parent) ? ['plain'] : [])];
-    return `      <FormItem ${attrs.join(' ')}>
+    const item = `<FormItem ${attrs.join(' ')}>
         ${formControl(c, tf?.parent)}
       </FormItem>`;
+    // A column not ticked 编辑 is filled when adding and left out of the edit form (the server ignores it on update).
+    return c.isEdit || c.isPk ? `      ${item}` : `      {isAdd && (
+        ${item}
+      )}`;
   });
   const detailBlock = sub
     ? `
