@@ -12,10 +12,13 @@
  * type (`CREATE TABLE t (a, b)`, valid SQLite) does not parse and is refused.
  */
 import { sql } from 'drizzle-orm';
-import { Parser } from 'node-sql-parser';
+import sqlParser from 'node-sql-parser';
 import { AppError } from '../../../core/errors';
 import type { DbTx } from '../../common/query';
 import { dbObjectExists } from './sqlite-tables';
+
+// node-sql-parser is CommonJS: Node's ESM loader sees only its default export (a named import breaks `tsx server/main.ts`).
+const { Parser } = sqlParser;
 
 export const ONLY_CREATE_TABLE = '仅支持 CREATE TABLE 语句';
 
