@@ -4,7 +4,8 @@
  *
  * - `OptionSelect`: `{value, label}` options; with `placeholder` an empty first entry shows it (a
  *   clearable el-select), and it names the control for screen readers (else `name` does).
- *   `w` defaults to 240 px, the search-form width; `disabled` greys it out.
+ *   `w` defaults to 240 px, the search-form width; `disabled` greys it out; `size` 'xs' fits a
+ *   table cell (the generator's 字段信息), where the chosen label also shows as the hover title.
  * - `DictSelect`: the same over a dictionary's options (`useDict`).
  */
 import { NativeSelect } from '@chakra-ui/react';
@@ -18,13 +19,15 @@ export interface OptionSelectProps {
   name: string;
   w?: string;
   disabled?: boolean;
+  size?: 'xs' | 'sm';
 }
 
-export function OptionSelect({ options, value, onChange, placeholder, name, w = '240px', disabled }: OptionSelectProps) {
+export function OptionSelect({ options, value, onChange, placeholder, name, w = '240px', disabled, size = 'sm' }: OptionSelectProps) {
   return (
-    <NativeSelect.Root size="sm" w={w}>
+    <NativeSelect.Root size={size} w={w}>
       {/* Inside a Field.Root the Root's `disabled` is ignored (the Field's wins), so it goes on the select. */}
-      <NativeSelect.Field name={name} aria-label={placeholder ?? name} value={value} onChange={(e) => onChange(e.target.value)} {...(disabled ? ({ disabled: true } as object) : {})}>
+      <NativeSelect.Field name={name} aria-label={placeholder ?? name} value={value} onChange={(e) => onChange(e.target.value)}
+        title={size === 'xs' ? options.find((o) => o.value === value)?.label : undefined} {...(disabled ? ({ disabled: true } as object) : {})}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -4,10 +4,11 @@
  * 字段描述, 物理类型, TS类型, TS属性, 插入 / 编辑 / 列表 / 查询, 查询方式, 必填, 显示类型, 字典类型.
  * Rows carry `data-testid="gen-column-row"` and `data-column` (the column name).
  */
-import { Box, Checkbox, Input, NativeSelect, Table } from '@chakra-ui/react';
+import { Box, Checkbox, Input, Table } from '@chakra-ui/react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { OptionSelect, type OptionSelectProps } from '../../../components/form/OptionSelect';
 import { UiIcon } from '../../../components/UiIcon';
 import { HTML_TYPE_OPTIONS, JAVA_TYPE_OPTIONS, QUERY_TYPE_OPTIONS, type GenColumnRow } from './gen-kit';
 
@@ -23,28 +24,8 @@ const HEAD: [string, string][] = [
   ['字典类型', '108px'],
 ];
 
-/** A small native select of a cell (size xs, as the cell inputs); `placeholder` adds an empty entry. */
-function CellSelect({ name, options, value, onChange, placeholder }: {
-  name: string;
-  options: readonly { value: string; label: string }[];
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-}) {
-  return (
-    <NativeSelect.Root size="xs">
-      <NativeSelect.Field name={name} aria-label={name} value={value} onChange={(e) => onChange(e.target.value)} title={options.find((o) => o.value === value)?.label}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
+/** A small select of a cell (size xs, as the cell inputs); `placeholder` adds an empty entry. */
+const CellSelect = (props: Omit<OptionSelectProps, 'size' | 'w'>) => <OptionSelect {...props} size="xs" w="100%" />;
 
 function FlagBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
   return (

@@ -5,15 +5,16 @@
  * 生成导入; 其他信息 for a tree (树编码 / 树父编码 / 树名称字段) and 关联信息 for a sub table (关联子表的
  * 表名, 子表关联的外键名). Leaving 'sub' clears the sub-table fields; another sub table clears the key.
  */
-import { Box, Button, Flex, Grid, Heading, Input, Menu, Portal, RadioGroup, Switch } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, Input, Menu, Portal, Switch } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { GEN_MSG } from '../../../../../shared/schemas/tool/gen';
-import { FormInput, FormItem, required, type FormState, type Rules } from '../../../components/form/form-kit';
+import { DictRadio, FormInput, FormItem, required, type FormState, type Rules } from '../../../components/form/form-kit';
 import { OptionSelect } from '../../../components/form/OptionSelect';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
 import { UiIcon } from '../../../components/UiIcon';
+import { toDictOptions } from '../../../hooks/dict-cache';
 import { useTRPC } from '../../../lib/trpc';
 import { columnLabel, TPL_OPTIONS, type GenColumnRow, type GenInfoForm, type GenTableRow } from './gen-kit';
 
@@ -27,22 +28,8 @@ export const GEN_RULES: Rules<GenInfoForm> = {
 
 const L = '150px';
 
-/** Radios of 生成代码方式. */
-function GenTypeRadio({ value, onChange }: { value: string; onChange: (v: '0' | '1') => void }) {
-  return (
-    <RadioGroup.Root size="sm" name="genType" value={value} onValueChange={(d) => d.value && onChange(d.value as '0' | '1')} pt="2">
-      <Flex gap="5">
-        {[['0', 'zip压缩包'], ['1', '自定义路径']].map(([v, label]) => (
-          <RadioGroup.Item key={v} value={v}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </Flex>
-    </RadioGroup.Root>
-  );
-}
+/** Options of 生成代码方式. */
+const GEN_TYPE_OPTIONS = toDictOptions([{ dictValue: '0', dictLabel: 'zip压缩包' }, { dictValue: '1', dictLabel: '自定义路径' }]);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -119,7 +106,7 @@ export function GenInfoFormView({ state, columns, tables, menus, tableName }: {
       </FormItem>
       <FormItem label="生成代码方式" labelWidth={L} plain>
         <Box title="默认为zip压缩包下载，也可以自定义生成路径">
-          <GenTypeRadio value={form.genType} onChange={(v) => set('genType', v)} />
+          <DictRadio name="genType" options={GEN_TYPE_OPTIONS} value={form.genType} onChange={(v) => set('genType', v as '0' | '1')} />
         </Box>
       </FormItem>
       <FormItem label="生成导入" labelWidth={L} plain>
