@@ -12,6 +12,7 @@ import { renderFormDialog } from './client-form';
 import { renderImportDialog } from './client-import';
 import { renderListView } from './client-list';
 import { formatTs } from './format';
+import { checkIdentifiers, inertModel } from './model-guard';
 import { namesOf, pkOf } from './naming';
 import { emitModulesRegistry, emitRestRegistry, entryOf, parseRegistries, withEntry } from './registry';
 import { renderRepo } from './repo';
@@ -55,10 +56,13 @@ export function checkModel(model: GenTableModel): void {
  * Every file of the module for `model`, formatted with Prettier, in a stable order (server,
  * shared, rest, client, test, registries), plus the two registry files re-emitted with this
  * module added (replacing a module of the same `<module>.<business>`). Paths relative to the
- * project root. Errors: checkModel's; a registry text that is not the generator's form.
+ * project root. Errors: checkModel's and checkIdentifiers's; a registry text that is not the generator's form.
+ * Free texts are made inert first (model-guard.ts): no comment or label can become code.
  */
-export async function renderModule(model: GenTableModel, registries: RegistrySources): Promise<GenFile[]> {
-  checkModel(model);
+export async function renderModule(given: GenTableModel, registries: RegistrySources): Promise<GenFile[]> {
+  checkModel(given);
+  checkIdentifiers(given);
+  const model = inertModel(given);
   const m: GenTableModel = model.tplCategory === 'sub' ? model : { ...model, subTable: undefined, subTableFkName: undefined };
   const n = namesOf(m);
   const entries = withEntry(parseRegistries(registries.modules, registries.rest), entryOf(m));
