@@ -1,0 +1,57 @@
+/**
+ * Minimal typings for `autocannon` (v8 ships none), covering only what bench/http.bench.ts uses:
+ * the programmatic call `autocannon(options)` returning a promise of the aggregated result.
+ */
+declare module 'autocannon' {
+  interface AutocannonRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface AutocannonOptions {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    /** Stop after this many requests instead of a duration. */
+    amount?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Cycled through by every connection. */
+    requests?: AutocannonRequest[];
+    /** A false return counts the reply as a mismatch. */
+    verifyBody?: (body: string) => boolean;
+    timeout?: number;
+  }
+  /** hdr-histogram-percentiles-obj figures (latency in ms, requests per second-long sample). */
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  }
+  interface AutocannonResult {
+    url: string;
+    connections: number;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    resets: number;
+    '2xx': number;
+    latency: Histogram;
+    requests: Histogram & { sent: number };
+    throughput: Histogram;
+  }
+  function autocannon(opts: AutocannonOptions): Promise<AutocannonResult>;
+  export default autocannon;
+  export type { AutocannonOptions, AutocannonResult, AutocannonRequest };
+}

@@ -1,0 +1,255 @@
+/**
+ * HTTP benchmark of issue 15 (`npm run bench:http`): the cost of a signed-in request next to a bare
+ * Fastify route. A measurement, never a test: a missed target prints MISS and the exit code stays
+ * 0; only a broken request flow (a reply without code 200, a failed start) exits 1.
+ *
+ *  1. starts the app as `npm start` does minus the client build (`node --import tsx server/main.ts`,
+ *     so the child's pid is the serving node process) over a file database in a temp folder, with
+ *     CAPTCHA_ENABLED=false, LOG_LEVEL=warn, HOST=127.0.0.1, and waits for /caishui-api/health;
+ *  2. seeds 2,000 users straight into the file (better-sqlite3, one transaction, WAL) while it runs;
+ *  3. signs in as admin/admin123 (REST);
+ *  4. memory: the server's RSS at start and after 10,000 mixed requests (user list, getInfo, dict);
+ *  5. starts bench/bare-server.ts in its own process, answering the user list's exact body;
+ *  6. autocannon, 16 connections, per route a 1 s warm-up then 5 s measured, one after the other:
+ *     the bare route, the user list (page of 10), getInfo, a dictionary lookup, /health; prints
+ *     req/s (mean of the per-second samples), p99 latency, errors and the ratio to the bare route;
+ *  7. the REST workflow round: 16 loops for 5 s of start → todo → complete → todo → complete of a
+ *     two-task process (both tasks `${INITIATOR}`); completed instances/s;
+ *  8. the login page's JavaScript, gzip -9 (bench/http-helpers.ts `loginPageWeight`).
+ *
+ * The load generator shares the machine (2 cores here) with the servers, as wrk did in the issue.
+ *   BENCH_DURATION=10 npm run bench:http   # seconds per measured run (default 5)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type AutocannonResult } from 'autocannon';
+import { children, freePort, loginPageWeight, rssMb, seedUsers, sleep, startNode, stopChild, waitReady, type Child } from './http-helpers';
+
+const CONNECTIONS = 16;
+const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
+const USERS = 2000;
+const MIXED = 10_000;
+const API = '/caishui-api';
+const LIST = `${API}/system/user/list?pageNum=1&pageSize=10`;
+const INFO = `${API}/getInfo`;
+const DICT = `${API}/system/dict/data/type/sys_user_sex`;
+const HEALTH = `${API}/health`;
+
+const TWO_TASKS = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">
+<process id="benchHttp" name="压测两步" isExecutable="true">
+<startEvent id="start" name="开始"/>
+<userTask id="apply" name="填写" flowable:assignee="\${INITIATOR}"/>
+<userTask id="confirm" name="确认" flowable:assignee="\${INITIATOR}"/>
+<endEvent id="end" name="结束"/>
+<sequenceFlow id="f1" sourceRef="start" targetRef="apply"/>
+<sequenceFlow id="f2" sourceRef="apply" targetRef="confirm"/>
+<sequenceFlow id="f3" sourceRef="confirm" targetRef="end"/>
+</process></definitions>`;
+
+/** Reasons the run counts as broken (exit 1), printed at the end. */
+const broken: string[] = [];
+
+/** A JSON call to the app; `code` is the envelope's (REST replies are HTTP 200 with `{code, msg}`). */
+async function call(base: string, method: string, url: string, token?: string, body?: unknown): Promise<Record<string, any>> {
+  const res = await fetch(base + url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as Record<string, any>;
+  } catch {
+    return { code: res.status === 200 ? -1 : res.status, msg: `HTTP ${res.status}: ${text.slice(0, 200)}` };
+  }
+}
+
+function must(what: string, r: Record<string, any>): Record<string, any> {
+  if (r.code !== 200) throw new Error(`${what}: ${JSON.stringify(r).slice(0, 300)}`);
+  return r;
+}
+
+interface Row { label: string; r: AutocannonResult; bad: number }
+
+/** 1 s warm-up, then DURATION s measured; a reply whose body fails `ok` counts as a mismatch. */
+async function load(label: string, url: string, headers: Record<string, string>, ok: (b: string) => boolean): Promise<Row> {
+  const opts = { url, connections: CONNECTIONS, headers, verifyBody: ok };
+  await autocannon({ ...opts, duration: 1 });
+  const r = await autocannon({ ...opts, duration: DURATION });
+  const bad = r.errors + r.timeouts + r.non2xx + r.mismatches;
+  if (bad > 0) broken.push(`${label}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} replies without code 200`);
+  return { label, r, bad };
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISS');
+const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
+const lpad = (s: string, n: number) => ' '.repeat(Math.max(0, n - s.length)) + s;
+
+/** The REST workflow round: `loops` concurrent start → todo → complete → todo → complete loops. */
+async function workflowRound(base: string, token: string, procDefId: string, seconds: number, loops: number) {
+  let completed = 0, failures = 0;
+  let firstFailure = '';
+  const fail = (what: string, r: Record<string, any>) => {
+    failures++;
+    if (!firstFailure) firstFailure = `${what}: ${String(r.msg ?? JSON.stringify(r)).slice(0, 200)}`;
+  };
+  const todo = async (instanceId: string) => {
+    const r = await call(base, 'GET', `/caishui-api/flowable/task/todoList?pageNum=1&pageSize=100`, token);
+    if (r.code !== 200) { fail('todoList', r); return undefined; }
+    const row = (r.rows as { procInsId: string; taskId: string }[]).find((x) => x.procInsId === instanceId);
+    if (!row) fail('todoList', { msg: `no task of instance ${instanceId} among ${r.total} to-do rows` });
+    return row?.taskId;
+  };
+  const complete = async (taskId: string, instanceId: string, comment: string) => {
+    const r = await call(base, 'POST', `/caishui-api/flowable/task/complete`, token, { taskId, instanceId, comment });
+    if (r.code !== 200) fail('complete', r);
+    return r.code === 200;
+  };
+  const one = async () => {
+    const s = await call(base, 'POST', `/caishui-api/flowable/definition/start/${procDefId}`, token, { title: '压测', amount: 1 });
+    if (s.code !== 200) return fail('start', s);
+    const instanceId = String(s.data?.instanceId);
+    const t1 = await todo(instanceId);
+    if (!t1 || !(await complete(t1, instanceId, '提交'))) return;
+    const t2 = await todo(instanceId);
+    if (!t2 || !(await complete(t2, instanceId, '确认'))) return;
+    completed++;
+  };
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(Array.from({ length: loops }, async () => { while (performance.now() < end) await one(); }));
+  const ms = performance.now() - t0;
+  const left = await call(base, 'GET', `/caishui-api/flowable/task/todoList?pageNum=1&pageSize=1`, token);
+  return { completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, openAfter: Number(left.total) };
+}
+
+async function main(): Promise<number> {
+  const cpus = os.cpus().length;
+  const loadAvg = os.loadavg()[0];
+  console.log(`HTTP benchmark (issue 15), node ${process.version}; machine: ${cpus} CPU(s), load average ${loadAvg.toFixed(2)}${loadAvg > cpus ? ' (busy: figures understate)' : ''}`);
+  console.log(`autocannon: ${CONNECTIONS} connections, per route 1 s warm-up + ${DURATION} s measured; load generator on the same machine`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-httpbench-'));
+  let app: Child | undefined, bare: Child | undefined;
+  try {
+    // 1. The app as `npm start` runs it (without the client build), over a file database.
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dbFile = path.join(tmp, 'caishui.db');
+    app = startNode('app server', 'server/main.ts', {
+      DATABASE_URL: dbFile, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(tmp, 'uploads'),
+    });
+    const readyMs = await waitReady(app, base + HEALTH, 60_000, (b) => b.includes('"status":"UP"'));
+    await sleep(500);
+    const pid = app.proc.pid!;
+    const rssStart = rssMb(pid);
+    console.log(`app server: node --import tsx server/main.ts, pid ${pid}, /health 200 after ${Math.round(readyMs)} ms; db ${dbFile}`);
+
+    // 2. 2,000 users straight into the live file.
+    const t = performance.now();
+    const total = seedUsers(dbFile, USERS);
+    console.log(`seeded ${USERS} users (dept 103) in ${Math.round(performance.now() - t)} ms while the server runs: sys_user has ${total} rows`);
+
+    // 3. Sign in.
+    const token = String(must('login', await call(base, 'POST', `${API}/login`, undefined, { username: 'admin', password: 'admin123' })).token);
+    const auth = { authorization: `Bearer ${token}` };
+    const list = await fetch(base + LIST, { headers: auth });
+    const listBody = await list.text();
+    const listJson = must('user list', JSON.parse(listBody) as Record<string, any>);
+    if (listJson.total !== total || listJson.rows?.length !== 10) throw new Error(`user list: total ${listJson.total}, ${listJson.rows?.length} rows (expected ${total}, 10)`);
+    must('getInfo', await call(base, 'GET', INFO, token));
+    must('dict', await call(base, 'GET', DICT, token));
+    const code200 = (b: string) => b.includes('"code":200');
+
+    // 4. Memory after 10,000 mixed requests (list, getInfo, dict in rotation on every connection).
+    const mixed = await autocannon({
+      url: base, connections: CONNECTIONS, amount: MIXED, headers: auth, verifyBody: code200,
+      requests: [{ method: 'GET', path: LIST }, { method: 'GET', path: INFO }, { method: 'GET', path: DICT }],
+    });
+    const rssMixed = rssMb(pid);
+    const mixedBad = mixed.errors + mixed.timeouts + mixed.non2xx + mixed.mismatches;
+    if (mixedBad > 0) broken.push(`mixed requests: ${mixedBad} failed replies`);
+
+    // 5. The bare route in its own process, same body.
+    const barePort = await freePort();
+    const bodyFile = path.join(tmp, 'user-list.json');
+    fs.writeFileSync(bodyFile, listBody);
+    bare = startNode('bare server', 'bench/bare-server.ts', { PORT: String(barePort), BARE_PATH: `${API}/system/user/list`, BARE_BODY_FILE: bodyFile });
+    await waitReady(bare, `http://127.0.0.1:${barePort}${LIST}`, 30_000, (b) => b === listBody);
+
+    // 6. Side by side.
+    const rows: Row[] = [];
+    rows.push(await load('bare Fastify route (same body, own process)', `http://127.0.0.1:${barePort}${LIST}`, {}, code200));
+    rows.push(await load(`user list (page 1 of 10, ${total} users)`, base + LIST, auth, code200));
+    rows.push(await load('getInfo', base + INFO, auth, code200));
+    rows.push(await load('dict data type sys_user_sex', base + DICT, auth, code200));
+    rows.push(await load('health (no token)', base + HEALTH, {}, (b) => b.includes('"status":"UP"')));
+    const bareRate = rows[0].r.requests.mean;
+    const targets: (string | null)[] = [null, '≥ 0.25 (goal 0.5)', '≥ 0.5', '≥ 0.5', null];
+    const mins = [0, 0.25, 0.5, 0.5, 0];
+    console.log('\nrequests (autocannon, mean req/s over the per-second samples):');
+    console.log(`  ${pad('route', 46)}${lpad('req/s', 9)}${lpad('p99 ms', 9)}${lpad('errors', 8)}${lpad('ratio', 8)}  target`);
+    const misses: string[] = [];
+    rows.forEach((row, i) => {
+      const ratio = row.r.requests.mean / bareRate;
+      const tgt = targets[i];
+      const v = tgt ? ` ${tgt}: ${verdict(ratio >= mins[i])}` : '';
+      if (tgt && ratio < mins[i]) misses.push(row.label);
+      console.log(`  ${pad(row.label, 46)}${lpad(row.r.requests.mean.toFixed(0), 9)}${lpad(row.r.latency.p99.toFixed(1), 9)}${lpad(String(row.bad), 8)}${lpad(ratio.toFixed(3), 8)} ${v}`);
+    });
+    if (rows[1].r.requests.mean / bareRate < 0.5) console.log('  (user list goal 0.5: not reached)');
+
+    // 7. The REST workflow round.
+    const name = '压测两步';
+    must('definition/save', await call(base, 'POST', `${API}/flowable/definition/save`, token, { name, category: 'oa', xml: TWO_TASKS }));
+    const defs = must('definition/list', await call(base, 'GET', `${API}/flowable/definition/list?pageNum=1&pageSize=10&name=${encodeURIComponent(name)}`, token));
+    const procDefId = (defs.rows as { id: string; name: string }[]).find((d) => d.name === name)?.id;
+    if (!procDefId) throw new Error(`definition/list: ${name} not found: ${JSON.stringify(defs).slice(0, 300)}`);
+    await workflowRound(base, token, procDefId, 1, CONNECTIONS); // warm-up
+    const wf = await workflowRound(base, token, procDefId, DURATION, CONNECTIONS);
+    console.log(`\nREST workflow round (${CONNECTIONS} loops × ${DURATION} s of start → todoList → complete → todoList → complete, two \${INITIATOR} tasks):`);
+    console.log(`  ${wf.completed} instances in ${(wf.ms / 1000).toFixed(2)} s = ${wf.perSec.toFixed(0)} instances/s (5 requests each: ${(wf.perSec * 5).toFixed(0)} req/s); target ≥ 800: ${verdict(wf.perSec >= 800)}`);
+    console.log(`  failures: ${wf.failures}${wf.firstFailure ? ` (first: ${wf.firstFailure})` : ''}; admin's open to-do rows afterwards: ${wf.openAfter}`);
+    if (wf.perSec < 800) misses.push('REST workflow');
+    if (wf.failures > 0 || wf.completed === 0) broken.push(`workflow: ${wf.failures} failures, ${wf.completed} completed; first: ${wf.firstFailure}`);
+
+    // Memory figures (read at their moments above; the end figure after everything).
+    const rssEnd = rssMb(pid);
+    const hwm = Number(/^VmHWM:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+    console.log('\nmemory of the `npm start` server (node --import tsx server/main.ts; VmRSS of its pid, MB = 2^20 bytes):');
+    console.log(`  at start (after /health): ${rssStart.toFixed(1)} MB`);
+    console.log(`  after ${MIXED} mixed requests (list, getInfo, dict in rotation; ${mixed.requests.mean.toFixed(0)} req/s, ${mixedBad} failed): ${rssMixed.toFixed(1)} MB`);
+    console.log(`  at the end of the run: ${rssEnd.toFixed(1)} MB (peak VmHWM ${hwm.toFixed(1)} MB)`);
+    console.log(`  target < 150 MB is for the single binary (dist/caishui), not measured here; this server: ${verdict(rssMixed < 150)} (${rssMixed.toFixed(1)} MB)`);
+    if (rssMixed >= 150) misses.push('RSS (npm start server)');
+
+    // 8. Login page weight.
+    const w = loginPageWeight(tmp);
+    const kb = (xs: [string, number][]) => xs.reduce((s, [, b]) => s + b, 0) / 1024;
+    const staticKb = kb(w.statics), lazyKb = kb(w.lazy);
+    console.log(`\nlogin page JavaScript, gzip -9 per file, KB = 1,024 bytes (${w.source}):`);
+    console.log(`  index.html entry + modulepreload (${w.statics.length} files): ${staticKb.toFixed(1)} KB; target ≤ 250 KB: ${verdict(staticKb <= 250)}`);
+    for (const [f, b] of [...w.statics].sort((a, b2) => b2[1] - a[1]).slice(0, 5)) console.log(`    ${f}: ${(b / 1024).toFixed(1)} KB`);
+    console.log(`  + the lazy Login route chunk and its other deps (${w.lazy.length} files, ${lazyKb.toFixed(1)} KB): ${(staticKb + lazyKb).toFixed(1)} KB as the browser loads /login; ≤ 250 KB: ${verdict(staticKb + lazyKb <= 250)}`);
+    if (staticKb > 250) misses.push('login page JS');
+
+    console.log(`\nsummary: ${misses.length ? `MISS ${misses.join(', ')}` : 'all targets met'}${broken.length ? `; BROKEN: ${broken.join('; ')}` : ''}`);
+    return broken.length ? 1 : 0;
+  } finally {
+    const how: string[] = [];
+    if (bare) how.push(`bare server ${await stopChild(bare)}`);
+    if (app) how.push(`app server ${await stopChild(app)}`);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    console.log(`stopped: ${how.join(', ')}; removed ${tmp}`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    for (const c of children) c.proc.kill('SIGKILL');
+    console.error(`\nbench:http FAILED (broken request flow): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);
