@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+export { freePort } from '../scripts/free-port';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -26,17 +26,6 @@ export interface Child {
 /** Every child still running, killed with SIGKILL if the bench fails half-way. */
 export const children = new Set<Child>();
 
-/** A port the OS says is free right now (listen on 0, read it, close). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Runs `node --import tsx <script>` from the project root, so the child's pid is the node process

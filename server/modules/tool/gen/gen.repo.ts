@@ -97,6 +97,9 @@ export function deleteGenTables(db: DbTx, tableIds: number[]): number {
 }
 
 /** Name of a menu (parentMenuName of the generator info), undefined when missing. */
-export function menuName(db: DbTx, menuId: number): string | undefined {
-  return db.select({ n: sysMenu.menuName }).from(sysMenu).where(eq(sysMenu.menuId, menuId)).get()?.n;
+/** Menu names by id for the given ids, in one query (parent menus of a page of tables). */
+export function menuNames(db: DbTx, menuIds: number[]): Map<number, string> {
+  if (menuIds.length === 0) return new Map();
+  const rows = db.select({ id: sysMenu.menuId, n: sysMenu.menuName }).from(sysMenu).where(inArray(sysMenu.menuId, [...new Set(menuIds)])).all();
+  return new Map(rows.map((r) => [r.id, r.n]));
 }

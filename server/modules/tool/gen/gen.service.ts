@@ -20,7 +20,7 @@ import { checkCreateTables, runCreateTables } from './create-table';
 import { initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
 import {
   allGenTables, columnsByTable, columnsOf, deleteGenColumns, deleteGenTables, findGenTable, findGenTableByName, importedNames,
-  insertGenColumn, insertGenTable, listGenTables, menuName, updateGenColumn, updateGenTable, type GenColumnDbRow, type GenTableDbRow,
+  insertGenColumn, insertGenTable, listGenTables, menuNames, updateGenColumn, updateGenTable, type GenColumnDbRow, type GenTableDbRow,
 } from './gen.repo';
 import { findDbTable, listDbTables, readDbColumns, type DbTable } from './sqlite-tables';
 
@@ -30,16 +30,25 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 
 const asColumn = (c: GenColumnDbRow): GenColumnRow => ({ ...c });
 
-/** The API row of a table: the gen_table row with its options spread in (and columns when given). */
-function asTable(db: DbTx, t: GenTableDbRow, columns?: GenColumnDbRow[]): GenTableRow {
-  const o = parseOptions(t.options);
-  const parentMenuId = o.parentMenuId ?? DEFAULT_PARENT_MENU_ID;
-  return {
-    ...t, tplCategory: t.tplCategory as TplCategory, genType: t.genType === '1' ? '1' : '0',
-    treeCode: o.treeCode, treeParentCode: o.treeParentCode, treeName: o.treeName, parentMenuId,
-    parentMenuName: menuName(db, parentMenuId), withImport: o.withImport ?? false,
-    ...(columns ? { columns: columns.map(asColumn) } : {}),
-  };
+const parentMenuOf = (t: GenTableDbRow) => parseOptions(t.options).parentMenuId ?? DEFAULT_PARENT_MENU_ID;
+
+/**
+ * The API rows of tables: each gen_table row with its options spread in (and its columns when
+ * `columnsOf` gives them); the parent menu names come from one query for all rows.
+ */
+function asTables(db: DbTx, tables: GenTableDbRow[], columnsOf?: (tableId: number) => GenColumnDbRow[] | undefined): GenTableRow[] {
+  const names = menuNames(db, tables.map(parentMenuOf));
+  return tables.map((t) => {
+    const o = parseOptions(t.options);
+    const parentMenuId = parentMenuOf(t);
+    const columns = columnsOf?.(t.tableId);
+    return {
+      ...t, tplCategory: t.tplCategory as TplCategory, genType: t.genType === '1' ? '1' : '0',
+      treeCode: o.treeCode, treeParentCode: o.treeParentCode, treeName: o.treeName, parentMenuId,
+      parentMenuName: names.get(parentMenuId), withImport: o.withImport ?? false,
+      ...(columns ? { columns: columns.map(asColumn) } : {}),
+    };
+  });
 }
 
 /** Loads an imported table by id. Errors (500): 生成表不存在. */
@@ -52,7 +61,7 @@ function mustTable(db: DbTx, tableId: number): GenTableDbRow {
 /** `GET /tool/gen/list` → `{rows, total}` of imported tables (tableName/tableComment LIKE, create days). */
 export const genList = (deps: Deps, f: z.output<typeof genListInput>): Page<GenTableRow> => {
   const page = listGenTables(deps.db, f);
-  return { rows: page.rows.map((t) => asTable(deps.db, t)), total: page.total };
+  return { rows: asTables(deps.db, page.rows), total: page.total };
 };
 
 /**
@@ -81,9 +90,9 @@ export const genGet = (deps: Deps, tableId: number): { info: GenTableRow; rows: 
   const all = allGenTables(deps.db);
   const byTable = columnsByTable(deps.db, all.map((x) => x.tableId));
   return {
-    info: asTable(deps.db, t, columns),
+    info: asTables(deps.db, [t], () => columns)[0],
     rows: columns.map(asColumn),
-    tables: all.map((x) => asTable(deps.db, x, byTable.get(x.tableId))),
+    tables: asTables(deps.db, all, (id) => byTable.get(id)),
   };
 };
 

@@ -82,16 +82,16 @@ export function GenInfoFormView({ state, columns, tables, menus, tableName }: {
         />
       </FormItem>
       <FormItem label="生成包路径" required error={errors.packageName} labelWidth={L}>
-        <FormInput state={state} field="packageName" placeholder="请输入" maxLength={100} title="生成在哪个包下，例如 caishui.modules.system" />
+        <FormInput state={state} field="packageName" placeholder="请输入" maxLength={100} title="生成在 server/ 下的哪个目录，点分隔，例如 modules.biz" />
       </FormItem>
       <FormItem label="生成模块名" required error={errors.moduleName} labelWidth={L}>
-        <FormInput state={state} field="moduleName" placeholder="请输入" maxLength={30} title="可理解为子系统名，例如 system" />
+        <FormInput state={state} field="moduleName" placeholder="请输入" maxLength={30} title="可理解为子系统名，例如 biz（不能用 system、tool 等系统已用的名称）" />
       </FormItem>
       <FormItem label="生成业务名" required error={errors.businessName} labelWidth={L}>
-        <FormInput state={state} field="businessName" placeholder="请输入" maxLength={30} title="可理解为功能英文名，例如 user" />
+        <FormInput state={state} field="businessName" placeholder="请输入" maxLength={30} title="可理解为功能英文名，例如 customer" />
       </FormItem>
       <FormItem label="生成功能名" required error={errors.functionName} labelWidth={L}>
-        <FormInput state={state} field="functionName" placeholder="请输入" maxLength={50} title="用作类描述，例如 用户" />
+        <FormInput state={state} field="functionName" placeholder="请输入" maxLength={50} title="用作菜单和对话框标题，例如 客户信息" />
       </FormItem>
       <FormItem label="上级菜单" labelWidth={L} plain>
         <Box title="分配到指定菜单下，例如 系统管理">
