@@ -18,7 +18,7 @@ import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { crudSample, subSample, treeSample, variantSample } from '../helpers/gen-samples';
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = ['package.json', 'server', 'client', 'shared', 'tests', 'drizzle', 'bench', '.dependency-cruiser.cjs'];
+const COPIED = ['package.json', 'server', 'client', 'shared', 'tests', 'drizzle', 'bench', 'scripts', '.dependency-cruiser.cjs'];
 const SKIPPED = new Set(['.git', 'data', 'dist', 'test-results', '.tmp', 'node_modules']);
 
 let dir: string;
