@@ -11,8 +11,11 @@ export interface LoginUser {
   nickName: string;
   deptId: number | null;
   deptName: string;
-  /** Enabled roles of the user. */
-  roles: { roleId: number; roleKey: string; dataScope: string; status: string }[];
+  /**
+   * Enabled roles of the user; `perms`, when present, are the permission strings of that role's
+   * enabled menus (the session layer fills it; the data scope reads it instead of querying).
+   */
+  roles: { roleId: number; roleKey: string; dataScope: string; status: string; perms?: readonly string[] }[];
   /** Role keys as `getInfo` answers them (`['admin']` for the super admin). */
   roleKeys: string[];
   /** Permission strings (`['*:*:*']` for the super admin). */

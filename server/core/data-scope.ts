@@ -25,7 +25,7 @@ export function dataScopeCondition(db: Db, login: LoginUser, cols: ScopeColumns,
   for (const role of login.roles) {
     if (role.status !== '0') continue;
     if (permission) {
-      const perms = findMenuPerms(db, [role.roleId]);
+      const perms = role.perms ?? findMenuPerms(db, [role.roleId]);
       if (!perms.includes(permission) && !perms.includes('*:*:*')) continue;
     }
     const scope = role.dataScope;

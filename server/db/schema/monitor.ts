@@ -52,6 +52,19 @@ export const sysSession = sqliteTable('sys_session', {
   expireTime: integer('expire_time').notNull(),
 }, (t) => [index('sys_session_user_idx').on(t.userId)]);
 
+/**
+ * One row (`id` 1) whose `version` moves on every committed change that can alter a signed-in
+ * user's identity, roles, permissions or dept, or end a session (issue 15). SQL triggers bump it
+ * (drizzle/0005_auth_version.sql): UPDATE/DELETE of sys_user, sys_role, sys_menu, sys_dept; any
+ * write to sys_user_role, sys_role_menu; DELETE of sys_session. The session cache
+ * (server/modules/auth/session-cache.ts) reads it on every request, so a change made by this
+ * process or by another process sharing the file takes effect on the next request.
+ */
+export const sysAuthVersion = sqliteTable('sys_auth_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
 /** Wrong-password counter per user name; `expireTime` epoch ms (lockout window, reference §1). */
 export const sysPasswordRetry = sqliteTable('sys_password_retry', {
   userName: text('user_name').primaryKey(),

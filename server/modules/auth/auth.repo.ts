@@ -39,7 +39,7 @@ export function findUserRoles(db: Db, userId: number): RoleRow[] {
 }
 
 /** Distinct permission strings of enabled menus of the given roles: kept in core (data scope reads it too). */
-export { findMenuPerms } from '../../core/menu-perms.repo';
+export { findMenuPerms, findMenuPermsByRole } from '../../core/menu-perms.repo';
 
 export function stampLogin(db: Db, userId: number, ip: string, when: string): void {
   db.update(sysUser).set({ loginIp: ip, loginDate: when }).where(eq(sysUser.userId, userId)).run();

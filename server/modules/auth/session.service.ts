@@ -2,7 +2,8 @@
  * Sessions (reference §1 "Login, token, session"; api-contract "Session"): a row per sign-in in
  * `sys_session` with a 30-minute idle expiry slid forward on every authenticated use, and a JWT
  * (jose, HS256) that carries only the session id. Logout or force-logout deletes the row, so the
- * same token then answers 401.
+ * same token then answers 401. What each request needs is remembered per session in memory and
+ * checked against the auth version (./session-cache.ts, issue 15).
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -13,9 +14,14 @@ import { AppError } from '../../core/errors';
 import { isSuperAdmin, type LoginUser } from '../../core/authz';
 import { formatDateTime } from '../../../shared/utils/date';
 import { parseUserAgent } from '../../core/user-agent';
-import { findDept, findMenuPerms, findUserById, findUserRoles, type UserRow } from './auth.repo';
+import type { Db } from '../../db/client';
+import { findDept, findMenuPermsByRole, findUserById, findUserRoles, type RoleRow, type UserRow } from './auth.repo';
+import {
+  SESSION_IDLE_MS, authVersion, cachedSession, forgetSession, knownTokenSession, rememberToken, sessionRow, slide, storeSession,
+  type CachedSession,
+} from './session-cache';
 
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export { SESSION_IDLE_MS } from './session-cache';
 const EXPIRED = '登录状态已过期';
 
 /** Stores a new session for `user` and returns its signed token. */
@@ -53,45 +59,97 @@ export async function sessionIdOf(deps: AppDeps, token: string): Promise<string 
 }
 
 /**
- * Resolves a bearer token to the signed-in user, sliding the idle expiry forward.
+ * Resolves a bearer token to the signed-in user, sliding the idle expiry forward
+ * (./session-cache.ts: the token, user, roles and permissions are remembered per session and
+ * reloaded when the auth version moves; the row's expiry is written at most once a minute).
  * Errors: AppError 401 when the token is bad, the session ended or expired, or the user is gone
  * or disabled.
  */
 export async function resolveSession(deps: AppDeps, token: string): Promise<LoginUser> {
-  const sid = await sessionIdOf(deps, token);
-  if (!sid) throw new AppError(401, '认证失败，无法访问系统资源');
+  const { db } = deps;
+  let sid = knownTokenSession(db, token);
+  if (!sid) {
+    sid = (await sessionIdOf(deps, token)) ?? undefined;
+    if (!sid) throw new AppError(401, '认证失败，无法访问系统资源');
+    rememberToken(db, token, sid);
+  }
   const now = deps.clock.now();
-  const row = deps.db.select().from(sysSession).where(eq(sysSession.sessionId, sid)).get();
-  if (!row || row.expireTime <= now) {
-    if (row) deps.db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
+  const version = authVersion(db);
+  const entry = cachedSession(db, sid);
+  if (entry && entry.version === version && now < entry.expireAt) {
+    slide(db, sid, entry, now);
+    return entry.login;
+  }
+  return loadSession(deps, sid, version, entry, now);
+}
+
+/** The slow path of resolveSession: reads the row, user, roles and permissions and caches them. */
+function loadSession(deps: AppDeps, sid: string, version: number, previous: CachedSession | undefined, now: number): LoginUser {
+  const { db } = deps;
+  const row = sessionRow(db, sid);
+  // Only this process wrote the row since it last looked: its own in-memory expiry is exact.
+  // Otherwise the row decides (another process may have served the session meanwhile).
+  const expiry = row && previous && row.expireTime === previous.storedExpire ? previous.expireAt : row?.expireTime;
+  if (!row || expiry === undefined || expiry <= now) {
+    forgetSession(db, sid);
+    if (row) db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
     throw new AppError(401, EXPIRED);
   }
-  const user = findUserById(deps.db, row.userId);
+  const user = findUserById(db, row.userId);
   if (!user || user.delFlag !== '0' || user.status !== '0') {
-    deps.db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
+    forgetSession(db, sid);
+    db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
     throw new AppError(401, EXPIRED);
   }
-  deps.db.update(sysSession).set({ expireTime: now + SESSION_IDLE_MS }).where(eq(sysSession.sessionId, sid)).run();
-  return loadLoginUser(deps, user, sid);
+  const roles = findUserRoles(db, user.userId);
+  const dept = findDept(db, user.deptId);
+  const { password: _password, ...publicUser } = user;
+  const entry: CachedSession = {
+    version,
+    login: buildLoginUser(db, user, sid, roles, dept?.deptName ?? ''),
+    profile: { user: publicUser, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles },
+    expireAt: now + SESSION_IDLE_MS,
+    storedExpire: row.expireTime,
+  };
+  slide(db, sid, entry, now);
+  storeSession(db, sid, entry);
+  return entry.login;
 }
 
 /** Builds the LoginUser of a user row: enabled roles, role keys and permissions. */
 export function loadLoginUser(deps: Pick<AppDeps, 'db'>, user: UserRow, sessionId: string): LoginUser {
-  const roles = findUserRoles(deps.db, user.userId).filter((r) => r.status === '0');
+  return buildLoginUser(deps.db, user, sessionId, findUserRoles(deps.db, user.userId), findDept(deps.db, user.deptId)?.deptName ?? '');
+}
+
+/**
+ * LoginUser from the rows: enabled roles only, each with its own permission strings (the data
+ * scope asks per role, core/data-scope.ts); frozen, because one object serves many requests.
+ */
+function buildLoginUser(db: Db, user: UserRow, sessionId: string, allRoles: RoleRow[], deptName: string): LoginUser {
+  const roles = allRoles.filter((r) => r.status === '0');
   const keys = roles.map((r) => r.roleKey);
   const admin = isSuperAdmin(user.userId, keys);
-  return {
+  const perRole = findMenuPermsByRole(db, roles.map((r) => r.roleId));
+  return deepFreeze({
     sessionId,
     userId: user.userId,
     userName: user.userName,
     nickName: user.nickName,
     deptId: user.deptId,
-    deptName: findDept(deps.db, user.deptId)?.deptName ?? '',
-    roles: roles.map((r) => ({ roleId: r.roleId, roleKey: r.roleKey, dataScope: r.dataScope, status: r.status })),
+    deptName,
+    roles: roles.map((r) => ({ roleId: r.roleId, roleKey: r.roleKey, dataScope: r.dataScope, status: r.status, perms: perRole.get(r.roleId) ?? [] })),
     roleKeys: admin ? ['admin'] : keys,
-    permissions: admin ? ['*:*:*'] : findMenuPerms(deps.db, roles.map((r) => r.roleId)),
+    permissions: admin ? ['*:*:*'] : [...new Set([...perRole.values()].flat())].sort(),
     admin,
-  };
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** Ends the session of a token; unknown or bad tokens end nothing. Returns the user name. */
@@ -101,5 +159,6 @@ export async function closeSession(deps: AppDeps, token: string | undefined): Pr
   if (!sid) return null;
   const row = deps.db.select().from(sysSession).where(eq(sysSession.sessionId, sid)).get();
   deps.db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
+  forgetSession(deps.db, sid);
   return row?.userName ?? null;
 }

@@ -1,18 +1,25 @@
 /**
  * `getInfo` (reference §2 Session; spec §4): the user without password (with dept and roles),
- * role keys (empty → `ROLE_DEFAULT`) and permission strings.
+ * role keys (empty → `ROLE_DEFAULT`) and permission strings. The user, dept and roles come from
+ * the session cache when its entry is current (./session-cache.ts), else from the database.
  */
 import type { AppDeps } from '../../core/deps';
 import type { LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
 import type { GetInfoReply, SessionUser } from '../../../shared/schemas/auth';
 import { findDept, findUserById, findUserRoles } from './auth.repo';
+import { currentProfile, type SessionProfile } from './session-cache';
 
-export function getInfo(deps: Pick<AppDeps, 'db'>, login: LoginUser): GetInfoReply {
+/** The profile from the database (a caller without a cached session, e.g. a server-side caller). */
+function readProfile(deps: Pick<AppDeps, 'db'>, login: LoginUser): SessionProfile {
   const user = findUserById(deps.db, login.userId);
   if (!user) throw new AppError(401, '登录状态已过期');
   const dept = findDept(deps.db, user.deptId);
-  const roles = findUserRoles(deps.db, user.userId);
+  return { user, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles: findUserRoles(deps.db, user.userId) };
+}
+
+export function getInfo(deps: Pick<AppDeps, 'db'>, login: LoginUser): GetInfoReply {
+  const { user, dept, roles } = currentProfile(deps.db, login.sessionId) ?? readProfile(deps, login);
   const sessionUser: SessionUser = {
     userId: user.userId,
     deptId: user.deptId,

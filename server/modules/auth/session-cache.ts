@@ -1,0 +1,148 @@
+/**
+ * The per-process memory of signed-in sessions (issue 15): what `resolveSession` needs on every
+ * request without reading session, user, roles, dept and menu permissions afresh.
+ *
+ * - Token → session id: a verified token always names the same session (the JWT carries only the
+ *   id and the key never changes while the process runs), so the HS256 check runs once per token.
+ * - Session id → the loaded user (LoginUser plus the rows getInfo shows), stamped with the auth
+ *   version (`sys_auth_version`, bumped by SQL triggers on every change of users, roles, menus,
+ *   depts, user-role and role-menu links, and on every session delete: drizzle/0005). Every request
+ *   reads the version (one prepared single-row read); an entry loaded under another version is
+ *   loaded again. A role, menu, user or dept change, a logout, force-logout or disable therefore
+ *   takes effect on the next request, in this process and in any other process on the same file.
+ * - The idle expiry slides in memory (`expireAt`); the row's `expire_time` is written only when it
+ *   would fall behind, and then SESSION_LEASE_MS ahead, so a busy session costs one write a minute
+ *   instead of one per request. This process ends the session exactly SESSION_IDLE_MS after its
+ *   last request here; a process that did not serve that request (and the online list and the
+ *   cleanup job, which read the row) may see it up to SESSION_LEASE_MS later.
+ *
+ * Both maps are bounded (oldest first out); a dropped entry is simply loaded again.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sysAuthVersion, sysSession } from '../../db/schema';
+import type { LoginUser } from '../../core/authz';
+import type { RoleRow, UserRow } from './auth.repo';
+
+/** Idle expiry of a session (reference §1: 30 minutes). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** How far ahead of the in-memory expiry the row's `expire_time` is written (≤ 1 write/min/session). */
+export const SESSION_LEASE_MS = 60 * 1000;
+/** Most tokens / sessions remembered per database handle. */
+export const SESSION_CACHE_MAX = 10_000;
+
+/** What getInfo shows besides LoginUser: the user row without its password, dept and roles. */
+export interface SessionProfile {
+  user: Omit<UserRow, 'password'>;
+  dept: { deptId: number; deptName: string; leader: string | null } | null;
+  /** All non-deleted roles linked to the user, enabled or not (getInfo lists them all). */
+  roles: RoleRow[];
+}
+
+export interface CachedSession {
+  /** The auth version the entry was loaded under. */
+  version: number;
+  login: LoginUser;
+  profile: SessionProfile;
+  /** In-memory idle expiry, epoch ms: last request here + SESSION_IDLE_MS. */
+  expireAt: number;
+  /** `expire_time` of the row as this process last read or wrote it, epoch ms. */
+  storedExpire: number;
+}
+
+interface State {
+  tokens: Map<string, string>;
+  sessions: Map<string, CachedSession>;
+  version: { get(): { version: number } | undefined };
+  row: { get(p: { sid: string }): { expireTime: number; userId: number } | undefined };
+  lease: { run(p: { sid: string; at: number }): unknown };
+}
+
+const states = new WeakMap<Db, State>();
+
+function stateOf(db: Db): State {
+  let s = states.get(db);
+  if (!s) {
+    s = {
+      tokens: new Map(),
+      sessions: new Map(),
+      version: db.select({ version: sysAuthVersion.version }).from(sysAuthVersion).where(eq(sysAuthVersion.id, 1)).prepare(),
+      row: db.select({ expireTime: sysSession.expireTime, userId: sysSession.userId }).from(sysSession)
+        .where(eq(sysSession.sessionId, sql.placeholder('sid'))).prepare(),
+      lease: db.update(sysSession).set({ expireTime: sql`${sql.placeholder('at')}` })
+        .where(eq(sysSession.sessionId, sql.placeholder('sid'))).prepare(),
+    };
+    states.set(db, s);
+  }
+  return s;
+}
+
+/** Keeps `map` at SESSION_CACHE_MAX entries, dropping the oldest inserted. */
+function bound<V>(map: Map<string, V>): void {
+  while (map.size > SESSION_CACHE_MAX) map.delete(map.keys().next().value as string);
+}
+
+/** The current auth version (0 when the row is missing, e.g. a database not yet migrated). */
+export function authVersion(db: Db): number {
+  return stateOf(db).version.get()?.version ?? 0;
+}
+
+/** The session id a token was verified to carry, if this process verified it before. */
+export function knownTokenSession(db: Db, token: string): string | undefined {
+  return stateOf(db).tokens.get(token);
+}
+
+/** Remembers that `token` verified to session `sid`. */
+export function rememberToken(db: Db, token: string, sid: string): void {
+  const { tokens } = stateOf(db);
+  tokens.set(token, sid);
+  bound(tokens);
+}
+
+/** The entry of `sid` whatever its version (the caller compares), or undefined. */
+export function cachedSession(db: Db, sid: string): CachedSession | undefined {
+  return stateOf(db).sessions.get(sid);
+}
+
+/** Stores (or replaces) the entry of `sid`. */
+export function storeSession(db: Db, sid: string, entry: CachedSession): void {
+  const { sessions } = stateOf(db);
+  sessions.delete(sid);
+  sessions.set(sid, entry);
+  bound(sessions);
+}
+
+/** Forgets `sid` (logout, expiry, a user who may no longer sign in). */
+export function forgetSession(db: Db, sid: string): void {
+  stateOf(db).sessions.delete(sid);
+}
+
+/** The row's expiry and user id, read with a prepared statement; undefined when the row is gone. */
+export function sessionRow(db: Db, sid: string): { expireTime: number; userId: number } | undefined {
+  return stateOf(db).row.get({ sid });
+}
+
+/**
+ * Slides `entry` to `now + SESSION_IDLE_MS`; writes the row (`now + SESSION_IDLE_MS +
+ * SESSION_LEASE_MS`) only when its stored expiry would fall behind the new in-memory one.
+ */
+export function slide(db: Db, sid: string, entry: CachedSession, now: number): void {
+  entry.expireAt = now + SESSION_IDLE_MS;
+  if (entry.storedExpire >= entry.expireAt) return;
+  const at = entry.expireAt + SESSION_LEASE_MS;
+  stateOf(db).lease.run({ sid, at });
+  entry.storedExpire = at;
+}
+
+/** The getInfo profile of a session, when its entry is current (same auth version); else undefined. */
+export function currentProfile(db: Db, sid: string): SessionProfile | undefined {
+  const entry = stateOf(db).sessions.get(sid);
+  return entry && entry.version === authVersion(db) ? entry.profile : undefined;
+}
+
+/** Drops every remembered token and session of `db` (tests; a key change). */
+export function clearSessionCache(db: Db): void {
+  const s = states.get(db);
+  s?.tokens.clear();
+  s?.sessions.clear();
+}
