@@ -36,7 +36,7 @@ export const sysUser = sqliteTable('sys_user', {
   loginIp: text('login_ip').notNull().default(''),
   loginDate: text('login_date'),
   ...audit,
-}, (t) => [index('sys_user_name_idx').on(t.userName), index('sys_user_dept_idx').on(t.deptId)]);
+}, (t) => [index('sys_user_name_idx').on(t.userName), index('sys_user_dept_idx').on(t.deptId), index('sys_user_del_flag_idx').on(t.delFlag)]);
 
 export const sysPost = sqliteTable('sys_post', {
   postId: integer('post_id').primaryKey({ autoIncrement: true }),

@@ -8,7 +8,8 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 
 import type { Db } from '../../../db/client';
 import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
-import { contains } from '../../../core/like';
+import { likePattern } from '../../../core/like';
+import { preparedFor, sqlKey } from '../../../core/prepared';
 import type { PostOption, UserDetail } from '../../../../shared/schemas/system/user';
 import type { DbOrTx } from './user-scope';
 
@@ -31,33 +32,54 @@ export type UserListRow = { [K in keyof typeof userListColumns]: (typeof sysUser
   dept: { deptId: number; deptName: string; leader: string | null } | null;
 };
 
+/**
+ * One page of users and the total (reference §2 Users list). The two statements are Drizzle
+ * prepared queries per shape (core/prepared.ts): filter values, limit and offset are bound
+ * placeholders; the present filters, the order and the data scope (`scope`) make the shape.
+ */
 export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserListRow> {
   const { from, to } = dayRange(f);
-  const where = and(
-    eq(sysUser.delFlag, '0'),
-    contains(sysUser.userName, f.userName),
-    contains(sysUser.phonenumber, f.phonenumber),
-    f.status ? eq(sysUser.status, f.status) : undefined,
-    f.deptId !== undefined
-      ? or(eq(sysUser.deptId, f.deptId), sql`${sysUser.deptId} IN (SELECT dept_id FROM sys_dept WHERE (',' || ancestors || ',') LIKE ${`%,${f.deptId},%`})`)
-      : undefined,
-    from ? gte(sysUser.createTime, from) : undefined,
-    to ? lte(sysUser.createTime, to) : undefined,
-    scope,
-  );
-  const total = db.select({ n: count() }).from(sysUser).where(where).get()!.n;
+  const orderKey = f.orderByColumn && f.orderByColumn in userListColumns ? (f.orderByColumn as keyof typeof userListColumns) : 'userId';
+  const descending = isDescending(f.isAsc);
+  const has = [!!f.userName, !!f.phonenumber, !!f.status, f.deptId !== undefined, !!from, !!to];
+  const q = preparedFor(db, `users:${has.map(Number).join('')}:${orderKey}:${descending}:${sqlKey(scope)}`, () => {
+    const p = sql.placeholder;
+    const where = and(
+      eq(sysUser.delFlag, '0'),
+      has[0] ? sql`${sysUser.userName} LIKE ${p('userName')} ESCAPE '\\'` : undefined,
+      has[1] ? sql`${sysUser.phonenumber} LIKE ${p('phonenumber')} ESCAPE '\\'` : undefined,
+      has[2] ? eq(sysUser.status, p('status')) : undefined,
+      has[3] ? or(eq(sysUser.deptId, p('deptId')), sql`${sysUser.deptId} IN (SELECT dept_id FROM sys_dept WHERE (',' || ancestors || ',') LIKE ${p('deptLike')})`) : undefined,
+      has[4] ? gte(sysUser.createTime, p('from')) : undefined,
+      has[5] ? lte(sysUser.createTime, p('to')) : undefined,
+      scope,
+    );
+    const orderCol = userListColumns[orderKey];
+    return {
+      total: db.select({ n: count() }).from(sysUser).where(where).prepare(),
+      page: db
+        .select({ ...userListColumns, deptName: sysDept.deptName, leader: sysDept.leader })
+        .from(sysUser)
+        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+        .where(where)
+        .orderBy(descending ? desc(orderCol) : asc(orderCol))
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare(),
+    };
+  });
+  const params = {
+    userName: f.userName ? likePattern(f.userName) : null,
+    phonenumber: f.phonenumber ? likePattern(f.phonenumber) : null,
+    status: f.status ?? null,
+    deptId: f.deptId ?? null,
+    deptLike: `%,${f.deptId ?? ''},%`,
+    from: from ?? null,
+    to: to ?? null,
+  };
+  const total = q.total.get(params)!.n;
   const { offset, limit } = pageWindow(f, total);
-  const orderCol = f.orderByColumn && f.orderByColumn in userListColumns
-    ? userListColumns[f.orderByColumn as keyof typeof userListColumns] : sysUser.userId;
-  const rows = db
-    .select({ ...userListColumns, deptName: sysDept.deptName, leader: sysDept.leader })
-    .from(sysUser)
-    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-    .where(where)
-    .orderBy(isDescending(f.isAsc) ? desc(orderCol) : asc(orderCol))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const rows = q.page.all({ ...params, limit, offset });
   return {
     total,
     rows: rows.map(({ deptName, leader, ...u }) => ({
