@@ -12,7 +12,7 @@
  *   server/rest/routes/common.ts); every other row and tRPC ignore it (trpc/context.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { RestRoute } from './rest/table';
 // Route config `queryToken` is declared with its reader.
 import type {} from './trpc/context';
@@ -47,15 +47,37 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 /** The CSP of a file sent as an attachment: nothing loads, nothing runs, even if opened. */
 export const ATTACHMENT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
+/** helmet's options: this CSP, no-referrer, no HSTS (the TLS proxy's job). */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  referrerPolicy: { policy: 'no-referrer' as const },
+  strictTransportSecurity: false,
+};
+
 /**
- * Registers helmet on the root instance, so the static client, the API and the redirects all get
- * the headers (it sets them in onRequest, before any handler). Call before registering routes.
+ * The headers helmet sets with HELMET_OPTIONS, computed once: helmet's middleware runs against a
+ * recording response at startup (its headers do not depend on the request), so each request only
+ * copies a ready map instead of rebuilding helmet's configuration (issue 15).
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => { headers[name] = String(value); },
+    removeHeader: (name: string) => { delete headers[name]; },
+  };
+  helmet(HELMET_OPTIONS)({} as never, recorder as never, (err?: unknown) => { if (err) throw err; });
+  return headers;
+}
+
+/**
+ * Sets the security headers on every answer of the root instance, so the static client, the API
+ * and the redirects all get them (onRequest, before any handler). Call before registering routes.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: false,
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 
@@ -66,14 +88,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  * plugins (tRPC) register.
  */
 export function registerApiResponseHeaders(api: FastifyInstance): void {
-  api.addHook('onSend', async (_req, reply, payload) => {
+  api.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store');
     const disposition = reply.getHeader('content-disposition');
     if (typeof disposition === 'string' && /^\s*attachment/i.test(disposition)) {
       reply.header('Content-Security-Policy', ATTACHMENT_CSP);
       reply.header('X-Content-Type-Options', 'nosniff');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

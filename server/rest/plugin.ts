@@ -96,12 +96,16 @@ function procedureOf(caller: unknown, dotted: string): (input: unknown) => Promi
  * `{code: 500, msg}` through the scope's error handler.
  */
 export function registerInputGuards(app: FastifyInstance): void {
-  app.addHook('preHandler', async (req, reply) => {
+  app.addHook('preHandler', (req, reply, done) => {
     const input = (req.query as Record<string, unknown> | undefined)?.input;
     for (const text of [req.body, input]) {
       // Answered here: plugins registered earlier in the scope keep Fastify's own error handler.
-      if (typeof text === 'string' && jsonDepth(text) > MAX_INPUT_DEPTH) return reply.send({ code: 500, msg: TOO_DEEP_MESSAGE });
+      if (typeof text === 'string' && jsonDepth(text) > MAX_INPUT_DEPTH) {
+        reply.send({ code: 500, msg: TOO_DEEP_MESSAGE });
+        return;
+      }
     }
+    done();
   });
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -41,6 +41,16 @@ it('logs a failed write with its error and still answers the error', async () =>
   expect(rows()[0]).toMatchObject({ status: 1, errorMsg: '新增失败', jsonResult: '' });
 });
 
+it('logs a write refused for want of the permission, and answers 403', async () => {
+  const { makeUserWithPerms } = await import('../helpers/factories');
+  makeUserWithPerms(t.app, 'audit_reader', ['system:user:list']);
+  const readerToken = await login(t.app, 'audit_reader');
+  const reader = createCallerFactory(testRouter)({ deps: t.app.deps, token: readerToken, client: { ip: '10.1.1.2', userAgent: 'x' } });
+  await expect(reader.save({ name: 'a', password: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: '没有权限，请联系管理员授权' });
+  expect(rows()[0]).toMatchObject({ status: 1, errorMsg: '没有权限，请联系管理员授权', operName: 'audit_reader', operIp: '10.1.1.2' });
+  expect(await reader.read()).toBe(1);
+});
+
 it('writes nothing for procedures without log meta', async () => {
   const before = rows().length;
   await caller().read();
