@@ -75,10 +75,10 @@ module.exports = {
       // design.md "One picture" is a picture of layers: an import cycle means two parts each sit
       // above the other. Type-only edges count (see the header).
       name: 'no-circular',
-      comment: 'No import cycles in server/, client/ or shared/ (type-only imports included).',
+      comment: 'No import cycles in server/, client/ or shared/ (type-only imports included). A cycle closed by a dynamic import() is lazy loading (the signed-in routes, the confirm dialogs: issue 15), not a cycle at load time.',
       severity: 'error',
       from: { path: '^(server|client|shared)/' },
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
     },
   ],
   options: {

@@ -15,6 +15,12 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Chakra's `defineConfig` returns its argument. Marked pure so that importing the theme
+      // parts (client/src/app/theme.ts) does not keep Chakra's unused `defaultThemeConfig`, which
+      // would pull every recipe into the login page's entry (issue 15).
+      treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
   },
   server: {
     port: 5173,

@@ -150,6 +150,8 @@ test('立即注册 shows only while registration is on; registering on plain htt
     await page.getByRole('link', { name: '立即注册' }).click();
     await expect(page).toHaveURL(/#\/register/);
 
+    // The Register chunk loads lazily: until its form is there, 账号 still names the login form's field.
+    await expect(page.getByPlaceholder('确认密码')).toBeVisible();
     const registers = recordPosts(page, 'auth.register');
     await page.getByPlaceholder('账号').fill(userName);
     await page.getByPlaceholder('密码', { exact: true }).fill('httpPass1');

@@ -16,14 +16,15 @@ import { AppRouter } from './router/AppRouter';
 import { useApp } from './stores/app-store';
 import { applyDocumentTitle, useSettings } from './stores/settings-store';
 import { logoutAndReload } from './stores/user-store';
-import { buildSystem } from './theme';
+import { buildSystem, useThemeRecipes } from './theme';
 
 setReloginHandler(logoutAndReload);
 
 function ThemedChakra({ children }: { children: ReactNode }) {
   const { theme, dynamicTitle } = useSettings();
   const { size } = useApp();
-  const system = useMemo(() => buildSystem(theme, chakraSizeOf(size)), [theme, size]);
+  const recipes = useThemeRecipes();
+  const system = useMemo(() => buildSystem(theme, chakraSizeOf(size), recipes), [theme, size, recipes]);
   useEffect(applyDocumentTitle, [dynamicTitle]);
   useEffect(() => { document.documentElement.style.fontSize = `${rootFontSizeOf(size)}px`; }, [size]);
   return <ChakraProvider value={system}>{children}</ChakraProvider>;

@@ -1,8 +1,98 @@
 /**
- * Chakra system of the app: defaultConfig plus a `brand` palette generated from the theme
- * colour (settings panel) and the component size chosen in the navbar (默认/中等/小型/迷你).
+ * Chakra system of the app: Chakra's default config plus a `brand` palette generated from the
+ * theme colour (settings panel) and the component size chosen in the navbar (默认/中等/小型/迷你).
+ *
+ * Login page weight (issue 15): the default config is assembled here from its parts
+ * (`@chakra-ui/react/theme`), with only the recipes the screens before sign-in use (sign-in,
+ * register, 404/401, page loading, toasts, confirm dialogs, loading mask). Every recipe of the
+ * default config is loaded with the signed-in routes (theme-recipes.ts, `loadFullRecipes`);
+ * from then on the system is exactly Chakra's default config plus the overrides below.
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  breakpoints,
+  buttonRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  tabsSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { createStore, useStore } from '../lib/store';
+
+type Recipes = NonNullable<NonNullable<SystemConfig['theme']>['recipes']>;
+type SlotRecipes = NonNullable<NonNullable<SystemConfig['theme']>['slotRecipes']>;
+
+/** Recipes of the screens shown before sign-in (and of the global hosts: toasts, dialogs). */
+export const PUBLIC_RECIPES: Recipes = {
+  button: buttonRecipe,
+  checkmark: checkmarkRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  link: linkRecipe,
+  spinner: spinnerRecipe,
+};
+export const PUBLIC_SLOT_RECIPES: SlotRecipes = {
+  checkbox: checkboxSlotRecipe,
+  dialog: dialogSlotRecipe,
+  field: fieldSlotRecipe,
+  tabs: tabsSlotRecipe,
+  toast: toastSlotRecipe,
+};
+
+/** The recipes the system is built with: the public ones until every recipe is loaded. */
+const recipeStore = createStore<{ recipes: Recipes; slotRecipes: SlotRecipes; full: boolean }>({
+  recipes: PUBLIC_RECIPES,
+  slotRecipes: PUBLIC_SLOT_RECIPES,
+  full: false,
+});
+
+/** The recipe set in use (re-renders when every recipe has been loaded). */
+export const useThemeRecipes = () => useStore(recipeStore);
+
+let fullLoading: Promise<void> | null = null;
+
+/**
+ * Loads every recipe of Chakra's default config (before any signed-in screen renders) and
+ * switches the system to them; a failed load is retried on the next call.
+ */
+export function loadFullRecipes(): Promise<void> {
+  fullLoading ??= import('./theme-recipes').then(
+    ({ recipes, slotRecipes }) => recipeStore.set({ recipes, slotRecipes, full: true }),
+    (e: unknown) => {
+      fullLoading = null;
+      throw e;
+    },
+  );
+  return fullLoading;
+}
+
+/** Chakra's default config (defaultConfig) with the given recipes. */
+export function defaultConfigWith(recipes: Recipes, slotRecipes: SlotRecipes): SystemConfig {
+  return defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  });
+}
 
 type Rgb = [number, number, number];
 
@@ -63,17 +153,29 @@ function fit(size: Size, supported: Size[]): Size {
   return size === 'xs' ? supported[0] : supported[supported.length - 1];
 }
 
+/** Size overrides of the recipes in `present` (a recipe not loaded yet gets none). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function sized(map: Record<string, Size[]>, size: Size): Record<string, any> {
-  return Object.fromEntries(Object.entries(map).map(([name, sizes]) => [name, { defaultVariants: { size: fit(size, sizes) } }]));
+function sized(map: Record<string, Size[]>, size: Size, present: object): Record<string, any> {
+  return Object.fromEntries(
+    Object.entries(map)
+      .filter(([name]) => name in present)
+      .map(([name, sizes]) => [name, { defaultVariants: { size: fit(size, sizes) } }]),
+  );
 }
 
-/** Builds the Chakra system for a theme colour and a Chakra size (lg|md|sm|xs). */
-export function buildSystem(themeColor: string, size: Size) {
+/**
+ * Builds the Chakra system for a theme colour and a Chakra size (lg|md|sm|xs), with the given
+ * recipe set (default: the one in use, see `loadFullRecipes`).
+ */
+export function buildSystem(
+  themeColor: string,
+  size: Size,
+  base: { recipes: Recipes; slotRecipes: SlotRecipes } = recipeStore.get(),
+) {
   const palette = paletteOf(themeColor);
   const tokens = Object.fromEntries(Object.entries(palette).map(([k, v]) => [k, { value: v }]));
-  const recipes = sized(SIZED_RECIPES, size);
-  const slotRecipes = sized(SIZED_SLOT_RECIPES, size);
+  const recipes = sized(SIZED_RECIPES, size, base.recipes);
+  const slotRecipes = sized(SIZED_SLOT_RECIPES, size, base.slotRecipes);
   const config = defineConfig({
     globalCss: {
       html: { colorPalette: 'brand' },
@@ -103,5 +205,5 @@ export function buildSystem(themeColor: string, size: Size) {
       slotRecipes,
     },
   });
-  return createSystem(defaultConfig, config);
+  return createSystem(defaultBaseConfig, defaultConfigWith(base.recipes, base.slotRecipes), config);
 }

@@ -4,7 +4,7 @@
  * - token + /login → the redirect target or the first visible menu route; roles not loaded → getInfo + getRouters first (a failure logs out,
  *   shows the error and goes to /login); then the dynamic routes are built from the tree.
  */
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef } from 'react';
 import { HashRouter, Navigate, useLocation, useNavigate, useRoutes } from 'react-router';
 import { msgError } from '../../components/feedback/toaster';
 import { PageLoading } from '../../components/PageLoading';
@@ -12,7 +12,8 @@ import { describeRequestError } from '../../lib/request-error';
 import { clearSession, loadUserInfo, logout, useUser } from '../stores/user-store';
 import { HOME_MENU, HOME_PATH, firstVisiblePath, normalizeRouters, type MenuItem } from '../navigation/menu';
 import { RouteInfoContext } from '../navigation/route-context';
-import { buildRoutes, publicRoutes } from './routes';
+import { publicRoutes } from './public-routes';
+import { loadSignedInRoutes, prefetchSignedInRoutes } from './signed-in-routes';
 
 /** Paths reachable without a token. */
 export const WHITE_LIST = ['/login', '/register'];
@@ -35,14 +36,19 @@ function Guard() {
   const { token, routers } = useUser();
   const loading = useRef(false);
 
+  // The signed-in route table is loaded on demand (the login page does not carry it).
+  const signedIn = routers ? use(loadSignedInRoutes()) : null;
   const info = useMemo(() => {
-    if (!routers) return { routes: [...publicRoutes(), { path: '*', element: null }], menus: [] };
+    if (!routers || !signedIn) return { routes: [...publicRoutes(), { path: '*', element: null }], menus: [] };
     const menus = [HOME_MENU, ...normalizeRouters(routers)];
-    return { routes: buildRoutes(menus.slice(1)), menus };
-  }, [routers]);
+    return { routes: signedIn.buildRoutes(menus.slice(1)), menus };
+  }, [routers, signedIn]);
   const element = useRoutes(info.routes, location);
 
   const needsInfo = !!token && !routers && location.pathname !== '/register';
+  useEffect(() => {
+    if (token) prefetchSignedInRoutes();
+  }, [token]);
   useEffect(() => {
     if (!needsInfo || loading.current) return;
     loading.current = true;

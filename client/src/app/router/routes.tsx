@@ -13,10 +13,10 @@ import type { Crumb, RouteHandle } from '../navigation/route-handle';
 import { PermissionRoute } from './PermissionRoute';
 import { ViewFor } from './views';
 
-const Login = lazy(() => import('../../pages/Login'));
-const Register = lazy(() => import('../../pages/Register'));
-const NotFound = lazy(() => import('../../pages/NotFound'));
-const Unauthorized = lazy(() => import('../../pages/Unauthorized'));
+import { publicRoutes } from './public-routes';
+
+export { publicRoutes };
+
 const Redirect = lazy(() => import('../../pages/Redirect'));
 
 function pageRoute(item: MenuItem, crumbs: Crumb[]): RouteObject {
@@ -94,15 +94,5 @@ export function buildRoutes(menus: MenuItem[]): RouteObject[] {
       ],
     },
     { path: '*', element: <Navigate to="/404" replace /> },
-  ];
-}
-
-/** The routes reachable before sign-in is complete (/login, /register, /404, /401). */
-export function publicRoutes(): RouteObject[] {
-  return [
-    { path: '/login', element: <Login /> },
-    { path: '/register', element: <Register /> },
-    { path: '/404', element: <NotFound /> },
-    { path: '/401', element: <Unauthorized /> },
   ];
 }

@@ -10,6 +10,7 @@ import { createStore, useStore } from '../../lib/store';
 import { msgError } from '../../components/feedback/toaster';
 import { describeRequestError, handleRequestError } from '../../lib/request-error';
 import { trpc, trpcClient } from '../../lib/trpc';
+import { prefetchSignedInRoutes } from '../router/signed-in-routes';
 
 export interface UserState {
   token: string;
@@ -69,6 +70,7 @@ export async function encryptWithServerKey(plain: string): Promise<string> {
  * (request-error layer, ENCRYPT_FAILED) and rethrown.
  */
 export async function login(form: LoginForm): Promise<void> {
+  prefetchSignedInRoutes();
   const username = form.username.trim();
   const password = form.encryptedPassword?.startsWith(RSA_PREFIX) ? form.encryptedPassword : await encryptWithServerKey(form.password);
   let token: string;

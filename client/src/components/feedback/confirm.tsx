@@ -1,8 +1,10 @@
 /**
  * Imperative confirm and alert dialogs (RuoYi's $modal.confirm / $alert), rendered by one
- * <ConfirmHost/> near the root. Titles default to 系统提示 (spec §8).
+ * <ConfirmHost/> near the root. Titles default to 系统提示 (spec §8). The dialogs themselves
+ * (confirm-dialogs.tsx) are loaded the first time one opens, so the login page does not carry
+ * them (issue 15).
  */
-import { Box, Button, Dialog, Portal } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { createStore, useStore } from '../../lib/store';
 
 export interface ConfirmOptions {
@@ -14,7 +16,7 @@ export interface ConfirmOptions {
   type?: 'warning' | 'info' | 'error' | 'success';
 }
 
-interface Pending extends ConfirmOptions {
+export interface Pending extends ConfirmOptions {
   id: number;
   resolve: (ok: boolean) => void;
 }
@@ -36,68 +38,21 @@ export async function alertDialog(message: string, title = '系统提示'): Prom
   await confirm({ title, message, cancelText: null, type: 'info' });
 }
 
-function close(item: Pending, ok: boolean) {
+/** Closes a dialog with the user's answer. */
+export function closeConfirm(item: Pending, ok: boolean) {
   dialogs.set((s) => ({ list: s.list.filter((d) => d.id !== item.id) }));
   item.resolve(ok);
 }
 
-const ICON_COLOR = { warning: 'orange.500', info: 'blue.500', error: 'red.500', success: 'green.500' };
+const ConfirmDialogs = lazy(() => import('./confirm-dialogs'));
 
 /** Renders the open dialogs. */
 export function ConfirmHost() {
   const { list } = useStore(dialogs);
+  if (list.length === 0) return null;
   return (
-    <>
-      {list.map((item) => (
-        <Dialog.Root
-          key={item.id}
-          open
-          role="alertdialog"
-          size="sm"
-          placement="center"
-          closeOnInteractOutside={false}
-          onOpenChange={(e) => !e.open && close(item, false)}
-        >
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content data-testid="confirm-dialog">
-                <Dialog.Header>
-                  <Dialog.Title fontSize="md">{item.title ?? '系统提示'}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body display="flex" gap="2" alignItems="flex-start">
-                  <Box
-                    as="span"
-                    flexShrink={0}
-                    mt="0.5"
-                    w="4"
-                    h="4"
-                    borderRadius="full"
-                    bg={ICON_COLOR[item.type ?? 'warning']}
-                    color="white"
-                    fontSize="xs"
-                    textAlign="center"
-                    lineHeight="4"
-                  >
-                    !
-                  </Box>
-                  <Box whiteSpace="pre-wrap">{item.message}</Box>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  {item.cancelText !== null && (
-                    <Button size="sm" variant="outline" onClick={() => close(item, false)}>
-                      {item.cancelText ?? '取消'}
-                    </Button>
-                  )}
-                  <Button size="sm" colorPalette="brand" onClick={() => close(item, true)}>
-                    {item.confirmText ?? '确定'}
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
-      ))}
-    </>
+    <Suspense fallback={null}>
+      <ConfirmDialogs list={list} />
+    </Suspense>
   );
 }
