@@ -26,15 +26,17 @@ export interface Child {
 /** Every child still running, killed with SIGKILL if the bench fails half-way. */
 export const children = new Set<Child>();
 
-
 /**
  * Runs `node --import tsx <script>` from the project root, so the child's pid is the node process
  * that serves (no npx / tsx wrapper in between: its /proc/<pid>/status is the server's memory).
  */
 export function startNode(name: string, script: string, env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return startProcess(name, process.execPath, ['--import', 'tsx', script], { ...process.env, ...env });
+}
+
+/** Spawns `command args` in `cwd` (default the project root) with exactly `env`; output kept as lines. */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Child {
+  const proc = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (prefix: string) => (d: Buffer) => {
     for (const l of d.toString('utf8').split('\n')) if (l.trim()) lines.push(prefix + l);
@@ -88,6 +90,11 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** Peak resident set size (VmHWM) of `pid` in MB, from /proc/<pid>/status. */
+export function hwmMb(pid: number): number {
+  return Number(/^VmHWM:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
+
 /**
  * Inserts `n` users (`bench_u0001`…) in dept 103 (研发部门, seeded) into the live database file in
  * one transaction, as another process sharing the file would (WAL mode: the server keeps serving).
@@ -113,7 +120,7 @@ export function seedUsers(file: string, n: number): number {
 }
 
 /** Newest modification time (ms) of any file under `p` (a file or a folder), 0 if missing. */
-function newestMtime(p: string): number {
+export function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
   const st = fs.statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -3,8 +3,9 @@
  * executable application for the platform it runs on (Linux x64 is the supported target).
  *
  * Steps: `vite build` (the client into dist/client) → esbuild bundle of server/sea/entry.ts
- * (CJS, platform node, target node20, nothing external) → SEA assets (client files, drizzle
- * migrations, better_sqlite3.node, svg-captcha's font, manifest.json) → `node
+ * (CJS, platform node, target node20; the LAZY_MODULES of server/sea/assets.ts each bundled
+ * alone as an asset) → SEA assets (client files, drizzle migrations, better_sqlite3.node,
+ * svg-captcha's font, the lazy modules, manifest.json) → `node
  * --experimental-sea-config` → copy of this node binary → postject. Prints the sizes and times.
  *
  *   npm run build:binary                 # everything
@@ -22,7 +23,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import {
-  ADDON_KEY, SQLITE_MODULE_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX, type SeaManifest,
+  ADDON_KEY, SQLITE_MODULE_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
+  lazyModuleKey, type SeaManifest,
 } from '../server/sea/assets';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,6 +82,21 @@ async function bundle(version: string): Promise<string> {
     define: { 'import.meta.url': '__caishui_import_meta_url' },
     banner: { js: `"use strict";var __caishui_import_meta_url=require("node:url").pathToFileURL(__filename).href;/* caishui ${version} */` },
     plugins: [{
+      // A dynamic import() of a LAZY_MODULES package becomes a require of its own asset file.
+      name: 'sea-lazy-modules',
+      setup(build) {
+        const filter = new RegExp(`^(${LAZY_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+        build.onResolve({ filter }, (args) => {
+          if (args.kind !== 'dynamic-import') {
+            return { errors: [{ text: `${args.path} is in LAZY_MODULES (server/sea/assets.ts) but ${args.importer} imports it statically` }] };
+          }
+          return { path: args.path, namespace: 'sea-lazy' };
+        });
+        build.onLoad({ filter: /./, namespace: 'sea-lazy' }, (args) => ({
+          contents: `module.exports = globalThis.${LAZY_REQUIRE_GLOBAL}(${JSON.stringify(lazyModuleKey(args.path))});`, loader: 'js',
+        }));
+      },
+    }, {
       name: 'svg-captcha-font',
       setup(build) {
         build.onLoad({ filter: /svg-captcha[\\/]lib[\\/]option-manager\.js$/ }, (args) => {
@@ -95,7 +112,20 @@ async function bundle(version: string): Promise<string> {
   for (const w of result.warnings) console.warn(`  esbuild warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})`);
   const fatal = result.warnings.filter((w) => /import\.meta|require call|could not be resolved/i.test(w.text));
   if (fatal.length) throw new Error(`esbuild: ${fatal.length} warning(s) that break the binary`);
+  fs.writeFileSync(outfile, asciiOnly(fs.readFileSync(outfile, 'utf8')));
   return outfile;
+}
+
+/**
+ * `src` with every non-ASCII UTF-16 unit written as `\uXXXX`. esbuild's default `charset: 'ascii'`
+ * escapes strings, templates, identifiers and comments but leaves regular expression literals as
+ * UTF-8 (`/^部署失败: …/`, `/表$/`). One such character makes V8 hold the whole main script as a
+ * two-byte string: the 10 MB bundle became a 19 MB string on the heap for the life of the process.
+ * In a regular expression `\uXXXX` matches the same character (surrogate pairs included, with or
+ * without the `u` flag); only the literal's `.source` spells it escaped.
+ */
+export function asciiOnly(src: string): string {
+  return src.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -111,8 +141,25 @@ async function bundleSqliteModule(): Promise<string> {
   return outfile;
 }
 
+/** Each LAZY_MODULES package bundled alone as CommonJS (`module.exports = require(name)`); asset key → file. */
+async function bundleLazyModules(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of LAZY_MODULES) {
+    const outfile = path.join(WORK, lazyModuleKey(name));
+    const result = await esbuild.build({
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' },
+      outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifyWhitespace: true, minifySyntax: true, keepNames: true, legalComments: 'none', logLevel: 'silent',
+    });
+    const fatal = result.warnings.filter((w) => /import\.meta|require call|could not be resolved/i.test(w.text));
+    if (fatal.length) throw new Error(`esbuild (${name}): ${fatal.map((w) => w.text).join('; ')}`);
+    fs.writeFileSync(outfile, asciiOnly(fs.readFileSync(outfile, 'utf8')));
+    out[lazyModuleKey(name)] = outfile;
+  }
+  return out;
+}
+
 /** Writes the asset files list and manifest; returns the sea-config `assets` map. */
-function collectAssets(version: string, sqliteModule: string): { assets: Record<string, string>; bytes: number } {
+function collectAssets(version: string, sqliteModule: string, lazyModules: Record<string, string>): { assets: Record<string, string>; bytes: number } {
   const assets: Record<string, string> = {};
   const clientDir = path.join(ROOT, 'dist', 'client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('dist/client/index.html missing: run vite build');
@@ -125,6 +172,7 @@ function collectAssets(version: string, sqliteModule: string): { assets: Record<
   assets[ADDON_KEY] = path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
   assets[SQLITE_MODULE_KEY] = sqliteModule;
   assets[CAPTCHA_FONT_KEY] = path.join(ROOT, 'node_modules/svg-captcha/fonts/Comismsh.ttf');
+  Object.assign(assets, lazyModules);
 
   const files: SeaManifest['files'] = {};
   let bytes = 0;
@@ -163,7 +211,7 @@ export async function buildBinary(options: { skipClient?: boolean } = {}): Promi
   const bundleBytes = fs.statSync(bundleFile).size;
   console.log(`  esbuild bundle: ${(bundleBytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - tb)} ms`);
 
-  const { assets, bytes: assetBytes } = collectAssets(version, await bundleSqliteModule());
+  const { assets, bytes: assetBytes } = collectAssets(version, await bundleSqliteModule(), await bundleLazyModules());
   const blob = path.join(WORK, 'sea-prep.blob');
   const config = { main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets };
   const configFile = path.join(WORK, 'sea-config.json');

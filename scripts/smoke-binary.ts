@@ -5,7 +5,8 @@
  *  1. `--version` prints package.json's version, `--help` the usage;
  *  2. started from an empty folder with a fresh TMPDIR and no other environment (cold start: the
  *     assets are extracted), it creates ./data/caishui.db and answers /caishui-api/health UP;
- *  3. REST login as admin/admin123, getInfo;
+ *  3. REST login as admin/admin123, getInfo; the libraries the binary keeps as separate assets
+ *     (server/sea/assets.ts LAZY_MODULES) load: Excel export, create table, code preview;
  *  4. Chromium (playwright-core, Debian's /usr/bin/chromium) loads /caishui/ and shows the login
  *     page, then signs in;
  *  5. `caishui backup <file>` while the server runs: the copy has the same rows (sys_user,
@@ -228,6 +229,21 @@ async function main(): Promise<void> {
   const info = await json(await fetch(`${s1.base}/caishui-api/getInfo`, { headers: { authorization: `Bearer ${token}` } }));
   assert.equal(info.code, 200);
   assert.equal(info.user?.userName, 'admin');
+
+  step('libraries loaded from their own assets on first use: Excel export, create table, code preview');
+  const auth = { authorization: `Bearer ${token}` };
+  const api = `${s1.base}/caishui-api`;
+  const xlsx = await fetch(`${api}/system/user/export`, { method: 'POST', headers: auth });
+  assert.equal(xlsx.status, 200);
+  assert.equal(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString(), 'PK', 'exceljs wrote an xlsx (a zip)');
+  const ddl = encodeURIComponent('CREATE TABLE biz_smoke (id INTEGER PRIMARY KEY, title TEXT)');
+  const created = await json(await fetch(`${api}/tool/gen/createTable?sql=${ddl}`, { method: 'POST', headers: auth }));
+  assert.equal(created.code, 200, `createTable (node-sql-parser): ${JSON.stringify(created)}`);
+  const gens = await json(await fetch(`${api}/tool/gen/list?pageNum=1&pageSize=10&tableName=biz_smoke`, { headers: auth }));
+  const tableId = (gens.rows as { tableName: string; tableId: number }[] | undefined)?.find((r) => r.tableName === 'biz_smoke')?.tableId;
+  const preview = await json(await fetch(`${api}/tool/gen/preview/${tableId}`, { headers: auth }));
+  assert.equal(preview.code, 200, `preview (prettier): ${JSON.stringify(preview).slice(0, 300)}`);
+  assert.ok(Object.keys(preview.data ?? {}).some((f) => f.endsWith('.ts')), 'the preview has formatted TypeScript files');
 
   step('Chromium loads /caishui/ and shows the login page');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

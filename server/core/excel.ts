@@ -3,8 +3,15 @@
  * Chinese headers from column definitions, answered as a FileReply named `data_{timestamp}.xlsx`
  * (spec §9), and the reverse read of such a sheet for imports.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import type { FileReply } from './files';
+
+/**
+ * exceljs (with its zip and stream dependencies) is loaded on the first export or import, not at
+ * boot: several MB of heap that the server's other requests never need (issue 15, binary RSS).
+ */
+let exceljs: Promise<typeof ExcelJSModule> | undefined;
+const loadExcelJS = async (): Promise<typeof ExcelJSModule> => (exceljs ??= import('exceljs').then((m) => m.default));
 
 export interface ExcelColumn<T> {
   /** Header text (the spec's Chinese label). */
@@ -27,6 +34,7 @@ function cellOf<T>(col: ExcelColumn<T>, row: T): string | number {
 
 /** Builds the workbook and returns it as a downloadable `.xlsx` reply. */
 export async function exportXlsx<T>(sheetName: string, columns: ExcelColumn<T>[], rows: T[], now = Date.now()): Promise<FileReply> {
+  const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
@@ -41,6 +49,7 @@ export async function exportXlsx<T>(sheetName: string, columns: ExcelColumn<T>[]
  * `{header: text}`. Errors: throws when the buffer is not an xlsx workbook.
  */
 export async function readXlsx(data: Buffer): Promise<Record<string, string>[]> {
+  const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];

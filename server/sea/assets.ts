@@ -8,6 +8,8 @@
  * - `better-sqlite3.cjs`: better-sqlite3's JavaScript, bundled, for the WAL checkpointer's worker
  *   thread (server/db/checkpointer.ts), which cannot reach the modules inside the main bundle;
  * - `fonts/Comismsh.ttf`: svg-captcha's font (svg-captcha reads it when it is first loaded);
+ * - `lazy/<name>.cjs`: the packages of `LAZY_MODULES`, each bundled alone (CommonJS), required from
+ *   the extraction folder on their first dynamic `import()` instead of living in the main script;
  * - `web/<path>`: the Vite build of the client (dist/client);
  * - `drizzle/<file>.sql`, `drizzle/meta/_journal.json`: the migrations.
  */
@@ -26,6 +28,20 @@ export const COMPLETE_MARKER = '.complete';
  * `path.join(__dirname, '../fonts/Comismsh.ttf')` to prefer it). Set before the app is loaded.
  */
 export const CAPTCHA_FONT_GLOBAL = '__CAISHUI_CAPTCHA_FONT__';
+
+/**
+ * Packages the server only ever loads with a dynamic `import()` (code generator, create table,
+ * Excel) and that are large: the build leaves them out of the main script and embeds each as the
+ * asset `lazyModuleKey(name)` (issue 15). The main script's source stays on the V8 heap and its
+ * pages in the binary stay resident for the life of the process; these ~5 MB are read only when
+ * first used. A static import of one of them fails the build; `import type` is fine.
+ */
+export const LAZY_MODULES = ['node-sql-parser', 'prettier/standalone', 'prettier/plugins/typescript', 'prettier/plugins/estree', 'exceljs'] as const;
+
+export const lazyModuleKey = (name: string): string => `lazy/${name.replace(/\//g, '__')}.cjs`;
+
+/** The global through which the bundle requires a lazy module: `(assetKey) => module.exports`. Set by server/sea/entry.ts. */
+export const LAZY_REQUIRE_GLOBAL = '__CAISHUI_LAZY_REQUIRE__';
 
 export interface SeaManifest {
   name: 'caishui';

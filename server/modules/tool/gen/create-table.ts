@@ -12,13 +12,22 @@
  * type (`CREATE TABLE t (a, b)`, valid SQLite) does not parse and is refused.
  */
 import { sql } from 'drizzle-orm';
-import sqlParser from 'node-sql-parser';
+import type sqlParserModule from 'node-sql-parser';
 import { AppError } from '../../../core/errors';
 import type { DbTx } from '../../common/query';
 import { dbObjectExists } from './sqlite-tables';
 
-// node-sql-parser is CommonJS: Node's ESM loader sees only its default export (a named import breaks `tsx server/main.ts`).
-const { Parser } = sqlParser;
+type Parser = InstanceType<typeof sqlParserModule.Parser>;
+
+let parserClass: Promise<typeof sqlParserModule.Parser> | undefined;
+/**
+ * node-sql-parser's Parser, loaded on the first createTable instead of at boot: its generated
+ * parser (every dialect, 3 MB of source) is MBs of heap no other request needs (issue 15).
+ * node-sql-parser is CommonJS: Node's ESM loader sees only its default export (a named import
+ * breaks `tsx server/main.ts`).
+ */
+export const loadSqlParser = (): Promise<typeof sqlParserModule.Parser> =>
+  (parserClass ??= import('node-sql-parser').then((m) => m.default.Parser));
 
 export const ONLY_CREATE_TABLE = '仅支持 CREATE TABLE 语句';
 
@@ -73,14 +82,14 @@ interface CreateAst {
 }
 
 /**
- * Parses and checks `text`. Returns the statements with their table names. Errors (500):
+ * Parses and checks `text` with `parser` (a node-sql-parser Parser, see `loadSqlParser`).
+ * Returns the statements with their table names. Errors (500):
  * 仅支持 CREATE TABLE 语句 (also for unparsable text, naming the statement); 不支持 CREATE TABLE
  * … AS SELECT; 不支持临时表; 不支持指定数据库; 表<name>已存在; 表<name>重复.
  */
-export function checkCreateTables(db: DbTx, text: string): CheckedStatement[] {
+export function checkCreateTables(db: DbTx, text: string, parser: Parser): CheckedStatement[] {
   const pieces = splitStatements(text);
   if (pieces.length === 0) throw new AppError(500, ONLY_CREATE_TABLE);
-  const parser = new Parser();
   const seen = new Set<string>();
   return pieces.map((piece, i) => {
     let ast: CreateAst | CreateAst[];

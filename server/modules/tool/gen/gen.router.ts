@@ -32,7 +32,7 @@ export const genRouter = router({
     .mutation(({ ctx, input }) => { genImport(ctx.deps, ctx.login, input.tables); }),
   /** `{sql}`: CREATE TABLE statements only (checked by an SQL parser); admin role only; imports them. */
   createTable: permProcedure('tool:gen:import').meta(log(1)).input(genCreateTableInput)
-    .mutation(({ ctx, input }) => { genCreateTable(ctx.deps, ctx.login, input.sql); }),
+    .mutation(async ({ ctx, input }) => { await genCreateTable(ctx.deps, ctx.login, input.sql); }),
   /** `{tableId}` → ordered map file path → formatted code (exactly the zip's files). */
   preview: permProcedure('tool:gen:preview').input(genTableIdInput).query(({ ctx, input }) => genPreview(ctx.deps, input.tableId)),
   /** `{ids}` → deletes the gen rows (never the database table). */

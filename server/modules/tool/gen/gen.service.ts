@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/schemas/tool/gen';
 import type { genDbListInput, genListInput, genUpdateInput } from '../../../../shared/schemas/tool/gen';
 import type { DbTx } from '../../common/query';
-import { checkCreateTables, runCreateTables } from './create-table';
+import { checkCreateTables, loadSqlParser, runCreateTables } from './create-table';
 import { initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
 import {
   allGenTables, columnsByTable, columnsOf, deleteGenColumns, deleteGenTables, findGenTable, findGenTableByName, importedNames,
@@ -213,11 +213,12 @@ export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void 
  * `create-table.ts` and imports the new tables, in one transaction. Errors: 403
  * 没有权限，请联系管理员授权 (not admin); 500 仅支持 CREATE TABLE 语句, 表<name>已存在, 建表失败：….
  */
-export const genCreateTable = (deps: Deps, login: LoginUser, sqlText: string): void => {
+export const genCreateTable = async (deps: Deps, login: LoginUser, sqlText: string): Promise<void> => {
   if (!isSuperAdmin(login.userId, login.roleKeys)) throw new AppError(403, '没有权限，请联系管理员授权');
+  const parser = new (await loadSqlParser())();
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
-    const statements = checkCreateTables(tx, sqlText);
+    const statements = checkCreateTables(tx, sqlText, parser);
     runCreateTables(tx, statements);
     for (const s of statements) importOne(tx, findDbTable(tx, s.tableName)!, login.userName, when);
   });

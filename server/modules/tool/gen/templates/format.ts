@@ -1,14 +1,17 @@
 /**
  * Prettier over generated text (issue 14: generated code reads as written by the team), with the
  * standalone build and its TypeScript + estree plugins so the generator bundles into the binary.
- * Options: printWidth 140, singleQuote, trailingComma all.
+ * Options: printWidth 140, singleQuote, trailingComma all. Prettier is loaded on the first call,
+ * not at boot: a few MB of heap only the generator's preview and download need (issue 15).
  */
-import { format } from 'prettier/standalone';
-import * as typescript from 'prettier/plugins/typescript';
-import * as estree from 'prettier/plugins/estree';
+type Prettier = [typeof import('prettier/standalone'), typeof import('prettier/plugins/typescript'), typeof import('prettier/plugins/estree')];
+let prettier: Promise<Prettier> | undefined;
+const loadPrettier = (): Promise<Prettier> =>
+  (prettier ??= Promise.all([import('prettier/standalone'), import('prettier/plugins/typescript'), import('prettier/plugins/estree')]));
 
 /** Formats TypeScript / TSX source. Errors: Prettier's syntax error (a template bug), with `path`. */
 export async function formatTs(source: string, path: string): Promise<string> {
+  const [{ format }, typescript, estree] = await loadPrettier();
   try {
     const text = await format(source, { parser: 'typescript', plugins: [typescript, estree], printWidth: 140, singleQuote: true, trailingComma: 'all', filepath: path });
     return wrapDocLines(text);
