@@ -15,25 +15,8 @@ import type { Context } from './context';
 import type { LoginUser } from '../core/authz';
 import { assertSafeValue } from '../core/input';
 
-/**
- * The first layer of every procedure:
- * - the raw input, from either transport, is at most MAX_INPUT_DEPTH deep and has no key that
- *   reaches a prototype (issue 11 §2; core/input.ts); refused with AppError(500) otherwise;
- * - AppErrors thrown below are rethrown as TRPCErrors keeping the AppError as the cause (the
- *   code table of core/errors.ts).
- * One middleware rather than two: each tRPC layer costs a context merge per call (issue 15).
- */
-const guard = middleware(async ({ getRawInput, next }) => {
-  assertSafeValue(await getRawInput());
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: APP_CODE_TO_TRPC[cause.code], message: cause.message, cause });
-  }
-  return result;
-});
-
-export const publicProcedure = baseProcedure.use(guard);
+/** An AppError as the TRPCError the transports answer with (code table of core/errors.ts). */
+const asTrpc = (cause: AppError) => new TRPCError({ code: APP_CODE_TO_TRPC[cause.code], message: cause.message, cause });
 
 /** The signed-in user of a context; AppError 401 without a token or a live session. */
 async function signedIn(ctx: Context): Promise<LoginUser> {
@@ -41,23 +24,53 @@ async function signedIn(ctx: Context): Promise<LoginUser> {
   return resolveSession(ctx.deps, ctx.token);
 }
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => next({ ctx: { login: await signedIn(ctx) } }));
+interface SessionRule {
+  /** The permission the caller must hold (`*:*:*` and role admin pass). */
+  perm?: string;
+  /** Write the operation log for procedures with `meta.log`. */
+  audit: boolean;
+}
 
 /**
- * The session layer of write and permission procedures, in one middleware: the signed-in user,
- * then (when `perm` is given) the permission (403 没有权限，请联系管理员授权), then the call; with
- * `meta.log` the operation log is written after the call with its outcome (core/audit.ts), a
- * refused permission included. Use `.meta({ log: { title: '用户管理', businessType: 1 } })` on
- * write procedures.
+ * Runs a middleware body so that AppErrors, thrown in it or reported by the services below,
+ * become TRPCErrors keeping the AppError as the cause.
  */
-function sessionLayer(perm?: string) {
-  return middleware(async ({ ctx, meta, path, getRawInput, next }) => {
+async function mappingAppErrors<R extends { ok: boolean; error?: unknown }>(body: () => Promise<R>): Promise<R> {
+  try {
+    const result = await body();
+    if (!result.ok && result.error instanceof TRPCError && result.error.cause instanceof AppError) throw asTrpc(result.error.cause);
+    return result;
+  } catch (err) {
+    throw err instanceof AppError ? asTrpc(err) : err;
+  }
+}
+
+/**
+ * The one middleware of public procedures: the raw input, from either transport, is at most
+ * MAX_INPUT_DEPTH deep and has no key that reaches a prototype (issue 11 §2; core/input.ts;
+ * refused with AppError(500)); AppErrors become TRPCErrors (mappingAppErrors).
+ */
+const publicLayer = middleware(({ getRawInput, next }) => mappingAppErrors(async () => {
+  assertSafeValue(await getRawInput());
+  return next();
+}));
+
+/**
+ * The one middleware of session procedures (each tRPC layer costs a context merge per call, so
+ * the steps share one; issue 15), in this order: the input check of publicLayer; the signed-in
+ * user (401); the permission (403 没有权限，请联系管理员授权); the call. With `audit` and
+ * `meta.log`, the operation log is written after the call with its outcome, a refused permission
+ * included (core/audit.ts). AppErrors become TRPCErrors (mappingAppErrors).
+ */
+function sessionLayer({ perm, audit }: SessionRule) {
+  return middleware(({ ctx, meta, path, getRawInput, next }) => mappingAppErrors(async () => {
+    assertSafeValue(await getRawInput());
     const login = await signedIn(ctx);
     const run = async () => {
       if (perm !== undefined && !hasPermission(login, perm)) throw new AppError(403, '没有权限，请联系管理员授权');
       return next({ ctx: { login } });
     };
-    if (!meta?.log) return run();
+    if (!audit || !meta?.log) return run();
     const startedAt = ctx.deps.clock.now();
     // `next()` reports failures as results; only the permission check throws (an AppError).
     let refused: AppError | undefined;
@@ -84,13 +97,20 @@ function sessionLayer(perm?: string) {
     });
     if (refused || !result) throw refused;
     return result;
-  });
+  }));
 }
 
-/** An authed procedure that writes the operation log when it has `meta.log`. */
-export const auditedProcedure = publicProcedure.use(sessionLayer());
+export const publicProcedure = baseProcedure.use(publicLayer);
+
+export const authedProcedure = baseProcedure.use(sessionLayer({ audit: false }));
+
+/**
+ * An authed procedure that writes the operation log when it has `meta.log`: use
+ * `.meta({ log: { title: '用户管理', businessType: 1 } })` on write procedures.
+ */
+export const auditedProcedure = baseProcedure.use(sessionLayer({ audit: true }));
 
 /** An authed, audited procedure that also requires `perm` (`*:*:*` and role admin pass). */
 export function permProcedure(perm: string) {
-  return publicProcedure.use(sessionLayer(perm));
+  return baseProcedure.use(sessionLayer({ perm, audit: true }));
 }
