@@ -37,7 +37,7 @@ export type { StartInput, StartResult } from './commands/start';
 export type { Actor, ActiveTask, CompleteInput, MoveOutcome } from './commands/task-commands';
 export type { ListFilter, TodoRow, FinishedRow, MyProcessRow } from './queries/task-lists';
 export type { FlowRecordItem, NextNode } from './queries/instance-views';
-export type { DefinitionRowView, DeploymentView, TaskView, InstanceView, ActiveTaskView } from './queries/repository';
+export type { DefinitionRowView, DeploymentView, TaskView, InstanceView, ActiveTaskView, TaskFormContext } from './queries/repository';
 export type { Page, PageQuery } from './queries/common';
 export { CONCURRENT_UPDATE } from './store/unit-of-work';
 export type { CorrelateInput, CorrelateResult, BroadcastInput, BroadcastResult, MessageTarget } from './commands/event-commands';
@@ -134,7 +134,7 @@ export function createEngine(options: CreateEngineOptions) {
     getXml: (q: { deploymentId?: string; definitionId?: string }) => repo.getXml(db, q),
     listDeployments: (q: Parameters<typeof repo.listDeployments>[1]) => repo.listDeployments(db, q),
     getTask: (taskId: string) => repo.getTask(core, taskId),
-    /** Deployment, node formKey and finished flag of a task (cached statements; for the per-command form check). */
+    /** Deployment, node formKey, finished and unheld flags of a task (one cached statement; the per-command holder and form checks). */
     taskFormContext: (taskId: string) => repo.taskFormContext(core, taskId),
     /** The deployment id of a definition (cached definition row). */
     definitionDeploymentId: (definitionId: string) => repo.definitionDeploymentId(core, definitionId),

@@ -18,6 +18,14 @@ export function limits(q: PageQuery): { limit: number; offset: number } {
   return { limit: size, offset: (num - 1) * size };
 }
 
+/**
+ * The paging clause of the list statements (bind limit, offset of `limits`). The CASTs matter:
+ * SQLite runs an ORDER BY … `LIMIT ? OFFSET ?` with bare parameters 2–3× slower than the same
+ * statement with `CAST(? AS INTEGER)` (measured on the to-do list: ~130 µs vs ~55 µs for 16 rows,
+ * same query plan; issue 15), whatever type the value is bound as.
+ */
+export const PAGE_SQL = 'LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)';
+
 const DATE_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?$/;
 
 /**
@@ -33,8 +41,20 @@ export function parseBound(text: string | undefined | null, end = false): number
   return new Date(+y, +mo - 1, +d, +(h ?? 0), +(mi ?? 0), +(s ?? 0)).getTime();
 }
 
-/** `yyyy-MM-dd HH:mm:ss` or null. */
-export const fmt = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : formatDateTime(ms));
+const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `yyyy-MM-dd HH:mm:ss` (local time) or null: shared/utils/date `formatDateTime`'s text, built
+ * directly (every list row formats its times; no pattern replace per value). Years outside
+ * 1000–9999 and invalid values go through formatDateTime.
+ */
+export function fmt(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined) return null;
+  const d = new Date(ms);
+  const y = d.getFullYear();
+  if (!(y >= 1000 && y <= 9999)) return formatDateTime(ms);
+  return `${y}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
+}
 
 /** RuoYi duration text: `1天2小时3分钟`, `5分钟`, `12秒` (zero parts left out). */
 export function durationText(ms: number | null | undefined): string | null {

@@ -92,8 +92,8 @@ export function nodeData(db: Database.Database, instanceId: string): Array<{ key
 export function variables(db: Database.Database, q: { instanceId?: string; taskId?: string }): Record<string, unknown> {
   let instanceId = q.instanceId;
   if (!instanceId && q.taskId) {
-    const r = (db.prepare('SELECT instance_id AS i FROM wf_task WHERE id = ?').get(q.taskId) ??
-      db.prepare('SELECT instance_id AS i FROM wf_hi_taskinst WHERE id = ?').get(q.taskId)) as { i: string } | undefined;
+    const r = (stmt(db, 'SELECT instance_id AS i FROM wf_task WHERE id = ?').get(q.taskId) ??
+      stmt(db, 'SELECT instance_id AS i FROM wf_hi_taskinst WHERE id = ?').get(q.taskId)) as { i: string } | undefined;
     if (!r) throw fail(MSG.taskMissing);
     instanceId = r.i;
   }
@@ -101,7 +101,7 @@ export function variables(db: Database.Database, q: { instanceId?: string; taskI
   const out: Record<string, unknown> = {};
   const scopes = q.taskId ? ['', q.taskId] : [''];
   for (const scope of scopes) {
-    for (const v of db.prepare('SELECT name, value FROM wf_variable WHERE instance_id = ? AND scope_id = ? ORDER BY id').all(instanceId, scope) as Array<{ name: string; value: string }>) {
+    for (const v of stmt(db, 'SELECT name, value FROM wf_variable WHERE instance_id = ? AND scope_id = ? ORDER BY id').all(instanceId, scope) as Array<{ name: string; value: string }>) {
       out[v.name] = JSON.parse(v.value);
     }
   }

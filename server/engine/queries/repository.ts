@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { fail } from '../../core/errors';
 import { MSG, type EngineCore } from '../core';
 import { stmt } from '../store/rows';
-import { fmt, like, LIKE_ESCAPED, limits, splitIds, type Page, type PageQuery } from './common';
+import { fmt, like, LIKE_ESCAPED, limits, PAGE_SQL, splitIds, type Page, type PageQuery } from './common';
 
 export interface DefinitionRowView {
   id: string; key: string; name: string; category: string; version: number; deploymentId: string; deploymentName: string;
@@ -32,17 +32,17 @@ export function listDefinitions(db: Database.Database, q: PageQuery & { name?: s
   if (q.latestOnly) parts.push('d.version = (SELECT MAX(version) FROM wf_definition x WHERE x.key = d.key)');
   if (q.latestActive) parts.push('d.suspension_state = 1 AND d.version = (SELECT MAX(version) FROM wf_definition x WHERE x.key = d.key AND x.suspension_state = 1)');
   const w = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_definition d JOIN wf_deployment p ON p.id = d.deployment_id ${w}`).get(...params) as { n: number }).n;
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM wf_definition d JOIN wf_deployment p ON p.id = d.deployment_id ${w}`).get(...params) as { n: number }).n;
   const { limit, offset } = limits(q);
-  const rows = db.prepare(`${DEF_SELECT} ${w} ORDER BY p.deploy_time DESC, d.rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+  const rows = stmt(db, `${DEF_SELECT} ${w} ORDER BY p.deploy_time DESC, d.rowid DESC ${PAGE_SQL}`).all(...params, limit, offset) as Array<Record<string, unknown>>;
   return { total, rows: rows.map(view) };
 }
 
 /** One definition by id, or the definition of a deployment. Error: "流程定义不存在". */
 export function getDefinition(db: Database.Database, q: { definitionId?: string; deploymentId?: string }): DefinitionRowView {
   const r = (q.definitionId
-    ? db.prepare(`${DEF_SELECT} WHERE d.id = ?`).get(q.definitionId)
-    : db.prepare(`${DEF_SELECT} WHERE d.deployment_id = ?`).get(q.deploymentId ?? '')) as Record<string, unknown> | undefined;
+    ? stmt(db, `${DEF_SELECT} WHERE d.id = ?`).get(q.definitionId)
+    : stmt(db, `${DEF_SELECT} WHERE d.deployment_id = ?`).get(q.deploymentId ?? '')) as Record<string, unknown> | undefined;
   if (!r) throw fail(MSG.definitionMissing);
   return view(r);
 }
@@ -50,8 +50,8 @@ export function getDefinition(db: Database.Database, q: { definitionId?: string;
 /** The BPMN XML as deployed (by deployment id or definition id). */
 export function getXml(db: Database.Database, q: { deploymentId?: string; definitionId?: string }): string {
   const r = (q.definitionId
-    ? db.prepare('SELECT xml FROM wf_definition WHERE id = ?').get(q.definitionId)
-    : db.prepare('SELECT xml FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { xml: string } | undefined;
+    ? stmt(db, 'SELECT xml FROM wf_definition WHERE id = ?').get(q.definitionId)
+    : stmt(db, 'SELECT xml FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { xml: string } | undefined;
   if (!r) throw fail(MSG.definitionMissing);
   return r.xml;
 }
@@ -65,10 +65,10 @@ export function listDeployments(db: Database.Database, q: PageQuery & { name?: s
   if (q.name) { parts.push(`p.name ${LIKE_ESCAPED}`); params.push(like(q.name)); }
   if (q.category) { parts.push('p.category = ?'); params.push(q.category); }
   const w = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_deployment p ${w}`).get(...params) as { n: number }).n;
+  const total = (stmt(db, `SELECT COUNT(*) AS n FROM wf_deployment p ${w}`).get(...params) as { n: number }).n;
   const { limit, offset } = limits(q);
-  const rows = db.prepare(`SELECT p.id, p.name, p.category, p.deploy_time AS t, d.id AS definitionId, d.key, d.version
-    FROM wf_deployment p LEFT JOIN wf_definition d ON d.deployment_id = p.id ${w} ORDER BY p.deploy_time DESC, p.rowid DESC LIMIT ? OFFSET ?`)
+  const rows = stmt(db, `SELECT p.id, p.name, p.category, p.deploy_time AS t, d.id AS definitionId, d.key, d.version
+    FROM wf_deployment p LEFT JOIN wf_definition d ON d.deployment_id = p.id ${w} ORDER BY p.deploy_time DESC, p.rowid DESC ${PAGE_SQL}`)
     .all(...params, limit, offset) as Array<Record<string, unknown>>;
   return { total, rows: rows.map(({ t, ...r }) => ({ ...(r as Omit<DeploymentView, 'deployTime'>), deployTime: fmt(t as number) })) };
 }
@@ -85,13 +85,13 @@ export interface TaskView {
 /** One task: runtime if active, else from history (`finished: true`). Error: "任务不存在或已被审批!". */
 export function getTask(core: EngineCore, taskId: string): TaskView {
   const db = core.db;
-  const rt = db.prepare(`SELECT t.*, i.definition_id AS defId FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`).get(taskId) as Record<string, unknown> | undefined;
-  const hi = db.prepare('SELECT h.*, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?').get(taskId) as Record<string, unknown> | undefined;
+  const rt = stmt(db, `SELECT t.*, i.definition_id AS defId FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`).get(taskId) as Record<string, unknown> | undefined;
+  const hi = stmt(db, 'SELECT h.*, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?').get(taskId) as Record<string, unknown> | undefined;
   const r = rt ?? hi;
   if (!r) throw fail(MSG.taskMissing);
   const def = core.definition(r.defId as string)!;
   const node = core.graph(def.id).nodes[r.task_def_key as string];
-  const links = rt ? db.prepare('SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ?').all(taskId) as Array<{ u: string | null; g: string | null }> : [];
+  const links = rt ? stmt(db, 'SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ?').all(taskId) as Array<{ u: string | null; g: string | null }> : [];
   return {
     taskId, name: r.name as string, taskDefKey: r.task_def_key as string, procInsId: r.instance_id as string, procDefId: def.id,
     deployId: def.deploymentId, executionId: r.execution_id as string, assignee: (r.assignee as string | null) ?? null, owner: (r.owner as string | null) ?? null,
@@ -112,7 +112,7 @@ export interface InstanceView {
 
 /** One instance (running or finished). Error: "未找到流程实例，流程可能已发生变化". */
 export function getInstance(db: Database.Database, instanceId: string): InstanceView {
-  const r = db.prepare(`SELECT i.id, i.definition_id AS definitionId, d.deployment_id AS deploymentId, d.key, d.name, d.version,
+  const r = stmt(db, `SELECT i.id, i.definition_id AS definitionId, d.deployment_id AS deploymentId, d.key, d.name, d.version,
     i.business_key AS businessKey, i.start_user_id AS startUserId, i.start_time AS s, i.end_time AS e, i.end_activity_id AS endActivityId,
     i.state, i.delete_reason AS deleteReason, i.revision FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id WHERE i.id = ?`)
     .get(instanceId) as Record<string, unknown> | undefined;
@@ -125,9 +125,9 @@ export interface ActiveTaskView { taskId: string; name: string; taskDefKey: stri
 
 /** The runtime tasks of an instance (creation order) with their candidates. */
 export function instanceTasks(db: Database.Database, instanceId: string): ActiveTaskView[] {
-  const tasks = db.prepare(`SELECT id AS taskId, name, task_def_key AS taskDefKey, assignee, owner, delegation_state AS delegationState,
+  const tasks = stmt(db, `SELECT id AS taskId, name, task_def_key AS taskDefKey, assignee, owner, delegation_state AS delegationState,
     create_time AS c FROM wf_task WHERE instance_id = ? ORDER BY create_time, id`).all(instanceId) as Array<Record<string, unknown>>;
-  const links = db.prepare('SELECT task_id AS t, user_id AS u, group_id AS g FROM wf_identity_link WHERE instance_id = ? ORDER BY id').all(instanceId) as Array<{ t: string; u: string | null; g: string | null }>;
+  const links = stmt(db, 'SELECT task_id AS t, user_id AS u, group_id AS g FROM wf_identity_link WHERE instance_id = ? ORDER BY id').all(instanceId) as Array<{ t: string; u: string | null; g: string | null }>;
   return tasks.map(({ c, ...t }) => ({
     ...(t as Omit<ActiveTaskView, 'candidateUsers' | 'candidateGroups' | 'createTime'>),
     candidateUsers: links.filter((l) => l.t === t.taskId && l.u).map((l) => l.u!),
@@ -169,23 +169,30 @@ export function isUnheldTask(db: Database.Database, taskId: string): boolean {
   return r !== undefined;
 }
 
-/** What a form check needs of a task: its deployment, its node's formKey, and whether it is finished. */
-export interface TaskFormContext { deploymentId: string; formKey: string | null; finished: boolean }
+/** What a task command's checks need of a task: its deployment, its node's formKey, finished, and held by nobody. */
+export interface TaskFormContext {
+  deploymentId: string; formKey: string | null; finished: boolean;
+  /** A runtime task with no assignee and no candidate user or group (isUnheldTask); false when finished. */
+  unheld: boolean;
+}
 
 /**
- * The deployment, formKey and finished flag of task `taskId` from cached statements and the
- * cached definition row (the services check every complete against its forms, so this runs per
- * command and must stay cheap). Throws the engine's 任务不存在 message when no such task exists.
+ * The deployment, formKey, finished and unheld flags of task `taskId` from cached statements and
+ * the cached definition row (the services check every complete against its holder and forms, so
+ * this runs per command and must stay cheap: one statement for a runtime task). Throws the
+ * engine's 任务不存在 message when no such task exists.
  */
 export function taskFormContext(core: EngineCore, taskId: string): TaskFormContext {
-  const rt = stmt(core.db, 'SELECT t.form_key AS formKey, i.definition_id AS defId FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?')
-    .get(taskId) as { formKey: string | null; defId: string } | undefined;
+  const rt = stmt(core.db, `SELECT t.form_key AS formKey, i.definition_id AS defId,
+      (t.assignee IS NULL AND NOT EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id)) AS unheld
+    FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`)
+    .get(taskId) as { formKey: string | null; defId: string; unheld: number } | undefined;
   const r = rt ?? (stmt(core.db, 'SELECT h.form_key AS formKey, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?')
     .get(taskId) as { formKey: string | null; defId: string } | undefined);
   if (!r) throw fail(MSG.taskMissing);
   const def = core.cachedDefinition(r.defId);
   if (!def) throw fail(MSG.taskMissing);
-  return { deploymentId: def.deploymentId, formKey: r.formKey ?? null, finished: !rt };
+  return { deploymentId: def.deploymentId, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
 }
 
 /** The deployment id of definition `definitionId` (cached row); throws the engine's definition-missing message. */

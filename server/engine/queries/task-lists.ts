@@ -5,8 +5,8 @@
  * Display names (start user nick name, dept) are the REST layer's job (user table).
  */
 import type Database from 'better-sqlite3';
-import { stmt } from '../store/rows';
-import { durationText, fmt, like, LIKE_ESCAPED, limits, parseBound, type Page, type PageQuery } from './common';
+import { rawStmt, stmt } from '../store/rows';
+import { durationText, fmt, like, LIKE_ESCAPED, limits, PAGE_SQL, parseBound, type Page, type PageQuery } from './common';
 
 export interface ListFilter extends PageQuery { name?: string; beginTime?: string; endTime?: string }
 
@@ -16,6 +16,15 @@ export interface TodoRow {
   procDefVersion: number; deployId: string; category: string; procInsId: string; businessKey: string | null; startUserId: string | null;
   /** The calling instance when the task's instance was started by a call activity (procDefName is the called process's). */
   superProcInsId: string | null;
+}
+
+/**
+ * The total of a list whose page `rows` was read with `limit` / `offset`: a page that is not full
+ * ends the list (unless it is empty past the first page), so only a full or empty later page
+ * runs the COUNT (which grows with the user's history for the finished / my-process lists).
+ */
+function totalOf(rowCount: number, limit: number, offset: number, count: () => number): number {
+  return rowCount < limit && (offset === 0 || rowCount > 0) ? offset + rowCount : count();
 }
 
 function where(parts: string[]): string {
@@ -31,25 +40,58 @@ function range(col: string, f: ListFilter, params: unknown[], parts: string[]) {
 }
 
 /**
+ * The to-do rows' filter: the ids of the user's tasks, each branch driven by an index on the
+ * user's own rows (tasks assigned to them; candidate links of unassigned tasks by user, then by
+ * group), so the list costs what the user holds, not what every open task or history holds.
+ * Parameters: user id, user id, the group ids as a JSON array (`json_each`: one statement shape
+ * whatever the number of roles). CROSS JOIN keeps SQLite from driving the candidate branches by
+ * the (possibly many) unassigned tasks of others.
+ */
+const TODO_IDS = `t.id IN (SELECT x.id FROM wf_task x WHERE x.assignee = ?
+  UNION ALL SELECT x.id FROM wf_identity_link l CROSS JOIN wf_task x ON x.id = l.task_id WHERE l.user_id = ? AND x.assignee IS NULL
+  UNION ALL SELECT x.id FROM wf_identity_link l CROSS JOIN wf_task x ON x.id = l.task_id
+    WHERE l.group_id IN (SELECT value FROM json_each(?)) AND x.assignee IS NULL)`;
+
+/**
  * To-do of a user: active (not suspended) tasks assigned to `userId`, or unassigned with `userId`
- * as candidate user or a candidate group among `groupIds` (the user's role ids).
+ * as candidate user or a candidate group among `groupIds` (the user's role ids). Statements are
+ * prepared once per filter shape (every request runs this list).
  */
 export function todoList(db: Database.Database, q: ListFilter & { userId: string; groupIds?: string[] }): Page<TodoRow> {
-  const groups = (q.groupIds ?? []).map(String);
-  const params: unknown[] = [String(q.userId), String(q.userId), ...groups];
-  const groupSql = groups.length ? ` OR l.group_id IN (${groups.map(() => '?').join(',')})` : '';
-  const parts = [`t.suspended = 0`, `(t.assignee = ? OR (t.assignee IS NULL AND EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id AND (l.user_id = ?${groupSql}))))`];
+  const params: unknown[] = [String(q.userId), String(q.userId), JSON.stringify((q.groupIds ?? []).map(String))];
+  const parts = ['t.suspended = 0', TODO_IDS];
   range('t.create_time', q, params, parts);
-  const from = `FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
-  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  // wf_definition only for the name filter (the foreign key keeps every instance's definition).
+  const from = `FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id${q.name ? ' JOIN wf_definition d ON d.id = i.definition_id' : ''} ${where(parts)}`;
   const { limit, offset } = limits(q);
-  const rows = db.prepare(`SELECT t.id AS taskId, t.task_def_key AS taskDefKey, t.name AS taskName, t.create_time AS createTime,
-      t.assignee, t.owner, t.delegation_state AS delegationState, t.form_key AS formKey, t.execution_id AS executionId,
-      d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion, d.deployment_id AS deployId,
-      d.category, i.id AS procInsId, i.business_key AS businessKey, i.start_user_id AS startUserId, i.super_instance_id AS superProcInsId
-    ${from} ORDER BY t.create_time DESC, t.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<TodoRow & { createTime: number }>;
-  return { total, rows: rows.map((r) => ({ ...r, createTime: fmt(r.createTime) })) };
+  // Raw rows (arrays) mapped by one object literal: better-sqlite3 builds a 19-key row object
+  // key by key (slow, dictionary-mode objects that stay slow to spread and serialise). The
+  // definition columns come once per distinct definition (definitionView), not once per row.
+  const rows = rawStmt(db, `SELECT t.id, t.task_def_key, t.name, t.create_time, t.assignee, t.owner, t.delegation_state, t.form_key,
+      t.execution_id, i.definition_id, i.id, i.business_key, i.start_user_id, i.super_instance_id
+    ${from} ORDER BY t.create_time DESC, t.id DESC ${PAGE_SQL}`).all(...params, limit, offset);
+  const total = totalOf(rows.length, limit, offset, () => (stmt(db, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n);
+  const defs = new Map<string, DefinitionView | undefined>();
+  const out: TodoRow[] = [];
+  for (const r of rows) {
+    const defId = r[9] as string;
+    let d = defs.get(defId);
+    if (!d && !defs.has(defId)) defs.set(defId, (d = definitionView(db, defId)));
+    if (!d) continue; // deleted by another connection since (the join's answer)
+    out.push({
+      taskId: r[0] as string, taskDefKey: r[1] as string, taskName: r[2] as string, createTime: fmt(r[3] as number),
+      assignee: r[4] as string | null, owner: r[5] as string | null, delegationState: r[6] as string | null, formKey: r[7] as string | null,
+      executionId: r[8] as string, procDefId: d[0], procDefKey: d[1], procDefName: d[2], procDefVersion: d[3], deployId: d[4], category: d[5],
+      procInsId: r[10] as string, businessKey: r[11] as string | null, startUserId: r[12] as string | null, superProcInsId: r[13] as string | null,
+    });
+  }
+  return { total, rows: out };
 }
+
+/** id, key, name, version, deployment id, category of a definition (read fresh: the category can change). */
+type DefinitionView = [string, string, string, number, string, string];
+const definitionView = (db: Database.Database, id: string) =>
+  rawStmt(db, 'SELECT id, key, name, version, deployment_id, category FROM wf_definition WHERE id = ?').get(id) as DefinitionView | undefined;
 
 export interface FinishedRow {
   taskId: string; taskDefKey: string; taskName: string; createTime: string | null; finishTime: string | null; duration: string | null;
@@ -65,13 +107,13 @@ export function finishedList(db: Database.Database, q: ListFilter & { userId: st
   const parts = ['h.assignee = ?', 'h.end_time IS NOT NULL'];
   range('h.end_time', q, params, parts);
   const from = `FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
-  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
   const { limit, offset } = limits(q);
-  const rows = db.prepare(`SELECT h.id AS taskId, h.task_def_key AS taskDefKey, h.name AS taskName, h.create_time AS c, h.end_time AS e,
+  const rows = stmt(db, `SELECT h.id AS taskId, h.task_def_key AS taskDefKey, h.name AS taskName, h.create_time AS c, h.end_time AS e,
       h.duration AS durationMs, h.delete_reason AS deleteReason, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName,
       d.version AS procDefVersion, d.deployment_id AS deployId, d.category, i.id AS procInsId, i.start_user_id AS startUserId,
       i.super_instance_id AS superProcInsId, i.end_time AS ie
-    ${from} ORDER BY h.end_time DESC, h.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+    ${from} ORDER BY h.end_time DESC, h.id DESC ${PAGE_SQL}`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+  const total = totalOf(rows.length, limit, offset, () => (stmt(db, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n);
   return {
     total,
     rows: rows.map(({ c, e, ie, ...r }) => ({
@@ -110,11 +152,11 @@ export function myProcessList(db: Database.Database, q: ListFilter & { userId: s
   const parts = ['i.start_user_id = ?', 'i.super_instance_id IS NULL'];
   range('i.start_time', q, params, parts);
   const from = `FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
-  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
   const { limit, offset } = limits(q);
-  const rows = db.prepare(`SELECT i.id AS procInsId, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion,
+  const rows = stmt(db, `SELECT i.id AS procInsId, d.id AS procDefId, d.key AS procDefKey, d.name AS procDefName, d.version AS procDefVersion,
       d.deployment_id AS deployId, d.category, i.business_key AS businessKey, i.state, i.start_time AS s, i.end_time AS e
-    ${from} ORDER BY i.start_time DESC, i.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+    ${from} ORDER BY i.start_time DESC, i.id DESC ${PAGE_SQL}`).all(...params, limit, offset) as Array<Record<string, unknown>>;
+  const total = totalOf(rows.length, limit, offset, () => (stmt(db, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n);
   type Current = { root: string; id: string; name: string; assignee: string | null; inst: string; depth: number; pn: string };
   const current = new Map<string, Current>();
   if (rows.length) {

@@ -46,8 +46,9 @@ export function assertTaskReader(deps: Deps, login: LoginUser, taskId: string): 
  * Before a task command: a runtime task with no assignee and no candidates is held by nobody, and
  * the engine would let anyone act on it (Flowable's rule); only a holder of INSTANCE_MONITOR_PERM
  * may (e.g. claim it, then transfer it). Other refusals stay the engine's (api-contract "Acting on a
- * task that is not yours answers 500"). Error: 当前用户不是该任务的办理人，无权操作 (500).
+ * task that is not yours answers 500"). `unheld`: the flag when the caller already read it
+ * (engine.taskFormContext), else it is looked up. Error: 当前用户不是该任务的办理人，无权操作 (500).
  */
-export function assertTaskActor(deps: Deps, login: LoginUser, taskId: string): void {
-  if (deps.engine.isUnheldTask(taskId) && !hasPermission(login, INSTANCE_MONITOR_PERM)) throw new AppError(500, ENGINE_MESSAGES.notHolder);
+export function assertTaskActor(deps: Deps, login: LoginUser, taskId: string, unheld?: boolean): void {
+  if ((unheld ?? deps.engine.isUnheldTask(taskId)) && !hasPermission(login, INSTANCE_MONITOR_PERM)) throw new AppError(500, ENGINE_MESSAGES.notHolder);
 }

@@ -6,7 +6,7 @@
  * (startUserName, assigneeName, deptName, candidate) come from sys_user / sys_dept / sys_role.
  * Reads of instance data check the reader first (access.service.ts: participants and monitors).
  */
-import { asc, eq, inArray, and, type SQL } from 'drizzle-orm';
+import { asc, eq, and, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps';
 import { hasPermission, type LoginUser } from '../../core/authz';
@@ -14,8 +14,8 @@ import { AppError } from '../../core/errors';
 import type { FileReply, UploadedFile } from '../../core/files';
 import { sysDept, sysForm, sysRole, sysUser } from '../../db/schema';
 import { exportSheet } from '../common/export-file';
-import { contains, type DbTx } from '../common/query';
-import type { DeploymentView, NextNode } from '../../engine';
+import { contains } from '../common/query';
+import type { DeploymentView, FinishedRow, MyProcessRow, NextNode, TodoRow } from '../../engine';
 import { deployForm, expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
@@ -29,21 +29,45 @@ export const actorOf = (login: LoginUser) => ({ userId: String(login.userId), gr
 
 // ---- display names
 interface Person { nickName: string; deptName: string | null }
-/** Looks up nick and dept names of the given user ids (text). */
-function people(db: DbTx, ids: Array<string | null | undefined>): Map<string, Person> {
+
+/**
+ * The name lookups, prepared once per database (every to-do / finished / my-process page runs
+ * one): the ids go in as one JSON array parameter (`json_each`), so one statement serves any
+ * number of ids.
+ */
+function buildNameQueries(db: Deps['db']) {
+  return {
+    people: db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
+      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+      .where(sql`${sysUser.userId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
+    roles: db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole)
+      .where(sql`${sysRole.roleId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
+  };
+}
+const nameQueries = new WeakMap<object, ReturnType<typeof buildNameQueries>>();
+function nameQueriesOf(db: Deps['db']) {
+  let q = nameQueries.get(db);
+  if (!q) nameQueries.set(db, (q = buildNameQueries(db)));
+  return q;
+}
+/** The distinct numeric ids among `ids` (text) as a JSON array of numbers, or null when none. */
+function numericIds(ids: Array<string | null | undefined>): string | null {
   const nums = [...new Set(ids.filter((x): x is string => !!x && /^\d+$/.test(x)).map(Number))];
+  return nums.length ? JSON.stringify(nums) : null;
+}
+
+/** Looks up nick and dept names of the given user ids (text). */
+function people(db: Deps['db'], ids: Array<string | null | undefined>): Map<string, Person> {
   const map = new Map<string, Person>();
-  if (nums.length === 0) return map;
-  const rows = db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
-    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(inArray(sysUser.userId, nums)).all();
-  for (const r of rows) map.set(String(r.userId), { nickName: r.nickName, deptName: r.deptName });
+  const json = numericIds(ids);
+  if (json === null) return map;
+  for (const r of nameQueriesOf(db).people.all({ ids: json })) map.set(String(r.userId), { nickName: r.nickName, deptName: r.deptName });
   return map;
 }
-function roleNames(db: DbTx, ids: string[]): Map<string, string> {
-  const nums = [...new Set(ids.filter((x) => /^\d+$/.test(x)).map(Number))];
-  if (nums.length === 0) return new Map();
-  return new Map(db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole).where(inArray(sysRole.roleId, nums)).all()
-    .map((r) => [String(r.roleId), r.roleName]));
+function roleNames(db: Deps['db'], ids: string[]): Map<string, string> {
+  const json = numericIds(ids);
+  if (json === null) return new Map();
+  return new Map(nameQueriesOf(db).roles.all({ ids: json }).map((r) => [String(r.roleId), r.roleName]));
 }
 
 // ---- definitions
@@ -134,18 +158,32 @@ export const roleOptions = (deps: Deps) =>
 export const expOptions = (deps: Deps) => expressionOptions(deps);
 
 // ---- task lists
+// The engine's page rows are fresh objects of this call: the display names are added to them in
+// place (same keys, same order as a spread copy, without copying 20-key rows per request).
+type Named<T, K extends string> = T & { [P in K]: string | null };
+
 export function todoList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
   const page = deps.engine.todoList({ ...q, ...actorOf(login) });
-  const names = people(deps.db, page.rows.map((r) => r.startUserId));
-  return { total: page.total, rows: page.rows.map((r) => ({ ...r, startUserName: names.get(r.startUserId ?? '')?.nickName ?? null, startDeptName: names.get(r.startUserId ?? '')?.deptName ?? null })) };
+  const who = people(deps.db, page.rows.map((r) => r.startUserId));
+  const rows = page.rows as Array<Named<TodoRow, 'startUserName' | 'startDeptName'>>;
+  for (const r of rows) {
+    const p = who.get(r.startUserId ?? '');
+    r.startUserName = p?.nickName ?? null;
+    r.startDeptName = p?.deptName ?? null;
+  }
+  return { total: page.total, rows };
 }
 export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
   const page = deps.engine.finishedList({ ...q, userId: String(login.userId) });
-  const names = people(deps.db, page.rows.map((r) => r.startUserId));
-  return {
-    total: page.total,
-    rows: page.rows.map((r) => ({ ...r, hisProcInsId: r.procInsId, startUserName: names.get(r.startUserId ?? '')?.nickName ?? null, startDeptName: names.get(r.startUserId ?? '')?.deptName ?? null })),
-  };
+  const who = people(deps.db, page.rows.map((r) => r.startUserId));
+  const rows = page.rows as Array<Named<FinishedRow & { hisProcInsId: string }, 'startUserName' | 'startDeptName'>>;
+  for (const r of rows) {
+    const p = who.get(r.startUserId ?? '');
+    r.hisProcInsId = r.procInsId;
+    r.startUserName = p?.nickName ?? null;
+    r.startDeptName = p?.deptName ?? null;
+  }
+  return { total: page.total, rows };
 }
 /**
  * `myProcess`: the instances the user started (engine myProcessList), instances started by a call
@@ -154,8 +192,14 @@ export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof ta
  */
 export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
   const page = deps.engine.myProcessList({ ...q, userId: String(login.userId) });
-  const names = people(deps.db, page.rows.map((r) => r.assigneeId));
-  return { total: page.total, rows: page.rows.map((r) => ({ ...r, assigneeName: names.get(r.assigneeId ?? '')?.nickName ?? null, assigneeDeptName: names.get(r.assigneeId ?? '')?.deptName ?? null })) };
+  const who = people(deps.db, page.rows.map((r) => r.assigneeId));
+  const rows = page.rows as Array<Named<MyProcessRow, 'assigneeName' | 'assigneeDeptName'>>;
+  for (const r of rows) {
+    const p = who.get(r.assigneeId ?? '');
+    r.assigneeName = p?.nickName ?? null;
+    r.assigneeDeptName = p?.deptName ?? null;
+  }
+  return { total: page.total, rows };
 }
 
 // ---- instance views (participants and monitors only: access.service.ts, 403 otherwise)

@@ -22,6 +22,7 @@ import {
   type FormConf, type FormField,
 } from '../../../shared/form';
 import { parseForm } from './library.service';
+import type { TaskFormContext } from '../../engine';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 type Vars = Record<string, unknown>;
@@ -99,10 +100,10 @@ export function startVariables(deps: Deps, procDefId: string, variables: Vars | 
 /**
  * The process variables of a complete / resolve of `taskId` (see the file comment): node-form
  * keys checked in full, start-form keys partially; `variables` rebuilt from the stored forms
- * when a node form exists or a start-form key was submitted. Errors: AppError(500, message).
+ * when a node form exists or a start-form key was submitted; `task` is engine.taskFormContext(taskId)
+ * when the caller already read it. Errors: AppError(500, message).
  */
-export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined): Vars | undefined {
-  const task = deps.engine.taskFormContext(taskId);
+export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined, task: TaskFormContext = deps.engine.taskFormContext(taskId)): Vars | undefined {
   if (task.finished) return sanitizeFormVariables(variables); // the engine refuses it (任务不存在或已被审批!)
   const node = nodeForm(deps, task.formKey);
   const start = mainForm(deps, task.deploymentId);

@@ -25,8 +25,9 @@ interface InstanceAction { instanceId: string; comment?: string }
 
 /** 审批: completes `taskId` (implicit claim; a delegated task resolves to its owner, comment 4) with `variables`; → engine result. */
 export function taskComplete(deps: Deps, login: LoginUser, f: TaskAction) {
-  assertTaskActor(deps, login, f.taskId);
-  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables) });
+  const task = deps.engine.taskFormContext(f.taskId); // one statement for the holder and form checks (任务不存在或已被审批! when unknown)
+  assertTaskActor(deps, login, f.taskId, task.unheld);
+  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables, task) });
 }
 
 /** 驳回: back one step (comment type 3). */
@@ -55,8 +56,9 @@ export function taskDelegate(deps: Deps, login: LoginUser, f: AssigneeAction) {
 
 /** Resolves a delegated task back to its owner (comment type 4) with `variables`. */
 export function taskResolve(deps: Deps, login: LoginUser, f: TaskAction) {
-  assertTaskActor(deps, login, f.taskId);
-  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables) });
+  const task = deps.engine.taskFormContext(f.taskId);
+  assertTaskActor(deps, login, f.taskId, task.unheld);
+  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables, task) });
 }
 
 /** 签收: a candidate takes the task. */

@@ -1,0 +1,120 @@
+/**
+ * The to-do list (engine.todoList) against the predicate it implements, written out as the plain
+ * reference query (assigned to the user, or unassigned with the user or one of the groups as
+ * candidate; not suspended; newest first): the index-driven statement, the COUNT skipped on a
+ * page that is not full and the definition columns read once per definition must answer the same
+ * rows and totals for every user, group set and page. Also the engine's date text against
+ * shared/utils/date formatDateTime.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeEngine, lineXml } from './helpers';
+import { fmt } from '../../server/engine/queries/common';
+import { formatDateTime } from '../../shared/utils/date';
+
+/** The to-do predicate as the plain reference query (the pre-issue-15 statement). */
+function reference(db: ReturnType<typeof makeEngine>['db'], userId: string, groups: string[], limit: number, offset: number, name?: string) {
+  const g = groups.length ? ` OR l.group_id IN (${groups.map(() => '?').join(',')})` : '';
+  const n = name ? ` AND d.name LIKE '%' || ? || '%'` : '';
+  const from = `FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id
+    WHERE t.suspended = 0 AND (t.assignee = ? OR (t.assignee IS NULL AND EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id AND (l.user_id = ?${g}))))${n}`;
+  const params = [userId, userId, ...groups, ...(name ? [name] : [])];
+  const total = (db.$client.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  const ids = (db.$client.prepare(`SELECT t.id, d.name AS dn, d.category AS c ${from} ORDER BY t.create_time DESC, t.id DESC LIMIT ? OFFSET ?`)
+    .all(...params, limit, offset) as Array<{ id: string; dn: string; c: string }>);
+  return { total, ids: ids.map((r) => r.id), names: ids.map((r) => r.dn) };
+}
+
+describe('to-do list', () => {
+  it('answers the reference rows and totals for assignees, candidate users and groups, claims, suspension and paging', async () => {
+    const { engine, db, clock } = makeEngine();
+    const a = await engine.deploy({ xml: lineXml('todoA', [{ id: 'x', name: '经办', assignee: '${INITIATOR}' }, { id: 'y', name: '复核', candidateUsers: '2,3', candidateGroups: 'g1' }], { name: '甲流程', category: 'oa' }) });
+    const b = await engine.deploy({ xml: lineXml('todoB', [{ id: 'p', name: '分组', candidateGroups: 'g1,g2' }, { id: 'q', name: '结束前', assignee: '3' }], { name: '乙流程' }) });
+    const c = await engine.deploy({ xml: lineXml('todoC', [{ id: 'z', name: '无人', extra: '' }], { name: '丙流程' }) });
+    const instances: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      clock.advance(1000);
+      instances.push(engine.start({ definitionId: a.definitionId, userId: String(1 + (i % 3)) }).instanceId);
+      clock.advance(1000);
+      instances.push(engine.start({ definitionId: b.definitionId, userId: '1' }).instanceId);
+    }
+    engine.start({ definitionId: c.definitionId, userId: '1' });
+    // Move some A instances to the candidate task, claim some, suspend one, complete a B group task.
+    for (const id of instances.slice(0, 6)) {
+      const t = engine.instanceTasks(id)[0];
+      if (t.taskDefKey === 'x') engine.complete({ taskId: t.taskId, userId: t.assignee! });
+    }
+    const candidate = instances.slice(0, 6).map((id) => engine.instanceTasks(id)[0]).filter((t) => t.taskDefKey === 'y');
+    engine.claim({ taskId: candidate[0].taskId, userId: '2' });
+    engine.setInstanceState({ instanceId: instances[7], state: 2 });
+    const groupTask = engine.instanceTasks(instances[9])[0];
+    engine.complete({ taskId: groupTask.taskId, userId: '9', groupIds: ['g2'] });
+
+    const actors: Array<[string, string[]]> = [['1', []], ['2', []], ['3', []], ['2', ['g1']], ['9', ['g1', 'g2']], ['9', ['g2']], ['4', ['nope']], ['3', ['g1', 'g2']]];
+    let nonEmpty = 0;
+    for (const [userId, groupIds] of actors) {
+      for (const [pageNum, pageSize] of [[1, 100], [1, 3], [2, 3], [3, 3], [1, 1], [9, 4]]) {
+        const got = engine.todoList({ userId, groupIds, pageNum, pageSize });
+        const want = reference(db, userId, groupIds, pageSize, (pageNum - 1) * pageSize);
+        expect({ total: got.total, ids: got.rows.map((r) => r.taskId), names: got.rows.map((r) => r.procDefName) }, `${userId} ${groupIds} ${pageNum}/${pageSize}`).toEqual(want);
+        if (got.rows.length) nonEmpty++;
+      }
+      for (const name of ['甲', '乙流', '丁']) {
+        const got = engine.todoList({ userId, groupIds, name, pageSize: 2 });
+        expect({ total: got.total, ids: got.rows.map((r) => r.taskId), names: got.rows.map((r) => r.procDefName) }, `${userId} ${groupIds} ${name}`)
+          .toEqual(reference(db, userId, groupIds, 2, 0, name));
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
+    // Row shape and values of one row.
+    const row = engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 }).rows.find((r) => r.procDefKey === 'todoA')!;
+    expect(row).toEqual({
+      taskId: expect.any(String), taskDefKey: 'y', taskName: '复核', createTime: engine.getTask(row.taskId).createTime,
+      assignee: null, owner: null, delegationState: null, formKey: null, executionId: expect.any(String), procDefId: a.definitionId, procDefKey: 'todoA',
+      procDefName: '甲流程', procDefVersion: 1, deployId: a.deploymentId, category: 'oa', procInsId: expect.any(String), businessKey: null,
+      startUserId: expect.any(String), superProcInsId: null,
+    });
+    expect(Object.keys(row)).toEqual(['taskId', 'taskDefKey', 'taskName', 'createTime', 'assignee', 'owner', 'delegationState', 'formKey', 'executionId',
+      'procDefId', 'procDefKey', 'procDefName', 'procDefVersion', 'deployId', 'category', 'procInsId', 'businessKey', 'startUserId', 'superProcInsId']);
+    // A category changed after the start shows at once (definition columns are read per call).
+    engine.updateDeployment({ deploymentId: a.deploymentId, category: 'finance' });
+    const after = engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 }).rows.find((r) => r.procDefKey === 'todoA')!;
+    const stored = (db.$client.prepare('SELECT category FROM wf_definition WHERE id = ?').get(a.definitionId) as { category: string }).category;
+    expect(after.category).toBe(stored);
+  });
+
+  it('finished and my-process pages: totals and rows agree with the whole list for every page size', async () => {
+    const { engine, clock } = makeEngine();
+    const a = await engine.deploy({ xml: lineXml('pgA', [{ id: 'x', name: '一', assignee: '${INITIATOR}' }, { id: 'y', name: '二', assignee: '${INITIATOR}' }]) });
+    for (let i = 0; i < 9; i++) {
+      clock.advance(1000);
+      const s = engine.start({ definitionId: a.definitionId, userId: String(1 + (i % 2)) });
+      if (i % 3 === 0) continue;
+      clock.advance(1000);
+      const next = engine.complete({ taskId: s.tasks[0].taskId, userId: String(1 + (i % 2)) });
+      if (i % 3 === 2) engine.complete({ taskId: next.tasks[0].taskId, userId: String(1 + (i % 2)) });
+    }
+    for (const userId of ['1', '2', '3']) {
+      const lists = [(p: { pageNum: number; pageSize: number }) => engine.finishedList({ userId, ...p }), (p: { pageNum: number; pageSize: number }) => engine.myProcessList({ userId, ...p })];
+      for (const list of lists) {
+        const all = list({ pageNum: 1, pageSize: 500 });
+        for (const pageSize of [1, 2, 3, 4, 100]) {
+          for (let pageNum = 1; pageNum <= 6; pageNum++) {
+            const page = list({ pageNum, pageSize });
+            expect(page.total).toBe(all.total);
+            expect(page.rows).toEqual(all.rows.slice((pageNum - 1) * pageSize, pageNum * pageSize));
+          }
+        }
+      }
+    }
+    expect(engine.finishedList({ userId: '1', pageSize: 500 }).total).toBeGreaterThan(2);
+  });
+
+  it('formats times as formatDateTime does', () => {
+    const samples = [0, 1, 999, 86_399_999, Date.UTC(2026, 10, 25, 4, 5, 6), Date.UTC(2026, 2, 29, 1, 30), Date.UTC(1999, 11, 31, 23, 59, 59, 999), 253_402_300_799_000];
+    for (let i = 0; i < 200; i++) samples.push(Math.floor(Date.UTC(1990, 0, 1) + i * 7_919_993_117));
+    for (const ms of samples) expect(fmt(ms)).toBe(formatDateTime(ms));
+    expect(fmt(null)).toBeNull();
+    expect(fmt(undefined)).toBeNull();
+    expect(fmt(Number.NaN)).toBe(formatDateTime(Number.NaN));
+  });
+});
