@@ -1,8 +1,9 @@
 /**
  * Issue 15 constraints on the session cache (server/modules/auth/session-cache.ts):
  * - a role, menu, user or dept change, a logout, force-logout or disable takes effect on the very
- *   next request, in the same process and in another process sharing the database file (two
- *   apps over one file here, plus a bare better-sqlite3 connection writing by hand);
+ *   next request in the same process, and within EXTERNAL_POLL_MS (1 s of the app's clock) in
+ *   another process sharing the database file (two apps over one file here, plus a bare
+ *   better-sqlite3 connection writing by hand);
  * - the idle expiry stays 30 minutes as the user sees it, while the row is written at most once a
  *   minute; a process that did not serve the last request honours the session at most
  *   SESSION_LEASE_MS longer.
@@ -17,6 +18,7 @@ import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { sysMenu, sysSession } from '../../server/db/schema';
 import { SESSION_IDLE_MS, SESSION_LEASE_MS } from '../../server/modules/auth/session-cache';
+import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
 
@@ -172,6 +174,8 @@ describe('another process on the same file', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   afterEach(() => { clock.advance(1000); });
+  /** Past the poll interval: another process's commits are seen from now on. */
+  const later = () => clock.advance(EXTERNAL_POLL_MS);
 
   it('a change made through one app shows on the next request of the other', async () => {
     const menuId = menuIdOf(a, 'system:user:list');
@@ -181,11 +185,15 @@ describe('another process on the same file', () => {
     expect(await listCode(a, token)).toBe(200);
     expect(await listCode(b, token)).toBe(200);
     expect((await call(a, 'PUT', '/system/role/changeStatus', admin, { roleId, status: '1' })).body.code).toBe(200);
+    expect(await listCode(a, token)).toBe(403); // the writer's own process: at once
+    later();
     expect(await listCode(b, token)).toBe(403);
     expect((await call(b, 'PUT', '/system/role/changeStatus', admin, { roleId, status: '0' })).body.code).toBe(200);
+    later();
     expect(await listCode(a, token)).toBe(200);
-    // Disabled in b: a refuses the next request.
+    // Disabled in b: a refuses once the poll interval has passed.
     expect((await call(b, 'PUT', '/system/user/changeStatus', admin, { userId, status: '1' })).body.code).toBe(200);
+    later();
     expect(await listCode(a, token)).toBe(401);
   });
 
@@ -197,13 +205,17 @@ describe('another process on the same file', () => {
     expect(await listCode(a, token)).toBe(200);
     expect(await listCode(b, token)).toBe(200);
     raw.prepare('DELETE FROM sys_role_menu WHERE role_id = ?').run(roleId);
+    later();
     expect(await listCode(a, token)).toBe(403);
     expect(await listCode(b, token)).toBe(403);
     raw.prepare('INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)').run(roleId, menuId);
+    later();
     expect(await listCode(a, token)).toBe(200);
     raw.prepare("UPDATE sys_dept SET dept_name = '手改部门' WHERE dept_id = 103").run();
+    later();
     expect((await call(b, 'GET', '/getInfo', token)).body.user.dept.deptName).toBe('手改部门');
     raw.prepare('DELETE FROM sys_session').run();
+    later();
     expect(await listCode(a, token)).toBe(401);
     expect(await listCode(b, token)).toBe(401);
   });
@@ -216,6 +228,7 @@ describe('another process on the same file', () => {
     const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).login_user_key as string;
     expect(rows.some((r) => r.tokenId === sid)).toBe(true);
     expect((await call(a, 'DELETE', `/monitor/online/${sid}`, admin)).body.code).toBe(200);
+    later();
     expect(await listCode(b, token)).toBe(401);
 
     // Served by a only; b has never seen the session: a ends it after exactly 30 idle minutes,

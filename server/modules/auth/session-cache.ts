@@ -5,11 +5,13 @@
  * - Token → session id: a verified token always names the same session (the JWT carries only the
  *   id and the key never changes while the process runs), so the HS256 check runs once per token.
  * - Session id → the loaded user (LoginUser plus the rows getInfo shows), stamped with the auth
- *   version (`sys_auth_version`, bumped by SQL triggers on every change of users, roles, menus,
- *   depts, user-role and role-menu links, and on every session delete: drizzle/0005). Every request
- *   reads the version (one prepared single-row read); an entry loaded under another version is
- *   loaded again. A role, menu, user or dept change, a logout, force-logout or disable therefore
- *   takes effect on the next request, in this process and in any other process on the same file.
+ *   stamp; an entry loaded under another stamp is loaded again. The stamp has two parts
+ *   (server/db/table-watch.ts): this connection's writes to the auth tables (AUTH_TABLES), counted
+ *   by TEMP triggers as they happen, so a role, menu, user or dept change, a logout, force-logout
+ *   or disable made by this process takes effect on its very next request; and `sys_auth_version`,
+ *   which persistent SQL triggers bump on the same writes by any connection (drizzle/0005), read at
+ *   most every EXTERNAL_POLL_MS (1 s), so such a change made by another process sharing the file
+ *   takes effect there within a second. A cached request makes no SQLite call.
  * - The idle expiry slides in memory (`expireAt`); the row's `expire_time` is written only when it
  *   would fall behind, and then SESSION_LEASE_MS ahead, so a busy session costs one write a minute
  *   instead of one per request. This process ends the session exactly SESSION_IDLE_MS after its
@@ -23,6 +25,7 @@ import type { Db } from '../../db/client';
 import { sysAuthVersion, sysSession } from '../../db/schema';
 import type { LoginUser } from '../../core/authz';
 import type { RoleRow, UserRow } from './auth.repo';
+import { localWrites, polled, watchTables, type WriteOp } from '../../db/table-watch';
 
 /** Idle expiry of a session (reference §1: 30 minutes). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -40,8 +43,8 @@ export interface SessionProfile {
 }
 
 export interface CachedSession {
-  /** The auth version the entry was loaded under. */
-  version: number;
+  /** The auth stamp the entry was loaded under (`authStamp`). */
+  version: string;
   login: LoginUser;
   profile: SessionProfile;
   /** In-memory idle expiry, epoch ms: last request here + SESSION_IDLE_MS. */
@@ -49,6 +52,21 @@ export interface CachedSession {
   /** `expire_time` of the row as this process last read or wrote it, epoch ms. */
   storedExpire: number;
 }
+
+/**
+ * The writes that can change a signed-in user's identity, roles, permissions or dept, or end a
+ * session (the same as the persistent triggers of drizzle/0005_auth_version.sql).
+ */
+export const AUTH_TABLES: Record<string, WriteOp[]> = {
+  sys_user: ['UPDATE', 'DELETE'],
+  sys_role: ['UPDATE', 'DELETE'],
+  sys_menu: ['UPDATE', 'DELETE'],
+  sys_dept: ['UPDATE', 'DELETE'],
+  sys_user_role: ['INSERT', 'UPDATE', 'DELETE'],
+  sys_role_menu: ['INSERT', 'UPDATE', 'DELETE'],
+  sys_session: ['DELETE'],
+};
+const AUTH_TABLE_NAMES = Object.keys(AUTH_TABLES);
 
 interface State {
   tokens: Map<string, string>;
@@ -63,6 +81,7 @@ const states = new WeakMap<Db, State>();
 function stateOf(db: Db): State {
   let s = states.get(db);
   if (!s) {
+    watchTables(db, AUTH_TABLES);
     s = {
       tokens: new Map(),
       sessions: new Map(),
@@ -82,9 +101,14 @@ function bound<V>(map: Map<string, V>): void {
   while (map.size > SESSION_CACHE_MAX) map.delete(map.keys().next().value as string);
 }
 
-/** The current auth version (0 when the row is missing, e.g. a database not yet migrated). */
-export function authVersion(db: Db): number {
-  return stateOf(db).version.get()?.version ?? 0;
+/**
+ * The current auth stamp at `now` (epoch ms, the app's clock): `sys_auth_version` as last polled
+ * (read again after EXTERNAL_POLL_MS) and this connection's writes to AUTH_TABLES.
+ */
+export function authStamp(db: Db, now: number): string {
+  const state = stateOf(db);
+  const shared = polled(db, 'sys_auth_version', now, () => state.version.get()?.version ?? 0);
+  return `${shared}:${localWrites(db, AUTH_TABLE_NAMES)}`;
 }
 
 /** The session id a token was verified to carry, if this process verified it before. */
@@ -134,10 +158,10 @@ export function slide(db: Db, sid: string, entry: CachedSession, now: number): v
   entry.storedExpire = at;
 }
 
-/** The getInfo profile of a session, when its entry is current (same auth version); else undefined. */
-export function currentProfile(db: Db, sid: string): SessionProfile | undefined {
+/** The getInfo profile of a session, when its entry is current (same auth stamp at `now`); else undefined. */
+export function currentProfile(db: Db, sid: string, now: number): SessionProfile | undefined {
   const entry = stateOf(db).sessions.get(sid);
-  return entry && entry.version === authVersion(db) ? entry.profile : undefined;
+  return entry && entry.version === authStamp(db, now) ? entry.profile : undefined;
 }
 
 /** Drops every remembered token and session of `db` (tests; a key change). */

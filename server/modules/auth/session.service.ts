@@ -17,7 +17,7 @@ import { parseUserAgent } from '../../core/user-agent';
 import type { Db } from '../../db/client';
 import { findDept, findMenuPermsByRole, findUserById, findUserRoles, type RoleRow, type UserRow } from './auth.repo';
 import {
-  SESSION_IDLE_MS, authVersion, cachedSession, forgetSession, knownTokenSession, rememberToken, sessionRow, slide, storeSession,
+  SESSION_IDLE_MS, authStamp, cachedSession, forgetSession, knownTokenSession, rememberToken, sessionRow, slide, storeSession,
   type CachedSession,
 } from './session-cache';
 
@@ -74,7 +74,7 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
     rememberToken(db, token, sid);
   }
   const now = deps.clock.now();
-  const version = authVersion(db);
+  const version = authStamp(db, now);
   const entry = cachedSession(db, sid);
   if (entry && entry.version === version && now < entry.expireAt) {
     slide(db, sid, entry, now);
@@ -84,7 +84,7 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
 }
 
 /** The slow path of resolveSession: reads the row, user, roles and permissions and caches them. */
-function loadSession(deps: AppDeps, sid: string, version: number, previous: CachedSession | undefined, now: number): LoginUser {
+function loadSession(deps: AppDeps, sid: string, version: string, previous: CachedSession | undefined, now: number): LoginUser {
   const { db } = deps;
   const row = sessionRow(db, sid);
   // Only this process wrote the row since it last looked: its own in-memory expiry is exact.

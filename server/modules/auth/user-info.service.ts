@@ -18,8 +18,8 @@ function readProfile(deps: Pick<AppDeps, 'db'>, login: LoginUser): SessionProfil
   return { user, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles: findUserRoles(deps.db, user.userId) };
 }
 
-export function getInfo(deps: Pick<AppDeps, 'db'>, login: LoginUser): GetInfoReply {
-  const { user, dept, roles } = currentProfile(deps.db, login.sessionId) ?? readProfile(deps, login);
+export function getInfo(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser): GetInfoReply {
+  const { user, dept, roles } = currentProfile(deps.db, login.sessionId, deps.clock.now()) ?? readProfile(deps, login);
   const sessionUser: SessionUser = {
     userId: user.userId,
     deptId: user.deptId,

@@ -5,59 +5,42 @@
  * (`refreshCache`).
  *
  * Safety net: a write that bypasses the services (SQL by hand, a test, a second process on the
- * same file) must not leave a stale entry. Each cache names the tables it reads; a TEMP trigger
- * per table (connection-local, not part of the database schema) counts this connection's writes
- * to them, and `PRAGMA data_version` moves when another connection commits. Every read compares
- * that stamp and starts afresh when it moved. Writes to other tables (e.g. the session slide of
- * every request) leave the cache alone. Reads inside an open transaction bypass the cache, so
+ * same file) must not leave a stale entry. Each cache names the tables it reads and every read
+ * compares a stamp (server/db/table-watch.ts): this connection's writes to those tables, counted
+ * by TEMP triggers as they happen, and `PRAGMA data_version`, which moves when another connection
+ * commits and is read at most every EXTERNAL_POLL_MS (1 s). A hit costs no SQLite call; a write
+ * here shows at once, one by another process within a second. Writes to other tables (e.g. the
+ * session slide) leave the cache alone. Reads inside an open transaction bypass the cache, so
  * uncommitted rows are never cached.
  */
 import type { Db } from '../../db/client';
+import { localWrites, polled, watchTables } from '../../db/table-watch';
+
+/** Most entries one cache keeps per database. */
+export const READ_CACHE_MAX = 1000;
 
 interface Slot<V> {
   stamp: string;
   entries: Map<string, V>;
 }
 
-const VERSION_TABLE = 'temp.caishui_cache_version';
-const watched = new WeakMap<Db, Set<string>>();
-
-/** Installs (once per connection and table) the TEMP triggers counting writes to `table`. */
-function watch(db: Db, table: string): void {
-  let set = watched.get(db);
-  if (!set) {
-    db.$client.exec(`CREATE TEMP TABLE IF NOT EXISTS caishui_cache_version (tbl TEXT PRIMARY KEY, v INTEGER NOT NULL)`);
-    set = new Set();
-    watched.set(db, set);
-  }
-  if (set.has(table)) return;
-  if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
-  db.$client.prepare(`INSERT OR IGNORE INTO ${VERSION_TABLE} (tbl, v) VALUES (?, 0)`).run(table);
-  for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-    db.$client.exec(`CREATE TEMP TRIGGER IF NOT EXISTS caishui_cv_${table}_${op.toLowerCase()} AFTER ${op} ON main.${table}
-      BEGIN UPDATE caishui_cache_version SET v = v + 1 WHERE tbl = '${table}'; END`);
-  }
-  set.add(table);
-}
-
 export class ReadCache<V> {
   private readonly slots = new WeakMap<Db, Slot<V>>();
-  private readonly stampers = new WeakMap<Db, () => string>();
+  private readonly dataVersion = new WeakMap<Db, () => number>();
 
   /** @param tables the tables the cached values are read from */
   constructor(private readonly tables: readonly string[]) {}
 
-  /** `data_version:writes` — moves on a commit by another connection or a write here to `tables`. */
+  /** `data_version:writes`: moves on a commit by another connection (polled) or a write here to `tables`. */
   private stampOf(db: Db): string {
-    let stamp = this.stampers.get(db);
-    if (!stamp) {
-      for (const t of this.tables) watch(db, t);
-      const version = db.$client.prepare('PRAGMA data_version').pluck();
-      const writes = db.$client.prepare(`SELECT sum(v) FROM ${VERSION_TABLE} WHERE tbl IN (${this.tables.map(() => '?').join(', ')})`).pluck();
-      stamp = () => `${version.get()}:${writes.get(...this.tables)}`;
-      this.stampers.set(db, stamp);
+    let version = this.dataVersion.get(db);
+    if (!version) {
+      watchTables(db, Object.fromEntries(this.tables.map((t) => [t, undefined])));
+      const stmt = db.$client.prepare('PRAGMA data_version').pluck();
+      version = () => stmt.get() as number;
+      this.dataVersion.set(db, version);
     }
-    return stamp();
+    return `${polled(db, 'data_version', Date.now(), version)}:${localWrites(db, this.tables)}`;
   }
 
   /** The cached value of `key`, loading (and keeping) it with `load` when absent or stale. */
@@ -71,6 +54,8 @@ export class ReadCache<V> {
     }
     if (slot.entries.has(key)) return slot.entries.get(key) as V;
     const value = load();
+    // Keys come from requests (any dict type name): at most READ_CACHE_MAX, oldest out first.
+    if (slot.entries.size >= READ_CACHE_MAX) slot.entries.delete(slot.entries.keys().next().value as string);
     slot.entries.set(key, value);
     return value;
   }
