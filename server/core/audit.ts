@@ -6,6 +6,7 @@
  * truncated to 2000 characters. Written outside the command's transaction so a failed command is
  * still logged.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sysOperLog } from '../db/schema';
 import { formatDateTime } from '../../shared/utils/date';
@@ -47,8 +48,29 @@ export interface AuditEntry {
   endedAt: number;
 }
 
+type OperLogValues = typeof sysOperLog.$inferInsert;
+const OPER_LOG_KEYS = ['title', 'businessType', 'method', 'requestMethod', 'operatorType', 'operName', 'deptName', 'operUrl', 'operIp',
+  'operLocation', 'operParam', 'jsonResult', 'status', 'errorMsg', 'operTime', 'costTime'] as const satisfies readonly (keyof OperLogValues)[];
+type OperLogParams = Record<(typeof OPER_LOG_KEYS)[number], string | number>;
+
+/** The INSERT of one sys_oper_log row, prepared once per database (issue 15: one per audited call). */
+const inserts = new WeakMap<Db, { run(params: OperLogParams): unknown }>();
+function insertOf(db: Db) {
+  let stmt = inserts.get(db);
+  if (!stmt) {
+    const values = Object.fromEntries(OPER_LOG_KEYS.map((k) => [k, sql.placeholder(k)])) as unknown as OperLogValues;
+    stmt = db.insert(sysOperLog).values(values).prepare();
+    inserts.set(db, stmt);
+  }
+  return stmt;
+}
+
+/**
+ * Writes one operation-log row for `e` (texts cut as sys_oper_log's columns allow, secrets
+ * redacted: auditText / redactSecrets). Outside any command's transaction (see the file's doc).
+ */
 export function writeAudit(db: Db, e: AuditEntry): void {
-  db.insert(sysOperLog).values({
+  insertOf(db).run({
     title: e.title.slice(0, 50),
     businessType: e.businessType,
     method: e.method.slice(0, 200),
@@ -65,5 +87,5 @@ export function writeAudit(db: Db, e: AuditEntry): void {
     errorMsg: redactSecrets(e.error ?? '').slice(0, MAX_LOG_TEXT),
     operTime: formatDateTime(e.startedAt),
     costTime: Math.max(0, e.endedAt - e.startedAt),
-  }).run();
+  });
 }

@@ -4,19 +4,18 @@
  * wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type AnyProcedure } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError } from '../core/errors';
 import type { AppDeps } from '../core/deps';
 import { appRouter } from '../trpc/router';
-import { createCallerFactory, describeError } from '../trpc/init';
+import { describeError } from '../trpc/init';
 import { contextFromRequest } from '../trpc/context';
 import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
 import { isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
 
 export { nestBrackets } from '../core/input';
 
-const createCaller = createCallerFactory(appRouter);
 
 /** Reads every part of a multipart request: files as UploadedFile, fields as strings. */
 async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
@@ -81,9 +80,16 @@ function sendFile(reply: FastifyReply, file: FileReply) {
     .send(file.body);
 }
 
-/** Resolves `a.b.c` on the caller proxy. */
-function procedureOf(caller: unknown, dotted: string): (input: unknown) => Promise<unknown> {
-  return dotted.split('.').reduce<any>((node, key) => node[key], caller);
+/**
+ * The procedure a row names (`system.user.list`), looked up once when the rows are registered
+ * (a missing one fails the start). A row calls it as tRPC's server-side caller does (same options:
+ * path, ctx, raw input, type), without building the caller's proxy per request (issue 15).
+ */
+function procedureOf(dotted: string): (ctx: ReturnType<typeof contextFromRequest>, input: unknown) => Promise<unknown> {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[dotted];
+  if (!procedure) throw new Error(`REST row names no procedure: ${dotted}`);
+  const type = procedure._def.type;
+  return (ctx, input) => procedure({ path: dotted, ctx, getRawInput: async () => input, type, signal: undefined, batchIndex: 0 }) as Promise<unknown>;
 }
 
 /**
@@ -127,10 +133,10 @@ export function registerInputGuards(app: FastifyInstance): void {
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: RestRoute[]): void {
   for (const route of routes) {
+    const call = procedureOf(route.procedure);
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-      const caller = createCaller(contextFromRequest(deps, req));
       try {
-        const result = await procedureOf(caller, route.procedure)(await readInput(route, req));
+        const result = await call(contextFromRequest(deps, req), await readInput(route, req));
         if (route.envelope === 'file') return sendFile(reply, result as FileReply);
         return wrap(route.envelope, result);
       } catch (err) {

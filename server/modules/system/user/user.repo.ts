@@ -10,6 +10,7 @@ import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '..
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
 import { likePattern } from '../../../core/like';
 import { preparedFor, sqlKey } from '../../../core/prepared';
+import { ReadCache } from '../../common/read-cache';
 import type { PostOption, UserDetail } from '../../../../shared/schemas/system/user';
 import type { DbOrTx } from './user-scope';
 
@@ -33,11 +34,40 @@ export type UserListRow = { [K in keyof typeof userListColumns]: (typeof sysUser
 };
 
 /**
- * One page of users and the total (reference §2 Users list). The two statements are Drizzle
- * prepared queries per shape (core/prepared.ts): filter values, limit and offset are bound
- * placeholders; the present filters, the order and the data scope (`scope`) make the shape.
+ * Pages served from memory (issue 15): the list reads ~20 columns of 10 rows plus a COUNT over
+ * every live user (~200 µs of SQLite work with 2,000 users), so a page read again is answered from
+ * this cache. It is keyed by the whole query (shape, filter values, page) and dropped when the
+ * tables the query reads change: at once for this process's writes, within EXTERNAL_POLL_MS for
+ * another process's (common/read-cache.ts). Cached pages are frozen.
+ */
+const pageCache = new ReadCache<Page<UserListRow>>(['sys_user', 'sys_dept', 'sys_role_dept']);
+
+/** Largest page the cache keeps (bigger reads, e.g. exports, go to the database each time). */
+const CACHED_PAGE_MAX = 100;
+
+/**
+ * One page of users and the total (reference §2 Users list), from `pageCache` when the same page
+ * was read since the last change. The two statements are Drizzle prepared queries per shape
+ * (core/prepared.ts): filter values, limit and offset are bound placeholders; the present filters,
+ * the order and the data scope (`scope`) make the shape.
  */
 export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserListRow> {
+  if (f.pageSize > CACHED_PAGE_MAX) return readUserPage(db, f, scope);
+  const { from, to } = dayRange(f);
+  const key = JSON.stringify([f.userName, f.phonenumber, f.status, f.deptId, from, to, f.orderByColumn, f.isAsc, f.pageNum, f.pageSize, sqlKey(scope)]);
+  return pageCache.get(db, key, () => freezePage(readUserPage(db, f, scope)));
+}
+
+function freezePage(page: Page<UserListRow>): Page<UserListRow> {
+  for (const row of page.rows) {
+    if (row.dept) Object.freeze(row.dept);
+    Object.freeze(row);
+  }
+  Object.freeze(page.rows);
+  return Object.freeze(page);
+}
+
+function readUserPage(db: Db, f: UserListFilter, scope?: SQL): Page<UserListRow> {
   const { from, to } = dayRange(f);
   const orderKey = f.orderByColumn && f.orderByColumn in userListColumns ? (f.orderByColumn as keyof typeof userListColumns) : 'userId';
   const descending = isDescending(f.isAsc);
@@ -91,7 +121,7 @@ export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserList
 
 /** Every user the list filter matches (exports): the list without paging. */
 export function listAllUsers(db: Db, f: Omit<UserListFilter, 'pageNum' | 'pageSize'>, scope?: SQL): UserListRow[] {
-  return listUsers(db, { ...f, pageNum: 1, pageSize: Number.MAX_SAFE_INTEGER }, scope).rows;
+  return readUserPage(db, { ...f, pageNum: 1, pageSize: Number.MAX_SAFE_INTEGER }, scope).rows;
 }
 
 /** A live user without the password, with its dept and roles (RuoYi selectUserById). */

@@ -1,0 +1,127 @@
+/**
+ * Issue 15 constraints on the read caches (server/modules/common/read-cache.ts): the user list's
+ * pages (user.repo.ts `pageCache`) and the dictionary lookups are answered from memory, yet
+ * - a write made by this process, through a service or by hand-written SQL on its connection,
+ *   shows on the very next request;
+ * - a write made by another process or script on the same file shows within EXTERNAL_POLL_MS
+ *   (real time: the caches poll with the wall clock, so the test waits it out).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../../server/app';
+import { manualClock } from '../../server/core/clock';
+import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
+import { listUsers } from '../../server/modules/system/user/user.repo';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+
+const LIST = '/system/user/list?pageNum=1&pageSize=10&orderByColumn=userId&isAsc=desc';
+const pollPassed = () => new Promise((r) => setTimeout(r, EXTERNAL_POLL_MS + 100));
+
+interface ListBody { code: number; total: number; rows: { userId: number; userName: string; nickName: string; dept: { deptName: string } | null }[] }
+const list = async (app: BuiltApp, token: string) => (await call(app, 'GET', LIST, token)).body as ListBody;
+const sexLabels = async (app: BuiltApp, token: string) =>
+  ((await call(app, 'GET', '/system/dict/data/type/sys_user_sex', token)).body.data as { dictLabel: string }[]).map((d) => d.dictLabel);
+
+describe('same process: the next request sees every write', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    admin = await login(t.app);
+  });
+  afterAll(() => t.app.close());
+
+  it('user list pages follow service writes and hand-written SQL on the same connection', async () => {
+    const first = await list(t.app, admin);
+    expect(first.code).toBe(200);
+    expect(await list(t.app, admin)).toEqual(first);
+
+    const added = await call(t.app, 'POST', '/system/user', admin, { userName: 'cache_new', nickName: '缓存新人', password: 'abc123456', deptId: 105 });
+    expect(added.body.code).toBe(200);
+    const second = await list(t.app, admin);
+    expect(second.total).toBe(first.total + 1);
+    expect(second.rows[0].userName).toBe('cache_new');
+    expect(second.rows[0].dept?.deptName).toBe('测试部门');
+
+    // The joined dept name changes through the dept service.
+    const dept = (await call(t.app, 'GET', '/system/dept/105', admin)).body.data;
+    expect((await call(t.app, 'PUT', '/system/dept', admin, { ...dept, deptName: '测试二部' })).body.code).toBe(200);
+    expect((await list(t.app, admin)).rows[0].dept?.deptName).toBe('测试二部');
+
+    // SQL by hand on the app's own connection (no service involved).
+    t.app.deps.db.$client.prepare("UPDATE sys_user SET nick_name = '手改昵称' WHERE user_name = 'cache_new'").run();
+    expect((await list(t.app, admin)).rows[0].nickName).toBe('手改昵称');
+    t.app.deps.db.$client.prepare("UPDATE sys_user SET del_flag = '2' WHERE user_name = 'cache_new'").run();
+    const after = await list(t.app, admin);
+    expect(after.total).toBe(first.total);
+    expect(after.rows.some((r) => r.userName === 'cache_new')).toBe(false);
+  });
+
+  it('dictionary lookups follow hand-written SQL on the same connection', async () => {
+    expect(await sexLabels(t.app, admin)).toEqual(['男', '女', '未知']);
+    t.app.deps.db.$client.prepare("UPDATE sys_dict_data SET dict_label = '男性' WHERE dict_type = 'sys_user_sex' AND dict_value = '0'").run();
+    expect(await sexLabels(t.app, admin)).toEqual(['男性', '女', '未知']);
+  });
+
+  it('a cached page is frozen: a caller cannot change what the next caller gets', () => {
+    const page = listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10 });
+    expect(Object.isFrozen(page) && Object.isFrozen(page.rows) && Object.isFrozen(page.rows[0])).toBe(true);
+    expect(() => { (page.rows[0] as { nickName: string }).nickName = 'x'; }).toThrow(TypeError);
+    expect(listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10 })).toBe(page);
+  });
+});
+
+describe('another process on the same file: within the poll interval', () => {
+  let dir: string;
+  let a: BuiltApp;
+  let b: BuiltApp;
+  let raw: Database.Database;
+  let admin: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-readcache-'));
+    const env = { DATABASE_URL: path.join(dir, 'c.db'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent' as const, JWT_SECRET: 'test-secret-0123456789abcdef' };
+    const clock = manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime());
+    a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
+    b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
+    raw = new Database(env.DATABASE_URL);
+    raw.pragma('busy_timeout = 5000');
+    admin = await login(a);
+  });
+  afterAll(async () => {
+    raw.close();
+    await a.close();
+    await b.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a user added through one app, and a name changed by a script, show in the other app', async () => {
+    const before = await list(b, admin);
+    expect(before.code).toBe(200);
+    const added = await call(a, 'POST', '/system/user', admin, { userName: 'other_new', nickName: '另一进程', password: 'abc123456', deptId: 103 });
+    expect(added.body.code).toBe(200);
+    expect((await list(a, admin)).total).toBe(before.total + 1); // the writer: at once
+    await pollPassed();
+    const seen = await list(b, admin);
+    expect(seen.total).toBe(before.total + 1);
+    expect(seen.rows[0].userName).toBe('other_new');
+
+    raw.prepare("UPDATE sys_user SET nick_name = '脚本改名' WHERE user_name = 'other_new'").run();
+    await pollPassed();
+    expect((await list(a, admin)).rows[0].nickName).toBe('脚本改名');
+    expect((await list(b, admin)).rows[0].nickName).toBe('脚本改名');
+  });
+
+  it('a dictionary label changed through one app shows in the other', async () => {
+    expect(await sexLabels(b, admin)).toEqual(['男', '女', '未知']);
+    const entry = (await call(a, 'GET', '/system/dict/data/list?pageNum=1&pageSize=10&dictType=sys_user_sex', admin)).body.rows
+      .find((d: { dictValue: string }) => d.dictValue === '1');
+    expect((await call(a, 'PUT', '/system/dict/data', admin, { ...entry, dictLabel: '女性' })).body.code).toBe(200);
+    expect(await sexLabels(a, admin)).toEqual(['男', '女性', '未知']);
+    await pollPassed();
+    expect(await sexLabels(b, admin)).toEqual(['男', '女性', '未知']);
+  });
+});
