@@ -1,6 +1,7 @@
 /**
- * Minimal typings for `autocannon` (v8 ships none), covering only what bench/http.bench.ts uses:
- * the programmatic call `autocannon(options)` returning a promise of the aggregated result.
+ * Minimal typings for `autocannon` (v8 ships none), covering only what bench/ uses: the
+ * programmatic call `autocannon(options)` returning a promise of the aggregated result, and
+ * request sequences whose `setupRequest` / `onResponse` share a per-connection context.
  */
 declare module 'autocannon' {
   interface AutocannonRequest {
@@ -8,6 +9,13 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /**
+     * Called before the request with it and the connection's context; returns the request to
+     * send, or a falsy value to restart the sequence from the first request (context reset).
+     */
+    setupRequest?: (req: any, context: any) => any;
+    /** Called with the reply's status, body text, the connection's context and headers. */
+    onResponse?: (status: number, body: string, context: any, headers: Record<string, string>) => void;
   }
   interface AutocannonOptions {
     url: string;
