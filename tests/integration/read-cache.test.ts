@@ -1,6 +1,7 @@
 /**
  * Issue 15 constraints on the read caches (server/modules/common/read-cache.ts): the user list's
- * pages (user.repo.ts `pageCache`) and the dictionary lookups are answered from memory, yet
+ * pages (user.repo.ts `pageCache`), the dictionary lookups and the workflow lists' user names
+ * (flowable/names.ts `personCache`) are answered from memory, yet
  * - a write made by this process, through a service or by hand-written SQL on its connection,
  *   shows on the very next request;
  * - a write made by another process or script on the same file shows within EXTERNAL_POLL_MS
@@ -64,6 +65,26 @@ describe('same process: the next request sees every write', () => {
     expect(await sexLabels(t.app, admin)).toEqual(['男', '女', '未知']);
     t.app.deps.db.$client.prepare("UPDATE sys_dict_data SET dict_label = '男性' WHERE dict_type = 'sys_user_sex' AND dict_value = '0'").run();
     expect(await sexLabels(t.app, admin)).toEqual(['男性', '女', '未知']);
+  });
+
+  it('to-do rows name the start user as the user and dept are named now', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+<process id="cacheNames" name="缓存名称" isExecutable="true"><startEvent id="s" name="开始"/>
+<userTask id="a" name="审批" flowable:assignee="\${INITIATOR}"/><endEvent id="e" name="结束"/>
+<sequenceFlow id="f1" sourceRef="s" targetRef="a"/><sequenceFlow id="f2" sourceRef="a" targetRef="e"/></process></definitions>`;
+    const saved = await call(t.app, 'POST', '/flowable/definition/save', admin, { name: '缓存名称', category: 'oa', xml });
+    expect(saved.body.code).toBe(200);
+    expect((await call(t.app, 'POST', `/flowable/definition/start/${saved.body.data.definitionId}`, admin, {})).body.code).toBe(200);
+    const names = async () => ((await call(t.app, 'GET', '/flowable/task/todoList?pageNum=1&pageSize=10', admin)).body.rows as { startUserName: string; startDeptName: string }[])
+      .map((r) => `${r.startUserName}/${r.startDeptName}`);
+    const before = await names();
+    expect(before).toHaveLength(1);
+    expect(await names()).toEqual(before);
+    t.app.deps.db.$client.prepare("UPDATE sys_user SET nick_name = '新昵称' WHERE user_id = 1").run();
+    expect((await names())[0]).toMatch(/^新昵称\//);
+    t.app.deps.db.$client.prepare("UPDATE sys_dept SET dept_name = '新部门' WHERE dept_id = (SELECT dept_id FROM sys_user WHERE user_id = 1)").run();
+    expect(await names()).toEqual(['新昵称/新部门']);
   });
 
   it('a cached page is frozen: a caller cannot change what the next caller gets', () => {

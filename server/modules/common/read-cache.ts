@@ -43,15 +43,27 @@ export class ReadCache<V> {
     return `${polled(db, 'data_version', Date.now(), version)}:${localWrites(db, this.tables)}`;
   }
 
-  /** The cached value of `key`, loading (and keeping) it with `load` when absent or stale. */
-  get(db: Db, key: string, load: () => V): V {
-    if (db.$client.inTransaction) return load();
+  /** The current slot of `db` (a fresh, empty one when the stamp moved); undefined inside a transaction. */
+  private slotOf(db: Db): Slot<V> | undefined {
+    if (db.$client.inTransaction) return undefined;
     const stamp = this.stampOf(db);
     let slot = this.slots.get(db);
     if (!slot || slot.stamp !== stamp) {
       slot = { stamp, entries: new Map() };
       this.slots.set(db, slot);
     }
+    return slot;
+  }
+
+  /** The cached value of `key` when present and current, else undefined (nothing is loaded). */
+  peek(db: Db, key: string): V | undefined {
+    return this.slotOf(db)?.entries.get(key);
+  }
+
+  /** The cached value of `key`, loading (and keeping) it with `load` when absent or stale. */
+  get(db: Db, key: string, load: () => V): V {
+    const slot = this.slotOf(db);
+    if (!slot) return load();
     if (slot.entries.has(key)) return slot.entries.get(key) as V;
     const value = load();
     // Keys come from requests (any dict type name): at most READ_CACHE_MAX, oldest out first.

@@ -6,7 +6,7 @@
  * (startUserName, assigneeName, deptName, candidate) come from sys_user / sys_dept / sys_role.
  * Reads of instance data check the reader first (access.service.ts: participants and monitors).
  */
-import { asc, eq, and, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps';
 import { hasPermission, type LoginUser } from '../../core/authz';
@@ -21,54 +21,12 @@ import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
 import { startVariables } from './form-submission';
 import { assertInstanceReader, assertTaskReader } from './access.service';
+import { people, roleNames } from './names';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 
 /** The engine actor of the signed-in user. */
 export const actorOf = (login: LoginUser) => ({ userId: String(login.userId), groupIds: login.roles.map((r) => String(r.roleId)) });
-
-// ---- display names
-interface Person { nickName: string; deptName: string | null }
-
-/**
- * The name lookups, prepared once per database (every to-do / finished / my-process page runs
- * one): the ids go in as one JSON array parameter (`json_each`), so one statement serves any
- * number of ids.
- */
-function buildNameQueries(db: Deps['db']) {
-  return {
-    people: db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
-      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-      .where(sql`${sysUser.userId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
-    roles: db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole)
-      .where(sql`${sysRole.roleId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
-  };
-}
-const nameQueries = new WeakMap<object, ReturnType<typeof buildNameQueries>>();
-function nameQueriesOf(db: Deps['db']) {
-  let q = nameQueries.get(db);
-  if (!q) nameQueries.set(db, (q = buildNameQueries(db)));
-  return q;
-}
-/** The distinct numeric ids among `ids` (text) as a JSON array of numbers, or null when none. */
-function numericIds(ids: Array<string | null | undefined>): string | null {
-  const nums = [...new Set(ids.filter((x): x is string => !!x && /^\d+$/.test(x)).map(Number))];
-  return nums.length ? JSON.stringify(nums) : null;
-}
-
-/** Looks up nick and dept names of the given user ids (text). */
-function people(db: Deps['db'], ids: Array<string | null | undefined>): Map<string, Person> {
-  const map = new Map<string, Person>();
-  const json = numericIds(ids);
-  if (json === null) return map;
-  for (const r of nameQueriesOf(db).people.all({ ids: json })) map.set(String(r.userId), { nickName: r.nickName, deptName: r.deptName });
-  return map;
-}
-function roleNames(db: Deps['db'], ids: string[]): Map<string, string> {
-  const json = numericIds(ids);
-  if (json === null) return new Map();
-  return new Map(nameQueriesOf(db).roles.all({ ids: json }).map((r) => [String(r.roleId), r.roleName]));
-}
 
 // ---- definitions
 /**
