@@ -90,6 +90,12 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system, all threads) `pid` has used so far, in seconds, from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
 /** Peak resident set size (VmHWM) of `pid` in MB, from /proc/<pid>/status. */
 export function hwmMb(pid: number): number {
   return Number(/^VmHWM:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;

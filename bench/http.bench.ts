@@ -33,7 +33,7 @@ import path from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { API, CONNECTIONS, DICT, HEALTH, INFO, LIST, MIXED, RSS_TARGET_MB, USERS, ensureBinary, measureBinary, mixedRequests } from './binary-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
-import { children, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, stopChild, waitReady, type Child } from './http-helpers';
+import { children, cpuSeconds, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, stopChild, waitReady, type Child } from './http-helpers';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 /** Rounds of the request table (BENCH_ROUNDS, default 3): each measures every route once. */
@@ -47,14 +47,18 @@ function must(what: string, r: Record<string, any>): Record<string, any> {
   return r;
 }
 
-interface Target { label: string; url: string; headers: Record<string, string>; ok: (b: string) => boolean }
-interface Row { label: string; runs: AutocannonResult[]; bad: number }
+/** A route to load; `pid` is the serving process, whose CPU time is read around each run. */
+interface Target { label: string; url: string; headers: Record<string, string>; ok: (b: string) => boolean; pid: number }
+/** Per round: autocannon's result and the server's CPU µs per request (all its threads). */
+interface Row { label: string; runs: AutocannonResult[]; cpuUs: number[]; bad: number }
 
 /** DURATION s of `t` (after a 1 s warm-up when `warm`); a reply whose body fails `ok` counts as a mismatch. */
-async function load(t: Target, warm: boolean): Promise<AutocannonResult> {
+async function load(t: Target, warm: boolean): Promise<{ r: AutocannonResult; cpuUs: number }> {
   const opts = { url: t.url, connections: CONNECTIONS, headers: t.headers, verifyBody: t.ok };
   if (warm) await autocannon({ ...opts, duration: 1 });
-  return autocannon({ ...opts, duration: DURATION });
+  const cpu0 = cpuSeconds(t.pid);
+  const r = await autocannon({ ...opts, duration: DURATION });
+  return { r, cpuUs: ((cpuSeconds(t.pid) - cpu0) / Math.max(1, r.requests.total)) * 1e6 };
 }
 
 /**
@@ -63,9 +67,13 @@ async function load(t: Target, warm: boolean): Promise<AutocannonResult> {
  * 30 % here) touches the bare route and the app's routes alike. Every target is warmed once.
  */
 async function measureRounds(targets: Target[]): Promise<Row[]> {
-  const rows: Row[] = targets.map((t) => ({ label: t.label, runs: [], bad: 0 }));
+  const rows: Row[] = targets.map((t) => ({ label: t.label, runs: [], cpuUs: [], bad: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, t] of targets.entries()) rows[i].runs.push(await load(t, round === 0));
+    for (const [i, t] of targets.entries()) {
+      const { r, cpuUs } = await load(t, round === 0);
+      rows[i].runs.push(r);
+      rows[i].cpuUs.push(cpuUs);
+    }
   }
   for (const row of rows) {
     const sum = (f: (r: AutocannonResult) => number) => row.runs.reduce((n, r) => n + f(r), 0);
@@ -137,19 +145,19 @@ async function main(): Promise<number> {
 
     // 6. Side by side.
     const rows = await measureRounds([
-      { label: 'bare Fastify route (same body, own process)', url: `http://127.0.0.1:${barePort}${LIST}`, headers: {}, ok: code200 },
-      { label: `user list (page 1 of 10, ${total} users)`, url: base + LIST, headers: auth, ok: code200 },
-      { label: 'getInfo', url: base + INFO, headers: auth, ok: code200 },
-      { label: 'dict data type sys_user_sex', url: base + DICT, headers: auth, ok: code200 },
-      { label: 'health (no token)', url: base + HEALTH, headers: {}, ok: (b) => b.includes('"status":"UP"') },
+      { label: 'bare Fastify route (same body, own process)', url: `http://127.0.0.1:${barePort}${LIST}`, headers: {}, ok: code200, pid: bare.proc.pid! },
+      { label: `user list (page 1 of 10, ${total} users)`, url: base + LIST, headers: auth, ok: code200, pid },
+      { label: 'getInfo', url: base + INFO, headers: auth, ok: code200, pid },
+      { label: 'dict data type sys_user_sex', url: base + DICT, headers: auth, ok: code200, pid },
+      { label: 'health (no token)', url: base + HEALTH, headers: {}, ok: (b) => b.includes('"status":"UP"'), pid },
     ]);
     const targets: (string | null)[] = [null, '≥ 0.25 (goal 0.5)', '≥ 0.5', '≥ 0.5', null];
     const mins = [0, 0.25, 0.5, 0.5, 0];
     // Per round: the route's mean req/s over its per-second samples, and its ratio to that round's bare route.
     const rate = (row: Row, k: number) => row.runs[k].requests.mean;
     const ratios = rows.map((row) => row.runs.map((_, k) => rate(row, k) / rate(rows[0], k)));
-    console.log(`\nrequests (autocannon; ${ROUNDS} rounds of every route in turn; median over the rounds of req/s, p99 and of the ratio to the same round's bare route):`);
-    console.log(`  ${pad('route', 46)}${lpad('req/s', 9)}${lpad('p99 ms', 9)}${lpad('errors', 8)}${lpad('ratio', 8)}  target   (ratio per round)`);
+    console.log(`\nrequests (autocannon; ${ROUNDS} rounds of every route in turn; medians over the rounds of req/s, p99, the serving process's CPU time per request and the ratio to the same round's bare route):`);
+    console.log(`  ${pad('route', 46)}${lpad('req/s', 9)}${lpad('p99 ms', 9)}${lpad('CPU µs', 8)}${lpad('errors', 8)}${lpad('ratio', 8)}  target   (ratio per round)`);
     const misses: string[] = [];
     rows.forEach((row, i) => {
       const ratio = median(ratios[i]);
@@ -158,7 +166,7 @@ async function main(): Promise<number> {
       if (tgt && ratio < mins[i]) misses.push(row.label);
       const reqs = median(row.runs.map((r) => r.requests.mean));
       const p99 = median(row.runs.map((r) => r.latency.p99));
-      console.log(`  ${pad(row.label, 46)}${lpad(reqs.toFixed(0), 9)}${lpad(p99.toFixed(1), 9)}${lpad(String(row.bad), 8)}${lpad(ratio.toFixed(3), 8)} ${v}   (${ratios[i].map((x) => x.toFixed(2)).join(', ')})`);
+      console.log(`  ${pad(row.label, 46)}${lpad(reqs.toFixed(0), 9)}${lpad(p99.toFixed(1), 9)}${lpad(median(row.cpuUs).toFixed(0), 8)}${lpad(String(row.bad), 8)}${lpad(ratio.toFixed(3), 8)} ${v}   (${ratios[i].map((x) => x.toFixed(2)).join(', ')})`);
     });
     if (median(ratios[1]) < 0.5) console.log('  (user list goal 0.5: not reached)');
 
@@ -169,9 +177,10 @@ async function main(): Promise<number> {
     const procDefId = (defs.rows as { id: string; name: string }[]).find((d) => d.name === name)?.id;
     if (!procDefId) throw new Error(`definition/list: ${name} not found: ${JSON.stringify(defs).slice(0, 300)}`);
     await workflowRound(base, token, procDefId, 1, CONNECTIONS); // warm-up
-    const wf = await workflowRound(base, token, procDefId, DURATION, CONNECTIONS);
+    const wf = await workflowRound(base, token, procDefId, DURATION, CONNECTIONS, pid);
     console.log(`\nREST workflow round (autocannon, ${CONNECTIONS} connections × ${DURATION} s of start → todoList → complete → todoList → complete, two \${INITIATOR} tasks):`);
     console.log(`  ${wf.completed} instances in ${(wf.ms / 1000).toFixed(2)} s = ${wf.perSec.toFixed(0)} instances/s (${wf.requests} requests: ${((wf.requests / wf.ms) * 1000).toFixed(0)} req/s); target ≥ 800: ${verdict(wf.perSec >= 800)}`);
+    console.log(`  server CPU: ${wf.cpuMsPerInstance?.toFixed(2)} ms per completed instance (all its threads, WAL checkpoints included)`);
     console.log(`  failures: ${wf.failures}${wf.firstFailure ? ` (first: ${wf.firstFailure})` : ''}, connection errors: ${wf.errors}; cut off by the time limit and finished afterwards: ${wf.leftOver} tasks; admin's open to-do rows afterwards: ${wf.openAfter}`);
     if (wf.perSec < 800) misses.push('REST workflow');
     if (wf.failures > 0 || wf.errors > 0 || wf.completed === 0) broken.push(`workflow: ${wf.failures} failures, ${wf.completed} completed; first: ${wf.firstFailure}`);

@@ -3,6 +3,7 @@
  * start → todo → complete → todo → complete loops driven over the REST adapter by autocannon.
  */
 import autocannon from 'autocannon';
+import { cpuSeconds } from './http-helpers';
 
 /** The bench's process: two user tasks, both `${INITIATOR}`. */
 export const TWO_TASKS = `<?xml version="1.0" encoding="UTF-8"?>
@@ -48,7 +49,7 @@ type Envelope = { code?: number; msg?: string; data?: { instanceId?: unknown }; 
  * and restarts that connection's sequence. Instances left half-way when the time is up are
  * finished afterwards (`finishOpen`), so the next round starts from an empty to-do list.
  */
-export async function workflowRound(base: string, token: string, procDefId: string, seconds: number, loops: number) {
+export async function workflowRound(base: string, token: string, procDefId: string, seconds: number, loops: number, serverPid?: number) {
   let completed = 0, failures = 0;
   let firstFailure = '';
   const parse = (body: string): Envelope => { try { return JSON.parse(body) as Envelope; } catch { return { code: -1, msg: body.slice(0, 200) }; } };
@@ -73,6 +74,7 @@ export async function workflowRound(base: string, token: string, procDefId: stri
   const completeBody = (comment: string) => <R extends object>(req: R, ctx: RoundContext) =>
     (ctx.failed || !ctx.taskId ? null : { ...req, body: JSON.stringify({ taskId: ctx.taskId, instanceId: ctx.instanceId, comment }) });
   const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const cpu0 = serverPid ? cpuSeconds(serverPid) : 0;
   const t0 = performance.now();
   const result = await autocannon({
     url: base,
@@ -101,8 +103,10 @@ export async function workflowRound(base: string, token: string, procDefId: stri
     ],
   });
   const ms = performance.now() - t0;
+  // Server CPU (all threads, WAL checkpoints included) per completed instance, when its pid is given.
+  const cpuMsPerInstance = serverPid ? ((cpuSeconds(serverPid) - cpu0) * 1000) / Math.max(1, completed) : undefined;
   const left = await finishOpen(base, token);
-  return { completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, requests: result.requests.total, errors: result.errors + result.timeouts, ...left };
+  return { completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, requests: result.requests.total, errors: result.errors + result.timeouts, cpuMsPerInstance, ...left };
 }
 
 /** Completes every task left on admin's to-do list by a round cut off by its time limit. */
