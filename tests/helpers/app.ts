@@ -2,6 +2,10 @@
  * Test app over `:memory:` (design.md "Tests"): built with captcha off unless asked, silent
  * logs, and an optional manual clock. `login()` signs in over REST and returns the token.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import type { AppEnv } from '../../server/env';
@@ -39,4 +43,33 @@ export async function call(app: BuiltApp, method: 'GET' | 'POST' | 'PUT' | 'DELE
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { status: res.statusCode, body: res.json() as Record<string, any> };
+}
+
+/** Two apps over one SQLite file, as two server processes sharing a database, plus a bare connection writing by hand. */
+export interface SharedFileApps {
+  a: BuiltApp;
+  b: BuiltApp;
+  /** A plain better-sqlite3 connection to the same file (a script, the sqlite3 shell). */
+  raw: Database.Database;
+  /** Closes the connection and both apps and removes the temp folder. */
+  close(): Promise<void>;
+}
+
+/** Builds SharedFileApps over a new file in a temp folder; both apps use `clock`. */
+export async function appsSharingOneFile(clock: ReturnType<typeof manualClock>): Promise<SharedFileApps> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-shared-'));
+  const env = { DATABASE_URL: path.join(dir, 'c.db'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent' as const, JWT_SECRET: 'test-secret-0123456789abcdef' };
+  const a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
+  const b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
+  const raw = new Database(env.DATABASE_URL);
+  raw.pragma('busy_timeout = 5000');
+  return {
+    a, b, raw,
+    async close() {
+      raw.close();
+      await a.close();
+      await b.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -7,16 +7,13 @@
  * - a write made by another process or script on the same file shows within EXTERNAL_POLL_MS
  *   (real time: the caches poll with the wall clock, so the test waits it out).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../server/app';
+import type { BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
 import { listUsers } from '../../server/modules/system/user/user.repo';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 
 const LIST = '/system/user/list?pageNum=1&pageSize=10&orderByColumn=userId&isAsc=desc';
 const pollPassed = () => new Promise((r) => setTimeout(r, EXTERNAL_POLL_MS + 100));
@@ -96,28 +93,18 @@ describe('same process: the next request sees every write', () => {
 });
 
 describe('another process on the same file: within the poll interval', () => {
-  let dir: string;
   let a: BuiltApp;
   let b: BuiltApp;
   let raw: Database.Database;
+  let shared: SharedFileApps;
   let admin: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-readcache-'));
-    const env = { DATABASE_URL: path.join(dir, 'c.db'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent' as const, JWT_SECRET: 'test-secret-0123456789abcdef' };
-    const clock = manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime());
-    a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
-    b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
-    raw = new Database(env.DATABASE_URL);
-    raw.pragma('busy_timeout = 5000');
+    shared = await appsSharingOneFile(manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()));
+    ({ a, b, raw } = shared);
     admin = await login(a);
   });
-  afterAll(async () => {
-    raw.close();
-    await a.close();
-    await b.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => shared.close());
 
   it('a user added through one app, and a name changed by a script, show in the other app', async () => {
     const before = await list(b, admin);

@@ -8,18 +8,15 @@
  *   minute; a process that did not serve the last request honours the session at most
  *   SESSION_LEASE_MS longer.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type BuiltApp } from '../../server/app';
+import type { BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { sysMenu, sysSession } from '../../server/db/schema';
 import { SESSION_IDLE_MS, SESSION_LEASE_MS } from '../../server/modules/auth/session-cache';
 import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
 
 const MIN = 60 * 1000;
@@ -151,28 +148,19 @@ describe('idle expiry: 30 minutes as the user sees it, one write a minute', () =
 });
 
 describe('another process on the same file', () => {
-  let dir: string;
   let a: BuiltApp;
   let b: BuiltApp;
   let raw: Database.Database;
+  let shared: SharedFileApps;
   const clock = manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime());
   let admin: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-cache-'));
-    const env = { DATABASE_URL: path.join(dir, 'c.db'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent' as const, JWT_SECRET: 'test-secret-0123456789abcdef' };
-    a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
-    b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
-    raw = new Database(env.DATABASE_URL);
-    raw.pragma('busy_timeout = 5000');
+    shared = await appsSharingOneFile(clock);
+    ({ a, b, raw } = shared);
     admin = await login(a);
   });
-  afterAll(async () => {
-    raw.close();
-    await a.close();
-    await b.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => shared.close());
   afterEach(() => { clock.advance(1000); });
   /** Past the poll interval: another process's commits are seen from now on. */
   const later = () => clock.advance(EXTERNAL_POLL_MS);
