@@ -89,7 +89,12 @@ function procedureOf(dotted: string): (ctx: ReturnType<typeof contextFromRequest
   const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[dotted];
   if (!procedure) throw new Error(`REST row names no procedure: ${dotted}`);
   const type = procedure._def.type;
-  return (ctx, input) => procedure({ path: dotted, ctx, getRawInput: async () => input, type, signal: undefined, batchIndex: 0 }) as Promise<unknown>;
+  return (ctx, input) => procedure({ path: dotted, ctx, getRawInput: resolved.bind(undefined, input), type, signal: undefined, batchIndex: 0 }) as Promise<unknown>;
+}
+
+/** `input` as a promise: bound per call as the procedure's getRawInput (a bound function, not a closure esbuild's keepNames would name on every call). */
+function resolved(input: unknown): Promise<unknown> {
+  return Promise.resolve(input);
 }
 
 /**

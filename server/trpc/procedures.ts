@@ -66,19 +66,15 @@ function sessionLayer({ perm, audit }: SessionRule) {
   return middleware(({ ctx, meta, path, getRawInput, next }) => mappingAppErrors(async () => {
     assertSafeValue(await getRawInput());
     const login = await signedIn(ctx);
-    const run = async () => {
-      if (perm !== undefined && !hasPermission(login, perm)) throw new AppError(403, '没有权限，请联系管理员授权');
+    // No closure per call here: esbuild's keepNames (tsx, the single binary) names each with a defineProperty.
+    const refused = perm !== undefined && !hasPermission(login, perm) ? new AppError(403, '没有权限，请联系管理员授权') : undefined;
+    if (!audit || !meta?.log) {
+      if (refused) throw refused;
       return next({ ctx: { login } });
-    };
-    if (!audit || !meta?.log) return run();
+    }
     const startedAt = ctx.deps.clock.now();
-    // `next()` reports failures as results; only the permission check throws (an AppError).
-    let refused: AppError | undefined;
-    const result = await run().catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err;
-      refused = err;
-      return undefined;
-    });
+    // `next()` reports failures as results; a refused permission is logged, then thrown.
+    const result = refused ? undefined : await next({ ctx: { login } });
     const input = await getRawInput().catch(() => undefined);
     writeAudit(ctx.deps.db, {
       title: meta.log.title,
