@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
-import { EXTERNAL_POLL_MS, localWrites, polled, watchTables } from './table-watch';
+import { EXTERNAL_POLL_MS, localWrites, otherCommits, polled, watchTables } from './table-watch';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-watch-'));
 const file = path.join(dir, 'w.db');
@@ -51,4 +51,11 @@ it('reads a polled value again only after EXTERNAL_POLL_MS (or when the clock we
 
 it('refuses a table name that is not an identifier', () => {
   expect(() => watchTables(db, { 'a; DROP TABLE b': undefined })).toThrow('bad table name');
+});
+
+it('otherCommits moves after another connection commits, once the poll interval has passed', () => {
+  const before = otherCommits(db, 50_000);
+  other.prepare("INSERT INTO a (v) VALUES ('p')").run();
+  expect(otherCommits(db, 50_000 + EXTERNAL_POLL_MS - 1)).toBe(before);
+  expect(otherCommits(db, 50_000 + EXTERNAL_POLL_MS)).not.toBe(before);
 });

@@ -22,6 +22,8 @@ interface Watch {
   counters: Map<string, number>;
   installed: Set<string>;
   polls: Map<string, { at: number; value: number }>;
+  /** `PRAGMA data_version`, prepared once per connection. */
+  dataVersion: () => number;
 }
 
 const FUNCTION = 'caishui_table_written';
@@ -35,7 +37,8 @@ function watchOf(db: Db): Watch {
       counters.set(String(table), (counters.get(String(table)) ?? 0) + 1);
       return null;
     });
-    w = { counters, installed: new Set(), polls: new Map() };
+    const version = db.$client.prepare('PRAGMA data_version').pluck();
+    w = { counters, installed: new Set(), polls: new Map(), dataVersion: () => version.get() as number };
     watches.set(db, w);
   }
   return w;
@@ -79,4 +82,13 @@ export function polled(db: Db, key: string, now: number, read: () => number): nu
   const value = read();
   polls.set(key, { at: now, value });
   return value;
+}
+
+/**
+ * `PRAGMA data_version` as polled at `now` (epoch ms): it moves when another connection commits
+ * (any table), so a cache stamped with it starts afresh within EXTERNAL_POLL_MS of such a commit.
+ */
+export function otherCommits(db: Db, now: number): number {
+  const w = watchOf(db);
+  return polled(db, 'data_version', now, w.dataVersion);
 }

@@ -10,7 +10,7 @@ import { AppError } from '../core/errors';
 import type { AppDeps } from '../core/deps';
 import { appRouter } from '../trpc/router';
 import { describeError } from '../trpc/init';
-import { contextFromRequest } from '../trpc/context';
+import { contextFromRequest, type Context } from '../trpc/context';
 import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
 import { isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
 
@@ -85,7 +85,7 @@ function sendFile(reply: FastifyReply, file: FileReply) {
  * (a missing one fails the start). A row calls it as tRPC's server-side caller does (same options:
  * path, ctx, raw input, type), without building the caller's proxy per request (issue 15).
  */
-function procedureOf(dotted: string): (ctx: ReturnType<typeof contextFromRequest>, input: unknown) => Promise<unknown> {
+function procedureOf(dotted: string): (ctx: Context, input: unknown) => Promise<unknown> {
   const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[dotted];
   if (!procedure) throw new Error(`REST row names no procedure: ${dotted}`);
   const type = procedure._def.type;

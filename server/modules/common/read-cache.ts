@@ -14,7 +14,7 @@
  * uncommitted rows are never cached.
  */
 import type { Db } from '../../db/client';
-import { localWrites, polled, watchTables } from '../../db/table-watch';
+import { localWrites, otherCommits, watchTables } from '../../db/table-watch';
 
 /** Most entries one cache keeps per database. */
 export const READ_CACHE_MAX = 1000;
@@ -26,21 +26,18 @@ interface Slot<V> {
 
 export class ReadCache<V> {
   private readonly slots = new WeakMap<Db, Slot<V>>();
-  private readonly dataVersion = new WeakMap<Db, () => number>();
+  private readonly watched = new WeakSet<Db>();
 
   /** @param tables the tables the cached values are read from */
   constructor(private readonly tables: readonly string[]) {}
 
   /** `data_version:writes`: moves on a commit by another connection (polled) or a write here to `tables`. */
   private stampOf(db: Db): string {
-    let version = this.dataVersion.get(db);
-    if (!version) {
+    if (!this.watched.has(db)) {
       watchTables(db, Object.fromEntries(this.tables.map((t) => [t, undefined])));
-      const stmt = db.$client.prepare('PRAGMA data_version').pluck();
-      version = () => stmt.get() as number;
-      this.dataVersion.set(db, version);
+      this.watched.add(db);
     }
-    return `${polled(db, 'data_version', Date.now(), version)}:${localWrites(db, this.tables)}`;
+    return `${otherCommits(db, Date.now())}:${localWrites(db, this.tables)}`;
   }
 
   /** The current slot of `db` (a fresh, empty one when the stamp moved); undefined inside a transaction. */

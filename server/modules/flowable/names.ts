@@ -7,8 +7,6 @@ import type { Db } from '../../db/client';
 import { sysDept, sysRole, sysUser } from '../../db/schema';
 import { ReadCache } from '../common/read-cache';
 
-type Deps = { db: Db };
-
 interface Person { nickName: string; deptName: string | null }
 
 /**
@@ -16,7 +14,7 @@ interface Person { nickName: string; deptName: string | null }
  * one): the ids go in as one JSON array parameter (`json_each`), so one statement serves any
  * number of ids.
  */
-function buildNameQueries(db: Deps['db']) {
+function buildNameQueries(db: Db) {
   return {
     people: db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
       .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
@@ -26,7 +24,7 @@ function buildNameQueries(db: Deps['db']) {
   };
 }
 const nameQueries = new WeakMap<object, ReturnType<typeof buildNameQueries>>();
-function nameQueriesOf(db: Deps['db']) {
+function nameQueriesOf(db: Db) {
   let q = nameQueries.get(db);
   if (!q) nameQueries.set(db, (q = buildNameQueries(db)));
   return q;
@@ -45,7 +43,7 @@ function numericIds(ids: Array<string | null | undefined>): string | null {
 const personCache = new ReadCache<Person | null>(['sys_user', 'sys_dept']);
 
 /** Looks up nick and dept names of the given user ids (text): cached ones from personCache, the rest in one query. */
-export function people(db: Deps['db'], ids: Array<string | null | undefined>): Map<string, Person> {
+export function people(db: Db, ids: Array<string | null | undefined>): Map<string, Person> {
   const map = new Map<string, Person>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
@@ -65,7 +63,7 @@ export function people(db: Deps['db'], ids: Array<string | null | undefined>): M
   return map;
 }
 /** Role names by role id (text), for candidate groups. */
-export function roleNames(db: Deps['db'], ids: string[]): Map<string, string> {
+export function roleNames(db: Db, ids: string[]): Map<string, string> {
   const json = numericIds(ids);
   if (json === null) return new Map();
   return new Map(nameQueriesOf(db).roles.all({ ids: json }).map((r) => [String(r.roleId), r.roleName]));

@@ -52,10 +52,11 @@ const CACHED_PAGE_MAX = 100;
  * the order and the data scope (`scope`) make the shape.
  */
 export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserListRow> {
-  if (f.pageSize > CACHED_PAGE_MAX) return readUserPage(db, f, scope);
+  const scopeKey = sqlKey(scope);
+  if (f.pageSize > CACHED_PAGE_MAX) return readUserPage(db, f, scope, scopeKey);
   const { from, to } = dayRange(f);
-  const key = JSON.stringify([f.userName, f.phonenumber, f.status, f.deptId, from, to, f.orderByColumn, f.isAsc, f.pageNum, f.pageSize, sqlKey(scope)]);
-  return pageCache.get(db, key, () => freezePage(readUserPage(db, f, scope)));
+  const key = JSON.stringify([f.userName, f.phonenumber, f.status, f.deptId, from, to, f.orderByColumn, f.isAsc, f.pageNum, f.pageSize, scopeKey]);
+  return pageCache.get(db, key, () => freezePage(readUserPage(db, f, scope, scopeKey)));
 }
 
 function freezePage(page: Page<UserListRow>): Page<UserListRow> {
@@ -67,12 +68,13 @@ function freezePage(page: Page<UserListRow>): Page<UserListRow> {
   return Object.freeze(page);
 }
 
-function readUserPage(db: Db, f: UserListFilter, scope?: SQL): Page<UserListRow> {
+/** The page read from the database; `scopeKey` is sqlKey(scope). */
+function readUserPage(db: Db, f: UserListFilter, scope: SQL | undefined, scopeKey: string): Page<UserListRow> {
   const { from, to } = dayRange(f);
   const orderKey = f.orderByColumn && f.orderByColumn in userListColumns ? (f.orderByColumn as keyof typeof userListColumns) : 'userId';
   const descending = isDescending(f.isAsc);
   const has = [!!f.userName, !!f.phonenumber, !!f.status, f.deptId !== undefined, !!from, !!to];
-  const q = preparedFor(db, `users:${has.map(Number).join('')}:${orderKey}:${descending}:${sqlKey(scope)}`, () => {
+  const q = preparedFor(db, `users:${has.map(Number).join('')}:${orderKey}:${descending}:${scopeKey}`, () => {
     const p = sql.placeholder;
     const where = and(
       eq(sysUser.delFlag, '0'),
@@ -121,7 +123,7 @@ function readUserPage(db: Db, f: UserListFilter, scope?: SQL): Page<UserListRow>
 
 /** Every user the list filter matches (exports): the list without paging. */
 export function listAllUsers(db: Db, f: Omit<UserListFilter, 'pageNum' | 'pageSize'>, scope?: SQL): UserListRow[] {
-  return readUserPage(db, { ...f, pageNum: 1, pageSize: Number.MAX_SAFE_INTEGER }, scope).rows;
+  return readUserPage(db, { ...f, pageNum: 1, pageSize: Number.MAX_SAFE_INTEGER }, scope, sqlKey(scope)).rows;
 }
 
 /** A live user without the password, with its dept and roles (RuoYi selectUserById). */
