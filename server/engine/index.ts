@@ -92,12 +92,12 @@ export function createEngine(options: CreateEngineOptions) {
     setAssignee: (input: { taskId: string; assignee: string | null }) => tasks.setAssignee(core, input),
     /** Reject: back one step (comment 3). */
     reject: (input: tasks.Actor & { taskId: string; comment?: string }) => moves.reject(core, input),
-    /** Serial predecessors a task can return to: [{id, name}]. */
+    /** User tasks a task can return to (serial predecessors and upstream tasks that ran): [{id, name}]. */
     returnList: (input: { taskId: string }) => moves.returnList(core, input),
-    /** Return to a serial predecessor (comment 2). */
+    /** Return to one of returnList (comment 2); joins passed since get their other branches back. */
     returnTo: (input: tasks.Actor & { taskId: string; targetKey: string; comment?: string }) => moves.returnTo(core, input),
-    /** Revoke by the last handler or the initiator while the next task is untouched. */
-    revoke: (input: tasks.Actor & { instanceId: string }) => moves.revoke(core, input),
+    /** 撤回: the caller's own latest completed task comes back while the next tasks are untouched (comment 7). */
+    revoke: (input: tasks.Actor & { instanceId: string; comment?: string }) => moves.revoke(core, input),
     /** Stop: to the end (comment 6), instance state `stopped`; initiator only unless `force`. */
     stop: (input: tasks.Actor & { instanceId: string; comment?: string; force?: boolean }) => moves.stop(core, input),
     /** Delete instances with their history. */

@@ -178,7 +178,7 @@ export const wfHiTaskinst = sqliteTable('wf_hi_taskinst', {
   index('wf_hi_taskinst_assignee_idx').on(t.assignee, t.endTime),
 ]);
 
-/** Comments: type '1' normal, '2' return, '3' reject, '4' delegate, '5' transfer, '6' stop. */
+/** Comments: type '1' normal, '2' return, '3' reject, '4' delegate, '5' transfer, '6' stop, '7' revoke, '8' CC, '9' add signer, '10' remove signer. */
 export const wfComment = sqliteTable('wf_comment', {
   id: integer('id').primaryKey(),
   type: text('type').notNull(),

@@ -28,7 +28,13 @@ export function activeTasksOf(uow: UnitOfWork): ActiveTask[] {
   }));
 }
 
-export function addComment(ctx: Ctx, type: '1' | '2' | '3' | '4' | '5' | '6', message: string, taskId: string | null) {
+/**
+ * Comment types of the flow record (reference §6 FlowComment 1–6; issue 16 adds 7–10):
+ * 1 正常, 2 退回, 3 驳回, 4 委派, 5 转办, 6 终止, 7 撤回, 8 抄送, 9 加签, 10 减签.
+ */
+export type CommentType = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10';
+
+export function addComment(ctx: Ctx, type: CommentType, message: string, taskId: string | null) {
   ctx.uow.comments.push({ type, message, userId: ctx.userId, taskId, instanceId: ctx.uow.instance.id, time: ctx.now });
 }
 

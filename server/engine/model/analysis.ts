@@ -2,6 +2,7 @@
  * Graph analyses the move commands and probes need (ruoyi-flowable.md §6):
  * - upstreamUserTasks: the user tasks immediately before a node, walking back through gateways,
  *   events and pass-through tasks (reject = "back one step");
+ * - allUpstreamUserTasks: every user task on some path back (退回 to any passed node, issue 16);
  * - serialPredecessors: user tasks on EVERY path from the start to a node (dominators), i.e.
  *   RuoYi's returnList intersection of backward paths, ordered from the start;
  * - downstream: nodes reachable forward from a node (the tokens a move replaces);
@@ -13,6 +14,18 @@
 import type { GraphNode, ProcessGraph } from './graph';
 
 export function upstreamUserTasks(graph: ProcessGraph, nodeId: string): string[] {
+  return walkUpstream(graph, nodeId, false);
+}
+
+/**
+ * Every user task on some backward path from `nodeId` (not only the nearest ones), with the same
+ * sub-process rules as upstreamUserTasks: the candidates of 退回 to any passed node (issue 16).
+ */
+export function allUpstreamUserTasks(graph: ProcessGraph, nodeId: string): string[] {
+  return walkUpstream(graph, nodeId, true);
+}
+
+function walkUpstream(graph: ProcessGraph, nodeId: string, throughTasks: boolean): string[] {
   const out: string[] = [];
   const seen = new Set<string>([nodeId]);
   const stack = graph.nodes[nodeId].incoming.map((f) => graph.flows[f].source);
@@ -21,7 +34,10 @@ export function upstreamUserTasks(graph: ProcessGraph, nodeId: string): string[]
     if (seen.has(id)) continue;
     seen.add(id);
     const n = graph.nodes[id];
-    if (n.type === 'userTask') { out.push(id); continue; }
+    if (n.type === 'userTask') {
+      out.push(id);
+      if (!throughTasks) continue;
+    }
     if (n.type === 'startEvent') {
       // The none start of an embedded sub-process: back out of the scope through the sub-process's incoming flows.
       const sp = n.parent ? graph.nodes[n.parent] : undefined;
@@ -144,6 +160,13 @@ function distances(graph: ProcessGraph): Map<string, number> {
     for (const t of next) if (!dist.has(t)) { dist.set(t, dist.get(id)! + 1); queue.push(t); }
   }
   return dist;
+}
+
+/** `ids` ordered by breadth-first distance from the start (ties: document order). */
+export function orderFromStart(graph: ProcessGraph, ids: Iterable<string>): string[] {
+  const dist = distances(graph);
+  const pos = new Map(graph.order.map((id, i) => [id, i]));
+  return [...ids].sort((a, b) => (dist.get(a) ?? 0) - (dist.get(b) ?? 0) || (pos.get(a) ?? 0) - (pos.get(b) ?? 0));
 }
 
 export function serialPredecessors(graph: ProcessGraph, nodeId: string): GraphNode[] {

@@ -79,9 +79,9 @@ export function taskAssign(deps: Deps, login: LoginUser, f: AssigneeAction) {
   return deps.engine.transfer({ taskId: f.taskId, assignee: f.assignee, ...actorOf(login), comment: f.comment });
 }
 
-/** 撤回 by the initiator or the previous handler while the next task is untouched. */
+/** 撤回: the caller's own latest completed task comes back while the next handler has not acted (engine revoke, comment 7). */
 export function instanceRevoke(deps: Deps, login: LoginUser, f: InstanceAction) {
-  return deps.engine.revoke({ instanceId: f.instanceId, ...actorOf(login) });
+  return deps.engine.revoke({ instanceId: f.instanceId, ...actorOf(login), comment: f.comment });
 }
 
 /** 取消申请 (to the end, comment type 6): the initiator only; the super admin may stop any instance. */
