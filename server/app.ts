@@ -30,7 +30,7 @@ import { restRoutes } from './rest/routes';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
-import { workflowHandlers } from './modules/flowable/handlers';
+import { appWorkflowHandlers } from './modules/flowable/handlers';
 import { loggingOptions, type LogStream } from './logging';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   seedDatabase(db, nowText(clock));
   runModuleInstalls(db, generatedInstalls, nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
-    engine: createEngine({ db, clock, handlers: workflowHandlers }) };
+    engine: createEngine({ db, clock, handlers: appWorkflowHandlers(db.$client) }) };
 
   const app = Fastify({
     ...loggingOptions(env.LOG_LEVEL, options.logger !== false, options.logStream),

@@ -28,6 +28,8 @@ import * as repo from './queries/repository';
 import * as timers from './commands/timer-commands';
 import * as events from './commands/event-commands';
 import { eventWaits } from './queries/event-waits';
+import * as cc from './commands/cc-commands';
+import * as ccLists from './queries/cc-lists';
 import type { EngineHandlers } from './types';
 import { registerEngineCore, calledInstances } from './runtime/call-activity';
 
@@ -43,6 +45,8 @@ export { CONCURRENT_UPDATE } from './store/unit-of-work';
 export type { CorrelateInput, CorrelateResult, BroadcastInput, BroadcastResult, MessageTarget } from './commands/event-commands';
 export type { FireInput } from './commands/timer-commands';
 export type { EventWaits } from './queries/event-waits';
+export type { CopyInput } from './commands/cc-commands';
+export type { CcFilter, CcRowView } from './queries/cc-lists';
 export { BpmnError } from './types';
 export type { ModelProblem } from './model/problems';
 export type { CalledInstanceView } from './runtime/call-activity';
@@ -117,6 +121,19 @@ export function createEngine(options: CreateEngineOptions) {
     broadcastSignal: (input: events.BroadcastInput) => events.broadcastSignal(core, input),
     /** Timers and subscriptions of an instance, or the start-event rows of a definition. */
     eventWaits: (q: { instanceId?: string; definitionId?: string }) => eventWaits(db, q),
+    // ---- 抄送 (issue 16: commands/cc-commands.ts, queries/cc-lists.ts; model CC: runtime/cc.ts)
+    /** The task's holder copies its instance to users (comment 8): `{ count }`. */
+    copy: (input: cc.CopyInput) => cc.copy(core, input),
+    /** A user's received copies, newest first (`name` on the process name, `read` '0'/'1'). */
+    ccList: (q: ccLists.CcFilter) => ccLists.ccList(db, q),
+    /** How many copies a user has not opened. */
+    ccUnread: (userId: string) => ccLists.ccUnread(db, userId),
+    /** Marks the user's copies of an instance read → rows changed. */
+    ccMarkRead: (q: { instanceId: string; userId: string }) => ccLists.ccMarkRead(db, { ...q, now: options.clock.now() }),
+    /** True when the user received a copy of the instance. */
+    isCcRecipient: (instanceId: string, userId: string) => ccLists.isCcRecipient(db, instanceId, userId),
+    /** Every copy of an instance with its recipient and read state. */
+    ccOfInstance: (instanceId: string) => ccLists.ccOfInstance(db, instanceId),
     /** Suspend (2) / activate (1) one instance. */
     setInstanceState: (input: { instanceId: string; state: 1 | 2 }) => inst.setInstanceState(core, input),
     // ---- queries

@@ -72,6 +72,11 @@ export interface EngineHandlers {
    * (`部署失败: <id> (bpmn:ServiceTask) 的服务未注册: <value>`).
    */
   services?: Record<string, ServiceHandler>;
+  /**
+   * The enabled users of groups (role ids → user ids), for 抄送 to roles (issue 16). Called
+   * inside the command's transaction. Without it, CC to roles reaches nobody.
+   */
+  usersOfGroups?: (groupIds: string[]) => string[];
 }
 
 /** What a service handler receives: the execution facade and the injected fields (expressions evaluated now). */

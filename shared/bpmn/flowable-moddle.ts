@@ -26,6 +26,9 @@ function types(): TypeDesc[] {
         attr('assignee'), attr('candidateUsers'), attr('candidateGroups'), attr('dataType'), attr('userType'),
         attr('formKey'), attr('priority'), attr('dueDate'), attr('skipExpression'), attr('category'),
         attr('text'), attr('expId'), attr('followUpDate'),
+        // 抄送 (issue 16): comma-separated sys user ids / role ids with their display names (same
+        // order, display only), and a JUEL expression yielding user ids; e.g. flowable:ccUsers="1,2".
+        attr('ccUsers'), attr('ccUserNames'), attr('ccGroups'), attr('ccGroupNames'), attr('ccExpression'),
       ],
     },
     { name: 'AsyncExt', extends: ['bpmn:Activity'], isAbstract: true, properties: [attr('async', 'Boolean'), attr('exclusive', 'Boolean')] },

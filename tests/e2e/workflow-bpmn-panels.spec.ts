@@ -5,10 +5,11 @@
  * the process's 信号定义 dialog edits signals in place (renaming the referenced signal keeps the
  * event's reference) and refuses to delete a signal an event still references, naming the event.
  * The opened diagram is fitted right of the palette. Screenshots: .tmp/shots/c2-*.png.
+ * Issue 16: a user task's 抄送 section writes flowable:ccUsers / ccGroups / ccExpression; 清空 removes them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniq } from './admin-api';
-import { signIn } from './helpers';
+import { checkRow, signIn } from './helpers';
 import { shape, select } from './canvas';
 
 const modelXml = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -156,5 +157,86 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   expect(xml).toMatch(/<bpmn:signalEventDefinition id="sd" signalRef="Signal_done" \/>/);
   await select(page, 'wait_paid', empty);
   await expect(panel.getByTestId('panel-signal-ref')).toHaveValue('Signal_done');
+  expect(errors).toEqual([]);
+});
+
+test('抄送 section of a user task: users, roles and an expression in the XML; 清空 removes the attribute', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const key = `panel_${uniq()}`;
+  await signIn(page);
+  await page.goto('#/flowable/definition/model');
+  await expect(shape(page, 'start_event')).toBeVisible();
+  await page.getByTestId('designer-file-input').setInputFiles({ name: `${key}.bpmn`, mimeType: 'application/xml', buffer: Buffer.from(modelXml(key)) });
+  await expect(shape(page, 'review')).toContainText('审核');
+  const endBox = (await shape(page, 'end_event').boundingBox())!;
+  const empty = { x: endBox.x, y: endBox.y + 300 };
+  const panel = page.getByTestId('bpmn-properties-panel');
+  await select(page, 'review', empty);
+  await expect(panel.getByTestId('panel-title')).toHaveText('用户任务');
+  const cc = panel.getByTestId('panel-section-cc');
+  await expect(cc).toContainText('抄送');
+  await expect(cc.getByTestId('cc-user-badge')).toHaveCount(0);
+  await expect(cc.getByTestId('clear-cc-users')).toHaveCount(0);
+
+  // 抄送人员: the user picker (multiple) → admin (若依).
+  await cc.getByTestId('pick-cc-users').click();
+  const userPicker = page.getByTestId('user-picker');
+  await expect(userPicker).toContainText('选择抄送人员');
+  await userPicker.getByPlaceholder('请输入用户名称').fill('admin');
+  await userPicker.getByRole('button', { name: '搜索', exact: true }).click();
+  const userTable = userPicker.getByTestId('user-picker-table');
+  await checkRow(userTable, userTable.getByRole('row').filter({ hasText: 'admin' }).first());
+  await userPicker.getByTestId('user-picker-confirm').click();
+  await expect(userPicker).toHaveCount(0);
+  await expect(cc.getByTestId('cc-user-badge')).toHaveText(['若依']);
+
+  // 抄送角色: the role picker → 普通角色 (role 2).
+  await cc.getByTestId('pick-cc-roles').click();
+  const rolePicker = page.getByTestId('role-picker');
+  await expect(rolePicker).toContainText('选择抄送角色');
+  await checkRow(rolePicker, rolePicker.getByTestId('role-picker-table').locator('tbody tr').filter({ hasText: '普通角色' }).first());
+  await rolePicker.getByTestId('role-picker-confirm').click();
+  await expect(rolePicker).toHaveCount(0);
+  await expect(cc.getByTestId('cc-role-badge')).toHaveText(['普通角色']);
+
+  // 抄送表达式: not an expression → message, nothing written; then ${deptLeader}.
+  const expression = cc.getByTestId('cc-expression');
+  await expression.fill('deptLeader');
+  await expression.blur();
+  await expect(cc.getByTestId('panel-error')).toHaveText('请输入表达式, 如 ${deptLeader}');
+  await expression.fill('${deptLeader}');
+  await expression.blur();
+  await expect(cc.getByTestId('panel-error')).toHaveCount(0);
+  await cc.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/cc-panel.png' });
+
+  let xml = await xmlText(page);
+  const review = () => xml.match(/<bpmn:userTask id="review"[^>]*>/)![0];
+  expect(review()).toContain('flowable:ccUsers="1"');
+  expect(review()).toContain('flowable:ccUserNames="若依"');
+  expect(review()).toContain('flowable:ccGroups="2"');
+  expect(review()).toContain('flowable:ccGroupNames="普通角色"');
+  expect(review()).toContain('flowable:ccExpression="${deptLeader}"');
+  expect(xml.match(/<bpmn:userTask id="manager"[^>]*>/)![0]).not.toContain('flowable:cc');
+
+  // 清空 抄送人员: the attributes are gone (not left empty); roles and the expression stay.
+  await select(page, 'review', empty);
+  await cc.getByTestId('clear-cc-users').click();
+  await expect(cc.getByTestId('cc-user-badge')).toHaveCount(0);
+  await expect(cc.getByTestId('clear-cc-users')).toHaveCount(0);
+  xml = await xmlText(page);
+  expect(review()).not.toContain('flowable:ccUsers');
+  expect(review()).not.toContain('flowable:ccUserNames');
+  expect(review()).toContain('flowable:ccGroups="2"');
+  expect(review()).toContain('flowable:ccExpression="${deptLeader}"');
+  // Another node and back: the section re-reads the element.
+  await select(page, 'manager', empty);
+  await expect(cc.getByTestId('cc-role-badge')).toHaveCount(0);
+  await expect(cc.getByTestId('cc-expression')).toHaveValue('');
+  await select(page, 'review', empty);
+  await expect(cc.getByTestId('cc-role-badge')).toHaveText(['普通角色']);
+  await expect(cc.getByTestId('cc-expression')).toHaveValue('${deptLeader}');
   expect(errors).toEqual([]);
 });

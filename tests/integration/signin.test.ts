@@ -70,7 +70,7 @@ describe('password encryption in a page without Web Crypto', () => {
 const APPROVAL_XML = ryApprovalXml('ry_approval', '员工审批');
 
 describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () => {
-  it('grants the directory and the three pages, with their paths, components and perms, and no other workflow menu', () => {
+  it('grants the directory and the four pages, with their paths, components and perms, and no other workflow menu', () => {
     const rows = t.app.deps.db
       .select({ menuId: sysMenu.menuId, menuName: sysMenu.menuName, parentId: sysMenu.parentId, menuType: sysMenu.menuType, path: sysMenu.path, component: sysMenu.component, perms: sysMenu.perms })
       .from(sysRoleMenu).innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
@@ -81,6 +81,7 @@ describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () =>
       { menuId: 2024, menuName: '待办任务', parentId: 2023, menuType: 'C', path: 'todo', component: 'flowable/task/todo/index', perms: '' },
       { menuId: 2025, menuName: '已办任务', parentId: 2023, menuType: 'C', path: 'finished', component: 'flowable/task/finished/index', perms: '' },
       { menuId: 2026, menuName: '我的流程', parentId: 2023, menuType: 'C', path: 'process', component: 'flowable/task/myProcess/index', perms: '' },
+      { menuId: 2049, menuName: '抄送我的', parentId: 2023, menuType: 'C', path: 'copy', component: 'flowable/task/copy/index', perms: '' },
     ]);
   });
 
@@ -94,6 +95,7 @@ describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () =>
       ['process', 'flowable/task/myProcess/index', '我的流程'],
       ['todo', 'flowable/task/todo/index', '待办任务'],
       ['finished', 'flowable/task/finished/index', '已办任务'],
+      ['copy', 'flowable/task/copy/index', '抄送我的'],
     ]);
     expect(routers.some((n) => n.path === '/flowable')).toBe(false);
     const perms = (await call(t.app, 'GET', '/getInfo', ry)).body.permissions as string[];

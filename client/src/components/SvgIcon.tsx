@@ -57,6 +57,12 @@ const ICONS: Record<string, ReactNode> = {
     </>
   ),
   link: P('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1'),
+  email: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      {P('M3 7l9 6 9-6')}
+    </>
+  ),
   guide: P('M3 12l18-9-9 18-2-7z'),
   search: (
     <>

@@ -238,3 +238,23 @@ export const wfEventSubscription = sqliteTable('wf_event_subscription', {
   index('wf_event_subscription_instance_idx').on(t.instanceId),
   index('wf_event_subscription_definition_idx').on(t.definitionId),
 ]);
+
+/**
+ * 抄送 (issue 16): one row per recipient of a copy of an instance. `kind` 'node' (the model's
+ * `flowable:cc*` when the node is passed) or 'manual' (from the task screen, with `message`);
+ * `task_id` the task where it was made; `read_time` set when the recipient opens it (null =
+ * unread). Recipients may read the instance (server/modules/flowable/access.service.ts).
+ */
+export const wfCc = sqliteTable('wf_cc', {
+  id: integer('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  taskId: text('task_id'),
+  taskDefKey: text('task_def_key').notNull(),
+  taskName: text('task_name').notNull().default(''),
+  userId: text('user_id').notNull(),
+  senderId: text('sender_id'),
+  kind: text('kind').notNull(),
+  message: text('message').notNull().default(''),
+  createTime: integer('create_time').notNull(),
+  readTime: integer('read_time'),
+}, (t) => [index('wf_cc_user_idx').on(t.userId, t.createTime), index('wf_cc_instance_idx').on(t.instanceId, t.userId)]);

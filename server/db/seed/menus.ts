@@ -124,6 +124,9 @@ const SYSTEM_MENUS: MenuSeed[] = [
 ];
 
 /** Workflow part of the tree (ids >= 2000). Order numbers as upstream. */
+/** The 抄送我的 page (issue 16). */
+export const CC_MENU_ID = 2049;
+
 const WORKFLOW_MENUS: MenuSeed[] = [
   dir(2020, '流程管理', 0, 6, 'flowable', 'cascader'),
   page(2022, '流程定义', 2020, 2, 'definition', 'flowable/definition/index', '', 'job'),
@@ -154,6 +157,8 @@ const WORKFLOW_MENUS: MenuSeed[] = [
   button(2048, '流程监控', 2026, 4, 'flowable:instance:monitor'),
   page(2024, '待办任务', 2023, 2, 'todo', 'flowable/task/todo/index', '', 'cascader', '', 1),
   page(2025, '已办任务', 2023, 3, 'finished', 'flowable/task/finished/index', '', 'time-range'),
+  // Not upstream (issue 16): the copies (抄送) a user received; seed step 2 adds it to older databases.
+  page(CC_MENU_ID, '抄送我的', 2023, 4, 'copy', 'flowable/task/copy/index', '', 'email'),
 ];
 
 /** Every seeded menu, parents before children. */
@@ -161,11 +166,11 @@ export const SEED_MENUS: readonly MenuSeed[] = [...SYSTEM_MENUS, ...WORKFLOW_MEN
 
 /**
  * The 任务管理 menus staff need to handle approvals: the directory 2023 and its pages 我的流程
- * (2026), 待办任务 (2024) and 已办任务 (2025). Not 我的流程's buttons 2031-2033
+ * (2026), 待办任务 (2024), 已办任务 (2025) and 抄送我的 (2049). Not 我的流程's buttons 2031-2033
  * (system:deployment:add/edit/remove): on the server those permissions deploy and delete process
  * definitions and suspend or delete anyone's instances, which stays with administrators.
  */
-export const SEED_TASK_MENU_IDS: readonly number[] = [2023, 2026, 2024, 2025];
+export const SEED_TASK_MENU_IDS: readonly number[] = [2023, 2026, 2024, 2025, CC_MENU_ID];
 
 /**
  * Menu ids granted to role 2 普通角色: the whole system part (as upstream) and the 任务管理 menus
@@ -195,4 +200,15 @@ export function seedMenus(tx: SeedTx, now: string): void {
     .values(SEED_ROLE2_MENU_IDS.map((menuId) => ({ roleId: 2, menuId })))
     .onConflictDoNothing()
     .run();
+}
+
+/**
+ * Seed step 2 (issue 16) for databases seeded before it: the 抄送我的 page under 任务管理 and its
+ * grant to role 2, as a fresh seed has them (ON CONFLICT DO NOTHING: an existing row stays).
+ */
+export function seedCcMenu(tx: SeedTx, now: string): void {
+  const m = SEED_MENUS.find((x) => x.menuId === CC_MENU_ID)!;
+  tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
+    .onConflictDoNothing().run();
+  tx.insert(sysRoleMenu).values({ roleId: 2, menuId: CC_MENU_ID }).onConflictDoNothing().run();
 }

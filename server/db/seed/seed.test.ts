@@ -52,6 +52,21 @@ describe('seedDatabase', () => {
     expect(row?.secretValue).toBe(SEED_VERSION);
   });
 
+  it('step 2 (抄送我的, issue 16) reaches a database seeded at version 1, once', () => {
+    db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).run();
+    db.delete(sysMenu).where(eq(sysMenu.menuId, 2049)).run();
+    db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
+    db.delete(sysJob).where(eq(sysJob.jobId, 2)).run(); // deleted by an administrator: stays deleted
+    seedDatabase(db, '2026-03-01 08:00:00');
+    expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2049)).get()).toMatchObject({ menuName: '抄送我的', parentId: 2023, component: 'flowable/task/copy/index', createTime: '2026-03-01 08:00:00' });
+    expect(db.select().from(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 2049))).get()).toBeDefined();
+    expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
+    expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe('2');
+    db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).run();
+    seedDatabase(db, NOW);
+    expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).all()).toEqual([]);
+  });
+
   it('does not resurrect rows deleted after the first run', () => {
     db.delete(sysJob).where(eq(sysJob.jobId, 2)).run();
     db.delete(sysDictData).where(eq(sysDictData.dictType, 'sys_notice_type')).run();
@@ -108,7 +123,7 @@ describe('seedDatabase', () => {
   it('gives role 2 every system menu and the 任务管理 menus, no other workflow menu', () => {
     const granted = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu)
       .where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
-    expect(granted.filter((id) => id >= 2000).sort((a, b) => a - b)).toEqual([2023, 2024, 2025, 2026]);
+    expect(granted.filter((id) => id >= 2000).sort((a, b) => a - b)).toEqual([2023, 2024, 2025, 2026, 2049]);
     const systemMenus = db.select({ menuId: sysMenu.menuId }).from(sysMenu).all()
       .map((m) => m.menuId).filter((id) => id < 2000);
     expect(granted.filter((id) => id < 2000).sort((a, b) => a - b)).toEqual(systemMenus.sort((a, b) => a - b));

@@ -45,6 +45,12 @@ export interface UserTaskDef {
   userType?: string;
   documentation?: string;
   taskListeners: ListenerDef[];
+  /**
+   * 抄送 when the node is passed (issue 16): `flowable:ccUsers` (user ids), `flowable:ccGroups`
+   * (role ids, resolved to their users by `handlers.usersOfGroups`), `flowable:ccExpression`
+   * (JUEL yielding user ids: a comma string, a number or a list). Absent when none is set.
+   */
+  cc?: { users: string[]; groups: string[]; expression?: string };
 }
 
 /**

@@ -77,7 +77,7 @@ function lintNode(n: GraphNode, handlers: EngineHandlers) {
       if (!TASK_EVENTS.has(l.event)) throw fail(`部署失败: ${id} (${type}) 的任务监听器事件无效: ${l.event || '(空)'}`);
       checkListener(l, id, type, handlers);
     }
-    [ut.assignee, ut.formKey, ut.priority, ut.dueDate, ...ut.candidateUsers, ...ut.candidateGroups].forEach((t) => check(t, id, type));
+    [ut.assignee, ut.formKey, ut.priority, ut.dueDate, ...ut.candidateUsers, ...ut.candidateGroups, ut.cc?.expression].forEach((t) => check(t, id, type));
   }
   const mi = n.multiInstance;
   if (mi) [mi.cardinality, mi.collection, mi.completionCondition].forEach((t) => check(t, id, type));

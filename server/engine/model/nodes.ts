@@ -238,6 +238,8 @@ export function nodeOf(el: ModdleElement, type: NodeType, parsed: ParsedXml, inE
       taskListeners: listenersOf(el, 'TaskListener', el),
     };
     resourceAssignments(el, ut);
+    const cc = { users: splitList(extAttr(el, 'ccUsers')), groups: splitList(extAttr(el, 'ccGroups')), expression: extAttr(el, 'ccExpression') };
+    if (cc.users.length || cc.groups.length || cc.expression) ut.cc = cc;
     node.userTask = ut;
     node.formKey = ut.formKey;
   } else if (extChildren(el, 'TaskListener').length) {

@@ -36,6 +36,7 @@ import { throwBpmnError } from './errors';
 import { calledInstanceEnded, startCalledInstance } from './call-activity';
 import { enterCatchEvent, throwSignalEvent } from './events';
 import { registerOps } from './ops';
+import { copyOnLeave } from './cc';
 
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
   const e: ExecutionRow = {
@@ -158,6 +159,7 @@ function parallelGateway(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
 
 /** Leaves `node`: `end` listeners, history end, then takes `flows` (or the chosen outgoing flows). */
 export function leaveNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode, flows?: string[]) {
+  if (node.userTask?.cc) copyOnLeave(ctx, exec, node);
   endActivity(ctx, exec);
   fireExecutionListeners(ctx, exec, node.listeners, 'end');
   if (exec.isScope) leaveScope(ctx, exec);

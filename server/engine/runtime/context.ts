@@ -37,6 +37,8 @@ export interface Ctx {
   agenda: Array<() => void>;
   /** Set by the stop command: the instance ends as `stopped` instead of `completed`. */
   endAs?: 'stopped';
+  /** The task this command completed last (runtime/task-ops.ts): where a node's 抄送 is recorded. */
+  lastCompletedTask?: string;
 }
 
 let lastMs = 0;

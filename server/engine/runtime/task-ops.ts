@@ -120,6 +120,7 @@ export function completeTaskRow(ctx: Ctx, task: TaskRow) {
   fireTaskListeners(ctx, task, listeners, 'complete', touchTaskAssignee);
   machineStep(task, 'COMPLETE', '任务状态不允许完成');
   finishTask(ctx, task, null);
+  ctx.lastCompletedTask = task.id;
   fireTaskListeners(ctx, task, listeners, 'delete', touchTaskAssignee);
 }
 

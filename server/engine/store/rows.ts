@@ -91,6 +91,19 @@ export interface HiTaskRow {
   deleteReason: string | null;
 }
 
+/** A 抄送 (wf_cc): one recipient of one copy; `kind` 'node' (the model's CC) or 'manual' (from the task screen). */
+export interface CcRow {
+  instanceId: string;
+  taskId: string | null;
+  taskDefKey: string;
+  taskName: string;
+  userId: string;
+  senderId: string | null;
+  kind: 'node' | 'manual';
+  message: string;
+  createTime: number;
+}
+
 export interface CommentRow {
   type: string;
   message: string;

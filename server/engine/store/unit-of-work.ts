@@ -9,7 +9,7 @@ import { fail } from '../../core/errors';
 import {
   columns, qualified, stmt, rawStmt, rowOf, pushValues, updateValues, insertSql, updateSql, BulkInsert, CHUNK, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
   HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
-  type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
+  type CcRow, type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
 } from './rows';
 import { EventRows } from './event-rows';
 
@@ -22,6 +22,7 @@ const BULK = {
     ' ON CONFLICT (instance_id, scope_id, name) DO UPDATE SET type = excluded.type, value = excluded.value'),
   hiTasks: new BulkInsert('wf_hi_taskinst', HI_TASK_COLS),
   comments: new BulkInsert('wf_comment', ['type', 'message', 'userId', 'taskId', 'instanceId', 'time']),
+  ccs: new BulkInsert('wf_cc', ['instanceId', 'taskId', 'taskDefKey', 'taskName', 'userId', 'senderId', 'kind', 'message', 'createTime']),
 };
 
 // SQL built once (the statement cache is keyed by these strings). Reads run in raw mode.
@@ -103,6 +104,8 @@ export class UnitOfWork {
   /** History rows of the loaded runtime tasks, not yet accessed. */
   private hiTasksLoaded = new Map<string, HiTaskRow>();
   comments: CommentRow[] = [];
+  /** 抄送 rows written at flush (runtime/cc.ts). */
+  ccs: CcRow[] = [];
   /**
    * Set when the instance's graph has timer / message / signal events (core.newCtx): only then
    * are its wf_timer / wf_event_subscription rows read (lazily, on first use) and written.
@@ -307,6 +310,7 @@ export class UnitOfWork {
     }
     if (newHi.length) BULK.hiTasks.run(db, newHi);
     if (this.comments.length) BULK.comments.run(db, this.comments);
+    if (this.ccs.length) BULK.ccs.run(db, this.ccs);
     // An ended instance keeps no timer or subscription (also the process-level ones).
     if (this.eventsEnabled && inst.endTime !== null) { if (!this.isNewInstance) EventRows.deleteOfInstance(db, inst.id); }
     else this.eventRows?.flush();

@@ -4,7 +4,7 @@
  * perms"); here process data (variables, flow record with comments and assignees, diagram
  * progress, task forms, next-node probes) is readable by its participants only: the initiator,
  * whoever handled or may handle one of its tasks (assignee, candidate user or group, owner of a
- * delegated task, comment author) and holders of INSTANCE_MONITOR_PERM (`*:*:*` and the admin
+ * delegated task, comment author), recipients of a 抄送 of it (issue 16) and holders of INSTANCE_MONITOR_PERM (`*:*:*` and the admin
  * role hold it). An instance started by a call activity is also read by the participants of its
  * callers (any depth: the caller's flow record already shows its tasks), not the other way round
  * (engine isParticipant). Everyone else gets 403 没有权限，请联系管理员授权, the refusal of permProcedure.
@@ -21,6 +21,9 @@ export const INSTANCE_MONITOR_PERM = 'flowable:instance:monitor';
 
 const FORBIDDEN = '没有权限，请联系管理员授权';
 
+/** The engine actor of a login: user id as text, role ids as candidate groups. */
+export const actorOf = (login: LoginUser) => ({ userId: String(login.userId), groupIds: login.roles.map((r) => String(r.roleId)) });
+
 /**
  * Throws unless `login` may read instance `instanceId` (see the file comment).
  * Errors: 未找到流程实例，流程可能已发生变化 (500, missing instance); 没有权限，请联系管理员授权 (403).
@@ -29,7 +32,8 @@ export function assertInstanceReader(deps: Deps, login: LoginUser, instanceId: s
   deps.engine.getInstance(instanceId);
   if (hasPermission(login, INSTANCE_MONITOR_PERM)) return;
   const groupIds = login.roles.map((r) => String(r.roleId));
-  if (!deps.engine.isParticipant({ instanceId, userId: String(login.userId), groupIds })) throw new AppError(403, FORBIDDEN);
+  if (deps.engine.isParticipant({ instanceId, userId: String(login.userId), groupIds })) return;
+  if (!deps.engine.isCcRecipient(instanceId, String(login.userId))) throw new AppError(403, FORBIDDEN);
 }
 
 /**

@@ -17,6 +17,8 @@ import * as ts from './task.service';
 import * as mc from './model-check';
 import * as ev from './event.service';
 import * as es from '../../../shared/schemas/flowable/events';
+import * as ccs from '../../../shared/schemas/flowable/cc';
+import * as cc from './cc.service';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -75,6 +77,16 @@ const task = router({
   /** Initiator only; the super admin may stop any instance. */
   stopProcess: act('流程终止').input(s.instanceActionInput).mutation(({ ctx, input }) => { ts.instanceStop(ctx.deps, ctx.login, input); }),
   delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { wf.deleteTask(ctx.deps, ctx.login, input.taskId); }),
+  /** 抄送 by the task's holder (comment 8) → `{count}` (issue 16). */
+  copy: act('任务抄送').input(ccs.copyInput).mutation(({ ctx, input }) => cc.taskCopy(ctx.deps, ctx.login, input)),
+});
+
+/** 抄送我的 (issue 16): the caller's own copies only. */
+const ccRouter = router({
+  list: authedProcedure.input(ccs.ccListInput).query(({ ctx, input }) => cc.ccList(ctx.deps, ctx.login, input)),
+  /** Marks the caller's copies of an instance read → `{count}`. */
+  read: authedProcedure.input(ccs.ccReadInput).mutation(({ ctx, input }) => cc.ccRead(ctx.deps, ctx.login, input.procInsId)),
+  unread: authedProcedure.query(({ ctx }) => cc.ccUnread(ctx.deps, ctx.login)),
 });
 
 const instance = router({
@@ -152,6 +164,6 @@ const deployment = router({
     .query(({ ctx, input }) => wf.deploymentExport(ctx.deps, input)),
 });
 
-export const flowableRouter = router({ definition, task, instance, runtime, process, expression, listener, form });
+export const flowableRouter = router({ definition, task, instance, runtime, process, expression, listener, form, cc: ccRouter });
 /** Keys merged into `system`: `system.deployment`, and `system.expression` / `system.listener` (same procedures). */
 export const flowableSystemRouters = { deployment, expression, listener };

@@ -20,13 +20,14 @@ import { deployForm, expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
 import { startVariables } from './form-submission';
-import { assertInstanceReader, assertTaskReader } from './access.service';
+import { actorOf, assertInstanceReader, assertTaskReader } from './access.service';
 import { people, roleNames } from './names';
+import { ccNamesByTask } from './cc.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 
 /** The engine actor of the signed-in user. */
-export const actorOf = (login: LoginUser) => ({ userId: String(login.userId), groupIds: login.roles.map((r) => String(r.roleId)) });
+export { actorOf } from './access.service';
 
 // ---- definitions
 /**
@@ -173,7 +174,9 @@ export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, depl
   const items = deps.engine.flowRecord(procInsId);
   const names = people(deps.db, items.flatMap((i) => [i.assigneeId, ...i.candidateUsers]));
   const roles = roleNames(deps.db, items.flatMap((i) => i.candidateGroups));
+  const copies = ccNamesByTask(deps, procInsId);
   const flowList = items.map((i) => ({
+    ccNames: copies.get(i.taskId) ?? [],
     ...i,
     assigneeName: names.get(i.assigneeId ?? '')?.nickName ?? null,
     deptName: names.get(i.assigneeId ?? '')?.deptName ?? null,

@@ -5,6 +5,7 @@
  * task implementations (`flowable:class="caishui.service.*"`, or `delegateExpression="${name}"`
  * with the same name). Only registered names deploy (engine lint).
  */
+import type Database from 'better-sqlite3';
 import type { EngineHandlers, ServiceHandler } from '../../engine';
 import { workflowListenerRegistry } from '../../core/workflow-listeners';
 
@@ -46,3 +47,20 @@ export const workflowHandlers: EngineHandlers = {
   listeners: workflowListenerRegistry(),
   services: BUILTIN_SERVICES,
 };
+
+/**
+ * The engine's `usersOfGroups` (抄送 to roles, issue 16): the enabled, not deleted users holding
+ * one of the (enabled) roles `groupIds`, as text ids. One prepared statement per connection.
+ */
+export function usersOfRoles(db: Database.Database): (groupIds: string[]) => string[] {
+  const q = db.prepare(`SELECT DISTINCT ur.user_id AS id FROM sys_user_role ur JOIN sys_user u ON u.user_id = ur.user_id
+    JOIN sys_role r ON r.role_id = ur.role_id
+    WHERE ur.role_id IN (SELECT value FROM json_each(?)) AND u.status = '0' AND u.del_flag = '0' AND r.status = '0' AND r.del_flag = '0'`).pluck();
+  return (groupIds) => {
+    const ids = groupIds.map(Number).filter((n) => Number.isSafeInteger(n));
+    return ids.length ? (q.all(JSON.stringify(ids)) as number[]).map(String) : [];
+  };
+}
+
+/** The handlers of one app over its database: the static ones plus the role lookup. */
+export const appWorkflowHandlers = (db: Database.Database): EngineHandlers => ({ ...workflowHandlers, usersOfGroups: usersOfRoles(db) });

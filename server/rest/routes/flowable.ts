@@ -66,6 +66,11 @@ export const flowableRoutes: RestRoute[] = [
   task('assignTask', 'POST'),
   task('revokeProcess', 'POST'),
   task('stopProcess', 'POST'),
+  task('copy', 'POST'),
+  // 抄送我的 (issue 16)
+  { method: 'GET', path: '/flowable/cc/list', procedure: 'flowable.cc.list', input: ['query'], envelope: 'table' },
+  { method: 'GET', path: '/flowable/cc/unread', procedure: 'flowable.cc.unread', envelope: 'data' },
+  { method: 'PUT', path: '/flowable/cc/read/:procInsId', procedure: 'flowable.cc.read', input: ['params'], envelope: 'data', aliases: [m('POST', '/flowable/cc/read/:procInsId')] },
   { method: 'DELETE', path: `${T}/delete`, procedure: 'flowable.task.delete', input: ['query', 'body'], envelope: 'data' },
 
   // instances

@@ -16,7 +16,7 @@ const optionalEngineId = z.union([z.string(), z.number(), z.null()]).optional().
 /** A variables map (JSON object); its keys and texts allow `\t \n \r` only (流程变量不能包含控制字符). */
 export const variablesField = z.record(z.string(), z.unknown()).refine(isCleanValue, controlCharsMessage('流程变量')).nullish().transform((v) => v ?? undefined);
 /** Comma list or array of engine ids. */
-const engineIds = (label: string) => z.union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: `${label}不能为空` })
+export const engineIds = (label: string) => z.union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: `${label}不能为空` })
   .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().refine(isOneLine, controlCharsMessage(label))).min(1, `${label}不能为空`));
 

@@ -60,6 +60,10 @@ export const flowableCases: Record<string, ParityCase> = {
   'POST /flowable/task/assignTask': { url: '/flowable/task/assignTask', body: { taskId: none, assignee: '2' }, trpc: (c) => run(c.flowable.task.assignTask({ taskId: none, assignee: '2' })), pick: outcome },
   'POST /flowable/task/revokeProcess': { url: '/flowable/task/revokeProcess', body: { instanceId: none }, trpc: (c) => run(c.flowable.task.revokeProcess({ instanceId: none })), pick: outcome },
   'POST /flowable/task/stopProcess': { url: '/flowable/task/stopProcess', body: { instanceId: none }, trpc: (c) => run(c.flowable.task.stopProcess({ instanceId: none })), pick: outcome },
+  'POST /flowable/task/copy': { url: '/flowable/task/copy', body: { taskId: none, userIds: '2' }, trpc: (c) => run(c.flowable.task.copy({ taskId: none, userIds: '2' })), pick: outcome },
+  'GET /flowable/cc/list': { url: '/flowable/cc/list?pageNum=1&pageSize=10&read=0', trpc: (c) => c.flowable.cc.list({ pageNum: 1, pageSize: 10, read: '0' }), pick: table },
+  'GET /flowable/cc/unread': { url: '/flowable/cc/unread', trpc: (c) => c.flowable.cc.unread(), pick: outcome },
+  'PUT /flowable/cc/read/:procInsId': { url: `/flowable/cc/read/${none}`, trpc: (c) => c.flowable.cc.read({ procInsId: none }), pick: outcome },
   'DELETE /flowable/task/delete': { url: '/flowable/task/delete', body: { taskId: none }, trpc: (c) => run(c.flowable.task.delete({ taskId: none })), pick: outcome },
 
   // instances and the start helper

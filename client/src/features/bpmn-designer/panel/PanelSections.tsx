@@ -1,6 +1,6 @@
 /**
  * Which sections each element type gets (workflow spec §2 "Property panels by element type"):
- * 常规, 流转条件, 表单, 事件定义, 服务, 调用, 任务 (user tasks), 多实例 (user tasks only: the
+ * 常规, 流转条件, 表单, 事件定义, 服务, 调用, 任务 and 抄送 (user tasks), 多实例 (user tasks only: the
  * engine runs no other loop), 执行监听器, 任务监听器, 其他. Only what server/engine/model reads is
  * offered (issue 13): no 异步 / 用于补偿 (the engine runs synchronously, has no compensation), no
  * form properties, extension properties, input/output or resource list (read by nothing).
@@ -11,6 +11,7 @@ import { GeneralFields } from './GeneralSection';
 import { CategoryRow, SignalsRow } from './ProcessSection';
 import { ListenerSection } from './ListenerSection';
 import { AssignmentSection } from './AssignmentSection';
+import { CcSection } from './CcSection';
 import { MultiInstanceSection } from './MultiInstanceSection';
 import { FormKeyRow, TypeFields, UserTaskAttrs } from './TaskSection';
 import { ConditionRows, DefaultFlowRow } from './FlowSections';
@@ -61,6 +62,11 @@ export function PanelSections({ target }: { target: PanelTarget }) {
           <AssignmentSection target={target} />
           <FormKeyRow target={target} />
           <UserTaskAttrs target={target} />
+        </Section>
+      )}
+      {k === 'userTask' && (
+        <Section title="抄送" testId="panel-section-cc">
+          <CcSection target={target} />
         </Section>
       )}
       {k === 'userTask' && (

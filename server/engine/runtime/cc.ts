@@ -1,0 +1,39 @@
+/**
+ * 抄送 (CC; issue 16): copies of an instance to users who only read it. A user task's model CC
+ * (`flowable:ccUsers` / `ccGroups` / `ccExpression`, model/graph.ts UserTaskDef.cc) is sent when
+ * the node is passed (the task, or the whole multi-instance body, completes): once per recipient,
+ * from the user who completed it. Ad hoc copies from the task screen are commands/cc-commands.ts.
+ * Rows are written at flush with the rest of the command (one transaction).
+ */
+import type { GraphNode } from '../model/graph';
+import type { CcRow, ExecutionRow } from '../store/rows';
+import { evaluate, hasExpression } from '../expression';
+import { expressionText } from '../expression/evaluator';
+import { tokenScope } from './listeners';
+import type { Ctx } from './context';
+
+/** User ids of an expression value: a list, a comma-separated text or a single value (blank entries dropped). */
+export function userIdsOf(v: unknown): string[] {
+  if (v === null || v === undefined) return [];
+  if (Array.isArray(v)) return v.map((x) => expressionText(x).trim()).filter(Boolean);
+  return expressionText(v).split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Queues one row per distinct recipient; `task` is where the copy was made (null: none). */
+export function queueCopies(ctx: Ctx, userIds: Iterable<string>, at: { taskId: string | null; taskDefKey: string; taskName: string }, kind: CcRow['kind'], message = '') {
+  for (const userId of new Set(userIds)) {
+    ctx.uow.ccs.push({ instanceId: ctx.uow.instance.id, ...at, userId, senderId: ctx.userId, kind, message, createTime: ctx.now });
+  }
+}
+
+/** The node's model CC, when its token leaves it (runtime/agenda.ts leaveNode). Expression errors fail the command (Flowable's rule for expressions). */
+export function copyOnLeave(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
+  const cc = node.userTask!.cc!;
+  const users = [...cc.users];
+  if (cc.groups.length) users.push(...(ctx.handlers.usersOfGroups?.(cc.groups) ?? []));
+  if (cc.expression) {
+    const v = hasExpression(cc.expression) ? evaluate(cc.expression, tokenScope(ctx, exec)) : cc.expression;
+    users.push(...userIdsOf(v));
+  }
+  queueCopies(ctx, users, { taskId: ctx.lastCompletedTask ?? null, taskDefKey: node.id, taskName: node.name }, 'node');
+}
