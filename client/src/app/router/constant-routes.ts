@@ -60,6 +60,7 @@ export const CONSTANT_ROUTES: ConstantRoute[] = [
   { path: '/flowable/task/todo/detail/index', component: 'flowable/task/todo/detail/index', title: '流程处理', activeMenu: '/task/todo', noCache: true },
   { path: '/flowable/task/finished/detail/index', component: 'flowable/task/finished/detail/index', title: '流程详情', activeMenu: '/task/finished', noCache: true },
   { path: '/flowable/task/myProcess/detail/index', component: 'flowable/task/myProcess/detail/index', title: '流程详情', activeMenu: '/task/process', noCache: true },
+  { path: '/flowable/task/copy/detail/index', component: 'flowable/task/copy/detail/index', title: '抄送详情', activeMenu: '/task/copy', noCache: true },
   { path: '/flowable/task/myProcess/send/index', component: 'flowable/task/myProcess/send/index', title: '发起流程', activeMenu: '/task/process', noCache: true },
   { path: '/flowable/task/record/index', component: 'flowable/task/record/index', title: '流程记录', noCache: true },
   { path: '/flowable/build/index', component: 'tool/build/index', title: '表单配置', activeMenu: '/flowable/form', noCache: true },

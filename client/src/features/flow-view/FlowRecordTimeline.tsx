@@ -2,7 +2,7 @@
  * Flow record timeline (workflow spec §2 "流转记录", §3 "Flow record item", §4 "Flow records"):
  * newest first as the server sends them; a finished record (finishTime present) has a green
  * #2bc418 check, a pending one a grey #b3bdbb clock. Each card shows 实际办理 (with the dept),
- * 候选办理, 接收时间, 办结时间, 耗时 and 处理意见 (with the comment type). A task of a process started
+ * 候选办理, 接收时间, 办结时间, 耗时, 处理意见 (with the comment type) and 抄送人员 (issue 16). A task of a process started
  * by a call activity (issue 13: `calledProcessName` set) carries a 子流程 badge with that process's name.
  *
  * Props: `items` (flowRecord's `flowList`), `loading?`.
@@ -24,9 +24,11 @@ export interface FlowRecordItem {
   /** Set on tasks of an instance started by a call activity (issue 13). */
   calledInstanceId?: string | null;
   calledProcessName?: string | null;
+  /** Who received a 抄送 at this task (issue 16). */
+  ccNames?: string[] | null;
 }
 
-/** Comment types (reference §6 FlowComment). */
+/** Comment types (reference §6 FlowComment 1–6; issue 16 adds 7–10). */
 export const COMMENT_TYPES: Record<string, { label: string; palette: string }> = {
   '1': { label: '正常意见', palette: 'green' },
   '2': { label: '退回意见', palette: 'orange' },
@@ -34,6 +36,10 @@ export const COMMENT_TYPES: Record<string, { label: string; palette: string }> =
   '4': { label: '委派意见', palette: 'blue' },
   '5': { label: '转办意见', palette: 'purple' },
   '6': { label: '终止流程', palette: 'gray' },
+  '7': { label: '撤回意见', palette: 'orange' },
+  '8': { label: '抄送意见', palette: 'teal' },
+  '9': { label: '加签意见', palette: 'cyan' },
+  '10': { label: '减签意见', palette: 'pink' },
 };
 
 export const RECORD_DONE_COLOR = '#2bc418';
@@ -100,6 +106,7 @@ export function FlowRecordTimeline({ items, loading }: { items: FlowRecordItem[]
                     {item.comment.comment}
                   </Row>
                 )}
+                {!!item.ccNames?.length && <Row label="抄送人员" testId="flow-record-cc">{item.ccNames.join('、')}</Row>}
               </Grid>
             </Timeline.Content>
           </Timeline.Item>

@@ -7,6 +7,7 @@ type Out = inferRouterOutputs<AppRouter>;
 export type TodoRow = Out['flowable']['task']['todoList']['rows'][number];
 export type FinishedRow = Out['flowable']['task']['finishedList']['rows'][number];
 export type MyProcessRow = Out['flowable']['task']['myProcess']['rows'][number];
+export type CcRow = Out['flowable']['cc']['list']['rows'][number];
 export type DefinitionRow = Out['flowable']['definition']['list']['rows'][number];
 export type StartFlowReply = Out['flowable']['process']['startFlow'];
 export type FormRow = Out['flowable']['form']['list']['rows'][number];

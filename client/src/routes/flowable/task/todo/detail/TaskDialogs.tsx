@@ -1,7 +1,8 @@
 /**
  * The dialogs of the task-handling screen (workflow spec §2 "Task-handling screen" dialogs, §4
  * "Completion recipient rule", §5 "Task handling"): 流程审批 (recipient choice + 处理意见),
- * 退回流程 (target node + 退回意见), 驳回流程 (驳回意见). Each validates, then hands its values
+ * 退回流程 (target node + 退回意见), 驳回流程 (驳回意见), 抄送 (issue 16: recipients + 抄送意见,
+ * optional). Each validates, then hands its values
  * to `onSubmit`; the screen calls the server.
  */
 import { Badge, Button, Flex, Spinner, Text, Textarea } from '@chakra-ui/react';
@@ -11,8 +12,9 @@ import { msgError } from '../../../../../components/feedback/toaster';
 import { useTRPC } from '../../../../../lib/trpc';
 import { FormDialog } from '../../../../../components/feedback/AppDialog';
 import { FormItem } from '../../../../../components/form/form-kit';
-import { RecipientDialog, needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view';
-import { approveError, MSG_APPROVE_COMMENT, MSG_DIALOG_COMMENT, rejectError, returnErrors } from './task-rules';
+import { FlowUserPicker, RecipientDialog, needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view';
+import type { PickedUser } from '../../../../../components/pickers/UserPicker';
+import { approveError, MSG_APPROVE_COMMENT, MSG_DIALOG_COMMENT, MSG_PICK_COPY, rejectError, returnErrors } from './task-rules';
 
 function CommentInput({ value, onChange, onBlur, placeholder, testId }: { value: string; onChange(v: string): void; onBlur?(): void; placeholder: string; testId: string }) {
   return <Textarea rows={4} size="sm" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} data-testid={testId} />;
@@ -124,6 +126,34 @@ export function RejectDialog({ pending, onClose, onSubmit }: { pending: boolean;
           onChange={(v) => { setComment(v); if (v.trim()) setError(undefined); }}
           onBlur={() => setError(rejectError(comment) ?? undefined)} />
       </FormItem>
+    </FormDialog>
+  );
+}
+
+/** 抄送 (issue 16): pick users (several), an optional message; the task stays where it is. */
+export function CopyDialog({ pending, onClose, onSubmit }: { pending: boolean; onClose(): void; onSubmit(v: { userIds: string[]; comment: string }): void }) {
+  const [users, setUsers] = useState<PickedUser[]>([]);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string>();
+  const [picking, setPicking] = useState(false);
+  const submit = () => {
+    if (!users.length) { setError(MSG_PICK_COPY); return; }
+    onSubmit({ userIds: users.map((u) => String(u.userId)), comment: comment.trim() });
+  };
+  return (
+    <FormDialog title="抄送" width="560px" testId="copy-dialog" onClose={onClose} onSubmit={submit} pending={pending}>
+      <FormItem label="抄送人员" required error={error} labelWidth="90px" plain>
+        <Flex align="center" gap="2" wrap="wrap" minH="8">
+          {users.map((u) => <Badge key={u.userId} size="md" colorPalette="blue" variant="subtle" data-testid="copy-recipient">{u.nickName}</Badge>)}
+          <Button size="xs" variant="outline" colorPalette="brand" onClick={() => setPicking(true)} data-testid="copy-pick">{users.length ? '重新选择' : '选择人员'}</Button>
+        </Flex>
+      </FormItem>
+      <FormItem label="抄送意见" labelWidth="90px">
+        <CommentInput value={comment} placeholder="请输入抄送意见（选填）" testId="copy-comment" onChange={setComment} />
+      </FormItem>
+      <FlowUserPicker open={picking} multiple value={users} title="选择抄送人员" emptyMessage={MSG_PICK_COPY}
+        onClose={() => setPicking(false)}
+        onConfirm={(picked) => { setUsers(picked); setError(undefined); setPicking(false); }} />
     </FormDialog>
   );
 }

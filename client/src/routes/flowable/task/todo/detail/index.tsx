@@ -2,7 +2,7 @@
  * 待办处理 (route flowable/task/todo/detail/index; workflow spec §2 "Task-handling screen", §4
  * "Task actions", §5 "Task handling", §8; reference §6 Task form / Next-node probe / Complete /
  * Reject / Return / Delegate). Query: taskName, startUser, deployId, taskId, procInsId,
- * executionId. Header: 发起人, 任务节点 and 审批 / 退回 / 驳回 / 委派 / 关闭. Tabs: 表单信息 (the
+ * executionId. Header: 发起人, 任务节点 and 审批 / 退回 / 驳回 / 委派 / 抄送 (issue 16) / 关闭. Tabs: 表单信息 (the
  * start form read-only, plus the node's own form editable when formKeyExist), 流转记录 (a failed
  * load goes to /task/process?t=), 流程图 (loaded when opened). Success → the server msg, the tab
  * closes and /task/todo opens.
@@ -16,10 +16,10 @@ import { closeOpenPage } from '../../../../../lib/close-page';
 import { useTRPC } from '../../../../../lib/trpc';
 import { Empty, FlowDetailCard, FlowUserPicker, FlowDiagramPanel, FlowRecordPanel, type NextNodeInfo } from '../../../../../features/flow-view';
 import { FormRenderer, formVariables, type FormConf, type FormRendererHandle, type FormSubmit } from '../../../../../features/form-render';
-import { ApproveDialog, RejectDialog, ReturnDialog } from './TaskDialogs';
+import { ApproveDialog, CopyDialog, RejectDialog, ReturnDialog } from './TaskDialogs';
 import { completeVariables, successMsg } from './task-rules';
 
-type DialogName = 'approve' | 'return' | 'reject' | 'delegate' | null;
+type DialogName = 'approve' | 'return' | 'reject' | 'delegate' | 'copy' | null;
 
 export default function TodoDetail() {
   const { params, taskId, procInsId, deployId, pathname, navigate, tab, setTab } = useFlowPage('form');
@@ -45,6 +45,14 @@ export default function TodoDetail() {
   const reject = useMutation(trpc.flowable.task.reject.mutationOptions({ onSuccess: done }));
   const doReturn = useMutation(trpc.flowable.task.return.mutationOptions({ onSuccess: done }));
   const delegate = useMutation(trpc.flowable.task.delegate.mutationOptions({ onSuccess: done }));
+  // 抄送 keeps the task open: only the flow record changes.
+  const copy = useMutation(trpc.flowable.task.copy.mutationOptions({
+    onSuccess: (r) => {
+      msgSuccess(`已抄送 ${r.count} 人`);
+      setDialog(null);
+      void queryClient.invalidateQueries({ queryKey: trpc.flowable.task.flowRecord.pathKey() });
+    },
+  }));
 
   const close = () => closeOpenPage(pathname, '/task/todo', navigate);
   const recordFailed = useCallback(() => closeOpenPage(pathname, `/task/process?t=${Date.now()}`, navigate), [pathname, navigate]);
@@ -80,6 +88,7 @@ export default function TodoDetail() {
       <Button size="xs" colorPalette="orange" variant="subtle" onClick={() => void openChecked('return')} disabled={!taskId} data-testid="task-return">退回</Button>
       <Button size="xs" colorPalette="red" variant="outline" onClick={() => void openChecked('reject')} disabled={!taskId} data-testid="task-reject">驳回</Button>
       <Button size="xs" colorPalette="blue" variant="subtle" onClick={() => void openChecked('delegate')} disabled={!taskId} data-testid="task-delegate">委派</Button>
+      <Button size="xs" colorPalette="teal" variant="outline" onClick={() => setDialog('copy')} disabled={!taskId} data-testid="task-copy">抄送</Button>
     </>
   );
 
@@ -126,6 +135,10 @@ export default function TodoDetail() {
       {dialog === 'reject' && (
         <RejectDialog pending={reject.isPending} onClose={() => setDialog(null)}
           onSubmit={({ comment }) => reject.mutate({ taskId, instanceId: procInsId || undefined, comment })} />
+      )}
+      {dialog === 'copy' && (
+        <CopyDialog pending={copy.isPending} onClose={() => setDialog(null)}
+          onSubmit={({ userIds, comment }) => copy.mutate({ taskId, userIds, comment: comment || undefined })} />
       )}
       <FlowUserPicker open={dialog === 'delegate'} multiple={false} title="选择委派人员" emptyMessage="请选择委派人员"
         onClose={() => setDialog(null)}

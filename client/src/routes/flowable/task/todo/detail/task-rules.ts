@@ -11,6 +11,8 @@ export const MSG_COMMENT = '请输入意见';
 export const MSG_PICK_USERS = '请选择流程接收人员!';
 export const MSG_PICK_ROLES = '请选择流程接收角色组!';
 export const MSG_PICK_TARGET = '请选择退回节点';
+/** 抄送 without a recipient (issue 16; the server answers the same). */
+export const MSG_PICK_COPY = '请选择抄送人员';
 
 const blank = (s: string | null | undefined) => !s || !s.trim();
 
