@@ -29,6 +29,7 @@ import * as timers from './commands/timer-commands';
 import * as events from './commands/event-commands';
 import { eventWaits } from './queries/event-waits';
 import * as cc from './commands/cc-commands';
+import * as signs from './commands/sign-commands';
 import * as ccLists from './queries/cc-lists';
 import type { EngineHandlers } from './types';
 import { registerEngineCore, calledInstances } from './runtime/call-activity';
@@ -46,6 +47,7 @@ export type { CorrelateInput, CorrelateResult, BroadcastInput, BroadcastResult, 
 export type { FireInput } from './commands/timer-commands';
 export type { EventWaits } from './queries/event-waits';
 export type { CopyInput } from './commands/cc-commands';
+export type { SignInput, SignMode, SignersView } from './commands/sign-commands';
 export type { CcFilter, CcRowView } from './queries/cc-lists';
 export { BpmnError } from './types';
 export type { ModelProblem } from './model/problems';
@@ -121,6 +123,13 @@ export function createEngine(options: CreateEngineOptions) {
     broadcastSignal: (input: events.BroadcastInput) => events.broadcastSignal(core, input),
     /** Timers and subscriptions of an instance, or the start-event rows of a definition. */
     eventWaits: (q: { instanceId?: string; definitionId?: string }) => eventWaits(db, q),
+    // ---- 加签 / 减签 (issue 16: commands/sign-commands.ts)
+    /** Adds a signer to the running countersign of `taskId` ('parallel' | 'before' | 'after'; comment 9). */
+    addSigner: (input: signs.SignInput & { mode: signs.SignMode }) => signs.addSigner(core, input),
+    /** Removes a signer who has not acted; the completion condition is evaluated again (comment 10). */
+    removeSigner: (input: signs.SignInput) => signs.removeSigner(core, input),
+    /** Who is in the countersign of a running task (减签 choices): `{multiInstance, sequential, signers}`. */
+    signersOf: (taskId: string) => signs.signersOf(core, taskId),
     // ---- 抄送 (issue 16: commands/cc-commands.ts, queries/cc-lists.ts; model CC: runtime/cc.ts)
     /** The task's holder copies its instance to users (comment 8): `{ count }`. */
     copy: (input: cc.CopyInput) => cc.copy(core, input),

@@ -157,3 +157,78 @@ test('抄送, 撤回, 退回 to a passed branch and 抄送我的', async ({ page
   await expect(list.getByTestId('cc-read')).toHaveCount(3);
   await expect(list.getByTestId('cc-unread')).toHaveCount(0);
 });
+
+/** 申请 (admin) → 会签 (parallel over `${signers}`, element `u`) → end. */
+const countersignXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://www.flowable.org/processdef">
+  <process id="${key}" name="${name}" isExecutable="true" flowable:processCategory="oa">
+    <startEvent id="start_event" name="开始"/>
+    <userTask id="apply" name="填写申请" flowable:assignee="1"/>
+    <userTask id="vote" name="会签" flowable:assignee="\${u}">
+      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${signers}" flowable:elementVariable="u"/>
+    </userTask>
+    <endEvent id="end_event" name="结束"/>
+    <sequenceFlow id="f1" sourceRef="start_event" targetRef="apply"/>
+    <sequenceFlow id="f2" sourceRef="apply" targetRef="vote"/>
+    <sequenceFlow id="f3" sourceRef="vote" targetRef="end_event"/>
+  </process>
+</definitions>`;
+
+test('加签 and 减签 on a countersign', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = uniq();
+  const name = `e2e会签${tag}`;
+  const admin = await apiAuth(request);
+  const ids: string[] = [];
+  for (const u of [`e2es1_${tag}`, `e2es2_${tag}`]) {
+    expect((await (await request.post('/caishui-api/system/user', { headers: admin, data: { userName: u, nickName: `签${u.slice(3, 5)}${tag}`, password: 'admin123', deptId: 105 } })).json()).code).toBe(200);
+    ids.push(String(((await (await request.get(`/caishui-api/system/user/list?userName=${u}`, { headers: admin })).json()) as { rows: { userId: number }[] }).rows[0].userId));
+  }
+  const saved = await request.post('/caishui-api/flowable/definition/save', { headers: admin, data: { name, category: 'oa', xml: countersignXml(`e2e_sign_${tag}`, name) } });
+  const deployed = (await saved.json()) as { code: number; data: { definitionId: string } };
+  expect(deployed.code, JSON.stringify(deployed)).toBe(200);
+  expect((await (await request.post(`/caishui-api/flowable/definition/start/${deployed.data.definitionId}`, { headers: admin, data: { signers: ['1', ids[0]] } })).json()).code).toBe(200);
+  await completeOverRest(request, admin, name, '填写申请');
+
+  await signIn(page);
+  const screen = await openTodo(page, await todoOf(request, admin, name));
+  await screen.getByTestId('task-add-sign').click();
+  const add = page.getByTestId('add-sign-dialog');
+  await expect(add).toContainText('并行加签');
+  await add.getByRole('button', { name: '确 定' }).click();
+  await expect(add).toContainText('请选择加签人员');
+  await add.getByTestId('add-sign-pick').click();
+  const picker = page.getByTestId('flow-user-picker');
+  await picker.getByPlaceholder('请输入用户名称').fill(`e2es2_${tag}`);
+  await picker.getByRole('button', { name: '搜索', exact: true }).click();
+  await checkRow(picker.getByTestId('flow-user-picker-table'), picker.getByTestId('flow-user-picker-table').getByRole('row').filter({ hasText: `e2es2_${tag}` }), 'radio');
+  await picker.getByTestId('flow-user-picker-confirm').click();
+  await add.getByTestId('add-sign-comment').fill('请一起审');
+  await shot(page, 'e-add-sign');
+  await add.getByRole('button', { name: '确 定' }).click();
+  await expectToast(page, '操作成功');
+
+  await screen.getByTestId('task-remove-sign').click();
+  const remove = page.getByTestId('remove-sign-dialog');
+  await expect(remove).toContainText(`签s1${tag}`);
+  await expect(remove).toContainText(`签s2${tag}`);
+  await remove.getByText(`签s1${tag}（审批中）`).click();
+  await shot(page, 'e-remove-sign');
+  await remove.getByRole('button', { name: '确 定' }).click();
+  await expectToast(page, '操作成功');
+  await screen.getByTestId('tab-record').click();
+  await expect(screen.getByTestId('flow-record-timeline')).toContainText('加签意见');
+  await expect(screen.getByTestId('flow-record-timeline')).toContainText(`并行加签 签s2${tag}：请一起审`);
+  await expect(screen.getByTestId('flow-record-state').filter({ hasText: '已减签' })).toHaveCount(1);
+  await shot(page, 'e-sign-record');
+
+  // Over REST: the admin and the added signer vote; the removed one has no task left.
+  const s1 = await apiAuth(request, `e2es1_${tag}`, 'admin123');
+  const list = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=10&name=${encodeURIComponent(name)}`, { headers: s1 });
+  expect(((await list.json()) as { total: number }).total).toBe(0);
+  const s2 = await apiAuth(request, `e2es2_${tag}`, 'admin123');
+  await completeOverRest(request, s2, name, '会签');
+  await completeOverRest(request, admin, name, '会签');
+  const ended = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=10&name=${encodeURIComponent(name)}`, { headers: admin });
+  expect(((await ended.json()) as { total: number }).total).toBe(0);
+});

@@ -131,3 +131,40 @@ describe('撤回 and 退回 through REST', () => {
     expect(task(instanceId)).toMatchObject({ name: '填写申请', assignee: String(id.starter) });
   });
 });
+
+describe('加签 / 减签 through REST', () => {
+  /** LEAVE_XML with 经理审批 a parallel countersign over `${signers}`. */
+  const countersign = () => LEAVE_XML.replace('flowable:candidateUsers="2" flowable:userType="candidateUsers" flowable:dataType="fixed"/>',
+    'flowable:assignee="${u}"><multiInstanceLoopCharacteristics isSequential="false" flowable:collection="${signers}" flowable:elementVariable="u"/></userTask>')
+    .replace('flowable:candidateGroups="1"', 'flowable:assignee="1"');
+
+  it('the holder adds and removes signers; names in the flow record; others refused', async () => {
+    const saved = await post('/flowable/definition/save', { name: '会签', category: 'oa', xml: countersign() }, 'admin');
+    expect(saved.code, JSON.stringify(saved)).toBe(200);
+    const started = await post(`/flowable/definition/start/${saved.data.definitionId}`, { signers: [String(id.manager), String(id.ccUser)] }, 'starter');
+    const instanceId = started.data.instanceId as string;
+    await complete(instanceId, 'starter');
+    const mine = t.app.deps.engine.instanceTasks(instanceId).find((x) => x.assignee === String(id.manager))!;
+    const signers = await get(`/flowable/task/signers?taskId=${mine.taskId}`, 'manager');
+    expect(signers).toMatchObject({ code: 200, data: { multiInstance: true, sequential: false } });
+    expect(signers.data.signers.map((s: { nickName: string }) => s.nickName)).toEqual(['manager', 'ccUser']);
+    expect(await get(`/flowable/task/signers?taskId=${mine.taskId}`, 'stranger')).toEqual(FORBIDDEN);
+
+    expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.adhoc }, 'stranger')).toMatchObject({ code: 500, msg: '当前用户不是该任务的办理人，无权操作' });
+    expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.adhoc, mode: 'sideways' }, 'manager')).toMatchObject({ code: 500, msg: '加签方式只能是parallel(并行)、before(向前)或after(向后)' });
+    expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.disabled }, 'manager')).toMatchObject({ code: 500, msg: '用户不存在或已停用' });
+    expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.adhoc, comment: '请协助' }, 'manager')).toMatchObject({ code: 200 });
+    expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser), String(id.adhoc)].sort());
+    expect(await post('/flowable/task/removeSign', { taskId: mine.taskId, assignee: id.ccUser }, 'manager')).toMatchObject({ code: 200 });
+    expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.adhoc)].sort());
+
+    const flow = (await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'manager')).data.flowList as Array<{ taskId: string; comment?: { type: string; comment: string } }>;
+    const mineRecord = flow.find((f) => f.taskId === mine.taskId)!;
+    expect(mineRecord.comment).toMatchObject({ type: '9', comment: '并行加签 adhoc：请协助' });
+    const all = t.app.deps.engine.flowRecord(instanceId).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`));
+    expect(all).toEqual(expect.arrayContaining(['9:并行加签 adhoc：请协助', '10:减签 ccUser']));
+    await complete(instanceId, 'manager');
+    await complete(instanceId, 'adhoc');
+    expect(task(instanceId).name).toBe('财务审批');
+  });
+});

@@ -5,7 +5,8 @@
  *   Flowable's nrOfInstances / nrOfCompletedInstances / nrOfActiveInstances / loopCounter.
  *   INSTANCE_DONE (with `conditionMet` = the completion condition after counting) → `done` when
  *   the condition holds or every instance completed; else stays `running` (sequential: the next
- *   loopCounter). Stored as JSON `{value, context}` on the MI root execution.
+ *   loopCounter). ADD / REMOVE (加签 / 减签, issue 16) change the instance count; a removal
+ *   that leaves only completed instances, or meets the completion condition, ends it. Stored as JSON `{value, context}` on the MI root execution.
  * - Process instance: running ⇄ suspended; → completed | stopped. `ACT` is accepted only while
  *   running (task commands on a suspended instance are refused).
  * - Definition: active ⇄ suspended; `START` only while active.
@@ -19,7 +20,15 @@ export interface MiContext {
   loopCounter: number;
   sequential: boolean;
 }
-type MiEvent = { type: 'INSTANCE_DONE'; conditionMet: boolean } | { type: 'CANCEL' };
+type MiEvent = { type: 'INSTANCE_DONE'; conditionMet: boolean } | { type: 'CANCEL' }
+  /** 加签 (issue 16): one more instance (parallel: started now, so also active). */
+  | { type: 'ADD' }
+  /**
+   * 减签 (issue 16): one instance that has not completed goes (`active`: it was running), then
+   * `done` when every remaining instance completed or `conditionMet` (the completion condition
+   * re-evaluated with the new counters).
+   */
+  | { type: 'REMOVE'; active: boolean; conditionMet: boolean };
 
 export const miMachine = setup({
   types: { context: {} as MiContext, events: {} as MiEvent, input: {} as { total: number; sequential: boolean } },
@@ -48,6 +57,25 @@ export const miMachine = setup({
           { target: 'running', actions: assign({ completed: ({ context }) => context.completed + 1, active: ({ context }) => context.active - 1 }) },
         ],
         CANCEL: 'cancelled',
+        ADD: {
+          actions: assign({
+            total: ({ context }) => context.total + 1,
+            active: ({ context }) => (context.sequential ? context.active : context.active + 1),
+          }),
+        },
+        REMOVE: [
+          {
+            guard: ({ context, event }) => event.type === 'REMOVE' && (event.conditionMet || context.completed >= context.total - 1),
+            target: 'done',
+            actions: assign({ total: ({ context }) => context.total - 1, active: 0 }),
+          },
+          {
+            actions: assign({
+              total: ({ context }) => context.total - 1,
+              active: ({ context, event }) => (event.type === 'REMOVE' && event.active ? context.active - 1 : context.active),
+            }),
+          },
+        ],
       },
     },
     done: { type: 'final' },

@@ -29,8 +29,13 @@ export interface TokenOps {
   leaveNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode): void;
 }
 
-function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unknown[] | null {
+/** Root-local copy of the collection once 加签 / 减签 changed it (issue 16); gone with the body. */
+export const MI_COLLECTION_VAR = 'miCollection';
+
+export function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unknown[] | null {
   const mi = node.multiInstance!;
+  const changed = lookupVar(ctx, [root.id], MI_COLLECTION_VAR);
+  if (changed.found && Array.isArray(changed.value)) return changed.value;
   if (!mi.collection) return null;
   const chain = scopeChain(ctx, root);
   let value: unknown;
@@ -50,7 +55,7 @@ function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unknown[] 
   return value;
 }
 
-function writeCounters(ctx: Ctx, root: ExecutionRow, snap: MiSnapshot) {
+export function writeCounters(ctx: Ctx, root: ExecutionRow, snap: MiSnapshot) {
   root.machineState = JSON.stringify(snap);
   ctx.uow.touchExecution(root);
   ctx.uow.setVar(root.id, 'nrOfInstances', snap.context.total);
@@ -58,12 +63,13 @@ function writeCounters(ctx: Ctx, root: ExecutionRow, snap: MiSnapshot) {
   ctx.uow.setVar(root.id, 'nrOfActiveInstances', snap.context.active);
 }
 
-function startInstance(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode, index: number, items: unknown[] | null, reuse?: ExecutionRow) {
+export function startInstance(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode, index: number, items: unknown[] | null, reuse?: ExecutionRow): ExecutionRow {
   const mi = node.multiInstance!;
   const child = reuse ?? ops.newExecution(ctx, node.id, root.id);
   ctx.uow.setVar(child.id, mi.elementIndexVariable, index);
   if (mi.elementVariable && items) ctx.uow.setVar(child.id, mi.elementVariable, items[index] ?? null);
   plan(ctx, () => ops.executeNode(ctx, child, node));
+  return child;
 }
 
 /** The token arrives at a multi-instance activity. */
@@ -108,19 +114,24 @@ export function completeMiInstance(ctx: Ctx, child: ExecutionRow, node: GraphNod
   writeCounters(ctx, root, snap);
   if (snap.value === 'done') {
     ctx.uow.removeExecution(child.id);
-    for (const other of [...ctx.uow.executions.values()].filter((e) => e.parentId === root.id)) {
-      const t = taskOfExecution(ctx, other.id);
-      if (t) cancelTaskRow(ctx, t, 'MI_END');
-      endActivity(ctx, other, 'MI_END');
-      ctx.uow.removeExecution(other.id);
-    }
-    finishBody(ctx, ops, root, node);
+    endBody(ctx, ops, root, node);
   } else if (mi.sequential) {
     const items = collectionOf(ctx, root, node);
     startInstance(ctx, ops, root, node, snap.context.loopCounter, items, child);
   } else {
     ctx.uow.removeExecution(child.id);
   }
+}
+
+/** The body is done: the instances still running are cancelled (MI_END) and the root leaves. */
+export function endBody(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode) {
+  for (const other of [...ctx.uow.executions.values()].filter((e) => e.parentId === root.id)) {
+    const t = taskOfExecution(ctx, other.id);
+    if (t) cancelTaskRow(ctx, t, 'MI_END');
+    endActivity(ctx, other, 'MI_END');
+    ctx.uow.removeExecution(other.id);
+  }
+  finishBody(ctx, ops, root, node);
 }
 
 function finishBody(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode) {

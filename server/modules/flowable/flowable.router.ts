@@ -19,6 +19,8 @@ import * as ev from './event.service';
 import * as es from '../../../shared/schemas/flowable/events';
 import * as ccs from '../../../shared/schemas/flowable/cc';
 import * as cc from './cc.service';
+import * as sg from '../../../shared/schemas/flowable/sign';
+import * as sign from './sign.service';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -79,6 +81,12 @@ const task = router({
   delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { wf.deleteTask(ctx.deps, ctx.login, input.taskId); }),
   /** 抄送 by the task's holder (comment 8) → `{count}` (issue 16). */
   copy: act('任务抄送').input(ccs.copyInput).mutation(({ ctx, input }) => cc.taskCopy(ctx.deps, ctx.login, input)),
+  /** 加签 on a running countersign by the task's holder (comment 9; issue 16). */
+  addSign: act('任务加签').input(sg.addSignInput).mutation(({ ctx, input }) => { sign.taskAddSign(ctx.deps, ctx.login, input); }),
+  /** 减签 of a signer who has not acted (comment 10). */
+  removeSign: act('任务减签').input(sg.removeSignInput).mutation(({ ctx, input }) => { sign.taskRemoveSign(ctx.deps, ctx.login, input); }),
+  /** The countersign of a task (readers of its instance): `{multiInstance, sequential, signers}`. */
+  signers: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => sign.taskSigners(ctx.deps, ctx.login, input.taskId)),
 });
 
 /** 抄送我的 (issue 16): the caller's own copies only. */

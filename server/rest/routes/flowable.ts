@@ -67,6 +67,9 @@ export const flowableRoutes: RestRoute[] = [
   task('revokeProcess', 'POST'),
   task('stopProcess', 'POST'),
   task('copy', 'POST'),
+  task('addSign', 'POST'),
+  task('removeSign', 'POST'),
+  task('signers', 'GET'),
   // 抄送我的 (issue 16)
   { method: 'GET', path: '/flowable/cc/list', procedure: 'flowable.cc.list', input: ['query'], envelope: 'table' },
   { method: 'GET', path: '/flowable/cc/unread', procedure: 'flowable.cc.unread', envelope: 'data' },

@@ -24,6 +24,8 @@ export interface FlowRecordItem {
   /** Set on tasks of an instance started by a call activity (issue 13). */
   calledInstanceId?: string | null;
   calledProcessName?: string | null;
+  /** Set when the task was cancelled rather than completed (moved away, 减签, countersign ended, stopped). */
+  deleteReason?: string | null;
   /** Who received a 抄送 at this task (issue 16). */
   ccNames?: string[] | null;
 }
@@ -41,6 +43,15 @@ export const COMMENT_TYPES: Record<string, { label: string; palette: string }> =
   '9': { label: '加签意见', palette: 'cyan' },
   '10': { label: '减签意见', palette: 'pink' },
 };
+
+/** The badge of a cancelled task (engine delete reasons). */
+export function cancelledLabel(reason: string | null | undefined): string | null {
+  if (!reason) return null;
+  if (reason === 'deleteSign') return '已减签';
+  if (reason === 'MI_END') return '会签已结束';
+  if (reason === 'addSignBefore') return '已向前加签';
+  return '已取消';
+}
 
 export const RECORD_DONE_COLOR = '#2bc418';
 export const RECORD_PENDING_COLOR = '#b3bdbb';
@@ -73,6 +84,7 @@ export function FlowRecordTimeline({ items, loading }: { items: FlowRecordItem[]
       {items.map((item, i) => {
         const done = recordFinished(item);
         const type = item.comment?.type ? COMMENT_TYPES[item.comment.type] : undefined;
+        const cancelled = cancelledLabel(item.deleteReason);
         return (
           <Timeline.Item key={item.taskId ?? i} data-testid="flow-record-item" data-finished={done ? 'true' : 'false'}>
             <Timeline.Connector>
@@ -84,7 +96,7 @@ export function FlowRecordTimeline({ items, loading }: { items: FlowRecordItem[]
             <Timeline.Content pb="5">
               <Flex align="center" gap="2">
                 <Text fontWeight="bold" fontSize="sm">{item.taskName || '—'}</Text>
-                <Badge size="sm" colorPalette={done ? 'green' : 'gray'} variant="subtle">{done ? '已办结' : '办理中'}</Badge>
+                <Badge size="sm" colorPalette={done && !cancelled ? 'green' : 'gray'} variant="subtle" data-testid="flow-record-state">{cancelled ?? (done ? '已办结' : '办理中')}</Badge>
                 {item.calledInstanceId && (
                   <Badge size="sm" colorPalette="blue" variant="outline" data-testid="flow-record-called">子流程：{item.calledProcessName || item.calledInstanceId}</Badge>
                 )}

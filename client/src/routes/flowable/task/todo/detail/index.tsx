@@ -2,7 +2,8 @@
  * 待办处理 (route flowable/task/todo/detail/index; workflow spec §2 "Task-handling screen", §4
  * "Task actions", §5 "Task handling", §8; reference §6 Task form / Next-node probe / Complete /
  * Reject / Return / Delegate). Query: taskName, startUser, deployId, taskId, procInsId,
- * executionId. Header: 发起人, 任务节点 and 审批 / 退回 / 驳回 / 委派 / 抄送 (issue 16) / 关闭. Tabs: 表单信息 (the
+ * executionId. Header: 发起人, 任务节点 and 审批 / 退回 / 驳回 / 委派 / 抄送, on a countersign 加签 /
+ * 减签 (issue 16) / 关闭. Tabs: 表单信息 (the
  * start form read-only, plus the node's own form editable when formKeyExist), 流转记录 (a failed
  * load goes to /task/process?t=), 流程图 (loaded when opened). Success → the server msg, the tab
  * closes and /task/todo opens.
@@ -17,9 +18,11 @@ import { useTRPC } from '../../../../../lib/trpc';
 import { Empty, FlowDetailCard, FlowUserPicker, FlowDiagramPanel, FlowRecordPanel, type NextNodeInfo } from '../../../../../features/flow-view';
 import { FormRenderer, formVariables, type FormConf, type FormRendererHandle, type FormSubmit } from '../../../../../features/form-render';
 import { ApproveDialog, CopyDialog, RejectDialog, ReturnDialog } from './TaskDialogs';
+import { AddSignDialog, RemoveSignDialog } from './SignDialogs';
+import { useUser } from '../../../../../app/stores/user-store';
 import { completeVariables, successMsg } from './task-rules';
 
-type DialogName = 'approve' | 'return' | 'reject' | 'delegate' | 'copy' | null;
+type DialogName = 'approve' | 'return' | 'reject' | 'delegate' | 'copy' | 'addSign' | 'removeSign' | null;
 
 export default function TodoDetail() {
   const { params, taskId, procInsId, deployId, pathname, navigate, tab, setTab } = useFlowPage('form');
@@ -31,6 +34,9 @@ export default function TodoDetail() {
   const [submitted, setSubmitted] = useState<FormSubmit | null>(null);
   const form = useRef<FormRendererHandle>(null);
 
+  // 加签 / 减签 only on a countersign (issue 16).
+  const signers = useQuery({ ...trpc.flowable.task.signers.queryOptions({ taskId }), enabled: !!taskId, retry: false });
+  const countersign = !!signers.data?.multiInstance;
   const taskForm = useQuery({ ...trpc.flowable.task.flowTaskForm.queryOptions({ taskId }), enabled: !!taskId, retry: false });
   const ownForm = !!taskForm.data?.formKeyExist;
   // flowTaskForm already lists a node form once, with its saved values (server flowable.service).
@@ -53,6 +59,17 @@ export default function TodoDetail() {
       void queryClient.invalidateQueries({ queryKey: trpc.flowable.task.flowRecord.pathKey() });
     },
   }));
+
+  const signDone = () => {
+    msgSuccess('操作成功');
+    setDialog(null);
+    void queryClient.invalidateQueries({ queryKey: trpc.flowable.task.signers.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.flowable.task.flowRecord.pathKey() });
+  };
+  // 向前加签 hands this turn to the new signer: the task leaves this user's to-do.
+  const addSign = useMutation(trpc.flowable.task.addSign.mutationOptions({ onSuccess: (_r, v) => (v.mode === 'before' ? done(_r) : signDone()) }));
+  const removeSign = useMutation(trpc.flowable.task.removeSign.mutationOptions({ onSuccess: signDone }));
+  const me = String(useUser().user?.userId ?? '');
 
   const close = () => closeOpenPage(pathname, '/task/todo', navigate);
   const recordFailed = useCallback(() => closeOpenPage(pathname, `/task/process?t=${Date.now()}`, navigate), [pathname, navigate]);
@@ -89,6 +106,12 @@ export default function TodoDetail() {
       <Button size="xs" colorPalette="red" variant="outline" onClick={() => void openChecked('reject')} disabled={!taskId} data-testid="task-reject">驳回</Button>
       <Button size="xs" colorPalette="blue" variant="subtle" onClick={() => void openChecked('delegate')} disabled={!taskId} data-testid="task-delegate">委派</Button>
       <Button size="xs" colorPalette="teal" variant="outline" onClick={() => setDialog('copy')} disabled={!taskId} data-testid="task-copy">抄送</Button>
+      {countersign && (
+        <>
+          <Button size="xs" colorPalette="cyan" variant="outline" onClick={() => setDialog('addSign')} data-testid="task-add-sign">加签</Button>
+          <Button size="xs" colorPalette="pink" variant="outline" onClick={() => setDialog('removeSign')} data-testid="task-remove-sign">减签</Button>
+        </>
+      )}
     </>
   );
 
@@ -135,6 +158,14 @@ export default function TodoDetail() {
       {dialog === 'reject' && (
         <RejectDialog pending={reject.isPending} onClose={() => setDialog(null)}
           onSubmit={({ comment }) => reject.mutate({ taskId, instanceId: procInsId || undefined, comment })} />
+      )}
+      {dialog === 'addSign' && (
+        <AddSignDialog sequential={!!signers.data?.sequential} pending={addSign.isPending} onClose={() => setDialog(null)}
+          onSubmit={({ assignee, mode, comment }) => addSign.mutate({ taskId, assignee, mode, comment: comment || undefined })} />
+      )}
+      {dialog === 'removeSign' && (
+        <RemoveSignDialog signers={(signers.data?.signers ?? []).filter((s) => s.userId !== me)} pending={removeSign.isPending} onClose={() => setDialog(null)}
+          onSubmit={({ assignee, comment }) => removeSign.mutate({ taskId, assignee, comment: comment || undefined })} />
       )}
       {dialog === 'copy' && (
         <CopyDialog pending={copy.isPending} onClose={() => setDialog(null)}

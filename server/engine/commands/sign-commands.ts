@@ -1,0 +1,182 @@
+/**
+ * 加签 / 减签 on a running countersign (issue 16; Flowable's addMultiInstanceExecution /
+ * deleteMultiInstanceExecution, reference §6 "Complete" multi-instance, §9 items 7–8). The actor
+ * holds a running task of the multi-instance body (`taskId`); one transaction each.
+ * - 加签 `addSigner`: a parallel body gets one more instance for `assignee` now ('parallel'); a
+ *   sequential one takes `assignee` into its order right after the current approver ('after') or
+ *   before them ('before': the current task is withdrawn and comes back after the new approver).
+ *   nrOfInstances grows, so the completion condition counts the new signer.
+ * - 减签 `removeSigner`: an instance of `assignee` that has not acted goes (parallel: its task is
+ *   cancelled; sequential: a later approver leaves the order); then the completion condition is
+ *   evaluated again with the new counters and the body ends when it holds or every remaining
+ *   instance completed.
+ * The changed order is the body's local `miCollection`; it goes with the body, so a reject or
+ * return that re-enters the node starts again from the model's collection. Comment type 9 / 10
+ * on the actor's task.
+ */
+import { fail } from '../../core/errors';
+import type { GraphNode } from '../model/graph';
+import type { ExecutionRow } from '../store/rows';
+import { runAgenda, type Ctx } from '../runtime/context';
+import { TOKEN_OPS } from '../runtime/agenda';
+import { collectionOf, endBody, MI_COLLECTION_VAR, startInstance, writeCounters } from '../runtime/multi-instance';
+import { cancelTaskRow, taskOfExecution, touchTaskAssignee } from '../runtime/task-ops';
+import { endActivity } from '../runtime/history';
+import { tokenScope } from '../runtime/listeners';
+import { evaluateCondition } from '../expression';
+import { miAdvance, type MiSnapshot } from '../behaviours/lifecycle-machines';
+import { MSG, type EngineCore } from '../core';
+import { stmt } from '../store/rows';
+import { addComment, onTask, outcome, type Actor, type MoveOutcome } from './task-commands';
+
+export type SignMode = 'parallel' | 'before' | 'after';
+
+export interface SignInput extends Actor {
+  /** A running task of the countersign held by the actor. */
+  taskId: string;
+  /** The signer added or removed (user id). */
+  assignee: string;
+  comment?: string;
+}
+
+/** The body the task belongs to: its node, root token and counters. Errors: 当前节点不是会签节点，无法加签/减签. */
+function bodyOf(ctx: Ctx, taskId: string, verb: string): { node: GraphNode; root: ExecutionRow; child: ExecutionRow; snap: MiSnapshot } {
+  const task = ctx.uow.tasks.get(taskId)!;
+  const node = ctx.graph.nodes[task.taskDefKey];
+  const child = ctx.uow.executions.get(task.executionId);
+  const root = child?.parentId ? ctx.uow.executions.get(child.parentId) : undefined;
+  if (!node.multiInstance || !child || !root || root.isMiRoot !== 1) throw fail(`当前节点不是会签节点，无法${verb}`);
+  return { node, root, child, snap: JSON.parse(root.machineState) as MiSnapshot };
+}
+
+/** Users with a running task in the body. */
+function runningSigners(ctx: Ctx, root: ExecutionRow): Map<string, ExecutionRow> {
+  const out = new Map<string, ExecutionRow>();
+  for (const e of ctx.uow.executions.values()) {
+    if (e.parentId !== root.id) continue;
+    const t = taskOfExecution(ctx, e.id);
+    if (t?.assignee) out.set(t.assignee, e);
+  }
+  return out;
+}
+
+/**
+ * 加签: see the file comment. Errors: 当前节点不是会签节点，无法加签, 并行会签只能并行加签,
+ * 顺序会签只能向前或向后加签, 该人员已在会签中 (a running signer, or later in a sequential order),
+ * 会签节点没有集合变量，无法顺序加签, and the task errors.
+ */
+export function addSigner(core: EngineCore, input: SignInput & { mode: SignMode }): MoveOutcome {
+  const assignee = String(input.assignee).trim();
+  return outcome(onTask(core, input.taskId, input, (ctx) => {
+    const { node, root, child, snap } = bodyOf(ctx, input.taskId, '加签');
+    const sequential = node.multiInstance!.sequential;
+    if (!sequential && input.mode !== 'parallel') throw fail('并行会签只能并行加签');
+    if (sequential && input.mode === 'parallel') throw fail('顺序会签只能向前或向后加签');
+    const items = collectionOf(ctx, root, node);
+    const pending = sequential && items ? items.slice(snap.context.loopCounter + 1).map(String) : [];
+    if (runningSigners(ctx, root).has(assignee) || pending.includes(assignee)) throw fail('该人员已在会签中');
+    addComment(ctx, '9', input.comment ?? '加签', input.taskId);
+    writeCounters(ctx, root, miAdvance(snap, { type: 'ADD' }));
+    let created: ExecutionRow | undefined;
+    if (!sequential) {
+      const list = items ? [...items, assignee] : null;
+      if (list) ctx.uow.setVar(root.id, MI_COLLECTION_VAR, list);
+      created = startInstance(ctx, TOKEN_OPS, root, node, snap.context.total, list);
+    } else {
+      if (!items) throw fail('会签节点没有集合变量，无法顺序加签');
+      const at = snap.context.loopCounter + (input.mode === 'after' ? 1 : 0);
+      const list = [...items.slice(0, at), assignee, ...items.slice(at)];
+      ctx.uow.setVar(root.id, MI_COLLECTION_VAR, list);
+      if (input.mode === 'before') {
+        // The current approver's task is withdrawn; the new approver takes this turn.
+        const current = taskOfExecution(ctx, child.id);
+        if (current) cancelTaskRow(ctx, current, 'addSignBefore');
+        endActivity(ctx, child, 'addSignBefore');
+        created = startInstance(ctx, TOKEN_OPS, root, node, snap.context.loopCounter, list, child);
+      }
+    }
+    runAgenda(ctx);
+    // An assignment not driven by the element variable still goes to the added signer.
+    const t = created ? taskOfExecution(ctx, created.id) : undefined;
+    if (t && t.assignee !== assignee) touchTaskAssignee(ctx, t, assignee);
+    return ctx;
+  }));
+}
+
+/**
+ * 减签: see the file comment. Errors: 当前节点不是会签节点，无法减签, 不能对自己减签,
+ * 该人员不在会签中或已处理 (not a running signer, nor later in a sequential order),
+ * 减签后会签节点将没有办理人，无法减签, and the task errors.
+ */
+export function removeSigner(core: EngineCore, input: SignInput): MoveOutcome {
+  const assignee = String(input.assignee).trim();
+  return outcome(onTask(core, input.taskId, input, (ctx, task) => {
+    const { node, root, snap } = bodyOf(ctx, input.taskId, '减签');
+    if (task.assignee === assignee || (!task.assignee && String(input.userId) === assignee)) throw fail('不能对自己减签');
+    if (snap.context.total - 1 < 1) throw fail('减签后会签节点将没有办理人，无法减签');
+    const mi = node.multiInstance!;
+    const running = runningSigners(ctx, root).get(assignee);
+    let active = false;
+    if (running && !mi.sequential) {
+      const t = taskOfExecution(ctx, running.id)!;
+      cancelTaskRow(ctx, t, 'deleteSign');
+      endActivity(ctx, running, 'deleteSign');
+      ctx.uow.removeExecution(running.id);
+      active = true;
+    } else {
+      const items = mi.sequential ? collectionOf(ctx, root, node) : null;
+      const from = snap.context.loopCounter + 1;
+      const at = items ? items.findIndex((x, i) => i >= from && String(x) === assignee) : -1;
+      if (!items || at < 0) throw fail('该人员不在会签中或已处理');
+      ctx.uow.setVar(root.id, MI_COLLECTION_VAR, [...items.slice(0, at), ...items.slice(at + 1)]);
+    }
+    addComment(ctx, '10', input.comment ?? '减签', input.taskId);
+    // The completion condition sees the counters after the removal (Flowable's names).
+    ctx.uow.setVar(root.id, 'nrOfInstances', snap.context.total - 1);
+    ctx.uow.setVar(root.id, 'nrOfActiveInstances', active ? snap.context.active - 1 : snap.context.active);
+    const conditionMet = mi.completionCondition ? evaluateCondition(mi.completionCondition, tokenScope(ctx, root)) : false;
+    const next = miAdvance(snap, { type: 'REMOVE', active, conditionMet });
+    writeCounters(ctx, root, next);
+    if (next.value === 'done') endBody(ctx, TOKEN_OPS, root, node);
+    runAgenda(ctx);
+    return ctx;
+  }));
+}
+
+export interface SignersView {
+  /** False when the task is not part of a multi-instance body (no 加签 / 减签). */
+  multiInstance: boolean;
+  sequential: boolean;
+  /** Running signers (with a task) and, in a sequential body, the later ones in order. */
+  signers: Array<{ userId: string; state: 'running' | 'pending' }>;
+}
+
+/**
+ * Who is in the countersign of runtime task `taskId` (the 减签 choices; read only, no
+ * transaction): running tasks of the body and, in a sequential one, the later approvers of the
+ * body's order (its `miCollection`, else the model's collection when it names a variable).
+ * Errors: 任务不存在或已被审批! for an unknown task.
+ */
+export function signersOf(core: EngineCore, taskId: string): SignersView {
+  const db = core.db;
+  const row = stmt(db, `SELECT t.task_def_key AS k, i.definition_id AS d, e.parent_id AS root, r.machine_state AS ms, t.instance_id AS inst
+    FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_execution e ON e.id = t.execution_id
+    LEFT JOIN wf_execution r ON r.id = e.parent_id AND r.is_mi_root = 1 WHERE t.id = ?`).get(taskId) as { k: string; d: string; root: string | null; ms: string | null; inst: string } | undefined;
+  if (!row) throw fail(MSG.taskMissing);
+  const mi = core.graph(row.d).nodes[row.k]?.multiInstance;
+  if (!mi || !row.root || !row.ms) return { multiInstance: false, sequential: false, signers: [] };
+  const running = (stmt(db, `SELECT t.assignee AS a FROM wf_task t JOIN wf_execution e ON e.id = t.execution_id
+    WHERE e.parent_id = ? AND t.assignee IS NOT NULL ORDER BY t.create_time, t.id`).all(row.root) as Array<{ a: string }>).map((r) => r.a);
+  const signers: SignersView['signers'] = running.map((userId) => ({ userId, state: 'running' }));
+  if (mi.sequential) {
+    const varOf = (scope: string, name: string) => {
+      const v = stmt(db, 'SELECT value FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?').get(row.inst, scope, name) as { value: string } | undefined;
+      return v ? (JSON.parse(v.value) as unknown) : undefined;
+    };
+    const named = mi.collection?.match(/^\$\{\s*([A-Za-z_]\w*)\s*\}$/)?.[1] ?? (mi.collection && /^[A-Za-z_]\w*$/.test(mi.collection) ? mi.collection : undefined);
+    const list = varOf(row.root, MI_COLLECTION_VAR) ?? (named ? varOf('', named) : undefined);
+    const loop = (JSON.parse(row.ms) as MiSnapshot).context.loopCounter;
+    if (Array.isArray(list)) for (const u of list.slice(loop + 1)) signers.push({ userId: String(u), state: 'pending' });
+  }
+  return { multiInstance: true, sequential: mi.sequential, signers };
+}

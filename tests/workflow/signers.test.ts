@@ -1,0 +1,159 @@
+/**
+ * 加签 / 减签 on running countersigns (issue 16): parallel and sequential bodies, the completion
+ * condition counted again, and reject / return afterwards starting the node from the model's
+ * collection again.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeEngine, names, completeByName } from './helpers';
+
+/** start → 申请 (initiator) → 会签 (MI over `${users}`, element `u`) → 归档 (9) → end. */
+const model = (sequential: boolean, condition?: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+<process id="sign">
+<startEvent id="s"/><userTask id="apply" name="申请" flowable:assignee="\${INITIATOR}"/>
+<userTask id="vote" name="会签" flowable:assignee="\${u}">
+  <multiInstanceLoopCharacteristics isSequential="${sequential}" flowable:collection="\${users}" flowable:elementVariable="u">${condition ? `<completionCondition>${condition}</completionCondition>` : ''}</multiInstanceLoopCharacteristics>
+</userTask>
+<userTask id="archive" name="归档" flowable:assignee="9"/><endEvent id="e"/>
+<sequenceFlow id="f1" sourceRef="s" targetRef="apply"/><sequenceFlow id="f2" sourceRef="apply" targetRef="vote"/>
+<sequenceFlow id="f3" sourceRef="vote" targetRef="archive"/><sequenceFlow id="f4" sourceRef="archive" targetRef="e"/>
+</process></definitions>`;
+
+type E = ReturnType<typeof makeEngine>['engine'];
+const votes = (engine: E, id: string) => engine.instanceTasks(id).filter((t) => t.name === '会签').map((t) => t.assignee).sort();
+const taskOf = (engine: E, id: string, assignee: string) => engine.instanceTasks(id).find((t) => t.assignee === assignee)!;
+const vote = (engine: E, id: string, assignee: string) => engine.complete({ taskId: taskOf(engine, id, assignee).taskId, userId: assignee });
+/** A body counter (the MI root's local variable) as stored. */
+const counter = (db: ReturnType<typeof makeEngine>['db'], id: string, name: string) => {
+  const r = db.$client.prepare('SELECT value FROM wf_variable WHERE instance_id = ? AND name = ?').get(id, name) as { value: string } | undefined;
+  return r ? JSON.parse(r.value) : undefined;
+};
+const comments = (engine: E, id: string) => engine.flowRecord(id).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`)).sort();
+
+async function started(sequential: boolean, users: string[], condition?: string) {
+  const ctx = makeEngine();
+  const d = await ctx.engine.deploy({ xml: model(sequential, condition) });
+  const { instanceId } = ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { users } });
+  completeByName(ctx.engine, instanceId, '申请');
+  return { ...ctx, id: instanceId };
+}
+
+describe('加签', () => {
+  it('parallel: a new signer votes too before the body completes', async () => {
+    const { engine, id, db } = await started(false, ['a', 'b']);
+    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'x', assignee: 'c', mode: 'parallel' })).toThrow('当前用户不是该任务的办理人');
+    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'after' })).toThrow('并行会签只能并行加签');
+    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', mode: 'parallel' })).toThrow('该人员已在会签中');
+    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'parallel', comment: '请财务也看' });
+    expect(votes(engine, id)).toEqual(['a', 'b', 'c']);
+    expect(counter(db, id, 'nrOfInstances')).toBe(3);
+    expect(comments(engine, id)).toContain('9:请财务也看');
+    vote(engine, id, 'a');
+    vote(engine, id, 'b');
+    expect(names(engine, id)).toEqual(['会签']);
+    vote(engine, id, 'c');
+    expect(names(engine, id)).toEqual(['归档']);
+  });
+
+  it('sequential: after the current approver, or before them (their task comes back later)', async () => {
+    const { engine, id } = await started(true, ['a', 'b']);
+    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'parallel' })).toThrow('顺序会签只能向前或向后加签');
+    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'after' });
+    expect(votes(engine, id)).toEqual(['a']);
+    vote(engine, id, 'a');
+    expect(votes(engine, id)).toEqual(['c']);
+    engine.addSigner({ taskId: taskOf(engine, id, 'c').taskId, userId: 'c', assignee: 'd', mode: 'before' });
+    expect(votes(engine, id)).toEqual(['d']);
+    vote(engine, id, 'd');
+    expect(votes(engine, id)).toEqual(['c']);
+    vote(engine, id, 'c');
+    expect(votes(engine, id)).toEqual(['b']);
+    vote(engine, id, 'b');
+    expect(names(engine, id)).toEqual(['归档']);
+    expect(engine.flowRecord(id).filter((r) => r.taskName === '会签').map((r) => r.assigneeId)).toEqual(['b', 'c', 'd', 'c', 'a']);
+  });
+});
+
+describe('减签', () => {
+  it('parallel: removes a signer who has not voted; the completion condition is counted again', async () => {
+    const { engine, id } = await started(false, ['a', 'b', 'c'], '${nrOfCompletedInstances/nrOfInstances >= 0.5}');
+    vote(engine, id, 'a'); // 1/3: not yet
+    expect(votes(engine, id)).toEqual(['b', 'c']);
+    expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'b' })).toThrow('不能对自己减签');
+    expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'a' })).toThrow('该人员不在会签中或已处理');
+    engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'c', comment: '出差' });
+    // 1 of 2 completed: the condition holds now, the body ends (b's task cancelled with it).
+    expect(names(engine, id)).toEqual(['归档']);
+    expect(comments(engine, id)).toContain('10:出差');
+    expect(engine.flowRecord(id).filter((r) => r.taskName === '会签').map((r) => [r.assigneeId, r.deleteReason]).sort()).toEqual([['a', null], ['b', 'MI_END'], ['c', 'deleteSign']]);
+  });
+
+  it('without a condition the remaining signers still vote; the last one cannot be removed', async () => {
+    const { engine, id } = await started(false, ['a', 'b']);
+    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b' });
+    expect(votes(engine, id)).toEqual(['a']);
+    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', mode: 'parallel' });
+    expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'b' })).toThrow('不能对自己减签');
+    vote(engine, id, 'b');
+    expect(votes(engine, id)).toEqual(['a']);
+    vote(engine, id, 'a');
+    expect(names(engine, id)).toEqual(['归档']);
+    const single = await started(false, ['a']);
+    expect(() => single.engine.removeSigner({ taskId: taskOf(single.engine, single.id, 'a').taskId, userId: 'a', assignee: 'z' })).toThrow('减签后会签节点将没有办理人，无法减签');
+  });
+
+  it('sequential: a later approver leaves the order', async () => {
+    const { engine, id } = await started(true, ['a', 'b', 'c']);
+    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b' });
+    vote(engine, id, 'a');
+    expect(votes(engine, id)).toEqual(['c']);
+    vote(engine, id, 'c');
+    expect(names(engine, id)).toEqual(['归档']);
+  });
+});
+
+describe('reject and return after 加签', () => {
+  it('reject from the body goes back one step; the node starts again from the model collection', async () => {
+    const { engine, id } = await started(false, ['a', 'b']);
+    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'parallel' });
+    vote(engine, id, 'c');
+    engine.reject({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', comment: '重填' });
+    expect(names(engine, id)).toEqual(['申请']);
+    completeByName(engine, id, '申请');
+    expect(votes(engine, id)).toEqual(['a', 'b']);
+    vote(engine, id, 'a');
+    vote(engine, id, 'b');
+    expect(names(engine, id)).toEqual(['归档']);
+  });
+
+  it('return from the next node to the body: original signers, counters from scratch', async () => {
+    const { engine, id, db } = await started(true, ['a', 'b']);
+    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'after' });
+    vote(engine, id, 'a');
+    vote(engine, id, 'c');
+    vote(engine, id, 'b');
+    const archive = engine.instanceTasks(id)[0];
+    engine.returnTo({ taskId: archive.taskId, userId: '9', targetKey: 'vote' });
+    expect(votes(engine, id)).toEqual(['a']);
+    expect([counter(db, id, 'nrOfInstances'), counter(db, id, 'nrOfCompletedInstances'), counter(db, id, 'miCollection')]).toEqual([2, 0, undefined]);
+    vote(engine, id, 'a');
+    expect(votes(engine, id)).toEqual(['b']);
+  });
+});
+
+describe('signersOf (the 减签 choices)', () => {
+  it('lists running signers, and the later ones of a sequential order; a plain task is no countersign', async () => {
+    const par = await started(false, ['a', 'b']);
+    expect(par.engine.signersOf(taskOf(par.engine, par.id, 'a').taskId)).toEqual({ multiInstance: true, sequential: false, signers: [{ userId: 'a', state: 'running' }, { userId: 'b', state: 'running' }] });
+    const seq = await started(true, ['a', 'b', 'c']);
+    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers).toEqual([{ userId: 'a', state: 'running' }, { userId: 'b', state: 'pending' }, { userId: 'c', state: 'pending' }]);
+    seq.engine.addSigner({ taskId: taskOf(seq.engine, seq.id, 'a').taskId, userId: 'a', assignee: 'z', mode: 'after' });
+    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers.map((s) => s.userId)).toEqual(['a', 'z', 'b', 'c']);
+    const plain = makeEngine();
+    const d = await plain.engine.deploy({ xml: model(false).replace(/<multiInstanceLoopCharacteristics[\s\S]*?<\/multiInstanceLoopCharacteristics>/, '').replace('${u}', '5') });
+    const { instanceId } = plain.engine.start({ definitionId: d.definitionId, userId: '1' });
+    completeByName(plain.engine, instanceId, '申请');
+    expect(plain.engine.signersOf(plain.engine.instanceTasks(instanceId)[0].taskId)).toEqual({ multiInstance: false, sequential: false, signers: [] });
+    expect(() => plain.engine.signersOf('nope')).toThrow('任务不存在');
+  });
+});
