@@ -92,6 +92,9 @@ describe('抄送', () => {
     const taskId = task(instanceId).taskId;
     expect(await post('/flowable/task/copy', { taskId, userIds: [id.adhoc] }, 'stranger')).toMatchObject({ code: 500, msg: '当前用户不是该任务的办理人，无权操作' });
     expect(await post('/flowable/task/copy', { taskId, userIds: [] }, 'manager')).toMatchObject({ code: 500, msg: '请选择抄送人员' });
+    for (const bad of [[id.adhoc, 99999], [id.disabled], ['x']]) {
+      expect(await post('/flowable/task/copy', { taskId, userIds: bad }, 'manager')).toMatchObject({ code: 500, msg: '用户不存在或已停用' });
+    }
     expect((await get('/flowable/cc/list?pageNum=1&pageSize=10', 'adhoc')).total).toBe(0);
     expect(await post('/flowable/task/copy', { taskId, userIds: `${id.adhoc}`, comment: '请知悉' }, 'manager')).toMatchObject({ code: 200, data: { count: 1 } });
     const list = await get('/flowable/cc/list?pageNum=1&pageSize=10', 'adhoc');

@@ -10,16 +10,21 @@ import type { LoginUser } from '../../core/authz';
 import type { ccListInput, copyInput } from '../../../shared/schemas/flowable/cc';
 import { actorOf, assertTaskActor } from './access.service';
 import { people } from './names';
+import { AppError } from '../../core/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 
 /**
  * 抄送 from the task screen: the task's holder copies the instance to `userIds` (comment type 8)
  * → `{ count }`. Errors: the engine's task errors (not the holder: 当前用户不是该任务的办理人，无权操作),
- * 请选择抄送人员.
+ * 请选择抄送人员, 用户不存在或已停用 (a recipient who is not an enabled user; nothing is sent).
  */
 export function taskCopy(deps: Deps, login: LoginUser, f: z.output<typeof copyInput>): { count: number } {
   assertTaskActor(deps, login, f.taskId);
+  const ids = [...new Set(f.userIds)];
+  const enabled = deps.db.$client.prepare(`SELECT COUNT(*) AS n FROM sys_user WHERE user_id IN (SELECT value FROM json_each(?)) AND status = '0' AND del_flag = '0'`)
+    .get(JSON.stringify(ids.map(Number).filter(Number.isSafeInteger))) as { n: number };
+  if (enabled.n !== ids.length) throw new AppError(500, '用户不存在或已停用');
   return deps.engine.copy({ taskId: f.taskId, ...actorOf(login), userIds: f.userIds, comment: f.comment });
 }
 
