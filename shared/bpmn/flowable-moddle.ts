@@ -29,6 +29,10 @@ function types(): TypeDesc[] {
         // 抄送 (issue 16): comma-separated sys user ids / role ids with their display names (same
         // order, display only), and a JUEL expression yielding user ids; e.g. flowable:ccUsers="1,2".
         attr('ccUsers'), attr('ccUserNames'), attr('ccGroups'), attr('ccGroupNames'), attr('ccExpression'),
+        // 表单权限 (issue 16): start-form field permissions at this node, compact JSON of the
+        // non-default entries, e.g. flowable:fieldPermissions='{"day":"editable","items.amount":"hidden"}'
+        // (shared/form/permissions.ts; read by server/modules/flowable/field-permissions.ts).
+        attr('fieldPermissions'),
       ],
     },
     { name: 'AsyncExt', extends: ['bpmn:Activity'], isAbstract: true, properties: [attr('async', 'Boolean'), attr('exclusive', 'Boolean')] },

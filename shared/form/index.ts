@@ -1,7 +1,8 @@
 /**
  * The stored form's data format and its rules, shared by the renderer (client/src/features/
  * form-render), the designer and the server (server/modules/flowable/form-submission.ts):
- * types, model building and write-back, visibility, and one validation of a submission.
+ * types, model building and write-back, visibility, one validation of a submission, and the
+ * per-node field permissions (issue 16).
  */
 export * from './types';
 export * from './fields';
@@ -11,3 +12,5 @@ export * from './cascader';
 export * from './visibility';
 export * from './field-check';
 export * from './validate';
+export * from './permissions';
+export * from './permission-check';

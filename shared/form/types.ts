@@ -59,6 +59,11 @@ export interface FieldConfig {
   addText?: string;
   /** Visibility rule: shown only when the field `field` is non-empty (no `value`) or equals / contains `value`. */
   showWhen?: ShowWhen;
+  /**
+   * Set by the server's task form only (issue 16, permissions.ts): this node's permission of the
+   * field; readonly / hidden ones are shown disabled / not at all and never validated nor submitted.
+   */
+  permission?: 'editable' | 'readonly' | 'hidden';
   [key: string]: unknown;
 }
 

@@ -21,6 +21,21 @@ export const sysDeployForm = sqliteTable('sys_deploy_form', {
   deployId: text('deploy_id').notNull(),
 }, (t) => [uniqueIndex('sys_deploy_form_deploy_idx').on(t.deployId), index('sys_deploy_form_form_idx').on(t.formId)]);
 
+/**
+ * The forms as a deployment got them (issue 16 "instances keep their own version"): the node
+ * forms (`flowable:formKey` = a sys_form id) copied at deploy, the main form copied when it is
+ * linked (addDeployForm). Readers take this copy before the live sys_form, so editing or deleting
+ * a form later changes new deployments only; rows of deployments from before the copy existed
+ * fall back to the live form.
+ */
+export const sysDeployFormContent = sqliteTable('sys_deploy_form_content', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  deployId: text('deploy_id').notNull(),
+  formId: integer('form_id').notNull(),
+  formName: text('form_name').notNull().default(''),
+  formContent: text('form_content'),
+}, (t) => [uniqueIndex('sys_deploy_form_content_idx').on(t.deployId, t.formId)]);
+
 export const sysExpression = sqliteTable('sys_expression', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),

@@ -22,6 +22,12 @@ export interface DeployInput {
   name?: string;
   /** Category; defaults to `flowable:processCategory`. */
   category?: string;
+  /**
+   * Runs inside the deploy transaction once the rows are written (a throw rolls the deployment
+   * back): the caller stores what belongs with this version, e.g. copies of its forms (issue 16).
+   * `formKeys`: the literal (non-expression) form keys of the start event and the user tasks.
+   */
+  onDeployed?: (r: DeployResult & { formKeys: string[] }) => void;
 }
 
 export interface DeployResult {
@@ -58,8 +64,20 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
       input.xml, graphJson, graph.formKey ?? null,
     );
     registerStartEvents(core.db, definitionId, graph, now); // timer / message / signal start events: the newest version listens
-    return { deploymentId, definitionId, key: graph.key, version, name: graph.name || name, category };
+    const result = { deploymentId, definitionId, key: graph.key, version, name: graph.name || name, category };
+    input.onDeployed?.({ ...result, formKeys: literalFormKeys(graph) });
+    return result;
   });
+}
+
+/** The form keys written as literals on the start event and user tasks (no `${…}`), each once. */
+function literalFormKeys(graph: ReturnType<typeof normalise>): string[] {
+  const keys = new Set<string>();
+  for (const n of Object.values(graph.nodes)) {
+    const k = n.userTask?.formKey ?? n.formKey;
+    if (k && !k.includes('${') && !k.includes('#{')) keys.add(k.trim());
+  }
+  return [...keys];
 }
 
 /**

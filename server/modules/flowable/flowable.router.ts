@@ -21,6 +21,8 @@ import * as ccs from '../../../shared/schemas/flowable/cc';
 import * as cc from './cc.service';
 import * as sg from '../../../shared/schemas/flowable/sign';
 import * as sign from './sign.service';
+import { simulateInput } from '../../../shared/schemas/flowable/simulate';
+import { simulateModel } from './simulate.service';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -36,6 +38,8 @@ const definition = router({
     .mutation(({ ctx, input }) => mc.validateModel(ctx.deps, input.xml)),
   /** Registered service-task handler names, sorted (the designer's 处理器 select). */
   serviceHandlers: permProcedure('system:deployment:add').query(() => mc.serviceHandlerNames()),
+  /** 流程模拟 (issue 16): runs `{xml}` on a throwaway engine, deploys nothing → simulate.service.ts `SimulateResult`. */
+  simulate: permProcedure('system:deployment:add').input(simulateInput).mutation(({ ctx, input }) => simulateModel(ctx.deps, ctx.login, input)),
   import: permProcedure('system:deployment:add').meta(log('流程定义', 6)).input(s.definitionImportInput)
     .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
   readXml: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionXml(ctx.deps, input.deployId)),

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../core/deps';
 import { hasPermission, type LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
 import type { FileReply, UploadedFile } from '../../core/files';
-import { sysDept, sysForm, sysRole, sysUser } from '../../db/schema';
+import { sysDept, sysRole, sysUser } from '../../db/schema';
 import { exportSheet } from '../common/export-file';
 import { contains } from '../common/query';
 import type { DeploymentView, FinishedRow, MyProcessRow, NextNode, TodoRow } from '../../engine';
@@ -20,9 +20,11 @@ import { deployForm, expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
 import { startVariables } from './form-submission';
+import { taskFormView, type TaskFormView } from './task-form';
 import { actorOf, assertInstanceReader, assertTaskReader } from './access.service';
 import { people, roleNames } from './names';
 import { ccNamesByTask } from './cc.service';
+import { snapshotOnDeploy } from './form-versions';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 
@@ -50,14 +52,14 @@ export function definitionList(deps: Deps, q: z.output<typeof definitionListInpu
 
 /** `POST /flowable/definition/save`: deploys a new version of the model's key. */
 export async function definitionSave(deps: Deps, f: { name: string; category?: string; xml: string }) {
-  return deps.engine.deploy({ xml: f.xml, name: f.name, category: f.category });
+  return deps.engine.deploy({ xml: f.xml, name: f.name, category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
 }
 
 /** `POST /flowable/definition/import`: a .bpmn / .xml upload. Error: 文件格式不正确 (not XML). */
 export async function definitionImport(deps: Deps, f: { file: Pick<UploadedFile, 'filename' | 'data'>; name?: string; category?: string }) {
   if (!/\.(bpmn|xml)$/i.test(f.file.filename)) throw new AppError(500, '文件格式不正确，请导入 .bpmn 或 .xml 文件');
   const xml = f.file.data.toString('utf8');
-  return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category });
+  return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
 }
 
 export const definitionXml = (deps: Deps, deployId: string) => deps.engine.getXml({ deploymentId: deployId });
@@ -205,36 +207,13 @@ export function processVariables(deps: Deps, login: LoginUser, taskId: string) {
   return deps.engine.variables({ taskId });
 }
 
-type FormFieldJson = { __vModel__?: string; __config__?: Record<string, unknown> } & Record<string, unknown>;
-
 /**
- * `flowTaskForm` (PRE-VFORM): the start form config stored in variable `variables`; a node with
- * formKey (= sys_form id) appends its own fields (editable) to the disabled start fields; when the
- * node's fields are already in `variables` (the node ran before) they appear once, editable, with
- * their saved values (upstream would list them twice). Readers of the task's instance only.
+ * `flowTaskForm` (PRE-VFORM): the filled start form with the node's own form appended editable,
+ * the start fields as the node's field permissions show them (task-form.ts: shapes, the issue 16
+ * rules). Readers of the task's instance only (else 403).
  */
-export function flowTaskForm(deps: Deps, login: LoginUser, taskId: string) {
-  const task = assertTaskReader(deps, login, taskId);
-  const vars = deps.engine.variables({ taskId });
-  const start = (vars.variables && typeof vars.variables === 'object' ? vars.variables : null) as Record<string, unknown> | null;
-  const nodeForm = task.formKey && /^\d+$/.test(task.formKey) ? deps.db.select().from(sysForm).where(eq(sysForm.formId, Number(task.formKey))).get() : undefined;
-  if (!nodeForm) return { formData: start, formKeyExist: false };
-  const node = parseForm(nodeForm.formContent) as { fields?: unknown[] } | null;
-  const stored = (Array.isArray(start?.fields) ? start!.fields : []) as FormFieldJson[];
-  const nodeFields = (Array.isArray(node?.fields) ? node!.fields : []) as FormFieldJson[];
-  // A node form already saved into `variables` (the node ran before: returned, rejected or
-  // delegated back) is shown once, editable, with the value it was saved with.
-  const nodeNames = new Set(nodeFields.map((f) => f.__vModel__).filter(Boolean));
-  const storedByName = new Map(stored.filter((f) => f.__vModel__).map((f) => [f.__vModel__, f]));
-  const disabled = stored.filter((f) => !f.__vModel__ || !nodeNames.has(f.__vModel__)).map((f) => ({ ...f, disabled: true }));
-  const editable = nodeFields.map((f) => {
-    const prev = f.__vModel__ ? storedByName.get(f.__vModel__) : undefined;
-    return prev?.__config__ && 'defaultValue' in prev.__config__ ? { ...f, __config__: { ...f.__config__, defaultValue: prev.__config__.defaultValue } } : f;
-  });
-  return {
-    formData: { ...(node ?? {}), ...(start ?? {}), fields: [...disabled, ...editable], disabled: false, formBtns: true },
-    formKeyExist: true,
-  };
+export function flowTaskForm(deps: Deps, login: LoginUser, taskId: string): TaskFormView {
+  return taskFormView(deps, assertTaskReader(deps, login, taskId));
 }
 
 /** `flowFormData?deployId`: the deployment's main form JSON. Error: 请先配置流程表单!. */

@@ -11,17 +11,24 @@
  * copy; at complete with a node form it is the previous `variables` config with the node form's
  * fields appended (as flowTaskForm composes it). Rich text is sanitised afterwards
  * (server/core/rich-text.ts). A process with no form keeps today's behaviour.
+ *
+ * Field permissions (issue 16): at a node with `flowable:fieldPermissions` (field-permissions.ts,
+ * shared/form permittedValues) a submitted start-form key must be editable there: a hidden or
+ * changed read-only one is refused (AppError 500 字段「<label>」在当前节点不可编辑, nothing written),
+ * an unchanged read-only one is ignored, locked detail-table cells keep their stored values. A node
+ * without the attribute keeps the rule above (start-form keys checked partially and saved).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../core/deps';
 import { AppError } from '../../core/errors';
 import { sanitizeFormVariables } from '../../core/rich-text';
-import { sysDeployForm, sysForm } from '../../db/schema';
+import { sysDeployForm, sysDeployFormContent, sysForm } from '../../db/schema';
 import {
   checkField, cleanRows, hasOwn, hiddenKeys, isDetailTable, isPlainObject, UNSAFE_KEYS, validateSubmission, valueFields, writeBack,
   type FormConf, type FormField,
 } from '../../../shared/form';
 import { parseForm } from './library.service';
+import { holdToPermissions } from './field-permissions';
 import type { TaskFormContext } from '../../engine';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
@@ -39,8 +46,13 @@ function asConf(content: string | null | undefined): FormConf | null {
  */
 function buildQueries(db: Deps['db']) {
   return {
-    main: db.select({ content: sysForm.formContent }).from(sysDeployForm).innerJoin(sysForm, eq(sysForm.formId, sysDeployForm.formId))
+    // The deployment's copy first (issue 16: instances keep their own version), else the live form.
+    main: db.select({ content: sql<string | null>`coalesce(${sysDeployFormContent.formContent}, ${sysForm.formContent})` }).from(sysDeployForm)
+      .leftJoin(sysDeployFormContent, and(eq(sysDeployFormContent.deployId, sysDeployForm.deployId), eq(sysDeployFormContent.formId, sysDeployForm.formId)))
+      .leftJoin(sysForm, eq(sysForm.formId, sysDeployForm.formId))
       .where(eq(sysDeployForm.deployId, sql.placeholder('deployId'))).prepare(),
+    nodeCopy: db.select({ content: sysDeployFormContent.formContent }).from(sysDeployFormContent)
+      .where(and(eq(sysDeployFormContent.deployId, sql.placeholder('deployId')), eq(sysDeployFormContent.formId, sql.placeholder('formId')))).prepare(),
     node: db.select({ content: sysForm.formContent }).from(sysForm).where(eq(sysForm.formId, sql.placeholder('formId'))).prepare(),
   };
 }
@@ -56,10 +68,13 @@ export function mainForm(deps: Deps, deployId: string): FormConf | null {
   return asConf(queries(deps.db).main.get({ deployId })?.content);
 }
 
-/** The node form of a task's `formKey` (numeric sys_form id), or null. */
-export function nodeForm(deps: Deps, formKey: string | null | undefined): FormConf | null {
+/** The node form of a task's `formKey` (numeric sys_form id) as deployment `deployId` got it (its copy, else the live form), or null. */
+export function nodeForm(deps: Deps, formKey: string | null | undefined, deployId: string): FormConf | null {
   if (!formKey || !/^\d+$/.test(formKey)) return null;
-  return asConf(queries(deps.db).node.get({ formId: Number(formKey) })?.content);
+  const q = queries(deps.db);
+  const formId = Number(formKey);
+  const copy = q.nodeCopy.get({ deployId, formId });
+  return asConf(copy ? copy.content : q.node.get({ formId })?.content);
 }
 
 /** Throws AppError(500, first message) when `values` fail `conf`. */
@@ -105,15 +120,17 @@ export function startVariables(deps: Deps, procDefId: string, variables: Vars | 
  */
 export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined, task: TaskFormContext = deps.engine.taskFormContext(taskId)): Vars | undefined {
   if (task.finished) return sanitizeFormVariables(variables); // the engine refuses it (任务不存在或已被审批!)
-  const node = nodeForm(deps, task.formKey);
+  const node = nodeForm(deps, task.formKey, task.deploymentId);
   const start = mainForm(deps, task.deploymentId);
   if (!node && !start) return sanitizeFormVariables(variables);
   const submitted = isPlainObject(variables) ? variables : {};
   const nodeFields = fieldsByKey(node);
   const startFields = fieldsByKey(start);
   const current = deps.engine.variables({ taskId }) as Vars;
-  const startPart: Vars = {};
-  for (const key of Object.keys(submitted)) if (!UNSAFE_KEYS.has(key) && startFields.has(key) && !nodeFields.has(key)) startPart[key] = submitted[key];
+  const submittedStart: Vars = {};
+  for (const key of Object.keys(submitted)) if (!UNSAFE_KEYS.has(key) && startFields.has(key) && !nodeFields.has(key)) submittedStart[key] = submitted[key];
+  // the node's field permissions (issue 16): refused, or read-only unchanged keys left out
+  const startPart = start && Object.keys(submittedStart).length ? holdToPermissions(deps, taskId, start, current, submittedStart) : submittedStart;
   const startModel = { ...current, ...startPart };
   const hidden = new Set([...(node ? hiddenKeys(node, submitted) : []), ...(start ? hiddenKeys(start, startModel) : [])]);
   if (node) assertValid(node, submitted);
@@ -126,8 +143,11 @@ export function taskVariables(deps: Deps, taskId: string, variables: Vars | unde
   const values: Vars = {};
   for (const key of Object.keys(submitted)) {
     if (key === 'variables' || UNSAFE_KEYS.has(key) || hidden.has(key)) continue;
+    const ofStart = hasOwn(submittedStart, key);
+    if (ofStart && !hasOwn(startPart, key)) continue;
+    const value = ofStart ? startPart[key] : submitted[key];
     const field = nodeFields.get(key) ?? startFields.get(key);
-    out[key] = field ? accepted(field, submitted[key]) : submitted[key];
+    out[key] = field ? accepted(field, value) : value;
     if (field) values[key] = out[key];
   }
   if (node || Object.keys(values).length) {

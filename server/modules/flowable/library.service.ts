@@ -14,6 +14,7 @@ import { sysDeployForm, sysExpression, sysForm, sysListener } from '../../db/sch
 import { exportSheet, NORMAL_DISABLE } from '../common/export-file';
 import { contains, orderOf, pageOf, type DbTx } from '../common/query';
 import { sanitizeFormContent } from '../../core/rich-text';
+import { formOfDeployment, snapshotForms, type DeployedForm } from './form-versions';
 import type {
   expressionAddInput, expressionListInput, expressionUpdateInput, formAddInput, formListInput, formUpdateInput,
   listenerAddInput, listenerListInput, listenerUpdateInput,
@@ -134,17 +135,22 @@ export function formExport(deps: Deps, f: Partial<z.output<typeof formListInput>
   ], formList(deps, f).rows, deps.clock.now());
 }
 
-/** `addDeployForm {formId, deployId}`: links the main form; a no-op when the deployment has one. */
+/**
+ * `addDeployForm {formId, deployId}`: links the main form and keeps a copy of it for this
+ * deployment (form-versions.ts), in one transaction; a no-op when the deployment has one.
+ */
 export function addDeployForm(deps: Pick<AppDeps, 'db' | 'clock' | 'engine'>, formId: number, deployId: string): void {
   if (!formGet(deps, formId)) throw new AppError(500, '表单不存在');
   deps.engine.getDefinition({ deploymentId: deployId });
-  deps.db.insert(sysDeployForm).values({ formId, deployId }).onConflictDoNothing().run();
+  deps.db.transaction((tx) => {
+    if (tx.insert(sysDeployForm).values({ formId, deployId }).onConflictDoNothing().run().changes) snapshotForms(tx, deployId, [formId]);
+  });
 }
 
-/** The main form of a deployment, or undefined. */
-export function deployForm(db: DbTx, deployId: string): FormRow | undefined {
-  return db.select({ f: sysForm }).from(sysDeployForm).innerJoin(sysForm, eq(sysForm.formId, sysDeployForm.formId))
-    .where(eq(sysDeployForm.deployId, deployId)).get()?.f;
+/** The main form of a deployment as it was linked (its copy; the live form for older links), or undefined. */
+export function deployForm(db: DbTx, deployId: string): DeployedForm | undefined {
+  const link = db.select({ formId: sysDeployForm.formId }).from(sysDeployForm).where(eq(sysDeployForm.deployId, deployId)).get();
+  return link ? formOfDeployment(db, deployId, link.formId) : undefined;
 }
 
 /** Parsed form JSON (null when empty or unparsable). */

@@ -33,6 +33,7 @@ export const flowableRoutes: RestRoute[] = [
   { method: 'POST', path: '/flowable/definition/save', procedure: 'flowable.definition.save', input: ['query', 'body'], envelope: 'ajax' },
   { method: 'POST', path: '/flowable/definition/validate', procedure: 'flowable.definition.validate', input: ['body'], envelope: 'data' },
   { method: 'GET', path: '/flowable/definition/serviceHandlers', procedure: 'flowable.definition.serviceHandlers', envelope: 'data' },
+  { method: 'POST', path: '/flowable/definition/simulate', procedure: 'flowable.definition.simulate', input: ['body'], envelope: 'data' },
   { method: 'POST', path: '/flowable/definition/import', procedure: 'flowable.definition.import', input: ['query', 'multipart'], envelope: 'ajax' },
   { method: 'GET', path: '/flowable/definition/readXml/:deployId', procedure: 'flowable.definition.readXml', input: ['params'], envelope: 'data' },
   { method: 'GET', path: '/flowable/definition/readImage/:deployId', procedure: 'flowable.definition.readImage', input: ['params'], envelope: 'file' },

@@ -29,6 +29,11 @@ export const flowableCases: Record<string, ParityCase> = {
     url: '/flowable/definition/validate', body: { xml: '<definitions/>' }, trpc: (c) => run(c.flowable.definition.validate({ xml: '<definitions/>' })), pick: outcome,
   },
   'GET /flowable/definition/serviceHandlers': { url: '/flowable/definition/serviceHandlers', trpc: (c) => c.flowable.definition.serviceHandlers(), pick: outcome },
+  'POST /flowable/definition/simulate': ((xml) => ({
+    url: '/flowable/definition/simulate', body: { xml, variables: { day: 3 } }, trpc: (c) => run(c.flowable.definition.simulate({ xml, variables: { day: 3 } })), pick: outcome,
+  }))(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t"><process id="sim" name="模拟">
+    <startEvent id="s" flowable:initiator="INITIATOR"/><userTask id="a" name="审批" flowable:assignee="\${INITIATOR}"/><endEvent id="e"/>
+    <sequenceFlow id="f1" sourceRef="s" targetRef="a"/><sequenceFlow id="f2" sourceRef="a" targetRef="e"/></process></definitions>`),
   'GET /flowable/definition/userList': { url: '/flowable/definition/userList?userName=ry', trpc: (c) => c.flowable.definition.userList({ userName: 'ry' }), pick: outcome },
   'GET /flowable/definition/roleList': { url: '/flowable/definition/roleList', trpc: (c) => c.flowable.definition.roleList(), pick: outcome },
   'GET /flowable/definition/expList': { url: '/flowable/definition/expList', trpc: (c) => c.flowable.definition.expList(), pick: outcome },

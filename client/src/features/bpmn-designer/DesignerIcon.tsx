@@ -36,6 +36,7 @@ const ICONS = {
   ),
   save: P('M5 3h11l5 5v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM7 3v5h8M7 21v-7h10v7'),
   copy: P('M9 9h11v11H9zM5 15H4V4h11v1'),
+  play: P('M7 4v16l13-8z'),
 } satisfies Record<string, ReactNode>;
 
 export type DesignerIconName = keyof typeof ICONS;

@@ -1,7 +1,7 @@
 /**
  * Toolbar of the process model designer (workflow spec §2 "Process model designer": load XML
  * file, new, fit to screen, zoom in, zoom out, undo, redo, view XML, download XML, download SVG,
- * save model). Chakra buttons with Chinese tooltips; the zoom percentage sits between 缩小/放大.
+ * save model) and 流程模拟 (issue 16). Chakra buttons with Chinese tooltips; the zoom percentage sits between 缩小/放大.
  */
 import { Box, Button, Flex, Group, IconButton, Portal, Separator, Text, Tooltip } from '@chakra-ui/react';
 import { useRef, type ReactElement } from 'react';
@@ -24,6 +24,8 @@ export interface DesignerToolbarProps {
   onViewXml(): void;
   onDownloadXml(): void;
   onDownloadSvg(): void;
+  /** 流程模拟 (issue 16): opens the dry-run dialog. */
+  onSimulate(): void;
   onSave(): void;
 }
 
@@ -89,6 +91,7 @@ export function DesignerToolbar(p: DesignerToolbarProps) {
         <Tool icon="download" label="下载XML" tip="下载为 .bpmn 文件" testId="designer-download-xml" onClick={p.onDownloadXml} disabled={p.busy} />
         <Tool icon="image" label="下载SVG" tip="下载为 .svg 图片" testId="designer-download-svg" onClick={p.onDownloadSvg} disabled={p.busy} />
       </Group>
+      <Tool icon="play" label="流程模拟" tip="用示例变量试运行当前模型，不部署" testId="designer-simulate" onClick={p.onSimulate} disabled={p.busy} />
       <Separator orientation="vertical" h="5" display={{ base: 'none', md: 'block' }} ml="auto" />
       <Text fontSize="xs" color="fg.muted" display={{ base: 'none', xl: 'block' }}>保存后将部署为新版本</Text>
       <Tip label="保存并部署流程模型">

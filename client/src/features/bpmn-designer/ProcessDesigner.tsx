@@ -10,6 +10,9 @@
  * then the engine's validator (`flowable.definition.validate`, issue 13 C): every problem is
  * marked on the canvas with its reason, the first selected, and nothing is sent to save. When the
  * validator cannot be reached the save goes on (the deploy still refuses with its message).
+ * 流程模拟 (issue 16) opens SimulateDialog on a fresh run; its answer is marked on the canvas
+ * (modeler/simulate-marks.ts, the model's problems as the save marks them) until 清除模拟, the next
+ * 流程模拟, an edit or another model.
  */
 import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
@@ -23,6 +26,9 @@ import { downloadName, isModelFile, savePayload } from './modeler/designer-rules
 import { clearInvalidMarks, markProblems, problemsText } from './modeler/mark-invalid';
 import { newDiagramXml } from './modeler/new-diagram';
 import { PanelSlot } from './PanelSlot';
+import { SimulateBar, SimulateDialog } from './SimulateDialog';
+import { applySimulationMarks, clearSimulationMarks } from './modeler/simulate-marks';
+import { simulationMarks, type SimResult } from './simulate-view';
 import { passSaveGate } from './save-gate';
 import { useDesigner } from './useDesigner';
 import { XmlDrawer } from './XmlDrawer';
@@ -49,6 +55,8 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
   const [xmlView, setXmlView] = useState<string | null>(null);
   const trpc = useTRPC();
   const validate = useMutation({ ...trpc.flowable.definition.validate.mutationOptions(), meta: { silent: true } });
+  const [simOpen, setSimOpen] = useState(false);
+  const [simResult, setSimResult] = useState<SimResult | null>(null);
 
   const draw = async (source: string, failure: string) => {
     const error = await importXml(source);
@@ -72,6 +80,26 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
     modeler.on('commandStack.changed', clear);
     return () => modeler.off('commandStack.changed', clear);
   }, [modeler]);
+
+  useEffect(() => {
+    if (!modeler) return;
+    const drop = () => setSimResult(null);
+    modeler.on('commandStack.changed', drop);
+    modeler.on('import.done', drop);
+    return () => { modeler.off('commandStack.changed', drop); modeler.off('import.done', drop); };
+  }, [modeler]);
+
+  useEffect(() => {
+    if (!modeler) return;
+    clearSimulationMarks(modeler);
+    if (!simResult) return;
+    if (!simResult.problems?.length) {
+      applySimulationMarks(modeler, simulationMarks(simResult));
+      return;
+    }
+    markProblems(modeler, simResult.problems);
+    return () => clearInvalidMarks(modeler);
+  }, [modeler, simResult]);
 
   const exportXml = async () => {
     try {
@@ -136,6 +164,7 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
         onOpenFile={(f) => void openFile(f)} onNew={() => void draw(newDiagramXml(), '新建失败')} onFit={designer.fit}
         onZoom={designer.zoomBy} onUndo={designer.undo} onRedo={designer.redo} onViewXml={() => void viewXml()}
         onDownloadXml={() => void downloadXml()} onDownloadSvg={() => void downloadSvg()} onSave={() => void save()}
+        onSimulate={() => { setSimResult(null); setSimOpen(true); }}
       />
       <Flex flex="1" minH="0">
         <Box position="relative" flex="1" minW="0">
@@ -145,6 +174,7 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
               <Box pointerEvents="auto" maxW="640px">{notice}</Box>
             </Box>
           )}
+          {simResult && !simOpen && <SimulateBar result={simResult} modeler={modeler} onOpen={() => setSimOpen(true)} onClear={() => setSimResult(null)} />}
           {loading && (
             <Center position="absolute" inset="0" bg="whiteAlpha.800" zIndex="1" flexDirection="column" gap="3">
               <Spinner size="lg" color="brand.solid" />
@@ -154,6 +184,7 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
         </Box>
         <PanelSlot modeler={modeler} />
       </Flex>
+      <SimulateDialog open={simOpen} modeler={modeler} getXml={exportXml} result={simResult} onResult={setSimResult} onClose={() => setSimOpen(false)} />
       <XmlDrawer open={xmlView != null} xml={xmlView ?? ''} onClose={() => setXmlView(null)} onDownload={() => void downloadXml()} />
     </Flex>
   );

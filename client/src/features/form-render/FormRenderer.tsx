@@ -6,10 +6,13 @@
  * for text inputs, change for pickers, everything on submit) and submits `{formData, valData}`
  * (valData = the visible fields only; a detail table's value is its rows). 提交 / 重置 show only
  * with `conf.formBtns && !readOnly && onSubmit` (disabled, as el-form does, when `conf.disabled`).
+ * A task node's field permissions (`__config__.permission`, set by the server's task form; issue
+ * 16): read-only fields and columns show disabled, hidden ones not at all, and neither is
+ * validated nor part of valData (model.ts).
  */
 import { Alert, Box, Button, Flex } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { deepCopy, hiddenFields, isDetailTable, LAYOUT_ERROR, layoutOf, ruleTrigger, writeBack } from '../../../../shared/form';
+import { deepCopy, hiddenFields, isDetailTable, LAYOUT_ERROR, layoutOf, markOf, ruleTrigger, writeBack } from '../../../../shared/form';
 import { Col, FormItem, Row } from './FormLayout';
 import { fieldMap, fieldMessage, initialModel, modelErrors, submittedValues } from './model';
 import { FORM_DEFAULTS, type FormConf, type FormField, type FormSubmit } from './types';
@@ -98,7 +101,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
   const renderField = (field: FormField, index: number): ReactNode => {
     const config = field.__config__ ?? {};
     const key = String(config.renderKey ?? config.formId ?? field.__vModel__ ?? index);
-    if (hidden.has(field)) return null;
+    if (hidden.has(field) || markOf(field) === 'hidden') return null;
     let layout: string;
     try {
       layout = layoutOf(field);
@@ -144,7 +147,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
             invalid={table && vModel ? !!errors[vModel] : undefined}
             value={vModel ? model[vModel] : undefined}
             size={size}
-            disabled={formDisabled || field.disabled === true}
+            disabled={formDisabled || field.disabled === true || markOf(field) === 'readonly'}
             onChange={(value) => {
               if (!vModel) return;
               const next = { ...latest.current, [vModel]: value };

@@ -1,10 +1,12 @@
 /**
  * Pure model helpers of the renderer (reference §7 Parser model; data format: a detail table's
  * value is an array of row objects and starts with `minRows` new rows; the submitted values leave
- * hidden fields out, shared/form visibility). One source of rules: shared/form.
+ * hidden fields out, shared/form visibility). Fields and detail-table columns a task node locked
+ * (`__config__.permission` readonly / hidden, shared/form permissions.ts) are neither validated nor
+ * submitted. One source of rules: shared/form.
  */
 import {
-  asNumber, buildModel, checkField, deepCopy, cleanRows, detailColumns, isDetailTable, numberProp, validateSubmission, valueFields, visibleValues,
+  asNumber, buildModel, checkField, deepCopy, cleanRows, detailColumns, isDetailTable, isLocked, numberProp, unlockedTable, validateSubmission, valueFields, visibleValues,
   type FormConf, type FormField,
 } from '../../../../shared/form';
 
@@ -26,24 +28,44 @@ export function fieldMap(form: FormConf): Map<string, FormField> {
   return new Map(valueFields(form.fields).map((f) => [f.__vModel__!, f]));
 }
 
-/** Every failing visible field: `__vModel__` → message (shared/form validateSubmission). */
+/** The `__vModel__`s of the value fields a task node locked (not validated, not submitted). */
+export function lockedKeys(form: FormConf): Set<string> {
+  return new Set(valueFields(form.fields).filter(isLocked).map((f) => f.__vModel__!));
+}
+
+/** The form as it is checked: each detail table without its locked columns (row containers included). */
+function checkedForm(form: FormConf): FormConf {
+  const strip = (list: FormField[]): FormField[] => list.map((f) => {
+    if (f?.__config__?.layout === 'rowFormItem' && Array.isArray(f.__config__.children)) return { ...f, __config__: { ...f.__config__, children: strip(f.__config__.children) } };
+    return isDetailTable(f) ? unlockedTable(f) : f;
+  });
+  return { ...form, fields: strip(Array.isArray(form.fields) ? form.fields : []) };
+}
+
+/** Every failing visible field this form may change: `__vModel__` → message (shared/form validateSubmission). */
 export function modelErrors(form: FormConf, model: Record<string, unknown>): Record<string, string> {
+  const locked = lockedKeys(form);
   const out: Record<string, string> = {};
-  for (const e of validateSubmission(form, model)) out[e.field] = e.message;
+  for (const e of validateSubmission(checkedForm(form), model)) if (!locked.has(e.field)) out[e.field] = e.message;
   return out;
 }
 
-/** The message of one field's value in `model`, or null (shared/form checkField). */
+/** The message of one field's value in `model`, or null (shared/form checkField; null for a locked field). */
 export function fieldMessage(field: FormField | undefined, model: Record<string, unknown>): string | null {
-  return field ? checkField(field, model[field.__vModel__!], model) : null;
+  if (!field || isLocked(field)) return null;
+  return checkField(isDetailTable(field) ? unlockedTable(field) : field, model[field.__vModel__!], model);
 }
 
-/** The submitted value map: visible fields only; detail-table rows keep only their columns. */
+/**
+ * The submitted value map: visible fields only, locked ones left out; detail-table rows keep only
+ * their columns that are not locked.
+ */
 export function submittedValues(form: FormConf, model: Record<string, unknown>): Record<string, unknown> {
   const values = visibleValues(form, model);
+  for (const key of lockedKeys(form)) delete values[key];
   for (const f of valueFields(form.fields)) {
     const key = f.__vModel__!;
-    if (isDetailTable(f) && Object.prototype.hasOwnProperty.call(values, key)) values[key] = cleanRows(f, values[key]);
+    if (isDetailTable(f) && Object.prototype.hasOwnProperty.call(values, key)) values[key] = cleanRows(unlockedTable(f), values[key]);
   }
   return JSON.parse(JSON.stringify(values)) as Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import { CategoryRow, SignalsRow } from './ProcessSection';
 import { ListenerSection } from './ListenerSection';
 import { AssignmentSection } from './AssignmentSection';
 import { CcSection } from './CcSection';
+import { FieldPermissionSection } from './FieldPermissionSection';
 import { MultiInstanceSection } from './MultiInstanceSection';
 import { FormKeyRow, TypeFields, UserTaskAttrs } from './TaskSection';
 import { ConditionRows, DefaultFlowRow } from './FlowSections';
@@ -69,6 +70,7 @@ export function PanelSections({ target }: { target: PanelTarget }) {
           <CcSection target={target} />
         </Section>
       )}
+      {k === 'userTask' && <FieldPermissionSection target={target} />}
       {k === 'userTask' && (
         <Section title="多实例" testId="panel-section-multi-instance">
           <MultiInstanceSection target={target} />

@@ -4,9 +4,12 @@
  * per row, disabled at `maxRows` / `minRows`; a 合计 row summing every el-input-number column
  * when `showSummary`; read-only when disabled; when the table's check failed (`invalid`), each
  * failing cell shows its own message (shared/form fieldError, the same rule as the server).
+ * A task node's column permissions (`__config__.permission`, issue 16): a hidden column is not
+ * shown, a read-only one shows disabled cells and no messages. Fixed rows (`minRows = maxRows =`
+ * the rows there are, as such a node's table has) show no 操作 column and no add button.
  */
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
-import { detailColumns, fieldError, numberProp } from '../../../../../shared/form';
+import { detailColumns, fieldError, isLocked, markOf, numberProp } from '../../../../../shared/form';
 import { columnSum, newRow, tableRows } from '../model';
 import { numberText } from '../number-format';
 import { numProp } from './types';
@@ -25,11 +28,13 @@ const precisionOf = (c: FormField): number | undefined => numProp(c, 'precision'
 /** 明细表 widget; value = an array of row objects keyed by the columns' `__vModel__`. */
 export function DetailTableWidget({ field, value, onChange, onBlur, disabled, size, invalid }: DetailTableProps) {
   const config = field.__config__;
-  const columns = detailColumns(field);
+  const columns = detailColumns(field).filter((c) => markOf(c) !== 'hidden');
   const rows = tableRows(value);
   const minRows = numberProp(config, 'minRows') ?? 0;
   const maxRows = numberProp(config, 'maxRows');
   const key = field.__vModel__ ?? 'table';
+  const fixed = maxRows !== undefined && minRows === maxRows && rows.length === maxRows;
+  const editRows = !disabled && !fixed;
   const canAdd = !disabled && (maxRows === undefined || rows.length < maxRows);
   const canRemove = !disabled && rows.length > minRows;
   const setCell = (i: number, col: string, v: unknown) => onChange(rows.map((r, j) => (j === i ? { ...r, [col]: v } : r)));
@@ -48,7 +53,7 @@ export function DetailTableWidget({ field, value, onChange, onBlur, disabled, si
                   {c.__config__.label}
                 </Table.ColumnHeader>
               ))}
-              {!disabled && <Table.ColumnHeader w="20" textAlign="center">操作</Table.ColumnHeader>}
+              {editRows && <Table.ColumnHeader w="20" textAlign="center">操作</Table.ColumnHeader>}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -62,14 +67,14 @@ export function DetailTableWidget({ field, value, onChange, onBlur, disabled, si
                 <Table.Cell textAlign="center">{i + 1}</Table.Cell>
                 {columns.map((c) => {
                   const col = c.__vModel__!;
-                  const msg = invalid ? fieldError(c, row[col]) : null;
+                  const msg = invalid && !isLocked(c) ? fieldError(c, row[col]) : null;
                   return (
                     <Table.Cell key={col} verticalAlign="top" data-testid={`detail-cell-${i}-${col}`}>
                       <FieldWidget
                         field={{ ...c, style: { ...(c.style ?? {}), width: '100%' } }}
                         value={row[col]}
                         size={size}
-                        disabled={disabled || c.disabled === true}
+                        disabled={disabled || c.disabled === true || markOf(c) === 'readonly'}
                         onChange={(v) => setCell(i, col, v)}
                         onBlur={onBlur}
                       />
@@ -77,7 +82,7 @@ export function DetailTableWidget({ field, value, onChange, onBlur, disabled, si
                     </Table.Cell>
                   );
                 })}
-                {!disabled && (
+                {editRows && (
                   <Table.Cell textAlign="center" verticalAlign="top">
                     <Button size="xs" variant="ghost" colorPalette="red" disabled={!canRemove} data-testid={`detail-remove-${i}`}
                       onClick={() => onChange(rows.filter((_, j) => j !== i))}>
@@ -95,13 +100,13 @@ export function DetailTableWidget({ field, value, onChange, onBlur, disabled, si
                     {numberCols.includes(c) ? numberText(columnSum(rows, c.__vModel__!), precisionOf(c)) : ''}
                   </Table.Cell>
                 ))}
-                {!disabled && <Table.Cell />}
+                {editRows && <Table.Cell />}
               </Table.Row>
             )}
           </Table.Body>
         </Table.Root>
       </Box>
-      {!disabled && (
+      {editRows && (
         <Flex mt="2">
           <Button size="xs" variant="outline" colorPalette="brand" disabled={!canAdd} data-testid="detail-add"
             onClick={() => onChange([...rows, newRow(columns)])}>

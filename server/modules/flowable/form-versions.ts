@@ -1,0 +1,33 @@
+/**
+ * The forms of a deployment as it got them (issue 16 "instances keep their own version"; table
+ * sys_deploy_form_content): node forms (`flowable:formKey` = a sys_form id) are copied inside the
+ * deploy transaction (engine deploy `onDeployed`), the main form when it is linked (addDeployForm).
+ * `formOfDeployment` reads the copy first and the live sys_form only for deployments made before
+ * copies existed, so editing a form changes what new deployments show, never an old instance.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { sysDeployFormContent, sysForm } from '../../db/schema';
+import type { DbTx } from '../common/query';
+
+export interface DeployedForm { formId: number; formName: string; formContent: string | null }
+
+/** Copies the sys_form rows `formIds` (those that exist) for deployment `deployId`; an existing copy stays. */
+export function snapshotForms(db: DbTx, deployId: string, formIds: number[]): void {
+  const ids = [...new Set(formIds.filter((n) => Number.isSafeInteger(n) && n > 0))];
+  if (!ids.length) return;
+  const rows = db.select({ formId: sysForm.formId, formName: sysForm.formName, formContent: sysForm.formContent }).from(sysForm).where(inArray(sysForm.formId, ids)).all();
+  if (!rows.length) return;
+  db.insert(sysDeployFormContent).values(rows.map((r) => ({ deployId, ...r }))).onConflictDoNothing().run();
+}
+
+/** The engine's `onDeployed` hook of a deploy: copies the node and start forms its model names by id. */
+export const snapshotOnDeploy = (db: DbTx) => (r: { deploymentId: string; formKeys: string[] }) =>
+  snapshotForms(db, r.deploymentId, r.formKeys.filter((k) => /^\d+$/.test(k)).map(Number));
+
+/** Form `formId` as deployment `deployId` got it: its copy, else the live form (older deployments), else undefined. */
+export function formOfDeployment(db: DbTx, deployId: string, formId: number): DeployedForm | undefined {
+  const copy = db.select({ formId: sysDeployFormContent.formId, formName: sysDeployFormContent.formName, formContent: sysDeployFormContent.formContent })
+    .from(sysDeployFormContent).where(and(eq(sysDeployFormContent.deployId, deployId), eq(sysDeployFormContent.formId, formId))).get();
+  if (copy) return copy;
+  return db.select({ formId: sysForm.formId, formName: sysForm.formName, formContent: sysForm.formContent }).from(sysForm).where(eq(sysForm.formId, formId)).get();
+}

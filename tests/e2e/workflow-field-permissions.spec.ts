@@ -1,0 +1,200 @@
+/**
+ * Per-node form field permissions in the browser (issue 16): in the designer a user task's 表单权限
+ * section lists the start form's fields (the start event's 表单) and detail-table columns, a choice
+ * is written as `flowable:fieldPermissions` (查看XML) and undone with 撤销; on the task screen of a
+ * model deployed with the attribute, the editable start field is enabled, changed and approved,
+ * the hidden field and column are not shown, the read-only field and column are disabled, and the
+ * stored variables hold the change with the locked values untouched. Screenshots: /tmp/perm-*.png.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAuth, expectToast, uniq } from './admin-api';
+import { signIn } from './helpers';
+import { shape } from './canvas';
+
+const col = (id: number, label: string, tag: string, vModel: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
+  __config__: { label, tag, layout: 'colFormItem', span: 24, showLabel: true, labelWidth: null, required: false, regList: [], changeTag: true, formId: id, renderKey: id, ...config },
+  __vModel__: vModel, placeholder: `请输入${label}`, style: { width: '100%' }, ...extra,
+});
+
+/** The start form: 请假天数 (number), 请假原因, 薪资, 费用明细 (名称 / 金额 / 备注). */
+const START_FORM = {
+  formRef: 'elForm', formModel: 'formData', size: 'medium', labelPosition: 'right', labelWidth: 100, formRules: 'rules', gutter: 15, disabled: false, span: 24, formBtns: true,
+  fields: [
+    col(101, '请假天数', 'el-input-number', 'day', { min: 1, max: 30 }, { required: true }),
+    col(102, '请假原因', 'el-input', 'reason', {}, { required: true }),
+    col(103, '薪资', 'el-input', 'salary'),
+    { __config__: { label: '费用明细', tag: 'detail-table', layout: 'colFormItem', span: 24, formId: 104, renderKey: 104, defaultValue: [], showSummary: true, children: [
+      col(105, '名称', 'el-input', 'name', {}, { required: true }),
+      col(106, '金额', 'el-input-number', 'amount', { min: 0 }),
+      col(107, '备注', 'el-input', 'note'),
+    ] }, __vModel__: 'items' },
+  ],
+};
+
+const modelXml = (key: string, name: string, formId: number, perms?: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="http://www.flowable.org/processdef">
+  <process id="${key}" name="${name}" isExecutable="true" flowable:processCategory="leave">
+    <startEvent id="start_event" name="开始" flowable:formKey="${formId}"/>
+    <sequenceFlow id="f1" sourceRef="start_event" targetRef="review"/>
+    <userTask id="review" name="部门审批" flowable:assignee="1" flowable:userType="assignee" flowable:dataType="fixed"${perms ? ` flowable:fieldPermissions="${perms.replace(/"/g, '&quot;')}"` : ''}/>
+    <sequenceFlow id="f2" sourceRef="review" targetRef="end_event"/>
+    <endEvent id="end_event" name="结束"/>
+  </process>
+  <bpmndi:BPMNDiagram id="d1">
+    <bpmndi:BPMNPlane id="p1" bpmnElement="${key}">
+      <bpmndi:BPMNShape id="s_start" bpmnElement="start_event"><dc:Bounds x="150" y="160" width="36" height="36"/></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="s_review" bpmnElement="review"><dc:Bounds x="260" y="138" width="100" height="80"/></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="s_end" bpmnElement="end_event"><dc:Bounds x="440" y="160" width="36" height="36"/></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="e1" bpmnElement="f1"><di:waypoint x="186" y="178"/><di:waypoint x="260" y="178"/></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="e2" bpmnElement="f2"><di:waypoint x="360" y="178"/><di:waypoint x="440" y="178"/></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</definitions>`;
+
+type Headers = Record<string, string>;
+
+/** Stores the start form and deploys the model over REST (the form bound as the main form); answers the ids. */
+async function deploy(request: APIRequestContext, admin: Headers, tag: string, perms?: string) {
+  const formName = `e2e权限表单${tag}`;
+  expect((await (await request.post('/caishui-api/flowable/form', { headers: admin, data: { formName, formContent: JSON.stringify(START_FORM) } })).json()).code).toBe(200);
+  const forms = await request.get(`/caishui-api/flowable/form/list?formName=${encodeURIComponent(formName)}`, { headers: admin });
+  const formId = ((await forms.json()) as { rows: { formId: number }[] }).rows[0].formId;
+  const name = `e2e字段权限${tag}`;
+  const saved = (await (await request.post('/caishui-api/flowable/definition/save', { headers: admin, data: { name, category: 'leave', xml: modelXml(`e2e_perm_${tag}`, name, formId, perms) } })).json()) as
+    { code: number; data: { definitionId: string; deploymentId: string } };
+  expect(saved.code).toBe(200);
+  expect((await (await request.post('/caishui-api/flowable/form/addDeployForm', { headers: admin, data: { formId, deployId: saved.data.deploymentId } })).json()).code).toBe(200);
+  return { name, formId, ...saved.data };
+}
+
+/** The XML in 查看XML, entities of quotes decoded. */
+async function viewXml(page: Page) {
+  await page.getByTestId('designer-xml').click();
+  const text = (await page.getByTestId('designer-xml-content').textContent())!;
+  await page.getByTestId('designer-xml-drawer').getByRole('button', { name: '关闭' }).first().click();
+  await expect(page.getByTestId('designer-xml-drawer')).toHaveCount(0);
+  return text.replace(/&#34;|&quot;/g, '"');
+}
+
+/** A screenshot of the page with the viewport stretched to show all of `testId`'s content. */
+async function tallShot(page: Page, testId: string, path: string) {
+  const size = page.viewportSize()!;
+  const box = await page.getByTestId(testId).boundingBox();
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil((box?.y ?? 0) + (box?.height ?? 0) + 80)) });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path });
+  await page.setViewportSize(size);
+}
+
+test('designer: 表单权限 lists the start form and writes flowable:fieldPermissions (undoable)', async ({ page, request }) => {
+  const tag = uniq();
+  const admin = await apiAuth(request);
+  const d = await deploy(request, admin, tag);
+  await signIn(page);
+  await page.goto(`#/flowable/definition/model?deployId=${d.deploymentId}`);
+  await expect(shape(page, 'review')).toBeVisible();
+  const panel = page.getByTestId('bpmn-properties-panel');
+  await expect(async () => {
+    await shape(page, 'review').click();
+    await expect(panel.getByTestId('panel-title')).toHaveText('用户任务', { timeout: 1000 });
+  }).toPass();
+  const section = panel.getByTestId('panel-section-field-permissions');
+  await expect(section).toContainText('表单权限');
+  await expect(section.getByTestId('field-perm-section')).toContainText(`e2e权限表单${tag}`);
+  for (const label of ['请假天数', '请假原因', '薪资', '费用明细', '名称', '金额', '备注']) await expect(section).toContainText(label);
+  await expect(section.getByTestId('field-perm-day')).toHaveValue('readonly');
+  await expect(section.getByTestId('field-perm-items.amount')).toHaveValue('');
+
+  await section.getByTestId('field-perm-day').selectOption('editable');
+  await section.getByTestId('field-perm-salary').selectOption('hidden');
+  await section.getByTestId('field-perm-items').selectOption('editable');
+  await section.getByTestId('field-perm-items.name').selectOption('readonly');
+  await section.getByTestId('field-perm-items.note').selectOption('hidden');
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: '/tmp/perm-designer-panel.png' });
+  let xml = await viewXml(page);
+  expect(xml).toMatch(/<(?:bpmn:)?userTask id="review"[^>]*flowable:fieldPermissions="\{"day":"editable","salary":"hidden","items":"editable","items\.name":"readonly","items\.note":"hidden"\}"/);
+
+  // 撤销 takes back the last choice; back to 只读 everywhere removes the attribute
+  await page.getByTestId('designer-undo').click();
+  await expect(section.getByTestId('field-perm-items.note')).toHaveValue('');
+  xml = await viewXml(page);
+  expect(xml).toContain('"items.name":"readonly"}');
+  expect(xml).not.toContain('items.note');
+  await section.getByTestId('field-perm-clear').click();
+  await expect(section.getByTestId('field-perm-day')).toHaveValue('readonly');
+  expect(await viewXml(page)).not.toContain('fieldPermissions');
+
+  // a user task whose process has no start form: a hint instead of the list
+  await shape(page, 'start_event').click();
+  await expect(panel.getByTestId('panel-title')).toHaveText('开始事件');
+  await panel.getByTestId('panel-form-key').selectOption('');
+  await shape(page, 'review').click();
+  await expect(panel.getByTestId('panel-title')).toHaveText('用户任务');
+  await expect(section.getByTestId('field-perm-hint')).toHaveText('开始节点未选择表单，没有可设置权限的字段');
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: '/tmp/perm-designer-hint.png' });
+});
+
+test('task screen: editable start field changed and approved, hidden not shown, read-only disabled', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = uniq();
+  const admin = await apiAuth(request);
+  const perms = '{"day":"editable","salary":"hidden","items":"editable","items.name":"readonly","items.note":"hidden"}';
+  const d = await deploy(request, admin, tag, perms);
+  const rows = [{ name: '机票', amount: 800, note: '经济舱' }, { name: '酒店', amount: 300, note: '两晚' }];
+  const started = await request.post(`/caishui-api/flowable/definition/start/${d.definitionId}`, { headers: admin, data: { day: 3, reason: '探亲', salary: '9000', items: rows } });
+  expect((await started.json()).code).toBe(200);
+  const todo = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=50&name=${encodeURIComponent(d.name)}`, { headers: admin });
+  const task = ((await todo.json()) as { rows: { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string }[] }).rows[0];
+
+  await signIn(page);
+  await page.goto(`#/flowable/task/todo/detail/index?${new URLSearchParams({
+    taskName: task.taskName, startUser: task.startUserName ?? '', deployId: task.deployId, taskId: task.taskId, procInsId: task.procInsId, executionId: '',
+  })}`);
+  const screen = page.getByTestId('todo-detail');
+  const form = screen.getByTestId('task-form');
+  await expect(form).toBeVisible();
+  await expect(form).not.toHaveAttribute('data-readonly', '');
+  const day = form.getByTestId('form-item-day').locator('input');
+  await expect(day).toBeEnabled();
+  await expect(day).toHaveValue('3');
+  await expect(form.getByTestId('form-item-reason').locator('input')).toBeDisabled();
+  await expect(form.getByTestId('form-item-reason').locator('input')).toHaveValue('探亲');
+  await expect(form.getByTestId('form-item-salary')).toHaveCount(0);
+  await expect(form).not.toContainText('薪资');
+  const table = form.getByTestId('detail-table-items');
+  await expect(table.locator('thead')).toContainText('名称');
+  await expect(table.locator('thead')).not.toContainText('备注');
+  await expect(table).not.toContainText('经济舱');
+  await expect(table.getByTestId('detail-cell-0-name').locator('input')).toBeDisabled();
+  await expect(table.getByTestId('detail-cell-0-amount').locator('input')).toBeEnabled();
+  // rows are fixed (cells of locked columns stay with their rows): no 添加一行, no 删除
+  await expect(table.getByTestId('detail-add')).toHaveCount(0);
+  await expect(table.getByTestId('detail-remove-0')).toHaveCount(0);
+  await tallShot(page, 'task-form', '/tmp/perm-task-form.png');
+
+  await day.fill('5');
+  await day.blur();
+  const amount = table.getByTestId('detail-cell-1-amount').locator('input');
+  await amount.fill('250');
+  await amount.blur();
+  await expect(table.getByTestId('detail-sum-amount')).toHaveText('1050');
+  await tallShot(page, 'task-form', '/tmp/perm-task-form-edited.png');
+  await screen.getByTestId('task-approve').click();
+  const approve = page.getByTestId('approve-dialog');
+  await approve.getByTestId('approve-comment').fill('同意，天数改为5天');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/perm-task-approve.png' });
+  await approve.getByRole('button', { name: '确 定' }).click();
+  await expectToast(page, '操作成功');
+  await expect(page).toHaveURL(/#\/task\/todo/);
+
+  const vars = (await (await request.get(`/caishui-api/flowable/task/processVariables/${task.taskId}`, { headers: admin })).json()).data as Record<string, any>;
+  expect(vars).toMatchObject({ day: 5, reason: '探亲', salary: '9000', items: [{ name: '机票', amount: 800, note: '经济舱' }, { name: '酒店', amount: 250, note: '两晚' }] });
+  expect(vars.variables.fields.find((f: any) => f.__vModel__ === 'day').__config__.defaultValue).toBe(5);
+});
