@@ -162,6 +162,8 @@ export function createEngine(options: CreateEngineOptions) {
     getTask: (taskId: string) => repo.getTask(core, taskId),
     /** Deployment, node formKey, finished and unheld flags of a task (one cached statement; the per-command holder and form checks). */
     taskFormContext: (taskId: string) => repo.taskFormContext(core, taskId),
+    /** The extension attributes of node `nodeId` of a definition as written (`flowable:…` names; {} for an unknown node). */
+    nodeAttributes: (definitionId: string, nodeId: string): Readonly<Record<string, string>> => core.graph(definitionId).nodes[nodeId]?.attrs ?? {},
     /** The deployment id of a definition (cached definition row). */
     definitionDeploymentId: (definitionId: string) => repo.definitionDeploymentId(core, definitionId),
     getInstance: (instanceId: string) => repo.getInstance(db, instanceId),

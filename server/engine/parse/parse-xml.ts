@@ -94,7 +94,9 @@ export function extensionAttributes(el: ModdleElement): Record<string, string> {
   }
   const descriptorNames = ['assignee', 'candidateUsers', 'candidateGroups', 'dataType', 'userType', 'formKey', 'priority', 'dueDate',
     'skipExpression', 'category', 'text', 'expId', 'initiator', 'processCategory', 'candidateStarterGroups', 'candidateStarterUsers',
-    'versionTag', 'async', 'exclusive', 'collection', 'elementVariable', 'elementIndexVariable'];
+    'versionTag', 'async', 'exclusive', 'collection', 'elementVariable', 'elementIndexVariable',
+    // issue 16: 抄送 and per-node form field permissions (read by server/modules/flowable through nodeAttributes)
+    'ccUsers', 'ccUserNames', 'ccGroups', 'ccGroupNames', 'ccExpression', 'fieldPermissions'];
   for (const n of descriptorNames) {
     const v = el.get(`flowable:${n}`);
     if (v !== undefined && v !== null && v !== '') out[`flowable:${n}`] = String(v);

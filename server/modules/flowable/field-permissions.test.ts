@@ -1,43 +1,39 @@
 /**
- * The scan that reads `flowable:fieldPermissions` of each userTask from a definition's stored XML
- * (field-permissions.ts): any prefix bound to the flowable / activiti / camunda namespace, entities
- * decoded, quotes of either kind, `>` inside values, line breaks normalised, comments and CDATA
- * ignored, other namespaces and other elements ignored.
+ * `flowable:fieldPermissions` as the server reads it from a deployed definition
+ * (field-permissions.ts over engine.nodeAttributes): the flowable prefix and the activiti alias,
+ * entities decoded by the XML parser, nodes without it null, a malformed value `{}`.
  */
 import { describe, expect, it } from 'vitest';
-import { userTaskAttribute } from './field-permissions';
+import { openDatabase } from '../../db/client';
+import { manualClock } from '../../core/clock';
+import { createEngine } from '../../engine';
+import { nodeFieldPermissions } from './field-permissions';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn2:definitions xmlns:bpmn2="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:fl="http://flowable.org/bpmn"
-  xmlns:activiti='http://activiti.org/bpmn' xmlns:other="http://example.com/x">
+  xmlns:activiti="http://activiti.org/bpmn" targetNamespace="t">
   <bpmn2:process id="p">
-    <!-- <bpmn2:userTask id="commented" fl:fieldPermissions="{}"/> -->
-    <bpmn2:userTask id="a" name="a &gt; b" fl:assignee="\${x > 1}" fl:fieldPermissions="{&quot;day&quot;:&quot;editable&quot;,&quot;items.amount&quot;:&quot;hidden&quot;}">
-      <bpmn2:documentation><![CDATA[<bpmn2:userTask id="cdata" fl:fieldPermissions="{}"/>]]></bpmn2:documentation>
-    </bpmn2:userTask>
-    <bpmn2:userTask id='b' activiti:fieldPermissions='{"reason":"hidden"}'/>
-    <bpmn2:userTask id="c" other:fieldPermissions="{&#34;day&#x22;:&quot;editable&quot;}"/>
-    <bpmn2:userTask id="d"/>
-    <bpmn2:serviceTask id="e" fl:fieldPermissions="{}"/>
+    <bpmn2:startEvent id="s"/>
+    <bpmn2:userTask id="a" name="a" fl:fieldPermissions="{&quot;day&quot;:&quot;editable&quot;,&quot;items.amount&quot;:&quot;hidden&quot;}"/>
+    <bpmn2:userTask id="b" name="b" activiti:fieldPermissions='{"reason":"hidden"}'/>
+    <bpmn2:userTask id="c" name="c"/>
+    <bpmn2:userTask id="d" name="d" fl:fieldPermissions="not json"/>
+    <bpmn2:endEvent id="e"/>
+    <bpmn2:sequenceFlow id="f1" sourceRef="s" targetRef="a"/><bpmn2:sequenceFlow id="f2" sourceRef="a" targetRef="b"/>
+    <bpmn2:sequenceFlow id="f3" sourceRef="b" targetRef="c"/><bpmn2:sequenceFlow id="f4" sourceRef="c" targetRef="d"/>
+    <bpmn2:sequenceFlow id="f5" sourceRef="d" targetRef="e"/>
   </bpmn2:process>
 </bpmn2:definitions>`;
 
-describe('userTaskAttribute', () => {
-  it('reads the attribute of each userTask under an extension prefix only', () => {
-    const found = userTaskAttribute(XML, 'fieldPermissions');
-    expect(Object.fromEntries(found)).toEqual({
-      a: '{"day":"editable","items.amount":"hidden"}',
-      b: '{"reason":"hidden"}',
-    });
-  });
-
-  it('decodes numeric entities', () => {
-    const xml = '<definitions xmlns:flowable="http://flowable.org/bpmn"><userTask id="t" flowable:fieldPermissions="{&#34;day&#x22;:&#x22;editable&#34;}"></userTask></definitions>';
-    expect(userTaskAttribute(xml, 'fieldPermissions').get('t')).toBe('{"day":"editable"}');
-  });
-
-  it('normalises literal line breaks in a value to spaces, as XML does', () => {
-    const xml = '<definitions xmlns:flowable="http://flowable.org/bpmn"><userTask id="t" flowable:fieldPermissions="{&quot;day&quot;:\n\t&quot;editable&quot;}"/></definitions>';
-    expect(userTaskAttribute(xml, 'fieldPermissions').get('t')).toBe('{"day":  "editable"}');
+describe('nodeFieldPermissions', () => {
+  it('reads each user task of the deployed definition', async () => {
+    const engine = createEngine({ db: openDatabase({ url: ':memory:' }), clock: manualClock() });
+    const { definitionId } = await engine.deploy({ xml: XML });
+    const deps = { engine };
+    expect(nodeFieldPermissions(deps, definitionId, 'a')).toEqual({ day: 'editable', 'items.amount': 'hidden' });
+    expect(nodeFieldPermissions(deps, definitionId, 'b')).toEqual({ reason: 'hidden' });
+    expect(nodeFieldPermissions(deps, definitionId, 'c')).toBeNull();
+    expect(nodeFieldPermissions(deps, definitionId, 'd')).toEqual({});
+    expect(nodeFieldPermissions(deps, definitionId, 'nope')).toBeNull();
   });
 });
