@@ -162,6 +162,8 @@ export function createEngine(options: CreateEngineOptions) {
     getTask: (taskId: string) => repo.getTask(core, taskId),
     /** Deployment, node formKey, finished and unheld flags of a task (one cached statement; the per-command holder and form checks). */
     taskFormContext: (taskId: string) => repo.taskFormContext(core, taskId),
+    /** The user task ids of a definition, in document order. */
+    userTaskIds: (definitionId: string): string[] => { const g = core.graph(definitionId); return g.order.filter((id) => g.nodes[id].type === 'userTask'); },
     /** The extension attributes of node `nodeId` of a definition as written (`flowable:…` names; {} for an unknown node). */
     nodeAttributes: (definitionId: string, nodeId: string): Readonly<Record<string, string>> => core.graph(definitionId).nodes[nodeId]?.attrs ?? {},
     /** The deployment id of a definition (cached definition row). */

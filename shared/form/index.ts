@@ -14,3 +14,4 @@ export * from './field-check';
 export * from './validate';
 export * from './permissions';
 export * from './permission-check';
+export * from './withhold';

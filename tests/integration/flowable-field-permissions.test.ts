@@ -188,3 +188,30 @@ describe('complete and resolveTask are held to the node permissions', () => {
     expect(field(after.variables, 'day').__config__.defaultValue).toBe(8);
   });
 });
+
+describe('hidden values stay out of processVariables and other tasks\' forms (withheld.ts)', () => {
+  it('per reader: the nodes they take part in decide; a 抄送 recipient gets no field hidden anywhere', async () => {
+    const id = await startOne();
+    const review = taskOf(id);
+    // The manager so far takes part in 经理审批 only, where salary and the 备注 column are hidden.
+    const mine = await vars(review.taskId, 'manager');
+    expect(mine).toMatchObject({ day: 3, reason: '探亲' });
+    expect(mine).not.toHaveProperty('salary');
+    expect(mine.items).toEqual([{ name: '机票', amount: 800 }, { name: '酒店', amount: 300 }]);
+    expect(mine.variables.fields.map((f: any) => f.__vModel__)).not.toContain('salary');
+    expect(JSON.stringify(mine)).not.toMatch(/9000|经济舱|两晚/);
+    // The initiator (admin, also a monitor) reads everything.
+    expect(await vars(review.taskId)).toMatchObject({ salary: '9000', items: ROWS });
+    // A 抄送 recipient who handles nothing: salary, the 备注 column and reason (hidden at 人事复核) withheld.
+    expect((await post('/flowable/task/copy', { taskId: review.taskId, userIds: [uid.finance] }, 'manager')).code).toBe(200);
+    const copied = await vars(review.taskId, 'finance');
+    expect(copied).toMatchObject({ day: 3 });
+    for (const k of ['salary', 'reason']) expect(copied).not.toHaveProperty(k);
+    expect(JSON.stringify(copied)).not.toMatch(/9000|经济舱|探亲/);
+    expect(JSON.stringify((await taskForm(review.taskId, 'finance')).formData)).not.toMatch(/9000|经济舱|探亲/);
+    // Once the manager also holds 人事复核 (salary not hidden there), salary is theirs to read.
+    expect((await post('/flowable/task/complete', { taskId: review.taskId, comment: '同意' }, 'manager')).code).toBe(200);
+    const hr = taskOf(id);
+    expect(await vars(hr.taskId, 'manager')).toMatchObject({ salary: '9000', reason: '探亲' });
+  });
+});

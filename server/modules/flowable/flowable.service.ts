@@ -25,6 +25,7 @@ import { actorOf, assertInstanceReader, assertTaskReader } from './access.servic
 import { people, roleNames } from './names';
 import { ccNamesByTask } from './cc.service';
 import { snapshotOnDeploy } from './form-versions';
+import { readableVariables } from './withheld';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 
@@ -201,10 +202,10 @@ export function flowViewer(deps: Deps, login: LoginUser, procInsId: string) {
   return deps.engine.nodeData(procInsId);
 }
 
-/** `processVariables/{taskId}`: the instance variables plus the task's local ones (readers only). */
+/** `processVariables/{taskId}`: the instance variables plus the task's local ones (readers only), without the start-form values hidden from this reader (withheld.ts). */
 export function processVariables(deps: Deps, login: LoginUser, taskId: string) {
-  assertTaskReader(deps, login, taskId);
-  return deps.engine.variables({ taskId });
+  const task = assertTaskReader(deps, login, taskId);
+  return readableVariables(deps, login, task.procInsId, deps.engine.variables({ taskId }));
 }
 
 /**
@@ -213,7 +214,11 @@ export function processVariables(deps: Deps, login: LoginUser, taskId: string) {
  * rules). Readers of the task's instance only (else 403).
  */
 export function flowTaskForm(deps: Deps, login: LoginUser, taskId: string): TaskFormView {
-  return taskFormView(deps, assertTaskReader(deps, login, taskId));
+  const task = assertTaskReader(deps, login, taskId);
+  const view = taskFormView(deps, task);
+  // Fields hidden from this reader at every node they take part in (withheld.ts) stay out, whichever task is asked.
+  if (!view.formData) return view;
+  return { ...view, formData: readableVariables(deps, login, task.procInsId, { variables: view.formData }).variables as typeof view.formData };
 }
 
 /** `flowFormData?deployId`: the deployment's main form JSON. Error: 请先配置流程表单!. */
