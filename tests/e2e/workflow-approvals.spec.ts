@@ -125,7 +125,16 @@ test('抄送, 撤回, 退回 to a passed branch and 抄送我的', async ({ page
   await expect(ret.getByTestId('return-target-apply')).toBeVisible();
   await expect(ret.getByTestId('return-target-big')).toBeVisible();
   await expect(ret.getByTestId('return-target-small')).toHaveCount(0);
-  await ret.getByTestId('return-target-big').click();
+  await ret.getByRole('button', { name: '取 消' }).click();
+  await expect(ret).toHaveCount(0);
+  // The target chosen from the flow record: 退回到此节点 on the passed records (not the cancelled 确认).
+  await screen.getByTestId('tab-record').click();
+  const picks = screen.getByTestId('flow-record-return');
+  await expect(picks).toHaveCount(3);
+  await shot(page, 'e-record-return');
+  await screen.getByTestId('flow-record-item').filter({ hasText: '大额审批' }).first().getByTestId('flow-record-return').click();
+  await expect(ret.getByTestId('return-target-big')).toHaveAttribute('aria-pressed', 'true');
+  await expect(ret.getByTestId('return-target-apply')).toHaveAttribute('aria-pressed', 'false');
   await ret.getByTestId('return-comment').fill('金额需复核');
   await shot(page, 'e-return-passed');
   await ret.getByRole('button', { name: '确 定' }).click();

@@ -7,7 +7,7 @@
  *
  * Props: `items` (flowRecord's `flowList`), `loading?`.
  */
-import { Badge, Box, Flex, Grid, Spinner, Text, Timeline } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Spinner, Text, Timeline } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** One record (spec §3 "Flow record item"). */
@@ -24,6 +24,8 @@ export interface FlowRecordItem {
   /** Set on tasks of an instance started by a call activity (issue 13). */
   calledInstanceId?: string | null;
   calledProcessName?: string | null;
+  /** The node of the task (退回 targets are nodes). */
+  taskDefKey?: string | null;
   /** Set when the task was cancelled rather than completed (moved away, 减签, countersign ended, stopped). */
   deleteReason?: string | null;
   /** Who received a 抄送 at this task (issue 16). */
@@ -76,7 +78,12 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 /** The timeline; see the file comment. */
-export function FlowRecordTimeline({ items, loading }: { items: FlowRecordItem[]; loading?: boolean }) {
+export function FlowRecordTimeline({ items, loading, returnTo }: {
+  items: FlowRecordItem[];
+  loading?: boolean;
+  /** 退回到此节点 on the finished records of these nodes (the task screen's return targets; issue 16). */
+  returnTo?: { keys: ReadonlySet<string>; onPick(taskDefKey: string): void };
+}) {
   if (loading) return <Flex justify="center" py="10"><Spinner color="blue.500" /></Flex>;
   if (!items.length) return <Flex justify="center" py="10" color="gray.500" fontSize="sm" data-testid="flow-record-empty">暂无流转记录</Flex>;
   return (
@@ -97,6 +104,11 @@ export function FlowRecordTimeline({ items, loading }: { items: FlowRecordItem[]
               <Flex align="center" gap="2">
                 <Text fontWeight="bold" fontSize="sm">{item.taskName || '—'}</Text>
                 <Badge size="sm" colorPalette={done && !cancelled ? 'green' : 'gray'} variant="subtle" data-testid="flow-record-state">{cancelled ?? (done ? '已办结' : '办理中')}</Badge>
+                {returnTo && done && !item.deleteReason && item.taskDefKey && returnTo.keys.has(item.taskDefKey) && (
+                  <Button size="2xs" variant="outline" colorPalette="orange" ml="auto" onClick={() => returnTo.onPick(item.taskDefKey!)} data-testid="flow-record-return">
+                    退回到此节点
+                  </Button>
+                )}
                 {item.calledInstanceId && (
                   <Badge size="sm" colorPalette="blue" variant="outline" data-testid="flow-record-called">子流程：{item.calledProcessName || item.calledInstanceId}</Badge>
                 )}

@@ -77,7 +77,13 @@ export function FlowDetailCard({ title, facts, tabs, tab, onTab, onClose, closeL
 }
 
 /** 流转记录 tab; see the file comment. */
-export function FlowRecordPanel({ procInsId, deployId, onError }: { procInsId: string; deployId?: string; onError?(): void }) {
+export function FlowRecordPanel({ procInsId, deployId, onError, returnTo }: {
+  procInsId: string;
+  deployId?: string;
+  onError?(): void;
+  /** The task screen's 退回 from the record (issue 16): nodes that may be chosen and the action. */
+  returnTo?: { keys: ReadonlySet<string>; onPick(taskDefKey: string): void };
+}) {
   const trpc = useTRPC();
   const q = useQuery({ ...trpc.flowable.task.flowRecord.queryOptions({ procInsId, deployId: deployId || undefined }), enabled: !!procInsId, retry: false });
   const failed = useRef(false);
@@ -88,7 +94,7 @@ export function FlowRecordPanel({ procInsId, deployId, onError }: { procInsId: s
   if (q.isError) return <Empty text="流转记录加载失败" />;
   return (
     <Box px={{ base: 0, md: 6 }}>
-      <FlowRecordTimeline items={(q.data?.flowList ?? []) as FlowRecordItem[]} loading={q.isPending} />
+      <FlowRecordTimeline items={(q.data?.flowList ?? []) as FlowRecordItem[]} loading={q.isPending} returnTo={returnTo} />
     </Box>
   );
 }

@@ -68,15 +68,17 @@ export function ApproveDialog({ next, pending, onClose, onSubmit }: {
 }
 
 /** 退回流程: `task.returnList({taskId})` → the target nodes; see the file comment. */
-export function ReturnDialog({ taskId, pending, onClose, onSubmit }: {
+export function ReturnDialog({ taskId, initialTarget, pending, onClose, onSubmit }: {
   taskId: string;
+  /** A target chosen beforehand (退回到此节点 in the flow record). */
+  initialTarget?: string;
   pending: boolean;
   onClose(): void;
   onSubmit(v: { targetKey: string; comment: string }): void;
 }) {
   const trpc = useTRPC();
   const list = useQuery({ ...trpc.flowable.task.returnList.queryOptions({ taskId }), retry: false });
-  const [targetKey, setTargetKey] = useState('');
+  const [targetKey, setTargetKey] = useState(initialTarget ?? '');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ targetKey?: string; comment?: string }>({});
   const submit = () => {
@@ -94,6 +96,7 @@ export function ReturnDialog({ taskId, pending, onClose, onSubmit }: {
             {list.data.map((n, i) => (
               <Button key={n.id} size="sm" rounded="0" roundedLeft={i === 0 ? 'sm' : '0'} roundedRight={i === list.data.length - 1 ? 'sm' : '0'}
                 variant={targetKey === n.id ? 'solid' : 'outline'} colorPalette={targetKey === n.id ? 'brand' : 'gray'}
+                aria-pressed={targetKey === n.id}
                 onClick={() => { setTargetKey(n.id); setErrors((e) => ({ ...e, targetKey: undefined })); }} data-testid={`return-target-${n.id}`}>
                 {n.name || n.id}
               </Button>

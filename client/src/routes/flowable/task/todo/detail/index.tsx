@@ -10,7 +10,7 @@
  */
 import { Box, Button, Flex, Spinner } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useFlowPage } from '../../../../../features/flow-view/useFlowPage';
 import { msgSuccess } from '../../../../../components/feedback/toaster';
 import { closeOpenPage } from '../../../../../lib/close-page';
@@ -32,9 +32,13 @@ export default function TodoDetail() {
   const [probing, setProbing] = useState(false);
   const [next, setNext] = useState<NextNodeInfo | null>(null);
   const [submitted, setSubmitted] = useState<FormSubmit | null>(null);
+  const [returnTarget, setReturnTarget] = useState<string | undefined>();
   const form = useRef<FormRendererHandle>(null);
 
   // 加签 / 减签 only on a countersign (issue 16).
+  // 退回 from the flow record (issue 16): the nodes the task may return to.
+  const returnable = useQuery({ ...trpc.flowable.task.returnList.queryOptions({ taskId }), enabled: !!taskId && tab === 'record', retry: false });
+  const returnKeys = useMemo(() => new Set((returnable.data ?? []).map((n) => n.id)), [returnable.data]);
   const signers = useQuery({ ...trpc.flowable.task.signers.queryOptions({ taskId }), enabled: !!taskId, retry: false });
   const countersign = !!signers.data?.multiInstance;
   const taskForm = useQuery({ ...trpc.flowable.task.flowTaskForm.queryOptions({ taskId }), enabled: !!taskId, retry: false });
@@ -94,8 +98,9 @@ export default function TodoDetail() {
       setProbing(false);
     }
   };
-  const openChecked = async (name: DialogName) => {
+  const openChecked = async (name: DialogName, target?: string) => {
     if ((await validateNodeForm()) === null) return;
+    setReturnTarget(target);
     setDialog(name);
   };
 
@@ -140,7 +145,11 @@ export default function TodoDetail() {
         onTab={setTab}
         tabs={[
           { value: 'form', label: '表单信息', content: formTab },
-          { value: 'record', label: '流转记录', content: <FlowRecordPanel procInsId={procInsId} deployId={deployId} onError={recordFailed} /> },
+          {
+            value: 'record', label: '流转记录',
+            content: <FlowRecordPanel procInsId={procInsId} deployId={deployId} onError={recordFailed}
+              returnTo={{ keys: returnKeys, onPick: (key) => void openChecked('return', key) }} />,
+          },
           { value: 'diagram', label: '流程图', content: <FlowDiagramPanel procInsId={procInsId} deployId={deployId} /> },
         ]}
       />
@@ -152,7 +161,7 @@ export default function TodoDetail() {
           })} />
       )}
       {dialog === 'return' && (
-        <ReturnDialog taskId={taskId} pending={doReturn.isPending} onClose={() => setDialog(null)}
+        <ReturnDialog taskId={taskId} initialTarget={returnTarget} pending={doReturn.isPending} onClose={() => setDialog(null)}
           onSubmit={({ targetKey, comment }) => doReturn.mutate({ taskId, instanceId: procInsId || undefined, targetKey, comment })} />
       )}
       {dialog === 'reject' && (
