@@ -6,22 +6,9 @@
  * scrolled into view. The marks go on the next save or the next edit.
  */
 import type { DesignerModeler } from './create-modeler';
+import type { ElementRegistry as Registry, MarkerCanvas, Overlays, Selection } from './canvas-services';
 
 export const INVALID_MARKER = 'designer-invalid';
-
-interface Shape { id: string }
-interface Registry { get(id: string): Shape | undefined; getAll(): Shape[] }
-interface MarkerCanvas {
-  addMarker(el: Shape, marker: string): void;
-  removeMarker(el: Shape, marker: string): void;
-  hasMarker(el: Shape, marker: string): boolean;
-  scrollToElement(el: Shape, padding?: number): void;
-}
-interface Selection { select(el: Shape | null): void }
-interface Overlays {
-  add(el: Shape, type: string, overlay: { position: { bottom?: number; left?: number; top?: number }; html: HTMLElement }): string;
-  remove(filter: { type: string }): void;
-}
 
 /** One problem the engine found (`flowable.definition.validate`). */
 export interface MarkedProblem { elementId: string; elementName?: string; elementType?: string; message: string }

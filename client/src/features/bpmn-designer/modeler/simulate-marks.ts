@@ -6,6 +6,7 @@
  * and who handled it. `clearSimulationMarks` removes all of them (清除模拟, a new run, a model change).
  */
 import type { DesignerModeler } from './create-modeler';
+import type { ElementRegistry as Registry, MarkerCanvas, Overlays } from './canvas-services';
 import type { SimMarks } from '../simulate-view';
 
 export const SIM_PATH = 'sim-path';
@@ -14,19 +15,6 @@ export const SIM_FAILED = 'sim-failed';
 /** Overlay type of the receiver labels. */
 export const SIM_OVERLAY = 'sim-receiver';
 const MARKERS = [SIM_PATH, SIM_WAITING, SIM_FAILED];
-
-interface Shape { id: string }
-interface Registry { get(id: string): Shape | undefined; getAll(): Shape[] }
-interface MarkerCanvas {
-  addMarker(el: Shape, marker: string): void;
-  removeMarker(el: Shape, marker: string): void;
-  hasMarker(el: Shape, marker: string): boolean;
-  scrollToElement(el: Shape, padding?: number): void;
-}
-interface Overlays {
-  add(el: Shape, type: string, overlay: { position: { bottom?: number; left?: number; top?: number }; html: HTMLElement }): string;
-  remove(filter: { type: string }): void;
-}
 
 /** Removes every simulation marker and overlay. */
 export function clearSimulationMarks(modeler: DesignerModeler): void {
