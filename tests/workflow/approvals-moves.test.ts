@@ -166,12 +166,43 @@ describe('撤回 by an approver', () => {
     expect(ran(engine, id, 'Z')).toBe(1);
   });
 
-  it('refused inside a running countersign', async () => {
+  it('a vote in a running parallel countersign: the voter gets the task back, the vote no longer counts', async () => {
     const { engine } = makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-MultiInstanceTest.testParallelUserTasksCustomExtensions.bpmn20.xml') });
     const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1', variables: { assigneeList: ['a', 'b'] } });
-    const t = engine.instanceTasks(instanceId).find((x) => x.assignee === 'a')!;
-    engine.complete({ taskId: t.taskId, userId: 'a' });
-    expect(() => engine.revoke({ instanceId, userId: 'a' })).toThrow('会签节点尚未结束，无法撤回');
+    const byA = () => engine.instanceTasks(instanceId).find((x) => x.assignee === 'a');
+    engine.complete({ taskId: byA()!.taskId, userId: 'a' });
+    expect(byA()).toBeUndefined();
+    engine.revoke({ instanceId, userId: 'a', comment: '再想想' });
+    expect(engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual(['a', 'b']);
+    expect(comments(engine, instanceId)).toContain('My Task 0:7:再想想');
+    engine.complete({ taskId: engine.instanceTasks(instanceId).find((x) => x.assignee === 'b')!.taskId, userId: 'b' });
+    expect(engine.instanceTasks(instanceId).map((x) => x.assignee)).toEqual(['a']); // a's withdrawn vote is still owed
+    engine.complete({ taskId: byA()!.taskId, userId: 'a' });
+    expect(engine.getInstance(instanceId).endTime).not.toBeNull();
+  });
+
+  it('a vote in a sequential countersign while the next approver has not acted; not once they have', async () => {
+    const { engine } = makeEngine();
+    const xml = lineXml('seq', [{ id: 'v', name: '会签', assignee: '${u}', extra: '><multiInstanceLoopCharacteristics isSequential="true" flowable:collection="${users}" flowable:elementVariable="u"/></userTask' }])
+      .replace('</userTask/>', '</userTask>');
+    const d = await engine.deploy({ xml });
+    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1', variables: { users: ['a', 'b', 'c'] } });
+    const current = () => engine.instanceTasks(instanceId).map((x) => x.assignee);
+    completeByName(engine, instanceId, '会签', undefined, 'a');
+    expect(current()).toEqual(['b']);
+    engine.revoke({ instanceId, userId: 'a' });
+    expect(current()).toEqual(['a']);
+    expect(comments(engine, instanceId)).toContain('会签:7:撤回');
+    completeByName(engine, instanceId, '会签', undefined, 'a');
+    completeByName(engine, instanceId, '会签', undefined, 'b');
+    expect(() => engine.revoke({ instanceId, userId: 'a' })).toThrow('下一节点已处理，无法撤回');
+    const c = engine.instanceTasks(instanceId)[0];
+    engine.delegate({ taskId: c.taskId, userId: 'c', assignee: 'd' }); // c acted
+    expect(() => engine.revoke({ instanceId, userId: 'b' })).toThrow('下一节点已处理，无法撤回');
+    expect(current()).toEqual(['d']);
+    engine.resolve({ taskId: c.taskId, userId: 'd' });
+    completeByName(engine, instanceId, '会签', undefined, 'c');
+    expect(engine.getInstance(instanceId).endTime).not.toBeNull();
   });
 });

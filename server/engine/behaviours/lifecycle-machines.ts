@@ -28,7 +28,9 @@ type MiEvent = { type: 'INSTANCE_DONE'; conditionMet: boolean } | { type: 'CANCE
    * `done` when every remaining instance completed or `conditionMet` (the completion condition
    * re-evaluated with the new counters).
    */
-  | { type: 'REMOVE'; active: boolean; conditionMet: boolean };
+  | { type: 'REMOVE'; active: boolean; conditionMet: boolean }
+  /** 撤回 of a vote (issue 16): one completed instance runs again (sequential: the turn goes back one). */
+  | { type: 'REOPEN' };
 
 export const miMachine = setup({
   types: { context: {} as MiContext, events: {} as MiEvent, input: {} as { total: number; sequential: boolean } },
@@ -61,6 +63,13 @@ export const miMachine = setup({
           actions: assign({
             total: ({ context }) => context.total + 1,
             active: ({ context }) => (context.sequential ? context.active : context.active + 1),
+          }),
+        },
+        REOPEN: {
+          actions: assign({
+            completed: ({ context }) => context.completed - 1,
+            active: ({ context }) => (context.sequential ? context.active : context.active + 1),
+            loopCounter: ({ context }) => (context.sequential ? context.loopCounter - 1 : context.loopCounter),
           }),
         },
         REMOVE: [

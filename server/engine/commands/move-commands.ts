@@ -19,6 +19,7 @@ import { newExecution, planContinue, endInstance } from '../runtime/agenda';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
 import { addComment, onTask, outcome, type Actor, type MoveOutcome } from './task-commands';
+import { withdrawVote } from './sign-commands';
 
 /** Keys of the user tasks that ran in the instance (completed, not cancelled). */
 function executedKeysIn(db: EngineCore['db'], instanceId: string): Set<string> {
@@ -122,9 +123,9 @@ interface PrevTask { id: string; taskDefKey: string; executionId: string; assign
  * appear in several nodes) while nothing after it has been handled: the tasks it created are
  * untouched (not completed, claimed, delegated or commented), or its token still waits at a
  * parallel join. Those tasks are cancelled (comment type 7 撤回 on each, by the caller) and the
- * task is created again for the caller. Errors: "流程未启动或已执行完成，无法撤回",
- * "该任务非当前用户提交，无法撤回", "会签节点尚未结束，无法撤回" (a vote inside a running
- * multi-instance body), "下一节点已处理，无法撤回".
+ * task is created again for the caller. A vote in a countersign that still runs is withdrawn
+ * inside it (sign-commands.ts withdrawVote). Errors: "流程未启动或已执行完成，无法撤回",
+ * "该任务非当前用户提交，无法撤回", "下一节点已处理，无法撤回".
  */
 export function revoke(core: EngineCore, input: Actor & { instanceId: string; comment?: string }): MoveOutcome {
   return outcome(core.inInstance(input.instanceId, String(input.userId), (ctx) => {
@@ -136,7 +137,11 @@ export function revoke(core: EngineCore, input: Actor & { instanceId: string; co
       WHERE instance_id = ? AND assignee = ? AND end_time IS NOT NULL AND delete_reason IS NULL ORDER BY end_time DESC, id DESC LIMIT 1`).get(inst.id, uid) as PrevTask | undefined;
     if (!prev) throw fail('该任务非当前用户提交，无法撤回');
     const node = ctx.graph.nodes[prev.taskDefKey];
-    if (node.multiInstance && [...ctx.uow.tasks.values()].some((t) => t.taskDefKey === prev.taskDefKey)) throw fail('会签节点尚未结束，无法撤回');
+    if (node.multiInstance && [...ctx.uow.executions.values()].some((e) => e.isMiRoot === 1 && e.activityId === prev.taskDefKey)) {
+      // The countersign still runs: the vote is withdrawn inside it (sign-commands.ts).
+      withdrawVote(ctx, node, prev, input.comment ?? '撤回');
+      return ctx;
+    }
     const area = downstream(ctx.graph, prev.taskDefKey, false);
     const handled = stmt(ctx.uow.db, `SELECT task_def_key AS k FROM wf_hi_taskinst WHERE instance_id = ? AND create_time >= ? AND id <> ?
       AND (delete_reason IS NULL AND end_time IS NOT NULL OR claim_time IS NOT NULL)`).all(inst.id, prev.endTime, prev.id) as Array<{ k: string }>;

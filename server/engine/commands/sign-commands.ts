@@ -180,3 +180,43 @@ export function signersOf(core: EngineCore, taskId: string): SignersView {
   }
   return { multiInstance: true, sequential: mi.sequential, signers };
 }
+
+/**
+ * 撤回 of one's own vote in a countersign that is still running (issue 16; move-commands revoke
+ * calls it): parallel, a new instance for the voter (the counters count the vote no more);
+ * sequential, the next approver's task (untouched, created after the vote, the voter's being the
+ * last vote) is cancelled with comment type 7 and the turn goes back to the voter. Error:
+ * 下一节点已处理，无法撤回.
+ */
+export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assignee: string | null; endTime: number }, comment: string): void {
+  const root = [...ctx.uow.executions.values()].find((e) => e.isMiRoot === 1 && e.activityId === node.id);
+  if (!root) throw fail('下一节点已处理，无法撤回');
+  const snap = JSON.parse(root.machineState) as MiSnapshot;
+  const items = collectionOf(ctx, root, node);
+  const last = stmt(ctx.uow.db, `SELECT id FROM wf_hi_taskinst WHERE instance_id = ? AND task_def_key = ? AND end_time IS NOT NULL AND delete_reason IS NULL
+    ORDER BY end_time DESC, id DESC LIMIT 1`).get(ctx.uow.instance.id, node.id) as { id: string } | undefined;
+  let reuse: ExecutionRow | undefined;
+  let index: number;
+  if (node.multiInstance!.sequential) {
+    const child = [...ctx.uow.executions.values()].find((e) => e.parentId === root.id);
+    const next = child ? taskOfExecution(ctx, child.id) : undefined;
+    const touched = next ? (stmt(ctx.uow.db, 'SELECT COUNT(*) AS n FROM wf_comment WHERE task_id = ?').get(next.id) as { n: number }).n > 0 : true;
+    if (!child || !next || last?.id !== prev.id || touched || next.claimTime !== null || next.delegationState !== null || next.createTime < prev.endTime) {
+      throw fail('下一节点已处理，无法撤回');
+    }
+    addComment(ctx, '7', comment, next.id);
+    cancelTaskRow(ctx, next, 'revoke');
+    endActivity(ctx, child, 'revoke');
+    reuse = child;
+    index = snap.context.loopCounter - 1;
+  } else {
+    addComment(ctx, '7', comment, prev.id);
+    const at = items ? items.findIndex((x) => String(x) === prev.assignee) : -1;
+    index = at >= 0 ? at : snap.context.total - 1;
+  }
+  writeCounters(ctx, root, miAdvance(snap, { type: 'REOPEN' }));
+  const created = startInstance(ctx, TOKEN_OPS, root, node, index, items, reuse);
+  runAgenda(ctx);
+  const t = taskOfExecution(ctx, created.id);
+  if (t && prev.assignee && t.assignee !== prev.assignee) touchTaskAssignee(ctx, t, prev.assignee);
+}
