@@ -71,7 +71,12 @@ describe('an old instance keeps the diagram and forms it started with', () => {
     expect(row2).toMatchObject({ deployId: v2.deploymentId, procDefVersion: 2, taskName: '复核二' });
     expect(labels((await send('GET', `/flowable/task/flowTaskForm?taskId=${row2.taskId}`)).data.formData)).toContain('新意见');
     expect(labels((await send('GET', `/flowable/task/flowFormData?deployId=${v2.deploymentId}`)).data)).toEqual(['新事由']);
-    // Deleting the node form later does not take it from the deployments that have it.
+    // Deleting the forms later does not take them from the deployments that have them.
+    expect((await call(t.app, 'DELETE', `/flowable/form/${mainId},${nodeId}`, admin)).body.code).toBe(200);
+    expect(labels((await send('GET', `/flowable/task/flowFormData?deployId=${v1.deploymentId}`)).data)).toEqual(['事由']);
+    expect(labels((await send('GET', `/flowable/task/flowRecord?procInsId=${old}&deployId=${v1.deploymentId}`)).data.formData)).toEqual(['事由']);
+    expect(labels((await send('GET', `/flowable/task/flowTaskForm?taskId=${row2.taskId}`)).data.formData)).toContain('新意见');
     expect(await send('POST', '/flowable/task/complete', { taskId: row2.taskId, comment: 'x', variables: {} })).toMatchObject({ code: 500 });
+    expect((await send('POST', '/flowable/task/complete', { taskId: row2.taskId, comment: 'x', variables: { opinion2: '好' } })).code).toBe(200);
   });
 });

@@ -3,14 +3,14 @@
  * (`sys_listener`) and stored forms (`sys_form`, with `sys_deploy_form` linking a deployment to
  * its main form). Plain CRUD with paged lists and xlsx exports.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps';
 import type { LoginUser } from '../../core/authz';
 import { nowText } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { FileReply } from '../../core/files';
-import { sysDeployForm, sysExpression, sysForm, sysListener } from '../../db/schema';
+import { sysDeployForm, sysDeployFormContent, sysExpression, sysForm, sysListener } from '../../db/schema';
 import { exportSheet, NORMAL_DISABLE } from '../common/export-file';
 import { contains, orderOf, pageOf, type DbTx } from '../common/query';
 import { sanitizeFormContent } from '../../core/rich-text';
@@ -119,10 +119,16 @@ export function formUpdate(deps: Deps, login: LoginUser, f: z.output<typeof form
   if (v.formContent !== undefined) v.formContent = sanitizeFormContent(v.formContent) ?? undefined;
   if (deps.db.update(sysForm).set({ ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }).where(eq(sysForm.formId, formId)).run().changes === 0) throw notFound();
 }
-/** Deletes forms and their deployment links. */
+/**
+ * Deletes forms and the deployment links that have no copy of them; a deployment that kept a copy
+ * (form-versions.ts) keeps its main form, so its instances still show it (issue 16).
+ */
 export function formRemove(deps: Deps, formIds: number[]): void {
   deps.db.transaction((tx) => {
-    tx.delete(sysDeployForm).where(inArray(sysDeployForm.formId, formIds)).run();
+    tx.delete(sysDeployForm).where(and(inArray(sysDeployForm.formId, formIds), notExists(
+      tx.select({ x: sysDeployFormContent.id }).from(sysDeployFormContent)
+        .where(and(eq(sysDeployFormContent.deployId, sysDeployForm.deployId), eq(sysDeployFormContent.formId, sysDeployForm.formId))),
+    ))).run();
     if (tx.delete(sysForm).where(inArray(sysForm.formId, formIds)).run().changes === 0) throw notFound();
   });
 }
