@@ -229,6 +229,7 @@ test('加签 and 减签 on a countersign', async ({ page, request }) => {
   await expect(screen.getByTestId('flow-record-timeline')).toContainText('加签意见');
   await expect(screen.getByTestId('flow-record-timeline')).toContainText(`并行加签 签s2${tag}：请一起审`);
   await expect(screen.getByTestId('flow-record-state').filter({ hasText: '已减签' })).toHaveCount(1);
+  await expect(screen.getByTestId('flow-record-cancelled')).toHaveCount(1);
   await shot(page, 'e-sign-record');
 
   // Over REST: the admin and the added signer vote; the removed one has no task left.

@@ -1,7 +1,8 @@
 /**
  * Flow record timeline (workflow spec §2 "流转记录", §3 "Flow record item", §4 "Flow records"):
  * newest first as the server sends them; a finished record (finishTime present) has a green
- * #2bc418 check, a pending one a grey #b3bdbb clock. Each card shows 实际办理 (with the dept),
+ * #2bc418 check, a pending one a grey #b3bdbb clock, a cancelled one (moved away, 减签; issue 16)
+ * a grey cross. Each card shows 实际办理 (with the dept),
  * 候选办理, 接收时间, 办结时间, 耗时, 处理意见 (with the comment type) and 抄送人员 (issue 16). A task of a process started
  * by a call activity (issue 13: `calledProcessName` set) carries a 子流程 badge with that process's name.
  *
@@ -64,6 +65,9 @@ export const recordFinished = (item: FlowRecordItem) => !!item.finishTime;
 const CheckIcon = () => (
   <svg viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden><path d="M5 12l5 5 9-10" /></svg>
 );
+const CrossIcon = () => (
+  <svg viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" aria-hidden><path d="M7 7l10 10M17 7L7 17" /></svg>
+);
 const ClockIcon = () => (
   <svg viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden><circle cx="12" cy="12" r="8" /><path d="M12 8v4l3 2" /></svg>
 );
@@ -96,8 +100,9 @@ export function FlowRecordTimeline({ items, loading, returnTo }: {
           <Timeline.Item key={item.taskId ?? i} data-testid="flow-record-item" data-finished={done ? 'true' : 'false'}>
             <Timeline.Connector>
               <Timeline.Separator />
-              <Timeline.Indicator bg={done ? RECORD_DONE_COLOR : RECORD_PENDING_COLOR} color="white" borderWidth="0" data-testid={done ? 'flow-record-done' : 'flow-record-pending'}>
-                {done ? <CheckIcon /> : <ClockIcon />}
+              <Timeline.Indicator bg={done && !cancelled ? RECORD_DONE_COLOR : RECORD_PENDING_COLOR} color="white" borderWidth="0"
+                data-testid={cancelled ? 'flow-record-cancelled' : done ? 'flow-record-done' : 'flow-record-pending'}>
+                {cancelled ? <CrossIcon /> : done ? <CheckIcon /> : <ClockIcon />}
               </Timeline.Indicator>
             </Timeline.Connector>
             <Timeline.Content pb="5">
