@@ -9,8 +9,7 @@ import type { AppDeps } from '../../core/deps';
 import type { LoginUser } from '../../core/authz';
 import type { ccListInput, copyInput } from '../../../shared/schemas/flowable/cc';
 import { actorOf, assertTaskActor } from './access.service';
-import { people } from './names';
-import { AppError } from '../../core/errors';
+import { enabledUserNames, people } from './names';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 
@@ -21,10 +20,7 @@ type Deps = Pick<AppDeps, 'db' | 'engine'>;
  */
 export function taskCopy(deps: Deps, login: LoginUser, f: z.output<typeof copyInput>): { count: number } {
   assertTaskActor(deps, login, f.taskId);
-  const ids = [...new Set(f.userIds)];
-  const enabled = deps.db.$client.prepare(`SELECT COUNT(*) AS n FROM sys_user WHERE user_id IN (SELECT value FROM json_each(?)) AND status = '0' AND del_flag = '0'`)
-    .get(JSON.stringify(ids.map(Number).filter(Number.isSafeInteger))) as { n: number };
-  if (enabled.n !== ids.length) throw new AppError(500, '用户不存在或已停用');
+  enabledUserNames(deps.db, f.userIds);
   return deps.engine.copy({ taskId: f.taskId, ...actorOf(login), userIds: f.userIds, comment: f.comment });
 }
 

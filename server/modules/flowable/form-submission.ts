@@ -29,6 +29,7 @@ import {
 } from '../../../shared/form';
 import { parseForm } from './library.service';
 import { holdToPermissions } from './field-permissions';
+import { formOfDeployment } from './form-versions';
 import type { TaskFormContext } from '../../engine';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
@@ -41,8 +42,9 @@ function asConf(content: string | null | undefined): FormConf | null {
 }
 
 /**
- * The two form lookups, prepared once per database: every start and complete runs them, so they
- * must not rebuild and recompile their SQL each time (`npm run bench` drives these services).
+ * The main-form lookup, prepared once per database: every start and complete runs it, so it must
+ * not rebuild and recompile its SQL each time (`npm run bench` drives these services). The node
+ * form's lookup is form-versions.ts formOfDeployment.
  */
 function buildQueries(db: Deps['db']) {
   return {
@@ -51,9 +53,6 @@ function buildQueries(db: Deps['db']) {
       .leftJoin(sysDeployFormContent, and(eq(sysDeployFormContent.deployId, sysDeployForm.deployId), eq(sysDeployFormContent.formId, sysDeployForm.formId)))
       .leftJoin(sysForm, eq(sysForm.formId, sysDeployForm.formId))
       .where(eq(sysDeployForm.deployId, sql.placeholder('deployId'))).prepare(),
-    nodeCopy: db.select({ content: sysDeployFormContent.formContent }).from(sysDeployFormContent)
-      .where(and(eq(sysDeployFormContent.deployId, sql.placeholder('deployId')), eq(sysDeployFormContent.formId, sql.placeholder('formId')))).prepare(),
-    node: db.select({ content: sysForm.formContent }).from(sysForm).where(eq(sysForm.formId, sql.placeholder('formId'))).prepare(),
   };
 }
 const prepared = new WeakMap<object, ReturnType<typeof buildQueries>>();
@@ -71,10 +70,7 @@ export function mainForm(deps: Deps, deployId: string): FormConf | null {
 /** The node form of a task's `formKey` (numeric sys_form id) as deployment `deployId` got it (its copy, else the live form), or null. */
 export function nodeForm(deps: Deps, formKey: string | null | undefined, deployId: string): FormConf | null {
   if (!formKey || !/^\d+$/.test(formKey)) return null;
-  const q = queries(deps.db);
-  const formId = Number(formKey);
-  const copy = q.nodeCopy.get({ deployId, formId });
-  return asConf(copy ? copy.content : q.node.get({ formId })?.content);
+  return asConf(formOfDeployment(deps.db, deployId, Number(formKey))?.formContent);
 }
 
 /** Throws AppError(500, first message) when `values` fail `conf`. */

@@ -5,7 +5,7 @@
  * `formOfDeployment` reads the copy first and the live sys_form only for deployments made before
  * copies existed, so editing a form changes what new deployments show, never an old instance.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sysDeployFormContent, sysForm } from '../../db/schema';
 import type { DbTx } from '../common/query';
 
@@ -24,10 +24,21 @@ export function snapshotForms(db: DbTx, deployId: string, formIds: number[]): vo
 export const snapshotOnDeploy = (db: DbTx) => (r: { deploymentId: string; formKeys: string[] }) =>
   snapshotForms(db, r.deploymentId, r.formKeys.filter((k) => /^\d+$/.test(k)).map(Number));
 
+/** The two lookups of formOfDeployment, prepared once per database handle (every complete of a node with a form runs them). */
+function buildQueries(db: DbTx) {
+  return {
+    copy: db.select({ formId: sysDeployFormContent.formId, formName: sysDeployFormContent.formName, formContent: sysDeployFormContent.formContent })
+      .from(sysDeployFormContent)
+      .where(and(eq(sysDeployFormContent.deployId, sql.placeholder('deployId')), eq(sysDeployFormContent.formId, sql.placeholder('formId')))).prepare(),
+    live: db.select({ formId: sysForm.formId, formName: sysForm.formName, formContent: sysForm.formContent }).from(sysForm)
+      .where(eq(sysForm.formId, sql.placeholder('formId'))).prepare(),
+  };
+}
+const prepared = new WeakMap<object, ReturnType<typeof buildQueries>>();
+
 /** Form `formId` as deployment `deployId` got it: its copy, else the live form (older deployments), else undefined. */
 export function formOfDeployment(db: DbTx, deployId: string, formId: number): DeployedForm | undefined {
-  const copy = db.select({ formId: sysDeployFormContent.formId, formName: sysDeployFormContent.formName, formContent: sysDeployFormContent.formContent })
-    .from(sysDeployFormContent).where(and(eq(sysDeployFormContent.deployId, deployId), eq(sysDeployFormContent.formId, formId))).get();
-  if (copy) return copy;
-  return db.select({ formId: sysForm.formId, formName: sysForm.formName, formContent: sysForm.formContent }).from(sysForm).where(eq(sysForm.formId, formId)).get();
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = buildQueries(db)));
+  return q.copy.get({ deployId, formId }) ?? q.live.get({ formId });
 }

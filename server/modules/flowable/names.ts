@@ -2,7 +2,8 @@
  * Display names of the workflow lists and views (start user, assignee, candidates): nick and dept
  * names from sys_user / sys_dept, role names from sys_role, by the engine's text ids.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { sysDept, sysRole, sysUser } from '../../db/schema';
 import { ReadCache } from '../common/read-cache';
@@ -19,6 +20,8 @@ function buildNameQueries(db: Db) {
     people: db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
       .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
       .where(sql`${sysUser.userId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
+    enabled: db.select({ userId: sysUser.userId, nickName: sysUser.nickName }).from(sysUser)
+      .where(and(sql`${sysUser.userId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`, eq(sysUser.status, '0'), eq(sysUser.delFlag, '0'))).prepare(),
     roles: db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole)
       .where(sql`${sysRole.roleId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
   };
@@ -67,4 +70,17 @@ export function roleNames(db: Db, ids: string[]): Map<string, string> {
   const json = numericIds(ids);
   if (json === null) return new Map();
   return new Map(nameQueriesOf(db).roles.all({ ids: json }).map((r) => [String(r.roleId), r.roleName]));
+}
+
+/**
+ * Nick names of `ids` (text user ids), all of which must be enabled, not deleted users (a 抄送
+ * recipient, an added signer; read fresh, not from the name cache, since a disabled user must be
+ * refused at once). Error: AppError(500, 用户不存在或已停用) when any is not; nothing is changed.
+ */
+export function enabledUserNames(db: Db, ids: string[]): Map<string, string> {
+  const wanted = [...new Set(ids)];
+  const json = numericIds(wanted);
+  const found = json === null ? new Map<string, string>() : new Map(nameQueriesOf(db).enabled.all({ ids: json }).map((r) => [String(r.userId), r.nickName]));
+  if (wanted.some((id) => !found.has(id))) throw new AppError(500, '用户不存在或已停用');
+  return found;
 }

@@ -8,8 +8,7 @@ import type { AppDeps } from '../../core/deps';
 import type { LoginUser } from '../../core/authz';
 import type { addSignInput, removeSignInput } from '../../../shared/schemas/flowable/sign';
 import { actorOf, assertTaskActor, assertTaskReader } from './access.service';
-import { people } from './names';
-import { AppError } from '../../core/errors';
+import { enabledUserNames, people } from './names';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 
@@ -25,7 +24,7 @@ const message = (label: string, name: string, comment?: string) => `${label} ${n
  */
 export function taskAddSign(deps: Deps, login: LoginUser, f: z.output<typeof addSignInput>) {
   assertTaskActor(deps, login, f.taskId);
-  const who = enabledUser(deps, f.assignee);
+  const who = enabledUserNames(deps.db, [f.assignee]).get(f.assignee)!;
   return deps.engine.addSigner({ taskId: f.taskId, ...actorOf(login), assignee: f.assignee, mode: f.mode, comment: message(MODE_TEXT[f.mode], who, f.comment) });
 }
 
@@ -41,10 +40,4 @@ export function taskSigners(deps: Deps, login: LoginUser, taskId: string) {
   const view = deps.engine.signersOf(taskId);
   const who = people(deps.db, view.signers.map((s) => s.userId));
   return { ...view, signers: view.signers.map((s) => ({ ...s, nickName: who.get(s.userId)?.nickName ?? s.userId })) };
-}
-
-function enabledUser(deps: Deps, userId: string): string {
-  const row = deps.db.$client.prepare("SELECT nick_name AS n FROM sys_user WHERE user_id = ? AND status = '0' AND del_flag = '0'").get(userId) as { n: string } | undefined;
-  if (!row) throw new AppError(500, '用户不存在或已停用');
-  return row.n;
 }

@@ -18,11 +18,12 @@ export default function CopyDetail() {
   const read = useMutation(trpc.flowable.cc.read.mutationOptions({
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.flowable.cc.pathKey() }),
   }));
+  const markRead = read.mutate; // stable across renders (TanStack Query)
   const done = useRef('');
   useEffect(() => {
     if (!procInsId || done.current === procInsId) return;
     done.current = procInsId;
-    read.mutate({ procInsId });
-  }, [procInsId, read]);
+    markRead({ procInsId });
+  }, [procInsId, markRead]);
   return <ProcessDetailPage testId="copy-detail" title="抄送详情" backPath="/task/copy" />;
 }
