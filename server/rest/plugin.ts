@@ -10,6 +10,7 @@ import { AppError } from '../core/errors';
 import type { AppDeps } from '../core/deps';
 import { appRouter } from '../trpc/router';
 import { describeError } from '../trpc/init';
+import { procedureInvoker } from './invoke';
 import { contextFromRequest, type Context } from '../trpc/context';
 import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
 import { isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
@@ -82,19 +83,12 @@ function sendFile(reply: FastifyReply, file: FileReply) {
 
 /**
  * The procedure a row names (`system.user.list`), looked up once when the rows are registered
- * (a missing one fails the start). A row calls it as tRPC's server-side caller does (same options:
- * path, ctx, raw input, type), without building the caller's proxy per request (issue 15).
+ * (a missing one fails the start), and called through its own middleware chain (./invoke.ts).
  */
 function procedureOf(dotted: string): (ctx: Context, input: unknown) => Promise<unknown> {
   const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[dotted];
   if (!procedure) throw new Error(`REST row names no procedure: ${dotted}`);
-  const type = procedure._def.type;
-  return (ctx, input) => procedure({ path: dotted, ctx, getRawInput: resolved.bind(undefined, input), type, signal: undefined, batchIndex: 0 }) as Promise<unknown>;
-}
-
-/** `input` as a promise: bound per call as the procedure's getRawInput (a bound function, not a closure esbuild's keepNames would name on every call). */
-function resolved(input: unknown): Promise<unknown> {
-  return Promise.resolve(input);
+  return procedureInvoker(procedure, dotted);
 }
 
 /**
