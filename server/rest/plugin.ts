@@ -1,7 +1,7 @@
 /**
  * The REST adapter under `/caishui-api` (api-contract "Envelope"): registers one Fastify route per
- * table row (and its aliases), calls the row's procedure through a server-side tRPC caller and
- * wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
+ * table row (and its aliases), calls the row's tRPC procedure (its own middleware chain: session,
+ * permission, input schema, resolver; ./invoke.ts) and wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyProcedure } from '@trpc/server';
