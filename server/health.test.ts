@@ -67,19 +67,28 @@ describe('checkHealth', () => {
   it('is DOWN, never throwing, when a query fails', () => {
     const broken: SqliteProbe = {
       prepare: () => { throw new Error('disk I/O error'); },
-      pragma: () => 0,
     };
     expect(checkHealth(broken, { version: '9.9.9', uptimeSeconds: 5 })).toEqual({
       status: 'DOWN', version: '9.9.9', uptimeSeconds: 5, db: { ok: false, sizeBytes: 0, walMode: false, error: 'disk I/O error' },
     });
   });
 
-  it('checks a plain better-sqlite3 connection', () => {
+  it('checks a plain better-sqlite3 connection, preparing its statements once', () => {
     const db = openDatabase({ url: ':memory:' });
+    let prepares = 0;
+    const counting: SqliteProbe = { prepare: (sql) => { prepares++; return db.$client.prepare(sql); } };
     try {
       expect(checkHealth(db.$client)).toMatchObject({ status: 'UP', db: { ok: true, walMode: false } });
+      expect(checkHealth(counting)).toMatchObject({ status: 'UP', db: { ok: true, walMode: false } });
+      expect(checkHealth(counting)).toMatchObject({ status: 'UP' });
+      expect(prepares).toBe(4);
+      // The database grows: the same statements read the new page count.
+      const before = checkHealth(counting).db.sizeBytes;
+      db.$client.exec('CREATE TABLE grow (x TEXT); INSERT INTO grow SELECT hex(randomblob(500)) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT i FROM n);');
+      expect(checkHealth(counting).db.sizeBytes).toBeGreaterThan(before);
     } finally {
       db.$client.close();
     }
+    expect(checkHealth(counting)).toMatchObject({ status: 'DOWN', db: { ok: false } });
   });
 });

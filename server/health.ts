@@ -31,22 +31,43 @@ export interface HealthReport {
   db: { ok: boolean; sizeBytes: number; walMode: boolean; checkpoints?: CheckpointMode; error?: string };
 }
 
-/** The few better-sqlite3 calls the check needs (so tests can pass a failing stand-in). */
+/** The better-sqlite3 call the check needs (so tests can pass a failing stand-in). */
 export interface SqliteProbe {
   prepare(sql: string): { pluck(toggle?: boolean): { get(): unknown } };
-  pragma(source: string, options: { simple: true }): unknown;
 }
 
-/** Runs the checks on `sqlite`; never throws (a failure is reported as DOWN with its message). */
+/** The check's four statements, prepared once per connection (issue 15: a probe prepares nothing). */
+interface HealthStatements { one: { get(): unknown }; pageCount: { get(): unknown }; pageSize: { get(): unknown }; journalMode: { get(): unknown } }
+const prepared = new WeakMap<SqliteProbe, HealthStatements>();
+
+function statementsOf(sqlite: SqliteProbe): HealthStatements {
+  let s = prepared.get(sqlite);
+  if (!s) {
+    s = {
+      one: sqlite.prepare('SELECT 1').pluck(),
+      pageCount: sqlite.prepare('PRAGMA page_count').pluck(),
+      pageSize: sqlite.prepare('PRAGMA page_size').pluck(),
+      journalMode: sqlite.prepare('PRAGMA journal_mode').pluck(),
+    };
+    prepared.set(sqlite, s);
+  }
+  return s;
+}
+
+/**
+ * Runs the checks on `sqlite` with statements prepared on its first check; never throws (a
+ * failure, a closed connection included, is reported as DOWN with its message).
+ */
 export function checkHealth(sqlite: SqliteProbe, options: { version?: string; uptimeSeconds?: number; checkpoints?: CheckpointMode } = {}): HealthReport {
   const version = options.version ?? APP_VERSION;
   const uptimeSeconds = options.uptimeSeconds ?? Math.floor(process.uptime());
   try {
-    const one = sqlite.prepare('SELECT 1').pluck().get();
+    const q = statementsOf(sqlite);
+    const one = q.one.get();
     if (one !== 1) throw new Error(`SELECT 1 returned ${String(one)}`);
-    const pageCount = Number(sqlite.pragma('page_count', { simple: true }) ?? 0);
-    const pageSize = Number(sqlite.pragma('page_size', { simple: true }) ?? 0);
-    const journalMode = String(sqlite.pragma('journal_mode', { simple: true }) ?? '').toLowerCase();
+    const pageCount = Number(q.pageCount.get() ?? 0);
+    const pageSize = Number(q.pageSize.get() ?? 0);
+    const journalMode = String(q.journalMode.get() ?? '').toLowerCase();
     return {
       status: 'UP', version, uptimeSeconds,
       db: {
