@@ -11,7 +11,7 @@
  * - each middleware gets `{ctx, type, path, input, getRawInput, meta, signal, batchIndex, next}`;
  * - `next(o)` merges `o.ctx` over the context (a new object), takes `o.input` when given (even
  *   undefined), and `o.getRawInput` when given;
- * - a throw inside a middleware becomes `{ok: false, error: getTRPCErrorFromUnknown(cause)}`;
+ * - a throw inside a middleware becomes `{ok: false, error: getTRPCErrorFromUnknown(cause), marker}`;
  * - the caller gets `data` of an ok result and the `error` of a failed one thrown;
  *   no result is tRPC's INTERNAL_SERVER_ERROR.
  * Procedures with a caller override, or a definition of another shape, are called as tRPC does
@@ -19,7 +19,7 @@
  * and errors for every kind of row.
  */
 import { TRPCError, type AnyProcedure } from '@trpc/server';
-import { getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
+import { getTRPCErrorFromUnknown, middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { Context } from '../trpc/context';
 
 /** One middleware's options, as tRPC builds them (ProcedureCallOptions plus meta and next). */
@@ -79,7 +79,7 @@ export function procedureInvoker(procedure: AnyProcedure, path: string): (ctx: C
         next: nextOf(index + 1, carried),
       });
     } catch (cause) {
-      return { ok: false, error: getTRPCErrorFromUnknown(cause) };
+      return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker };
     }
   }
 
