@@ -5,6 +5,8 @@
  * (one operation-log row per audited call), for each kind of procedure: session only, session +
  * input, permission refused, no session, bad input, a service's AppError, an audited write.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyProcedure } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
@@ -89,6 +91,13 @@ describe('REST procedure runner ↔ tRPC procedure call', () => {
     // A refused permission is logged too, alike.
     expect(await both('system.config.add', nobody, { ...form, configKey: 'invoke.other' })).toMatchObject({ ok: false, appCode: 403 });
     expect(operLogs()).toBe(before + 5);
+  });
+
+  it('was written against the installed tRPC: an upgrade must re-read callRecursive first', () => {
+    // server/rest/invoke.ts follows callRecursive of this version step by step; a new version may
+    // pass other options or merge them differently. Re-read it, then move this pin with the pins of package.json.
+    const installed = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/@trpc/server/package.json'), 'utf8')).version;
+    expect(installed).toBe('11.22.1');
   });
 
   it('a procedure without a middleware chain of the known shape is called as tRPC calls it', async () => {
