@@ -72,6 +72,15 @@ describe('加签', () => {
     expect(names(engine, id)).toEqual(['归档']);
     expect(engine.flowRecord(id).filter((r) => r.taskName === '会签').map((r) => r.assigneeId)).toEqual(['b', 'c', 'd', 'c', 'a']);
   });
+  it('parallel: a signer added after a 减签 gets the added user as its element', async () => {
+    const { engine, id, db } = await started(false, ['a', 'b', 'c']);
+    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c' });
+    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'd', mode: 'parallel' });
+    expect(votes(engine, id)).toEqual(['a', 'b', 'd']);
+    const element = db.$client.prepare(`SELECT v.value FROM wf_variable v JOIN wf_task t ON t.execution_id = v.scope_id
+      WHERE t.instance_id = ? AND t.assignee = 'd' AND v.name = 'u'`).get(id) as { value: string };
+    expect(JSON.parse(element.value)).toBe('d');
+  });
 });
 
 describe('减签', () => {
@@ -155,5 +164,18 @@ describe('signersOf (the 减签 choices)', () => {
     completeByName(plain.engine, instanceId, '申请');
     expect(plain.engine.signersOf(plain.engine.instanceTasks(instanceId)[0].taskId)).toEqual({ multiInstance: false, sequential: false, signers: [] });
     expect(() => plain.engine.signersOf('nope')).toThrow('任务不存在');
+  });
+});
+
+describe('撤回 of a vote', () => {
+  it('a vote of an earlier round is not withdrawn into the running countersign', async () => {
+    const { engine, id, db } = await started(false, ['a', 'b']);
+    vote(engine, id, 'a');
+    engine.reject({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', comment: '重填' });
+    completeByName(engine, id, '申请');
+    expect(votes(engine, id)).toEqual(['a', 'b']);
+    expect(() => engine.revoke({ instanceId: id, userId: 'a' })).toThrow('下一节点已处理，无法撤回');
+    expect(votes(engine, id)).toEqual(['a', 'b']);
+    expect(counter(db, id, 'nrOfCompletedInstances')).toBe(0);
   });
 });

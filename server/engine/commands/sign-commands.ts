@@ -75,15 +75,16 @@ export function addSigner(core: EngineCore, input: SignInput & { mode: SignMode 
     const items = collectionOf(ctx, root, node);
     const pending = sequential && items ? items.slice(snap.context.loopCounter + 1).map(String) : [];
     if (runningSigners(ctx, root).has(assignee) || pending.includes(assignee)) throw fail('该人员已在会签中');
+    if (sequential && !items) throw fail('会签节点没有集合变量，无法顺序加签');
     addComment(ctx, '9', input.comment ?? '加签', input.taskId);
     writeCounters(ctx, root, miAdvance(snap, { type: 'ADD' }));
     let created: ExecutionRow | undefined;
     if (!sequential) {
       const list = items ? [...items, assignee] : null;
       if (list) ctx.uow.setVar(root.id, MI_COLLECTION_VAR, list);
-      created = startInstance(ctx, TOKEN_OPS, root, node, snap.context.total, list);
-    } else {
-      if (!items) throw fail('会签节点没有集合变量，无法顺序加签');
+      // The new signer's element is the last of the list (a 减签 lowered the count, not the list).
+      created = startInstance(ctx, TOKEN_OPS, root, node, list ? list.length - 1 : snap.context.total, list);
+    } else if (items) {
       const at = snap.context.loopCounter + (input.mode === 'after' ? 1 : 0);
       const list = [...items.slice(0, at), assignee, ...items.slice(at)];
       ctx.uow.setVar(root.id, MI_COLLECTION_VAR, list);
@@ -192,6 +193,8 @@ export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assi
   const root = [...ctx.uow.executions.values()].find((e) => e.isMiRoot === 1 && e.activityId === node.id);
   if (!root) throw fail('下一节点已处理，无法撤回');
   const snap = JSON.parse(root.machineState) as MiSnapshot;
+  // The vote must be one of this round: the node may have been entered again since (驳回, 退回).
+  if (snap.context.completed < 1 || prev.endTime < root.createTime) throw fail('下一节点已处理，无法撤回');
   const items = collectionOf(ctx, root, node);
   const last = stmt(ctx.uow.db, `SELECT id FROM wf_hi_taskinst WHERE instance_id = ? AND task_def_key = ? AND end_time IS NOT NULL AND delete_reason IS NULL
     ORDER BY end_time DESC, id DESC LIMIT 1`).get(ctx.uow.instance.id, node.id) as { id: string } | undefined;
@@ -210,6 +213,7 @@ export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assi
     reuse = child;
     index = snap.context.loopCounter - 1;
   } else {
+    if (prev.assignee && runningSigners(ctx, root).has(prev.assignee)) throw fail('下一节点已处理，无法撤回');
     addComment(ctx, '7', comment, prev.id);
     const at = items ? items.findIndex((x) => String(x) === prev.assignee) : -1;
     index = at >= 0 ? at : snap.context.total - 1;
