@@ -19,6 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CheckpointMode } from './db/checkpointer';
+import { preparedFor } from './core/prepared';
 import { version as packageVersion } from '../package.json';
 
 /** package.json's version (bundled into the binary by esbuild, read by tsx/vitest). */
@@ -36,23 +37,13 @@ export interface SqliteProbe {
   prepare(sql: string): { pluck(toggle?: boolean): { get(): unknown } };
 }
 
-/** The check's four statements, prepared once per connection (issue 15: a probe prepares nothing). */
-interface HealthStatements { one: { get(): unknown }; pageCount: { get(): unknown }; pageSize: { get(): unknown }; journalMode: { get(): unknown } }
-const prepared = new WeakMap<SqliteProbe, HealthStatements>();
-
-function statementsOf(sqlite: SqliteProbe): HealthStatements {
-  let s = prepared.get(sqlite);
-  if (!s) {
-    s = {
-      one: sqlite.prepare('SELECT 1').pluck(),
-      pageCount: sqlite.prepare('PRAGMA page_count').pluck(),
-      pageSize: sqlite.prepare('PRAGMA page_size').pluck(),
-      journalMode: sqlite.prepare('PRAGMA journal_mode').pluck(),
-    };
-    prepared.set(sqlite, s);
-  }
-  return s;
-}
+/** The check's four statements, prepared once per connection (core/prepared.ts; issue 15: a probe prepares nothing). */
+const statementsOf = (sqlite: SqliteProbe) => preparedFor(sqlite, 'health', () => ({
+  one: sqlite.prepare('SELECT 1').pluck(),
+  pageCount: sqlite.prepare('PRAGMA page_count').pluck(),
+  pageSize: sqlite.prepare('PRAGMA page_size').pluck(),
+  journalMode: sqlite.prepare('PRAGMA journal_mode').pluck(),
+}));
 
 /**
  * Runs the checks on `sqlite` with statements prepared on its first check; never throws (a

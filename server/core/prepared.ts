@@ -7,15 +7,17 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../db/client';
 
 export const PREPARED_MAX = 500;
 
-const shapes = new WeakMap<Db, Map<string, unknown>>();
+const shapes = new WeakMap<object, Map<string, unknown>>();
 const dialect = new SQLiteSyncDialect();
 
-/** The prepared queries of `key` on `db`, built by `build` on first use. */
-export function preparedFor<T>(db: Db, key: string, build: () => T): T {
+/**
+ * The prepared queries of `key` on `db` (a Drizzle handle, or a better-sqlite3 connection for
+ * raw statements), built by `build` on first use.
+ */
+export function preparedFor<T>(db: object, key: string, build: () => T): T {
   let map = shapes.get(db);
   if (!map) shapes.set(db, (map = new Map()));
   let hit = map.get(key) as T | undefined;
