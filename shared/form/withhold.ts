@@ -5,15 +5,14 @@
  * (columns from every row) and the stored form copy `variables` (fields, columns and their
  * values). A new object; the input is not changed.
  */
-import { isDetailTable } from './fields';
+import { isDetailTable, isPlainObject } from './fields';
 import type { FormField } from './types';
 
 type Vars = Record<string, unknown>;
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Rows without the columns `cols`. */
 const stripRows = (rows: unknown, cols: ReadonlySet<string>) =>
-  Array.isArray(rows) ? rows.map((r) => (isObject(r) ? Object.fromEntries(Object.entries(r).filter(([k]) => !cols.has(k))) : r)) : rows;
+  Array.isArray(rows) ? rows.map((r) => (isPlainObject(r) ? Object.fromEntries(Object.entries(r).filter(([k]) => !cols.has(k))) : r)) : rows;
 
 /** The columns of `table` among `keys` (`table.column`). */
 function columnsOf(keys: ReadonlySet<string>, table: string): Set<string> {
@@ -25,14 +24,14 @@ function columnsOf(keys: ReadonlySet<string>, table: string): Set<string> {
 function withholdFields(list: unknown, keys: ReadonlySet<string>): unknown {
   if (!Array.isArray(list)) return list;
   return (list as FormField[]).flatMap((f): FormField[] => {
-    if (!isObject(f) || !isObject(f.__config__)) return [f];
+    if (!isPlainObject(f) || !isPlainObject(f.__config__)) return [f];
     const key = typeof f.__vModel__ === 'string' ? f.__vModel__ : '';
     if (key && keys.has(key)) return [];
     if (f.__config__.layout === 'rowFormItem') return [{ ...f, __config__: { ...f.__config__, children: withholdFields(f.__config__.children, keys) as FormField[] } }];
     if (key && isDetailTable(f)) {
       const cols = columnsOf(keys, key);
       if (!cols.size) return [f];
-      const children = (f.__config__.children ?? []).filter((c) => !(isObject(c) && cols.has(c.__vModel__ as string)));
+      const children = (f.__config__.children ?? []).filter((c) => !(isPlainObject(c) && cols.has(c.__vModel__ as string)));
       const value = f.__config__.defaultValue;
       return [{ ...f, __config__: { ...f.__config__, children, ...(value === undefined ? {} : { defaultValue: stripRows(value, cols) }) } }];
     }
@@ -49,6 +48,6 @@ export function withholdVariables(vars: Vars, keys: ReadonlySet<string>): Vars {
     const cols = columnsOf(keys, k);
     out[k] = cols.size ? stripRows(v, cols) : v;
   }
-  if (isObject(out.variables) && Array.isArray(out.variables.fields)) out.variables = { ...out.variables, fields: withholdFields(out.variables.fields, keys) };
+  if (isPlainObject(out.variables) && Array.isArray(out.variables.fields)) out.variables = { ...out.variables, fields: withholdFields(out.variables.fields, keys) };
   return out;
 }

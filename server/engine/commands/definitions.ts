@@ -12,6 +12,7 @@ import { AppError } from '../../core/errors';
 import { advanceDefinition, advanceInstance } from '../behaviours/lifecycle-machines';
 import { stmt } from '../store/rows';
 import { newId } from '../runtime/context';
+import { hasExpression } from '../expression';
 import { registerStartEvents, unregisterStartEvents } from './event-starts';
 import { MSG, type EngineCore } from '../core';
 
@@ -74,8 +75,7 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
 function literalFormKeys(graph: ReturnType<typeof normalise>): string[] {
   const keys = new Set<string>();
   for (const n of Object.values(graph.nodes)) {
-    const k = n.userTask?.formKey ?? n.formKey;
-    if (k && !k.includes('${') && !k.includes('#{')) keys.add(k.trim());
+    if (n.formKey && !hasExpression(n.formKey)) keys.add(n.formKey.trim());
   }
   return [...keys];
 }

@@ -18,7 +18,7 @@ import { openDatabase } from '../../db/client';
 import { createEngine, type ActiveTaskView, type Engine, type ModelProblem } from '../../engine';
 import { SIMULATE_DEFAULT_STEPS } from '../../../shared/schemas/flowable/simulate';
 import { userRoleIds } from '../system/user/user.repo';
-import { appWorkflowHandlers, usersOfRoles } from './handlers';
+import { usersOfRoles, workflowHandlers } from './handlers';
 import { people, roleNames } from './names';
 import { locateError, tracedHandlers, type SimulateTrace } from './simulate-trace';
 
@@ -108,7 +108,8 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
   const scratchDb = openDatabase({ url: ':memory:' });
   try {
     const trace: SimulateTrace = { logs: [] };
-    const engine = createEngine({ db: scratchDb, clock: manualClock(deps.clock.now()), handlers: tracedHandlers(appWorkflowHandlers(deps.db.$client), trace) });
+    const roleUsers = usersOfRoles(deps.db.$client);
+    const engine = createEngine({ db: scratchDb, clock: manualClock(deps.clock.now()), handlers: tracedHandlers({ ...workflowHandlers, usersOfGroups: roleUsers }, trace) });
     const result: SimulateResult = { ended: false, steps: 0, limitReached: false, path: [], tasks: [], waiting: [], logs: trace.logs };
     const problems = await engine.validate({ xml: o.xml });
     if (problems.length) return { ...result, problems };
@@ -123,9 +124,12 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
     }
     const graph = engine.getGraph(definitionId);
     const caller = String(login.userId);
-    const groupsOf = (userId: string) => (userId === caller ? login.roles.map((r) => String(r.roleId))
-      : /^\d+$/.test(userId) ? userRoleIds(deps.db, Number(userId)).map(String) : []);
-    const roleUsers = usersOfRoles(deps.db.$client);
+    const groups = new Map<string, string[]>([[caller, login.roles.map((r) => String(r.roleId))]]);
+    const groupsOf = (userId: string) => {
+      let g = groups.get(userId);
+      if (!g) groups.set(userId, (g = /^\d+$/.test(userId) ? userRoleIds(deps.db, Number(userId)).map(String) : []));
+      return g;
+    };
     const handlerOf = (t: ActiveTaskView) => o.handlers?.[t.taskDefKey] ?? t.assignee ?? t.candidateUsers[0]
       ?? (t.candidateGroups[0] ? roleUsers([t.candidateGroups[0]]).map(Number).sort((a, b) => a - b).map(String)[0] : undefined) ?? caller;
     /** Runs one command; an engine refusal becomes `result.error`, located from `origin`. */
@@ -150,7 +154,7 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
       const open = instanceTree(engine, instanceId).flatMap((id) => engine.instanceTasks(id));
       for (const t of open) if (!seen.has(t.taskId)) seen.set(t.taskId, t);
       const task = open[0];
-      if (!task || result.error) break;
+      if (!task) break;
       if (result.steps >= maxSteps) { result.limitReached = true; break; }
       const userId = handlerOf(task);
       const done = attempt(task.taskDefKey, () => {

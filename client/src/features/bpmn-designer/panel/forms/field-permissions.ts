@@ -7,7 +7,7 @@
  * the `flowable:formKey` (a sys_form id) of the process's start event.
  */
 import {
-  columnKey, columnPermission, detailColumns, fieldPermission, isDetailTable, isPlainObject, parseFieldPermissions, setFieldPermission,
+  columnKey, columnPermission, detailColumns, fieldPermission, hasOwn, isDetailTable, isPlainObject, parseFieldPermissions, setFieldPermission,
   stringifyFieldPermissions, valueFields, type FieldPermission, type FieldPermissions, type FormConf,
 } from '../../../../../../shared/form';
 import { ext, type ModdleEl, type ModdleOps } from '../ops';
@@ -80,7 +80,7 @@ export function permissionLines(conf: FormConf, perms: FieldPermissions): Permis
     for (const c of detailColumns(f)) {
       const key = columnKey(name, c.__vModel__!);
       const cl = typeof c.__config__.label === 'string' && c.__config__.label ? c.__config__.label : c.__vModel__!;
-      out.push({ key, label: cl, name: c.__vModel__!, column: true, value: columnPermission(perms, name, c.__vModel__!), inherited: !Object.prototype.hasOwnProperty.call(perms, key) });
+      out.push({ key, label: cl, name: c.__vModel__!, column: true, value: columnPermission(perms, name, c.__vModel__!), inherited: !hasOwn(perms, key) });
     }
   }
   return out;
