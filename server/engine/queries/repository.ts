@@ -169,30 +169,30 @@ export function isUnheldTask(db: Database.Database, taskId: string): boolean {
   return r !== undefined;
 }
 
-/** What a task command's checks need of a task: its deployment, its node's formKey, finished, and held by nobody. */
+/** What a task command's checks need of a task: its deployment, definition and node, the node's formKey, finished, and held by nobody. */
 export interface TaskFormContext {
-  deploymentId: string; formKey: string | null; finished: boolean;
+  deploymentId: string; definitionId: string; taskDefKey: string; formKey: string | null; finished: boolean;
   /** A runtime task with no assignee and no candidate user or group (isUnheldTask); false when finished. */
   unheld: boolean;
 }
 
 /**
- * The deployment, formKey, finished and unheld flags of task `taskId` from cached statements and
+ * The deployment, definition, node, formKey, finished and unheld flags of task `taskId` from cached statements and
  * the cached definition row (the services check every complete against its holder and forms, so
  * this runs per command and must stay cheap: one statement for a runtime task). Throws the
  * engine's 任务不存在 message when no such task exists.
  */
 export function taskFormContext(core: EngineCore, taskId: string): TaskFormContext {
-  const rt = stmt(core.db, `SELECT t.form_key AS formKey, i.definition_id AS defId,
+  const rt = stmt(core.db, `SELECT t.form_key AS formKey, t.task_def_key AS taskDefKey, i.definition_id AS defId,
       (t.assignee IS NULL AND NOT EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id)) AS unheld
     FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`)
-    .get(taskId) as { formKey: string | null; defId: string; unheld: number } | undefined;
-  const r = rt ?? (stmt(core.db, 'SELECT h.form_key AS formKey, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?')
-    .get(taskId) as { formKey: string | null; defId: string } | undefined);
+    .get(taskId) as { formKey: string | null; taskDefKey: string; defId: string; unheld: number } | undefined;
+  const r = rt ?? (stmt(core.db, 'SELECT h.form_key AS formKey, h.task_def_key AS taskDefKey, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?')
+    .get(taskId) as { formKey: string | null; taskDefKey: string; defId: string } | undefined);
   if (!r) throw fail(MSG.taskMissing);
   const def = core.cachedDefinition(r.defId);
   if (!def) throw fail(MSG.taskMissing);
-  return { deploymentId: def.deploymentId, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
+  return { deploymentId: def.deploymentId, definitionId: r.defId, taskDefKey: r.taskDefKey, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
 }
 
 /** The deployment id of definition `definitionId` (cached row); throws the engine's definition-missing message. */

@@ -21,12 +21,14 @@ export function nodeFieldPermissions(deps: Deps, definitionId: string, taskDefKe
 }
 
 /**
- * The start-form values task `taskId` may write (shared/form permittedValues), or `submitted`
- * unchanged when its node has no permissions. Error: AppError(500, e.g. 字段「请假天数」在当前节点不可编辑).
+ * The start-form values a task of node `task.taskDefKey` may write (shared/form permittedValues),
+ * or `submitted` unchanged when its node has no permissions. `task`: the task's definition and node
+ * (engine.taskFormContext). Error: AppError(500, e.g. 字段「请假天数」在当前节点不可编辑).
  */
-export function holdToPermissions(deps: Deps, taskId: string, start: FormConf, stored: Record<string, unknown>, submitted: Record<string, unknown>): Record<string, unknown> {
-  const task = deps.engine.getTask(taskId);
-  const perms = nodeFieldPermissions(deps, task.procDefId, task.taskDefKey);
+export function holdToPermissions(
+  deps: Deps, task: { definitionId: string; taskDefKey: string }, start: FormConf, stored: Record<string, unknown>, submitted: Record<string, unknown>,
+): Record<string, unknown> {
+  const perms = nodeFieldPermissions(deps, task.definitionId, task.taskDefKey);
   if (!perms) return submitted;
   const r = permittedValues(start, perms, stored, submitted);
   if (r.error !== undefined) throw new AppError(500, r.error);

@@ -126,7 +126,7 @@ export function taskVariables(deps: Deps, taskId: string, variables: Vars | unde
   const submittedStart: Vars = {};
   for (const key of Object.keys(submitted)) if (!UNSAFE_KEYS.has(key) && startFields.has(key) && !nodeFields.has(key)) submittedStart[key] = submitted[key];
   // the node's field permissions (issue 16): refused, or read-only unchanged keys left out
-  const startPart = start && Object.keys(submittedStart).length ? holdToPermissions(deps, taskId, start, current, submittedStart) : submittedStart;
+  const startPart = start && Object.keys(submittedStart).length ? holdToPermissions(deps, task, start, current, submittedStart) : submittedStart;
   const startModel = { ...current, ...startPart };
   const hidden = new Set([...(node ? hiddenKeys(node, submitted) : []), ...(start ? hiddenKeys(start, startModel) : [])]);
   if (node) assertValid(node, submitted);
