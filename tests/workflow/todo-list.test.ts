@@ -49,7 +49,11 @@ describe('to-do list', () => {
     const groupTask = engine.instanceTasks(instances[9])[0];
     engine.complete({ taskId: groupTask.taskId, userId: '9', groupIds: ['g2'] });
 
-    const actors: Array<[string, string[]]> = [['1', []], ['2', []], ['3', []], ['2', ['g1']], ['9', ['g1', 'g2']], ['9', ['g2']], ['4', ['nope']], ['3', ['g1', 'g2']]];
+    // Group lists of every statement shape: none, a few (one `?` each, a repeated id among them) and
+    // more than the statement lists one by one (one JSON array parameter), a matching group last.
+    const many = [...Array.from({ length: 40 }, (_, i) => `n${i}`), 'g2'];
+    const actors: Array<[string, string[]]> = [['1', []], ['2', []], ['3', []], ['2', ['g1']], ['9', ['g1', 'g2']], ['9', ['g2']], ['4', ['nope']], ['3', ['g1', 'g2']],
+      ['2', ['g1', 'g1']], ['9', many], ['3', [...many, 'g1']]];
     let nonEmpty = 0;
     for (const [userId, groupIds] of actors) {
       for (const [pageNum, pageSize] of [[1, 100], [1, 3], [2, 3], [3, 3], [1, 1], [9, 4]]) {
