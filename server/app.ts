@@ -20,6 +20,7 @@ import { runModuleInstalls } from './modules/tool/gen/module-install';
 import { generatedInstalls } from './modules/generated';
 import { systemClock, nowText, type Clock } from './core/clock';
 import type { AppDeps } from './core/deps';
+import { flushAudit, onAuditError } from './core/audit';
 import { AppError } from './core/errors';
 import { CaptchaStore } from './modules/auth/captcha.service';
 import { ensureServerKeys } from './modules/auth/secrets.service';
@@ -86,8 +87,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     ...options.checkpointer,
     onError: (err) => app.log.warn({ err }, 'WAL checkpointer stopped; checkpoints run inline'),
   });
-  // Graceful shutdown (issue 7): fold the WAL into the database file before closing it.
+  // Failed operation-log writes (core/audit.ts: retried) are reported in the server's log.
+  onAuditError(db, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
+  // Graceful shutdown (issue 7): write the queued operation-log rows, fold the WAL into the database file, close it.
   app.addHook('onClose', async () => {
+    flushAudit(db);
     await checkpointer?.stop();
     try {
       if (db.$client.open && !db.$client.memory) db.$client.pragma('wal_checkpoint(TRUNCATE)');

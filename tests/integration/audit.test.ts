@@ -9,6 +9,7 @@ import { router, createCallerFactory } from '../../server/trpc/init';
 import { permProcedure } from '../../server/trpc/procedures';
 import { AppError } from '../../server/core/errors';
 import { sysOperLog } from '../../server/db/schema';
+import { flushAudit } from '../../server/core/audit';
 import { login, makeTestApp, type TestApp } from '../helpers/app';
 
 const testRouter = router({
@@ -27,7 +28,7 @@ beforeAll(async () => { t = await makeTestApp(); token = await login(t.app); });
 afterAll(async () => { await t.app.close(); });
 
 const caller = () => createCallerFactory(testRouter)({ deps: t.app.deps, token, client: { ip: '10.1.1.1', userAgent: 'x' }, request: { method: 'POST', url: '/caishui-api/x' } });
-const rows = () => t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).all();
+const rows = () => (flushAudit(t.app.deps.db), t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).all());
 
 it('logs a successful write without the password', async () => {
   await caller().save({ name: 'a', password: 'secret-pw' });

@@ -8,6 +8,7 @@ import { desc, gt } from 'drizzle-orm';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { sysOperLog } from '../../server/db/schema';
+import { flushAudit } from '../../server/core/audit';
 import { login } from '../helpers/app';
 import { multipartPayload } from '../helpers/factories';
 
@@ -26,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const lastOperId = () => app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()?.operId ?? 0;
-const rowsAfter = (id: number) => app.deps.db.select().from(sysOperLog).where(gt(sysOperLog.operId, id)).all();
+const lastOperId = () => (flushAudit(app.deps.db), app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()?.operId ?? 0);
+const rowsAfter = (id: number) => (flushAudit(app.deps.db), app.deps.db.select().from(sysOperLog).where(gt(sysOperLog.operId, id)).all());
 const send = (method: 'POST' | 'PUT', url: string, payload: string | Buffer | object, headers: Record<string, string> = {}) =>
   app.inject({ method, url: `/caishui-api${url}`, payload: payload as string, headers: { authorization: `Bearer ${admin}`, ...headers } });
 

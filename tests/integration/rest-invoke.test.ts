@@ -16,6 +16,7 @@ import { describeError } from '../../server/trpc/init';
 import type { Context } from '../../server/trpc/context';
 import { procedureInvoker } from '../../server/rest/invoke';
 import { sysOperLog } from '../../server/db/schema';
+import { flushAudit } from '../../server/core/audit';
 import { login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUserWithPerms } from '../helpers/factories';
 
@@ -34,7 +35,7 @@ const ctxOf = (token?: string): Context => ({
   deps: t.app.deps, token, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/test' },
 });
 const procedure = (path: string) => (appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path];
-const operLogs = () => t.app.deps.db.select({ n: count() }).from(sysOperLog).get()!.n;
+const operLogs = () => (flushAudit(t.app.deps.db), t.app.deps.db.select({ n: count() }).from(sysOperLog).get()!.n);
 
 type Outcome = { ok: true; data: unknown } | { ok: false; code: string; appCode: number; message: string; cause: string | undefined };
 

@@ -8,6 +8,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
 import { sysOperLog, sysUser, sysUserPost, sysUserRole } from '../../server/db/schema';
+import { flushAudit } from '../../server/core/audit';
 
 let t: TestApp;
 let admin: string;
@@ -220,6 +221,7 @@ describe('bad input', () => {
 describe('operation log', () => {
   it('records writes with title 用户管理 and no password', async () => {
     await call(t.app, 'POST', '/system/user', admin, newUser({ userName: 'logged1', phonenumber: '', email: '' }));
+    flushAudit(db());
     const row = db().select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
     expect(row).toMatchObject({ title: '用户管理', businessType: 1, status: 0, operName: 'admin', requestMethod: 'POST', operUrl: '/caishui-api/system/user' });
     expect(row.operParam).toContain('logged1');

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatDate, formatDateTime } from '../../../../shared/utils/date';
 import { deleteExpiredSessions, deleteLogsBefore } from './maintenance.repo';
+import { flushAudit } from '../../../core/audit';
 import { makeRegistry, type HandlerRegistry, type TaskContext, type TaskHandler } from './registry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,6 +45,7 @@ const logTask: Record<string, TaskHandler> = {
     check: ([days]) => (between(days, 1, 3650) ? undefined : '保留天数须在 1-3650 之间'),
     run: (ctx, [days]) => {
       const before = formatDateTime(ctx.clock.now() - (days as number) * DAY_MS);
+      flushAudit(ctx.db); // operation-log rows still queued are cleaned like the rest
       const n = deleteLogsBefore(ctx.db, before);
       return `清理 ${before} 之前的日志：调度日志 ${n.jobLogs} 条，登录日志 ${n.loginLogs} 条，操作日志 ${n.operLogs} 条`;
     },

@@ -1,12 +1,14 @@
 /**
  * Operation log services (reference §2 Monitor; RuoYi SysOperlogController): list, delete, clean,
  * export. Rows are written by the audit middleware (core/audit.ts) for every procedure with
- * `meta.log`.
+ * `meta.log`. Each first writes the rows still queued by core/audit.ts (flushAudit), so a list,
+ * delete, clean or export sees every call answered before it.
  */
 import type { AppDeps } from '../../../core/deps';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { exportSheet } from '../../common/export-file';
+import { flushAudit } from '../../../core/audit';
 import { cleanOperlog, deleteOperlog, listOperlog, type OperlogFilter, type OperlogRow } from './operlog.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -17,10 +19,14 @@ export const BUSINESS_TYPES: Record<string, string> = {
 };
 
 /** `GET /monitor/operlog/list` → `{rows, total}`, newest first. */
-export const operlogList = (deps: Deps, f: OperlogFilter) => listOperlog(deps.db, f);
+export function operlogList(deps: Deps, f: OperlogFilter) {
+  flushAudit(deps.db);
+  return listOperlog(deps.db, f);
+}
 
 /** `POST /monitor/operlog/delete/{operIds}`. Errors: 操作失败 when none exists. */
 export function operlogRemove(deps: Deps, operIds: number[]): void {
+  flushAudit(deps.db);
   deps.db.transaction((tx) => {
     if (deleteOperlog(tx, operIds) === 0) throw new AppError(500, '操作失败');
   });
@@ -28,11 +34,13 @@ export function operlogRemove(deps: Deps, operIds: number[]): void {
 
 /** `POST /monitor/operlog/clean`: deletes every row (the clean itself is then logged). */
 export function operlogClean(deps: Deps): void {
+  flushAudit(deps.db);
   deps.db.transaction((tx) => { cleanOperlog(tx); });
 }
 
 /** `POST /monitor/operlog/export` → `data_{timestamp}.xlsx` (sheet 操作日志). */
 export function operlogExport(deps: Deps, f: OperlogFilter): Promise<FileReply> {
+  flushAudit(deps.db);
   return exportSheet<OperlogRow>('操作日志', [
     { header: '操作序号', value: 'operId' },
     { header: '操作模块', value: 'title' },

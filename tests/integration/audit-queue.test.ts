@@ -1,0 +1,120 @@
+/**
+ * The operation log's write queue (core/audit.ts, issue 15): rows of one event-loop turn are
+ * written together in call order, readers of the log see every answered call, a failed write
+ * keeps its rows (the oldest dropped past MAX_QUEUED_AUDIT_ROWS) and reports, and closing the
+ * app writes what is queued.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { router, createCallerFactory } from '../../server/trpc/init';
+import { permProcedure } from '../../server/trpc/procedures';
+import { flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
+import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/operlog.service';
+import { login, makeTestApp, type TestApp } from '../helpers/app';
+
+const testRouter = router({
+  save: permProcedure('system:user:add').meta({ log: { title: '队列测试', businessType: 1 } })
+    .input(z.object({ name: z.string() }))
+    .mutation(({ input }) => ({ name: input.name })),
+});
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => { t = await makeTestApp(); token = await login(t.app); });
+afterAll(async () => { await t.app.close(); });
+
+const caller = () => createCallerFactory(testRouter)({ deps: t.app.deps, token, client: { ip: '10.1.1.9', userAgent: 'x' }, request: { method: 'POST', url: '/caishui-api/q' } });
+const sqlite = () => t.app.deps.db.$client;
+/** The queue test's rows as stored, oldest first, without flushing. */
+const stored = () => sqlite().prepare("SELECT oper_param AS p FROM sys_oper_log WHERE title = '队列测试' ORDER BY oper_id").pluck().all() as string[];
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const entry = (name: string): AuditEntry => ({
+  title: '队列测试', businessType: 1, method: 'q', requestMethod: 'POST', operName: 'admin', deptName: '研发部门', operUrl: '/q', operIp: '1.1.1.1',
+  input: { name }, result: null, startedAt: 0, endedAt: 1,
+});
+
+it('writes the rows of one turn together, in call order, when the turn ends', async () => {
+  await nextTurn();
+  const before = stored().length;
+  const tx = vi.spyOn(sqlite(), 'transaction');
+  try {
+    for (const name of ['a', 'b', 'c']) await caller().save({ name });
+    expect(stored()).toHaveLength(before); // queued, not yet written
+    await nextTurn();
+    expect(stored().slice(before)).toEqual(['{"name":"a"}', '{"name":"b"}', '{"name":"c"}']);
+    expect(tx).toHaveBeenCalledTimes(1);
+  } finally {
+    tx.mockRestore();
+  }
+});
+
+it('a list and a clean see the calls answered before them', async () => {
+  await caller().save({ name: 'listed' });
+  const page = operlogList(t.app.deps, { pageNum: 1, pageSize: 5 });
+  expect(page.rows[0]).toMatchObject({ title: '队列测试', operParam: '{"name":"listed"}' });
+  await caller().save({ name: 'cleaned' });
+  operlogClean(t.app.deps);
+  await nextTurn();
+  expect(stored()).toEqual([]);
+});
+
+it('keeps the rows of a failed write, reports it, and writes them on the next flush', async () => {
+  await nextTurn();
+  const reports: Array<{ queued: number; dropped: number; message: string }> = [];
+  onAuditError(t.app.deps.db, (err, info) => reports.push({ ...info, message: String(err) }));
+  sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
+  try {
+    writeAudit(t.app.deps.db, entry('kept-1'));
+    writeAudit(t.app.deps.db, entry('kept-2'));
+    expect(flushAudit(t.app.deps.db)).toBe(0);
+    expect(reports).toEqual([{ queued: 2, dropped: 0, message: expect.stringContaining('sys_oper_log') }]);
+  } finally {
+    sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
+  }
+  expect(flushAudit(t.app.deps.db)).toBe(2);
+  expect(stored().slice(-2)).toEqual(['{"name":"kept-1"}', '{"name":"kept-2"}']);
+  expect(flushAudit(t.app.deps.db)).toBe(0);
+});
+
+it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, async () => {
+  await nextTurn();
+  operlogClean(t.app.deps);
+  const reports: Array<{ queued: number; dropped: number }> = [];
+  onAuditError(t.app.deps.db, (_err, info) => reports.push(info));
+  sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
+  try {
+    for (let i = 0; i <= MAX_QUEUED_AUDIT_ROWS; i++) writeAudit(t.app.deps.db, entry(`n${i}`));
+    expect(flushAudit(t.app.deps.db)).toBe(0);
+  } finally {
+    sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
+  }
+  expect(reports).toEqual([{ queued: MAX_QUEUED_AUDIT_ROWS, dropped: 1 }]);
+  expect(flushAudit(t.app.deps.db)).toBe(MAX_QUEUED_AUDIT_ROWS);
+  const rows = stored();
+  expect(rows).toHaveLength(MAX_QUEUED_AUDIT_ROWS);
+  expect([rows[0], rows.at(-1)]).toEqual(['{"name":"n1"}', `{"name":"n${MAX_QUEUED_AUDIT_ROWS}"}`]);
+});
+
+it('closing the app writes the rows still queued', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-audit-'));
+  try {
+    const file = path.join(dir, 'caishui.db');
+    const fileApp = await makeTestApp({ DATABASE_URL: file });
+    const fileToken = await login(fileApp.app);
+    const save = createCallerFactory(testRouter)({ deps: fileApp.app.deps, token: fileToken, client: { ip: '10.1.1.9', userAgent: 'x' } });
+    await save.save({ name: 'at-close' });
+    await fileApp.app.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.prepare("SELECT oper_param FROM sys_oper_log WHERE title = '队列测试'").pluck().all()).toEqual(['{"name":"at-close"}']);
+    } finally {
+      db.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
