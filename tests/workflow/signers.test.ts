@@ -165,6 +165,38 @@ describe('signersOf (the 减签 choices)', () => {
     expect(plain.engine.signersOf(plain.engine.instanceTasks(instanceId)[0].taskId)).toEqual({ multiInstance: false, sequential: false, signers: [] });
     expect(() => plain.engine.signersOf('nope')).toThrow('任务不存在');
   });
+
+  it('a sequential order whose collection variable lives on the sub-process scope lists its later approvers as pending', async () => {
+    // The collection variable lives on the embedded sub-process's scope only.
+    const scoped = makeEngine({ listeners: { 'test.Team': (c) => c.execution.setVariableLocal('team', ['a', 'b', 'c']) } });
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+<process id="sign"><startEvent id="ps"/>
+<subProcess id="sp"><extensionElements><flowable:executionListener event="start" class="test.Team"/></extensionElements>
+  <startEvent id="s"/>
+  <userTask id="vote" name="会签" flowable:assignee="\${u}">
+    <multiInstanceLoopCharacteristics isSequential="true" flowable:collection="\${team}" flowable:elementVariable="u"/>
+  </userTask><endEvent id="se"/>
+  <sequenceFlow id="g1" sourceRef="s" targetRef="vote"/><sequenceFlow id="g2" sourceRef="vote" targetRef="se"/>
+</subProcess><endEvent id="e"/>
+<sequenceFlow id="f1" sourceRef="ps" targetRef="sp"/><sequenceFlow id="f2" sourceRef="sp" targetRef="e"/>
+</process></definitions>`;
+    const d = await scoped.engine.deploy({ xml });
+    const { instanceId } = scoped.engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect(votes(scoped.engine, instanceId)).toEqual(['a']);
+    const changes = () => (scoped.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    expect(scoped.engine.signersOf(taskOf(scoped.engine, instanceId, 'a').taskId).signers).toEqual([{ userId: 'a', state: 'running' }, { userId: 'b', state: 'pending' }, { userId: 'c', state: 'pending' }]);
+    expect(changes()).toBe(before); // read only: nothing written
+  });
+
+  it('a sequential order given as an expression (a member of a variable) lists its later approvers as pending', async () => {
+    const expr = makeEngine();
+    const d2 = await expr.engine.deploy({ xml: model(true).replace('${users}', '${form.users}') });
+    const started2 = expr.engine.start({ definitionId: d2.definitionId, userId: '1', variables: { form: { users: ['a', 'b', 'c'] } } });
+    completeByName(expr.engine, started2.instanceId, '申请');
+    expect(expr.engine.signersOf(taskOf(expr.engine, started2.instanceId, 'a').taskId).signers.map((s) => `${s.userId}:${s.state}`)).toEqual(['a:running', 'b:pending', 'c:pending']);
+  });
 });
 
 describe('撤回 of a vote', () => {

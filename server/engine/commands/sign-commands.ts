@@ -14,7 +14,7 @@
  * return that re-enters the node starts again from the model's collection. Comment type 9 / 10
  * on the actor's task.
  */
-import { fail } from '../../core/errors';
+import { AppError, fail } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { runAgenda, type Ctx } from '../runtime/context';
@@ -23,10 +23,11 @@ import { collectionOf, endBody, MI_COLLECTION_VAR, startInstance, writeCounters 
 import { cancelTaskRow, taskOfExecution, touchTaskAssignee } from '../runtime/task-ops';
 import { endActivity } from '../runtime/history';
 import { tokenScope } from '../runtime/listeners';
-import { evaluateCondition } from '../expression';
+import { evaluateCondition, ExpressionError } from '../expression';
 import { miAdvance, type MiSnapshot } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
 import { stmt } from '../store/rows';
+import { UnitOfWork } from '../store/unit-of-work';
 import { addComment, onTask, outcome, type Actor, type MoveOutcome } from './task-commands';
 
 export type SignMode = 'parallel' | 'before' | 'after';
@@ -139,8 +140,7 @@ export function removeSigner(core: EngineCore, input: SignInput): MoveOutcome {
     const next = miAdvance(snap, { type: 'REMOVE', active, conditionMet });
     writeCounters(ctx, root, next);
     if (next.value === 'done') endBody(ctx, TOKEN_OPS, root, node);
-    runAgenda(ctx);
-    return ctx;
+    return ctx; // the command wrapper (core.run) runs the agenda
   }));
 }
 
@@ -154,44 +154,57 @@ export interface SignersView {
 
 /**
  * Who is in the countersign of runtime task `taskId` (the 减签 choices; read only, no
- * transaction): running tasks of the body and, in a sequential one, the later approvers of the
- * body's order (its `miCollection`, else the model's collection when it names a variable).
+ * transaction, nothing written): running tasks of the body and, in a sequential one, the later
+ * approvers of the body's order (`sequentialOrder`: as the engine takes it, its `miCollection`
+ * else the model's collection evaluated in the body's variable scope).
  * Errors: 任务不存在或已被审批! for an unknown task.
  */
 export function signersOf(core: EngineCore, taskId: string): SignersView {
   const db = core.db;
-  const row = stmt(db, `SELECT t.task_def_key AS k, i.definition_id AS d, e.parent_id AS root, r.machine_state AS ms, t.instance_id AS inst
+  const row = stmt(db, `SELECT t.task_def_key AS k, i.definition_id AS d, e.parent_id AS root, r.machine_state AS ms
     FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_execution e ON e.id = t.execution_id
-    LEFT JOIN wf_execution r ON r.id = e.parent_id AND r.is_mi_root = 1 WHERE t.id = ?`).get(taskId) as { k: string; d: string; root: string | null; ms: string | null; inst: string } | undefined;
+    LEFT JOIN wf_execution r ON r.id = e.parent_id AND r.is_mi_root = 1 WHERE t.id = ?`).get(taskId) as { k: string; d: string; root: string | null; ms: string | null } | undefined;
   if (!row) throw fail(MSG.taskMissing);
-  const mi = core.graph(row.d).nodes[row.k]?.multiInstance;
+  const node = core.graph(row.d).nodes[row.k];
+  const mi = node?.multiInstance;
   if (!mi || !row.root || !row.ms) return { multiInstance: false, sequential: false, signers: [] };
   const running = (stmt(db, `SELECT t.assignee AS a FROM wf_task t JOIN wf_execution e ON e.id = t.execution_id
     WHERE e.parent_id = ? AND t.assignee IS NOT NULL ORDER BY t.create_time, t.id`).all(row.root) as Array<{ a: string }>).map((r) => r.a);
   const signers: SignersView['signers'] = running.map((userId) => ({ userId, state: 'running' }));
-  if (mi.sequential) {
-    const varOf = (scope: string, name: string) => {
-      const v = stmt(db, 'SELECT value FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?').get(row.inst, scope, name) as { value: string } | undefined;
-      return v ? (JSON.parse(v.value) as unknown) : undefined;
-    };
-    const named = mi.collection?.match(/^\$\{\s*([A-Za-z_]\w*)\s*\}$/)?.[1] ?? (mi.collection && /^[A-Za-z_]\w*$/.test(mi.collection) ? mi.collection : undefined);
-    const list = varOf(row.root, MI_COLLECTION_VAR) ?? (named ? varOf('', named) : undefined);
-    const loop = (JSON.parse(row.ms) as MiSnapshot).context.loopCounter;
-    if (Array.isArray(list)) for (const u of list.slice(loop + 1)) signers.push({ userId: String(u), state: 'pending' });
-  }
+  if (mi.sequential) for (const u of sequentialOrder(core, taskId, row.root, node)) signers.push({ userId: String(u), state: 'pending' });
   return { multiInstance: true, sequential: mi.sequential, signers };
+}
+
+/**
+ * The approvers after the current one in the sequential body `rootId` of task `taskId`, taken as
+ * the engine takes them (`collectionOf`: the body's `miCollection`, else the model's collection,
+ * an expression or a variable name, in the body's scope chain incl. sub-processes). The instance
+ * is loaded into a unit of work that is never flushed. [] when the body has no collection, is
+ * gone, or its collection does not evaluate to a list (the engine fails at the next step then).
+ */
+function sequentialOrder(core: EngineCore, taskId: string, rootId: string, node: GraphNode): unknown[] {
+  const uow = UnitOfWork.loadByTask(core.db, taskId);
+  const root = uow?.executions.get(rootId);
+  if (!uow || !root?.machineState) return [];
+  try {
+    const items = collectionOf(core.newCtx(uow, null), root, node);
+    return items ? items.slice((JSON.parse(root.machineState) as MiSnapshot).context.loopCounter + 1) : [];
+  } catch (e) {
+    if (e instanceof AppError || e instanceof ExpressionError) return [];
+    throw e;
+  }
 }
 
 /**
  * 撤回 of one's own vote in a countersign that is still running (issue 16; move-commands revoke
  * calls it): parallel, a new instance for the voter (the counters count the vote no more);
  * sequential, the next approver's task (untouched, created after the vote, the voter's being the
- * last vote) is cancelled with comment type 7 and the turn goes back to the voter. Error:
- * 下一节点已处理，无法撤回.
+ * last vote) is cancelled with comment type 7 and the turn goes back to the voter. The caller
+ * has checked that `node`'s body still runs (an MI root of it exists). Error: 下一节点已处理，无法撤回.
  */
 export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assignee: string | null; endTime: number }, comment: string): void {
-  const root = [...ctx.uow.executions.values()].find((e) => e.isMiRoot === 1 && e.activityId === node.id);
-  if (!root) throw fail('下一节点已处理，无法撤回');
+  // Present: the only caller, move-commands revoke, calls this only when an MI root of the node exists.
+  const root = [...ctx.uow.executions.values()].find((e) => e.isMiRoot === 1 && e.activityId === node.id)!;
   const snap = JSON.parse(root.machineState) as MiSnapshot;
   // The vote must be one of this round: the node may have been entered again since (驳回, 退回).
   if (snap.context.completed < 1 || prev.endTime < root.createTime) throw fail('下一节点已处理，无法撤回');

@@ -141,14 +141,3 @@ function finishBody(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode
   ctx.uow.touchExecution(root);
   ops.leaveNode(ctx, root, node);
 }
-
-/** Cancels a whole multi-instance body (its instances' tasks get `reason`). */
-export function cancelMultiInstance(ctx: Ctx, root: ExecutionRow, reason: string) {
-  for (const child of [...ctx.uow.executions.values()].filter((e) => e.parentId === root.id)) {
-    const t = taskOfExecution(ctx, child.id);
-    if (t) cancelTaskRow(ctx, t, reason);
-    endActivity(ctx, child, reason);
-    ctx.uow.removeExecution(child.id);
-  }
-  ctx.uow.deleteScope(root.id);
-}
