@@ -150,6 +150,8 @@ export function createEngine(options: CreateEngineOptions) {
     finishedList: (q: lists.ListFilter & { userId: string }) => lists.finishedList(db, q),
     myProcessList: (q: lists.ListFilter & { userId: string }) => lists.myProcessList(db, { ...q, now: options.clock.now() }),
     flowRecord: (instanceId: string) => views.flowRecord(db, instanceId),
+    /** Distinct nodes of the instance's own historic tasks the user (or a group) was assignee, owner or candidate of (withheld.ts). */
+    participatedTaskKeys: (q: { instanceId: string; userId: string; groupIds?: readonly string[] }) => views.participatedTaskKeys(db, q),
     /** `[{key, completed}]` for flowXmlAndNode / flowViewer. */
     nodeData: (instanceId: string) => views.nodeData(db, instanceId),
     variables: (q: { instanceId?: string; taskId?: string }) => views.variables(db, q),

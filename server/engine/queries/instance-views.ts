@@ -9,7 +9,7 @@ import { MSG } from '../core';
 import { nextUserTasks } from '../model/analysis';
 import type { GraphNode } from '../model/graph';
 import { evaluateCondition, mapScope } from '../expression';
-import { stmt } from '../store/rows';
+import { rawStmt, stmt } from '../store/rows';
 import { durationText, fmt, splitIds } from './common';
 
 export interface FlowRecordItem {
@@ -72,6 +72,25 @@ export function flowRecord(db: Database.Database, instanceId: string): FlowRecor
       callActivityId: called ? (t.ca as string | null) : null,
     };
   });
+}
+
+/**
+ * The distinct nodes (task definition keys) of instance `instanceId`'s own historic user tasks
+ * (`wf_hi_taskinst`, running ones included; those of instances its call activities started are
+ * not) in which `userId` or one of `groupIds` takes part: assignee, owner, or a candidate user /
+ * group. The same rows and test as flowRecord's items of that instance filtered on
+ * `assigneeId`, `ownerId`, `candidateUsers`, `candidateGroups`, without its comments, dates or
+ * call-activity tree. Comment authors are not participants here. An id that is empty or holds a
+ * comma never matches a candidate list (splitIds gives no such element). No particular order.
+ */
+export function participatedTaskKeys(db: Database.Database, q: { instanceId: string; userId: string; groupIds?: readonly string[] }): string[] {
+  const uid = String(q.userId);
+  const listed = (id: string) => id !== '' && !id.includes(',');
+  const cands = [...(listed(uid) ? [uid] : []), ...(q.groupIds ?? []).map(String).filter(listed)];
+  const users = listed(uid) ? " OR instr(',' || h.candidate_users || ',', ',' || ? || ',') > 0" : '';
+  const groups = cands.slice(users ? 1 : 0).map(() => " OR instr(',' || h.candidate_groups || ',', ',' || ? || ',') > 0").join('');
+  return rawStmt(db, `SELECT DISTINCT h.task_def_key FROM wf_hi_taskinst h WHERE h.instance_id = ?
+    AND (h.assignee = ? OR h.owner = ?${users}${groups})`).all(q.instanceId, uid, uid, ...cands).map((r) => r[0] as string);
 }
 
 /**

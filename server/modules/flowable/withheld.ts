@@ -22,21 +22,40 @@ function permOf(perms: FieldPermissions | null, k: string) {
   return dot < 0 ? fieldPermission(perms, k) : columnPermission(perms, k.slice(0, dot), k.slice(dot + 1));
 }
 
+/** The parsed permissions of a definition's user tasks (null = none) and every key hidden at one of them. */
+interface DefinitionPerms { byNode: ReadonlyMap<string, FieldPermissions | null>; hidden: readonly string[] }
+
+/**
+ * Per deployed graph (engine.getGraph: one object per engine and definition, immutable, dropped
+ * when its deployment is deleted), so each definition's `flowable:fieldPermissions` are parsed once
+ * per engine cache entry.
+ */
+const permsByGraph = new WeakMap<object, DefinitionPerms>();
+
+function definitionPerms(deps: Deps, definitionId: string): DefinitionPerms {
+  const graph = deps.engine.getGraph(definitionId);
+  let p = permsByGraph.get(graph);
+  if (!p) {
+    const byNode = new Map(deps.engine.userTaskIds(definitionId).map((k) => [k, nodeFieldPermissions(deps, definitionId, k)] as const));
+    const hidden = new Set<string>();
+    for (const perms of byNode.values()) for (const [k, v] of Object.entries(perms ?? {})) if (v === 'hidden') hidden.add(k);
+    permsByGraph.set(graph, (p = { byNode, hidden: [...hidden] }));
+  }
+  return p;
+}
+
 /** The keys withheld from `login` in instance `instanceId` (see the file comment); empty = nothing. */
 export function withheldKeys(deps: Deps, login: LoginUser, instanceId: string): Set<string> {
   const none = new Set<string>();
   const uid = String(login.userId);
   const inst = deps.engine.getInstance(instanceId);
   if (inst.startUserId === uid || hasPermission(login, INSTANCE_MONITOR_PERM)) return none;
-  const byNode = new Map(deps.engine.userTaskIds(inst.definitionId).map((k) => [k, nodeFieldPermissions(deps, inst.definitionId, k)] as const));
-  const hidden = new Set<string>();
-  for (const perms of byNode.values()) for (const [k, p] of Object.entries(perms ?? {})) if (p === 'hidden') hidden.add(k);
-  if (!hidden.size) return none;
-  const groups = new Set(login.roles.map((r) => String(r.roleId)));
-  const mine = new Set(deps.engine.flowRecord(instanceId)
-    .filter((r) => r.instanceId === instanceId && (r.assigneeId === uid || r.ownerId === uid || r.candidateUsers.includes(uid) || r.candidateGroups.some((g) => groups.has(g))))
-    .map((r) => r.taskDefKey));
-  for (const k of [...hidden]) if ([...mine].some((n) => permOf(byNode.get(n) ?? null, k) !== 'hidden')) hidden.delete(k);
+  const { byNode, hidden: anywhere } = definitionPerms(deps, inst.definitionId);
+  if (!anywhere.length) return none;
+  const hidden = new Set(anywhere);
+  // the nodes of this instance's own tasks the reader was assignee, owner or candidate (user or role) of
+  const mine = deps.engine.participatedTaskKeys({ instanceId, userId: uid, groupIds: login.roles.map((r) => String(r.roleId)) });
+  for (const k of anywhere) if (mine.some((n) => permOf(byNode.get(n) ?? null, k) !== 'hidden')) hidden.delete(k);
   return hidden;
 }
 
