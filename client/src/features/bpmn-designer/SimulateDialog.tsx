@@ -14,6 +14,7 @@ import { AppDialog } from '../../components/feedback/AppDialog';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { FlowUserPicker } from '../flow-view';
 import { useTRPC } from '../../lib/trpc';
+import { SIMULATE_DEFAULT_STEPS } from '../../../../shared/schemas/flowable/simulate';
 import { DesignerIcon } from './DesignerIcon';
 import type { DesignerModeler } from './modeler/create-modeler';
 import {
@@ -141,7 +142,7 @@ export function SimulateDialog({ open, modeler, getXml, result, onResult, onClos
           </Box>
           <Box w="120px">
             <Text fontSize="sm" mb="1">最大步数</Text>
-            <Input size="sm" placeholder="50" value={form.maxSteps} data-testid="sim-max-steps" onChange={(e) => setForm({ ...form, maxSteps: e.target.value })} />
+            <Input size="sm" placeholder={String(SIMULATE_DEFAULT_STEPS)} value={form.maxSteps} data-testid="sim-max-steps" onChange={(e) => setForm({ ...form, maxSteps: e.target.value })} />
           </Box>
         </Flex>
         <Box>

@@ -6,9 +6,9 @@ import {
 
 const form = (o: Partial<Parameters<typeof simulateRequest>[1]> = {}) => ({ variables: '', handlers: {}, taskVariables: {}, maxSteps: '', ...o });
 const task = (o: Partial<SimTask>): SimTask => ({
-  taskDefKey: 'a', name: '审批', assignee: null, assigneeName: null, candidateUsers: [], candidateGroups: [], candidateNames: [], actedBy: null, actedByName: null, ...o,
+  taskDefKey: 'a', name: '审批', assignee: null, assigneeName: null, candidateUsers: [], candidateGroups: [], candidateNames: [], actedBy: null, actedByName: null, calledProcessName: null, ...o,
 });
-const result = (o: Partial<SimResult> = {}): SimResult => ({ ended: false, steps: 0, path: [], tasks: [], waiting: [], ...o });
+const result = (o: Partial<SimResult> = {}): SimResult => ({ ended: false, steps: 0, limitReached: false, path: [], tasks: [], waiting: [], logs: [], ...o });
 
 describe('流程模拟 form', () => {
   it('reads 流程变量 as a JSON object only', () => {

@@ -4,32 +4,17 @@
  * `flowable.definition.simulate`, the texts of its answer (summary, 接收人/候选, 办理人) and what
  * goes on the canvas (path markers, the failed element, receiver overlays on user tasks).
  */
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../lib/trpc';
+import { SIMULATE_MAX_STEPS } from '../../../../shared/schemas/flowable/simulate';
 
 /** One user task of the model on the canvas (the 办理人 rows). */
 export interface SimUserTask { id: string; name: string }
 
+/** The answer of `flowable.definition.simulate` (server simulate.service.ts `SimulateResult`, as tRPC infers it). */
+export type SimResult = inferRouterOutputs<AppRouter>['flowable']['definition']['simulate'];
 /** One task of the answer (server simulate.service.ts `SimulatedTask`). */
-export interface SimTask {
-  taskDefKey: string; name: string;
-  assignee: string | null; assigneeName: string | null;
-  candidateUsers: string[]; candidateGroups: string[]; candidateNames: string[];
-  actedBy: string | null; actedByName: string | null;
-  /** The process a call activity started it in (null / absent: the model's own task). */
-  calledProcessName?: string | null;
-}
-
-/** The answer of `flowable.definition.simulate` (server simulate.service.ts `SimulateResult`). */
-export interface SimResult {
-  ended: boolean;
-  steps: number;
-  limitReached?: boolean;
-  path: string[];
-  tasks: SimTask[];
-  waiting: Array<{ activityId: string; name: string }>;
-  error?: { elementId?: string; message: string };
-  problems?: Array<{ elementId: string; elementName: string; elementType: string; message: string }>;
-  logs?: string[];
-}
+export type SimTask = SimResult['tasks'][number];
 
 /** The dialog's form: texts as typed. */
 export interface SimForm {
@@ -43,7 +28,7 @@ export interface SimForm {
 
 export const VARIABLES_ERROR = '流程变量必须是JSON对象';
 export const TASK_VARIABLES_ERROR = '节点变量必须是JSON对象';
-export const MAX_STEPS_ERROR = '最大步数必须是1到200的整数';
+export const MAX_STEPS_ERROR = `最大步数必须是1到${SIMULATE_MAX_STEPS}的整数`;
 
 /** Parses a JSON object text; '' (or blanks) is `{}`; anything else than an object is null. */
 export function parseJsonObject(text: string): Record<string, unknown> | null {
@@ -73,7 +58,7 @@ export function simulateRequest(xml: string, form: SimForm): { input: {
   let maxSteps: number | undefined;
   if (form.maxSteps.trim()) {
     maxSteps = Number(form.maxSteps);
-    if (!Number.isInteger(maxSteps) || maxSteps < 1 || maxSteps > 200) return { error: MAX_STEPS_ERROR };
+    if (!Number.isInteger(maxSteps) || maxSteps < 1 || maxSteps > SIMULATE_MAX_STEPS) return { error: MAX_STEPS_ERROR };
   }
   return { input: { xml, variables, handlers, taskVariables, ...(maxSteps === undefined ? {} : { maxSteps }) } };
 }
