@@ -154,7 +154,11 @@ export function flushAudit(db: Db): number {
     const dropped = Math.max(0, q.rows.length - MAX_QUEUED_AUDIT_ROWS);
     if (dropped) q.rows.splice(0, dropped);
     const report = errorHandlers.get(db) ?? ((e: unknown, info: { queued: number; dropped: number }) => console.error('operation log write failed', info, e));
-    report(err, { queued: q.rows.length, dropped });
+    try {
+      report(err, { queued: q.rows.length, dropped });
+    } catch {
+      // a failing reporter must not take the server down (flushAudit runs from setImmediate)
+    }
     q.retry = setTimeout(() => { q.retry = undefined; flushAudit(db); }, AUDIT_RETRY_MS);
     q.retry.unref();
     return 0;

@@ -80,6 +80,19 @@ it('keeps the rows of a failed write, reports it, and writes them on the next fl
   expect(flushAudit(t.app.deps.db)).toBe(0);
 });
 
+it('a reporter that throws does not make the flush throw (it runs from setImmediate)', () => {
+  onAuditError(t.app.deps.db, () => { throw new Error('reporter down'); });
+  sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
+  try {
+    writeAudit(t.app.deps.db, entry('kept-3'));
+    expect(flushAudit(t.app.deps.db)).toBe(0);
+  } finally {
+    sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
+  }
+  expect(flushAudit(t.app.deps.db)).toBe(1);
+  expect(stored().at(-1)).toBe('{"name":"kept-3"}');
+});
+
 it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, async () => {
   await nextTurn();
   operlogClean(t.app.deps);

@@ -39,17 +39,20 @@ function range(col: string, f: ListFilter, params: unknown[], parts: string[]) {
   if (f.name) { parts.push(`d.name ${LIKE_ESCAPED}`); params.push(like(f.name)); }
 }
 
+/** Roles named one `?` each in the to-do list's statement; more go in as one JSON array. */
+const MAX_LISTED_GROUPS = 32;
+
 /**
  * The to-do rows' filter: the ids of the user's tasks, each branch driven by an index on the
  * user's own rows (tasks assigned to them; candidate links of unassigned tasks by user, then by
  * group), so the list costs what the user holds, not what every open task or history holds.
  * Parameters: user id, user id, then each group id (one `?` per group: a statement per number of
- * roles, prepared once each; `IN (SELECT value FROM json_each(?))` made the whole list ~2× slower,
- * ~40 µs of a 16-row page, issue 15); past MAX_LISTED_GROUPS roles one JSON array parameter
+ * roles, prepared once each; `IN (SELECT value FROM json_each(?))` cost ~40 µs more on a 16-row
+ * page: ~215–290 against ~175–230 µs between workflow writes, 76 against 37 µs repeated back to
+ * back; issue 15); past MAX_LISTED_GROUPS roles one JSON array parameter
  * (`json_each`) keeps the statements few. Without groups the group branch is left out. CROSS JOIN
  * keeps SQLite from driving the candidate branches by the (possibly many) unassigned tasks of others.
  */
-const MAX_LISTED_GROUPS = 32;
 function todoIds(groups: number): string {
   const list = groups > MAX_LISTED_GROUPS ? 'SELECT value FROM json_each(?)' : Array(groups).fill('?').join(', ');
   const byGroup = groups === 0 ? '' : `
