@@ -16,7 +16,7 @@ import { sysDept, sysRole, sysUser } from '../../db/schema';
 import { exportSheet } from '../common/export-file';
 import { contains } from '../common/query';
 import type { DeploymentView, FinishedRow, MyProcessRow, NextNode, TodoRow } from '../../engine';
-import { deployForm, expressionOptions, parseForm } from './library.service';
+import { expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
 import { startVariables } from './form-submission';
@@ -24,7 +24,7 @@ import { taskFormView, type TaskFormView } from './task-form';
 import { actorOf, assertInstanceReader, assertTaskReader } from './access.service';
 import { people, roleNames } from './names';
 import { ccNamesByTask } from './cc.service';
-import { snapshotOnDeploy } from './form-versions';
+import { mainFormOfDeployment, snapshotOnDeploy } from './form-versions';
 import { readableVariables } from './withheld';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
@@ -42,7 +42,7 @@ export function definitionList(deps: Deps, q: z.output<typeof definitionListInpu
   return {
     total: page.total,
     rows: page.rows.map((d) => {
-      const form = deployForm(deps.db, d.deploymentId);
+      const form = mainFormOfDeployment(deps.db, d.deploymentId);
       return {
         id: d.id, key: d.key, name: d.deploymentName || d.name, category: d.category, version: d.version, deploymentId: d.deploymentId,
         suspensionState: d.suspensionState, deploymentTime: d.deploymentTime, formId: form?.formId ?? null, formName: form?.formName ?? null,
@@ -185,7 +185,7 @@ export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, depl
     deptName: names.get(i.assigneeId ?? '')?.deptName ?? null,
     candidate: [...i.candidateUsers.map((u) => names.get(u)?.nickName ?? u), ...i.candidateGroups.map((g) => roles.get(g) ?? g)].join(',') || null,
   }));
-  const form = deployId ? deployForm(deps.db, deployId) : undefined;
+  const form = deployId ? mainFormOfDeployment(deps.db, deployId) : undefined;
   return form ? { flowList, formData: parseForm(form.formContent) } : { flowList };
 }
 
@@ -223,7 +223,7 @@ export function flowTaskForm(deps: Deps, login: LoginUser, taskId: string): Task
 
 /** `flowFormData?deployId`: the deployment's main form JSON. Error: 请先配置流程表单!. */
 export function flowFormData(deps: Deps, deployId: string) {
-  const form = deployForm(deps.db, deployId);
+  const form = mainFormOfDeployment(deps.db, deployId);
   if (!form) throw new AppError(500, '请先配置流程表单!');
   return parseForm(form.formContent);
 }
@@ -250,7 +250,7 @@ export function deleteTask(deps: Deps, login: LoginUser, taskId: string): never 
 /** `GET /flowable/process/startFlow/{deployId}` → `{procDefId, xml, formData}` (formData null without a main form). */
 export function startFlow(deps: Deps, deployId: string) {
   const def = deps.engine.getDefinition({ deploymentId: deployId });
-  const form = deployForm(deps.db, deployId);
+  const form = mainFormOfDeployment(deps.db, deployId);
   return { procDefId: def.id, deployId, name: def.deploymentName || def.name, suspensionState: def.suspensionState, xml: deps.engine.getXml({ deploymentId: deployId }), formData: form ? parseForm(form.formContent) : null };
 }
 

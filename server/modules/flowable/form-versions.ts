@@ -6,7 +6,7 @@
  * copies existed, so editing a form changes what new deployments show, never an old instance.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { sysDeployFormContent, sysForm } from '../../db/schema';
+import { sysDeployForm, sysDeployFormContent, sysForm } from '../../db/schema';
 import type { DbTx } from '../common/query';
 
 export interface DeployedForm { formId: number; formName: string; formContent: string | null }
@@ -24,9 +24,13 @@ export function snapshotForms(db: DbTx, deployId: string, formIds: number[]): vo
 export const snapshotOnDeploy = (db: DbTx) => (r: { deploymentId: string; formKeys: string[] }) =>
   snapshotForms(db, r.deploymentId, r.formKeys.filter((k) => /^\d+$/.test(k)).map(Number));
 
-/** The two lookups of formOfDeployment, prepared once per database handle (every complete of a node with a form runs them). */
+/**
+ * The lookups of formOfDeployment and mainFormOfDeployment, prepared once per database handle
+ * (every complete of a node with a form runs them; the definition list once per row).
+ */
 function buildQueries(db: DbTx) {
   return {
+    link: db.select({ formId: sysDeployForm.formId }).from(sysDeployForm).where(eq(sysDeployForm.deployId, sql.placeholder('deployId'))).prepare(),
     copy: db.select({ formId: sysDeployFormContent.formId, formName: sysDeployFormContent.formName, formContent: sysDeployFormContent.formContent })
       .from(sysDeployFormContent)
       .where(and(eq(sysDeployFormContent.deployId, sql.placeholder('deployId')), eq(sysDeployFormContent.formId, sql.placeholder('formId')))).prepare(),
@@ -41,4 +45,12 @@ export function formOfDeployment(db: DbTx, deployId: string, formId: number): De
   let q = prepared.get(db);
   if (!q) prepared.set(db, (q = buildQueries(db)));
   return q.copy.get({ deployId, formId }) ?? q.live.get({ formId });
+}
+
+/** The main form linked to deployment `deployId` (addDeployForm) as it got it, or undefined when none is linked. */
+export function mainFormOfDeployment(db: DbTx, deployId: string): DeployedForm | undefined {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = buildQueries(db)));
+  const link = q.link.get({ deployId });
+  return link ? formOfDeployment(db, deployId, link.formId) : undefined;
 }

@@ -12,9 +12,9 @@ import { AppError } from '../../core/errors';
 import type { FileReply } from '../../core/files';
 import { sysDeployForm, sysDeployFormContent, sysExpression, sysForm, sysListener } from '../../db/schema';
 import { exportSheet, NORMAL_DISABLE } from '../common/export-file';
-import { contains, orderOf, pageOf, type DbTx } from '../common/query';
+import { contains, orderOf, pageOf } from '../common/query';
 import { sanitizeFormContent } from '../../core/rich-text';
-import { formOfDeployment, snapshotForms, type DeployedForm } from './form-versions';
+import { snapshotForms } from './form-versions';
 import type {
   expressionAddInput, expressionListInput, expressionUpdateInput, formAddInput, formListInput, formUpdateInput,
   listenerAddInput, listenerListInput, listenerUpdateInput,
@@ -153,11 +153,6 @@ export function addDeployForm(deps: Pick<AppDeps, 'db' | 'clock' | 'engine'>, fo
   });
 }
 
-/** The main form of a deployment as it was linked (its copy; the live form for older links), or undefined. */
-export function deployForm(db: DbTx, deployId: string): DeployedForm | undefined {
-  const link = db.select({ formId: sysDeployForm.formId }).from(sysDeployForm).where(eq(sysDeployForm.deployId, deployId)).get();
-  return link ? formOfDeployment(db, deployId, link.formId) : undefined;
-}
 
 /** Parsed form JSON (null when empty or unparsable). */
 export function parseForm(content: string | null | undefined): unknown {
