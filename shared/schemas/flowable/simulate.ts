@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requiredText } from '../system/dept';
 import { controlCharsMessage, isCleanValue, isOneLine } from '../text';
 import { variablesField } from './index';
+import { SIMULATE_MAX_STEPS } from './simulate-limits';
 
 /** A sys user id as text (a number is accepted); `${label}不能为空`. */
 const userIdText = (label: string) => z.union([z.string(), z.number()], { error: `${label}不能为空` })
@@ -21,9 +22,7 @@ const withoutEmpty = (v: unknown) => (v && typeof v === 'object' && !Array.isArr
   ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== null && x !== undefined))
   : v);
 
-/** The default and the most task completions one simulation makes. */
-export const SIMULATE_DEFAULT_STEPS = 50;
-export const SIMULATE_MAX_STEPS = 200;
+export { SIMULATE_DEFAULT_STEPS, SIMULATE_MAX_STEPS } from './simulate-limits';
 
 /**
  * `{xml, variables?, startUserId?, handlers?, taskVariables?, maxSteps?}`:

@@ -91,12 +91,13 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
 
   useEffect(() => {
     if (!modeler) return;
-    clearSimulationMarks(modeler);
-    if (!simResult) return;
-    if (!simResult.problems?.length) {
-      applySimulationMarks(modeler, simulationMarks(simResult));
+    if (!simResult?.problems?.length) {
+      // applySimulationMarks clears the previous marks itself
+      if (simResult) applySimulationMarks(modeler, simulationMarks(simResult));
+      else clearSimulationMarks(modeler);
       return;
     }
+    clearSimulationMarks(modeler);
     markProblems(modeler, simResult.problems);
     return () => clearInvalidMarks(modeler);
   }, [modeler, simResult]);

@@ -14,7 +14,7 @@ import { AppDialog } from '../../components/feedback/AppDialog';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { FlowUserPicker } from '../flow-view';
 import { useTRPC } from '../../lib/trpc';
-import { SIMULATE_DEFAULT_STEPS } from '../../../../shared/schemas/flowable/simulate';
+import { SIMULATE_DEFAULT_STEPS } from '../../../../shared/schemas/flowable/simulate-limits';
 import { DesignerIcon } from './DesignerIcon';
 import type { DesignerModeler } from './modeler/create-modeler';
 import {

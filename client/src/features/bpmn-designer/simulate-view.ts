@@ -6,7 +6,7 @@
  */
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../lib/trpc';
-import { SIMULATE_MAX_STEPS } from '../../../../shared/schemas/flowable/simulate';
+import { SIMULATE_MAX_STEPS } from '../../../../shared/schemas/flowable/simulate-limits';
 
 /** One user task of the model on the canvas (the 办理人 rows). */
 export interface SimUserTask { id: string; name: string }
