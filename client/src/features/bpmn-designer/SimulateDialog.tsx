@@ -33,14 +33,22 @@ export interface SimulateDialogProps {
   onClose(): void;
 }
 
+/** A user chosen with 选择 for a task's 办理人. */
+interface PickedUser { userId: string; nickName: string }
+
 const EMPTY_FORM: SimForm = { variables: '', handlers: {}, taskVariables: {}, maxSteps: '' };
 const cellInput = { size: 'xs' as const, bg: 'white' };
 
 /** The 办理人 / 提交变量 rows of the model's user tasks. */
 function HandlerTable({ tasks, form, names, onForm, onPick }: {
-  tasks: SimUserTask[]; form: SimForm; names: Record<string, string>;
+  tasks: SimUserTask[]; form: SimForm; names: Record<string, PickedUser>;
   onForm(f: SimForm): void; onPick(taskId: string): void;
 }) {
+  // The picked user's name, only while the field still holds that user's id (not after a hand edit).
+  const pickedName = (taskId: string) => {
+    const p = names[taskId];
+    return p && p.userId === (form.handlers[taskId] ?? '').trim() ? p.nickName : undefined;
+  };
   const columns: DataColumn<SimUserTask>[] = [
     { key: 'name', title: '用户任务', width: 150, render: (t) => <Text truncate title={t.id}>{t.name}</Text> },
     {
@@ -49,7 +57,7 @@ function HandlerTable({ tasks, form, names, onForm, onPick }: {
           <Input {...cellInput} w="90px" placeholder="默认" value={form.handlers[t.id] ?? ''} data-testid={`sim-handler-${t.id}`}
             onChange={(e) => onForm({ ...form, handlers: { ...form.handlers, [t.id]: e.target.value } })} />
           <Button size="2xs" variant="outline" onClick={() => onPick(t.id)}>选择</Button>
-          {names[t.id] && form.handlers[t.id] && <Text fontSize="xs" color="fg.muted" truncate>{names[t.id]}</Text>}
+          {pickedName(t.id) && <Text fontSize="xs" color="fg.muted" truncate data-testid={`sim-handler-name-${t.id}`}>{pickedName(t.id)}</Text>}
         </Flex>
       ),
     },
@@ -103,7 +111,7 @@ export function SimulateDialog({ open, modeler, getXml, result, onResult, onClos
   const [form, setForm] = useState<SimForm>(EMPTY_FORM);
   const [formError, setFormError] = useState<string | null>(null);
   const [pickFor, setPickFor] = useState<string | null>(null);
-  const [pickedNames, setPickedNames] = useState<Record<string, string>>({});
+  const [pickedNames, setPickedNames] = useState<Record<string, PickedUser>>({});
   const tasks = useMemo(() => (open && modeler ? userTasksOf(modeler.get<Registry>('elementRegistry').getAll()) : []), [open, modeler]);
   const names = useMemo(() => (open && modeler ? elementNames(modeler.get<Registry>('elementRegistry').getAll()) : {}), [open, modeler]);
 
@@ -156,7 +164,7 @@ export function SimulateDialog({ open, modeler, getXml, result, onResult, onClos
           const u = users[0];
           if (u && pickFor) {
             setForm({ ...form, handlers: { ...form.handlers, [pickFor]: String(u.userId) } });
-            setPickedNames({ ...pickedNames, [pickFor]: u.nickName });
+            setPickedNames({ ...pickedNames, [pickFor]: { userId: String(u.userId), nickName: u.nickName } });
           }
           setPickFor(null);
         }} />
