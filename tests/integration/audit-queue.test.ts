@@ -14,6 +14,8 @@ import { router, createCallerFactory } from '../../server/trpc/init';
 import { permProcedure } from '../../server/trpc/procedures';
 import { flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
 import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/operlog.service';
+import { defaultRegistry } from '../../server/modules/monitor/job/handlers';
+import { silentLogger } from '../../server/modules/monitor/job/registry';
 import { login, makeTestApp, type TestApp } from '../helpers/app';
 
 const testRouter = router({
@@ -60,6 +62,17 @@ it('a list and a clean see the calls answered before them', async () => {
   operlogClean(t.app.deps);
   await nextTurn();
   expect(stored()).toEqual([]);
+});
+
+it('the log-cleaning job (logTask.clean) also cleans old rows still queued', async () => {
+  await nextTurn();
+  const now = t.clock.now();
+  const old = now - 40 * 24 * 3600 * 1000;
+  writeAudit(t.app.deps.db, { ...entry('old-queued'), startedAt: old, endedAt: old });
+  defaultRegistry.get('logTask')!.get('clean')!.run(
+    { db: t.app.deps.db, clock: t.clock, log: silentLogger, dataDir: os.tmpdir(), job: { jobId: 0, jobName: 'clean', jobGroup: 'DEFAULT' }, fireTime: now }, [30]);
+  await nextTurn();
+  expect(stored()).not.toContain('{"name":"old-queued"}');
 });
 
 it('keeps the rows of a failed write, reports it, and writes them on the next flush', async () => {
