@@ -14,10 +14,10 @@ import { checkRow, shot, signIn, typeDate } from './helpers';
 test.describe.configure({ mode: 'serial' });
 
 /**
- * The tables' suffix. It starts with a letter: the business name of the unedited 零件表 is its name's
- * last segment, and one starting with a digit is refused when the code is generated (业务名 … 应为小写
- * 字母开头的字母数字). uniq() starts with a digit about 28 % of the time (in
- * runs of 4.7 hours), which failed CI.
+ * The tables' suffix, starting with a letter so the unedited 零件表 keeps RuoYi's default business
+ * name (its name's last part). uniq() starts with a digit about 28 % of the time (in runs of 4.7
+ * hours); such a part used to be the default and made batch 生成 fail (业务名 … 应为小写字母开头的
+ * 字母数字), which CI caught. Import now picks a valid name instead (gen-rules businessOf).
  */
 const U = `t${uniq().replace(/[^a-z0-9]/g, '')}`;
 const MAIN = `biz_gadget_${U}`;

@@ -82,6 +82,15 @@ describe('generated output', () => {
     for (const p of Object.keys(one)) expect(Object.keys(files)).toContain(p);
   });
 
+  it('generates an imported table whose name ends in digits under a valid business name', async () => {
+    // RuoYi's default (the part after the last `_`) would be `2024`, which 生成代码 refuses.
+    t.app.deps.db.$client.exec('CREATE TABLE biz_report_2024 (report_id INTEGER PRIMARY KEY, title varchar(64))');
+    expect((await api('POST', '/tool/gen/importTable?tables=biz_report_2024')).code).toBe(200);
+    expect((await api('GET', `/tool/gen/${await idOf('biz_report_2024')}`)).data.info.businessName).toBe('report2024');
+    const files = await zipOf('/tool/gen/download/biz_report_2024');
+    expect(Object.keys(files).some((p) => p.includes('/report2024/'))).toBe(true);
+  });
+
   it('hands the sub template its detail table', async () => {
     const id = await idOf('biz_ledger');
     const { info, rows } = (await api('GET', `/tool/gen/${id}`)).data;

@@ -23,6 +23,12 @@ describe('table defaults', () => {
     expect(initTable('orders', '').functionName).toBe('orders');
     expect(businessOf('orders')).toBe('orders');
     expect(businessOf('biz_Ledger')).toBe('ledger');
+    // A last part the generator would refuse (业务名 … 应为小写字母开头的字母数字) is not the default.
+    expect(businessOf('biz_part_2024')).toBe('part2024');
+    expect(businessOf('biz_part_2024_01')).toBe('part202401');
+    expect(businessOf('2024_01')).toBe('t202401');
+    expect(businessOf('biz_订单')).toBe('biz');
+    expect(businessOf('订单')).toBe('t');
     expect(functionOf('t', ' 表 ')).toBe('t');
     expect(pascalCase('sys_user_role')).toBe('SysUserRole');
     expect(camelCase('create_time')).toBe('createTime');

@@ -86,10 +86,27 @@ export function camelCase(name: string): string {
 /** Last segment of a dotted package (`modules.biz` → `biz`; RuoYi getModuleName). */
 export const moduleOf = (packageName: string) => packageName.slice(packageName.lastIndexOf('.') + 1);
 
-/** Part after the last `_`, first letter lower case (RuoYi getBusinessName); whole name without `_`. */
+/** What the generator accepts as a business name (shared/schemas/tool/gen.ts, templates/index.ts). */
+const BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
+
+/**
+ * The default business name of an imported table: the part after the last `_`, first letter lower
+ * case (RuoYi getBusinessName), e.g. `biz_Ledger` → `ledger`; the whole name without `_`. When that
+ * part is no valid business name (a lower-case letter, then letters and digits: `biz_part_2024`
+ * would give `2024`, which 生成代码 refuses), the trailing parts back to the last one starting with
+ * a letter are joined and kept to letters and digits (`biz_part_2024` → `part2024`), and a name
+ * with no such part gets a leading `t` (`2024_01` → `t202401`).
+ */
 export function businessOf(tableName: string): string {
   const part = tableName.slice(tableName.lastIndexOf('_') + 1) || tableName;
-  return part.charAt(0).toLowerCase() + part.slice(1);
+  const ruoyi = part.charAt(0).toLowerCase() + part.slice(1);
+  if (BUSINESS_NAME.test(ruoyi)) return ruoyi;
+  const parts = tableName.split('_').map((p) => p.replace(/[^a-zA-Z0-9]/g, '')).filter(Boolean);
+  let from = parts.length - 1;
+  while (from > 0 && !/^[a-zA-Z]/.test(parts[from])) from--;
+  const joined = parts.slice(Math.max(from, 0)).join('');
+  const name = joined.charAt(0).toLowerCase() + joined.slice(1);
+  return BUSINESS_NAME.test(name) ? name : `t${name}`;
 }
 
 /** Table comment minus a trailing 表, or the table name without a comment (RuoYi replaceText). */
