@@ -29,6 +29,7 @@ describe('table defaults', () => {
     expect(businessOf('2024_01')).toBe('t202401');
     expect(businessOf('biz_订单')).toBe('biz');
     expect(businessOf('订单')).toBe('t');
+    expect(businessOf(`biz_item_${'1234567890'.repeat(4)}`)).toBe(`item${'1234567890'.repeat(3)}`.slice(0, 30));
     expect(functionOf('t', ' 表 ')).toBe('t');
     expect(pascalCase('sys_user_role')).toBe('SysUserRole');
     expect(camelCase('create_time')).toBe('createTime');

@@ -88,6 +88,8 @@ export const moduleOf = (packageName: string) => packageName.slice(packageName.l
 
 /** What the generator accepts as a business name (shared/schemas/tool/gen.ts, templates/index.ts). */
 const BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
+/** The edit screen's limit on a business name (genTableUpdateInput). */
+const MAX_BUSINESS_NAME = 30;
 
 /**
  * The default business name of an imported table: the part after the last `_`, first letter lower
@@ -95,7 +97,7 @@ const BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
  * part is no valid business name (a lower-case letter, then letters and digits: `biz_part_2024`
  * would give `2024`, which 生成代码 refuses), the trailing parts back to the last one starting with
  * a letter are joined and kept to letters and digits (`biz_part_2024` → `part2024`), and a name
- * with no such part gets a leading `t` (`2024_01` → `t202401`).
+ * with no such part gets a leading `t` (`2024_01` → `t202401`); such a name is cut to 30 characters.
  */
 export function businessOf(tableName: string): string {
   const part = tableName.slice(tableName.lastIndexOf('_') + 1) || tableName;
@@ -106,7 +108,7 @@ export function businessOf(tableName: string): string {
   while (from > 0 && !/^[a-zA-Z]/.test(parts[from])) from--;
   const joined = parts.slice(Math.max(from, 0)).join('');
   const name = joined.charAt(0).toLowerCase() + joined.slice(1);
-  return BUSINESS_NAME.test(name) ? name : `t${name}`;
+  return (BUSINESS_NAME.test(name) ? name : `t${name}`).slice(0, MAX_BUSINESS_NAME);
 }
 
 /** Table comment minus a trailing 表, or the table name without a comment (RuoYi replaceText). */
