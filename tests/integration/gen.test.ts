@@ -190,6 +190,10 @@ describe('code generator', () => {
       [{ tableName: undefined }, '请输入表名称'],
       [{ tableComment: '' }, '请输入表描述'],
       [{ className: undefined }, '请输入实体类名称'],
+      // What 生成代码 would refuse is refused on save.
+      [{ className: 'bizLedger' }, '实体类名称只能是字母和数字，大写字母开头'],
+      [{ className: 'Biz_Ledger' }, '实体类名称只能是字母和数字，大写字母开头'],
+      [{ businessName: '2024' }, '生成业务名只能是字母和数字，小写字母开头'],
       [{ functionAuthor: '' }, '请输入作者'],
       [{ tplCategory: 'tree', params: {} }, '树编码字段不能为空'],
       [{ tplCategory: 'tree', params: { treeCode: 'ledger_id' } }, '树父编码字段不能为空'],

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  businessOf, camelCase, functionOf, initColumn, initTable, parseOptions, pascalCase, planSynch, typeDefaults, type DbColumn,
+  businessOf, camelCase, classOf, functionOf, initColumn, initTable, parseOptions, pascalCase, planSynch, typeDefaults, type DbColumn,
 } from './gen-rules';
 import { columnCommentsOf, splitLineComment, tableCommentOf } from './sqlite-tables';
 import { splitStatements } from './create-table';
@@ -24,6 +24,10 @@ describe('table defaults', () => {
     expect(businessOf('orders')).toBe('orders');
     expect(businessOf('biz_Ledger')).toBe('ledger');
     // A last part the generator would refuse (业务名 … 应为小写字母开头的字母数字) is not the default.
+    expect(classOf('biz_part_2024')).toBe('BizPart2024');
+    expect(classOf('2024_report')).toBe('T2024Report');
+    expect(classOf('biz_订单')).toBe('Biz');
+    expect(classOf('订单')).toBe('T');
     expect(businessOf('biz_part_2024')).toBe('part2024');
     expect(businessOf('biz_part_2024_01')).toBe('part202401');
     expect(businessOf('2024_01')).toBe('t202401');

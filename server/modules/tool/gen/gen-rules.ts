@@ -86,6 +86,16 @@ export function camelCase(name: string): string {
 /** Last segment of a dotted package (`modules.biz` → `biz`; RuoYi getModuleName). */
 export const moduleOf = (packageName: string) => packageName.slice(packageName.lastIndexOf('.') + 1);
 
+/**
+ * The default class name of an imported table: PascalCase of its name (RuoYi convertClassName,
+ * `biz_customer_info` → `BizCustomerInfo`), kept to letters and digits, with a leading `T` when it
+ * would not start with a letter (`2024_report` → `T2024Report`), which 生成代码 would refuse.
+ */
+export function classOf(tableName: string): string {
+  const name = pascalCase(tableName).replace(/[^a-zA-Z0-9]/g, '');
+  return /^[A-Z]/.test(name) ? name : `T${name}`;
+}
+
 /** What the generator accepts as a business name (shared/schemas/tool/gen.ts, templates/index.ts). */
 const BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
 /** The edit screen's limit on a business name (genTableUpdateInput). */
@@ -120,7 +130,7 @@ export function functionOf(tableName: string, tableComment: string): string {
 /** gen_table defaults for an imported table (reference §8 import flow). */
 export function initTable(tableName: string, tableComment: string): GenTableDefaults {
   return {
-    tableName, tableComment, className: pascalCase(tableName), tplCategory: 'crud', tplWebType: 'react-chakra',
+    tableName, tableComment, className: classOf(tableName), tplCategory: 'crud', tplWebType: 'react-chakra',
     packageName: DEFAULT_PACKAGE, moduleName: moduleOf(DEFAULT_PACKAGE), businessName: businessOf(tableName),
     functionName: functionOf(tableName, tableComment), functionAuthor: DEFAULT_AUTHOR, genType: '0', genPath: '/',
     options: JSON.stringify({ parentMenuId: DEFAULT_PARENT_MENU_ID }),
