@@ -226,6 +226,15 @@ test('a model the engine does not run is refused with its message and stays open
 
   // The refused element is selected, and stays clickable under its reason.
   await expect(page.locator('.bpmn-designer-canvas .djs-element.selected')).toHaveAttribute('data-element-id', 'calc');
+  // 流程模拟 answers the same problem, one line naming the element, and runs nothing.
+  await page.getByTestId('designer-simulate').click();
+  const sim = page.getByTestId('sim-dialog');
+  await sim.getByTestId('sim-run').click();
+  await expect(sim.getByTestId('sim-problems')).toHaveText('计算金额 (calc): 部署失败: 不支持的流程元素 calc (bpmn:ScriptTask)');
+  await expect(sim.getByTestId('sim-summary')).toHaveText('模型校验未通过，共 1 个问题，未运行');
+  await shot(page, 'b1-designer-simulate-problems');
+  await sim.getByRole('button', { name: '关 闭' }).click();
+  await expect(sim).toHaveCount(0);
   const empty = await centre(shape(page, 'review'));
   empty.y += 260;
   await select(page, 'calc', empty);

@@ -17,6 +17,7 @@ import { useTRPC } from '../../lib/trpc';
 import { SIMULATE_DEFAULT_STEPS } from '../../../../shared/schemas/flowable/simulate-limits';
 import { DesignerIcon } from './DesignerIcon';
 import type { DesignerModeler } from './modeler/create-modeler';
+import { problemLine } from './modeler/mark-invalid';
 import {
   actorText, elementNames, errorText, receiverText, simulateRequest, summaryText, taskNodeText, userTasksOf, type SimForm, type SimResult, type SimTask, type SimUserTask,
 } from './simulate-view';
@@ -95,7 +96,7 @@ function ResultView({ result, names }: { result: SimResult; names: Record<string
       )}
       {!!result.problems?.length && (
         <Box px="3" py="2" borderRadius="md" bg="#fef0f0" color="#c45656" fontSize="sm" data-testid="sim-problems">
-          {result.problems.map((p, i) => <Text key={i}>{p.elementName || p.elementId}{p.elementId ? ` (${p.elementId})` : ''}: {p.message}</Text>)}
+          {result.problems.map((p, i) => <Text key={i}>{problemLine(p)}</Text>)}
         </Box>
       )}
       {!result.problems?.length && <DataTable columns={TASK_COLUMNS} data={rows} rowKey="row" emptyText="没有产生任务" testId="sim-tasks" maxH="220px" />}

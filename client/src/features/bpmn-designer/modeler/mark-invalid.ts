@@ -69,8 +69,16 @@ export function markProblems(modeler: DesignerModeler, problems: readonly Marked
   return [...reasons.keys()];
 }
 
+/**
+ * One problem as a line: `审批 (Activity_1): 不支持 …` with the element's name, `Activity_1: …`
+ * without one, the bare message for a problem of the whole model (no element id).
+ */
+export function problemLine(p: Pick<MarkedProblem, 'elementId' | 'elementName' | 'message'>): string {
+  if (!p.elementId) return p.message;
+  return `${p.elementName ? `${p.elementName} (${p.elementId})` : p.elementId}: ${p.message}`;
+}
+
 /** The message listing the problems, e.g. `模型校验未通过: 审批 (Activity_1): 不支持 …；…`. */
 export function problemsText(problems: readonly MarkedProblem[]): string {
-  const lines = problems.map((p) => (p.elementId ? `${p.elementName || p.elementId}${p.elementName ? ` (${p.elementId})` : ''}: ${p.message}` : p.message));
-  return `模型校验未通过: ${lines.join('；')}`;
+  return `模型校验未通过: ${problems.map(problemLine).join('；')}`;
 }
