@@ -23,7 +23,7 @@ describe('table defaults', () => {
     expect(initTable('orders', '').functionName).toBe('orders');
     expect(businessOf('orders')).toBe('orders');
     expect(businessOf('biz_Ledger')).toBe('ledger');
-    // A last part the generator would refuse (业务名 … 应为小写字母开头的字母数字) is not the default.
+    // Names 生成代码 would refuse (类名 … 应为大写字母开头, 业务名 … 应为小写字母开头的字母数字) are not the defaults.
     expect(classOf('biz_part_2024')).toBe('BizPart2024');
     expect(classOf('2024_report')).toBe('T2024Report');
     expect(classOf('biz_订单')).toBe('Biz');

@@ -98,7 +98,7 @@ export function classOf(tableName: string): string {
 
 /** What the generator accepts as a business name (shared/schemas/tool/gen.ts, templates/index.ts). */
 const BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
-/** The edit screen's limit on a business name (genTableUpdateInput). */
+/** The edit screen's limit on a business name (shared/schemas/tool/gen.ts genUpdateInput). */
 const MAX_BUSINESS_NAME = 30;
 
 /**
