@@ -14,6 +14,15 @@ export type TplCategory = (typeof TPL_CATEGORIES)[number];
 export const GEN_JAVA_TYPES = ['number', 'string', 'boolean'] as const;
 export const GEN_QUERY_TYPES = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'LIKE', 'BETWEEN'] as const;
 export const GEN_HTML_TYPES = ['input', 'textarea', 'select', 'radio', 'checkbox', 'datetime', 'imageUpload', 'fileUpload', 'editor'] as const;
+/**
+ * The names the templates can write (server/modules/tool/gen/templates checkModel), checked again on
+ * save and followed by the import defaults (gen-rules classOf / businessOf): a class name starts with
+ * a capital, a business name with a lower-case letter, then letters and digits; a business name has at
+ * most GEN_MAX_BUSINESS_NAME characters.
+ */
+export const GEN_CLASS_NAME = /^[A-Z][a-zA-Z0-9]*$/;
+export const GEN_BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
+export const GEN_MAX_BUSINESS_NAME = 30;
 /** Top-level tRPC keys and client route folders a generated module may not take. */
 export const GEN_RESERVED_MODULES = ['auth', 'home', 'system', 'monitor', 'common', 'flowable', 'tool', 'trpc'] as const;
 
@@ -89,9 +98,8 @@ export const genUpdateInput = z.object({
   tableId: idValue,
   tableName: z.string({ error: GEN_MSG.tableName }).trim().min(1, GEN_MSG.tableName).max(128),
   tableComment: z.string({ error: GEN_MSG.tableComment }).trim().min(1, GEN_MSG.tableComment).max(500),
-  // What 生成代码 accepts (templates checkModel), so a name it would refuse is refused on save.
   className: z.string({ error: GEN_MSG.className }).trim().min(1, GEN_MSG.className).max(100)
-    .regex(/^[A-Z][a-zA-Z0-9]*$/, '实体类名称只能是字母和数字，大写字母开头'),
+    .regex(GEN_CLASS_NAME, '实体类名称只能是字母和数字，大写字母开头'),
   functionAuthor: z.string({ error: GEN_MSG.functionAuthor }).trim().min(1, GEN_MSG.functionAuthor).max(50),
   remark: optionalText('备注', 500, 'multiline'),
   tplCategory: z.enum(TPL_CATEGORIES, { error: GEN_MSG.tplCategory }),
@@ -99,7 +107,7 @@ export const genUpdateInput = z.object({
   packageName: z.string({ error: GEN_MSG.packageName }).trim().min(1, GEN_MSG.packageName).max(100)
     .regex(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/, '生成包路径只能是小写字母和数字，以点分隔'),
   moduleName: z.string({ error: GEN_MSG.moduleName }).trim().min(1, GEN_MSG.moduleName).max(30).regex(/^[a-z][a-z0-9]*$/, '生成模块名只能是小写字母和数字'),
-  businessName: z.string({ error: GEN_MSG.businessName }).trim().min(1, GEN_MSG.businessName).max(30).regex(/^[a-z][a-zA-Z0-9]*$/, '生成业务名只能是字母和数字，小写字母开头'),
+  businessName: z.string({ error: GEN_MSG.businessName }).trim().min(1, GEN_MSG.businessName).max(GEN_MAX_BUSINESS_NAME).regex(GEN_BUSINESS_NAME, '生成业务名只能是字母和数字，小写字母开头'),
   functionName: z.string({ error: GEN_MSG.functionName }).trim().min(1, GEN_MSG.functionName).max(50),
   genType: z.enum(['0', '1']).default('0'),
   genPath: z.string().max(255).nullish().transform((v) => v || '/'),

@@ -4,6 +4,7 @@
  * SQLite declared types and TypeScript field types (issue 14: javaType is number | string |
  * boolean). No database: the service feeds them what `sqlite-tables.ts` read.
  */
+import { GEN_BUSINESS_NAME, GEN_CLASS_NAME, GEN_MAX_BUSINESS_NAME } from '../../../../shared/schemas/tool/gen';
 
 /** One column as the live database describes it (`sqlite-tables.ts`). */
 export interface DbColumn {
@@ -93,13 +94,8 @@ export const moduleOf = (packageName: string) => packageName.slice(packageName.l
  */
 export function classOf(tableName: string): string {
   const name = pascalCase(tableName).replace(/[^a-zA-Z0-9]/g, '');
-  return /^[A-Z]/.test(name) ? name : `T${name}`;
+  return GEN_CLASS_NAME.test(name) ? name : `T${name}`;
 }
-
-/** What the generator accepts as a business name (shared/schemas/tool/gen.ts, templates/index.ts). */
-const BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
-/** The edit screen's limit on a business name (shared/schemas/tool/gen.ts genUpdateInput). */
-const MAX_BUSINESS_NAME = 30;
 
 /**
  * The default business name of an imported table: the part after the last `_`, first letter lower
@@ -112,13 +108,13 @@ const MAX_BUSINESS_NAME = 30;
 export function businessOf(tableName: string): string {
   const part = tableName.slice(tableName.lastIndexOf('_') + 1) || tableName;
   const ruoyi = part.charAt(0).toLowerCase() + part.slice(1);
-  if (BUSINESS_NAME.test(ruoyi)) return ruoyi;
+  if (GEN_BUSINESS_NAME.test(ruoyi)) return ruoyi;
   const parts = tableName.split('_').map((p) => p.replace(/[^a-zA-Z0-9]/g, '')).filter(Boolean);
   let from = parts.length - 1;
   while (from > 0 && !/^[a-zA-Z]/.test(parts[from])) from--;
-  const joined = parts.slice(Math.max(from, 0)).join('');
+  const joined = parts.slice(from).join(''); // from is -1 only when parts is empty
   const name = joined.charAt(0).toLowerCase() + joined.slice(1);
-  return (BUSINESS_NAME.test(name) ? name : `t${name}`).slice(0, MAX_BUSINESS_NAME);
+  return (GEN_BUSINESS_NAME.test(name) ? name : `t${name}`).slice(0, GEN_MAX_BUSINESS_NAME);
 }
 
 /** Table comment minus a trailing 表, or the table name without a comment (RuoYi replaceText). */
