@@ -88,10 +88,24 @@ test('表单配置: add with the JSON rule, preview with the rules and every wid
   await list.getByRole('button', { name: '搜索', exact: true }).click();
   await expect(bodyRows(table)).toHaveCount(1);
 
-  // JSON: name required, JSON checked.
+  // JSON: while the record is on its way the dialog shows 加载中 and 确 定 is greyed out, so nothing
+  // typed before it arrives is overwritten (the form's get is held here until checked).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/trpc\/[^?]*flowable\.form\.get/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await bodyRows(table).filter({ hasText: name }).getByTestId('row-json').click();
   const dialog = page.getByTestId('flow-form-dialog');
   await expect(dialog).toContainText('修改表单');
+  await expect(dialog.getByTestId('dialog-loading')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '确 定' })).toBeDisabled();
+  await expect(dialog.getByPlaceholder('请输入表单名称')).toHaveCount(0);
+  release();
+  await expect(dialog.getByPlaceholder('请输入表单名称')).toHaveValue(name);
+  await page.unroute(/\/trpc\/[^?]*flowable\.form\.get/);
+  // Name required, JSON checked.
   await dialog.getByPlaceholder('请输入表单名称').fill('');
   await dialog.getByRole('button', { name: '确 定' }).click();
   await expect(dialog).toContainText('表单名称不能为空');

@@ -10,9 +10,11 @@
  *   nothing in the page.
  *   `placement` is `top` for forms and `center` for pickers, previews and imports.
  * - `FormDialog`: the frame with 确 定 / 取 消 when `onSubmit` is given (`pending` shows 确 定's
- *   spinner), else 关 闭.
+ *   spinner), else 关 闭. `loading` (an edit dialog whose record is still on its way) shows a
+ *   spinner in place of the fields and greys out 确 定, so nothing typed or saved before the record
+ *   arrives is overwritten by it (RuoYi's forms open only after `getXxx` answers).
  */
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Center, CloseButton, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DialogFooterButtons } from './DialogFooterButtons';
 
@@ -73,14 +75,27 @@ export interface FormDialogProps extends Omit<AppDialogProps, 'footer'> {
   onSubmit?: () => void;
   /** The save is running: 确 定 shows its spinner. */
   pending?: boolean;
+  /** The record being edited has not arrived: a spinner replaces the fields, 确 定 is greyed out. */
+  loading?: boolean;
 }
 
-export function FormDialog({ onSubmit, pending, onClose, ...rest }: FormDialogProps) {
+export function FormDialog({ onSubmit, pending, loading, onClose, children, ...rest }: FormDialogProps) {
   return (
     <AppDialog
       {...rest}
       onClose={onClose}
-      footer={onSubmit ? <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={pending} /> : undefined}
-    />
+      footer={onSubmit ? <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={pending} disabled={loading} /> : undefined}
+    >
+      {loading ? (
+        <Center py="8" gap="2" data-testid="dialog-loading" aria-busy="true">
+          <Spinner size="sm" color="brand.solid" />
+          <Text fontSize="sm" color="fg.muted">
+            加载中
+          </Text>
+        </Center>
+      ) : (
+        children
+      )}
+    </AppDialog>
   );
 }

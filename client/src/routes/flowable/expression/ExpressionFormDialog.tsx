@@ -42,7 +42,7 @@ export function ExpressionFormDialog({ id, onClose, onSaved }: { id?: number; on
 
   return (
     <FormDialog title={isAdd ? '添加流程表达式' : '修改流程表达式'} width="560px" onClose={onClose} onSubmit={submit}
-      pending={add.isPending || update.isPending} testId="expression-dialog">
+      pending={add.isPending || update.isPending} loading={!isAdd && detail.isPending} testId="expression-dialog">
       <FormItem label="名称" required error={errors.name} labelWidth="90px">
         <Input size="sm" name="name" placeholder="请输入表达式名称" maxLength={100} value={form.name}
           onChange={(e) => set('name', e.target.value)} onBlur={() => blur('name')} />

@@ -68,7 +68,7 @@ export function ListenerFormDialog({ id, onClose, onSaved }: { id?: number; onCl
   const lw = '90px';
   return (
     <FormDialog title={isAdd ? '添加流程监听' : '修改流程监听'} width="600px" onClose={onClose} onSubmit={submit}
-      pending={add.isPending || update.isPending} testId="listener-dialog">
+      pending={add.isPending || update.isPending} loading={!isAdd && detail.isPending} testId="listener-dialog">
       <FormItem label="名称" required error={errors.name} labelWidth={lw}>
         <Input size="sm" name="name" placeholder="请输入名称" maxLength={100} value={form.name}
           onChange={(e) => set('name', e.target.value)} onBlur={() => blur('name')} />

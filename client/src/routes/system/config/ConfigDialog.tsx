@@ -55,7 +55,7 @@ export function ConfigDialog({ configId, onClose, onSaved }: { configId?: number
 
   return (
     <FormDialog title={isAdd ? '添加参数' : '修改参数'} onClose={onClose} onSubmit={submit}
-      pending={add.isPending || update.isPending} testId="config-dialog">
+      pending={add.isPending || update.isPending} loading={!isAdd && detail.isPending} testId="config-dialog">
       <FormItem label="参数名称" required error={errors.configName}>
         {text('configName', '请输入参数名称')}
       </FormItem>

@@ -94,6 +94,7 @@ export function DeptFormDialog({ state, onClose, onSaved }: { state: DeptDialogS
       onClose={onClose}
       onSubmit={submit}
       pending={add.isPending || update.isPending}
+      loading={!isAdd && dept.isPending}
     >
       {(isAdd || dept.data) && form.parentId !== 0 && (
         <FormItem label="上级部门" required error={errors.parentId} plain>

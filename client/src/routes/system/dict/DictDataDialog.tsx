@@ -90,7 +90,7 @@ export function DictDataDialog({ dictCode, dictType, onClose, onSaved }: {
 
   return (
     <FormDialog title={isAdd ? '添加字典数据' : '修改字典数据'} onClose={onClose} onSubmit={submit}
-      pending={add.isPending || update.isPending} testId="dict-data-dialog">
+      pending={add.isPending || update.isPending} loading={!isAdd && detail.isPending} testId="dict-data-dialog">
       <FormItem label="字典类型">
         <Input size="sm" name="dictType" value={form.dictType} disabled readOnly />
       </FormItem>

@@ -51,7 +51,7 @@ export function DictTypeDialog({ dictId, onClose, onSaved }: { dictId?: number; 
 
   return (
     <FormDialog title={isAdd ? '添加字典类型' : '修改字典类型'} onClose={onClose} onSubmit={submit}
-      pending={add.isPending || update.isPending} testId="dict-type-dialog">
+      pending={add.isPending || update.isPending} loading={!isAdd && detail.isPending} testId="dict-type-dialog">
       <FormItem label="字典名称" required error={errors.dictName}>
         <Input size="sm" name="dictName" placeholder="请输入字典名称" value={form.dictName}
           onChange={(e) => set('dictName', e.target.value)} onBlur={() => blur('dictName')} />

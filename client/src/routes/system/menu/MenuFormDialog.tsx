@@ -143,6 +143,7 @@ export function MenuFormDialog({ state, onClose, onSaved }: { state: MenuDialogS
       onClose={onClose}
       onSubmit={submit}
       pending={add.isPending || update.isPending}
+      loading={!isAdd && menu.isPending}
     >
       <FormItem label="上级菜单" labelWidth={L} plain>
         <TreeSelect

@@ -73,6 +73,7 @@ export function ParkFormDialog({ state, onClose, onSaved }: { state: ParkDialogS
       onClose={onClose}
       onSubmit={submit}
       pending={add.isPending || update.isPending}
+      loading={!isAdd && park.isPending}
     >
       <FormItem label="上级园区" plain>
         <TreeSelect

@@ -60,6 +60,7 @@ export function PostFormDialog({ postId, onClose, onSaved }: { postId?: number; 
       onClose={onClose}
       onSubmit={submit}
       pending={add.isPending || update.isPending}
+      loading={!isAdd && post.isPending}
     >
       <FormItem label="岗位名称" required error={errors.postName}>
         <FormInput state={f} field="postName" placeholder="请输入岗位名称" maxLength={50} />

@@ -67,7 +67,8 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
   };
 
   return (
-    <FormDialog title={isAdd ? '添加角色' : '修改角色'} width="500px" testId="role-dialog" onClose={onClose} onSubmit={submit} pending={add.isPending || update.isPending}>
+    <FormDialog title={isAdd ? '添加角色' : '修改角色'} width="500px" testId="role-dialog" onClose={onClose} onSubmit={submit} pending={add.isPending || update.isPending}
+      loading={!isAdd && (role.isPending || roleMenus.isPending)}>
       <FormItem label="角色名称" required error={errors.roleName}>
         <FormInput state={f} field="roleName" placeholder="请输入角色名称" />
       </FormItem>

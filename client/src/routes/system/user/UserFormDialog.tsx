@@ -110,7 +110,8 @@ export function UserFormDialog({ open, userId, depts, onClose, onSaved }: UserFo
   );
 
   return (
-    <FormDialog open={open} title={isAdd ? '添加用户' : '修改用户'} width="600px" testId="user-dialog" onClose={onClose} onSubmit={submit} pending={add.isPending || update.isPending}>
+    <FormDialog open={open} title={isAdd ? '添加用户' : '修改用户'} width="600px" testId="user-dialog" onClose={onClose} onSubmit={submit} pending={add.isPending || update.isPending}
+      loading={detail.isPending || (isAdd && initPwd.isPending)}>
       <Grid templateColumns="1fr 1fr" columnGap="4">
         <FormItem label="用户昵称" required error={errors.nickName}>
           {text('nickName', '请输入用户昵称', 30)}

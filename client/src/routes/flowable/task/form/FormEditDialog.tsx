@@ -77,6 +77,7 @@ export function FormEditDialog({ formId, onClose, onSaved }: { formId?: number; 
       onClose={onClose}
       onSubmit={submit}
       pending={add.isPending || update.isPending}
+      loading={!isAdd && stored.isPending}
     >
       <FormItem label="表单名称" required error={errors.formName}>
         <FormInput state={f} field="formName" placeholder="请输入表单名称" maxLength={100} />
