@@ -102,6 +102,7 @@ test('表单配置: add with the JSON rule, preview with the rules and every wid
   await expect(dialog.getByTestId('dialog-loading')).toBeVisible();
   await expect(dialog.getByRole('button', { name: '确 定' })).toBeDisabled();
   await expect(dialog.getByPlaceholder('请输入表单名称')).toHaveCount(0);
+  await shot(page, 'a-form-dialog-loading');
   release();
   await expect(dialog.getByPlaceholder('请输入表单名称')).toHaveValue(name);
   await page.unroute(/\/trpc\/[^?]*flowable\.form\.get/);
