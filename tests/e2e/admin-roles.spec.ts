@@ -58,10 +58,24 @@ test('add a role with a menu selection, edit it, switch its status and set its d
   await confirmDialog(page, `确认要"停用""${roleName}"角色吗？`);
   await expectToast(page, '停用成功');
 
+  // 数据权限 waits for the role and both trees: with the park tree held, the body is 加载中 and
+  // 确 定 is greyed out (a scope picked earlier would be reset, a save would send no parks).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const parkTree = /\/trpc\/[^?]*system\.role\.parkTree/;
+  await page.route(parkTree, async (route) => {
+    await held;
+    await route.continue();
+  });
   await row.getByTestId('row-more').click();
   await page.getByRole('menuitem', { name: '数据权限' }).click();
   const scope = page.getByTestId('data-scope-dialog');
+  await expect(scope.getByTestId('dialog-loading')).toBeVisible();
+  await expect(scope.getByRole('button', { name: '确 定' })).toBeDisabled();
+  await expect(scope.locator('select[name="dataScope"]')).toHaveCount(0);
+  release();
   await expect(scope.locator('input[name="roleName"]')).toHaveValue(roleName);
+  await page.unroute(parkTree);
   await scope.locator('select[name="dataScope"]').selectOption('2');
   await expect(scope.getByTestId('dept-scope-tree')).toContainText('若依科技');
   await scope.getByTestId('dept-scope-tree').getByTestId('tree-node-105').locator('label').click();

@@ -12,7 +12,9 @@
  * - `FormDialog`: the frame with 确 定 / 取 消 when `onSubmit` is given (`pending` shows 确 定's
  *   spinner), else 关 闭. `loading` (an edit dialog whose record is still on its way) shows a
  *   spinner in place of the fields and greys out 确 定, so nothing typed or saved before the record
- *   arrives is overwritten by it (RuoYi's forms open only after `getXxx` answers).
+ *   arrives is overwritten by it (RuoYi's forms open only after `getXxx` answers). The dialogs
+ *   put the record into their fields in a layout effect, which React runs before the browser
+ *   paints: the empty fields never show between the spinner and the record.
  */
 import { Button, Center, CloseButton, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -86,16 +88,19 @@ export function FormDialog({ onSubmit, pending, loading, onClose, children, ...r
       onClose={onClose}
       footer={onSubmit ? <DialogFooterButtons onConfirm={onSubmit} onCancel={onClose} loading={pending} disabled={loading} /> : undefined}
     >
-      {loading ? (
-        <Center py="8" gap="2" data-testid="dialog-loading" aria-busy="true">
-          <Spinner size="sm" color="brand.solid" />
-          <Text fontSize="sm" color="fg.muted">
-            加载中
-          </Text>
-        </Center>
-      ) : (
-        children
-      )}
+      {loading ? <DialogLoading /> : children}
     </AppDialog>
+  );
+}
+
+/** The body of a dialog whose data has not arrived: a spinner and 加载中 (testid `dialog-loading`). */
+export function DialogLoading() {
+  return (
+    <Center py="8" gap="2" data-testid="dialog-loading" aria-busy="true">
+      <Spinner size="sm" color="brand.solid" />
+      <Text fontSize="sm" color="fg.muted">
+        加载中
+      </Text>
+    </Center>
   );
 }

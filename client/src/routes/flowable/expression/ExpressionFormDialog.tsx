@@ -6,7 +6,7 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { DATA_TYPE_LABELS } from '../../../features/flowable-library';
 import { EMPTY_EXPRESSION, EXPRESSION_CHECKS, optionsOf, toRules, type ExpressionForm } from '../../../features/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
@@ -28,7 +28,7 @@ export function ExpressionFormDialog({ id, onClose, onSaved }: { id?: number; on
   const add = useMutation(trpc.flowable.expression.add.mutationOptions());
   const update = useMutation(trpc.flowable.expression.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = detail.data;
     if (d) reset({ name: d.name, expression: d.expression, dataType: d.dataType ?? 'fixed', status: d.status ?? '0', remark: d.remark ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps

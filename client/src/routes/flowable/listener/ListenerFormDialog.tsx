@@ -7,7 +7,7 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useListenerDicts } from '../../../features/flowable-library';
 import {
   EMPTY_LISTENER, eventAfterTypeChange, eventTypeOptions, LISTENER_CHECKS, toRules, type ListenerForm,
@@ -46,7 +46,7 @@ export function ListenerFormDialog({ id, onClose, onSaved }: { id?: number; onCl
   const add = useMutation(trpc.flowable.listener.add.mutationOptions());
   const update = useMutation(trpc.flowable.listener.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = detail.data;
     if (d) reset({ name: d.name, type: d.type, eventType: d.eventType, valueType: d.valueType, value: d.value, status: d.status ?? '0', remark: d.remark ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -5,7 +5,7 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
@@ -37,7 +37,7 @@ export function ConfigDialog({ configId, onClose, onSaved }: { configId?: number
   const add = useMutation(trpc.system.config.add.mutationOptions());
   const update = useMutation(trpc.system.config.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = detail.data;
     if (d) reset({ configName: d.configName, configKey: d.configKey, configValue: d.configValue, configType: d.configType, remark: d.remark ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps

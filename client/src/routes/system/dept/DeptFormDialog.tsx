@@ -5,7 +5,7 @@
  */
 import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
@@ -54,7 +54,7 @@ export function DeptFormDialog({ state, onClose, onSaved }: { state: DeptDialogS
   const add = useMutation(trpc.system.dept.add.mutationOptions());
   const update = useMutation(trpc.system.dept.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = dept.data;
     if (isAdd || !d) return;
     reset({

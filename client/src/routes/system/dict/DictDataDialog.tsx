@@ -6,7 +6,7 @@
  */
 import { Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { LIST_CLASSES } from '../../../../../shared/schemas/system/dict';
 import { dropDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
@@ -65,7 +65,7 @@ export function DictDataDialog({ dictCode, dictType, onClose, onSaved }: {
   const add = useMutation(trpc.system.dict.data.add.mutationOptions());
   const update = useMutation(trpc.system.dict.data.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = detail.data;
     if (!d) return;
     reset({

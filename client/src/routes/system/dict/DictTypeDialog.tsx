@@ -4,7 +4,7 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { clearDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
@@ -33,7 +33,7 @@ export function DictTypeDialog({ dictId, onClose, onSaved }: { dictId?: number; 
   const add = useMutation(trpc.system.dict.type.add.mutationOptions());
   const update = useMutation(trpc.system.dict.type.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = detail.data;
     if (d) reset({ dictName: d.dictName, dictType: d.dictType, status: d.status, remark: d.remark ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps

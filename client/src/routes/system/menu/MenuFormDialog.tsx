@@ -7,7 +7,7 @@
  */
 import { Flex, Grid, RadioGroup } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { IconSelect } from '../../../components/pickers/IconSelect';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
@@ -102,7 +102,7 @@ export function MenuFormDialog({ state, onClose, onSaved }: { state: MenuDialogS
   const add = useMutation(trpc.system.menu.add.mutationOptions());
   const update = useMutation(trpc.system.menu.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const m = menu.data;
     if (isAdd || !m) return;
     reset({

@@ -5,7 +5,7 @@
  */
 import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
@@ -47,7 +47,7 @@ export function ParkFormDialog({ state, onClose, onSaved }: { state: ParkDialogS
   const add = useMutation(trpc.system.park.add.mutationOptions());
   const update = useMutation(trpc.system.park.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const p = park.data;
     if (isAdd || !p) return;
     reset({ parentId: p.parentId || undefined, parkName: p.parkName, orderNum: numText(p.orderNum), status: p.status });

@@ -5,7 +5,7 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
@@ -39,7 +39,7 @@ export function PostFormDialog({ postId, onClose, onSaved }: { postId?: number; 
   const add = useMutation(trpc.system.post.add.mutationOptions());
   const update = useMutation(trpc.system.post.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const p = post.data;
     if (isAdd || !p) return;
     reset({ postName: p.postName, postCode: p.postCode, postSort: numText(p.postSort), status: p.status, remark: p.remark ?? '' });

@@ -6,14 +6,14 @@
  */
 import { Box, Grid, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { Tree } from '../../../components/tree/Tree';
 import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useTRPC } from '../../../lib/trpc';
 import { FormItem } from '../../../components/form/form-kit';
-import { AppDialog } from '../../../components/feedback/AppDialog';
+import { AppDialog, DialogLoading } from '../../../components/feedback/AppDialog';
 import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
 import { OptionSelect } from '../../../components/form/OptionSelect';
 
@@ -37,10 +37,14 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
   const [linked, setLinked] = useState(true);
   const [depts, setDepts] = useState<TreeKey[]>([]);
   const [parks, setParks] = useState<TreeKey[]>([]);
+  // The role and both trees, applied together (a layout effect, before the dialog paints): until
+  // then the body is 加载中 and 确 定 is greyed out, so a scope picked or a save made before they
+  // arrive cannot be overwritten or send empty trees.
+  const loading = role.isPending || deptTree.isPending || parkTree.isPending;
   const deptNodes = (deptTree.data?.depts ?? []) as TreeNode[];
   const parkNodes = (parkTree.data?.parks ?? []) as TreeNode[];
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!role.data || !deptTree.data || !parkTree.data) return;
     const link = role.data.deptCheckStrictly !== false;
     setScope(role.data.dataScope as Scope);
@@ -89,31 +93,37 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
 
   return (
     <AppDialog title="分配数据权限" width="800px" testId="data-scope-dialog" onClose={onClose}
-      footer={<DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={!role.data} />}>
-      <Box maxW="460px">
-        <FormItem label="角色名称">
-          <Input size="sm" name="roleName" value={role.data?.roleName ?? ''} disabled readOnly />
-        </FormItem>
-        <FormItem label="权限字符">
-          <Input size="sm" name="roleKey" value={role.data?.roleKey ?? ''} disabled readOnly />
-        </FormItem>
-        <FormItem label="权限范围">
-          <OptionSelect
-            name="dataScope"
-            options={DATA_SCOPE_OPTIONS}
-            value={scope}
-            w="100%"
-            onChange={(v) => {
-              setScope(v as Scope);
-              if (v !== '2') setDepts([]);
-            }}
-          />
-        </FormItem>
-      </Box>
-      <Grid templateColumns={{ base: '1fr', md: scope === '2' ? '1fr 1fr' : '1fr' }} gap="5" pl={{ md: '92px' }}>
-        {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, 'dept-scope-tree')}
-        {tree('园区权限', parkNodes, parks, setParks, 'park-scope-tree')}
-      </Grid>
+      footer={<DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={loading} />}>
+      {loading ? (
+        <DialogLoading />
+      ) : (
+        <>
+          <Box maxW="460px">
+            <FormItem label="角色名称">
+              <Input size="sm" name="roleName" value={role.data?.roleName ?? ''} disabled readOnly />
+            </FormItem>
+            <FormItem label="权限字符">
+              <Input size="sm" name="roleKey" value={role.data?.roleKey ?? ''} disabled readOnly />
+            </FormItem>
+            <FormItem label="权限范围">
+              <OptionSelect
+                name="dataScope"
+                options={DATA_SCOPE_OPTIONS}
+                value={scope}
+                w="100%"
+                onChange={(v) => {
+                  setScope(v as Scope);
+                  if (v !== '2') setDepts([]);
+                }}
+              />
+            </FormItem>
+          </Box>
+          <Grid templateColumns={{ base: '1fr', md: scope === '2' ? '1fr 1fr' : '1fr' }} gap="5" pl={{ md: '92px' }}>
+            {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, 'dept-scope-tree')}
+            {tree('园区权限', parkNodes, parks, setParks, 'park-scope-tree')}
+          </Grid>
+        </>
+      )}
     </AppDialog>
   );
 }

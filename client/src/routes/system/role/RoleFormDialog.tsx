@@ -5,7 +5,7 @@
  */
 import { Box, Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Tree } from '../../../components/tree/Tree';
 import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
@@ -46,7 +46,7 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
   const update = useMutation(trpc.system.role.update.mutationOptions());
   const menus = ((isAdd ? menuTree.data : roleMenus.data?.menus) ?? []) as TreeNode[];
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const r = role.data;
     if (isAdd || !r || !roleMenus.data) return;
     const linked = r.menuCheckStrictly !== false;

@@ -5,7 +5,7 @@
  */
 import { Grid, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
@@ -71,7 +71,7 @@ export function UserFormDialog({ open, userId, depts, onClose, onSaved }: UserFo
   const add = useMutation(trpc.system.user.add.mutationOptions());
   const update = useMutation(trpc.system.user.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open || !detail.data) return;
     const d = detail.data.data;
     reset(

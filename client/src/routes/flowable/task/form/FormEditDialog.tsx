@@ -5,7 +5,7 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { parseFormContent } from '../../../../features/form-render';
 import { useTRPC } from '../../../../lib/trpc';
 import { FormDialog } from '../../../../components/feedback/AppDialog';
@@ -55,7 +55,7 @@ export function FormEditDialog({ formId, onClose, onSaved }: { formId?: number; 
   const add = useMutation(trpc.flowable.form.add.mutationOptions());
   const update = useMutation(trpc.flowable.form.update.mutationOptions());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const row = stored.data;
     if (isAdd || !row) return;
     reset({ formName: row.formName ?? '', formContent: pretty(row.formContent), remark: row.remark ?? '' });
