@@ -87,6 +87,19 @@ test('add a role with a menu selection, edit it, switch its status and set its d
 
   const dept = await request.get(`/caishui-api/system/role/deptTree/${await roleIdOf(page, roleName)}`, { headers });
   expect(((await dept.json()) as { checkedKeys: number[] }).checkedKeys).toContain(105);
+
+  // When the trees fail to load, 确 定 stays greyed out: a save would send no parks.
+  await page.route(parkTree, (route) => route.abort());
+  const failed = page.waitForEvent('requestfailed', (r) => parkTree.test(r.url()));
+  await row.getByTestId('row-more').click();
+  await page.getByRole('menuitem', { name: '数据权限' }).click();
+  await failed;
+  await expect(scope).toBeVisible();
+  await expect(scope.getByTestId('dialog-loading')).toHaveCount(0);
+  await expect(scope.getByRole('button', { name: '确 定' })).toBeDisabled();
+  await scope.getByRole('button', { name: '取 消' }).click();
+  await expect(scope).toHaveCount(0);
+  await page.unroute(parkTree);
   await shot(page, 'role-list');
 });
 

@@ -38,9 +38,11 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
   const [depts, setDepts] = useState<TreeKey[]>([]);
   const [parks, setParks] = useState<TreeKey[]>([]);
   // The role and both trees, applied together (a layout effect, before the dialog paints): until
-  // then the body is 加载中 and 确 定 is greyed out, so a scope picked or a save made before they
-  // arrive cannot be overwritten or send empty trees.
+  // then the body is 加载中, and 确 定 stays greyed out unless all three arrived (one that failed
+  // leaves it greyed out), so a scope picked or a save made without them cannot be overwritten or
+  // send empty trees.
   const loading = role.isPending || deptTree.isPending || parkTree.isPending;
+  const ready = !!(role.data && deptTree.data && parkTree.data);
   const deptNodes = (deptTree.data?.depts ?? []) as TreeNode[];
   const parkNodes = (parkTree.data?.parks ?? []) as TreeNode[];
 
@@ -93,7 +95,7 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
 
   return (
     <AppDialog title="分配数据权限" width="800px" testId="data-scope-dialog" onClose={onClose}
-      footer={<DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={loading} />}>
+      footer={<DialogFooterButtons onConfirm={submit} onCancel={onClose} loading={save.isPending} disabled={!ready} />}>
       {loading ? (
         <DialogLoading />
       ) : (
