@@ -33,6 +33,8 @@ import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
 import { appWorkflowHandlers } from './modules/flowable/handlers';
 import { loggingOptions, type LogStream } from './logging';
+import { registerWriteTurns } from './write-turns';
+import { commitWriteTurn } from './db/write-turn';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   onAuditError(db, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
   // Graceful shutdown (issue 7): write the queued operation-log rows, fold the WAL into the database file, close it.
   app.addHook('onClose', async () => {
+    commitWriteTurn(db);
     flushAudit(db);
     await checkpointer?.stop();
     try {
@@ -118,6 +121,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     // Before every plugin of the scope, so tRPC and the REST rows share it (issue 11 §2).
     registerInputGuards(api);
     registerApiResponseHeaders(api);
+    // The write requests of one event-loop turn share one commit; answers wait for it (issue 15).
+    registerWriteTurns(api, db, `${API_PREFIX}/trpc`);
     markQueryTokenRoutes(api, restRoutes);
     await api.register(formbody);
     await api.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5 } });

@@ -13,13 +13,16 @@
  * (AsyncManager, 10 ms later). Readers of the log call `flushAudit` first, so this process always
  * sees its own rows; another process sees them once the turn ends (well under a millisecond
  * after the answer). A row is built (texts cut and redacted) when the call ends; only its insert
- * waits. A failed write keeps the rows queued and retries (see flushAudit).
+ * waits. A failed write keeps the rows queued and retries (see flushAudit). Inside a write turn
+ * (server/db/write-turn.ts: the write requests of one event-loop turn share one commit) the row is
+ * inserted at once, outside the command's savepoint, and commits with the turn.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sysOperLog } from '../db/schema';
 import { formatDateTime } from '../../shared/utils/date';
 import { redactSecrets } from './redact';
+import { atWriteTurnTop } from '../db/write-turn';
 
 export const MAX_LOG_TEXT = 2000;
 
@@ -122,6 +125,11 @@ export function writeAudit(db: Db, e: AuditEntry): void {
     operTime: formatDateTime(e.startedAt),
     costTime: Math.max(0, e.endedAt - e.startedAt),
   });
+  // Inside a write turn (server/db/write-turn.ts) between commands: the row joins the turn's commit.
+  if (atWriteTurnTop(db) && !q.retry) {
+    flushAudit(db);
+    return;
+  }
   if (!q.scheduled && !q.retry) {
     q.scheduled = true;
     setImmediate(() => {

@@ -20,6 +20,8 @@ export type WriteOp = 'INSERT' | 'UPDATE' | 'DELETE';
 
 interface Watch {
   counters: Map<string, number>;
+  /** Moved by forgetLocalWrites: added to every table's count. */
+  forgotten: number;
   installed: Set<string>;
   polls: Map<string, { at: number; value: number }>;
   /** `PRAGMA data_version`, prepared once per connection. */
@@ -38,7 +40,7 @@ function watchOf(db: Db): Watch {
       return null;
     });
     const version = db.$client.prepare('PRAGMA data_version').pluck();
-    w = { counters, installed: new Set(), polls: new Map(), dataVersion: () => version.get() as number };
+    w = { counters, forgotten: 0, installed: new Set(), polls: new Map(), dataVersion: () => version.get() as number };
     watches.set(db, w);
   }
   return w;
@@ -65,10 +67,18 @@ export function watchTables(db: Db, tables: Record<string, readonly WriteOp[] | 
 
 /** Writes this connection made to `tables` (watched with watchTables) since it opened. */
 export function localWrites(db: Db, tables: readonly string[]): number {
-  const { counters } = watchOf(db);
-  let n = 0;
+  const { counters, forgotten } = watchOf(db);
+  let n = forgotten;
   for (const t of tables) n += counters.get(t) ?? 0;
   return n;
+}
+
+/**
+ * Moves every table's count at once (server/db/write-turn.ts: a write turn that failed to
+ * commit), so every cache stamped with `localWrites` loads afresh.
+ */
+export function forgetLocalWrites(db: Db): void {
+  watchOf(db).forgotten++;
 }
 
 /**

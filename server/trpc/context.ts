@@ -20,6 +20,11 @@ export interface Context {
   client: ClientInfo;
   /** Method and URL of the HTTP request (operation log); absent for server-side callers. */
   request?: { method: string; url: string };
+  /**
+   * The transport holds every answer until the open write turn has committed (server/write-turns.ts),
+   * so a mutation may run inside one (trpc/procedures.ts). Absent for server-side callers.
+   */
+  writeTurns?: boolean;
 }
 
 /** `Bearer x` → `x`; a bare token is accepted too. */
@@ -42,5 +47,6 @@ export function contextFromRequest(deps: AppDeps, req: FastifyRequest): Context 
     token: tokenOf(req.headers.authorization) ?? queryToken,
     client: { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') },
     request: { method: req.method, url: req.url.split('?')[0] },
+    writeTurns: true,
   };
 }

@@ -14,6 +14,16 @@ import { baseProcedure, describeError, middleware } from './init';
 import type { Context } from './context';
 import type { LoginUser } from '../core/authz';
 import { assertSafeValue } from '../core/input';
+import { joinWriteTurn } from '../db/write-turn';
+
+/**
+ * A mutation called over HTTP runs inside the write turn (server/db/write-turn.ts: the writes of
+ * one event-loop turn share one commit; the transport holds the answer until it). Joined right
+ * before the call, with no I/O between, so the call's writes land in the turn joined (issue 15).
+ */
+function joinTurnOfMutation(ctx: Context, type: string): void {
+  if (type === 'mutation' && ctx.writeTurns) joinWriteTurn(ctx.deps.db);
+}
 
 /** An AppError as the TRPCError the transports answer with (code table of core/errors.ts). */
 const asTrpc = (cause: AppError) => new TRPCError({ code: APP_CODE_TO_TRPC[cause.code], message: cause.message, cause });
@@ -50,8 +60,9 @@ async function mappingAppErrors<R extends { ok: boolean; error?: unknown }>(body
  * MAX_INPUT_DEPTH deep and has no key that reaches a prototype (issue 11 §2; core/input.ts;
  * refused with AppError(500)); AppErrors become TRPCErrors (mappingAppErrors).
  */
-const publicLayer = middleware(({ getRawInput, next }) => mappingAppErrors(async () => {
+const publicLayer = middleware(({ ctx, type, getRawInput, next }) => mappingAppErrors(async () => {
   assertSafeValue(await getRawInput());
+  joinTurnOfMutation(ctx, type);
   return next();
 }));
 
@@ -63,9 +74,10 @@ const publicLayer = middleware(({ getRawInput, next }) => mappingAppErrors(async
  * included (core/audit.ts). AppErrors become TRPCErrors (mappingAppErrors).
  */
 function sessionLayer({ perm, audit }: SessionRule) {
-  return middleware(({ ctx, meta, path, getRawInput, next }) => mappingAppErrors(async () => {
+  return middleware(({ ctx, meta, path, type, getRawInput, next }) => mappingAppErrors(async () => {
     assertSafeValue(await getRawInput());
     const login = await signedIn(ctx);
+    joinTurnOfMutation(ctx, type);
     // No closure per call here: esbuild's keepNames (tsx, the single binary) names each with a defineProperty.
     const refused = perm !== undefined && !hasPermission(login, perm) ? new AppError(403, '没有权限，请联系管理员授权') : undefined;
     if (!audit || !meta?.log) {

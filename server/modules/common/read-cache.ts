@@ -10,11 +10,13 @@
  * by TEMP triggers as they happen, and `PRAGMA data_version`, which moves when another connection
  * commits and is read at most every EXTERNAL_POLL_MS (1 s). A hit costs no SQLite call; a write
  * here shows at once, one by another process within a second. Writes to other tables (e.g. the
- * session slide) leave the cache alone. Reads inside an open transaction bypass the cache, so
- * uncommitted rows are never cached.
+ * session slide) leave the cache alone. Reads inside a command's transaction bypass the cache, so
+ * rows a command may still roll back are never cached; reads inside a write turn between its
+ * commands use it (server/db/write-turn.ts: a turn that fails to commit moves every stamp).
  */
 import type { Db } from '../../db/client';
 import { localWrites, otherCommits, watchTables } from '../../db/table-watch';
+import { inCommandTransaction } from '../../db/write-turn';
 
 /** Most entries one cache keeps per database. */
 export const READ_CACHE_MAX = 1000;
@@ -40,9 +42,9 @@ export class ReadCache<V> {
     return `${otherCommits(db, Date.now())}:${localWrites(db, this.tables)}`;
   }
 
-  /** The current slot of `db` (a fresh, empty one when the stamp moved); undefined inside a transaction. */
+  /** The current slot of `db` (a fresh, empty one when the stamp moved); undefined inside a command's transaction. */
   private slotOf(db: Db): Slot<V> | undefined {
-    if (db.$client.inTransaction) return undefined;
+    if (inCommandTransaction(db)) return undefined;
     const stamp = this.stampOf(db);
     let slot = this.slots.get(db);
     if (!slot || slot.stamp !== stamp) {

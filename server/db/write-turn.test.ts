@@ -1,0 +1,143 @@
+/**
+ * server/db/write-turn.ts: the commands of one event-loop turn share one commit, each stays
+ * atomic (a savepoint), another connection sees nothing before the turn commits, a failed or
+ * lost turn rejects its commit and moves every cache stamp, and caches may serve between the
+ * turn's commands but not inside one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { Db } from './client';
+import { localWrites, watchTables } from './table-watch';
+import { ReadCache } from '../modules/common/read-cache';
+import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-turn-'));
+const file = path.join(dir, 't.db');
+const sqlite = new Database(file);
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('foreign_keys = ON');
+sqlite.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
+  CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id), v TEXT)`);
+trackCommandTransactions(sqlite);
+const db = drizzle({ client: sqlite }) as unknown as Db;
+const other = new Database(file);
+const count = (conn: Database.Database) => (conn.prepare('SELECT COUNT(*) AS n FROM child').get() as { n: number }).n;
+const insert = (v: string) => sqlite.transaction(() => { sqlite.prepare('INSERT INTO child (v) VALUES (?)').run(v); })();
+const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
+
+beforeEach(() => {
+  commitWriteTurn(db);
+  sqlite.exec('DELETE FROM child');
+});
+afterAll(() => { other.close(); sqlite.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+
+it('groups the commands of a turn into one commit that another connection sees only at its end', async () => {
+  const done = joinWriteTurn(db);
+  expect(done).toBeInstanceOf(Promise);
+  expect(joinWriteTurn(db)).toBe(done); // a second write request joins the open turn
+  insert('a');
+  insert('b');
+  expect(count(sqlite)).toBe(2);
+  expect(count(other)).toBe(0);
+  await done;
+  expect(pendingWriteTurn(db)).toBeUndefined();
+  expect(sqlite.inTransaction).toBe(false);
+  expect(count(other)).toBe(2);
+});
+
+it('keeps each command atomic: one that throws rolls back its own rows only', async () => {
+  const done = joinWriteTurn(db)!;
+  insert('kept');
+  expect(() => sqlite.transaction(() => {
+    sqlite.prepare("INSERT INTO child (v) VALUES ('undone')").run();
+    throw new Error('refused');
+  })()).toThrow('refused');
+  expect(sqlite.inTransaction).toBe(true); // the turn goes on
+  insert('kept too');
+  await done;
+  expect(other.prepare('SELECT v FROM child ORDER BY id').all()).toEqual([{ v: 'kept' }, { v: 'kept too' }]);
+});
+
+it('tells a command’s transaction from the turn between commands', async () => {
+  expect(inCommandTransaction(db)).toBe(false);
+  sqlite.transaction(() => { expect(inCommandTransaction(db)).toBe(true); })();
+  const done = joinWriteTurn(db)!;
+  expect(inCommandTransaction(db)).toBe(false);
+  expect(atWriteTurnTop(db)).toBe(true);
+  sqlite.transaction(() => {
+    expect(inCommandTransaction(db)).toBe(true);
+    expect(atWriteTurnTop(db)).toBe(false);
+    sqlite.transaction(() => { expect(inCommandTransaction(db)).toBe(true); })();
+  })();
+  expect(inCommandTransaction(db)).toBe(false);
+  await done;
+  expect(atWriteTurnTop(db)).toBe(false);
+});
+
+it('rejects the commit of a turn whose COMMIT fails, keeps nothing of it and moves every cache stamp', async () => {
+  watchTables(db, { child: undefined });
+  sqlite.prepare('INSERT INTO parent (id) VALUES (1)').run();
+  const done = joinWriteTurn(db)!;
+  insert('lost');
+  // A deferred foreign key is checked at COMMIT: the turn's commit fails as a full disk would.
+  sqlite.pragma('defer_foreign_keys = ON');
+  sqlite.prepare("INSERT INTO child (parent_id, v) VALUES (99, 'orphan')").run();
+  const stamp = localWrites(db, ['child']);
+  await expect(done).rejects.toThrow(/FOREIGN KEY/);
+  expect(sqlite.inTransaction).toBe(false);
+  expect(count(sqlite)).toBe(0);
+  expect(count(other)).toBe(0);
+  expect(localWrites(db, ['child'])).not.toBe(stamp);
+  // The next write request opens a new turn as usual.
+  const next = joinWriteTurn(db)!;
+  insert('next');
+  await next;
+  expect(count(other)).toBe(1);
+});
+
+it('reports a turn SQLite rolled back before its end, and starts a new one for the next write', async () => {
+  const done = joinWriteTurn(db)!;
+  insert('gone');
+  sqlite.exec('ROLLBACK'); // as SQLite does itself on SQLITE_FULL or SQLITE_IOERR
+  const next = joinWriteTurn(db)!;
+  expect(next).not.toBe(done);
+  await expect(done).rejects.toThrow(/rolled back/);
+  insert('after');
+  await next;
+  expect(other.prepare('SELECT v FROM child').all()).toEqual([{ v: 'after' }]);
+});
+
+it('opens no turn inside another transaction, and a turn nobody waits for may fail without crashing', async () => {
+  sqlite.transaction(() => { expect(joinWriteTurn(db)).toBeUndefined(); })();
+  joinWriteTurn(db);
+  sqlite.exec('ROLLBACK');
+  await turnEnd();
+  await turnEnd();
+  expect(pendingWriteTurn(db)).toBeUndefined();
+});
+
+it('lets a read cache serve between the turn’s commands, not inside one, and empties it when the turn fails', async () => {
+  sqlite.prepare('INSERT OR IGNORE INTO parent (id) VALUES (1)').run();
+  const cache = new ReadCache<number>(['child']);
+  const load = () => count(sqlite);
+  const done = joinWriteTurn(db)!;
+  insert('in turn');
+  expect(cache.get(db, 'n', load)).toBe(1);
+  expect(cache.peek(db, 'n')).toBe(1); // kept: the turn's rows commit together
+  sqlite.transaction(() => {
+    insert('inside a command');
+    expect(cache.peek(db, 'n')).toBeUndefined(); // a command may still roll back
+    expect(cache.get(db, 'n', load)).toBe(2);
+  })();
+  expect(cache.get(db, 'n', load)).toBe(2);
+  sqlite.pragma('defer_foreign_keys = ON');
+  sqlite.prepare("INSERT INTO child (parent_id, v) VALUES (98, 'orphan')").run();
+  expect(cache.get(db, 'n', load)).toBe(3);
+  await expect(done).rejects.toThrow(/FOREIGN KEY/);
+  expect(cache.peek(db, 'n')).toBeUndefined();
+  expect(cache.get(db, 'n', load)).toBe(0);
+});

@@ -1,0 +1,159 @@
+/**
+ * Write turns: group commit of the writes made in one turn of the event loop (issue 15).
+ *
+ * A commit of a workflow command writes ~20–30 WAL frames (two `pwrite` calls each), mostly the
+ * same table and index pages the next command touches again. `joinWriteTurn` opens one
+ * `BEGIN IMMEDIATE` transaction at the first write request of a turn; every command run before
+ * the turn ends goes inside it. better-sqlite3 runs a transaction function started inside an open
+ * transaction as a SAVEPOINT, so each command stays atomic on its own: a command that throws
+ * rolls back its own writes only (`ROLLBACK TO`), the others stay. The turn commits once, from
+ * `setImmediate` (the check phase, after the poll phase that read the requests). The HTTP layer
+ * (server/write-turns.ts) holds every answer produced while a turn is open until it has
+ * committed, and turns them into errors when the commit fails, so no answer reports a write
+ * before it is durable, nor data read from a turn that was then rolled back.
+ *
+ * Caches (server/db/table-watch.ts, common/read-cache.ts): a cache steps aside inside a
+ * command's transaction (`inCommandTransaction`), not inside the turn between commands, whose
+ * rows are committed together. A turn that fails to commit forgets this connection's write
+ * counters (`forgetLocalWrites`), so every cache stamped with them loads afresh.
+ *
+ * SQLite facts relied on ("Transactions", "SAVEPOINT"): a savepoint's RELEASE inside an outer
+ * transaction writes nothing; statements after an error that rolled the whole transaction back
+ * (SQLITE_FULL, SQLITE_IOERR, …) run in autocommit mode, so such a turn is reported failed.
+ */
+import type Database from 'better-sqlite3';
+import type { Db } from './client';
+import { forgetLocalWrites } from './table-watch';
+
+interface Turn {
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+interface State {
+  /** Transaction functions running (better-sqlite3 `transaction()`), outermost included. */
+  depth: number;
+  turn?: Turn;
+  statements?: { begin: Database.Statement; commit: Database.Statement; rollback: Database.Statement };
+}
+
+const states = new WeakMap<Database.Database, State>();
+
+function stateOf(client: Database.Database): State {
+  let s = states.get(client);
+  if (!s) states.set(client, (s = { depth: 0 }));
+  return s;
+}
+
+/**
+ * Counts the running transaction functions of `client` (needed by `inCommandTransaction`):
+ * replaces its `transaction` with one whose functions count themselves in and out. Drizzle's
+ * `db.transaction` and the engine both create theirs through it. Call once, before use
+ * (openDatabase does).
+ */
+export function trackCommandTransactions(client: Database.Database): void {
+  const s = stateOf(client);
+  const original = client.transaction;
+  client.transaction = function transaction(this: Database.Database, fn: (...args: unknown[]) => unknown) {
+    if (typeof fn !== 'function') return original.call(this, fn);
+    return original.call(this, function counted(this: unknown, ...args: unknown[]) {
+      s.depth++;
+      try {
+        return fn.apply(this, args);
+      } finally {
+        s.depth--;
+      }
+    });
+  } as Database.Database['transaction'];
+}
+
+/**
+ * True inside a command's own transaction or savepoint, or inside a transaction that is not a
+ * write turn's; false outside any transaction and inside a turn between commands.
+ */
+export function inCommandTransaction(db: Db): boolean {
+  const client = db.$client;
+  if (!client.inTransaction) return false;
+  const s = states.get(client);
+  return !s?.turn || s.depth > 0;
+}
+
+/** True while a write turn is open and no command's transaction runs (its rows join the turn). */
+export function atWriteTurnTop(db: Db): boolean {
+  const s = states.get(db.$client);
+  return !!s?.turn && s.depth === 0 && db.$client.inTransaction;
+}
+
+/** The commit of the open write turn (rejects when it fails), or undefined when none is open. */
+export function pendingWriteTurn(db: Db): Promise<void> | undefined {
+  return states.get(db.$client)?.turn?.done;
+}
+
+/**
+ * Opens the write turn of `db` unless one is open (joins it then), and returns its commit. The
+ * turn commits when the event loop reaches its check phase (`setImmediate`), or at
+ * `commitWriteTurn`. Returns undefined, opening nothing, when the connection is closed or inside
+ * another transaction, or when `BEGIN IMMEDIATE` fails (another process holding the write lock
+ * past busy_timeout): the command then runs as before, in a transaction of its own.
+ */
+export function joinWriteTurn(db: Db): Promise<void> | undefined {
+  const client = db.$client;
+  if (!client.open) return undefined;
+  const s = stateOf(client);
+  if (s.turn) {
+    if (client.inTransaction) return s.turn.done;
+    // SQLite rolled the whole turn back (an I/O error, a full disk): report it, start afresh.
+    settle(db, s);
+  }
+  if (client.inTransaction) return undefined;
+  s.statements ??= {
+    begin: client.prepare('BEGIN IMMEDIATE'),
+    commit: client.prepare('COMMIT'),
+    rollback: client.prepare('ROLLBACK'),
+  };
+  try {
+    s.statements.begin.run();
+  } catch {
+    return undefined;
+  }
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const done = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+  // Nobody may be waiting when it fails (no answer held): that must not crash the process.
+  done.catch(() => undefined);
+  const turn: Turn = { done, resolve, reject };
+  s.turn = turn;
+  setImmediate(() => { if (s.turn === turn) settle(db, s); });
+  return done;
+}
+
+/** Commits the open write turn of `db` now (shutdown, before a checkpoint); a no-op without one. */
+export function commitWriteTurn(db: Db): void {
+  const s = states.get(db.$client);
+  if (s?.turn) settle(db, s);
+}
+
+function settle(db: Db, s: State): void {
+  const turn = s.turn;
+  if (!turn) return;
+  s.turn = undefined;
+  const client = db.$client;
+  if (!client.inTransaction) {
+    forgetLocalWrites(db);
+    turn.reject(new Error('the write turn was rolled back by SQLite before its commit'));
+    return;
+  }
+  try {
+    s.statements!.commit.run();
+    turn.resolve();
+  } catch (err) {
+    try {
+      if (client.inTransaction) s.statements!.rollback.run();
+    } catch {
+      // the rollback of a failed commit: nothing more to undo
+    }
+    forgetLocalWrites(db);
+    turn.reject(err as Error);
+  }
+}

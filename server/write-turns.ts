@@ -1,0 +1,45 @@
+/**
+ * The HTTP side of write turns (server/db/write-turn.ts; issue 15): the write requests answered
+ * in one turn of the event loop share one commit.
+ *
+ * - A mutation, over tRPC or a REST row, opens the turn or joins the open one right before its
+ *   procedure runs (trpc/procedures.ts; the HTTP context carries `writeTurns`).
+ * - Every answer produced while a turn is open, reads included (they may have read the turn's
+ *   rows), leaves only once the turn has committed. When the commit fails, the answer becomes
+ *   `{code: 500, msg: WRITE_TURN_FAILED}` (HTTP 200 on the REST rows, as their envelope does;
+ *   HTTP 500 on tRPC), so no client is told of a write that was not kept.
+ *
+ * The wait is the rest of the turn: nothing when the server is idle (one request per turn), at
+ * most the turn's other requests under load. Measured by `npm run bench:http` (REST workflow
+ * round). Nothing here is in the engine; the engine and services know nothing of turns.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client';
+import { pendingWriteTurn } from './db/write-turn';
+
+/** The answer of a request whose write turn failed to commit. */
+export const WRITE_TURN_FAILED = '操作失败，数据未能保存，请重试';
+
+/**
+ * Adds the hook that holds answers to `scope` (the API scope: call before its routes are registered).
+ * `trpcPrefix` marks the answers that get HTTP 500 when their turn fails.
+ */
+export function registerWriteTurns(scope: FastifyInstance, db: Db, trpcPrefix: string): void {
+  scope.addHook('onSend', (req, reply, payload, done) => {
+    const turn = pendingWriteTurn(db);
+    if (!turn) {
+      done(null, payload);
+      return;
+    }
+    turn.then(
+      () => done(null, payload),
+      (err: unknown) => {
+        req.log.error({ err }, 'write turn commit failed');
+        reply.code(req.url.startsWith(trpcPrefix) ? 500 : 200);
+        reply.header('content-type', 'application/json; charset=utf-8');
+        reply.removeHeader('content-length');
+        done(null, JSON.stringify({ code: 500, msg: WRITE_TURN_FAILED }));
+      },
+    );
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Write turns over HTTP (server/write-turns.ts, server/db/write-turn.ts; issue 15): the write
+ * requests answered in one event-loop turn share one commit; an answer leaves only once its
+ * turn committed (another process sees the row the moment the answer arrives); a turn whose
+ * commit fails answers every held request with an error and keeps none of its writes.
+ */
+import type Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../server/core/clock';
+import { WRITE_TURN_FAILED } from '../../server/write-turns';
+import { pendingWriteTurn } from '../../server/db/write-turn';
+import { flushAudit } from '../../server/core/audit';
+import { createCallerFactory } from '../../server/trpc/init';
+import { appRouter } from '../../server/trpc/router';
+import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
+
+/** Counts the COMMIT statements run on `client` while `on` is set, and fails the next one when asked. */
+function commitProbe(client: Database.Database) {
+  const proto = Object.getPrototypeOf(client.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
+  const run = proto.run;
+  const probe = { commits: 0, failNext: false, restore: () => { proto.run = run; } };
+  proto.run = function (this: { source: string; database: Database.Database }, ...args: unknown[]) {
+    if (this.source === 'COMMIT' && this.database === client) {
+      probe.commits++;
+      if (probe.failNext) {
+        probe.failNext = false;
+        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+      }
+    }
+    return run.apply(this, args);
+  };
+  return probe;
+}
+
+const postNames = (t: TestApp) =>
+  (t.app.deps.db.$client.prepare('SELECT post_name AS n FROM sys_post ORDER BY post_id').all() as { n: string }[]).map((r) => r.n);
+
+describe('one process', () => {
+  let t: TestApp;
+  let admin: string;
+  let probe: ReturnType<typeof commitProbe>;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    admin = await login(t.app);
+    probe = commitProbe(t.app.deps.db.$client);
+  });
+  afterEach(() => { probe.failNext = false; });
+  afterAll(async () => {
+    probe.restore();
+    await t.app.close();
+  });
+
+  it('commits the mutations called in one turn once, each atomic on its own', async () => {
+    // Three HTTP requests reach their procedures in one turn under load; callers with the HTTP
+    // context's `writeTurns` do so deterministically (inject() spreads requests over turns).
+    const caller = createCallerFactory(appRouter)({
+      deps: t.app.deps, token: admin, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/system/post' }, writeTurns: true,
+    });
+    const before = probe.commits;
+    await Promise.all(['合并一', '合并二', '合并三'].map((postName, i) => caller.system.post.add({ postCode: `turn${i}`, postName, postSort: 20 + i })));
+    await pendingWriteTurn(t.app.deps.db);
+    expect(probe.commits - before).toBe(1);
+    expect(postNames(t)).toEqual(expect.arrayContaining(['合并一', '合并二', '合并三']));
+    // A refused command inside a turn leaves the others' writes.
+    const mixed = await Promise.allSettled([
+      caller.system.post.add({ postCode: 'turn9', postName: '合并四', postSort: 29 }),
+      caller.system.post.add({ postCode: 'dup', postName: '合并一', postSort: 30 }),
+    ]);
+    expect(mixed[0].status).toBe('fulfilled');
+    expect(mixed[1]).toMatchObject({ status: 'rejected', reason: { message: "新增岗位'合并一'失败，岗位名称已存在" } });
+    await pendingWriteTurn(t.app.deps.db);
+    expect(probe.commits - before).toBe(2);
+    expect(postNames(t).filter((n) => n === '合并四')).toHaveLength(1);
+    // Without `writeTurns` (a server-side caller) a mutation commits on its own at once.
+    const plain = createCallerFactory(appRouter)({ deps: t.app.deps, token: admin, client: { ip: '127.0.0.1', userAgent: 'vitest' } });
+    await plain.system.post.add({ postCode: 'alone', postName: '单独提交', postSort: 31 });
+    expect(pendingWriteTurn(t.app.deps.db)).toBeUndefined();
+    expect(probe.commits - before).toBe(3);
+    flushAudit(t.app.deps.db); // its operation-log row, queued for the turn's end, is written now
+    expect(probe.commits - before).toBe(4);
+  });
+
+  it('answers a write whose turn failed to commit with an error and keeps none of it', async () => {
+    probe.failNext = true;
+    const failed = await call(t.app, 'POST', '/system/post', admin, { postCode: 'lost', postName: '没保存', postSort: 40 });
+    expect(failed).toEqual({ status: 200, body: { code: 500, msg: WRITE_TURN_FAILED } });
+    expect(postNames(t)).not.toContain('没保存');
+    // The operation log row of the lost write went with it; the server goes on.
+    const list = await call(t.app, 'GET', '/system/post/list?pageNum=1&pageSize=50', admin);
+    expect(list.body.rows.map((r: { postName: string }) => r.postName)).not.toContain('没保存');
+    const again = await call(t.app, 'POST', '/system/post', admin, { postCode: 'lost', postName: '没保存', postSort: 40 });
+    expect(again.body.code).toBe(200);
+    expect(postNames(t)).toContain('没保存');
+  });
+
+  it('answers a tRPC mutation whose turn failed with HTTP 500', async () => {
+    probe.failNext = true;
+    const res = await t.app.inject({
+      method: 'POST', url: '/caishui-api/trpc/system.post.add',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: { postCode: 'trpc', postName: '远程调用', postSort: 50 },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, msg: WRITE_TURN_FAILED });
+    expect(postNames(t)).not.toContain('远程调用');
+  });
+});
+
+describe('another process on the same file', () => {
+  let s: SharedFileApps;
+  beforeAll(async () => { s = await appsSharingOneFile(manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime())); });
+  afterAll(() => s.close());
+
+  it('sees a write as soon as its answer arrives', async () => {
+    const token = await login(s.a);
+    const answer = await call(s.a, 'POST', '/system/post', token, { postCode: 'seen', postName: '别处可见', postSort: 70 });
+    expect(answer.body.code).toBe(200);
+    expect(s.raw.prepare("SELECT post_name AS n FROM sys_post WHERE post_code = 'seen'").get()).toEqual({ n: '别处可见' });
+    expect(s.a.deps.db.$client.inTransaction).toBe(false);
+  });
+});
