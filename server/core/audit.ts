@@ -77,6 +77,18 @@ function insertOf(db: Db) {
   return stmt;
 }
 
+/** The rows' INSERTs as one transaction (a savepoint inside an open one), created once per database. */
+const insertAlls = new WeakMap<Db, (rows: OperLogParams[]) => void>();
+function insertAllOf(db: Db) {
+  let all = insertAlls.get(db);
+  if (!all) {
+    const insert = insertOf(db);
+    all = db.$client.transaction((rows: OperLogParams[]) => { for (const row of rows) insert.run(row); });
+    insertAlls.set(db, all);
+  }
+  return all;
+}
+
 /** Rows waiting for their flush, in call order, per database. */
 interface AuditQueue { rows: OperLogParams[]; scheduled: boolean; retry?: ReturnType<typeof setTimeout> }
 const queues = new WeakMap<Db, AuditQueue>();
@@ -107,7 +119,7 @@ function queueOf(db: Db): AuditQueue {
  */
 export function writeAudit(db: Db, e: AuditEntry): void {
   const q = queueOf(db);
-  q.rows.push({
+  const row: OperLogParams = {
     title: e.title.slice(0, 50),
     businessType: e.businessType,
     method: e.method.slice(0, 200),
@@ -124,12 +136,18 @@ export function writeAudit(db: Db, e: AuditEntry): void {
     errorMsg: redactSecrets(e.error ?? '').slice(0, MAX_LOG_TEXT),
     operTime: formatDateTime(e.startedAt),
     costTime: Math.max(0, e.endedAt - e.startedAt),
-  });
-  // Inside a write turn (server/db/write-turn.ts) between commands: the row joins the turn's commit.
-  if (atWriteTurnTop(db) && !q.retry) {
-    flushAudit(db);
-    return;
+  };
+  // Inside a write turn (server/db/write-turn.ts) between commands, with nothing queued before it:
+  // the row is inserted now and commits with the turn (one statement: no savepoint needed).
+  if (q.rows.length === 0 && !q.retry && atWriteTurnTop(db)) {
+    try {
+      insertOf(db).run(row);
+      return;
+    } catch {
+      // queued below: flushAudit retries and reports
+    }
   }
+  q.rows.push(row);
   if (!q.scheduled && !q.retry) {
     q.scheduled = true;
     setImmediate(() => {
@@ -154,8 +172,7 @@ export function flushAudit(db: Db): number {
   if (!db.$client.open) { q.rows.length = 0; return 0; }
   const rows = q.rows.splice(0);
   try {
-    const insert = insertOf(db);
-    db.$client.transaction(() => { for (const row of rows) insert.run(row); })();
+    insertAllOf(db)(rows);
     return rows.length;
   } catch (err) {
     q.rows.unshift(...rows);

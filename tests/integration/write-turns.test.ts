@@ -32,11 +32,13 @@ function commitProbe(client: Database.Database) {
   return probe;
 }
 
+let t: TestApp;
+const operLogOf = (text: string) => t.app.deps.db.$client
+  .prepare("SELECT status, title FROM sys_oper_log WHERE oper_param LIKE '%' || ? || '%'").all(text);
 const postNames = (t: TestApp) =>
   (t.app.deps.db.$client.prepare('SELECT post_name AS n FROM sys_post ORDER BY post_id').all() as { n: string }[]).map((r) => r.n);
 
 describe('one process', () => {
-  let t: TestApp;
   let admin: string;
   let probe: ReturnType<typeof commitProbe>;
   beforeAll(async () => {
@@ -85,12 +87,16 @@ describe('one process', () => {
     const failed = await call(t.app, 'POST', '/system/post', admin, { postCode: 'lost', postName: '没保存', postSort: 40 });
     expect(failed).toEqual({ status: 200, body: { code: 500, msg: WRITE_TURN_FAILED } });
     expect(postNames(t)).not.toContain('没保存');
-    // The operation log row of the lost write went with it; the server goes on.
+    // The operation-log row of the lost write went with it; the server goes on.
+    flushAudit(t.app.deps.db);
+    expect(operLogOf('没保存')).toEqual([]);
     const list = await call(t.app, 'GET', '/system/post/list?pageNum=1&pageSize=50', admin);
     expect(list.body.rows.map((r: { postName: string }) => r.postName)).not.toContain('没保存');
     const again = await call(t.app, 'POST', '/system/post', admin, { postCode: 'lost', postName: '没保存', postSort: 40 });
     expect(again.body.code).toBe(200);
     expect(postNames(t)).toContain('没保存');
+    // The retried write's row is there once (the lost one was not written after the failure).
+    expect(operLogOf('没保存')).toEqual([{ status: 0, title: '岗位管理' }]);
   });
 
   it('answers a tRPC mutation whose turn failed with HTTP 500', async () => {
