@@ -3,6 +3,7 @@
  * table row (and its aliases), calls the row's tRPC procedure (its own middleware chain: session,
  * permission, input schema, resolver; ./invoke.ts) and wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
  */
+import { PreSerialized } from '../core/pre-serialized';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyProcedure } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -137,6 +138,11 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
       try {
         const result = await call(contextFromRequest(deps, req), await readInput(route, req));
         if (route.envelope === 'file') return sendFile(reply, result as FileReply);
+        // A value serialised once (a cached dictionary): its JSON goes into the envelope as is.
+        if (route.envelope === 'data' && result instanceof PreSerialized) {
+          reply.type('application/json; charset=utf-8');
+          return `{"code":200,"msg":"操作成功","data":${result.json}}`;
+        }
         return wrap(route.envelope, result);
       } catch (err) {
         const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err as Error });

@@ -77,6 +77,25 @@ describe('dictionary types', () => {
 });
 
 describe('dictionary data', () => {
+  it('answers a type’s entries as JSON serialised once per cached type, the same over REST and tRPC', async () => {
+    const headers = { authorization: `Bearer ${admin}` };
+    const rest = await t.app.inject({ method: 'GET', url: '/caishui-api/system/dict/data/type/sys_user_sex', headers });
+    expect(rest.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = rest.json();
+    expect(Object.keys(body)).toEqual(['code', 'msg', 'data']);
+    expect(body).toMatchObject({ code: 200, msg: '操作成功' });
+    expect(body.data.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(['男', '女', '未知']);
+    const input = encodeURIComponent(JSON.stringify({ dictType: 'sys_user_sex' }));
+    const trpc = await t.app.inject({ method: 'GET', url: `/caishui-api/trpc/system.dict.data.byType?input=${input}`, headers });
+    expect(trpc.json().result.data).toEqual(body.data);
+    // The cached entries are frozen: the JSON text can never disagree with them.
+    const cached = dictCache.peek(t.app.deps.db, 'sys_user_sex');
+    expect(cached && Object.isFrozen(cached.value) && cached.value.every((row) => Object.isFrozen(row))).toBe(true);
+    expect(JSON.parse(cached!.json)).toEqual(body.data);
+    // A type without entries answers an empty list.
+    expect((await api('GET', '/system/dict/data/type/no_such_type')).data).toEqual([]);
+  });
+
   it('lists, gets and answers enabled entries of a type by sort', async () => {
     const page = await api('GET', '/system/dict/data/list?dictType=sys_oper_type&pageSize=3');
     expect(page.total).toBe(10);

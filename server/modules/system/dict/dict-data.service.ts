@@ -9,7 +9,8 @@ import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { exportSheet, NORMAL_DISABLE, YES_NO } from '../../common/export-file';
-import { dictEntries, dropDicts } from './dict.cache';
+import { dictAnswer, dropDicts } from './dict.cache';
+import type { PreSerialized } from '../../../core/pre-serialized';
 import {
   deleteDictData, findDictData, findDictDataMany, insertDictData, listDictData, updateDictData,
   type DictDataFilter, type DictDataRow, type DictDataValues,
@@ -33,7 +34,7 @@ export interface DictDataForm {
 export const dictDataList = (deps: Deps, f: DictDataFilter) => listDictData(deps.db, f);
 
 /** `GET /system/dict/data/type/{dictType}` → enabled entries by dictSort ([] when none), cached per type. */
-export const dictDataByType = (deps: Pick<AppDeps, 'db'>, dictType: string): DictDataRow[] => dictEntries(deps.db, dictType);
+export const dictDataByType = (deps: Pick<AppDeps, 'db'>, dictType: string): PreSerialized<DictDataRow[]> => dictAnswer(deps.db, dictType);
 
 /** `GET /system/dict/data/{dictCode}` → the entry or null. */
 export const dictDataGet = (deps: Deps, dictCode: number) => findDictData(deps.db, dictCode) ?? null;
