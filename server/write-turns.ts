@@ -38,6 +38,9 @@ export function registerWriteTurns(scope: FastifyInstance, db: Db, trpcPrefix: s
         reply.code(req.url.startsWith(trpcPrefix) ? 500 : 200);
         reply.header('content-type', 'application/json; charset=utf-8');
         reply.removeHeader('content-length');
+        reply.removeHeader('content-disposition'); // a held download is an error now, not a file
+        // A file stream that will not be sent is closed (its descriptor released).
+        if (payload && typeof (payload as { destroy?: unknown }).destroy === 'function') (payload as { destroy: () => void }).destroy();
         done(null, JSON.stringify({ code: 500, msg: WRITE_TURN_FAILED }));
       },
     );
