@@ -165,3 +165,15 @@ describe('addDateRange', () => {
     expect(addDateRange({ params: null }, ['a', 'b']).params).toEqual({ beginTime: 'a', endTime: 'b' });
   });
 });
+
+describe('formatDate default pattern', () => {
+  it('writes the same text as the general token formatter', () => {
+    for (const d of [new Date(2024, 0, 5, 9, 3, 7), new Date(2026, 10, 27, 23, 59, 59), new Date(999, 11, 31, 0, 0, 0), new Date(2024, 1, 29, 12, 0, 9)]) {
+      expect(formatDate(d)).toBe(`${formatDate(d, 'yyyy-MM-dd')} ${formatDate(d, 'HH:mm:ss')}`);
+      expect(formatDate(d.getTime())).toBe(formatDate(d));
+    }
+    expect(formatDate(new Date(2024, 0, 5, 9, 3, 7))).toBe('2024-01-05 09:03:07');
+    expect(formatDate('2024-01-05 09:03:07')).toBe('2024-01-05 09:03:07');
+    expect(formatDate(Number.NaN)).toBe('');
+  });
+});

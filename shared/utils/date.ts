@@ -30,14 +30,22 @@ function parseLocalString(value: string): Date {
   return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
 }
 
+/** The wire format of every date-time field. */
+const DATE_TIME_PATTERN = 'yyyy-MM-dd HH:mm:ss';
+
 /**
  * Formats a Date, epoch ms or a `yyyy-MM-dd HH:mm:ss` string (read as local time) as `pattern`
  * (default `yyyy-MM-dd HH:mm:ss`). An invalid date gives ''.
  * @example formatDate(new Date(2024, 0, 5, 9, 3, 7), 'yyyy-MM-dd') // '2024-01-05'
  */
-export function formatDate(value: Date | number | string, pattern = 'yyyy-MM-dd HH:mm:ss'): string {
+export function formatDate(value: Date | number | string, pattern = DATE_TIME_PATTERN): string {
   const d = typeof value === 'number' ? new Date(value) : typeof value === 'string' ? parseLocalString(value) : value;
   if (Number.isNaN(d.getTime())) return '';
+  // The wire format, built directly (issue 15: formatted for every row of every list; ~5× the
+  // speed of the token replace below, same text).
+  if (pattern === DATE_TIME_PATTERN) {
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  }
   const parts: Record<string, string> = {
     yyyy: String(d.getFullYear()),
     MM: pad(d.getMonth() + 1),
