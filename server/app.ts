@@ -34,7 +34,7 @@ import { createEngine } from './engine';
 import { appWorkflowHandlers } from './modules/flowable/handlers';
 import { loggingOptions, type LogStream } from './logging';
 import { registerWriteTurns } from './write-turns';
-import { commitWriteTurn } from './db/write-turn';
+import { commitWriteTurn, trackCommandTransactions } from './db/write-turn';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
@@ -72,6 +72,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   const env: AppEnv = { ...loadEnv(options.rawEnv ?? process.env), ...options.env };
   const clock = options.clock ?? systemClock;
   const db: Db = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
+  // Before the engine and services create their transaction functions: write turns (issue 15)
+  // tell a command's transaction from the turn around it.
+  trackCommandTransactions(db.$client);
   seedDatabase(db, nowText(clock));
   runModuleInstalls(db, generatedInstalls, nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),

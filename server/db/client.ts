@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INLINE_AUTOCHECKPOINT_PAGES } from './checkpointer';
-import { trackCommandTransactions } from './write-turn';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -53,8 +52,6 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Before anything creates a transaction function: write turns tell commands from the turn.
-  trackCommandTransactions(sqlite);
   const db = drizzle({ client: sqlite, schema }) as Db;
   migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
   return db;

@@ -1,8 +1,8 @@
 /**
  * server/db/write-turn.ts: the commands of one event-loop turn share one commit, each stays
  * atomic (a savepoint), another connection sees nothing before the turn commits, a failed or
- * lost turn rejects its commit and moves every cache stamp, and caches may serve between the
- * turn's commands but not inside one.
+ * lost turn rejects its commit and moves every cache stamp, and a command's transaction is told
+ * from the turn between commands (the read caches' rule: common/read-cache.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,6 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
 import { localWrites, watchTables } from './table-watch';
-import { ReadCache } from '../modules/common/read-cache';
 import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-turn-'));
@@ -120,24 +119,3 @@ it('opens no turn inside another transaction, and a turn nobody waits for may fa
   expect(pendingWriteTurn(db)).toBeUndefined();
 });
 
-it('lets a read cache serve between the turn’s commands, not inside one, and empties it when the turn fails', async () => {
-  sqlite.prepare('INSERT OR IGNORE INTO parent (id) VALUES (1)').run();
-  const cache = new ReadCache<number>(['child']);
-  const load = () => count(sqlite);
-  const done = joinWriteTurn(db)!;
-  insert('in turn');
-  expect(cache.get(db, 'n', load)).toBe(1);
-  expect(cache.peek(db, 'n')).toBe(1); // kept: the turn's rows commit together
-  sqlite.transaction(() => {
-    insert('inside a command');
-    expect(cache.peek(db, 'n')).toBeUndefined(); // a command may still roll back
-    expect(cache.get(db, 'n', load)).toBe(2);
-  })();
-  expect(cache.get(db, 'n', load)).toBe(2);
-  sqlite.pragma('defer_foreign_keys = ON');
-  sqlite.prepare("INSERT INTO child (parent_id, v) VALUES (98, 'orphan')").run();
-  expect(cache.get(db, 'n', load)).toBe(3);
-  await expect(done).rejects.toThrow(/FOREIGN KEY/);
-  expect(cache.peek(db, 'n')).toBeUndefined();
-  expect(cache.get(db, 'n', load)).toBe(0);
-});

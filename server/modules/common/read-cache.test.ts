@@ -1,0 +1,59 @@
+/**
+ * The read caches inside write turns (common/read-cache.ts, server/db/write-turn.ts; issue 15):
+ * a cache serves between the commands of a turn (their rows commit together), steps aside inside
+ * a command (which may still roll back), and starts afresh after a turn that failed to commit.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { Db } from '../../db/client';
+import { joinWriteTurn, trackCommandTransactions } from '../../db/write-turn';
+import { ReadCache } from './read-cache';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-cache-turn-'));
+const sqlite = new Database(path.join(dir, 'c.db'));
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('foreign_keys = ON');
+sqlite.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
+  CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id), v TEXT)`);
+trackCommandTransactions(sqlite);
+const db = drizzle({ client: sqlite }) as unknown as Db;
+const count = () => (sqlite.prepare('SELECT COUNT(*) AS n FROM child').get() as { n: number }).n;
+const insert = (v: string) => sqlite.prepare('INSERT INTO child (v) VALUES (?)').run(v);
+afterAll(() => { sqlite.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+
+it('serves between the turn’s commands, not inside one, and empties itself when the turn fails', async () => {
+  sqlite.prepare('INSERT INTO parent (id) VALUES (1)').run();
+  const cache = new ReadCache<number>(['child']);
+  const done = joinWriteTurn(db)!;
+  insert('in turn');
+  expect(cache.get(db, 'n', count)).toBe(1);
+  expect(cache.peek(db, 'n')).toBe(1); // kept: the turn's rows commit together
+  sqlite.transaction(() => {
+    insert('inside a command');
+    expect(cache.peek(db, 'n')).toBeUndefined(); // a command may still roll back
+    expect(cache.get(db, 'n', count)).toBe(2);
+  })();
+  expect(cache.get(db, 'n', count)).toBe(2);
+  // A deferred foreign key is checked at COMMIT: the turn's commit fails as a full disk would.
+  sqlite.pragma('defer_foreign_keys = ON');
+  sqlite.prepare("INSERT INTO child (parent_id, v) VALUES (98, 'orphan')").run();
+  expect(cache.get(db, 'n', count)).toBe(3);
+  await expect(done).rejects.toThrow(/FOREIGN KEY/);
+  expect(cache.peek(db, 'n')).toBeUndefined();
+  expect(cache.get(db, 'n', count)).toBe(0);
+});
+
+it('steps aside inside any transaction that is not a write turn', () => {
+  const cache = new ReadCache<number>(['child']);
+  sqlite.transaction(() => {
+    insert('plain');
+    expect(cache.get(db, 'n', count)).toBe(1);
+    expect(cache.peek(db, 'n')).toBeUndefined();
+  })();
+  expect(cache.get(db, 'n', count)).toBe(1);
+  expect(cache.peek(db, 'n')).toBe(1);
+});
