@@ -4,27 +4,16 @@
  * lost turn rejects its commit and moves every cache stamp, and a command's transaction is told
  * from the turn between commands (the read caches' rule: common/read-cache.test.ts).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { Db } from './client';
 import { localWrites, watchTables } from './table-watch';
-import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
+import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn } from './write-turn';
+import { turnTestDb } from '../../tests/helpers/turn-db';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-turn-'));
-const file = path.join(dir, 't.db');
-const sqlite = new Database(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
-  CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id), v TEXT)`);
-trackCommandTransactions(sqlite);
-const db = drizzle({ client: sqlite }) as unknown as Db;
-const other = new Database(file);
-const count = (conn: Database.Database) => (conn.prepare('SELECT COUNT(*) AS n FROM child').get() as { n: number }).n;
+const fixture = turnTestDb('caishui-turn-');
+const { sqlite, db } = fixture;
+const other = new Database(fixture.file);
+const count = (conn: Database.Database) => fixture.count(conn);
 const insert = (v: string) => sqlite.transaction(() => { sqlite.prepare('INSERT INTO child (v) VALUES (?)').run(v); })();
 const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -32,7 +21,7 @@ beforeEach(() => {
   commitWriteTurn(db);
   sqlite.exec('DELETE FROM child');
 });
-afterAll(() => { other.close(); sqlite.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => { other.close(); fixture.close(); });
 
 it('groups the commands of a turn into one commit that another connection sees only at its end', async () => {
   const done = joinWriteTurn(db);

@@ -3,27 +3,16 @@
  * a cache serves between the commands of a turn (their rows commit together), steps aside inside
  * a command (which may still roll back), and starts afresh after a turn that failed to commit.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { Db } from '../../db/client';
-import { joinWriteTurn, trackCommandTransactions } from '../../db/write-turn';
+import { joinWriteTurn } from '../../db/write-turn';
+import { turnTestDb } from '../../../tests/helpers/turn-db';
 import { ReadCache } from './read-cache';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-cache-turn-'));
-const sqlite = new Database(path.join(dir, 'c.db'));
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
-  CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id), v TEXT)`);
-trackCommandTransactions(sqlite);
-const db = drizzle({ client: sqlite }) as unknown as Db;
-const count = () => (sqlite.prepare('SELECT COUNT(*) AS n FROM child').get() as { n: number }).n;
+const fixture = turnTestDb('caishui-cache-turn-');
+const { sqlite, db } = fixture;
+const count = () => fixture.count();
 const insert = (v: string) => sqlite.prepare('INSERT INTO child (v) VALUES (?)').run(v);
-afterAll(() => { sqlite.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => fixture.close());
 
 it('serves between the turn’s commands, not inside one, and empties itself when the turn fails', async () => {
   sqlite.prepare('INSERT INTO parent (id) VALUES (1)').run();
