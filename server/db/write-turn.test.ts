@@ -7,7 +7,9 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { localWrites, watchTables } from './table-watch';
-import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn } from './write-turn';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { Db } from './client';
+import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
 import { turnTestDb } from '../../tests/helpers/turn-db';
 
 const fixture = turnTestDb('caishui-turn-');
@@ -108,3 +110,17 @@ it('opens no turn inside another transaction, and a turn nobody waits for may fa
   expect(pendingWriteTurn(db)).toBeUndefined();
 });
 
+
+it('opens no turn on a connection whose transactions are not tracked; tracking twice counts once', () => {
+  const plain = new Database(':memory:');
+  const plainDb = drizzle({ client: plain }) as unknown as Db;
+  expect(joinWriteTurn(plainDb)).toBeUndefined();
+  expect(plain.inTransaction).toBe(false);
+  trackCommandTransactions(sqlite); // already tracked by the fixture
+  const done = joinWriteTurn(db)!;
+  sqlite.transaction(() => { expect(inCommandTransaction(db)).toBe(true); })();
+  expect(inCommandTransaction(db)).toBe(false); // one count in, one out: back at the turn's top
+  commitWriteTurn(db);
+  plain.close();
+  return done;
+});

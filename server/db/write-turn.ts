@@ -38,22 +38,19 @@ interface State {
   statements?: { begin: Database.Statement; commit: Database.Statement; rollback: Database.Statement };
 }
 
+/** The tracked connections (trackCommandTransactions); no other connection opens a turn. */
 const states = new WeakMap<Database.Database, State>();
-
-function stateOf(client: Database.Database): State {
-  let s = states.get(client);
-  if (!s) states.set(client, (s = { depth: 0 }));
-  return s;
-}
 
 /**
  * Counts the running transaction functions of `client` (needed by `inCommandTransaction`):
  * replaces its `transaction` with one whose functions count themselves in and out. Drizzle's
  * `db.transaction` and the engine both create theirs through it. Call once, before use
- * (openDatabase does).
+ * (buildApp does); a second call changes nothing. Only a tracked connection opens write turns.
  */
 export function trackCommandTransactions(client: Database.Database): void {
-  const s = stateOf(client);
+  if (states.has(client)) return;
+  const s: State = { depth: 0 };
+  states.set(client, s);
   const original = client.transaction;
   client.transaction = function transaction(this: Database.Database, fn: (...args: unknown[]) => unknown) {
     if (typeof fn !== 'function') return original.call(this, fn);
@@ -93,14 +90,14 @@ export function pendingWriteTurn(db: Db): Promise<void> | undefined {
 /**
  * Opens the write turn of `db` unless one is open (joins it then), and returns its commit. The
  * turn commits when the event loop reaches its check phase (`setImmediate`), or at
- * `commitWriteTurn`. Returns undefined, opening nothing, when the connection is closed or inside
- * another transaction, or when `BEGIN IMMEDIATE` fails (another process holding the write lock
+ * `commitWriteTurn`. Returns undefined, opening nothing, when the connection is closed, not
+ * tracked (trackCommandTransactions) or inside another transaction, or when `BEGIN IMMEDIATE` fails (another process holding the write lock
  * past busy_timeout): the command then runs as before, in a transaction of its own.
  */
 export function joinWriteTurn(db: Db): Promise<void> | undefined {
   const client = db.$client;
-  if (!client.open) return undefined;
-  const s = stateOf(client);
+  const s = states.get(client);
+  if (!s || !client.open) return undefined;
   if (s.turn) {
     if (client.inTransaction) return s.turn.done;
     // SQLite rolled the whole turn back (an I/O error, a full disk): report it, start afresh.
@@ -134,17 +131,14 @@ export function commitWriteTurn(db: Db): void {
   if (s?.turn) settle(db, s);
 }
 
+/** Ends the open turn: COMMIT, or on failure ROLLBACK, caches forgotten and the turn rejected. */
 function settle(db: Db, s: State): void {
   const turn = s.turn;
   if (!turn) return;
   s.turn = undefined;
   const client = db.$client;
-  if (!client.inTransaction) {
-    forgetLocalWrites(db);
-    turn.reject(new Error('the write turn was rolled back by SQLite before its commit'));
-    return;
-  }
   try {
+    if (!client.inTransaction) throw new Error('the write turn was rolled back by SQLite before its commit');
     s.statements!.commit.run();
     turn.resolve();
   } catch (err) {

@@ -52,13 +52,19 @@ async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown
   return route.mapInput ? route.mapInput(merged) : merged;
 }
 
-function wrap(envelope: Envelope, result: unknown): Record<string, unknown> {
+/**
+ * The envelope of a row's result: an object for Fastify to serialise, or JSON text when the
+ * result was serialised once already (PreSerialized, e.g. a cached dictionary: its text goes in
+ * as is).
+ */
+function wrap(envelope: Envelope, result: unknown): Record<string, unknown> | string {
   switch (envelope) {
     case 'table': {
       const page = result as { rows: unknown[]; total: number };
       return { code: 200, msg: '查询成功', rows: page.rows, total: page.total };
     }
     case 'data':
+      if (result instanceof PreSerialized) return `{"code":200,"msg":"操作成功","data":${result.json}}`;
       return result === undefined || result === null ? { code: 200, msg: '操作成功' } : { code: 200, msg: '操作成功', data: result };
     case 'msg':
       return { code: 200, msg: String(result ?? '') };
@@ -138,12 +144,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
       try {
         const result = await call(contextFromRequest(deps, req), await readInput(route, req));
         if (route.envelope === 'file') return sendFile(reply, result as FileReply);
-        // A value serialised once (a cached dictionary): its JSON goes into the envelope as is.
-        if (route.envelope === 'data' && result instanceof PreSerialized) {
-          reply.type('application/json; charset=utf-8');
-          return `{"code":200,"msg":"操作成功","data":${result.json}}`;
-        }
-        return wrap(route.envelope, result);
+        const body = wrap(route.envelope, result);
+        if (typeof body === 'string') reply.type('application/json; charset=utf-8');
+        return body;
       } catch (err) {
         const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err as Error });
         const { appCode, message } = describeError(trpcErr);
