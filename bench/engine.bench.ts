@@ -124,7 +124,7 @@ async function benchOurs(model: Model, inMemory = false, rounds = 1): Promise<{ 
   // BENCH_INLINE_CHECKPOINT=1), without listening: the commands go through the workflow services.
   const app = await buildApp({
     rawEnv: {}, env: { DATABASE_URL: inMemory ? ':memory:' : file, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-0123456789abcdef' },
-    logger: false, checkpointer: process.env.BENCH_INLINE_CHECKPOINT === '1' ? false : undefined,
+    logger: false, checkpointer: process.env.BENCH_INLINE_CHECKPOINT === '1' ? false : undefined, todoReader: false,
   });
   const { deps } = app;
   const db = deps.db;

@@ -4,7 +4,7 @@
  *
  * Steps: `vite build` (the client into dist/client) → esbuild bundle of server/sea/entry.ts
  * (CJS, platform node, target node20; the LAZY_MODULES of server/sea/assets.ts each bundled
- * alone as an asset) → SEA assets (client files, drizzle migrations, better_sqlite3.node,
+ * alone as an asset; the to-do reader's worker program as its own bundle) → SEA assets (client files, drizzle migrations, better_sqlite3.node,
  * svg-captcha's font, the lazy modules, manifest.json) → `node
  * --experimental-sea-config` → copy of this node binary → postject. Prints the sizes and times.
  *
@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import {
-  ADDON_KEY, SQLITE_MODULE_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
+  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
   lazyModuleKey, type SeaManifest,
 } from '../server/sea/assets';
 
@@ -141,6 +141,25 @@ async function bundleSqliteModule(): Promise<string> {
   return outfile;
 }
 
+/**
+ * The to-do reader's worker program (server/modules/flowable/todo-worker.ts) as one CommonJS file
+ * with everything it imports (better-sqlite3's JavaScript too; its addon comes as workerData),
+ * ASCII only like the main bundle; returns its path.
+ */
+async function bundleTodoWorker(): Promise<string> {
+  const outfile = path.join(WORK, TODO_WORKER_KEY);
+  const result = await esbuild.build({
+    entryPoints: [path.join(ROOT, 'server/modules/flowable/todo-worker.ts')],
+    outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifyWhitespace: true, minifySyntax: true, keepNames: true,
+    legalComments: 'none', logLevel: 'silent', define: { 'import.meta.url': '__caishui_import_meta_url' },
+    banner: { js: '"use strict";var __caishui_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
+  });
+  const fatal = result.warnings.filter((w) => /import\.meta|require call|could not be resolved/i.test(w.text));
+  if (fatal.length) throw new Error(`esbuild (to-do worker): ${fatal.map((w) => w.text).join('; ')}`);
+  fs.writeFileSync(outfile, asciiOnly(fs.readFileSync(outfile, 'utf8')));
+  return outfile;
+}
+
 /** Each LAZY_MODULES package bundled alone as CommonJS (`module.exports = require(name)`); asset key → file. */
 async function bundleLazyModules(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -159,7 +178,7 @@ async function bundleLazyModules(): Promise<Record<string, string>> {
 }
 
 /** Writes the asset files list and manifest; returns the sea-config `assets` map. */
-function collectAssets(version: string, sqliteModule: string, lazyModules: Record<string, string>): { assets: Record<string, string>; bytes: number } {
+function collectAssets(version: string, sqliteModule: string, todoWorker: string, lazyModules: Record<string, string>): { assets: Record<string, string>; bytes: number } {
   const assets: Record<string, string> = {};
   const clientDir = path.join(ROOT, 'dist', 'client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('dist/client/index.html missing: run vite build');
@@ -171,6 +190,7 @@ function collectAssets(version: string, sqliteModule: string, lazyModules: Recor
   if (!assets[`${MIGRATIONS_PREFIX}meta/_journal.json`]) throw new Error('drizzle/meta/_journal.json missing');
   assets[ADDON_KEY] = path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
   assets[SQLITE_MODULE_KEY] = sqliteModule;
+  assets[TODO_WORKER_KEY] = todoWorker;
   assets[CAPTCHA_FONT_KEY] = path.join(ROOT, 'node_modules/svg-captcha/fonts/Comismsh.ttf');
   Object.assign(assets, lazyModules);
 
@@ -211,7 +231,7 @@ export async function buildBinary(options: { skipClient?: boolean } = {}): Promi
   const bundleBytes = fs.statSync(bundleFile).size;
   console.log(`  esbuild bundle: ${(bundleBytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - tb)} ms`);
 
-  const { assets, bytes: assetBytes } = collectAssets(version, await bundleSqliteModule(), await bundleLazyModules());
+  const { assets, bytes: assetBytes } = collectAssets(version, await bundleSqliteModule(), await bundleTodoWorker(), await bundleLazyModules());
   const blob = path.join(WORK, 'sea-prep.blob');
   const config = { main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets };
   const configFile = path.join(WORK, 'sea-config.json');

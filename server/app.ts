@@ -14,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { loadEnv, type AppEnv } from './env';
 import { startWalCheckpointer, type WalCheckpointerOptions } from './db/checkpointer';
+import { startTodoReader, type TodoReaderOptions } from './modules/flowable/todo-reader';
 import { openDatabase, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
 import { runModuleInstalls } from './modules/tool/gen/module-install';
@@ -57,6 +58,11 @@ export interface BuildAppOptions {
    * `false` keeps checkpoints inline (the engine benchmark's comparison).
    */
   checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'> | false;
+  /**
+   * Where the to-do reader's worker finds its program and better-sqlite3's addon (single binary);
+   * `false` reads to-do pages on the request thread.
+   */
+  todoReader?: Pick<TodoReaderOptions, 'scriptPath' | 'addonPath'> | false;
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests read them); LOG_LEVEL still applies. */
   logStream?: LogStream;
@@ -92,12 +98,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     ...options.checkpointer,
     onError: (err) => app.log.warn({ err }, 'WAL checkpointer stopped; checkpoints run inline'),
   });
+  // To-do pages for the REST rows read and serialised by a worker thread (issue 15; inline if it fails).
+  const todoReader = options.todoReader === false ? null : startTodoReader(db, {
+    ...options.todoReader,
+    onError: (err) => app.log.warn({ err }, 'to-do reader stopped; to-do pages are read inline'),
+  });
+  deps.todoReader = todoReader;
   // Failed operation-log writes (core/audit.ts: retried) are reported in the server's log.
   onAuditError(db, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
   // Graceful shutdown (issue 7): write the queued operation-log rows, fold the WAL into the database file, close it.
   app.addHook('onClose', async () => {
     commitWriteTurn(db);
     flushAudit(db);
+    await todoReader?.stop();
     await checkpointer?.stop();
     try {
       if (db.$client.open && !db.$client.memory) db.$client.pragma('wal_checkpoint(TRUNCATE)');

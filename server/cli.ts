@@ -17,6 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import type { WalCheckpointerOptions } from './db/checkpointer';
+import type { TodoReaderOptions } from './modules/flowable/todo-reader';
 import { loadEnv, type AppEnv } from './env';
 import { APP_VERSION } from './health';
 
@@ -29,6 +30,8 @@ export interface CliRuntime {
   nativeBinding?: unknown;
   /** Paths for the WAL checkpointer's worker thread (the binary's extracted copies). */
   checkpointer?: Pick<WalCheckpointerOptions, 'modulePath' | 'addonPath'>;
+  /** Paths for the to-do reader's worker thread (the binary's extracted copies). */
+  todoReader?: Pick<TodoReaderOptions, 'scriptPath' | 'addonPath'>;
   /** Extra fields for the start-up log line (e.g. where the binary extracted its assets). */
   info?: Record<string, unknown>;
 }
@@ -133,7 +136,7 @@ async function serve(runtime: CliRuntime): Promise<void> {
   const t0 = performance.now();
   const { buildApp } = await import('./app');
   const t1 = performance.now();
-  const app = await buildApp({ webDir: runtime.webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding, checkpointer: runtime.checkpointer });
+  const app = await buildApp({ webDir: runtime.webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding, checkpointer: runtime.checkpointer, todoReader: runtime.todoReader });
   const t2 = performance.now();
   const { PORT, HOST, DATABASE_URL } = app.deps.env;
   try {

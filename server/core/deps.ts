@@ -6,7 +6,8 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import type { Clock } from './clock';
 import type { CaptchaPort, ServerKeys } from './auth-ports';
-import type { Engine } from '../engine';
+import type { Engine, ListFilter } from '../engine';
+import type { JsonPage } from './pre-serialized';
 
 export interface AppDeps {
   db: Db;
@@ -16,6 +17,20 @@ export interface AppDeps {
   keys: ServerKeys;
   /** The workflow engine over `db` (one per app, created by buildApp). */
   engine: Engine;
+  /** Reads to-do pages off the request thread (modules/flowable/todo-reader.ts); absent for `:memory:`. */
+  todoReader?: TodoReaderPort | null;
+}
+
+/** A to-do query as the engine takes it: filter, paging, the user's id and role ids as text. */
+export type TodoReaderQuery = ListFilter & { userId: string; groupIds: string[] };
+
+/** The to-do reader as services see it. */
+export interface TodoReaderPort {
+  /**
+   * The page of `q`, its rows as JSON bytes, read by the worker thread; null when the worker is
+   * not running (the caller reads on its own thread). Rejects when the worker stops mid-read.
+   */
+  read(q: TodoReaderQuery): Promise<JsonPage> | null;
 }
 
 /** Where a request came from (login log, sessions). */

@@ -17,3 +17,18 @@ export class PreSerialized<T> {
     return this.value;
   }
 }
+
+/**
+ * A page whose rows are ready as the UTF-8 bytes of their JSON array (the to-do reader's answer,
+ * modules/flowable/todo-reader.ts; issue 15): the REST `table` envelope splices the bytes in
+ * without parsing or serialising them (server/rest/plugin.ts). `JSON.stringify` (tRPC) writes the
+ * same `{total, rows}` a plain page would, by parsing the bytes.
+ */
+export class JsonPage<Row = unknown> {
+  constructor(readonly total: number, readonly rowsJson: Buffer) {}
+
+  /** What JSON.stringify (and tRPC) write for this page: `{total, rows}`. */
+  toJSON(): { total: number; rows: Row[] } {
+    return { total: this.total, rows: JSON.parse(this.rowsJson.toString('utf8')) as Row[] };
+  }
+}

@@ -3,7 +3,7 @@
  * table row (and its aliases), calls the row's tRPC procedure (its own middleware chain: session,
  * permission, input schema, resolver; ./invoke.ts) and wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
  */
-import { PreSerialized } from '../core/pre-serialized';
+import { JsonPage, PreSerialized } from '../core/pre-serialized';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyProcedure } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -52,14 +52,18 @@ async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown
   return route.mapInput ? route.mapInput(merged) : merged;
 }
 
+/** The `table` envelope up to its rows, for pages whose rows come as JSON bytes (JsonPage). */
+const TABLE_HEAD = Buffer.from('{"code":200,"msg":"查询成功","rows":');
+
 /**
  * The envelope of a row's result: an object for Fastify to serialise, or JSON text when the
  * result was serialised once already (PreSerialized, e.g. a cached dictionary: its text goes in
- * as is).
+ * as is; JsonPage, the to-do reader's page: its bytes go in as they are).
  */
-function wrap(envelope: Envelope, result: unknown): Record<string, unknown> | string {
+function wrap(envelope: Envelope, result: unknown): Record<string, unknown> | string | Buffer {
   switch (envelope) {
     case 'table': {
+      if (result instanceof JsonPage) return Buffer.concat([TABLE_HEAD, result.rowsJson, Buffer.from(`,"total":${result.total}}`)]);
       const page = result as { rows: unknown[]; total: number };
       return { code: 200, msg: '查询成功', rows: page.rows, total: page.total };
     }
@@ -142,10 +146,12 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     const call = procedureOf(route.procedure);
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       try {
-        const result = await call(contextFromRequest(deps, req), await readInput(route, req));
+        const ctx = contextFromRequest(deps, req);
+        ctx.restEnvelope = true;
+        const result = await call(ctx, await readInput(route, req));
         if (route.envelope === 'file') return sendFile(reply, result as FileReply);
         const body = wrap(route.envelope, result);
-        if (typeof body === 'string') reply.type('application/json; charset=utf-8');
+        if (typeof body === 'string' || Buffer.isBuffer(body)) reply.type('application/json; charset=utf-8');
         return body;
       } catch (err) {
         const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err as Error });

@@ -7,6 +7,8 @@
  * - `better_sqlite3.node`: better-sqlite3's native addon, loaded with `process.dlopen`;
  * - `better-sqlite3.cjs`: better-sqlite3's JavaScript, bundled, for the WAL checkpointer's worker
  *   thread (server/db/checkpointer.ts), which cannot reach the modules inside the main bundle;
+ * - `todo-worker.cjs`: the to-do reader's worker program (server/modules/flowable/todo-worker.ts),
+ *   bundled with what it imports, better-sqlite3's JavaScript included (the addon is passed in);
  * - `fonts/Comismsh.ttf`: svg-captcha's font (svg-captcha reads it when it is first loaded);
  * - `lazy/<name>.cjs`: the packages of `LAZY_MODULES`, each bundled alone (CommonJS), required from
  *   the extraction folder on their first dynamic `import()` instead of living in the main script;
@@ -17,6 +19,7 @@
 export const MANIFEST_KEY = 'manifest.json';
 export const ADDON_KEY = 'better_sqlite3.node';
 export const SQLITE_MODULE_KEY = 'better-sqlite3.cjs';
+export const TODO_WORKER_KEY = 'todo-worker.cjs';
 export const CAPTCHA_FONT_KEY = 'fonts/Comismsh.ttf';
 export const WEB_PREFIX = 'web/';
 export const MIGRATIONS_PREFIX = 'drizzle/';

@@ -42,6 +42,7 @@ function prepare(): CliRuntime {
     migrationsFolder: assets.migrationsFolder,
     nativeBinding: addon.exports,
     checkpointer: { modulePath: assets.sqliteModulePath, addonPath: assets.addonPath },
+    todoReader: { scriptPath: assets.todoWorkerPath, addonPath: assets.addonPath },
     info: { assets: assets.dir, assetsExtracted: assets.extracted, assetsMs: Math.round(performance.now() - t0) },
   };
 }

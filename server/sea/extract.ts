@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ADDON_KEY, SQLITE_MODULE_KEY, CAPTCHA_FONT_KEY, COMPLETE_MARKER, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
+  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_KEY, COMPLETE_MARKER, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
   extractionFolderName, type SeaManifest,
 } from './assets';
 
@@ -33,6 +33,8 @@ export interface ExtractedAssets {
   addonPath: string;
   /** better-sqlite3's bundled JavaScript (for the checkpointer's worker thread). */
   sqliteModulePath: string;
+  /** The to-do reader's bundled worker program. */
+  todoWorkerPath: string;
   webDir: string;
   migrationsFolder: string;
   captchaFontPath: string;
@@ -91,6 +93,7 @@ function result(dir: string, manifest: SeaManifest, extracted: boolean): Extract
     dir, extracted, manifest,
     addonPath: path.join(dir, ADDON_KEY),
     sqliteModulePath: path.join(dir, SQLITE_MODULE_KEY),
+    todoWorkerPath: path.join(dir, TODO_WORKER_KEY),
     webDir: path.join(dir, WEB_PREFIX),
     migrationsFolder: path.join(dir, MIGRATIONS_PREFIX),
     captchaFontPath: path.join(dir, CAPTCHA_FONT_KEY),

@@ -25,6 +25,11 @@ export interface Context {
    * so a mutation may run inside one (trpc/procedures.ts). Absent for server-side callers.
    */
   writeTurns?: boolean;
+  /**
+   * The answer goes into a REST envelope (server/rest/plugin.ts), which also takes rows already
+   * serialised (core/pre-serialized.ts JsonPage). Set by the REST adapter only.
+   */
+  restEnvelope?: boolean;
 }
 
 /** `Bearer x` → `x`; a bare token is accepted too. */

@@ -59,8 +59,9 @@ export interface SharedFileApps {
 export async function appsSharingOneFile(clock: ReturnType<typeof manualClock>): Promise<SharedFileApps> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-shared-'));
   const env = { DATABASE_URL: path.join(dir, 'c.db'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent' as const, JWT_SECRET: 'test-secret-0123456789abcdef' };
-  const a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
-  const b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false });
+  // No worker threads: the tests drive each connection themselves (the to-do reader has its own tests).
+  const a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false, todoReader: false });
+  const b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false, todoReader: false });
   const raw = new Database(env.DATABASE_URL);
   raw.pragma('busy_timeout = 5000');
   return {

@@ -15,7 +15,7 @@ import type { FileReply, UploadedFile } from '../../core/files';
 import { sysDept, sysRole, sysUser } from '../../db/schema';
 import { exportSheet } from '../common/export-file';
 import { contains } from '../common/query';
-import type { DeploymentView, FinishedRow, MyProcessRow, NextNode, TodoRow } from '../../engine';
+import type { DeploymentView, FinishedRow, MyProcessRow, NextNode } from '../../engine';
 import { expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
@@ -23,11 +23,13 @@ import { startVariables } from './form-submission';
 import { taskFormView, type TaskFormView } from './task-form';
 import { actorOf, assertInstanceReader, assertTaskReader } from './access.service';
 import { people, roleNames } from './names';
+import { todoPage, type NamedTodoRow } from './todo-page';
+import { JsonPage } from '../../core/pre-serialized';
 import { ccNamesByTask } from './cc.service';
 import { mainFormOfDeployment, snapshotOnDeploy } from './form-versions';
 import { readableVariables } from './withheld';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine' | 'todoReader'>;
 
 /** The engine actor of the signed-in user. */
 export { actorOf } from './access.service';
@@ -124,16 +126,28 @@ export const expOptions = (deps: Deps) => expressionOptions(deps);
 // place (same keys, same order as a spread copy, without copying 20-key rows per request).
 type Named<T, K extends string> = T & { [P in K]: string | null };
 
+/** 待办: the user's to-do page (todo-page.ts), read on this thread: `{total, rows}`. */
 export function todoList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
-  const page = deps.engine.todoList({ ...q, ...actorOf(login) });
-  const who = people(deps.db, page.rows.map((r) => r.startUserId));
-  const rows = page.rows as Array<Named<TodoRow, 'startUserName' | 'startDeptName'>>;
-  for (const r of rows) {
-    const p = who.get(r.startUserId ?? '');
-    r.startUserName = p?.nickName ?? null;
-    r.startDeptName = p?.deptName ?? null;
+  return todoPage(deps.db, { ...q, ...actorOf(login) });
+}
+
+/**
+ * The same page as `todoList`, its rows as JSON bytes for the REST envelope (issue 15): read by
+ * the to-do reader's worker thread (todo-reader.ts) when the app has one, else (`:memory:`, the
+ * worker not started yet or gone) on this thread. Errors: as todoList.
+ */
+export async function todoListJson(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>): Promise<JsonPage<NamedTodoRow>> {
+  const query = { ...q, ...actorOf(login) };
+  const pending = deps.todoReader?.read(query);
+  if (pending) {
+    try {
+      return (await pending) as JsonPage<NamedTodoRow>;
+    } catch {
+      // the worker stopped while reading: read here
+    }
   }
-  return { total: page.total, rows };
+  const page = todoPage(deps.db, query);
+  return new JsonPage(page.total, Buffer.from(JSON.stringify(page.rows)));
 }
 export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
   const page = deps.engine.finishedList({ ...q, userId: String(login.userId) });

@@ -45,13 +45,17 @@ function numericIds(ids: Array<string | null | undefined>): string | null {
  */
 const personCache = new ReadCache<Person | null>(['sys_user', 'sys_dept']);
 
-/** Looks up nick and dept names of the given user ids (text): cached ones from personCache, the rest in one query. */
-export function people(db: Db, ids: Array<string | null | undefined>): Map<string, Person> {
+/**
+ * Looks up nick and dept names of the given user ids (text): cached ones from personCache, the
+ * rest in one query. `cached: false` reads every one fresh and leaves the cache alone (the to-do
+ * reader's worker thread, whose connection never writes: todo-worker.ts).
+ */
+export function people(db: Db, ids: Array<string | null | undefined>, cached = true): Map<string, Person> {
   const map = new Map<string, Person>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     if (!id) continue;
-    const hit = personCache.peek(db, id);
+    const hit = cached ? personCache.peek(db, id) : undefined;
     if (hit === undefined) missing.push(id);
     else if (hit) map.set(id, hit);
   }
@@ -60,7 +64,7 @@ export function people(db: Db, ids: Array<string | null | undefined>): Map<strin
   const found = new Map<string, Person>();
   for (const r of nameQueriesOf(db).people.all({ ids: json })) found.set(String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName }));
   for (const id of missing) {
-    const person = personCache.get(db, id, () => found.get(id) ?? null);
+    const person = cached ? personCache.get(db, id, () => found.get(id) ?? null) : found.get(id);
     if (person) map.set(id, person);
   }
   return map;
