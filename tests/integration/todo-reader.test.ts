@@ -129,4 +129,24 @@ describe('startTodoReader', () => {
     expect(startTodoReader(db)).toBeNull();
     db.$client.close();
   });
+
+  it('reports a worker that fails or exits on its own, and reads inline from then on', async () => {
+    const db = openDatabase({ url: path.join(dir, 'other.db') });
+    const scripts = {
+      throws: "throw new Error('boom');",
+      exits: "const { parentPort } = require('node:worker_threads'); parentPort.postMessage({ ready: true }); setTimeout(() => process.exit(3), 50);",
+    };
+    for (const [name, source] of Object.entries(scripts)) {
+      const scriptPath = path.join(dir, `${name}.cjs`);
+      fs.writeFileSync(scriptPath, source);
+      const errors: string[] = [];
+      const r = startTodoReader(db, { scriptPath, onError: (err) => errors.push(err.message) })!;
+      for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((res) => setTimeout(res, 50));
+      expect(errors[0], name).toMatch(name === 'throws' ? /boom/ : /exited with code 3/);
+      expect(r.mode()).toBe('inline');
+      expect(r.read({ userId: '1', groupIds: [] })).toBeNull();
+      await r.stop();
+    }
+    db.$client.close();
+  });
 });

@@ -69,10 +69,12 @@ export function startTodoReader(db: Db, options: TodoReaderOptions = {}): TodoRe
   let mode: TodoReaderMode = 'starting';
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  let stopping = false;
   const fail = (err: Error) => {
     mode = 'inline';
     for (const p of pending.values()) p.reject(err);
     pending.clear();
+    worker.unref();
   };
   worker.on('message', (m: Reply) => {
     if ('ready' in m) {
@@ -86,7 +88,12 @@ export function startTodoReader(db: Db, options: TodoReaderOptions = {}): TodoRe
     if ('error' in m) p.reject(new Error(m.error));
     else p.resolve(new JsonPage(m.total, Buffer.from(m.rows)));
   });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => { fail(new Error('to-do reader stopped')); resolve(); }));
+  const exited = new Promise<void>((resolve) => worker.once('exit', (code) => {
+    // An exit nobody asked for (not `stop`, not an 'error' already reported) is reported too.
+    if (!stopping && mode !== 'inline') options.onError?.(new Error(`to-do reader exited with code ${code}`));
+    fail(new Error('to-do reader stopped'));
+    resolve();
+  }));
   worker.on('error', (err) => { fail(err); options.onError?.(err); });
   return {
     mode: () => mode,
@@ -101,6 +108,7 @@ export function startTodoReader(db: Db, options: TodoReaderOptions = {}): TodoRe
       });
     },
     async stop() {
+      stopping = true;
       const wasRunning = mode !== 'inline';
       fail(new Error('to-do reader stopped'));
       if (wasRunning) worker.postMessage({ stop: true });
