@@ -4,8 +4,9 @@
  *
  * Steps: `vite build` (the client into dist/client) → esbuild bundle of server/sea/entry.ts
  * (CJS, platform node, target node20; the LAZY_MODULES of server/sea/assets.ts each bundled
- * alone as an asset; the to-do reader's worker program as its own bundle) → SEA assets (client files, drizzle migrations, better_sqlite3.node,
- * svg-captcha's font, the lazy modules, manifest.json) → `node
+ * alone as an asset; the to-do reader's worker program as its own bundle) → SEA assets (client
+ * files, drizzle migrations, better_sqlite3.node, the worker bundles, svg-captcha's font, the lazy
+ * modules, manifest.json) → `node
  * --experimental-sea-config` → copy of this node binary → postject. Prints the sizes and times.
  *
  *   npm run build:binary                 # everything
