@@ -108,6 +108,19 @@ describe('over a database file', () => {
     expect(theirs.rows).toEqual(JSON.parse(JSON.stringify((await trpcTodo(ry, {})).rows)));
   });
 
+  it('refuses bad input on the request thread, before the worker reads anything', async () => {
+    const before = workerReads;
+    for (const query of ['pageNum=1&pageSize=abc', 'pageNum=0&pageSize=10', 'pageNum=1&pageSize=10&beginTime=2026-13']) {
+      const r = await get(`/flowable/task/todoList?${query}`);
+      expect(r.code, query).toBe(500);
+      expect(typeof r.msg, query).toBe('string');
+    }
+    expect(workerReads).toBe(before);
+    // A LIKE wildcard in the name filter is a literal character on the worker's statement too.
+    expect(await get(`/flowable/task/todoList?pageNum=1&pageSize=10&name=${encodeURIComponent('%')}`)).toMatchObject({ code: 200, total: 0, rows: [] });
+    expect(workerReads).toBe(before + 1);
+  });
+
   it('lists only the signed-in user\'s tasks and refuses a request without a session', async () => {
     expect(await get(TODO, nobody)).toMatchObject({ code: 200, total: 0, rows: [] });
     expect(await get(TODO, '')).toMatchObject({ code: 401 });

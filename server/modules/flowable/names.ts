@@ -47,7 +47,7 @@ const personCache = new ReadCache<Person | null>(['sys_user', 'sys_dept']);
 
 /**
  * Looks up nick and dept names of the given user ids (text): cached ones from personCache, the
- * rest in one query. `cached: false` reads every one fresh and leaves the cache alone (the to-do
+ * rest in one query. With `cached` false it reads every one fresh and leaves the cache alone (the to-do
  * reader's worker thread, whose connection never writes: todo-worker.ts).
  */
 export function people(db: Db, ids: Array<string | null | undefined>, cached = true): Map<string, Person> {

@@ -15,8 +15,8 @@ export type TodoQuery = ListFilter & { userId: string; groupIds: string[] };
 export type NamedTodoRow = TodoRow & { startUserName: string | null; startDeptName: string | null };
 
 /**
- * The page of `q` read over `db`: `{total, rows}`, newest first. `cachedNames: false` reads the
- * names fresh (names.ts `people`). Errors: none of its own (SQLite errors propagate).
+ * The page of `q` read over `db`: `{total, rows}`, newest first. With `cachedNames` false the
+ * names are read fresh (names.ts `people`). Errors: none of its own (SQLite errors propagate).
  */
 export function todoPage(db: Db, q: TodoQuery, cachedNames = true): { total: number; rows: NamedTodoRow[] } {
   const page = todoList(db.$client, q);
