@@ -58,6 +58,10 @@ describe('one process', () => {
     const caller = createCallerFactory(appRouter)({
       deps: t.app.deps, token: admin, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/system/post' }, writeTurns: true,
     });
+    // The token's first check is jose's HMAC verify, which WebCrypto completes on the thread
+    // pool: three first checks may come back in different turns. A read warms it (the session
+    // cache then answers the token synchronously), so the three calls reach the turn together.
+    await caller.system.post.list({ pageNum: 1, pageSize: 1 });
     const before = probe.commits;
     await Promise.all(['合并一', '合并二', '合并三'].map((postName, i) => caller.system.post.add({ postCode: `turn${i}`, postName, postSort: 20 + i })));
     await pendingWriteTurn(t.app.deps.db);

@@ -24,7 +24,7 @@ import {
 export { SESSION_IDLE_MS } from './session-cache';
 const EXPIRED = '登录状态已过期';
 
-/** Stores a new session for `user` and returns its signed token. */
+/** Stores a new session for `user` and returns its signed token (remembered as verified: ./session-cache.ts). */
 export async function openSession(deps: AppDeps, user: UserRow, client: ClientInfo): Promise<string> {
   const now = deps.clock.now();
   const sessionId = crypto.randomUUID();
@@ -41,11 +41,14 @@ export async function openSession(deps: AppDeps, user: UserRow, client: ClientIn
     loginTime: formatDateTime(now),
     expireTime: now + SESSION_IDLE_MS,
   }).run();
-  return new SignJWT({ login_user_key: sessionId })
+  const token = await new SignJWT({ login_user_key: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.userName)
     .setIssuedAt(Math.floor(now / 1000))
     .sign(deps.keys.jwtKey);
+  // The token just signed names this session: its first request needs no verify.
+  rememberToken(deps.db, token, sessionId);
+  return token;
 }
 
 /** The session id inside a token, or null when the token is malformed or not ours. */
