@@ -22,7 +22,7 @@ import type { Db } from '../db/client';
 import { sysOperLog } from '../db/schema';
 import { formatDateTime } from '../../shared/utils/date';
 import { redactSecrets } from './redact';
-import { atWriteTurnTop } from '../db/write-turn';
+import { atWriteTurnTop, commitWriteTurn } from '../db/write-turn';
 
 export const MAX_LOG_TEXT = 2000;
 
@@ -200,7 +200,11 @@ export function flushAudit(db: Db): number {
     } catch {
       // a failing reporter must not take the server down (flushAudit runs from setImmediate)
     }
-    q.retry = setTimeout(() => { q.retry = undefined; flushAudit(db); }, AUDIT_RETRY_MS);
+    q.retry = setTimeout(() => {
+      q.retry = undefined;
+      commitWriteTurn(db); // the retried rows commit on their own, not with a turn of requests
+      flushAudit(db);
+    }, AUDIT_RETRY_MS);
     q.retry.unref();
     return 0;
   }

@@ -9,7 +9,7 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import { localWrites, watchTables } from './table-watch';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
-import { atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
+import { TURN_POLL_PHASES, atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
 import { turnTestDb } from '../../tests/helpers/turn-db';
 
 const fixture = turnTestDb('caishui-turn-');
@@ -123,4 +123,32 @@ it('opens no turn on a connection whose transactions are not tracked; tracking t
   commitWriteTurn(db);
   plain.close();
   return done;
+});
+
+it('stays open through the next poll phase (TURN_POLL_PHASES) and commits at the check phase after it', async () => {
+  expect(TURN_POLL_PHASES).toBe(2);
+  const done = joinWriteTurn(db)!;
+  insert('first phase');
+  await turnEnd(); // the check phase of the poll phase that opened it
+  expect(pendingWriteTurn(db)).toBe(done);
+  expect(joinWriteTurn(db)).toBe(done); // a request read in the next poll phase joins it
+  insert('second phase');
+  expect(count(other)).toBe(0);
+  await turnEnd();
+  expect(pendingWriteTurn(db)).toBeUndefined();
+  expect(count(other)).toBe(2);
+  await done;
+});
+
+it('commits on request outside commands only: inside a command’s transaction commitWriteTurn does nothing', async () => {
+  const done = joinWriteTurn(db)!;
+  sqlite.transaction(() => {
+    insert('inside');
+    commitWriteTurn(db); // a savepoint is open: committing now would end it under its feet
+    expect(pendingWriteTurn(db)).toBe(done);
+  })();
+  commitWriteTurn(db);
+  expect(pendingWriteTurn(db)).toBeUndefined();
+  await done;
+  expect(count(other)).toBe(1);
 });

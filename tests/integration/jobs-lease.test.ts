@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysJobLease, sysJobLog } from '../../server/db/schema';
 import { claimFires, insertJob } from '../../server/modules/monitor/job/job.repo';
+import { joinWriteTurn, pendingWriteTurn } from '../../server/db/write-turn';
 import { makeTestApp, type TestApp } from '../helpers/app';
 
 let dir: string;
@@ -67,5 +68,21 @@ describe('lease per fire time', () => {
     expect(logs(jobName)).toHaveLength(6);
     await Promise.all([a.app.scheduler.tick(at(3, 10)), b.app.scheduler.tick(at(3, 10))]);
     expect(logs(jobName)).toHaveLength(7);
+  });
+
+  it('commits an open write turn of requests before claiming, so the claim never rides on it', async () => {
+    const db = a.app.deps.db;
+    const jobName = 'lease-beside-a-turn';
+    const jobId = insertJob(db, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, at(4, 0));
+    a.app.scheduler.jobsChanged();
+    const turn = joinWriteTurn(db)!; // as a request's mutation opens it (server/db/write-turn.ts)
+    expect(turn).toBeInstanceOf(Promise);
+    const ticked = a.app.scheduler.tick(at(4, 10)); // the claim is made before the first await
+    expect(pendingWriteTurn(db)).toBeUndefined();
+    await turn;
+    // Another connection sees the lease at once: it was committed, not left in the turn.
+    expect(b.app.deps.db.select().from(sysJobLease).where(eq(sysJobLease.jobId, jobId)).all().map((l) => l.fireTime)).toEqual([at(4, 10)]);
+    await ticked;
+    expect(logs(jobName)).toHaveLength(1);
   });
 });

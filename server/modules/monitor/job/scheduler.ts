@@ -35,6 +35,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodeCron, { type ScheduledTask } from 'node-cron';
 import type { Db } from '../../../db/client';
+import { commitWriteTurn } from '../../../db/write-turn';
 import type { Clock } from '../../../core/clock';
 import type { AppEnv } from '../../../env';
 import { nextFireAfter, nextFireTimes, type QuartzCron } from './cron';
@@ -165,6 +166,8 @@ export class JobScheduler {
   /** Fires what is due at `now` (see the file header); resolves when those runs are done. */
   async tick(now = this.deps.clock.now()): Promise<void> {
     if (!this.started) return;
+    // Claims and engine timers commit on their own, not with an open write turn of requests.
+    commitWriteTurn(this.deps.db);
     const runs: Promise<void>[] = [];
     try {
       this.sync(now);
@@ -208,7 +211,10 @@ export class JobScheduler {
     for (const h of this.handlers) {
       try {
         const due = h.nextDue ? h.nextDue() : now;
-        if (due !== null && due <= now) h.tick(now);
+        if (due !== null && due <= now) {
+          commitWriteTurn(this.deps.db);
+          h.tick(now);
+        }
       } catch (e) {
         this.runner.log.error(`调度处理失败：${(e as Error).message}`);
       }
