@@ -9,8 +9,9 @@
  *   `{code: 500, msg: WRITE_TURN_FAILED}` (HTTP 200 on the REST rows, as their envelope does;
  *   HTTP 500 on tRPC), so no client is told of a write that was not kept.
  *
- * The wait is the rest of the turn: nothing when the server is idle (one request per turn), at
- * most the turn's other requests under load. Measured by `npm run bench:http` (REST workflow
+ * The wait is the rest of the turn (two poll phases, db/write-turn.ts TURN_POLL_PHASES): one
+ * empty loop iteration when the server is idle (a pending setImmediate keeps the poll phase from
+ * blocking), at most the turn's other requests under load. Measured by `npm run bench:http` (REST workflow
  * round). Nothing here is in the engine; the engine and services know nothing of turns.
  */
 import type { FastifyInstance } from 'fastify';

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/core/clock';
 import { WRITE_TURN_FAILED } from '../../server/write-turns';
-import { pendingWriteTurn } from '../../server/db/write-turn';
+import { joinWriteTurn, pendingWriteTurn } from '../../server/db/write-turn';
 import { flushAudit } from '../../server/core/audit';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';
@@ -101,6 +101,38 @@ describe('one process', () => {
     expect(postNames(t)).toContain('没保存');
     // The retried write's row is there once (the lost one was not written after the failure).
     expect(operLogOf('没保存')).toEqual([{ status: 0, title: '岗位管理' }]);
+  });
+
+  it('turns a download held by a failed turn into the error, without its attachment headers', async () => {
+    // A request's mutation keeps a turn open whenever the export answers: each turn this loop
+    // opens spans the next poll phases and fails at its COMMIT.
+    let open = true;
+    const keepTurnOpen = () => {
+      if (!open) return;
+      if (!pendingWriteTurn(t.app.deps.db)) {
+        probe.failNext = true;
+        joinWriteTurn(t.app.deps.db);
+      }
+      setImmediate(keepTurnOpen);
+    };
+    keepTurnOpen();
+    const exportPosts = () => t.app.inject({
+      method: 'POST', url: '/caishui-api/system/post/export',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'pageNum=1&pageSize=10',
+    });
+    const held = await exportPosts();
+    open = false;
+    await pendingWriteTurn(t.app.deps.db)?.catch(() => undefined);
+    expect(held.statusCode).toBe(200);
+    expect(held.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(held.headers['content-disposition']).toBeUndefined();
+    expect(held.json()).toEqual({ code: 500, msg: WRITE_TURN_FAILED });
+    // With no failing turn the same export is the file.
+    probe.failNext = false;
+    const file = await exportPosts();
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="data_\d+\.xlsx"/);
+    flushAudit(t.app.deps.db); // the export's operation-log row, queued outside a turn, is written now
   });
 
   it('answers a tRPC mutation whose turn failed with HTTP 500', async () => {
