@@ -3,8 +3,9 @@
  * Fastify route. A measurement, never a test: a missed target prints MISS and the exit code stays
  * 0; only a broken request flow (a reply without code 200, a failed start) exits 1.
  *
- *  1. starts the app as `npm start` does minus the client build (`node --import tsx server/main.ts`,
- *     so the child's pid is the serving node process) over a file database in a temp folder, with
+ *  1. starts the app as `npm start` does minus the client build (`node <its Node flags> --import tsx
+ *     server/main.ts`, so the child's pid is the serving node process; the flags are read from
+ *     package.json's start script and given to the bare server too) over a file database in a temp folder, with
  *     CAPTCHA_ENABLED=false, LOG_LEVEL=warn, HOST=127.0.0.1, and waits for /caishui-api/health;
  *  2. seeds 2,000 users straight into the file (better-sqlite3, one transaction, WAL) while it runs;
  *  3. signs in as admin/admin123 (REST);
@@ -33,7 +34,7 @@ import path from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { API, CONNECTIONS, DICT, HEALTH, INFO, LIST, MIXED, RSS_TARGET_MB, USERS, ensureBinary, measureBinary, mixedRequests } from './binary-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
-import { children, cpuSeconds, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, stopChild, waitReady, type Child } from './http-helpers';
+import { children, cpuSeconds, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 /** Rounds of the request table (BENCH_ROUNDS, default 3): each measures every route once. */
@@ -103,18 +104,19 @@ async function main(): Promise<number> {
     // 0. The single binary of step 9, built now so the build does not overlap a measurement.
     console.log(await ensureBinary());
 
-    // 1. The app as `npm start` runs it (without the client build), over a file database.
+    // 1. The app as `npm start` runs it (without the client build, with its Node flags), over a file database.
+    const nodeFlags = startScriptNodeFlags();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dbFile = path.join(tmp, 'caishui.db');
     app = startNode('app server', 'server/main.ts', {
       DATABASE_URL: dbFile, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(tmp, 'uploads'),
-    });
+    }, nodeFlags);
     const readyMs = await waitReady(app, base + HEALTH, 60_000, (b) => b.includes('"status":"UP"'));
     await sleep(500);
     const pid = app.proc.pid!;
     const rssStart = rssMb(pid);
-    console.log(`app server: node --import tsx server/main.ts, pid ${pid}, /health 200 after ${Math.round(readyMs)} ms; db ${dbFile}`);
+    console.log(`app server: node ${[...nodeFlags, ''].join(' ')}--import tsx server/main.ts, pid ${pid}, /health 200 after ${Math.round(readyMs)} ms; db ${dbFile}`);
 
     // 2. 2,000 users straight into the live file.
     const t = performance.now();
@@ -140,7 +142,7 @@ async function main(): Promise<number> {
     const barePort = await freePort();
     const bodyFile = path.join(tmp, 'user-list.json');
     fs.writeFileSync(bodyFile, listBody);
-    bare = startNode('bare server', 'bench/bare-server.ts', { PORT: String(barePort), BARE_PATH: `${API}/system/user/list`, BARE_BODY_FILE: bodyFile });
+    bare = startNode('bare server', 'bench/bare-server.ts', { PORT: String(barePort), BARE_PATH: `${API}/system/user/list`, BARE_BODY_FILE: bodyFile }, nodeFlags);
     await waitReady(bare, `http://127.0.0.1:${barePort}${LIST}`, 30_000, (b) => b === listBody);
 
     // 6. Side by side.
@@ -193,7 +195,7 @@ async function main(): Promise<number> {
 
     // Memory figures (read at their moments above; the end figure after everything).
     const rssEnd = rssMb(pid);
-    console.log('\nmemory of the `npm start` server (node --import tsx server/main.ts; VmRSS of its pid, MB = 2^20 bytes):');
+    console.log(`\nmemory of the \`npm start\` server (node ${[...nodeFlags, ''].join(' ')}--import tsx server/main.ts; VmRSS of its pid, MB = 2^20 bytes):`);
     console.log(`  at start (after /health): ${rssStart.toFixed(1)} MB`);
     console.log(`  after ${MIXED} mixed requests (list, getInfo, dict in rotation; ${mixed.reqPerSec.toFixed(0)} req/s, ${mixed.bad} failed): ${mixed.rss.toFixed(1)} MB`);
     console.log(`  at the end of the run: ${rssEnd.toFixed(1)} MB (peak VmHWM ${hwmMb(pid).toFixed(1)} MB)`);
