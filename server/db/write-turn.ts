@@ -48,7 +48,8 @@ interface State {
  * Poll phases a turn stays open for: the one that opened it and the next. The second lets the
  * requests read meanwhile join, so one commit (its WAL frames, its locks) and one burst of held
  * answers serve more of them; measured with `npm run bench:http`'s workflow round (16
- * connections): ~8 % less server CPU per instance than one poll phase, three phases no better.
+ * connections, alternating A/B): 3–8 % less server CPU per instance than one poll phase in five
+ * sets; four phases no better.
  */
 export const TURN_POLL_PHASES = 2;
 

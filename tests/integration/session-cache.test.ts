@@ -14,7 +14,8 @@ import { eq } from 'drizzle-orm';
 import type { BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { sysMenu, sysSession } from '../../server/db/schema';
-import { SESSION_IDLE_MS, SESSION_LEASE_MS } from '../../server/modules/auth/session-cache';
+import { SESSION_IDLE_MS, SESSION_LEASE_MS, knownTokenSession } from '../../server/modules/auth/session-cache';
+import { sessionIdOf } from '../../server/modules/auth/session.service';
 import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
 import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
@@ -84,6 +85,16 @@ describe('same process: the next request sees every change', () => {
     const user = (await call(t.app, 'GET', `/system/user/${info.userId}`, admin)).body.data;
     expect((await call(t.app, 'PUT', '/system/user', admin, { ...user, nickName: '缓存用户', roleIds: [roleId], postIds: [] })).body.code).toBe(200);
     expect((await call(t.app, 'GET', '/getInfo', token)).body.user.nickName).toBe('缓存用户');
+  });
+
+  it('remembers the token signed at login (its first request needs no verify); a forged one is still refused', async () => {
+    const token = await login(t.app, 'cache_u');
+    const sid = knownTokenSession(t.app.deps.db, token);
+    expect(sid).toBeTypeOf('string');
+    expect(await sessionIdOf(t.app.deps, token)).toBe(sid);
+    expect(await listCode(t.app, token)).toBe(200);
+    const [head, body] = token.split('.');
+    expect(await listCode(t.app, `${head}.${body}.${'A'.repeat(43)}`)).toBe(401);
   });
 
   it('logout, force-logout and disable end the session at once', async () => {
