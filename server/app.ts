@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     // Before every plugin of the scope, so tRPC and the REST rows share it (issue 11 §2).
     registerInputGuards(api);
     registerApiResponseHeaders(api);
-    // The write requests of one event-loop turn share one commit; answers wait for it (issue 15).
+    // The write requests of one write turn (two poll phases) share one commit; answers wait for it (issue 15).
     registerWriteTurns(api, db, `${API_PREFIX}/trpc`);
     markQueryTokenRoutes(api, restRoutes);
     await api.register(formbody);

@@ -1,6 +1,6 @@
 /**
  * The HTTP side of write turns (server/db/write-turn.ts; issue 15): the write requests answered
- * in one turn of the event loop share one commit.
+ * in one write turn (two poll phases of the event loop) share one commit.
  *
  * - A mutation, over tRPC or a REST row, opens the turn or joins the open one right before its
  *   procedure runs (trpc/procedures.ts; the HTTP context carries `writeTurns`).

@@ -14,7 +14,7 @@
  * sees its own rows; another process sees them once the turn ends (well under a millisecond
  * after the answer). A row is built (texts cut and redacted) when the call ends; only its insert
  * waits. A failed write keeps the rows queued and retries (see flushAudit). Inside a write turn
- * (server/db/write-turn.ts: the write requests of one event-loop turn share one commit) the row is
+ * (server/db/write-turn.ts: the write requests of two poll phases share one commit) the row is
  * inserted at once, outside the command's savepoint, and commits with the turn.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Write turns: group commit of the writes made in one turn of the event loop (issue 15).
+ * Write turns: group commit of the writes made in two poll phases of the event loop (issue 15).
  *
  * A commit of a workflow command writes ~20–30 WAL frames (two `pwrite` calls each), mostly the
  * same table and index pages the next command touches again. `joinWriteTurn` opens one

@@ -18,7 +18,7 @@ import { joinWriteTurn } from '../db/write-turn';
 
 /**
  * A mutation called over HTTP runs inside the write turn (server/db/write-turn.ts: the writes of
- * one event-loop turn share one commit; the transport holds the answer until it). Joined right
+ * two poll phases share one commit; the transport holds the answer until it). Joined right
  * before the call, with no I/O between, so the call's writes land in the turn joined (issue 15).
  */
 function joinTurnOfMutation(ctx: Context, type: string): void {
