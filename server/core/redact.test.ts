@@ -40,6 +40,20 @@ describe('redactSecrets', () => {
     expect(redactSecrets(['password=a', 'plain text', 5])).toEqual(['', 'plain text', 5]);
   });
 
+  it('finds names that escapes or separators hide in string bodies, as in object keys', () => {
+    // Each of these keys is a secret by isSecretKey (case, `_`, `-` ignored); the body's own
+    // encoding (percent, JSON \u escapes, separators, the Kelvin sign) must not hide it.
+    expect(redactSecrets('u=a&%70assword=x')).toBe('u=a');
+    expect(redactSecrets('u=a&to_ken=x&coo-kie=y')).toBe('u=a');
+    expect(redactSecrets('u=a&api\u212Aey=x')).toBe('u=a');
+    expect(redactSecrets('{"to_ken":"x","u":1}')).toBe('{"u":1}');
+    expect(redactSecrets('{"\\u0070assword":"x","u":1}')).toBe('{"u":1}');
+    expect(redactSecrets('{"pass\\tword":"x","u":1}')).toBe('{"u":1}');
+    expect(redactSecrets({ body: '{"a":"{\\"\\\\u0074oken\\":\\"t\\"}"}' })).toEqual({ body: '{"a":"{}"}' });
+    // Text that only looks encoded stays as it is.
+    for (const s of ['提交', '2026-11-27 10:00:00', 'a+b=c&d%20e=f', '{"x_y":"\\u4e2d"}']) expect(redactSecrets(s)).toBe(s);
+  });
+
   it('redacts multipart fields as the adapter hands them over (strings and files)', () => {
     const file = { fieldname: 'file', filename: 'a.xlsx', mimetype: 'x', data: Buffer.from('abc') };
     const out = redactSecrets({ file, password: 'p', updateSupport: 'true', extra: 'token=abc&x=1' });

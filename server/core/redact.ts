@@ -23,6 +23,38 @@ const CUT = '[…]';
 
 /** Only strings naming a secret somewhere are parsed (cheap test before JSON.parse / split). */
 const MAY_HOLD_SECRET = /pass|secret|token|authori|cookie|key/i;
+/**
+ * What can hide a secret's name from MAY_HOLD_SECRET in text the parse below decodes: `%`
+ * escapes (form keys are percent-decoded), `\` escapes (JSON keys may be written `\u0070assword`
+ * or hold `\t`), the `_`, `-`, whitespace and `+` that isSecretKey and form decoding drop, and
+ * the only two characters whose lower case is an ASCII letter (U+0130 İ, U+212A Kelvin K).
+ */
+const MAY_HIDE_NAME = /[%\\_+\s\u0130\u212a-]/;
+const JSON_ESCAPE = /\\u([0-9a-fA-F]{4})|\\[tnrf]/g;
+const PERCENT_RUN = /(?:%[0-9a-fA-F]{2})+/g;
+
+function decodePercentRun(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+/**
+ * True when `text` may name a secret once decoded as the parse below decodes it (JSON escapes,
+ * percent escapes, `+`) and compared as isSecretKey compares (lower case, without `_`, `-`,
+ * whitespace). Never false for a text whose parse would find a secret: it decodes at least as
+ * much as JSON.parse and decodeFormPart do, and drops at least what isSecretKey drops.
+ * Example: `u=a&%70assword=x` and `{"to_ken":"t"}` → true; `提交` and `2026-11-27` → false.
+ */
+function mayHoldSecret(text: string): boolean {
+  if (MAY_HOLD_SECRET.test(text)) return true;
+  if (!MAY_HIDE_NAME.test(text)) return false;
+  const decoded = text.replace(JSON_ESCAPE, (_m, hex: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ' '))
+    .replace(PERCENT_RUN, decodePercentRun);
+  return MAY_HOLD_SECRET.test(decoded.toLowerCase().replace(/[-_\s+]/g, ''));
+}
 
 /** True when `key` names a secret (see the file comment), e.g. `Password`, `new_password`, `Authorization`. */
 export function isSecretKey(key: string): boolean {
@@ -59,7 +91,7 @@ function redactForm(text: string, censor: string | undefined): string {
 }
 
 function redactString(text: string, censor: string | undefined, depth: number, seen: WeakSet<object>): string {
-  if (!MAY_HOLD_SECRET.test(text)) return text;
+  if (!mayHoldSecret(text)) return text;
   const t = text.trim();
   if ((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')) || (t.startsWith('"') && t.endsWith('"'))) {
     try {

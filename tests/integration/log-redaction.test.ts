@@ -88,3 +88,12 @@ it('a multipart body is logged without its secret fields', async () => {
   expect(row.status).toBe(1);
   expect(JSON.parse(row.operParam)).toMatchObject({ extra: 'keep=1', file: { filename: 'users.xlsx' } });
 });
+
+it('a string body whose secret names are percent-encoded, \\u-escaped or split by `_` / `-` is logged without them', async () => {
+  const since = lastOperId();
+  const text = { 'content-type': 'text/plain' };
+  expect((await send('PUT', '/system/user/resetPwd', '{"userId":2,"\\u0070assword":"Hidden-value-12"}', text)).json().code).toBe(500);
+  expect((await send('PUT', '/system/user/profile/updatePwd', 'old%50assword=Hidden-value-13&new_password=Hidden-value-14&to-ken=Hidden-value-15', text)).json().code).toBe(500);
+  const rows = expectNoSecret(since, ['Hidden-value-12', 'Hidden-value-13', 'Hidden-value-14', 'Hidden-value-15']);
+  expect(rows.map((r) => r.operParam)).toEqual([JSON.stringify('{"userId":2}'), JSON.stringify('')]);
+});
