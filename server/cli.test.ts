@@ -110,6 +110,40 @@ describe('runCli', () => {
     }
   });
 
+  it('backup ends while another connection keeps committing (one step, one snapshot)', async () => {
+    const dir = tmp();
+    const file = path.join(dir, 'busy.db');
+    const app = await buildApp({ rawEnv: {}, env: { DATABASE_URL: file, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' }, logger: false });
+    try {
+      const live = app.deps.db.$client;
+      const insert = live.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('x', ?, 'v', 'N')");
+      for (let i = 0; i < 300; i++) insert.run(`fill.${i}`); // a database of several hundred pages
+      // A commit in every check phase, for at most 3 s: a copy in 100-page steps restarts at
+      // each and ends only when the writes stop.
+      let writing = true;
+      let n = 0;
+      const write = () => { if (writing) { insert.run(`busy.${n++}`); setImmediate(write); } };
+      write();
+      const stop = setTimeout(() => { writing = false; }, 3000);
+      const target = path.join(dir, 'copy.db');
+      const code = await runCli(['backup', target], undefined, io({ DATABASE_URL: file }));
+      const endedWhileWriting = writing;
+      writing = false;
+      clearTimeout(stop);
+      expect(code).toBe(0);
+      expect(endedWhileWriting).toBe(true);
+      expect(n).toBeGreaterThan(0);
+      const copy = new Database(target, { readonly: true, fileMustExist: true });
+      try {
+        expect(copy.prepare("SELECT count(*) FROM sys_config WHERE config_key LIKE 'fill.%'").pluck().get()).toBe(300);
+      } finally {
+        copy.close();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('backup fails clearly without a database file or over :memory:', async () => {
     const dir = tmp();
     const missing = io({ DATABASE_URL: path.join(dir, 'none.db') });

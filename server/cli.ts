@@ -231,9 +231,12 @@ async function migrateCommand(env: AppEnv, runtime: CliRuntime, io: CliIo): Prom
   return 0;
 }
 
+/** The largest step better-sqlite3's backup takes (pages): the whole database. */
+const ALL_PAGES = 0x7fffffff;
+
 /**
  * `caishui backup <file>`: SQLite's online backup API (better-sqlite3 `backup()`), consistent
- * while the server keeps writing (WAL). The copy is switched to journal_mode DELETE so it is one
+ * while the server keeps writing (WAL): one snapshot, copied in one step. The copy is switched to journal_mode DELETE so it is one
  * self-contained file, then checked with `PRAGMA quick_check`. Refuses to overwrite a file.
  */
 async function backupCommand(env: AppEnv, runtime: CliRuntime, file: string, io: CliIo): Promise<number> {
@@ -249,7 +252,10 @@ async function backupCommand(env: AppEnv, runtime: CliRuntime, file: string, io:
   try {
     const db = new Database(source, { fileMustExist: true, timeout: 5000, ...binding });
     try {
-      pages = (await db.backup(target)).totalPages;
+      // Every page in the step after the first (which only sizes the copy): SQLite restarts a
+      // copy when another connection commits between two steps, so under the server's steady
+      // writes a copy in small steps would never end. One step reads one snapshot.
+      pages = (await db.backup(target, { progress: () => ALL_PAGES })).totalPages;
     } finally {
       db.close();
     }

@@ -9,7 +9,7 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import { localWrites, watchTables } from './table-watch';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
-import { TURN_POLL_PHASES, atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pendingWriteTurn, trackCommandTransactions } from './write-turn';
+import { TURN_POLL_PHASES, atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pauseWriteTurns, pendingWriteTurn, trackCommandTransactions } from './write-turn';
 import { turnTestDb } from '../../tests/helpers/turn-db';
 
 const fixture = turnTestDb('caishui-turn-');
@@ -151,4 +151,33 @@ it('commits on request outside commands only: inside a command’s transaction c
   expect(pendingWriteTurn(db)).toBeUndefined();
   await done;
   expect(count(other)).toBe(1);
+});
+
+it('pauses turns: the open one commits, none opens until every pause is resumed', async () => {
+  const done = joinWriteTurn(db)!;
+  insert('in turn');
+  const resumeA = pauseWriteTurns(db);
+  await done;
+  expect(sqlite.inTransaction).toBe(false);
+  expect(count(other)).toBe(1);
+  const resumeB = pauseWriteTurns(db);
+  expect(joinWriteTurn(db)).toBeUndefined();
+  insert('own commit'); // a command commits on its own meanwhile
+  expect(sqlite.inTransaction).toBe(false);
+  expect(count(other)).toBe(2);
+  resumeA();
+  resumeA(); // a second call does nothing: B still holds the pause
+  expect(joinWriteTurn(db)).toBeUndefined();
+  resumeB();
+  const next = joinWriteTurn(db);
+  expect(next).toBeInstanceOf(Promise);
+  await next;
+  // An untracked connection: nothing to pause.
+  const untracked = new Database(fixture.file);
+  try {
+    const resume = pauseWriteTurns(drizzle({ client: untracked }) as unknown as Db);
+    resume();
+  } finally {
+    untracked.close();
+  }
 });

@@ -40,6 +40,8 @@ interface Turn {
 interface State {
   /** Transaction functions running (better-sqlite3 `transaction()`), outermost included. */
   depth: number;
+  /** pauseWriteTurns calls not yet resumed: no turn opens while above 0. */
+  paused: number;
   turn?: Turn;
   statements?: { begin: Database.Statement; commit: Database.Statement; rollback: Database.Statement };
 }
@@ -64,7 +66,7 @@ const states = new WeakMap<Database.Database, State>();
  */
 export function trackCommandTransactions(client: Database.Database): void {
   if (states.has(client)) return;
-  const s: State = { depth: 0 };
+  const s: State = { depth: 0, paused: 0 };
   states.set(client, s);
   const original = client.transaction;
   client.transaction = function transaction(this: Database.Database, fn: (...args: unknown[]) => unknown) {
@@ -118,7 +120,7 @@ export function joinWriteTurn(db: Db): Promise<void> | undefined {
     // SQLite rolled the whole turn back (an I/O error, a full disk): report it, start afresh.
     settle(db, s);
   }
-  if (client.inTransaction) return undefined;
+  if (client.inTransaction || s.paused > 0) return undefined;
   s.statements ??= {
     begin: client.prepare('BEGIN IMMEDIATE'),
     commit: client.prepare('COMMIT'),
@@ -153,6 +155,28 @@ export function joinWriteTurn(db: Db): Promise<void> | undefined {
 export function commitWriteTurn(db: Db): void {
   const s = states.get(db.$client);
   if (s?.turn && s.depth === 0) settle(db, s);
+}
+
+/**
+ * Commits the open write turn of `db` and opens no other until the returned function is called
+ * (once per call of this one; calling it again does nothing). Meanwhile each write command
+ * commits on its own, as on a connection without turns, and its answer is not held. For work
+ * that must never find this connection writing between event-loop turns: an online backup
+ * through it (SQLite "Online Backup API": sqlite3_backup_step answers SQLITE_BUSY while its source
+ * connection is in a write transaction, and better-sqlite3 takes a first step's BUSY for the end
+ * of an empty copy, then deletes the file). A connection that is not tracked: a no-op.
+ */
+export function pauseWriteTurns(db: Db): () => void {
+  const s = states.get(db.$client);
+  if (!s) return () => undefined;
+  s.paused++;
+  commitWriteTurn(db);
+  let resumed = false;
+  return () => {
+    if (resumed) return;
+    resumed = true;
+    s.paused--;
+  };
 }
 
 /** Ends the open turn: COMMIT, or on failure ROLLBACK, caches forgotten and the turn rejected. */

@@ -93,6 +93,18 @@ describe("backupTask.backup('folder', keep)", () => {
     }
   });
 
+  it('fails, keeping no file, when the copy could not be made', async () => {
+    const original = t.app.deps.db.$client.backup;
+    t.app.deps.db.$client.backup = async () => ({ totalPages: 0, remainingPages: 0 });
+    try {
+      const log = await runTarget("backupTask.backup('backups/empty', 1)");
+      expect(log.status).toBe('1');
+      expect(log.exceptionInfo).toContain('数据库备份失败');
+    } finally {
+      t.app.deps.db.$client.backup = original;
+    }
+  });
+
   it('refuses folders outside the data dir, also at run time', async () => {
     expect(() => backupDir(dataDir, '../x')).toThrow("备份目录不能包含'..'");
     expect(() => backupDir(dataDir, 'a/../../x')).toThrow("备份目录不能包含'..'");

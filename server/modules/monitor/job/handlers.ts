@@ -7,7 +7,7 @@
  *   days (1-3650).
  * - `sessionTask.sweepExpired()`: deletes sessions past their expiry.
  * - `backupTask.backup(String folder, Integer keep)`: online SQLite backup (better-sqlite3's
- *   backup API, consistent while the server writes) to `<dataDir>/<folder>/caishui-<yyyyMMddHHmmssSSS>.db`,
+ *   backup API, consistent while the server writes; write turns paused meanwhile) to `<dataDir>/<folder>/caishui-<yyyyMMddHHmmssSSS>.db`,
  *   then deletes all but the newest `keep` (1-100) backups there. `folder` is relative to the
  *   data dir: absolute paths and `..` are refused at add/edit and again at run time.
  */
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { formatDate, formatDateTime } from '../../../../shared/utils/date';
 import { deleteExpiredSessions, deleteLogsBefore } from './maintenance.repo';
 import { flushAudit } from '../../../core/audit';
+import { pauseWriteTurns } from '../../../db/write-turn';
 import { makeRegistry, type HandlerRegistry, type TaskContext, type TaskHandler } from './registry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +86,17 @@ async function backup(ctx: TaskContext, folder: string, keep: number): Promise<s
   const nameAt = (ms: number) => `caishui-${formatDate(ms, 'yyyyMMddHHmmss')}${String(ms % 1000).padStart(3, '0')}.db`;
   while (fs.existsSync(path.join(dir, nameAt(t)))) t += 1;
   const file = path.join(dir, nameAt(t));
-  await ctx.db.$client.backup(file);
+  // Through the request connection, with its write turns paused (write-turn.ts pauseWriteTurns):
+  // a step that found a turn open would end the copy empty. Writes made through this connection
+  // meanwhile reach the copy (SQLite updates it); another process's restart it.
+  const resume = pauseWriteTurns(ctx.db);
+  let pages = 0;
+  try {
+    pages = (await ctx.db.$client.backup(file)).totalPages;
+  } finally {
+    resume();
+  }
+  if (!(pages > 0) || !fs.existsSync(file)) throw new Error(`数据库备份失败：未写出 ${file}`);
   const old = fs.readdirSync(dir).filter((f) => BACKUP_NAME.test(f)).sort().reverse().slice(keep);
   for (const f of old) fs.rmSync(path.join(dir, f), { force: true });
   return `数据库已备份到 ${file}，删除旧备份 ${old.length} 个`;
