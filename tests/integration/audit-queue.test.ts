@@ -12,7 +12,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { router, createCallerFactory } from '../../server/trpc/init';
 import { permProcedure } from '../../server/trpc/procedures';
-import { flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
+import { AUDIT_RETRY_MS, flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
+import { joinWriteTurn } from '../../server/db/write-turn';
 import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/operlog.service';
 import { defaultRegistry } from '../../server/modules/monitor/job/handlers';
 import { silentLogger } from '../../server/modules/monitor/job/registry';
@@ -91,6 +92,32 @@ it('keeps the rows of a failed write, reports it, and writes them on the next fl
   expect(flushAudit(t.app.deps.db)).toBe(2);
   expect(stored().slice(-2)).toEqual(['{"name":"kept-1"}', '{"name":"kept-2"}']);
   expect(flushAudit(t.app.deps.db)).toBe(0);
+});
+
+it('the retry commits an open write turn first: the retried rows commit on their own', async () => {
+  await nextTurn();
+  onAuditError(t.app.deps.db, () => undefined);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
+    try {
+      writeAudit(t.app.deps.db, entry('retried'));
+      expect(flushAudit(t.app.deps.db)).toBe(0); // fails: the retry is set
+    } finally {
+      sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
+    }
+    // A turn of requests is open when the retry fires.
+    const turn = joinWriteTurn(t.app.deps.db)!;
+    expect(turn).toBeInstanceOf(Promise);
+    expect(sqlite().inTransaction).toBe(true);
+    vi.advanceTimersByTime(AUDIT_RETRY_MS);
+    // The turn was committed before the rows were written, and the rows' own write committed.
+    expect(sqlite().inTransaction).toBe(false);
+    await turn;
+    expect(stored().at(-1)).toBe('{"name":"retried"}');
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it('a reporter that throws does not make the flush throw (it runs from setImmediate)', () => {
