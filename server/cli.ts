@@ -236,8 +236,9 @@ const ALL_PAGES = 0x7fffffff;
 
 /**
  * `caishui backup <file>`: SQLite's online backup API (better-sqlite3 `backup()`), consistent
- * while the server keeps writing (WAL): one snapshot, copied in one step. The copy is switched to journal_mode DELETE so it is one
- * self-contained file, then checked with `PRAGMA quick_check`. Refuses to overwrite a file.
+ * while the server keeps writing (WAL): one snapshot, copied in one step. The copy is switched to
+ * journal_mode DELETE so it is one self-contained file, then checked with `PRAGMA quick_check`.
+ * Refuses to overwrite a file.
  */
 async function backupCommand(env: AppEnv, runtime: CliRuntime, file: string, io: CliIo): Promise<number> {
   const source = fileDatabase(env);
