@@ -5,7 +5,7 @@
  * group, a multiple select (岗位 / 角色) and the date-range params of the search forms.
  */
 import { Box, createListCollection, Field, Flex, Input, RadioGroup, Select, Text } from '@chakra-ui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DictOption } from '../../hooks/useDict';
 
 /** A rule gives the message of the first failed check, or null. */
@@ -72,6 +72,22 @@ export function useForm<T extends object>(initial: T, rules: Rules<T>) {
       setErrors({});
     },
   };
+}
+
+/**
+ * Fills a `useForm` from a loaded record (an edit dialog's row) before the dialog paints: when the
+ * record arrives and whenever another one does. `record` null or undefined (still loading, or an
+ * add dialog) leaves the form as it is. `reset` and `toForm` may change between renders; the
+ * latest are used. Example: `useFormFrom(isAdd ? undefined : post.data, reset, (p) => ({ … }))`.
+ */
+export function useFormFrom<R, T extends object>(record: R | null | undefined, reset: (next: T) => void, toForm: (record: R) => T): void {
+  const latest = useRef({ reset, toForm });
+  useLayoutEffect(() => {
+    latest.current = { reset, toForm };
+  });
+  useLayoutEffect(() => {
+    if (record !== undefined && record !== null) latest.current.reset(latest.current.toForm(record));
+  }, [record]);
 }
 
 /** What `useForm` returns. */

@@ -6,13 +6,12 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
 import { DATA_TYPE_LABELS } from '../../../features/flowable-library';
 import { EMPTY_EXPRESSION, EXPRESSION_CHECKS, optionsOf, toRules, type ExpressionForm } from '../../../features/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import { DictRadio, FormItem, useForm } from '../../../components/form/form-kit';
+import { DictRadio, FormItem, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { saveForm } from '../../../components/form/save-form';
 
 const RULES = toRules(EXPRESSION_CHECKS);
@@ -28,11 +27,7 @@ export function ExpressionFormDialog({ id, onClose, onSaved }: { id?: number; on
   const add = useMutation(trpc.flowable.expression.add.mutationOptions());
   const update = useMutation(trpc.flowable.expression.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const d = detail.data;
-    if (d) reset({ name: d.name, expression: d.expression, dataType: d.dataType ?? 'fixed', status: d.status ?? '0', remark: d.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail.data]);
+  useFormFrom(detail.data, reset, (d) => ({ name: d.name, expression: d.expression, dataType: d.dataType ?? 'fixed', status: d.status ?? '0', remark: d.remark ?? '' }));
 
   const submit = () => {
     if (!check()) return;

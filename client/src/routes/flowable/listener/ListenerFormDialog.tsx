@@ -7,7 +7,7 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { useListenerDicts } from '../../../features/flowable-library';
 import {
   EMPTY_LISTENER, eventAfterTypeChange, eventTypeOptions, LISTENER_CHECKS, toRules, type ListenerForm,
@@ -15,7 +15,7 @@ import {
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import { DictRadio, FormItem, useForm } from '../../../components/form/form-kit';
+import { DictRadio, FormItem, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { saveForm } from '../../../components/form/save-form';
 
 const RULES = toRules(LISTENER_CHECKS);
@@ -46,11 +46,7 @@ export function ListenerFormDialog({ id, onClose, onSaved }: { id?: number; onCl
   const add = useMutation(trpc.flowable.listener.add.mutationOptions());
   const update = useMutation(trpc.flowable.listener.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const d = detail.data;
-    if (d) reset({ name: d.name, type: d.type, eventType: d.eventType, valueType: d.valueType, value: d.value, status: d.status ?? '0', remark: d.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail.data]);
+  useFormFrom(detail.data, reset, (d) => ({ name: d.name, type: d.type, eventType: d.eventType, valueType: d.valueType, value: d.value, status: d.status ?? '0', remark: d.remark ?? '' }));
 
   // A new listener type keeps the event only when that type has it (spec §9).
   useEffect(() => {

@@ -5,11 +5,10 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { saveForm } from '../../../components/form/save-form';
 
 interface ConfigForm {
@@ -37,11 +36,7 @@ export function ConfigDialog({ configId, onClose, onSaved }: { configId?: number
   const add = useMutation(trpc.system.config.add.mutationOptions());
   const update = useMutation(trpc.system.config.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const d = detail.data;
-    if (d) reset({ configName: d.configName, configKey: d.configKey, configValue: d.configValue, configType: d.configType, remark: d.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail.data]);
+  useFormFrom(detail.data, reset, (d) => ({ configName: d.configName, configKey: d.configKey, configValue: d.configValue, configType: d.configType, remark: d.remark ?? '' }));
 
   const submit = () => {
     if (!check()) return;

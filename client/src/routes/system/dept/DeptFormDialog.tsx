@@ -5,11 +5,11 @@
  */
 import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { pattern, DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { pattern, DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { toTreeNodes } from './kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
@@ -54,15 +54,10 @@ export function DeptFormDialog({ state, onClose, onSaved }: { state: DeptDialogS
   const add = useMutation(trpc.system.dept.add.mutationOptions());
   const update = useMutation(trpc.system.dept.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const d = dept.data;
-    if (isAdd || !d) return;
-    reset({
-      parentId: d.parentId, deptName: d.deptName, orderNum: numText(d.orderNum), leader: d.leader ?? '', phone: d.phone ?? '', email: d.email ?? '',
-      status: d.status,
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isAdd, dept.data]);
+  useFormFrom(isAdd ? undefined : dept.data, reset, (d) => ({
+    parentId: d.parentId, deptName: d.deptName, orderNum: numText(d.orderNum), leader: d.leader ?? '', phone: d.phone ?? '', email: d.email ?? '',
+    status: d.status,
+  }));
 
   const options = useMemo(() => {
     if (isAdd) return toTreeNodes(all.data ?? [], 'deptId', 'parentId', 'deptName');

@@ -6,11 +6,10 @@
  */
 import { Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
 import { LIST_CLASSES } from '../../../../../shared/schemas/system/dict';
 import { dropDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
+import { DictRadio, FormItem, required, useForm, type Rules, useFormFrom } from '../../../components/form/form-kit';
 import { OptionSelect } from '../../../components/form/OptionSelect';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { saveForm } from '../../../components/form/save-form';
@@ -65,15 +64,10 @@ export function DictDataDialog({ dictCode, dictType, onClose, onSaved }: {
   const add = useMutation(trpc.system.dict.data.add.mutationOptions());
   const update = useMutation(trpc.system.dict.data.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const d = detail.data;
-    if (!d) return;
-    reset({
-      dictCode: d.dictCode, dictType: d.dictType, dictLabel: d.dictLabel, dictValue: d.dictValue, cssClass: d.cssClass ?? '',
-      dictSort: String(d.dictSort ?? 0), listClass: d.listClass || 'default', status: d.status, remark: d.remark ?? '',
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail.data]);
+  useFormFrom(detail.data, reset, (d) => ({
+    dictCode: d.dictCode, dictType: d.dictType, dictLabel: d.dictLabel, dictValue: d.dictValue, cssClass: d.cssClass ?? '',
+    dictSort: String(d.dictSort ?? 0), listClass: d.listClass || 'default', status: d.status, remark: d.remark ?? '',
+  }));
 
   const submit = () => {
     if (!check()) return;

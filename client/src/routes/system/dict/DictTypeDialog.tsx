@@ -4,10 +4,9 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
 import { clearDictCache, useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormItem, required, useForm, type Rules } from '../../../components/form/form-kit';
+import { DictRadio, FormItem, required, useForm, type Rules, useFormFrom } from '../../../components/form/form-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { saveForm } from '../../../components/form/save-form';
 
@@ -33,11 +32,7 @@ export function DictTypeDialog({ dictId, onClose, onSaved }: { dictId?: number; 
   const add = useMutation(trpc.system.dict.type.add.mutationOptions());
   const update = useMutation(trpc.system.dict.type.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const d = detail.data;
-    if (d) reset({ dictName: d.dictName, dictType: d.dictType, status: d.status, remark: d.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail.data]);
+  useFormFrom(detail.data, reset, (d) => ({ dictName: d.dictName, dictType: d.dictType, status: d.status, remark: d.remark ?? '' }));
 
   const submit = () => {
     if (!check()) return;

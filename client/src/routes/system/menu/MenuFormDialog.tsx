@@ -7,13 +7,13 @@
  */
 import { Flex, Grid, RadioGroup } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { IconSelect } from '../../../components/pickers/IconSelect';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { toTreeNodes } from '../dept/kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
@@ -102,17 +102,12 @@ export function MenuFormDialog({ state, onClose, onSaved }: { state: MenuDialogS
   const add = useMutation(trpc.system.menu.add.mutationOptions());
   const update = useMutation(trpc.system.menu.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const m = menu.data;
-    if (isAdd || !m) return;
-    reset({
-      parentId: m.parentId, menuType: m.menuType as MenuType, icon: m.icon && m.icon !== '#' ? m.icon : '', menuName: m.menuName,
-      orderNum: numText(m.orderNum), routeName: m.routeName ?? '', isFrame: numText(m.isFrame) || '1', path: m.path ?? '',
-      component: m.component ?? '', perms: m.perms ?? '', query: m.query ?? '', isCache: numText(m.isCache) || '0', visible: m.visible,
-      status: m.status,
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isAdd, menu.data]);
+  useFormFrom(isAdd ? undefined : menu.data, reset, (m) => ({
+    parentId: m.parentId, menuType: m.menuType as MenuType, icon: m.icon && m.icon !== '#' ? m.icon : '', menuName: m.menuName,
+    orderNum: numText(m.orderNum), routeName: m.routeName ?? '', isFrame: numText(m.isFrame) || '1', path: m.path ?? '',
+    component: m.component ?? '', perms: m.perms ?? '', query: m.query ?? '', isCache: numText(m.isCache) || '0', visible: m.visible,
+    status: m.status,
+  }));
 
   const options = useMemo<TreeNode[]>(
     () => [{ id: 0, label: '主类目', children: toTreeNodes(all.data ?? [], 'menuId', 'parentId', 'menuName') }],

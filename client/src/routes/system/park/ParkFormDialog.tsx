@@ -5,11 +5,11 @@
  */
 import { Grid } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { toTreeNodes, withoutSubtree } from '../dept/kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
@@ -47,12 +47,7 @@ export function ParkFormDialog({ state, onClose, onSaved }: { state: ParkDialogS
   const add = useMutation(trpc.system.park.add.mutationOptions());
   const update = useMutation(trpc.system.park.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const p = park.data;
-    if (isAdd || !p) return;
-    reset({ parentId: p.parentId || undefined, parkName: p.parkName, orderNum: numText(p.orderNum), status: p.status });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isAdd, park.data]);
+  useFormFrom(isAdd ? undefined : park.data, reset, (p) => ({ parentId: p.parentId || undefined, parkName: p.parkName, orderNum: numText(p.orderNum), status: p.status }));
 
   const options = useMemo(() => {
     const nodes = toTreeNodes(all.data ?? [], 'parkId', 'parentId', 'parkName');

@@ -5,10 +5,9 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
+import { DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
 import { saveForm } from '../../../components/form/save-form';
@@ -39,12 +38,7 @@ export function PostFormDialog({ postId, onClose, onSaved }: { postId?: number; 
   const add = useMutation(trpc.system.post.add.mutationOptions());
   const update = useMutation(trpc.system.post.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const p = post.data;
-    if (isAdd || !p) return;
-    reset({ postName: p.postName, postCode: p.postCode, postSort: numText(p.postSort), status: p.status, remark: p.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isAdd, post.data]);
+  useFormFrom(isAdd ? undefined : post.data, reset, (p) => ({ postName: p.postName, postCode: p.postCode, postSort: numText(p.postSort), status: p.status, remark: p.remark ?? '' }));
 
   const submit = () => {
     if (!check()) return;

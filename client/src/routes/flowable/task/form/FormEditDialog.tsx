@@ -5,11 +5,10 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
 import { parseFormContent } from '../../../../features/form-render';
 import { useTRPC } from '../../../../lib/trpc';
 import { FormDialog } from '../../../../components/feedback/AppDialog';
-import { FormInput, FormItem, required, type Rules, useForm } from '../../../../components/form/form-kit';
+import { FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../../components/form/form-kit';
 import { saveForm } from '../../../../components/form/save-form';
 
 interface FlowForm {
@@ -55,12 +54,7 @@ export function FormEditDialog({ formId, onClose, onSaved }: { formId?: number; 
   const add = useMutation(trpc.flowable.form.add.mutationOptions());
   const update = useMutation(trpc.flowable.form.update.mutationOptions());
 
-  useLayoutEffect(() => {
-    const row = stored.data;
-    if (isAdd || !row) return;
-    reset({ formName: row.formName ?? '', formContent: pretty(row.formContent), remark: row.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isAdd, stored.data]);
+  useFormFrom(isAdd ? undefined : stored.data, reset, (row) => ({ formName: row.formName ?? '', formContent: pretty(row.formContent), remark: row.remark ?? '' }));
 
   const submit = () => {
     if (!check()) return;
