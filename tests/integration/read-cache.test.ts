@@ -84,6 +84,20 @@ describe('same process: the next request sees every write', () => {
     expect(await names()).toEqual(['新昵称/新部门']);
   });
 
+  it('a page serialised once answers byte for byte as the envelope built afresh, filled or hit', async () => {
+    t.app.deps.db.$client.prepare("UPDATE sys_user SET remark = remark WHERE user_id = 1").run(); // the next read fills the cache
+    const fill = await t.app.inject({ method: 'GET', url: `/caishui-api${LIST}`, headers: { authorization: `Bearer ${admin}` } });
+    const hit = await t.app.inject({ method: 'GET', url: `/caishui-api${LIST}`, headers: { authorization: `Bearer ${admin}` } });
+    const page = listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10, orderByColumn: 'userId', isAsc: 'desc' });
+    const expected = JSON.stringify({ code: 200, msg: '查询成功', rows: page.rows.map((r) => ({ ...r, dept: r.dept && { ...r.dept } })), total: page.total });
+    expect(fill.body).toBe(expected);
+    expect(hit.body).toBe(expected);
+    expect(fill.headers['content-type']).toBe('application/json; charset=utf-8');
+    // tRPC (the browser) gets the same rows from the kept objects.
+    const trpc = await t.app.inject({ method: 'GET', url: `/caishui-api/trpc/system.user.list?input=${encodeURIComponent(JSON.stringify({ pageNum: 1, pageSize: 10, orderByColumn: 'userId', isAsc: 'desc' }))}`, headers: { authorization: `Bearer ${admin}` } });
+    expect(trpc.json().result.data).toEqual({ total: page.total, rows: JSON.parse(expected).rows });
+  });
+
   it('a cached page is frozen: a caller cannot change what the next caller gets', () => {
     const page = listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10 });
     expect(Object.isFrozen(page) && Object.isFrozen(page.rows) && Object.isFrozen(page.rows[0])).toBe(true);

@@ -11,6 +11,7 @@ import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '.
 import { likePattern } from '../../../core/like';
 import { preparedFor, sqlKey } from '../../../core/prepared';
 import { ReadCache } from '../../common/read-cache';
+import { SerializedPage } from '../../../core/pre-serialized';
 import type { PostOption, UserDetail } from '../../../../shared/schemas/system/user';
 import type { DbOrTx } from './user-scope';
 
@@ -59,13 +60,14 @@ export function listUsers(db: Db, f: UserListFilter, scope?: SQL): Page<UserList
   return pageCache.get(db, key, () => freezePage(readUserPage(db, f, scope, scopeKey)));
 }
 
+/** The page frozen, with its rows' JSON built once (the REST envelope splices it in). */
 function freezePage(page: Page<UserListRow>): Page<UserListRow> {
   for (const row of page.rows) {
     if (row.dept) Object.freeze(row.dept);
     Object.freeze(row);
   }
   Object.freeze(page.rows);
-  return Object.freeze(page);
+  return Object.freeze(new SerializedPage(page.rows, page.total));
 }
 
 /** The page read from the database; `scopeKey` is sqlKey(scope). */
