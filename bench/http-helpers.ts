@@ -109,6 +109,15 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
+/**
+ * CPU time (user + system) of one thread `tid` of process `pid` (default its main thread, whose id
+ * is the pid: the server's request thread), in seconds, from /proc/<pid>/task/<tid>/stat.
+ */
+export function threadCpuSeconds(pid: number, tid = pid): number {
+  const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Peak resident set size (VmHWM) of `pid` in MB, from /proc/<pid>/status. */
 export function hwmMb(pid: number): number {
   return Number(/^VmHWM:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;

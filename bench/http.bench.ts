@@ -187,6 +187,7 @@ async function main(): Promise<number> {
     console.log(`\nREST workflow round (autocannon, ${CONNECTIONS} connections × ${DURATION} s of start → todoList → complete → todoList → complete, two \${INITIATOR} tasks; ${ROUNDS} rounds, the median shown):`);
     console.log(`  ${wf.completed} instances in ${(wf.ms / 1000).toFixed(2)} s = ${wf.perSec.toFixed(0)} instances/s (${wf.requests} requests: ${((wf.requests / wf.ms) * 1000).toFixed(0)} req/s); target ≥ 800: ${verdict(wf.perSec >= 800)}   (rounds: ${perRound})`);
     console.log(`  server CPU: ${wf.cpuMsPerInstance?.toFixed(2)} ms per completed instance (all its threads, WAL checkpoints included)`);
+    console.log(`    of it the request thread: ${wf.requestThreadMsPerInstance?.toFixed(2)} ms, busy ${((wf.requestThreadBusy ?? 0) * 100).toFixed(0)} % of the round (near 100 %: it is the limit); the load generator (this process): ${wf.generatorMsPerInstance.toFixed(2)} ms per instance`);
     const failures = wfRounds.reduce((n, x) => n + x.failures, 0), errors = wfRounds.reduce((n, x) => n + x.errors, 0);
     const firstFailure = wfRounds.find((x) => x.firstFailure)?.firstFailure;
     console.log(`  failures: ${failures}${firstFailure ? ` (first: ${firstFailure})` : ''}, connection errors: ${errors}; cut off by the time limit and finished afterwards: ${wfRounds.map((x) => x.leftOver).join(', ')} tasks; admin's open to-do rows afterwards: ${wf.openAfter}`);

@@ -3,7 +3,7 @@
  * start → todo → complete → todo → complete loops driven over the REST adapter by autocannon.
  */
 import autocannon from 'autocannon';
-import { cpuSeconds } from './http-helpers';
+import { cpuSeconds, threadCpuSeconds } from './http-helpers';
 
 /** The bench's process: two user tasks, both `${INITIATOR}`. */
 export const TWO_TASKS = `<?xml version="1.0" encoding="UTF-8"?>
@@ -75,6 +75,9 @@ export async function workflowRound(base: string, token: string, procDefId: stri
     (ctx.failed || !ctx.taskId ? null : { ...req, body: JSON.stringify({ taskId: ctx.taskId, instanceId: ctx.instanceId, comment }) });
   const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const cpu0 = serverPid ? cpuSeconds(serverPid) : 0;
+  const main0 = serverPid ? threadCpuSeconds(serverPid) : 0;
+  // The load generator (autocannon runs in this process): its CPU shares the machine with the server.
+  const gen0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await autocannon({
     url: base,
@@ -103,10 +106,21 @@ export async function workflowRound(base: string, token: string, procDefId: stri
     ],
   });
   const ms = performance.now() - t0;
-  // Server CPU (all threads, WAL checkpoints included) per completed instance, when its pid is given.
-  const cpuMsPerInstance = serverPid ? ((cpuSeconds(serverPid) - cpu0) * 1000) / Math.max(1, completed) : undefined;
+  const gen = process.cpuUsage(gen0);
+  const per = (seconds: number) => (seconds * 1000) / Math.max(1, completed);
+  // Server CPU (all threads, WAL checkpoints included) per completed instance, when its pid is given;
+  // of it, the request thread's (the main thread: HTTP, engine, commits), and its busy share of the
+  // round's wall time (near 1: the request thread is the limit, not the machine's other core).
+  const cpuMsPerInstance = serverPid ? per(cpuSeconds(serverPid) - cpu0) : undefined;
+  const mainSeconds = serverPid ? threadCpuSeconds(serverPid) - main0 : 0;
+  const requestThreadMsPerInstance = serverPid ? per(mainSeconds) : undefined;
+  const requestThreadBusy = serverPid ? mainSeconds / (ms / 1000) : undefined;
+  const generatorMsPerInstance = per((gen.user + gen.system) / 1e6);
   const left = await finishOpen(base, token);
-  return { completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, requests: result.requests.total, errors: result.errors + result.timeouts, cpuMsPerInstance, ...left };
+  return {
+    completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, requests: result.requests.total, errors: result.errors + result.timeouts,
+    cpuMsPerInstance, requestThreadMsPerInstance, requestThreadBusy, generatorMsPerInstance, ...left,
+  };
 }
 
 /** Completes every task left on admin's to-do list by a round cut off by its time limit. */
