@@ -23,6 +23,10 @@ export const GEN_HTML_TYPES = ['input', 'textarea', 'select', 'radio', 'checkbox
 export const GEN_CLASS_NAME = /^[A-Z][a-zA-Z0-9]*$/;
 export const GEN_BUSINESS_NAME = /^[a-z][a-zA-Z0-9]*$/;
 export const GEN_MAX_BUSINESS_NAME = 30;
+/** A module name (a folder and a registry key): lower-case letters and digits, a letter first. */
+export const GEN_MODULE_NAME = /^[a-z][a-z0-9]*$/;
+/** A package path: module-name parts separated by dots. */
+export const GEN_PACKAGE_NAME = /^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/;
 /** Top-level tRPC keys and client route folders a generated module may not take. */
 export const GEN_RESERVED_MODULES = ['auth', 'home', 'system', 'monitor', 'common', 'flowable', 'tool', 'trpc'] as const;
 
@@ -105,8 +109,8 @@ export const genUpdateInput = z.object({
   tplCategory: z.enum(TPL_CATEGORIES, { error: GEN_MSG.tplCategory }),
   tplWebType: z.string().max(30).optional(),
   packageName: z.string({ error: GEN_MSG.packageName }).trim().min(1, GEN_MSG.packageName).max(100)
-    .regex(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/, '生成包路径只能是小写字母和数字，以点分隔'),
-  moduleName: z.string({ error: GEN_MSG.moduleName }).trim().min(1, GEN_MSG.moduleName).max(30).regex(/^[a-z][a-z0-9]*$/, '生成模块名只能是小写字母和数字'),
+    .regex(GEN_PACKAGE_NAME, '生成包路径只能是小写字母和数字，以点分隔'),
+  moduleName: z.string({ error: GEN_MSG.moduleName }).trim().min(1, GEN_MSG.moduleName).max(30).regex(GEN_MODULE_NAME, '生成模块名只能是小写字母和数字'),
   businessName: z.string({ error: GEN_MSG.businessName }).trim().min(1, GEN_MSG.businessName).max(GEN_MAX_BUSINESS_NAME).regex(GEN_BUSINESS_NAME, '生成业务名只能是字母和数字，小写字母开头'),
   functionName: z.string({ error: GEN_MSG.functionName }).trim().min(1, GEN_MSG.functionName).max(50),
   genType: z.enum(['0', '1']).default('0'),

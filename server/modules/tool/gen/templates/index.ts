@@ -6,7 +6,7 @@
  * file is formatted with Prettier (format.ts). Categories: crud, tree (tree list, parent select,
  * no delete of a node with children), sub (master-detail: details saved with the master).
  */
-import { GEN_BUSINESS_NAME, GEN_CLASS_NAME, GEN_RESERVED_MODULES } from '../../../../../shared/schemas/tool/gen';
+import { GEN_BUSINESS_NAME, GEN_CLASS_NAME, GEN_MODULE_NAME, GEN_PACKAGE_NAME, GEN_RESERVED_MODULES } from '../../../../../shared/schemas/tool/gen';
 import type { GenFile, GenTableModel } from '../gen-model';
 import { renderFormDialog } from './client-form';
 import { renderImportDialog } from './client-import';
@@ -40,11 +40,12 @@ export const REGISTRY_PATHS = { modules: 'server/modules/generated.ts', rest: 's
 export function checkModel(model: GenTableModel): void {
   const pk = pkOf(model);
   if (pk.javaType !== 'number') throw new Error(`表 ${model.tableName} 的主键 ${pk.columnName} 不是整数，生成代码要求整数主键`);
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(model.moduleName)) throw new Error(`模块名 ${model.moduleName} 应为小写字母开头的字母数字`);
+  // The same rules as the edit form's schema (shared/schemas/tool/gen.ts), so what saves, generates.
+  if (!GEN_MODULE_NAME.test(model.moduleName)) throw new Error(`模块名 ${model.moduleName} 只能是小写字母和数字，小写字母开头`);
   if ((GEN_RESERVED_MODULES as readonly string[]).includes(model.moduleName)) throw new Error(`模块名 ${model.moduleName} 已被系统使用`);
   if (!GEN_BUSINESS_NAME.test(model.businessName)) throw new Error(`业务名 ${model.businessName} 应为小写字母开头的字母数字`);
   if (!GEN_CLASS_NAME.test(model.className)) throw new Error(`类名 ${model.className} 应为大写字母开头的字母数字`);
-  if (!/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/.test(model.packageName)) throw new Error(`包路径 ${model.packageName} 应为点分隔的小写名称`);
+  if (!GEN_PACKAGE_NAME.test(model.packageName)) throw new Error(`包路径 ${model.packageName} 应为点分隔的小写名称`);
   if (model.tplCategory === 'tree' && (!model.treeCode || !model.treeParentCode || !model.treeName)) throw new Error('树表需要树编码、树父编码和树名称字段');
   if (model.tplCategory === 'sub') {
     if (!model.subTable || !model.subTableFkName) throw new Error('主子表需要子表和子表外键');

@@ -100,6 +100,9 @@ describe('renderModule', () => {
     expect(() => checkModel({ ...crud, columns: crud.columns.map((x) => (x.isPk ? { ...x, javaType: 'string' as const } : x)) })).toThrow('整数主键');
     expect(() => checkModel({ ...crud, businessName: 'Bad-name' })).toThrow('业务名');
     expect(() => checkModel({ ...crud, moduleName: 'system' })).toThrow('模块名 system 已被系统使用');
+    // The edit form's rules (GEN_MODULE_NAME, GEN_PACKAGE_NAME): no upper case in a module name.
+    expect(() => checkModel({ ...crud, moduleName: 'bizCustomer' })).toThrow('模块名 bizCustomer 只能是小写字母和数字');
+    expect(() => checkModel({ ...crud, packageName: 'com.Biz' })).toThrow('包路径 com.Biz');
   });
 
   it('lists the files in a stable order: server, shared, rest, client, test, registries', async () => {
