@@ -6,8 +6,10 @@
  *   procedure runs (trpc/procedures.ts; the HTTP context carries `writeTurns`).
  * - Every answer produced while a turn is open, reads included (they may have read the turn's
  *   rows), leaves only once the turn has committed. When the commit fails, the answer becomes
- *   `{code: 500, msg: WRITE_TURN_FAILED}` (HTTP 200 on the REST rows, as their envelope does;
- *   HTTP 500 on tRPC), so no client is told of a write that was not kept.
+ *   `{code: 500, msg: WRITE_TURN_FAILED}` on the REST rows (HTTP 200, as their envelope does), and
+ *   on tRPC HTTP 500 with tRPC's own error body (`{error}`, or one per call of a batch) carrying
+ *   the same message and `data.appCode` 500, which the browser shows as it shows any failure; so
+ *   no client is told of a write that was not kept.
  *
  * The wait is the rest of the turn (two poll phases, db/write-turn.ts TURN_POLL_PHASES): one
  * empty loop iteration when the server is idle (a pending setImmediate keeps the poll phase from
@@ -17,6 +19,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
 import { pendingWriteTurn } from './db/write-turn';
+import { TRPCError } from '@trpc/server';
+import { trpcErrorBody } from './trpc/init';
 
 /** The answer of a request whose write turn failed to commit. */
 export const WRITE_TURN_FAILED = '操作失败，数据未能保存，请重试';
@@ -36,14 +40,34 @@ export function registerWriteTurns(scope: FastifyInstance, db: Db, trpcPrefix: s
       () => done(null, payload),
       (err: unknown) => {
         req.log.error({ err }, 'write turn commit failed');
-        reply.code(req.url.startsWith(trpcPrefix) ? 500 : 200);
+        const trpc = req.url.startsWith(trpcPrefix);
+        reply.code(trpc ? 500 : 200);
         reply.header('content-type', 'application/json; charset=utf-8');
         reply.removeHeader('content-length');
         reply.removeHeader('content-disposition'); // a held download is an error now, not a file
         // A file stream that will not be sent is closed (its descriptor released).
         if (payload && typeof (payload as { destroy?: unknown }).destroy === 'function') (payload as { destroy: () => void }).destroy();
-        done(null, JSON.stringify({ code: 500, msg: WRITE_TURN_FAILED }));
+        done(null, trpc ? trpcFailure(req.url.slice(trpcPrefix.length), req.method) : JSON.stringify({ code: 500, msg: WRITE_TURN_FAILED }));
       },
     );
   });
+}
+
+/**
+ * tRPC's error body for every call of a tRPC request whose turn failed: `rest` is the URL after
+ * the tRPC prefix (`/system.post.add?batch=1`, `/a.b,c.d?batch=1&input=…`), the calls named by its
+ * path, a batch when its query has `batch=1`.
+ */
+function trpcFailure(rest: string, method: string): string {
+  const q = rest.indexOf('?');
+  const raw = (q < 0 ? rest : rest.slice(0, q)).replace(/^\//, '');
+  let paths: string[];
+  try {
+    paths = decodeURIComponent(raw).split(',');
+  } catch {
+    paths = raw.split(','); // a malformed escape: the names as sent (this runs where a throw would crash)
+  }
+  const batch = q >= 0 && new URLSearchParams(rest.slice(q + 1)).get('batch') === '1';
+  const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: WRITE_TURN_FAILED });
+  return trpcErrorBody(error, paths, batch, method === 'GET' ? 'query' : 'mutation');
 }

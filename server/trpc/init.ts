@@ -4,6 +4,7 @@
  * name the field (api-contract "Bad input").
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
 import { AppError, appCodeOfTrpc, type AppCode } from '../core/errors';
 import type { Context } from './context';
@@ -47,3 +48,15 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const baseProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * The body tRPC's HTTP handler answers for a failed call, for answers built outside a procedure
+ * (a write turn whose commit failed: server/write-turns.ts): `{error: shape}`, or one
+ * `{error: shape}` per call of a batch (`batch`, the calls named in `paths`), each shape through
+ * this file's errorFormatter, so the browser's tRPC client reads `message` and `data.appCode` as
+ * for any other failure (client/src/lib/request-error.ts). Errors: none.
+ */
+export function trpcErrorBody(error: TRPCError, paths: string[], batch: boolean, type: 'query' | 'mutation'): string {
+  const entry = (path: string) => ({ error: getErrorShape({ config: t._config, error, type, path, input: undefined, ctx: undefined }) });
+  return JSON.stringify(batch ? paths.map(entry) : entry(paths[0] ?? ''));
+}

@@ -5,13 +5,15 @@
  * commit fails answers every held request with an error and keeps none of its writes.
  */
 import type Database from 'better-sqlite3';
+import type { AddressInfo } from 'node:net';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/core/clock';
 import { WRITE_TURN_FAILED } from '../../server/write-turns';
 import { joinWriteTurn, pendingWriteTurn } from '../../server/db/write-turn';
 import { flushAudit } from '../../server/core/audit';
 import { createCallerFactory } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter, type AppRouter } from '../../server/trpc/router';
 import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 
 /** Counts the COMMIT statements run on `client` while `on` is set, and fails the next one when asked. */
@@ -135,7 +137,7 @@ describe('one process', () => {
     flushAudit(t.app.deps.db); // the export's operation-log row, queued outside a turn, is written now
   });
 
-  it('answers a tRPC mutation whose turn failed with HTTP 500', async () => {
+  it('answers a tRPC mutation whose turn failed with HTTP 500 and tRPC\'s error body', async () => {
     probe.failNext = true;
     const res = await t.app.inject({
       method: 'POST', url: '/caishui-api/trpc/system.post.add',
@@ -143,8 +145,44 @@ describe('one process', () => {
       payload: { postCode: 'trpc', postName: '远程调用', postSort: 50 },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 500, msg: WRITE_TURN_FAILED });
+    expect(res.json()).toEqual({
+      error: { message: WRITE_TURN_FAILED, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'system.post.add', appCode: 500 } },
+    });
     expect(postNames(t)).not.toContain('远程调用');
+  });
+
+  it('fails every call of a tRPC batch whose turn failed, as the browser\'s client reads errors', async () => {
+    // The browser's link (client/src/lib/trpc.ts): signed-in calls go batched.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const client = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `http://127.0.0.1:${port}/caishui-api/trpc`, headers: () => ({ authorization: `Bearer ${admin}` }) })],
+    });
+    probe.failNext = true;
+    const commitsBefore = probe.commits;
+    const results = await Promise.allSettled([
+      client.system.post.add.mutate({ postCode: 'batch1', postName: '批量一', postSort: 51 }),
+      client.system.post.add.mutate({ postCode: 'batch2', postName: '批量二', postSort: 52 }),
+    ]);
+    expect(probe.commits - commitsBefore).toBe(1); // one request, one turn, its commit failed
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      const err = (r as PromiseRejectedResult).reason as TRPCClientError<AppRouter>;
+      expect(err).toBeInstanceOf(TRPCClientError);
+      // What client/src/lib/request-error.ts shows: data.appCode and the message.
+      expect(err.message).toBe(WRITE_TURN_FAILED);
+      expect(err.data?.appCode).toBe(500);
+      expect(err.data?.path).toBe('system.post.add');
+    }
+    expect(postNames(t)).not.toContain('批量一');
+    expect(postNames(t)).not.toContain('批量二');
+    // With no failing commit the same batch is kept.
+    const kept = await Promise.all([
+      client.system.post.add.mutate({ postCode: 'batch1', postName: '批量一', postSort: 51 }),
+      client.system.post.add.mutate({ postCode: 'batch2', postName: '批量二', postSort: 52 }),
+    ]);
+    expect(kept).toHaveLength(2);
+    expect(postNames(t)).toEqual(expect.arrayContaining(['批量一', '批量二']));
   });
 });
 
