@@ -56,9 +56,9 @@ export function registerWriteTurns(scope: FastifyInstance, db: Db, trpcPrefix: s
 /**
  * tRPC's error body for every call of a tRPC request whose turn failed: `rest` is the URL after
  * the tRPC prefix (`/system.post.add?batch=1`, `/a.b,c.d?batch=1&input=…`), the calls named by its
- * path, a batch when its query has `batch=1`.
+ * path, a batch when its query has `batch=1`. Never throws (a malformed escape keeps the names as sent).
  */
-function trpcFailure(rest: string, method: string): string {
+export function trpcFailure(rest: string, method: string): string {
   const q = rest.indexOf('?');
   const raw = (q < 0 ? rest : rest.slice(0, q)).replace(/^\//, '');
   let paths: string[];
