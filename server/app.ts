@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   await registerSecurityHeaders(app);
   await app.register(async (api) => {
     // Before every plugin of the scope, so tRPC and the REST rows share it (issue 11 §2).
-    registerInputGuards(api);
+    registerInputGuards(api, `${API_PREFIX}/trpc`);
     registerApiResponseHeaders(api);
     // The write requests of one write turn (two poll phases) share one commit; answers wait for it (issue 15).
     registerWriteTurns(api, db, `${API_PREFIX}/trpc`);

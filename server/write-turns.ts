@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
 import { pendingWriteTurn } from './db/write-turn';
 import { TRPCError } from '@trpc/server';
-import { trpcErrorBody } from './trpc/init';
+import { trpcErrorReply } from './trpc/init';
 
 /** The answer of a request whose write turn failed to commit. */
 export const WRITE_TURN_FAILED = '操作失败，数据未能保存，请重试';
@@ -40,34 +40,17 @@ export function registerWriteTurns(scope: FastifyInstance, db: Db, trpcPrefix: s
       () => done(null, payload),
       (err: unknown) => {
         req.log.error({ err }, 'write turn commit failed');
-        const trpc = req.url.startsWith(trpcPrefix);
-        reply.code(trpc ? 500 : 200);
+        const trpc = req.url.startsWith(trpcPrefix)
+          ? trpcErrorReply(req.url.slice(trpcPrefix.length), req.method, new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: WRITE_TURN_FAILED }))
+          : null;
+        reply.code(trpc ? trpc.status : 200);
         reply.header('content-type', 'application/json; charset=utf-8');
         reply.removeHeader('content-length');
         reply.removeHeader('content-disposition'); // a held download is an error now, not a file
         // A file stream that will not be sent is closed (its descriptor released).
         if (payload && typeof (payload as { destroy?: unknown }).destroy === 'function') (payload as { destroy: () => void }).destroy();
-        done(null, trpc ? trpcFailure(req.url.slice(trpcPrefix.length), req.method) : JSON.stringify({ code: 500, msg: WRITE_TURN_FAILED }));
+        done(null, trpc ? trpc.body : JSON.stringify({ code: 500, msg: WRITE_TURN_FAILED }));
       },
     );
   });
-}
-
-/**
- * tRPC's error body for every call of a tRPC request whose turn failed: `rest` is the URL after
- * the tRPC prefix (`/system.post.add?batch=1`, `/a.b,c.d?batch=1&input=…`), the calls named by its
- * path, a batch when its query has `batch=1`. Never throws (a malformed escape keeps the names as sent).
- */
-export function trpcFailure(rest: string, method: string): string {
-  const q = rest.indexOf('?');
-  const raw = (q < 0 ? rest : rest.slice(0, q)).replace(/^\//, '');
-  let paths: string[];
-  try {
-    paths = decodeURIComponent(raw).split(',');
-  } catch {
-    paths = raw.split(','); // a malformed escape: the names as sent (this runs where a throw would crash)
-  }
-  const batch = q >= 0 && new URLSearchParams(rest.slice(q + 1)).get('batch') === '1';
-  const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: WRITE_TURN_FAILED });
-  return trpcErrorBody(error, paths, batch, method === 'GET' ? 'query' : 'mutation');
 }

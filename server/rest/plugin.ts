@@ -10,7 +10,7 @@ import { ZodError } from 'zod';
 import { AppError } from '../core/errors';
 import type { AppDeps } from '../core/deps';
 import { appRouter } from '../trpc/router';
-import { describeError } from '../trpc/init';
+import { describeError, trpcErrorReply } from '../trpc/init';
 import { procedureInvoker } from './invoke';
 import { contextFromRequest, type Context } from '../trpc/context';
 import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
@@ -109,15 +109,23 @@ function procedureOf(dotted: string): (ctx: Context, input: unknown) => Promise<
  * - tRPC keeps JSON bodies and `?input=` as text and parses them itself, so a preHandler measures
  *   those texts' depth first (the procedures' input guard then checks their keys).
  * Call it before registering the routes and plugins of the scope. Refusals answer the envelope
- * `{code: 500, msg}` through the scope's error handler.
+ * `{code: 500, msg}` (HTTP 200); under `trpcPrefix` the texts' depth refusal is tRPC's own error
+ * answer instead (HTTP 500, `{error: {message, data: {appCode: 500}}}`, one per call of a batch,
+ * as the procedures' key refusal answers), which tRPC's client can read.
  */
-export function registerInputGuards(app: FastifyInstance): void {
+export function registerInputGuards(app: FastifyInstance, trpcPrefix: string): void {
   app.addHook('preHandler', (req, reply, done) => {
     const input = (req.query as Record<string, unknown> | undefined)?.input;
     for (const text of [req.body, input]) {
       // Answered here: plugins registered earlier in the scope keep Fastify's own error handler.
       if (typeof text === 'string' && jsonDepth(text) > MAX_INPUT_DEPTH) {
-        reply.send({ code: 500, msg: TOO_DEEP_MESSAGE });
+        if (req.url.startsWith(trpcPrefix)) {
+          const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: TOO_DEEP_MESSAGE, cause: new AppError(500, TOO_DEEP_MESSAGE) });
+          const { status, body } = trpcErrorReply(req.url.slice(trpcPrefix.length), req.method, error);
+          reply.code(status).type('application/json; charset=utf-8').send(body);
+        } else {
+          reply.send({ code: 500, msg: TOO_DEEP_MESSAGE });
+        }
         return;
       }
     }

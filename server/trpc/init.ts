@@ -4,6 +4,7 @@
  * name the field (api-contract "Bad input").
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
 import { AppError, appCodeOfTrpc, type AppCode } from '../core/errors';
@@ -50,13 +51,27 @@ export const baseProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * The body tRPC's HTTP handler answers for a failed call, for answers built outside a procedure
- * (a write turn whose commit failed: server/write-turns.ts): `{error: shape}`, or one
- * `{error: shape}` per call of a batch (`batch`, the calls named in `paths`), each shape through
- * this file's errorFormatter, so the browser's tRPC client reads `message` and `data.appCode` as
- * for any other failure (client/src/lib/request-error.ts). Errors: none.
+ * The answer tRPC's HTTP handler gives a failed request, for answers built outside a procedure
+ * (a write turn whose commit failed: server/write-turns.ts; input refused before tRPC parses it:
+ * rest/plugin.ts registerInputGuards). `rest` is the URL after the tRPC prefix
+ * (`/system.post.add`, `/a.b,c.d?batch=1&input=…`): the calls are named by its path, and a query
+ * with `batch=1` gets one `{error: shape}` per call, else a single `{error: shape}`. Each shape goes
+ * through this file's errorFormatter, so the browser's tRPC client reads `message` and
+ * `data.appCode` as for any other failure (client/src/lib/request-error.ts). `status` is the HTTP
+ * status tRPC gives `error` (500 for INTERNAL_SERVER_ERROR). Never throws: a malformed escape in
+ * the path keeps the names as sent (callers run where a throw would crash the server).
  */
-export function trpcErrorBody(error: TRPCError, paths: string[], batch: boolean, type: 'query' | 'mutation'): string {
+export function trpcErrorReply(rest: string, method: string, error: TRPCError): { status: number; body: string } {
+  const q = rest.indexOf('?');
+  const raw = (q < 0 ? rest : rest.slice(0, q)).replace(/^\//, '');
+  let paths: string[];
+  try {
+    paths = decodeURIComponent(raw).split(',');
+  } catch {
+    paths = raw.split(',');
+  }
+  const batch = q >= 0 && new URLSearchParams(rest.slice(q + 1)).get('batch') === '1';
+  const type = method === 'GET' ? 'query' : 'mutation';
   const entry = (path: string) => ({ error: getErrorShape({ config: t._config, error, type, path, input: undefined, ctx: undefined }) });
-  return JSON.stringify(batch ? paths.map(entry) : entry(paths[0] ?? ''));
+  return { status: getHTTPStatusCodeFromError(error), body: JSON.stringify(batch ? paths.map(entry) : entry(paths[0] ?? '')) };
 }

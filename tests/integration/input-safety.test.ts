@@ -4,12 +4,15 @@
  * each attempted WITHOUT a token (input is read before the sign-in check), followed by what the
  * attack used to break for everyone: fresh sign-ins, list page sizes, a new user's roles.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { multipartPayload, TINY_PNG } from '../helpers/factories';
 import { sysUserRole } from '../../server/db/schema';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from '../../server/core/input';
+import type { AppRouter } from '../../server/trpc/router';
 
 let t: TestApp;
 let admin: string;
@@ -128,11 +131,44 @@ describe('tRPC', () => {
     const get = await t.app.inject({ method: 'GET', url: `/caishui-api/trpc/system.user.list?input=${input}`, headers: { authorization: `Bearer ${admin}` } });
     expect(get.json().error.message).toBe('请求参数包含非法的字段名：__proto__');
 
+    // Refused before tRPC parses the text, with tRPC's own error answer (as the key refusal above).
+    const tooDeep = (path: string) => ({
+      error: { message: TOO_DEEP_MESSAGE, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path, appCode: 500 } },
+    });
     const deepGet = await t.app.inject({ method: 'GET', url: `/caishui-api/trpc/system.user.list?input=${encodeURIComponent('['.repeat(500) + ']'.repeat(500))}` });
-    expect(deepGet.json()).toEqual({ code: 500, msg: TOO_DEEP_MESSAGE });
+    expect(deepGet.statusCode).toBe(500);
+    expect(deepGet.json()).toEqual(tooDeep('system.user.list'));
 
     const deepPost = await t.app.inject({ method: 'POST', url: '/caishui-api/trpc/auth.login', payload: '['.repeat(10_000) + ']'.repeat(10_000), headers: { 'content-type': 'application/json' } });
-    expect(deepPost.json()).toEqual({ code: 500, msg: TOO_DEEP_MESSAGE });
+    expect(deepPost.statusCode).toBe(500);
+    expect(deepPost.json()).toEqual(tooDeep('auth.login'));
+
+    const deepBatch = await t.app.inject({ method: 'POST', url: '/caishui-api/trpc/system.post.add,system.post.add?batch=1', payload: `{"0":${'['.repeat(500) + ']'.repeat(500)}}`, headers: { 'content-type': 'application/json' } });
+    expect(deepBatch.json()).toEqual([tooDeep('system.post.add'), tooDeep('system.post.add')]);
     await expectUnharmed();
+  });
+
+  it("refuses deep input sent by the browser's batching client with a message it can read", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const client = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `http://127.0.0.1:${port}/caishui-api/trpc`, headers: () => ({ authorization: `Bearer ${admin}` }) })],
+    });
+    const deep: unknown = JSON.parse('['.repeat(MAX_INPUT_DEPTH + 5) + ']'.repeat(MAX_INPUT_DEPTH + 5));
+    const results = await Promise.allSettled([
+      client.system.user.list.query({ pageNum: 1, userName: deep } as never),
+      client.system.post.add.mutate({ postCode: 'deep', postName: deep, postSort: 1 } as never),
+    ]);
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      const err = (r as PromiseRejectedResult).reason as TRPCClientError<AppRouter>;
+      expect(err).toBeInstanceOf(TRPCClientError);
+      // What client/src/lib/request-error.ts shows: the message and data.appCode.
+      expect(err.message).toBe(TOO_DEEP_MESSAGE);
+      expect(err.data?.appCode).toBe(500);
+    }
+    expect((await call(t.app, 'GET', '/system/post/list?postCode=deep', admin)).body.total).toBe(0);
+    // The same client's ordinary calls still work.
+    expect((await client.system.user.list.query({ pageNum: 1 } as never) as { total: number }).total).toBeGreaterThan(1);
   });
 });

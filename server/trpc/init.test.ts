@@ -1,0 +1,34 @@
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../core/errors';
+import { trpcErrorReply } from './init';
+
+const FAILED = '操作失败，数据未能保存，请重试';
+const failed = () => new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: FAILED });
+const shape = (path: string, message = FAILED) => ({
+  error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path, appCode: 500 } },
+});
+const body = (rest: string, method: string, error: TRPCError = failed()) => JSON.parse(trpcErrorReply(rest, method, error).body);
+
+describe('trpcErrorReply (tRPC answers built outside a procedure)', () => {
+  it('answers one error for a single call and one per call of a batch, with tRPC status', () => {
+    expect(trpcErrorReply('/system.post.add', 'POST', failed()).status).toBe(500);
+    expect(body('/system.post.add', 'POST')).toEqual(shape('system.post.add'));
+    expect(body('/system.post.add?batch=1', 'POST')).toEqual([shape('system.post.add')]);
+    expect(body('/system.user.list,system.post.list?batch=1&input=%7B%7D', 'GET'))
+      .toEqual([shape('system.user.list'), shape('system.post.list')]);
+  });
+
+  it("takes an AppError cause's message and code through the error formatter", () => {
+    const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'x', cause: new AppError(601, '数据不存在') });
+    const reply = trpcErrorReply('/a.b', 'GET', error);
+    expect(reply.status).toBe(500);
+    expect(JSON.parse(reply.body)).toEqual({ error: { message: '数据不存在', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'a.b', appCode: 601 } } });
+    expect(trpcErrorReply('/a.b', 'GET', new TRPCError({ code: 'BAD_REQUEST', message: 'bad' })).status).toBe(400);
+  });
+
+  it('never throws on a malformed path: the names stay as sent', () => {
+    expect(body('/bad%E0%A4%A?batch=1', 'POST')).toEqual([shape('bad%E0%A4%A')]);
+    expect(body('', 'POST')).toEqual(shape(''));
+  });
+});
