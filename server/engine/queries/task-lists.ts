@@ -72,15 +72,21 @@ export function todoList(db: Database.Database, q: ListFilter & { userId: string
   const params: unknown[] = [String(q.userId), String(q.userId), ...(groups.length > MAX_LISTED_GROUPS ? [JSON.stringify(groups)] : groups)];
   const parts = ['t.suspended = 0', todoIds(groups.length)];
   range('t.create_time', q, params, parts);
-  // wf_definition only for the name filter (the foreign key keeps every instance's definition).
-  const from = `FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id${q.name ? ' JOIN wf_definition d ON d.id = i.definition_id' : ''} ${where(parts)}`;
+  // The tasks alone are sorted, cut to the page and counted: the instance and definition joins
+  // only for the name filter (the foreign keys keep every task's instance and every instance's
+  // definition), the page's instances joined after the cut. A queue of 3,000 open tasks: a page
+  // ~4.4 → ~2.9 ms, its count ~2.5 → ~1.9 ms (issue 15).
+  const from = `FROM wf_task t${q.name ? ' JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id' : ''} ${where(parts)}`;
   const { limit, offset } = limits(q);
   // Raw rows (arrays) mapped by one object literal: better-sqlite3 builds a 19-key row object
   // key by key (slow, dictionary-mode objects that stay slow to spread and serialise). The
   // definition columns come once per distinct definition (definitionView), not once per row.
+  // The outer ORDER BY keeps the page's order through the join (a subquery's order is not kept).
   const rows = rawStmt(db, `SELECT t.id, t.task_def_key, t.name, t.create_time, t.assignee, t.owner, t.delegation_state, t.form_key,
       t.execution_id, i.definition_id, i.id, i.business_key, i.start_user_id, i.super_instance_id
-    ${from} ORDER BY t.create_time DESC, t.id DESC ${PAGE_SQL}`).all(...params, limit, offset);
+    FROM (SELECT t.id, t.task_def_key, t.name, t.create_time, t.assignee, t.owner, t.delegation_state, t.form_key, t.execution_id, t.instance_id
+      ${from} ORDER BY t.create_time DESC, t.id DESC ${PAGE_SQL}) t
+    JOIN wf_instance i ON i.id = t.instance_id ORDER BY t.create_time DESC, t.id DESC`).all(...params, limit, offset);
   const total = totalOf(rows.length, limit, offset, () => (stmt(db, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n);
   const defs = new Map<string, DefinitionView | undefined>();
   const out: TodoRow[] = [];
