@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUserWithPerms } from '../helpers/factories';
+import { makeUser, makeUserWithPerms } from '../helpers/factories';
 import { sysConfig } from '../../server/db/schema';
 import { readXlsx } from '../../server/core/excel';
 import { configCache } from '../../server/modules/system/config/config.cache';
@@ -96,7 +96,7 @@ describe('config', () => {
     expect(configs()).toBe(before);
   });
 
-  it('answers 403 on every guarded config row; configKey needs only a session', async () => {
+  it('answers 403 on every guarded config row; configKey of a sys.index.* key needs only a session', async () => {
     makeUserWithPerms(t.app, 'noconfig', ['system:user:list']);
     const nobody = await login(t.app, 'noconfig');
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/config'));
@@ -113,5 +113,36 @@ describe('config', () => {
         }
       }
     }
+  });
+
+  it('configKey: the initial password and other entries only with a permission that needs them', async () => {
+    expect((await api('POST', '/system/config', { configName: '税局接口密钥', configKey: 'tax.bureau.appSecret', configValue: 's3cr3t' })).code).toBe(200);
+    makeUser(t.app, { userName: 'keynorole' });
+    makeUserWithPerms(t.app, 'keyadder', ['system:user:add']);
+    makeUserWithPerms(t.app, 'keyreader', ['system:config:query']);
+    const [none, adder, reader] = await Promise.all(['keynorole', 'keyadder', 'keyreader'].map((u) => login(t.app, u)));
+    const value = (key: string, token: string) => api('GET', `/system/config/configKey/${key}`, undefined, token);
+    const initPwd = getConfigValue(t.app.deps.db, 'sys.user.initPassword');
+    expect(initPwd).toBeTruthy();
+    const denied = { code: 403, msg: '没有权限，请联系管理员授权' };
+    // No role: the main frame's look only; unknown keys are refused too (no probing for keys).
+    expect(await value('sys.user.initPassword', none)).toEqual(denied);
+    expect(await value('tax.bureau.appSecret', none)).toEqual(denied);
+    expect(await value('sys.login.blackIPList', none)).toEqual(denied);
+    expect(await value('no.such.key', none)).toEqual(denied);
+    expect(await value('SYS.USER.INITPASSWORD', none)).toEqual(denied);
+    expect(await value('sys.index.sideTheme', none)).toEqual({ code: 200, msg: 'theme-dark' });
+    // The user screen's add dialog fills in the initial password; nothing else comes with it.
+    expect(await value('sys.user.initPassword', adder)).toEqual({ code: 200, msg: initPwd });
+    expect(await value('tax.bureau.appSecret', adder)).toEqual(denied);
+    // The config screen's read permission reads every key.
+    expect(await value('tax.bureau.appSecret', reader)).toEqual({ code: 200, msg: 's3cr3t' });
+    expect(await value('sys.user.initPassword', reader)).toEqual({ code: 200, msg: initPwd });
+    expect(await value('no.such.key', reader)).toEqual({ code: 200, msg: '' });
+    // The same rule over tRPC (the browser).
+    const input = encodeURIComponent(JSON.stringify({ configKey: 'sys.user.initPassword' }));
+    const trpc = await t.app.inject({ method: 'GET', url: `/caishui-api/trpc/system.config.configKey?input=${input}`, headers: { authorization: `Bearer ${none}` } });
+    expect(trpc.json().error).toMatchObject({ message: '没有权限，请联系管理员授权', data: { appCode: 403 } });
+    expect(JSON.stringify(trpc.json())).not.toContain(initPwd);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Config procedures `system.config.*` (reference §2 Config; platform spec §7 Configuration).
- * Permissions `system:config:list|query|add|edit|remove|export`; `configKey` needs only a session,
- * as in RuoYi (the user screen reads `sys.user.initPassword`). Writes are logged as 参数管理.
+ * Permissions `system:config:list|query|add|edit|remove|export`; `configKey` needs a session and,
+ * per key, what config.service.ts `configValueOf` says (the user screen reads
+ * `sys.user.initPassword` with its own permissions). Writes are logged as 参数管理.
  */
 import { idsInput } from '../../../../shared/schemas/system/dept';
 import {
@@ -20,8 +21,8 @@ export const configRouter = router({
   list: permProcedure('system:config:list').input(configListInput).query(({ ctx, input }) => configList(ctx.deps, input)),
   /** `{configId}` → entry or null. */
   get: permProcedure('system:config:query').input(configIdInput).query(({ ctx, input }) => configGet(ctx.deps, input.configId)),
-  /** `{configKey}` → the value as a string (REST envelope `msg`). */
-  configKey: authedProcedure.input(configKeyInput).query(({ ctx, input }) => configValueOf(ctx.deps, input.configKey)),
+  /** `{configKey}` → the value as a string (REST envelope `msg`). Errors: 403 for a key the user may not read. */
+  configKey: authedProcedure.input(configKeyInput).query(({ ctx, input }) => configValueOf(ctx.deps, ctx.login, input.configKey)),
   /** Add form → `{configId}`. Errors: 新增参数'x'失败，参数键名已存在. */
   add: permProcedure('system:config:add').meta(log(1)).input(configAddInput)
     .mutation(({ ctx, input }) => ({ configId: configAdd(ctx.deps, ctx.login, input) })),

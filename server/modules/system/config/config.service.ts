@@ -5,9 +5,9 @@
  * register only when "true"; the login IP black list).
  */
 import type { AppDeps } from '../../../core/deps';
-import type { LoginUser } from '../../../core/authz';
+import { hasPermission, type LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
-import { AppError } from '../../../core/errors';
+import { AppError, forbidden } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { exportSheet, YES_NO } from '../../common/export-file';
 import { configCache } from './config.cache';
@@ -82,8 +82,26 @@ export const configList = (deps: Deps, f: ConfigFilter) => listConfigs(deps.db, 
 /** `GET /system/config/{configId}` → the entry or null. */
 export const configGet = (deps: Deps, configId: number) => findConfigById(deps.db, configId) ?? null;
 
-/** `GET /system/config/configKey/{key}` → the value ('' for an unknown key, as RuoYi). */
-export const configValueOf = (deps: Pick<AppDeps, 'db'>, configKey: string) => getConfigValue(deps.db, configKey) ?? '';
+/** Keys every signed-in user may read by key: the main frame's look (RuoYi's 主框架页 entries). */
+const OPEN_KEY_PREFIX = 'sys.index.';
+/** The initial password of new accounts: the user screen's add dialog fills it in (UserFormDialog). */
+export const INIT_PASSWORD_KEY = 'sys.user.initPassword';
+
+/**
+ * `GET /system/config/configKey/{key}` → the value ('' for an unknown key, as RuoYi). RuoYi lets
+ * any signed-in user read any entry by key, the initial password of new accounts and whatever an
+ * administrator keeps in config included; here (issue 11: the server checks every permission):
+ * `system:config:query` reads every key; without it only `sys.index.*` keys, and
+ * `sys.user.initPassword` with `system:user:add` (the add dialog that fills it in). Keys match
+ * exactly (the column is case-sensitive).
+ * Errors: 403 没有权限，请联系管理员授权 for any other key, known or not (no probing for keys).
+ */
+export function configValueOf(deps: Pick<AppDeps, 'db'>, login: LoginUser, configKey: string): string {
+  const readable = hasPermission(login, 'system:config:query') || configKey.startsWith(OPEN_KEY_PREFIX)
+    || (configKey === INIT_PASSWORD_KEY && hasPermission(login, 'system:user:add'));
+  if (!readable) throw forbidden();
+  return getConfigValue(deps.db, configKey) ?? '';
+}
 
 const values = (f: ConfigForm) => ({ configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark ?? null });
 
