@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { sendAtCheck } from './write-turns';
+
+const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('sendAtCheck (answers with no write turn open)', () => {
+  it('holds every answer of this iteration to its check phase, then sends them together in order', async () => {
+    const sent: string[] = [];
+    sendAtCheck(() => sent.push('a'));
+    sendAtCheck(() => sent.push('b'));
+    await Promise.resolve();
+    sendAtCheck(() => sent.push('c')); // a microtask of the same iteration joins the batch
+    expect(sent).toEqual([]);
+    await checkPhase();
+    expect(sent).toEqual(['a', 'b', 'c']);
+  });
+
+  it('sends an answer made inside a batch with the next iteration\'s batch', async () => {
+    const sent: string[] = [];
+    sendAtCheck(() => {
+      sent.push('first');
+      sendAtCheck(() => sent.push('later'));
+    });
+    await checkPhase();
+    expect(sent).toEqual(['first']);
+    await checkPhase();
+    expect(sent).toEqual(['first', 'later']);
+  });
+});
+
+describe('registerWriteTurns with no turn open', () => {
+  it('writes an answer in the check phase, not when the handler sends it', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerWriteTurns } = await import('./write-turns');
+    const app = Fastify({ logger: false });
+    registerWriteTurns(app, { $client: {} } as never, '/trpc');
+    const seen: Record<string, boolean> = {};
+    app.get('/x', (_req, reply) => {
+      reply.send({ ok: true });
+      queueMicrotask(() => { seen.microtask = reply.raw.writableEnded; });
+      setImmediate(() => { seen.check = reply.raw.writableEnded; });
+    });
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.json()).toEqual({ ok: true });
+    await checkPhase();
+    expect(seen).toEqual({ microtask: false, check: true });
+    await app.close();
+  });
+});
