@@ -4,15 +4,13 @@
  * each attempted WITHOUT a token (input is read before the sign-in check), followed by what the
  * attack used to break for everyone: fresh sign-ins, list page sizes, a new user's roles.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { multipartPayload, TINY_PNG } from '../helpers/factories';
 import { sysUserRole } from '../../server/db/schema';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from '../../server/core/input';
-import type { AppRouter } from '../../server/trpc/router';
+import { batchingClient, expectRefused } from '../helpers/trpc-client';
 
 let t: TestApp;
 let admin: string;
@@ -149,24 +147,14 @@ describe('tRPC', () => {
   });
 
   it("refuses deep input sent by the browser's batching client with a message it can read", async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const client = createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: `http://127.0.0.1:${port}/caishui-api/trpc`, headers: () => ({ authorization: `Bearer ${admin}` }) })],
-    });
+    const client = await batchingClient(t.app, admin);
     const deep: unknown = JSON.parse('['.repeat(MAX_INPUT_DEPTH + 5) + ']'.repeat(MAX_INPUT_DEPTH + 5));
     const results = await Promise.allSettled([
       client.system.user.list.query({ pageNum: 1, userName: deep } as never),
       client.system.post.add.mutate({ postCode: 'deep', postName: deep, postSort: 1 } as never),
     ]);
-    for (const r of results) {
-      expect(r.status).toBe('rejected');
-      const err = (r as PromiseRejectedResult).reason as TRPCClientError<AppRouter>;
-      expect(err).toBeInstanceOf(TRPCClientError);
-      // What client/src/lib/request-error.ts shows: the message and data.appCode.
-      expect(err.message).toBe(TOO_DEEP_MESSAGE);
-      expect(err.data?.appCode).toBe(500);
-    }
+    // What client/src/lib/request-error.ts shows: the message and data.appCode.
+    for (const r of results) expectRefused(r, TOO_DEEP_MESSAGE, 500);
     expect((await call(t.app, 'GET', '/system/post/list?postCode=deep', admin)).body.total).toBe(0);
     // The same client's ordinary calls still work.
     expect((await client.system.user.list.query({ pageNum: 1 } as never) as { total: number }).total).toBeGreaterThan(1);

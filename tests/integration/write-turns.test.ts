@@ -5,15 +5,14 @@
  * commit fails answers every held request with an error and keeps none of its writes.
  */
 import type Database from 'better-sqlite3';
-import type { AddressInfo } from 'node:net';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/core/clock';
 import { WRITE_TURN_FAILED } from '../../server/write-turns';
 import { joinWriteTurn, pendingWriteTurn } from '../../server/db/write-turn';
 import { flushAudit } from '../../server/core/audit';
 import { createCallerFactory } from '../../server/trpc/init';
-import { appRouter, type AppRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/trpc/router';
+import { batchingClient, expectRefused } from '../helpers/trpc-client';
 import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 
 /** Counts the COMMIT statements run on `client` while `on` is set, and fails the next one when asked. */
@@ -153,11 +152,7 @@ describe('one process', () => {
 
   it('fails every call of a tRPC batch whose turn failed, as the browser\'s client reads errors', async () => {
     // The browser's link (client/src/lib/trpc.ts): signed-in calls go batched.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const client = createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: `http://127.0.0.1:${port}/caishui-api/trpc`, headers: () => ({ authorization: `Bearer ${admin}` }) })],
-    });
+    const client = await batchingClient(t.app, admin);
     probe.failNext = true;
     const commitsBefore = probe.commits;
     const results = await Promise.allSettled([
@@ -165,15 +160,8 @@ describe('one process', () => {
       client.system.post.add.mutate({ postCode: 'batch2', postName: '批量二', postSort: 52 }),
     ]);
     expect(probe.commits - commitsBefore).toBe(1); // one request, one turn, its commit failed
-    for (const r of results) {
-      expect(r.status).toBe('rejected');
-      const err = (r as PromiseRejectedResult).reason as TRPCClientError<AppRouter>;
-      expect(err).toBeInstanceOf(TRPCClientError);
-      // What client/src/lib/request-error.ts shows: data.appCode and the message.
-      expect(err.message).toBe(WRITE_TURN_FAILED);
-      expect(err.data?.appCode).toBe(500);
-      expect(err.data?.path).toBe('system.post.add');
-    }
+    // What client/src/lib/request-error.ts shows: data.appCode and the message.
+    for (const r of results) expect(expectRefused(r, WRITE_TURN_FAILED, 500).data?.path).toBe('system.post.add');
     expect(postNames(t)).not.toContain('批量一');
     expect(postNames(t)).not.toContain('批量二');
     // With no failing commit the same batch is kept.
