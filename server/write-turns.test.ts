@@ -26,6 +26,20 @@ describe('sendAtCheck (answers with no write turn open)', () => {
     await checkPhase();
     expect(sent).toEqual(['first', 'later']);
   });
+
+  it('sends the rest of a batch when one send throws, and reports it as a warning', async () => {
+    const sent: string[] = [];
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => { if (w.name === 'AnswerNotSent') warnings.push(w.message); };
+    process.on('warning', onWarning);
+    sendAtCheck(() => { throw new Error('socket gone'); });
+    sendAtCheck(() => sent.push('next'));
+    await checkPhase();
+    await new Promise((r) => setTimeout(r, 10)); // warnings are emitted on a later tick
+    process.off('warning', onWarning);
+    expect(sent).toEqual(['next']);
+    expect(warnings).toEqual(['an answer was not sent: socket gone']);
+  });
 });
 
 describe('registerWriteTurns with no turn open', () => {

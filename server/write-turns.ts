@@ -69,8 +69,8 @@ let held: Array<() => void> | null = null;
 /**
  * Runs `send` in the check phase of this loop iteration (`setImmediate`), after every other
  * answer produced before it in this iteration, in the order they came; one setImmediate per batch.
- * Called from a check-phase callback, the answer goes with the next iteration's batch. Errors: none
- * of its own (`send` is Fastify's `done`, which does not throw).
+ * Called from a check-phase callback, the answer goes with the next iteration's batch. Errors:
+ * none; a `send` that throws is reported as a process warning and the batch goes on.
  */
 export function sendAtCheck(send: () => void): void {
   if (held) {
@@ -81,6 +81,13 @@ export function sendAtCheck(send: () => void): void {
   setImmediate(() => {
     const batch = held ?? [];
     held = null;
-    for (const f of batch) f();
+    for (const f of batch) {
+      try {
+        f();
+      } catch (err) {
+        // One answer that fails to go out must not keep back the others or end the process.
+        process.emitWarning(`an answer was not sent: ${err instanceof Error ? err.message : String(err)}`, 'AnswerNotSent');
+      }
+    }
   });
 }
