@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sendAtCheck } from './write-turns';
+import Fastify from 'fastify';
+import { registerWriteTurns, sendAtCheck } from './write-turns';
 
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -44,8 +45,6 @@ describe('sendAtCheck (answers with no write turn open)', () => {
 
 describe('registerWriteTurns with no turn open', () => {
   it('writes an answer in the check phase, not when the handler sends it', async () => {
-    const { default: Fastify } = await import('fastify');
-    const { registerWriteTurns } = await import('./write-turns');
     const app = Fastify({ logger: false });
     registerWriteTurns(app, { $client: {} } as never, '/trpc');
     const seen: Record<string, boolean> = {};

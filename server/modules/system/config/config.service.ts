@@ -85,7 +85,7 @@ export const configGet = (deps: Deps, configId: number) => findConfigById(deps.d
 /** Keys every signed-in user may read by key: the main frame's look (RuoYi's 主框架页 entries). */
 const OPEN_KEY_PREFIX = 'sys.index.';
 /** The initial password of new accounts: the user screen's add dialog fills it in (UserFormDialog). */
-export const INIT_PASSWORD_KEY = 'sys.user.initPassword';
+const INIT_PASSWORD_KEY = 'sys.user.initPassword';
 
 /**
  * `GET /system/config/configKey/{key}` → the value ('' for an unknown key, as RuoYi). RuoYi lets
