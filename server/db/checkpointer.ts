@@ -80,6 +80,9 @@ export function startWalCheckpointer(db: { $client: Database.Database }, options
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { file: sqlite.name, modulePath, addonPath: options.addonPath, intervalMs: options.intervalMs ?? 100 },
+    // A small young generation of its own: the thread allocates little, and V8's heap flags are
+    // the process's (`npm start` fixes the request thread's semi-space at 16 MB).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   worker.unref();
   setAuto(FALLBACK_AUTOCHECKPOINT_PAGES);
