@@ -36,7 +36,7 @@ describe('sendAtCheck (answers with no write turn open)', () => {
     sendAtCheck(() => { throw new Error('socket gone'); });
     sendAtCheck(() => sent.push('next'));
     await checkPhase();
-    await new Promise((r) => setTimeout(r, 10)); // warnings are emitted on a later tick
+    await new Promise((r) => process.nextTick(r)); // process.emitWarning emits on process.nextTick
     process.off('warning', onWarning);
     expect(sent).toEqual(['next']);
     expect(warnings).toEqual(['an answer was not sent: socket gone']);
