@@ -35,7 +35,8 @@ import { createEngine } from './engine';
 import { appWorkflowHandlers } from './modules/flowable/handlers';
 import { loggingOptions, type LogStream } from './logging';
 import { registerWriteTurns } from './write-turns';
-import { commitWriteTurn, trackCommandTransactions } from './db/write-turn';
+import { atWriteTurnTop, commitWriteTurn, trackCommandTransactions } from './db/write-turn';
+import { forgetCount } from './db/table-watch';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests read them); LOG_LEVEL still applies. */
   logStream?: LogStream;
+  /** Test hook: each engine instance-cache hit is compared with a fresh load (EngineDeps.verifyInstanceCache). */
+  verifyInstanceCache?: boolean;
 }
 
 export interface BuiltApp extends FastifyInstance {
@@ -84,7 +87,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   seedDatabase(db, nowText(clock));
   runModuleInstalls(db, generatedInstalls, nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
-    engine: createEngine({ db, clock, handlers: appWorkflowHandlers(db.$client) }) };
+    engine: createEngine({ db, clock, handlers: appWorkflowHandlers(db.$client), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
+      verifyInstanceCache: options.verifyInstanceCache }) };
 
   const app = Fastify({
     ...loggingOptions(env.LOG_LEVEL, options.logger !== false, options.logStream),

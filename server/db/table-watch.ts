@@ -73,6 +73,11 @@ export function localWrites(db: Db, tables: readonly string[]): number {
   return n;
 }
 
+/** How many times forgetLocalWrites ran on `db` (it moves when a write turn failed to commit). */
+export function forgetCount(db: Db): number {
+  return watchOf(db).forgotten;
+}
+
 /**
  * Moves every table's count at once (server/db/write-turn.ts: a write turn that failed to
  * commit), so every cache stamped with `localWrites` loads afresh.

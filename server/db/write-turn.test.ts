@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { localWrites, watchTables } from './table-watch';
+import { forgetCount, localWrites, watchTables } from './table-watch';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
 import { TURN_POLL_PHASES, atWriteTurnTop, commitWriteTurn, inCommandTransaction, joinWriteTurn, pauseWriteTurns, pendingWriteTurn, trackCommandTransactions } from './write-turn';
@@ -77,7 +77,9 @@ it('rejects the commit of a turn whose COMMIT fails, keeps nothing of it and mov
   sqlite.pragma('defer_foreign_keys = ON');
   sqlite.prepare("INSERT INTO child (parent_id, v) VALUES (99, 'orphan')").run();
   const stamp = localWrites(db, ['child']);
+  const forgotten = forgetCount(db);
   await expect(done).rejects.toThrow(/FOREIGN KEY/);
+  expect(forgetCount(db)).toBe(forgotten + 1); // the engine's instance cache empties on it
   expect(sqlite.inTransaction).toBe(false);
   expect(count(sqlite)).toBe(0);
   expect(count(other)).toBe(0);

@@ -10,6 +10,7 @@ import { AppError, fail } from '../core/errors';
 import type { Clock } from '../core/clock';
 import type { ProcessGraph } from './model/graph';
 import { UnitOfWork, CONCURRENT_UPDATE } from './store/unit-of-work';
+import { InstanceCache, assertSameAsFresh } from './store/instance-cache';
 import { stmt, rawStmt, rowOf } from './store/rows';
 import { runAgenda, type Ctx, type DefinitionRow } from './runtime/context';
 import { ExpressionError } from './expression';
@@ -23,6 +24,14 @@ export interface EngineDeps {
   handlers: EngineHandlers;
   /** Test hook: runs inside a command's transaction right after the instance was loaded. */
   afterLoad?: (instanceId: string) => void;
+  /**
+   * Write turns (server/db/write-turn.ts), when the connection has them: `atTurnTop` is true
+   * while a turn is open and no transaction function runs (a command's writes then commit with
+   * the turn); `turnEpoch` moves when a turn failed to commit. Used by the instance cache.
+   */
+  writeTurns?: { atTurnTop: () => boolean; turnEpoch: () => number };
+  /** Test hook: every instance-cache hit is compared with a fresh load (throws on a difference). */
+  verifyInstanceCache?: boolean;
 }
 
 export const MSG = {
@@ -39,7 +48,13 @@ const DEFINITION_COLS = ['id', 'key', 'version', 'name', 'category', 'deployment
 
 export class EngineCore {
   private graphs = new Map<string, ProcessGraph>();
-  constructor(readonly deps: EngineDeps) {}
+  /** Units of work of recently used instances (store/instance-cache.ts). */
+  readonly instances: InstanceCache;
+  private txDepth = 0;
+  constructor(readonly deps: EngineDeps) {
+    this.instances = new InstanceCache(undefined, deps.writeTurns?.turnEpoch);
+    if (deps.verifyInstanceCache) this.instances.verify = assertSameAsFresh;
+  }
 
   get db() { return this.deps.sqlite; }
 
@@ -79,13 +94,28 @@ export class EngineCore {
 
   private runInTx?: (fn: () => unknown) => unknown;
 
-  /** Wraps `fn` in a transaction (nested calls become savepoints) and maps errors to AppError. */
+  /**
+   * Wraps `fn` in a transaction (nested calls become savepoints) and maps errors to AppError.
+   * The units of work flushed inside enter the instance cache when the outermost engine
+   * transaction has committed, or has joined the open write turn; a failed one drops those it
+   * staged (InstanceCache).
+   */
   tx<T>(fn: () => T): T {
     if (!this.runInTx) this.runInTx = this.db.transaction((f: () => unknown) => f());
+    const mark = this.instances.mark();
+    this.txDepth++;
     try {
-      return this.runInTx(fn) as T;
+      const result = this.runInTx(fn) as T;
+      if (this.txDepth === 1) {
+        if (!this.db.inTransaction || this.deps.writeTurns?.atTurnTop()) this.instances.commit();
+        else this.instances.rollbackTo(0);
+      }
+      return result;
     } catch (e) {
+      this.instances.rollbackTo(mark);
       throw toAppError(e);
+    } finally {
+      this.txDepth--;
     }
   }
 
@@ -102,7 +132,7 @@ export class EngineCore {
    * `fn` returns the command's result.
    */
   inInstance<T>(instanceId: string, userId: string | null, fn: (ctx: Ctx) => T, missing: string = MSG.instanceMissing): T {
-    return this.tx(() => this.run(UnitOfWork.load(this.db, instanceId), userId, fn, missing));
+    return this.tx(() => this.run(UnitOfWork.load(this.db, instanceId, this.instances), userId, fn, missing));
   }
 
   /**
@@ -110,7 +140,7 @@ export class EngineCore {
    * inside the transaction); `missing` when the task does not exist.
    */
   inTaskInstance<T>(taskId: string, userId: string | null, fn: (ctx: Ctx) => T, missing: string): T {
-    return this.tx(() => this.run(UnitOfWork.loadByTask(this.db, taskId), userId, fn, missing));
+    return this.tx(() => this.run(UnitOfWork.loadByTask(this.db, taskId, this.instances), userId, fn, missing));
   }
 
   private run<T>(uow: UnitOfWork | null, userId: string | null, fn: (ctx: Ctx) => T, missing: string): T {
@@ -120,6 +150,7 @@ export class EngineCore {
     const result = fn(ctx);
     runAgenda(ctx);
     uow.flush();
+    this.instances.stage(uow);
     return result;
   }
 

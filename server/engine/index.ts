@@ -16,7 +16,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Clock } from '../core/clock';
-import { EngineCore } from './core';
+import { EngineCore, type EngineDeps } from './core';
 import * as defs from './commands/definitions';
 import { startInstance } from './commands/start';
 import * as tasks from './commands/task-commands';
@@ -61,12 +61,16 @@ export interface CreateEngineOptions {
   handlers?: EngineHandlers;
   /** Test hook: called inside each instance command's transaction right after loading. */
   afterLoad?: (instanceId: string) => void;
+  /** The connection's write turns, when it has them (EngineDeps.writeTurns). */
+  writeTurns?: EngineDeps['writeTurns'];
+  /** Test hook: EngineDeps.verifyInstanceCache. */
+  verifyInstanceCache?: boolean;
 }
 
 /** Builds the engine API over one database. See each method's module for shapes and errors. */
 export function createEngine(options: CreateEngineOptions) {
   const sqlite = '$client' in options.db ? options.db.$client : options.db;
-  const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad });
+  const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, writeTurns: options.writeTurns, verifyInstanceCache: options.verifyInstanceCache });
   const db = core.db;
   events.registerSignalThrower(core);
   registerEngineCore(core);

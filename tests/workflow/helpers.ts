@@ -20,7 +20,8 @@ export const readCorpus = (file: string) => fs.readFileSync(path.join(corpusDir,
 export function makeEngine(handlers: EngineHandlers = {}, url = ':memory:', extra: { afterLoad?: (id: string) => void } = {}) {
   const db: Db = openDatabase({ url });
   const clock = manualClock();
-  const engine = createEngine({ db, clock, handlers, afterLoad: extra.afterLoad });
+  // Every instance-cache hit is checked against a fresh load (server/engine/store/instance-cache.ts).
+  const engine = createEngine({ db, clock, handlers, afterLoad: extra.afterLoad, verifyInstanceCache: true });
   return { db, clock, engine };
 }
 

@@ -73,6 +73,7 @@ export function startInstance(core: EngineCore, input: StartInput): StartResult 
     planContinue(ctx, token);
     runAgenda(ctx);
     uow.flush();
+    core.instances.stage(uow);
     return { instanceId: uow.instance.id, definitionId: def.id, tasks: activeTasksOf(uow), ended: uow.instance.endTime !== null };
   });
 }

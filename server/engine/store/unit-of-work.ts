@@ -2,81 +2,29 @@
  * One process instance's runtime state loaded into memory for one command, with change
  * tracking, and its flush (all inside the command's transaction). The instance UPDATE checks
  * the optimistic `revision` read at load: if another command changed the instance in between,
- * nothing is written and the command fails (ConcurrencyError → AppError).
+ * nothing is written and the command fails (ConcurrencyError → AppError). Once its command has
+ * committed, a unit may be kept for the next command on the instance (`settle`, instance-cache.ts).
  */
 import type Database from 'better-sqlite3';
 import { fail } from '../../core/errors';
 import {
-  columns, qualified, stmt, rawStmt, rowOf, pushValues, updateValues, insertSql, updateSql, BulkInsert, CHUNK, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
+  stmt, rawStmt, rowOf, pushValues, updateValues, CHUNK, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
   HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
   type CcRow, type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
 } from './rows';
 import { EventRows } from './event-rows';
-
-const BULK = {
-  acts: new BulkInsert('wf_hi_actinst', HI_ACT_COLS.filter((c) => c !== 'id')),
-  execs: new BulkInsert('wf_execution', EXECUTION_COLS),
-  tasks: new BulkInsert('wf_task', TASK_COLS),
-  links: new BulkInsert('wf_identity_link', ['taskId', 'instanceId', 'type', 'userId', 'groupId']),
-  vars: new BulkInsert('wf_variable', ['instanceId', 'scopeId', 'name', 'type', 'value'],
-    ' ON CONFLICT (instance_id, scope_id, name) DO UPDATE SET type = excluded.type, value = excluded.value'),
-  hiTasks: new BulkInsert('wf_hi_taskinst', HI_TASK_COLS),
-  comments: new BulkInsert('wf_comment', ['type', 'message', 'userId', 'taskId', 'instanceId', 'time']),
-  ccs: new BulkInsert('wf_cc', ['instanceId', 'taskId', 'taskDefKey', 'taskName', 'userId', 'senderId', 'kind', 'message', 'createTime']),
-};
-
-// SQL built once (the statement cache is keyed by these strings). Reads run in raw mode.
-const SQL = {
-  loadInstance: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = ?`,
-  loadInstanceOfTask: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = (SELECT instance_id FROM wf_task WHERE id = ?)`,
-  // Each token with its open activity instance, each task with its history row (read together:
-  // a command that moves a token or ends a task needs them; one statement instead of one per row).
-  loadExecutions: `SELECT ${qualified('e', EXECUTION_COLS)}, ${qualified('a', HI_ACT_COLS)} FROM wf_execution e
-    LEFT JOIN wf_hi_actinst a ON a.id = e.act_inst_id WHERE e.instance_id = ?`,
-  loadTasks: `SELECT ${qualified('t', TASK_COLS)}, ${qualified('h', HI_TASK_COLS)} FROM wf_task t
-    LEFT JOIN wf_hi_taskinst h ON h.id = t.id WHERE t.instance_id = ?`,
-  // Through the runtime tasks of the instance (indexed), not a scan of every open task's links.
-  loadLinks: 'SELECT task_id, user_id, group_id FROM wf_identity_link WHERE task_id IN (SELECT id FROM wf_task WHERE instance_id = ?)',
-  loadVars: 'SELECT scope_id, name, type, value FROM wf_variable WHERE instance_id = ?',
-  hiAct: `SELECT ${columns(HI_ACT_COLS)} FROM wf_hi_actinst WHERE id = ?`,
-  hiTask: `SELECT ${columns(HI_TASK_COLS)} FROM wf_hi_taskinst WHERE id = ?`,
-  insInstance: insertSql('wf_instance', INSTANCE_COLS),
-  updInstance: `${updateSql('wf_instance', INSTANCE_MUTABLE)} AND revision = ?`,
-  updAct: 'UPDATE wf_hi_actinst SET end_time = ?, duration = ?, delete_reason = ?, assignee = ?, task_id = ? WHERE id = ?',
-  delExec: 'DELETE FROM wf_execution WHERE id = ?',
-  updExec: updateSql('wf_execution', EXECUTION_MUTABLE),
-  delTask: 'DELETE FROM wf_task WHERE id = ?',
-  updTask: updateSql('wf_task', TASK_MUTABLE),
-  updHiTask: updateSql('wf_hi_taskinst', HI_TASK_MUTABLE),
-  delVar: 'DELETE FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?',
-};
+import { BULK, SQL } from './unit-statements';
+import { VarEntry, variableType } from './var-entry';
 
 /** Text of the optimistic-lock failure (two commands on one instance: one wins). */
 export const CONCURRENT_UPDATE = '流程实例已被其他操作更新，请刷新后重试';
 
-/** A variable in memory; a loaded value is parsed from its JSON only when first read (form configs can be large). */
-export class VarEntry {
-  private raw: string | undefined;
-  private parsed: unknown;
-  constructor(raw: string | undefined, value: unknown, readonly type: string, public state: 'clean' | 'dirty' | 'deleted') {
-    this.raw = raw;
-    this.parsed = value;
-  }
-  get value(): unknown {
-    if (this.raw !== undefined) {
-      this.parsed = JSON.parse(this.raw);
-      this.raw = undefined;
-    }
-    return this.parsed;
-  }
-}
-
-export function variableType(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'boolean';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'double';
-  return 'json';
+/** Where loads find the committed state of an instance (instance-cache.ts InstanceCache). */
+export interface CachedUnits {
+  /** The unit of instance `id` committed at `revision`, handed over to the caller; else undefined. */
+  take(id: string, revision: number): UnitOfWork | undefined;
+  /** Test hook: compares a cached unit with a fresh load of its instance. */
+  verify?: (cached: UnitOfWork, fresh: () => UnitOfWork) => void;
 }
 
 export class UnitOfWork {
@@ -122,19 +70,28 @@ export class UnitOfWork {
     return u;
   }
 
-  /** Loads instance `id`, or returns null when it does not exist. */
-  static load(db: Database.Database, id: string): UnitOfWork | null {
+  /**
+   * Loads instance `id`, or returns null when it does not exist. With `cache`, the instance row
+   * is read and the rest comes from the cache when it holds this revision (InstanceCache).
+   */
+  static load(db: Database.Database, id: string, cache?: CachedUnits): UnitOfWork | null {
     const r = rawStmt(db, SQL.loadInstance).get(id);
-    return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r)) : null;
+    return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r), cache) : null;
   }
 
-  /** Loads the instance of runtime task `taskId` (one statement), or null when the task does not exist. */
-  static loadByTask(db: Database.Database, taskId: string): UnitOfWork | null {
+  /** Loads the instance of runtime task `taskId` (one statement), or null when the task does not exist. `cache`: as load. */
+  static loadByTask(db: Database.Database, taskId: string, cache?: CachedUnits): UnitOfWork | null {
     const r = rawStmt(db, SQL.loadInstanceOfTask).get(taskId);
-    return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r)) : null;
+    return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r), cache) : null;
   }
 
-  private static loadRest(db: Database.Database, inst: InstanceRow): UnitOfWork {
+  private static loadRest(db: Database.Database, inst: InstanceRow, cache?: CachedUnits): UnitOfWork {
+    const cached = cache?.take(inst.id, inst.revision);
+    if (cached) {
+      cached.instance = inst;
+      cache!.verify?.(cached, () => UnitOfWork.loadRest(db, inst));
+      return cached;
+    }
     const id = inst.id;
     const u = new UnitOfWork(db);
     u.instance = inst;
@@ -242,6 +199,52 @@ export class UnitOfWork {
     }
     return e.row;
   }
+
+  /**
+   * Makes this unit the instance's committed state, as a load of it would read it (called by
+   * InstanceCache.commit once the command's transaction committed or joined the open write turn):
+   * change tracking emptied, the history rows kept only for the open activities and runtime tasks,
+   * variables clean in their stored (JSON) form, timers and subscriptions read again on next use.
+   */
+  settle(): void {
+    this.isNewInstance = false;
+    this.loadedRevision = this.instance.revision;
+    for (const set of [this.newExec, this.dirtyExec, this.deletedExec, this.newTask, this.dirtyTask, this.deletedTask]) set.clear();
+    const known = new Map<number, HiActRow>(this.hiActById);
+    for (const a of this.hiActs) if (a.id !== null) known.set(a.id, a);
+    for (const a of this.currentActs.values()) if (a.id !== null) known.set(a.id, a);
+    this.hiActById = new Map();
+    for (const e of this.executions.values()) {
+      const a = e.actInstId === null ? undefined : known.get(e.actInstId);
+      if (a) this.hiActById.set(a.id!, a);
+    }
+    this.hiActs = [];
+    this.hiActDirty.clear();
+    this.currentActs.clear();
+    const hiTasks = new Map<string, HiTaskRow>();
+    for (const id of this.tasks.keys()) {
+      const row = this.hiTasks.get(id)?.row ?? this.hiTasksLoaded.get(id);
+      if (row) hiTasks.set(id, row);
+    }
+    this.hiTasksLoaded = hiTasks;
+    this.hiTasks.clear();
+    for (const id of this.links.keys()) if (!this.tasks.has(id)) this.links.delete(id);
+    for (const [scopeId, m] of this.vars) {
+      for (const [name, e] of m) {
+        if (e.state === 'deleted') m.delete(name);
+        else if (e.state === 'dirty') m.set(name, new VarEntry(JSON.stringify(e.value), undefined, e.type, 'clean'));
+      }
+      if (m.size === 0) this.vars.delete(scopeId);
+    }
+    this.comments = [];
+    this.ccs = [];
+    this.eventRows = undefined;
+  }
+
+  /** The open activity row `id` when held in memory (nothing read). */
+  heldHiAct(id: number): HiActRow | undefined { return this.hiActById.get(id); }
+  /** The history row of runtime task `id` as loaded or settled, when held (nothing read). */
+  heldHiTask(id: string): HiTaskRow | undefined { return this.hiTasksLoaded.get(id); }
 
   /** Writes every change. Throws AppError(500, CONCURRENT_UPDATE) when the revision moved. */
   flush() {

@@ -1,0 +1,46 @@
+/**
+ * The statements of UnitOfWork (unit-of-work.ts): its loads, its multi-row inserts and its
+ * single-row updates and deletes, their SQL built once (the statement cache is keyed by these
+ * strings). Reads run in raw mode.
+ */
+import {
+  columns, qualified, insertSql, updateSql, BulkInsert, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
+  HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
+} from './rows';
+
+export const BULK = {
+  acts: new BulkInsert('wf_hi_actinst', HI_ACT_COLS.filter((c) => c !== 'id')),
+  execs: new BulkInsert('wf_execution', EXECUTION_COLS),
+  tasks: new BulkInsert('wf_task', TASK_COLS),
+  links: new BulkInsert('wf_identity_link', ['taskId', 'instanceId', 'type', 'userId', 'groupId']),
+  vars: new BulkInsert('wf_variable', ['instanceId', 'scopeId', 'name', 'type', 'value'],
+    ' ON CONFLICT (instance_id, scope_id, name) DO UPDATE SET type = excluded.type, value = excluded.value'),
+  hiTasks: new BulkInsert('wf_hi_taskinst', HI_TASK_COLS),
+  comments: new BulkInsert('wf_comment', ['type', 'message', 'userId', 'taskId', 'instanceId', 'time']),
+  ccs: new BulkInsert('wf_cc', ['instanceId', 'taskId', 'taskDefKey', 'taskName', 'userId', 'senderId', 'kind', 'message', 'createTime']),
+};
+
+export const SQL = {
+  loadInstance: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = ?`,
+  loadInstanceOfTask: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = (SELECT instance_id FROM wf_task WHERE id = ?)`,
+  // Each token with its open activity instance, each task with its history row (read together:
+  // a command that moves a token or ends a task needs them; one statement instead of one per row).
+  loadExecutions: `SELECT ${qualified('e', EXECUTION_COLS)}, ${qualified('a', HI_ACT_COLS)} FROM wf_execution e
+    LEFT JOIN wf_hi_actinst a ON a.id = e.act_inst_id WHERE e.instance_id = ?`,
+  loadTasks: `SELECT ${qualified('t', TASK_COLS)}, ${qualified('h', HI_TASK_COLS)} FROM wf_task t
+    LEFT JOIN wf_hi_taskinst h ON h.id = t.id WHERE t.instance_id = ?`,
+  // Through the runtime tasks of the instance (indexed), not a scan of every open task's links.
+  loadLinks: 'SELECT task_id, user_id, group_id FROM wf_identity_link WHERE task_id IN (SELECT id FROM wf_task WHERE instance_id = ?)',
+  loadVars: 'SELECT scope_id, name, type, value FROM wf_variable WHERE instance_id = ?',
+  hiAct: `SELECT ${columns(HI_ACT_COLS)} FROM wf_hi_actinst WHERE id = ?`,
+  hiTask: `SELECT ${columns(HI_TASK_COLS)} FROM wf_hi_taskinst WHERE id = ?`,
+  insInstance: insertSql('wf_instance', INSTANCE_COLS),
+  updInstance: `${updateSql('wf_instance', INSTANCE_MUTABLE)} AND revision = ?`,
+  updAct: 'UPDATE wf_hi_actinst SET end_time = ?, duration = ?, delete_reason = ?, assignee = ?, task_id = ? WHERE id = ?',
+  delExec: 'DELETE FROM wf_execution WHERE id = ?',
+  updExec: updateSql('wf_execution', EXECUTION_MUTABLE),
+  delTask: 'DELETE FROM wf_task WHERE id = ?',
+  updTask: updateSql('wf_task', TASK_MUTABLE),
+  updHiTask: updateSql('wf_hi_taskinst', HI_TASK_MUTABLE),
+  delVar: 'DELETE FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?',
+};

@@ -1,0 +1,169 @@
+/**
+ * The engine's instance cache (server/engine/store/instance-cache.ts; issue 15): a command on an
+ * instance reuses the state the previous command committed instead of reading it again, sees
+ * every change another connection committed (the instance revision moved), and never reuses state
+ * that was rolled back, even when other writes later bring the instance to the same revision.
+ * Every engine of these tests also compares each cache hit with a fresh load (verifyInstanceCache).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/client';
+import { manualClock } from '../../server/core/clock';
+import { createEngine, type Engine } from '../../server/engine';
+import { lineXml, names, tempDbFile } from './helpers';
+
+const XML = lineXml('cacheLine', [
+  { id: 'a', name: '甲', assignee: '1' },
+  { id: 'b', name: '乙', assignee: '1' },
+  { id: 'c', name: '丙', assignee: '1' },
+]);
+
+/** Counts the statements run on `client` whose SQL matches `pattern`, until `stop()`. */
+function statementProbe(client: Database.Database, pattern: RegExp) {
+  const proto = Object.getPrototypeOf(client.prepare('SELECT 1')) as Record<'get' | 'all' | 'run', (...a: unknown[]) => unknown>;
+  const originals = { get: proto.get, all: proto.all, run: proto.run };
+  const probe = { count: 0, stop: () => Object.assign(proto, originals) };
+  for (const m of ['get', 'all', 'run'] as const) {
+    proto[m] = function (this: { source: string; database: Database.Database }, ...args: unknown[]) {
+      if (this.database === client && pattern.test(this.source)) probe.count++;
+      return originals[m].apply(this, args);
+    };
+  }
+  return probe;
+}
+
+interface Conn { db: Db; engine: Engine }
+const open: Conn[] = [];
+let file = '';
+function connect(extra: Partial<Parameters<typeof createEngine>[0]> = {}): Conn {
+  const db = openDatabase({ url: file });
+  const engine = createEngine({ db, clock: manualClock(), verifyInstanceCache: true, ...extra });
+  const c = { db, engine };
+  open.push(c);
+  return c;
+}
+const taskOf = (engine: Engine, instanceId: string) => engine.instanceTasks(instanceId)[0];
+
+afterEach(() => {
+  for (const c of open.splice(0)) c.db.$client.close();
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+describe('instance cache', () => {
+  it('reuses the committed state: a completion after a start reads only the instance row', async () => {
+    file = tempDbFile();
+    // Without the test hook, whose fresh load on each hit would be counted.
+    const { db, engine } = connect({ verifyInstanceCache: false });
+    const { definitionId } = await engine.deploy({ xml: XML });
+    const { instanceId, tasks } = engine.start({ definitionId, userId: '1', variables: { amount: 5, tags: ['x'] } });
+    // The four reads of UnitOfWork.loadRest after the instance row.
+    const loads = statementProbe(db.$client, /FROM wf_execution e\s+LEFT JOIN|LEFT JOIN wf_hi_taskinst h|task_id IN \(SELECT id FROM wf_task|SELECT scope_id, name, type, value FROM wf_variable/);
+    try {
+      engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { amount: 6 } });
+      engine.complete({ taskId: taskOf(engine, instanceId).taskId, userId: '1' });
+      expect(loads.count).toBe(0);
+    } finally {
+      loads.stop();
+    }
+    expect(engine.variables({ taskId: taskOf(engine, instanceId).taskId })).toMatchObject({ amount: 6, tags: ['x'] });
+    expect(names(engine, instanceId)).toEqual(['丙']);
+  });
+
+  it('sees what another connection committed: the instance revision moved', async () => {
+    file = tempDbFile();
+    const a = connect();
+    const b = connect();
+    const { definitionId } = await a.engine.deploy({ xml: XML });
+    const { instanceId, tasks } = a.engine.start({ definitionId, userId: '1' });
+    a.engine.complete({ taskId: tasks[0].taskId, userId: '1' }); // A caches the instance at 乙
+    b.engine.complete({ taskId: taskOf(b.engine, instanceId).taskId, userId: '1', variables: { by: 'b' } });
+    const c = taskOf(a.engine, instanceId);
+    expect(c.name).toBe('丙');
+    expect(a.engine.complete({ taskId: c.taskId, userId: '1' }).ended).toBe(true);
+    expect(a.engine.getInstance(instanceId).state).toBe('completed');
+  });
+
+  it('never reuses rolled-back state, even once other writes bring the instance to that revision', async () => {
+    file = tempDbFile();
+    const a = connect();
+    const b = connect();
+    const { definitionId } = await a.engine.deploy({ xml: XML });
+    const { instanceId, tasks } = a.engine.start({ definitionId, userId: '1' });
+    const first = tasks[0].taskId;
+    // A completes 甲 inside an outer transaction of its own that then rolls back.
+    expect(() => a.db.$client.transaction(() => {
+      a.engine.complete({ taskId: first, userId: '1', comment: 'A' });
+      throw new Error('rolled back');
+    })()).toThrow('rolled back');
+    expect(names(a.engine, instanceId)).toEqual(['甲']);
+    // B completes 甲 for real: the instance reaches the revision A's rolled-back command had, with another 乙.
+    b.engine.complete({ taskId: first, userId: '1', comment: 'B' });
+    const second = taskOf(a.engine, instanceId);
+    expect(second.name).toBe('乙');
+    a.engine.complete({ taskId: second.taskId, userId: '1' });
+    expect(names(a.engine, instanceId)).toEqual(['丙']);
+  });
+
+  it('drops the state of a command whose COMMIT failed, though it was flushed', async () => {
+    file = tempDbFile();
+    const a = connect();
+    const b = connect();
+    const { definitionId } = await a.engine.deploy({ xml: XML });
+    const x = a.engine.start({ definitionId, userId: '1' });
+    // A's next COMMIT fails (as a full disk would): the completion of X's 甲 is rolled back.
+    const proto = Object.getPrototypeOf(a.db.$client.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
+    const run = proto.run;
+    proto.run = function (this: { source: string; database: Database.Database }, ...args: unknown[]) {
+      if (this.source === 'COMMIT' && this.database === a.db.$client) {
+        proto.run = run;
+        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+      }
+      return run.apply(this, args);
+    };
+    try {
+      expect(() => a.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' })).toThrow('disk I/O error');
+    } finally {
+      proto.run = run;
+    }
+    expect(names(a.engine, x.instanceId)).toEqual(['甲']);
+    a.engine.start({ definitionId, userId: '1' }); // another command of A commits
+    // B completes 甲 for real (the revision A's failed command had); A goes on from B's state.
+    b.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' });
+    a.engine.complete({ taskId: taskOf(a.engine, x.instanceId).taskId, userId: '1' });
+    expect(names(a.engine, x.instanceId)).toEqual(['丙']);
+  });
+
+  it('a command that fails half-way leaves no cached state behind', async () => {
+    file = tempDbFile();
+    const { engine } = connect();
+    const { definitionId } = await engine.deploy({ xml: lineXml('cacheFail', [{ id: 'a', name: '甲', assignee: '1' }, { id: 'b', name: '乙', assignee: '${who}' }]) });
+    const { instanceId, tasks } = engine.start({ definitionId, userId: '1' });
+    // 甲 is completed in memory, then 乙's assignee expression fails: the whole command rolls back.
+    expect(() => engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { note: 'lost' } })).toThrow(/who/);
+    expect(names(engine, instanceId)).toEqual(['甲']);
+    engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { who: '7' } });
+    const b = taskOf(engine, instanceId);
+    expect(b).toMatchObject({ name: '乙', assignee: '7' });
+    expect(engine.variables({ taskId: b.taskId })).not.toHaveProperty('note');
+  });
+
+  it('forgets everything when the write-turn epoch moves (a turn failed to commit)', async () => {
+    file = tempDbFile();
+    let epoch = 0;
+    const { db, engine } = connect({ writeTurns: { atTurnTop: () => false, turnEpoch: () => epoch }, verifyInstanceCache: false });
+    const { definitionId } = await engine.deploy({ xml: XML });
+    const { instanceId, tasks } = engine.start({ definitionId, userId: '1' });
+    const loads = statementProbe(db.$client, /FROM wf_execution e/);
+    try {
+      engine.complete({ taskId: tasks[0].taskId, userId: '1' });
+      expect(loads.count).toBe(0);
+      epoch++;
+      engine.complete({ taskId: taskOf(engine, instanceId).taskId, userId: '1' });
+      expect(loads.count).toBe(1);
+    } finally {
+      loads.stop();
+    }
+  });
+});
