@@ -158,3 +158,15 @@ describe('a complete is held to the node form (and start-form keys partially)', 
     expect(vars.variables).toMatchObject({ disabled: true, formBtns: false });
   });
 });
+
+describe('the main-form lookup (kept per deployment between requests: issue 15)', () => {
+  it('applies a main form linked after earlier starts to the very next start', async () => {
+    const dep = await send('POST', '/flowable/definition/save', { name: '后加表单流程', category: 'oa', xml: xml(nodeFormId).replace('id="form_rules"', 'id="form_later"') });
+    expect(dep.code).toBe(200);
+    expect((await send('POST', `/flowable/definition/start/${dep.data.definitionId}`, {})).code).toBe(200);
+    const main = await send('POST', '/flowable/form', { formName: '后加的表单', formContent: JSON.stringify(MAIN_FORM) });
+    expect((await send('POST', '/flowable/form/addDeployForm', { formId: main.data.formId, deployId: dep.data.deploymentId })).code).toBe(200);
+    expect(await send('POST', `/flowable/definition/start/${dep.data.definitionId}`, {})).toEqual({ code: 500, msg: '请输入手机号' });
+    expect((await send('POST', `/flowable/definition/start/${dep.data.definitionId}`, GOOD)).code).toBe(200);
+  });
+});

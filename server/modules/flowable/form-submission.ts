@@ -30,6 +30,7 @@ import {
 import { parseForm } from './library.service';
 import { holdToPermissions } from './field-permissions';
 import { formOfDeployment } from './form-versions';
+import { ReadCache } from '../common/read-cache';
 import type { TaskFormContext } from '../../engine';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
@@ -62,9 +63,17 @@ function queries(db: Deps['db']) {
   return q;
 }
 
+/**
+ * The stored main-form JSON per deployment (issue 15: every start and complete asks for it, and
+ * most processes have none): a ReadCache, stamped with this connection's writes to the three
+ * form tables and other connections' commits (seen within EXTERNAL_POLL_MS). The text is kept,
+ * not the parsed form, so no caller can change what the next one gets.
+ */
+const mainFormContent = new ReadCache<string | null>(['sys_deploy_form', 'sys_deploy_form_content', 'sys_form']);
+
 /** The main form of deployment `deployId`, or null. */
 export function mainForm(deps: Deps, deployId: string): FormConf | null {
-  return asConf(queries(deps.db).main.get({ deployId })?.content);
+  return asConf(mainFormContent.get(deps.db, deployId, () => queries(deps.db).main.get({ deployId })?.content ?? null));
 }
 
 /** The node form of a task's `formKey` (numeric sys_form id) as deployment `deployId` got it (its copy, else the live form), or null. */
