@@ -85,16 +85,6 @@ describe('InstanceCache', () => {
     expect(c.take('e', 2)).toBeDefined();
   });
 
-  it('clear forgets staged and cached units', () => {
-    const c = new InstanceCache();
-    c.stage(unit('a', 2));
-    c.commit();
-    c.stage(unit('b', 2));
-    c.clear();
-    c.commit();
-    expect(c.size).toBe(0);
-  });
-
   it('assertSameAsFresh throws when a cached unit differs from a fresh load', () => {
     const state = (revision: number) => Object.assign(unit('a', revision), {
       executions: new Map(), tasks: new Map(), links: new Map(), vars: new Map(), heldHiAct: () => undefined, heldHiTask: () => undefined,

@@ -42,13 +42,7 @@ export class InstanceCache implements CachedUnits {
    * the command owns it now and `stage`s it again after its flush), else undefined.
    */
   take(id: string, revision: number): UnitOfWork | undefined {
-    if (this.epoch) {
-      const e = this.epoch();
-      if (e !== this.lastEpoch) {
-        this.units.clear();
-        this.lastEpoch = e;
-      }
-    }
+    this.checkEpoch();
     const u = this.units.get(id);
     if (!u) return undefined;
     this.units.delete(id);
@@ -76,13 +70,7 @@ export class InstanceCache implements CachedUnits {
    * open write turn.
    */
   commit(): void {
-    if (this.epoch) {
-      const e = this.epoch();
-      if (e !== this.lastEpoch) {
-        this.units.clear();
-        this.lastEpoch = e;
-      }
-    }
+    this.checkEpoch();
     const staged = this.staged;
     this.staged = [];
     for (const u of staged) {
@@ -100,10 +88,13 @@ export class InstanceCache implements CachedUnits {
     return this.units.size;
   }
 
-  /** Forgets every unit, staged or cached. */
-  clear(): void {
-    this.staged = [];
+  /** Empties the cache when the epoch moved since the last look (a write turn failed to commit). */
+  private checkEpoch(): void {
+    if (!this.epoch) return;
+    const e = this.epoch();
+    if (e === this.lastEpoch) return;
     this.units.clear();
+    this.lastEpoch = e;
   }
 }
 
