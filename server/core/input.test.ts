@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { assertSafeValue, isSafeKey, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from './input';
+import { assertSafeValue, forbiddenKeyMessage, isSafeKey, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from './input';
 
 const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];
 
@@ -64,16 +64,28 @@ describe('nestBrackets', () => {
       expect(({} as Record<string, unknown>).issuer).toBeUndefined();
     });
 
-  it('fuzz: never changes a prototype; either refuses with AppError or returns a clean tree', () => {
+  it('leaves keys inside a value to the input guard, which refuses them (fast-check counterexample)', () => {
+    // nestBrackets reads a request part's own keys only; the whole input then goes through
+    // assertSafeValue (the procedures' input guard, trpc/procedures.ts), as the REST adapter does.
+    const out = nestBrackets(ownRecord([['', ownRecord([['prototype', '']])]]));
+    expect(Object.keys(out)).toEqual(['']);
+    expect(() => assertSafeValue(out)).toThrow(forbiddenKeyMessage('prototype'));
+  });
+
+  it('fuzz: never changes a prototype; nestBrackets then the input guard refuse with AppError or give a clean tree', () => {
     const before = protoSnapshot();
+    const unsafeValue = (x: unknown): boolean => x !== null && typeof x === 'object' && (Array.isArray(x)
+      ? x.some(unsafeValue) : Object.keys(x).some((k) => !isSafeKey(k) || unsafeValue((x as Record<string, unknown>)[k])));
     fc.assert(fc.property(flatArb, (flat) => {
       let out: Record<string, unknown> | undefined;
       try {
         out = nestBrackets(flat);
+        assertSafeValue(out);
       } catch (err) {
         expect(err).toBeInstanceOf(AppError);
-        const hasForbidden = Object.keys(flat).some((k) => FORBIDDEN.some((f) => k === f || k.startsWith(`${f}[`) || k.endsWith(`[${f}]`)));
-        expect(hasForbidden).toBe(true);
+        const forbiddenKey = Object.keys(flat).some((k) => FORBIDDEN.some((f) => k === f || k.startsWith(`${f}[`) || k.endsWith(`[${f}]`)));
+        expect(forbiddenKey || Object.values(flat).some(unsafeValue)).toBe(true);
+        expect(protoSnapshot()).toBe(before);
         return;
       }
       expect(cleanTree(out)).toBe(true);

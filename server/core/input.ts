@@ -32,7 +32,8 @@ function assertSafeKey(key: string, shown = key): void {
 
 /**
  * `{'params[beginTime]': x}` → `{params: {beginTime: x}}` (RuoYi's tansParams form), one level
- * deep as RuoYi sends it; other keys are copied as they are.
+ * deep as RuoYi sends it; other keys are copied as they are. Values are not walked: keys inside
+ * them are refused by assertSafeValue, which the procedures' input guard runs on the whole input.
  * @throws AppError(500) when a key, or either part of a bracket key, is `__proto__`,
  *   `constructor` or `prototype`.
  */
