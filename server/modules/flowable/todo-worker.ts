@@ -14,10 +14,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '../../db/client';
+import { lowerThreadPriority } from '../../db/thread-priority';
 import { todoPage, type TodoQuery } from './todo-page';
 
 const port = parentPort;
 if (!port) throw new Error('todo-worker.ts runs as a worker thread (todo-reader.ts)');
+// Below the request thread's priority when the cores are short (db/thread-priority.ts).
+lowerThreadPriority();
 const { file, addonPath } = workerData as { file: string; addonPath?: string };
 const options: Database.Options = { fileMustExist: true, timeout: 5000 };
 if (addonPath) {

@@ -1,0 +1,40 @@
+/**
+ * Helper threads' CPU priority (issue 15). Under load the request thread is the limit: it parses,
+ * runs and answers every request and is the only writer. The helper threads beside it (the
+ * to-do reader's worker, server/modules/flowable/todo-worker.ts, and the WAL checkpointer's,
+ * checkpointer.ts) lower their own priority to Linux niceness `HELPER_THREAD_NICE`, so that when
+ * the two cores are short the scheduler runs the request thread first; with a core to spare
+ * nothing changes. RocksDB lowers its background threads the same way
+ * (`Env::LowerThreadPoolCPUPriority`).
+ *
+ * Linux only: `setpriority(PRIO_PROCESS, tid)` with a thread's id sets that thread alone (NPTL
+ * threads have their own nice value, man 7 sched / man 2 setpriority "BUGS"). Raising one's own
+ * niceness needs no privilege. Elsewhere, or where the kernel refuses, nothing changes.
+ *
+ * The checkpointer's worker is a CommonJS string run with `eval`; it repeats the one line of
+ * `lowerThreadPriority` itself (it cannot import this module) and takes the value from workerData.
+ */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
+
+/** Linux niceness of the helper threads (0 = the request thread's; 19 the lowest priority). */
+export const HELPER_THREAD_NICE = 10;
+
+/**
+ * Lowers the calling worker thread's CPU priority to `nice` (default HELPER_THREAD_NICE).
+ * Returns the thread's kernel id when it was set, null when it was not (not Linux, the main
+ * thread, or refused). Never throws. Called on the main thread it does nothing: the request
+ * thread keeps its priority.
+ */
+export function lowerThreadPriority(nice: number = HELPER_THREAD_NICE): number | null {
+  if (isMainThread) return null;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return null;
+    setPriority(tid, nice);
+    return tid;
+  } catch {
+    return null;
+  }
+}
