@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { HELPER_THREAD_NICE } from './thread-priority';
+import { HELPER_THREAD_NICE_STEP } from './thread-priority';
 
 /** Auto-checkpoint threshold (WAL pages) of a connection without a background checkpointer. */
 export const INLINE_AUTOCHECKPOINT_PAGES = 8000;
@@ -47,8 +47,12 @@ export interface WalCheckpointer {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.modulePath);
-// Below the request thread's priority (thread-priority.ts, whose lowerThreadPriority this repeats).
-try { require('node:os').setPriority(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()), workerData.nice); } catch {}
+// Below the request thread's priority (thread-priority.ts: this repeats lowerThreadPriority).
+try {
+  const os = require('node:os');
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  os.setPriority(tid, Math.min(19, os.getPriority(tid) + workerData.niceStep));
+} catch {}
 const options = { fileMustExist: true, timeout: 0 };
 if (workerData.addonPath) {
   const addon = { exports: {} };
@@ -82,7 +86,7 @@ export function startWalCheckpointer(db: { $client: Database.Database }, options
   }
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file: sqlite.name, modulePath, addonPath: options.addonPath, intervalMs: options.intervalMs ?? 100, nice: HELPER_THREAD_NICE },
+    workerData: { file: sqlite.name, modulePath, addonPath: options.addonPath, intervalMs: options.intervalMs ?? 100, niceStep: HELPER_THREAD_NICE_STEP },
     // A small young generation of its own: the thread allocates little, and V8's heap flags are
     // the process's (`npm start` fixes the request thread's semi-space at 16 MB).
     resourceLimits: { maxYoungGenerationSizeMb: 4 },

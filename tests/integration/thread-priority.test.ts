@@ -1,7 +1,7 @@
 /**
  * Helper threads below the request thread's priority (server/db/thread-priority.ts, issue 15): the WAL
- * checkpointer's and the to-do reader's workers run at HELPER_THREAD_NICE on Linux, and the
- * calling (main) thread is never lowered. Elsewhere no thread changes.
+ * checkpointer's and the to-do reader's workers run HELPER_THREAD_NICE_STEP steps of niceness below
+ * the process on Linux, and the calling (main) thread is never lowered. Elsewhere no thread changes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTodoReader } from '../../server/modules/flowable/todo-reader';
 import { startWalCheckpointer } from '../../server/db/checkpointer';
 import { openDatabase, type Db } from '../../server/db/client';
-import { HELPER_THREAD_NICE, lowerThreadPriority } from '../../server/db/thread-priority';
+import { HELPER_THREAD_NICE_STEP, lowerThreadPriority } from '../../server/db/thread-priority';
 
 const linux = process.platform === 'linux';
 const dirs: string[] = [];
@@ -28,7 +28,12 @@ function threadNices(): Record<number, number> {
   }
   return out;
 }
-const lowered = () => Object.values(threadNices()).filter((n) => n === HELPER_THREAD_NICE).length;
+/** Threads at the helpers' niceness (the main thread's plus the step, at most 19). */
+const lowered = () => {
+  const nices = threadNices();
+  const helper = Math.min(19, (nices[process.pid] ?? 0) + HELPER_THREAD_NICE_STEP);
+  return Object.entries(nices).filter(([tid, n]) => Number(tid) !== process.pid && n === helper).length;
+};
 
 function fileDb(): Db {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prio-test-'));
