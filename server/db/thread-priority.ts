@@ -2,18 +2,18 @@
  * Helper threads' CPU priority (issue 15). Under load the request thread is the limit: it parses,
  * runs and answers every request and is the only writer. The helper threads beside it (the
  * to-do reader's worker, server/modules/flowable/todo-worker.ts, and the WAL checkpointer's,
- * checkpointer.ts) lower their own priority by `HELPER_THREAD_NICE_STEP` steps of Linux niceness
- * below the thread that started them (the process's own: 0 unless started under `nice`), so that when
- * the two cores are short the scheduler runs the request thread first; with a core to spare
- * nothing changes. RocksDB lowers its background threads the same way
+ * checkpointer.ts) lower their own priority by `HELPER_THREAD_NICE_STEP` steps of Linux
+ * niceness below the thread that started them (the process's own: 0 unless started under
+ * `nice`), so that when the two cores are short the scheduler runs the request thread first; with
+ * a core to spare nothing changes. RocksDB lowers its background threads the same way
  * (`Env::LowerThreadPoolCPUPriority`).
  *
  * Linux only: `setpriority(PRIO_PROCESS, tid)` with a thread's id sets that thread alone (NPTL
  * threads have their own nice value, man 7 sched / man 2 setpriority "BUGS"). Raising one's own
  * niceness needs no privilege. Elsewhere, or where the kernel refuses, nothing changes.
  *
- * The checkpointer's worker is a CommonJS string run with `eval`; it repeats the one line of
- * `lowerThreadPriority` itself (it cannot import this module) and takes the value from workerData.
+ * The checkpointer's worker is a CommonJS string run with `eval`; it repeats the few lines of
+ * `lowerThreadPriority` itself (it cannot import this module) and takes the step from workerData.
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
