@@ -23,14 +23,15 @@ import { isMainThread } from 'node:worker_threads';
 export const HELPER_THREAD_NICE_STEP = 10;
 
 /**
- * Lowers the calling worker thread's CPU priority by `step` steps of niceness (default
- * HELPER_THREAD_NICE_STEP) from the one it started with, capped at 19 (never raised: a thread
- * already at 19 stays there). Returns the thread's kernel id when it was set, null when it was
- * not (not Linux, the main thread, or refused). Never throws. Called on the main thread it does
+ * Lowers the calling worker thread's CPU priority by `step` steps of niceness (a positive
+ * integer; default HELPER_THREAD_NICE_STEP) from the one it started with, capped at 19: never
+ * raised (a thread already at 19 stays there; any other `step` changes nothing). Returns the
+ * thread's kernel id when it was set, null when it was not (not Linux, the main thread, a `step`
+ * that is not a positive integer, or refused). Never throws. Called on the main thread it does
  * nothing: the request thread keeps its priority.
  */
 export function lowerThreadPriority(step: number = HELPER_THREAD_NICE_STEP): number | null {
-  if (isMainThread) return null;
+  if (isMainThread || !Number.isInteger(step) || step <= 0) return null;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (!Number.isInteger(tid) || tid <= 0) return null;
