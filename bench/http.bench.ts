@@ -18,7 +18,8 @@
  *     route, the ratio of each round, and errors;
  *  7. the REST workflow round (bench/rest-round.ts): autocannon request sequences on 16
  *     connections for 5 s of start → todo → complete → todo → complete of a two-task process (both
- *     tasks `${INITIATOR}`), in ROUNDS rounds; completed instances/s of each and their median;
+ *     tasks `${INITIATOR}`), in ROUNDS rounds; completed instances/s of each and their median, and
+ *     the ceilings each round's CPU per instance allowed (request thread alone; all cores);
  *  8. the login page's JavaScript, gzip -9 (bench/http-helpers.ts `loginPageWeight`);
  *  9. the single binary (bench/binary-helpers.ts): dist/caishui, built first when it is missing or
  *     older than its sources, over its own database file with the same environment and 2,000
@@ -188,6 +189,11 @@ async function main(): Promise<number> {
     console.log(`  ${wf.completed} instances in ${(wf.ms / 1000).toFixed(2)} s = ${wf.perSec.toFixed(0)} instances/s (${wf.requests} requests: ${((wf.requests / wf.ms) * 1000).toFixed(0)} req/s); target ≥ 800: ${verdict(wf.perSec >= 800)}   (rounds: ${perRound})`);
     console.log(`  server CPU: ${wf.cpuMsPerInstance?.toFixed(2)} ms per completed instance (all its threads, WAL checkpoints included)`);
     console.log(`    of it the request thread: ${wf.requestThreadMsPerInstance?.toFixed(2)} ms, busy ${((wf.requestThreadBusy ?? 0) * 100).toFixed(0)} % of the round (near 100 %: it is the limit); the load generator (this process): ${wf.generatorMsPerInstance.toFixed(2)} ms per instance`);
+    // What each round's costs per instance allowed at most: the request thread busy all the time,
+    // and every core busy with the server's threads and the load generator (work split evenly).
+    const cores = os.availableParallelism();
+    const ceilings = wfRounds.map((x) => `${(1000 / (x.requestThreadMsPerInstance ?? NaN)).toFixed(0)} / ${((cores * 1000) / ((x.cpuMsPerInstance ?? NaN) + x.generatorMsPerInstance)).toFixed(0)}`).join(', ');
+    console.log(`  ceilings at each round's costs, instances/s (request thread busy 100 % / all ${cores} cores busy with server and generator): ${ceilings}`);
     const failures = wfRounds.reduce((n, x) => n + x.failures, 0), errors = wfRounds.reduce((n, x) => n + x.errors, 0);
     const firstFailure = wfRounds.find((x) => x.firstFailure)?.firstFailure;
     console.log(`  failures: ${failures}${firstFailure ? ` (first: ${firstFailure})` : ''}, connection errors: ${errors}; cut off by the time limit and finished afterwards: ${wfRounds.map((x) => x.leftOver).join(', ')} tasks; admin's open to-do rows afterwards: ${wf.openAfter}`);
