@@ -50,8 +50,9 @@ const Database = require(workerData.modulePath);
 // Below the request thread's priority (thread-priority.ts: this repeats lowerThreadPriority).
 try {
   const os = require('node:os');
+  const step = workerData.niceStep;
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  os.setPriority(tid, Math.min(19, os.getPriority(tid) + workerData.niceStep));
+  if (Number.isInteger(step) && step > 0 && Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.min(19, os.getPriority(tid) + step));
 } catch {}
 const options = { fileMustExist: true, timeout: 0 };
 if (workerData.addonPath) {
