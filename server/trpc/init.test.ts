@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../core/errors';
-import { trpcErrorReply } from './init';
+import { describeError, trpcErrorReply, UNKNOWN_ERROR_MESSAGE } from './init';
 
 const FAILED = '操作失败，数据未能保存，请重试';
 const failed = () => new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: FAILED });
@@ -30,5 +30,20 @@ describe('trpcErrorReply (tRPC answers built outside a procedure)', () => {
   it('never throws on a malformed path: the names stay as sent', () => {
     expect(body('/bad%E0%A4%A?batch=1', 'POST')).toEqual([shape('bad%E0%A4%A')]);
     expect(body('', 'POST')).toEqual(shape(''));
+  });
+});
+
+describe('describeError (issue 38 §2: no server path in an answer)', () => {
+  const wrap = (cause: Error) => new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
+
+  it("answers the spec's unknown-error message for an operating-system error and any text naming the working folder", () => {
+    const sys = Object.assign(new Error(`ENOENT: no such file or directory, lstat '/srv/app/x'`), { errno: -2, syscall: 'lstat', code: 'ENOENT' });
+    expect(describeError(wrap(sys))).toEqual({ appCode: 500, message: UNKNOWN_ERROR_MESSAGE });
+    expect(describeError(wrap(new Error(`cannot read ${process.cwd()}/server/app.ts`)))).toEqual({ appCode: 500, message: UNKNOWN_ERROR_MESSAGE });
+  });
+
+  it('keeps AppError messages and other texts as they are', () => {
+    expect(describeError(wrap(new AppError(500, `路径 ${process.cwd()}`)))).toEqual({ appCode: 500, message: `路径 ${process.cwd()}` });
+    expect(describeError(wrap(new Error('Maximum call stack size exceeded')))).toEqual({ appCode: 500, message: 'Maximum call stack size exceeded' });
   });
 });

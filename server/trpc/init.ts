@@ -20,11 +20,32 @@ export function zodMessage(err: ZodError): string {
   return hasCjk(issue.message) ? issue.message : `参数 ${field} 无效：${issue.message}`;
 }
 
-/** Envelope code and message of any error thrown inside a procedure. */
+/** The spec's message for an unexpected failure (platform-and-admin §"Default HTTP messages"). */
+export const UNKNOWN_ERROR_MESSAGE = '系统未知错误，请反馈给管理员';
+
+/**
+ * True when `cause` is an operating-system failure (Node's errors carry `syscall` / `errno` and
+ * usually an absolute path in their text) or its text names the server's working folder: such a
+ * text never reaches a client (issue 38 §2 "never disclose server paths").
+ */
+function discloses(cause: unknown): boolean {
+  if (!(cause instanceof Error)) return false;
+  const sys = cause as Error & { syscall?: unknown; errno?: unknown };
+  if (typeof sys.syscall === 'string' || typeof sys.errno === 'number') return true;
+  const cwd = process.cwd();
+  return cwd.length > 1 && cause.message.includes(cwd);
+}
+
+/**
+ * Envelope code and message of any error thrown inside a procedure: an AppError's own, a zod
+ * issue's, else tRPC's text; an unexpected error whose text could disclose server paths answers
+ * UNKNOWN_ERROR_MESSAGE instead.
+ */
 export function describeError(error: TRPCError): { appCode: AppCode; message: string } {
   const cause = error.cause;
   if (cause instanceof AppError) return { appCode: cause.code, message: cause.message };
   if (cause instanceof ZodError) return { appCode: 500, message: zodMessage(cause) };
+  if (discloses(cause)) return { appCode: 500, message: UNKNOWN_ERROR_MESSAGE };
   if (error.code === 'INTERNAL_SERVER_ERROR') return { appCode: 500, message: error.message || '操作失败' };
   return { appCode: appCodeOfTrpc(error.code), message: error.message };
 }

@@ -68,7 +68,8 @@ describe('generated output', () => {
     const r = await api('GET', '/tool/gen/genCode/biz_ledger');
     expect(r.code, r.msg).toBe(200);
     expect([...r.data.files].sort()).toEqual(Object.keys(preview).sort());
-    expect(walk(root)).toEqual(Object.keys(preview).sort());
+    // plus the generator's manifest of what it wrote (issue 38 §2)
+    expect(walk(root)).toEqual([...Object.keys(preview), 'server/modules/generated.manifest.json'].sort());
     for (const [p, content] of Object.entries(preview)) expect(fs.readFileSync(path.join(root, p), 'utf8'), p).toBe(content);
   });
 

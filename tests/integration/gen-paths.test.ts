@@ -2,7 +2,8 @@
  * Where `GET /tool/gen/genCode/{tableName}` may write (reference §2 genCode "write to configured
  * path"; ours: under PROJECT_ROOT only): genPath '/' is the project root, a relative genPath is
  * below it; `..`, absolute paths outside and symlinks leading out are refused before anything is
- * written. Also the zip's name and type and the registry chaining of batchGenCode. The templates
+ * written; a rendered file outside the generator's own folders is refused (issue 38 §2). Also
+ * the zip's name and type and the registry chaining of batchGenCode. The templates
  * are mocked here (their output is tested in gen-output.test.ts).
  */
 import fs from 'node:fs';
@@ -93,6 +94,32 @@ describe('genCode paths', () => {
     expect(listing(root)).toEqual(before);
     expect(listing(outside)).toEqual([]);
     expect(fs.existsSync(path.join(path.dirname(root), 'escape.ts'))).toBe(false);
+  });
+
+  it('refuses rendered files outside the generator\'s own folders and writes nothing (issue 38 §2)', async () => {
+    await setGenPath('biz_ledger', '/');
+    fs.mkdirSync(path.join(root, 'server/modules/auth'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'server/modules/auth/auth.router.ts'), '// product');
+    fs.writeFileSync(path.join(root, 'server/app.ts'), '// product');
+    const before = listing(root);
+    const cases: Array<[string, string]> = [
+      ['.git/hooks/pre-commit', '生成路径不能位于 .git 或 node_modules 目录'],
+      ['node_modules/x/index.js', '生成路径不能位于 .git 或 node_modules 目录'],
+      ['client/NODE_MODULES/x.js', '生成路径不能位于 .git 或 node_modules 目录'],
+      ['server/modules/generated.manifest.json', '生成代码不能覆盖非代码生成器创建的文件：server/modules/generated.manifest.json'],
+      ['server/app.ts', '生成代码只能写入生成模块的目录：server/app.ts'],
+      ['server/modules/x.ts', '生成代码只能写入生成模块的目录：server/modules/x.ts'],
+      ['tests/integration/sub/x.test.ts', '生成代码只能写入生成模块的目录：tests/integration/sub/x.test.ts'],
+      ['server/modules/auth/auth.router.ts', '生成代码不能写入已有的非生成模块目录：server/modules/auth'],
+      ['server/modules/auth/new.ts', '生成代码不能写入已有的非生成模块目录：server/modules/auth'],
+    ];
+    for (const [bad, msg] of cases) {
+      rendered.extra = [{ path: bad, content: 'x' }];
+      expect(await api('GET', '/tool/gen/genCode/biz_ledger'), bad).toEqual({ code: 500, msg });
+    }
+    rendered.extra = [];
+    expect(listing(root)).toEqual(before);
+    expect(fs.readFileSync(path.join(root, 'server/modules/auth/auth.router.ts'), 'utf8')).toBe('// product');
   });
 
   it('refuses a table that is not imported', async () => {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { pageInput } from '../common';
 import { filterText, idValue, optionalInt, optionalText } from '../system/dept';
+import { controlCharsMessage, isOneLine } from '../text';
 
 export const TPL_CATEGORIES = ['crud', 'tree', 'sub'] as const;
 export type TplCategory = (typeof TPL_CATEGORIES)[number];
@@ -29,6 +30,9 @@ export const GEN_MODULE_NAME = /^[a-z][a-z0-9]*$/;
 export const GEN_PACKAGE_NAME = /^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/;
 /** Top-level tRPC keys and client route folders a generated module may not take. */
 export const GEN_RESERVED_MODULES = ['auth', 'home', 'system', 'monitor', 'common', 'flowable', 'tool', 'trpc'] as const;
+
+/** The field 生成路径 (genPath) as messages name it. */
+export const GEN_PATH_LABEL = '生成路径';
 
 /** Spec §5 messages. */
 export const GEN_MSG = {
@@ -114,7 +118,8 @@ export const genUpdateInput = z.object({
   businessName: z.string({ error: GEN_MSG.businessName }).trim().min(1, GEN_MSG.businessName).max(GEN_MAX_BUSINESS_NAME).regex(GEN_BUSINESS_NAME, '生成业务名只能是字母和数字，小写字母开头'),
   functionName: z.string({ error: GEN_MSG.functionName }).trim().min(1, GEN_MSG.functionName).max(50),
   genType: z.enum(['0', '1']).default('0'),
-  genPath: z.string().max(255).nullish().transform((v) => v || '/'),
+  /** Issue 38 §2: a NUL or other control character answers 生成路径不能包含控制字符. */
+  genPath: z.string().max(255).refine(isOneLine, controlCharsMessage(GEN_PATH_LABEL)).nullish().transform((v) => v || '/'),
   subTableName: z.string().max(128).nullish().transform((v) => v || null),
   subTableFkName: z.string().max(128).nullish().transform((v) => v || null),
   columns: z.array(genColumnInput).min(1),

@@ -1,7 +1,7 @@
 /**
  * Code generator output (reference §2 `/tool/gen` preview / download / batchGenCode / genCode,
  * §8 "Templates", "Preview"): the template model built from the gen rows, the ordered preview
- * map, the zip (`caishui.zip`) and writing the files under the project root.
+ * map and the zip (`caishui.zip`); writing the files under the project root is gen-write.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 
 export const ZIP_NAME = 'caishui.zip';
 export const ZIP_TYPE = 'application/zip';
-export const OUTSIDE_ROOT = '生成路径不能超出项目目录';
 
 const yes = (v: string) => v === '1';
 
@@ -76,7 +75,8 @@ export function readRegistries(root: string): RegistrySources {
   return { modules: read(REGISTRY_PATHS.modules), rest: read(REGISTRY_PATHS.rest) };
 }
 
-function tableByName(db: DbTx, tableName: string): GenTableDbRow {
+/** The imported table `tableName`. Errors (500): 表<name>尚未导入. */
+export function tableByName(db: DbTx, tableName: string): GenTableDbRow {
   const t = findGenTableByName(db, tableName);
   if (!t) throw new AppError(500, `表${tableName}尚未导入`);
   return t;
@@ -86,7 +86,7 @@ function tableByName(db: DbTx, tableName: string): GenTableDbRow {
  * Renders `tables` in order, each with the registries the previous one produced; a later file of
  * the same path replaces an earlier one. Errors (500): 生成代码失败：<reason of the templates>.
  */
-async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<GenFile[]> {
+export async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<GenFile[]> {
   let registries = readRegistries(deps.env.PROJECT_ROOT);
   const files = new Map<string, GenFile>();
   for (const t of tables) {
@@ -133,59 +133,4 @@ export async function genZip(deps: Deps, tableName: string): Promise<FileReply> 
  */
 export async function genBatchZip(deps: Deps, tables: string[]): Promise<FileReply> {
   return zipOf(await renderChain(deps, [...new Set(tables)].map((n) => tableByName(deps.db, n))));
-}
-
-const within = (root: string, p: string) => {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-};
-
-/**
- * Whether `target` stays under `rootReal` both as written and once its deepest existing part
- * (which may be the target itself, or a dangling symlink) is resolved through symlinks.
- */
-function staysInside(rootReal: string, rootGiven: string, target: string): boolean {
-  if (!within(rootReal, target) && !within(rootGiven, target)) return false;
-  let probe = target;
-  for (;;) {
-    let exists = true;
-    try { fs.lstatSync(probe); } catch { exists = false; }
-    if (exists) {
-      try {
-        return within(rootReal, fs.realpathSync(probe));
-      } catch {
-        return false;
-      }
-    }
-    const parent = path.dirname(probe);
-    if (parent === probe) return false;
-    probe = parent;
-  }
-}
-
-/**
- * `GET /tool/gen/genCode/{tableName}`: writes the table's files under PROJECT_ROOT/genPath ('/'
- * is the project root; a relative genPath is below it; an absolute one must lie inside it).
- * Every target is checked before anything is written. Returns `{files}` relative to the project
- * root. Errors (500): 生成路径不能超出项目目录 (`..`, absolute paths or symlinks leading out);
- * 表<name>尚未导入.
- */
-export async function genToPath(deps: Deps, tableName: string): Promise<{ files: string[] }> {
-  const t = tableByName(deps.db, tableName);
-  const rootGiven = path.resolve(deps.env.PROJECT_ROOT);
-  const rootReal = fs.realpathSync(rootGiven);
-  const genPath = (t.genPath ?? '').trim();
-  const base = genPath === '' || genPath === '/' ? rootReal : path.isAbsolute(genPath) ? path.resolve(genPath) : path.resolve(rootReal, genPath);
-  if (!staysInside(rootReal, rootGiven, base)) throw new AppError(500, OUTSIDE_ROOT);
-  const files = await renderChain(deps, [t]);
-  const targets = files.map((f) => {
-    const target = path.resolve(base, f.path);
-    if (path.isAbsolute(f.path) || !staysInside(rootReal, rootGiven, target)) throw new AppError(500, OUTSIDE_ROOT);
-    return { target, content: f.content };
-  });
-  for (const { target, content } of targets) {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, content);
-  }
-  return { files: targets.map(({ target }) => path.relative(within(rootReal, target) ? rootReal : rootGiven, target).split(path.sep).join('/')) };
 }

@@ -1,7 +1,8 @@
 /**
  * Code generator procedures `tool.gen.*` (workflow spec §7 "Code generator"; reference §2
  * `/tool/gen`, §8). Permissions `tool:gen:list|query|edit|remove|import|preview|code`; createTable
- * also needs the admin role (RuoYi `@ss.hasRole('admin')`). Writes are logged as 代码生成.
+ * and genCode (writing to a path) also need the admin role (RuoYi `@ss.hasRole('admin')`; issue 38
+ * §2). Writes are logged as 代码生成.
  */
 import { idsInput } from '../../../../shared/schemas/system/dept';
 import {
@@ -38,9 +39,12 @@ export const genRouter = router({
   /** `{ids}` → deletes the gen rows (never the database table). */
   remove: permProcedure('tool:gen:remove').meta(log(3)).input(idsInput)
     .mutation(({ ctx, input }) => { genRemove(ctx.deps, input.ids); }),
-  /** `{tableName}`: writes the files under PROJECT_ROOT/genPath (genType 1). Errors: path outside the project. */
+  /**
+   * `{tableName}`: writes the files under PROJECT_ROOT/genPath (genType 1); admin role only, into the
+   * generator's own module folders (issue 38 §2, gen-write.ts). Errors: 403; path and ownership refusals.
+   */
   genCode: permProcedure('tool:gen:code').meta(log(8)).input(genTableNameInput)
-    .mutation(({ ctx, input }) => genToPath(ctx.deps, input.tableName)),
+    .mutation(({ ctx, input }) => genToPath(ctx.deps, ctx.login, input.tableName)),
   /** `{tableName}`: re-reads the columns, keeping what was edited. Errors: 同步数据失败，原表结构不存在. */
   synchDb: permProcedure('tool:gen:edit').meta(log(2)).input(genTableNameInput)
     .mutation(({ ctx, input }) => { genSynchDb(ctx.deps, ctx.login, input.tableName); }),

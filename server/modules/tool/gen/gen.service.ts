@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { AppDeps } from '../../../core/deps';
-import { isSuperAdmin, type LoginUser } from '../../../core/authz';
+import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
 import { pageWindow, type Page } from '../../../core/pagination';
@@ -17,6 +17,7 @@ import {
 import type { genDbListInput, genListInput, genUpdateInput } from '../../../../shared/schemas/tool/gen';
 import type { DbTx } from '../../common/query';
 import { checkCreateTables, loadSqlParser, runCreateTables } from './create-table';
+import { requireGenAdmin } from './gen-admin';
 import { initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
 import {
   allGenTables, columnsByTable, columnsOf, deleteGenColumns, deleteGenTables, findGenTable, findGenTableByName, importedNames,
@@ -24,7 +25,8 @@ import {
 } from './gen.repo';
 import { findDbTable, listDbTables, readDbColumns, type DbTable } from './sqlite-tables';
 
-export { genBatchZip, genPreview, genToPath, genZip } from './gen-output';
+export { genBatchZip, genPreview, genZip } from './gen-output';
+export { genToPath } from './gen-write';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 
@@ -214,7 +216,7 @@ export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void 
  * 没有权限，请联系管理员授权 (not admin); 500 仅支持 CREATE TABLE 语句, 表<name>已存在, 建表失败：….
  */
 export const genCreateTable = async (deps: Deps, login: LoginUser, sqlText: string): Promise<void> => {
-  if (!isSuperAdmin(login.userId, login.roleKeys)) throw new AppError(403, '没有权限，请联系管理员授权');
+  requireGenAdmin(login);
   const parser = new (await loadSqlParser())();
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
