@@ -15,3 +15,6 @@ export * from './validate';
 export * from './permissions';
 export * from './permission-check';
 export * from './withhold';
+export * from './option-sources';
+export * from './regex-safety';
+export * from './form-safety';

@@ -5,12 +5,13 @@
  * (numbers, maxlength, options, detail tables, shapes) are in validate.ts, which starts from these.
  */
 import { valueFields } from './fields';
+import { compileStoredPattern, patternProblem, splitPattern, type SafePattern } from './regex-safety';
 import { DETAIL_TABLE_TAG, type FormConf, type FormField } from './types';
 
 export interface FieldRule {
   required?: boolean;
-  /** A pattern rule checks only a non-empty value (async-validator behaviour). */
-  pattern?: RegExp;
+  /** A pattern rule checks only a non-empty value (async-validator behaviour); run in linear time (issue 38 §6). */
+  pattern?: SafePattern;
   message: string;
 }
 
@@ -24,15 +25,16 @@ export function ruleTrigger(field: FormField): 'blur' | 'change' {
 
 /**
  * A regList pattern as stored by the designer ('/^1\\d{10}$/' or '/x/i', or a bare source) →
- * RegExp; null when it does not compile.
+ * RegExp, for the code generator's output; null when it does not compile or may not be stored
+ * (regex-safety.ts patternProblem: too long, lookaround, catastrophic backtracking — issue 38 §6).
+ * Validation never runs this RegExp: fieldRules uses compileStoredPattern (linear time).
  */
 export function toRegExp(pattern: unknown): RegExp | null {
-  if (pattern instanceof RegExp) return pattern;
-  if (typeof pattern !== 'string' || !pattern.trim()) return null;
-  const s = pattern.trim();
-  const m = /^\/(.*)\/([dgimsuvy]*)$/s.exec(s);
+  if (pattern instanceof RegExp) return patternProblem(`/${pattern.source}/${pattern.flags}`) ? null : pattern;
+  const parts = splitPattern(pattern);
+  if (!parts || patternProblem(pattern)) return null;
   try {
-    return m ? new RegExp(m[1], m[2].replace(/g|y/g, '')) : new RegExp(s);
+    return new RegExp(parts.source, parts.flags);
   } catch {
     return null;
   }
@@ -68,7 +70,7 @@ export function fieldRules(field: FormField): FieldRule[] {
   const rules: FieldRule[] = [];
   if (config.required === true) rules.push({ required: true, message: requiredMessage(field) });
   for (const item of Array.isArray(config.regList) ? config.regList : []) {
-    const re = toRegExp(item?.pattern);
+    const re = compileStoredPattern(item?.pattern);
     if (re) rules.push({ pattern: re, message: typeof item.message === 'string' ? item.message : '' });
   }
   return rules;

@@ -180,12 +180,13 @@ test('组件属性: upload size and unit, cascader static tree and dynamic url; 
   await expect(panel.getByTestId('static-tree')).toHaveCount(0);
   await prop(panel, 'url').fill('/system/nothing-here');
   await prop(panel, 'dataPath').fill('data');
-  await expect(panel.getByTestId('dynamic-status')).toContainText('请求失败：404');
+  // Only declared read-only sources are fetched (issue 38 §1): anything else is refused unsent.
+  await expect(panel.getByTestId('dynamic-status')).toContainText('接口地址不是允许的数据源：/system/nothing-here');
   await prop(panel, 'url').fill('/system/menu/list');
   await prop(panel, 'labelKey').click();
   await expect(panel.getByTestId('dynamic-status')).toContainText(/已获取 \d+ 条数据/);
   await prop(panel, 'method').selectOption('post');
-  await expect(panel.getByTestId('dynamic-status')).not.toContainText('已获取');
+  await expect(panel.getByTestId('dynamic-status')).toContainText('请求方式只能是 GET');
   await prop(panel, 'method').selectOption('get');
   await expect(panel.getByTestId('dynamic-status')).toContainText(/已获取 \d+ 条数据/);
   await prop(panel, 'labelKey').fill('menuName');

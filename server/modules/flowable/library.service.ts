@@ -15,6 +15,7 @@ import { exportSheet, NORMAL_DISABLE } from '../common/export-file';
 import { contains, orderOf, pageOf } from '../common/query';
 import { sanitizeFormContent } from '../../core/rich-text';
 import { snapshotForms } from './form-versions';
+import { formConfigProblem } from '../../../shared/form/form-safety';
 import type {
   expressionAddInput, expressionListInput, expressionUpdateInput, formAddInput, formListInput, formUpdateInput,
   listenerAddInput, listenerListInput, listenerUpdateInput,
@@ -110,12 +111,24 @@ export function formList(deps: Deps, f: Partial<z.output<typeof formListInput>>)
 export const formOptions = (deps: Deps) =>
   deps.db.select({ formId: sysForm.formId, formName: sysForm.formName }).from(sysForm).orderBy(asc(sysForm.formId)).all();
 export const formGet = (deps: Deps, formId: number) => deps.db.select().from(sysForm).where(eq(sysForm.formId, formId)).get() ?? null;
+/**
+ * Refuses form JSON that may not be stored (issue 38 §1, §6; shared/form/form-safety.ts): a
+ * dynamic-options request other than a GET to a declared read-only source, or an unsafe regList
+ * pattern. Throws AppError(500, `表单字段「<label>」的…`); text that is not JSON is left to the schema.
+ */
+function assertStorableForm(content: string | null | undefined): void {
+  const problem = formConfigProblem(parseForm(content));
+  if (problem) throw new AppError(500, problem.message);
+}
+
 export function formAdd(deps: Deps, login: LoginUser, f: z.output<typeof formAddInput>): number {
+  assertStorableForm(f.formContent);
   return deps.db.insert(sysForm).values({ formName: f.formName, formContent: sanitizeFormContent(f.formContent) ?? null, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) })
     .returning({ id: sysForm.formId }).get().id;
 }
 export function formUpdate(deps: Deps, login: LoginUser, f: z.output<typeof formUpdateInput>): void {
   const { formId, ...v } = f;
+  assertStorableForm(v.formContent);
   if (v.formContent !== undefined) v.formContent = sanitizeFormContent(v.formContent) ?? undefined;
   if (deps.db.update(sysForm).set({ ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }).where(eq(sysForm.formId, formId)).run().changes === 0) throw notFound();
 }

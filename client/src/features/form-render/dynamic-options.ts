@@ -1,37 +1,46 @@
 /**
  * Dynamic options of a select / radio / checkbox / cascader (spec §4 "Form designer": data
- * fetched from a url with method get/post/put/delete and read at `dataPath`; spec §7 "Designer
- * data calls"). Relative urls go to the API with the bearer token; other hosts get no token.
+ * fetched from a url and read at `dataPath`). A stored form is shown to other people, whose token
+ * the request would carry, so these are read-only lookups (issue 38 §1): method GET only, and only
+ * one of the option sources the server declares (shared/form/option-sources.ts). Any other method,
+ * any other path, and any absolute url (another origin included) is dropped: nothing is fetched.
  */
 import { API_BASE } from '../../lib/trpc';
+import { checkOptionSource } from '../../../../shared/form/option-sources';
 import { normaliseOptions, readPath } from './fields';
 import type { FormField, FormOption } from './types';
 
 export interface OptionsRequest {
+  /** `/caishui-api/<source path>[?query]`. */
   url: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** True when the bearer token may be sent (same origin). */
-  withToken: boolean;
+  /** Always GET (issue 38 §1). */
+  method: 'GET';
+  /** Always true: only the API's own read rows are ever fetched. */
+  withToken: true;
 }
 
-/** The request of a field with `__config__.dataType === 'dynamic'` and a url, else null. */
-export function optionsRequest(field: FormField, origin = globalThis.location?.origin ?? 'http://localhost'): OptionsRequest | null {
+/**
+ * The request of a field with `__config__.dataType === 'dynamic'` and a url, or null when there is
+ * nothing to fetch or the url/method is not an allowed read-only source (issue 38 §1).
+ */
+export function optionsRequest(field: FormField): OptionsRequest | null {
   const config = field.__config__;
   if (config.dataType !== 'dynamic' || typeof config.url !== 'string' || !config.url.trim()) return null;
-  const raw = config.url.trim();
-  const m = String(config.method ?? 'get').toUpperCase();
-  const method = (['GET', 'POST', 'PUT', 'DELETE'].includes(m) ? m : 'GET') as OptionsRequest['method'];
-  if (/^https?:\/\//i.test(raw)) {
-    let same = false;
-    try {
-      same = new URL(raw).origin === origin;
-    } catch {
-      same = false;
-    }
-    return { url: raw, method, withToken: same };
-  }
-  const path = raw.startsWith('/') ? raw : `/${raw}`;
-  return { url: path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`, method, withToken: true };
+  const check = checkOptionSource(config.url, config.method);
+  if (!check.ok) return null;
+  return { url: `${API_BASE}${check.path}${check.search}`, method: 'GET', withToken: true };
+}
+
+/**
+ * Why a dynamic field fetches nothing although it has a url (for the designer's panel): the
+ * Chinese message of shared/form checkOptionSource (`请求方式只能是 GET`, `接口地址不是允许的数据源：<url>`),
+ * or null when it is fetched or has no url.
+ */
+export function optionsRefusal(field: FormField): string | null {
+  const config = field.__config__;
+  if (typeof config.url !== 'string' || !config.url.trim()) return null;
+  const check = checkOptionSource(config.url, config.method);
+  return check.ok ? null : check.message;
 }
 
 /** Options out of a reply: the value at `dataPath` (the whole reply when none), normalised; [] when not a list. */

@@ -52,10 +52,11 @@ describe('cascader paths and dynamic options', () => {
     expect(pathLabel(cascaderPaths(options)[0], false)).toBe('杭州');
   });
 
-  it('builds the options request: API base and token for relative urls only', () => {
+  it('builds the options request: API base and token for declared read-only sources only (issue 38 §1)', () => {
     const field = (url: string, method = 'get') => ({ __config__: { dataType: 'dynamic', url, method, dataPath: 'data' } });
     expect(optionsRequest(field('/system/dict/data/type/sys_user_sex'))).toEqual({ url: '/caishui-api/system/dict/data/type/sys_user_sex', method: 'GET', withToken: true });
-    expect(optionsRequest(field('https://example.com/a', 'post'), 'http://localhost')).toEqual({ url: 'https://example.com/a', method: 'POST', withToken: false });
+    expect(optionsRequest(field('https://example.com/a', 'post'))).toBeNull();
+    expect(optionsRequest(field('https://example.com/a'))).toBeNull();
     expect(optionsRequest({ __config__: { dataType: 'static', url: '/a' } })).toBeNull();
     expect(optionsFromReply({ __config__: { dataPath: 'data' } }, { data: [{ label: 'a', value: '1' }] })).toEqual([{ label: 'a', value: 1 }]);
     expect(optionsFromReply({ __config__: { dataPath: 'data' } }, { data: null })).toEqual([]);

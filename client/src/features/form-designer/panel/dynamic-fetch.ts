@@ -1,12 +1,13 @@
 /**
  * The right panel's fetch of a cascader's dynamic data (spec §4 "Form designer": fetched from the
- * url on blur of 接口地址 and when 请求方式 changes; spec §7 "Designer data calls"). Reuses the
+ * url on blur of 接口地址 and when 请求方式 changes; spec §7 "Designer data calls", narrowed by issue
+ * 38 §1 to GET from the declared option sources). Reuses the
  * renderer's request building and reply reading (form-render/dynamic-options.ts) and, unlike the
  * renderer, reports failures so the panel can show them.
  */
 import { REQUEST_TIMEOUT, authHeaders } from '../../../lib/trpc';
 import { optionsConsumer } from '../../form-render/fields';
-import { optionsFromReply, optionsRequest } from '../../form-render/dynamic-options';
+import { optionsFromReply, optionsRefusal, optionsRequest } from '../../form-render/dynamic-options';
 import type { FormField, FormOption } from '../../form-render/types';
 import { setIn } from './edit';
 
@@ -14,13 +15,15 @@ import { setIn } from './edit';
 export type FetchOutcome = { ok: true; options: FormOption[] } | { ok: false; error: string };
 
 /**
- * Fetches the field's dynamic data (`__config__.url`, `method`, `dataPath`, `props.props` keys).
- * Never throws: no url → '请输入接口地址'; HTTP status ≥ 400 → '请求失败：<status>'; a reply that is
+ * Fetches the field's dynamic data (`__config__.url`, `method`, `dataPath`, `props.props` keys),
+ * only by GET from an allowed option source (issue 38 §1, shared/form/option-sources.ts).
+ * Never throws: no url → '请输入接口地址'; another method or url → its refusal, nothing fetched
+ * ('请求方式只能是 GET', '接口地址不是允许的数据源：<url>'); HTTP status ≥ 400 → '请求失败：<status>'; a reply that is
  * not JSON or has no list at dataPath → '返回的数据不是列表'; network/timeout → '请求失败：<message>'.
  */
 export async function fetchDynamicOptions(field: FormField, fetcher: typeof fetch = fetch): Promise<FetchOutcome> {
   const request = optionsRequest(field);
-  if (!request) return { ok: false, error: '请输入接口地址' };
+  if (!request) return { ok: false, error: optionsRefusal(field) ?? '请输入接口地址' };
   try {
     const res = await fetcher(request.url, {
       method: request.method,

@@ -49,6 +49,11 @@ describe('regex rows (spec §5)', () => {
     expect(validateRegRow({ pattern: '/(/', message: 'm' })).toEqual({ pattern: PATTERN_INVALID });
     expect(validateRegRow({ pattern: '[', message: 'm' })).toEqual({ pattern: PATTERN_INVALID });
   });
+  it('refuses what the server refuses to store (issue 38 §6)', () => {
+    expect(validateRegRow({ pattern: '/^(\\w+\\s?)*$/', message: 'm' }).pattern).toMatch(/^正则表达式存在灾难性回溯风险/);
+    expect(validateRegRow({ pattern: '/^(?=.*\\d).{8,}$/', message: 'm' })).toEqual({ pattern: '正则表达式不支持断言或反向引用' });
+    expect(validateRegRow({ pattern: 'a'.repeat(300), message: 'm' })).toEqual({ pattern: '正则表达式过长（最多256个字符）' });
+  });
 });
 
 describe('static tree editing', () => {

@@ -5,6 +5,7 @@
  * row holds a pattern and a message both entered by the user). Pure; tested in lists.test.ts.
  */
 import { isNumberStr } from '../../form-render/fields';
+import { patternProblem } from '../../../../../shared/form/regex-safety';
 import type { FormOption } from '../../form-render/types';
 
 /** Messages of the option / tree-node dialog (spec §5). */
@@ -54,13 +55,18 @@ export function moveItem<T>(list: T[], from: number, to: number): T[] {
 
 /**
  * Messages of a regex row `{pattern, message}`: both required; the pattern must compile as
- * `/body/flags` or a bare body (the renderer reads both).
+ * `/body/flags` or a bare body (the renderer reads both), and be one the server stores (issue 38
+ * §6, shared/form patternProblem: length, lookaround, catastrophic backtracking).
  */
 export function validateRegRow(row: { pattern: string; message: string }): { pattern?: string; message?: string } {
   const errors: { pattern?: string; message?: string } = {};
   const p = row.pattern.trim();
   if (!p) errors.pattern = PATTERN_REQUIRED;
   else if (!compiles(p)) errors.pattern = PATTERN_INVALID;
+  else {
+    const problem = patternProblem(p);
+    if (problem) errors.pattern = problem;
+  }
   if (!row.message.trim()) errors.message = PATTERN_MESSAGE_REQUIRED;
   return errors;
 }
