@@ -158,16 +158,18 @@ describe('加签 / 减签 through REST', () => {
     expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.disabled }, 'manager')).toMatchObject({ code: 500, msg: '用户不存在或已停用' });
     expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.adhoc, comment: '请协助' }, 'manager')).toMatchObject({ code: 200 });
     expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser), String(id.adhoc)].sort());
-    expect(await post('/flowable/task/removeSign', { taskId: mine.taskId, assignee: id.ccUser }, 'manager')).toMatchObject({ code: 200 });
-    expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.adhoc)].sort());
+    // A signer removes only whom they added (issue 38 §5): not ccUser of the model's list.
+    expect(await post('/flowable/task/removeSign', { taskId: mine.taskId, assignee: id.ccUser }, 'manager')).toMatchObject({ code: 500 });
+    expect(await post('/flowable/task/removeSign', { taskId: mine.taskId, assignee: id.adhoc }, 'manager')).toMatchObject({ code: 200 });
+    expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser)].sort());
 
     const flow = (await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'manager')).data.flowList as Array<{ taskId: string; comment?: { type: string; comment: string } }>;
     const mineRecord = flow.find((f) => f.taskId === mine.taskId)!;
     expect(mineRecord.comment).toMatchObject({ type: '9', comment: '并行加签 adhoc：请协助' });
     const all = t.app.deps.engine.flowRecord(instanceId).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`));
-    expect(all).toEqual(expect.arrayContaining(['9:并行加签 adhoc：请协助', '10:减签 ccUser']));
+    expect(all).toEqual(expect.arrayContaining(['9:并行加签 adhoc：请协助', '10:减签 adhoc']));
     await complete(instanceId, 'manager');
-    await complete(instanceId, 'adhoc');
+    await complete(instanceId, 'ccUser');
     expect(task(instanceId).name).toBe('财务审批');
   });
 });

@@ -119,7 +119,7 @@ describe('data scope dialog, dept and park trees', () => {
     expect(depts.depts[0]).toMatchObject({ id: 100, label: '若依科技' });
     const parks = (await call(t.app, 'GET', `/system/role/parkTree/${id}`, admin)).body;
     expect(parks).toEqual({
-      code: 200, msg: '操作成功', checkedKeys: [p11],
+      code: 200, msg: '操作成功', checkedKeys: [p1, p11], halfCheckedKeys: [], // issue 38 §8: p1 and all below it are held
       parks: [
         { id: p1, label: '高新园', disabled: false, children: [{ id: p11, label: '一期', disabled: false }] },
         { id: p2, label: '保税园', disabled: true },

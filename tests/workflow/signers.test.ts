@@ -74,7 +74,7 @@ describe('加签', () => {
   });
   it('parallel: a signer added after a 减签 gets the added user as its element', async () => {
     const { engine, id, db } = await started(false, ['a', 'b', 'c']);
-    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c' });
+    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', manager: true });
     engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'd', mode: 'parallel' });
     expect(votes(engine, id)).toEqual(['a', 'b', 'd']);
     const element = db.$client.prepare(`SELECT v.value FROM wf_variable v JOIN wf_task t ON t.execution_id = v.scope_id
@@ -90,7 +90,7 @@ describe('减签', () => {
     expect(votes(engine, id)).toEqual(['b', 'c']);
     expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'b' })).toThrow('不能对自己减签');
     expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'a' })).toThrow('该人员不在会签中或已处理');
-    engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'c', comment: '出差' });
+    engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'c', comment: '出差', manager: true });
     // 1 of 2 completed: the condition holds now, the body ends (b's task cancelled with it).
     expect(names(engine, id)).toEqual(['归档']);
     expect(comments(engine, id)).toContain('10:出差');
@@ -99,7 +99,7 @@ describe('减签', () => {
 
   it('without a condition the remaining signers still vote; the last one cannot be removed', async () => {
     const { engine, id } = await started(false, ['a', 'b']);
-    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b' });
+    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', manager: true });
     expect(votes(engine, id)).toEqual(['a']);
     engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', mode: 'parallel' });
     expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'b' })).toThrow('不能对自己减签');
@@ -113,7 +113,7 @@ describe('减签', () => {
 
   it('sequential: a later approver leaves the order', async () => {
     const { engine, id } = await started(true, ['a', 'b', 'c']);
-    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b' });
+    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', manager: true });
     vote(engine, id, 'a');
     expect(votes(engine, id)).toEqual(['c']);
     vote(engine, id, 'c');
@@ -153,11 +153,11 @@ describe('reject and return after 加签', () => {
 describe('signersOf (the 减签 choices)', () => {
   it('lists running signers, and the later ones of a sequential order; a plain task is no countersign', async () => {
     const par = await started(false, ['a', 'b']);
-    expect(par.engine.signersOf(taskOf(par.engine, par.id, 'a').taskId)).toEqual({ multiInstance: true, sequential: false, signers: [{ userId: 'a', state: 'running' }, { userId: 'b', state: 'running' }] });
+    expect(par.engine.signersOf(taskOf(par.engine, par.id, 'a').taskId)).toEqual({ multiInstance: true, sequential: false, signers: [{ userId: 'a', state: 'running', addedBy: null }, { userId: 'b', state: 'running', addedBy: null }] });
     const seq = await started(true, ['a', 'b', 'c']);
-    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers).toEqual([{ userId: 'a', state: 'running' }, { userId: 'b', state: 'pending' }, { userId: 'c', state: 'pending' }]);
+    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers).toEqual([{ userId: 'a', state: 'running', addedBy: null }, { userId: 'b', state: 'pending', addedBy: null }, { userId: 'c', state: 'pending', addedBy: null }]);
     seq.engine.addSigner({ taskId: taskOf(seq.engine, seq.id, 'a').taskId, userId: 'a', assignee: 'z', mode: 'after' });
-    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers.map((s) => s.userId)).toEqual(['a', 'z', 'b', 'c']);
+    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers.map((s) => [s.userId, s.addedBy])).toEqual([['a', null], ['z', 'a'], ['b', null], ['c', null]]);
     const plain = makeEngine();
     const d = await plain.engine.deploy({ xml: model(false).replace(/<multiInstanceLoopCharacteristics[\s\S]*?<\/multiInstanceLoopCharacteristics>/, '').replace('${u}', '5') });
     const { instanceId } = plain.engine.start({ definitionId: d.definitionId, userId: '1' });
@@ -186,7 +186,7 @@ describe('signersOf (the 减签 choices)', () => {
     expect(votes(scoped.engine, instanceId)).toEqual(['a']);
     const changes = () => (scoped.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
     const before = changes();
-    expect(scoped.engine.signersOf(taskOf(scoped.engine, instanceId, 'a').taskId).signers).toEqual([{ userId: 'a', state: 'running' }, { userId: 'b', state: 'pending' }, { userId: 'c', state: 'pending' }]);
+    expect(scoped.engine.signersOf(taskOf(scoped.engine, instanceId, 'a').taskId).signers.map((s) => [s.userId, s.state])).toEqual([['a', 'running'], ['b', 'pending'], ['c', 'pending']]);
     expect(changes()).toBe(before); // read only: nothing written
   });
 

@@ -9,7 +9,11 @@
  * - 减签 `removeSigner`: an instance of `assignee` that has not acted goes (parallel: its task is
  *   cancelled; sequential: a later approver leaves the order); then the completion condition is
  *   evaluated again with the new counters and the body ends when it holds or every remaining
- *   instance completed.
+ *   instance completed. Who may remove whom (issue 38 §5): the user who added that signer (the
+ *   body-local `__signAddedBy` map, signer → adder, written by 加签), or a process manager
+ *   (`manager`, decided by the caller from its permission; a manager need not hold the task). The
+ *   model's signers are removed by a manager only, so a signer never removes peers and approves
+ *   alone.
  * The changed order is the body's local `miCollection`; it goes with the body, so a reject or
  * return that re-enters the node starts again from the model's collection. Comment type 9 / 10
  * on the actor's task.
@@ -17,7 +21,7 @@
 import { AppError, fail } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
-import { runAgenda, type Ctx } from '../runtime/context';
+import { lookupVar, runAgenda, type Ctx } from '../runtime/context';
 import { TOKEN_OPS } from '../runtime/agenda';
 import { collectionOf, endBody, MI_COLLECTION_VAR, startInstance, writeCounters } from '../runtime/multi-instance';
 import { cancelTaskRow, taskOfExecution, touchTaskAssignee } from '../runtime/task-ops';
@@ -38,6 +42,23 @@ export interface SignInput extends Actor {
   /** The signer added or removed (user id). */
   assignee: string;
   comment?: string;
+  /**
+   * 减签 only: the actor is a process manager (the caller checked a process-management
+   * permission); may remove any signer, also the model's, without holding `taskId`.
+   */
+  manager?: boolean;
+}
+
+/** Body-local (root) map `{signer user id: adder user id}` of the signers added by 加签 (issue 38 §5). */
+export const SIGN_ADDED_BY_VAR = '__signAddedBy';
+
+/** Refusal of a 减签 by a user who neither added the signer nor manages processes (issue 38 §5). */
+export const NOT_SIGN_ADDER = '无权减签：只有加签人或拥有流程监控权限的用户可以减去该办理人';
+
+/** The body's `{signer: adder}` map (empty when nobody was added). */
+function addedBy(ctx: Ctx, root: ExecutionRow): Record<string, string> {
+  const v = lookupVar(ctx, [root.id], SIGN_ADDED_BY_VAR);
+  return v.found && v.value && typeof v.value === 'object' && !Array.isArray(v.value) ? { ...(v.value as Record<string, string>) } : {};
 }
 
 /** The body the task belongs to: its node, root token and counters. Errors: 当前节点不是会签节点，无法加签/减签. */
@@ -78,6 +99,7 @@ export function addSigner(core: EngineCore, input: SignInput & { mode: SignMode 
     if (runningSigners(ctx, root).has(assignee) || pending.includes(assignee)) throw fail('该人员已在会签中');
     if (sequential && !items) throw fail('会签节点没有集合变量，无法顺序加签');
     addComment(ctx, '9', input.comment ?? '加签', input.taskId);
+    ctx.uow.setVar(root.id, SIGN_ADDED_BY_VAR, { ...addedBy(ctx, root), [assignee]: String(input.userId) });
     writeCounters(ctx, root, miAdvance(snap, { type: 'ADD' }));
     let created: ExecutionRow | undefined;
     if (!sequential) {
@@ -108,16 +130,22 @@ export function addSigner(core: EngineCore, input: SignInput & { mode: SignMode 
 /**
  * 减签: see the file comment. Errors: 当前节点不是会签节点，无法减签, 不能对自己减签,
  * 该人员不在会签中或已处理 (not a running signer, nor later in a sequential order),
- * 减签后会签节点将没有办理人，无法减签, and the task errors.
+ * 减签后会签节点将没有办理人，无法减签, NOT_SIGN_ADDER (neither the adder of `assignee` nor a
+ * manager; nothing changes), and the task errors (a manager need not hold the task).
  */
 export function removeSigner(core: EngineCore, input: SignInput): MoveOutcome {
   const assignee = String(input.assignee).trim();
   return outcome(onTask(core, input.taskId, input, (ctx, task) => {
     const { node, root, snap } = bodyOf(ctx, input.taskId, '减签');
+    const adders = addedBy(ctx, root);
     if (task.assignee === assignee || (!task.assignee && String(input.userId) === assignee)) throw fail('不能对自己减签');
     if (snap.context.total - 1 < 1) throw fail('减签后会签节点将没有办理人，无法减签');
     const mi = node.multiInstance!;
     const running = runningSigners(ctx, root).get(assignee);
+    // Parallel: a running signer; sequential: a later approver of the body's order.
+    const pendingAt = mi.sequential ? pendingIndex(ctx, root, node, snap, assignee) : -1;
+    if (mi.sequential ? pendingAt < 0 : !running) throw fail('该人员不在会签中或已处理');
+    if (!input.manager && adders[assignee] !== String(input.userId)) throw fail(NOT_SIGN_ADDER);
     let active = false;
     if (running && !mi.sequential) {
       const t = taskOfExecution(ctx, running.id)!;
@@ -126,11 +154,12 @@ export function removeSigner(core: EngineCore, input: SignInput): MoveOutcome {
       ctx.uow.removeExecution(running.id);
       active = true;
     } else {
-      const items = mi.sequential ? collectionOf(ctx, root, node) : null;
-      const from = snap.context.loopCounter + 1;
-      const at = items ? items.findIndex((x, i) => i >= from && String(x) === assignee) : -1;
-      if (!items || at < 0) throw fail('该人员不在会签中或已处理');
-      ctx.uow.setVar(root.id, MI_COLLECTION_VAR, [...items.slice(0, at), ...items.slice(at + 1)]);
+      const items = collectionOf(ctx, root, node)!;
+      ctx.uow.setVar(root.id, MI_COLLECTION_VAR, [...items.slice(0, pendingAt), ...items.slice(pendingAt + 1)]);
+    }
+    if (assignee in adders) {
+      delete adders[assignee];
+      ctx.uow.setVar(root.id, SIGN_ADDED_BY_VAR, adders);
     }
     addComment(ctx, '10', input.comment ?? '减签', input.taskId);
     // The completion condition sees the counters after the removal (Flowable's names).
@@ -141,15 +170,25 @@ export function removeSigner(core: EngineCore, input: SignInput): MoveOutcome {
     writeCounters(ctx, root, next);
     if (next.value === 'done') endBody(ctx, TOKEN_OPS, root, node);
     return ctx; // the command wrapper (core.run) runs the agenda
-  }));
+  }, !input.manager));
+}
+
+/** Index of `assignee` among the later approvers of sequential body `root` (-1: not among them). */
+function pendingIndex(ctx: Ctx, root: ExecutionRow, node: GraphNode, snap: MiSnapshot, assignee: string): number {
+  const items = collectionOf(ctx, root, node);
+  const from = snap.context.loopCounter + 1;
+  return items ? items.findIndex((x, i) => i >= from && String(x) === assignee) : -1;
 }
 
 export interface SignersView {
   /** False when the task is not part of a multi-instance body (no 加签 / 减签). */
   multiInstance: boolean;
   sequential: boolean;
-  /** Running signers (with a task) and, in a sequential body, the later ones in order. */
-  signers: Array<{ userId: string; state: 'running' | 'pending' }>;
+  /**
+   * Running signers (with a task) and, in a sequential body, the later ones in order; `addedBy`:
+   * the user who added the signer by 加签, null for the model's signers (issue 38 §5).
+   */
+  signers: Array<{ userId: string; state: 'running' | 'pending'; addedBy: string | null }>;
 }
 
 /**
@@ -161,17 +200,20 @@ export interface SignersView {
  */
 export function signersOf(core: EngineCore, taskId: string): SignersView {
   const db = core.db;
-  const row = stmt(db, `SELECT t.task_def_key AS k, i.definition_id AS d, e.parent_id AS root, r.machine_state AS ms
+  const row = stmt(db, `SELECT t.task_def_key AS k, i.definition_id AS d, i.id AS i, e.parent_id AS root, r.machine_state AS ms
     FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_execution e ON e.id = t.execution_id
-    LEFT JOIN wf_execution r ON r.id = e.parent_id AND r.is_mi_root = 1 WHERE t.id = ?`).get(taskId) as { k: string; d: string; root: string | null; ms: string | null } | undefined;
+    LEFT JOIN wf_execution r ON r.id = e.parent_id AND r.is_mi_root = 1 WHERE t.id = ?`).get(taskId) as { k: string; d: string; i: string; root: string | null; ms: string | null } | undefined;
   if (!row) throw fail(MSG.taskMissing);
   const node = core.graph(row.d).nodes[row.k];
   const mi = node?.multiInstance;
   if (!mi || !row.root || !row.ms) return { multiInstance: false, sequential: false, signers: [] };
   const running = (stmt(db, `SELECT t.assignee AS a FROM wf_task t JOIN wf_execution e ON e.id = t.execution_id
     WHERE e.parent_id = ? AND t.assignee IS NOT NULL ORDER BY t.create_time, t.id`).all(row.root) as Array<{ a: string }>).map((r) => r.a);
-  const signers: SignersView['signers'] = running.map((userId) => ({ userId, state: 'running' }));
-  if (mi.sequential) for (const u of sequentialOrder(core, taskId, row.root, node)) signers.push({ userId: String(u), state: 'pending' });
+  const added = stmt(db, 'SELECT value FROM wf_variable WHERE instance_id = ? AND scope_id = ? AND name = ?').get(row.i, row.root, SIGN_ADDED_BY_VAR) as { value: string | null } | undefined;
+  const adders = (added?.value ? JSON.parse(added.value) : {}) as Record<string, string>;
+  const by = (userId: string) => (Object.hasOwn(adders, userId) ? String(adders[userId]) : null);
+  const signers: SignersView['signers'] = running.map((userId) => ({ userId, state: 'running', addedBy: by(userId) }));
+  if (mi.sequential) for (const u of sequentialOrder(core, taskId, row.root, node)) signers.push({ userId: String(u), state: 'pending', addedBy: by(String(u)) });
   return { multiInstance: true, sequential: mi.sequential, signers };
 }
 

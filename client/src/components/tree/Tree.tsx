@@ -5,9 +5,10 @@
  * Props:
  * - `data: TreeNode[]` (`{id, label, disabled?, children?}`).
  * - `checkable?: boolean`, `checkedKeys?: TreeKey[]`, `onCheck?(keys, {halfChecked})`:
- *   controlled checks; in linked mode `keys` holds fully checked nodes, `halfChecked` the
- *   half-checked parents (submit both: `linkedSubmitKeys`). Load server keys through
- *   `loadCheckedKeys(data, keys, checkStrictly)`.
+ *   controlled checks; `keys` are the held keys in both modes (what a role form submits; issue 38
+ *   §8), `halfChecked` the held nodes shown half-checked in linked mode. Load server keys through
+ *   `loadCheckedKeys(data, {checkedKeys, halfCheckedKeys})`.
+ * - `keepKeys?: TreeKey[]`: held keys an uncheck below them never drops (the stored grants).
  * - `checkStrictly?: boolean` (false): true = parent and children checked independently.
  * - `toolbar?: boolean`: 展开/折叠, 全选/全不选 and 父子联动 (shows `!checkStrictly`, calls
  *   `onCheckStrictlyChange(!linked)`) checkboxes above the tree (RuoYi role dialog).
@@ -30,6 +31,7 @@ export interface TreeProps {
   checkedKeys?: TreeKey[];
   onCheck?: (keys: TreeKey[], info: { halfChecked: TreeKey[] }) => void;
   checkStrictly?: boolean;
+  keepKeys?: TreeKey[];
   toolbar?: boolean;
   onCheckStrictlyChange?: (strictly: boolean) => void;
   selectedKey?: TreeKey | null;
@@ -59,7 +61,7 @@ function ToolbarCheck({ label, checked, onChange }: { label: string; checked: bo
 }
 
 export function Tree({
-  data, checkable = false, checkedKeys = [], onCheck, checkStrictly = false, toolbar = false, onCheckStrictlyChange,
+  data, checkable = false, checkedKeys = [], onCheck, checkStrictly = false, keepKeys, toolbar = false, onCheckStrictlyChange,
   selectedKey, onSelect, filterText = '', defaultExpandAll = false, defaultExpandedKeys = [], emptyText = '暂无数据', maxH,
   testId = 'tree',
 }: TreeProps) {
@@ -75,7 +77,13 @@ export function Tree({
   const filtering = filterText.trim() !== '';
   const shown = useMemo(() => filterTree(data, filterText), [data, filterText]);
   const states = useMemo(() => checkStates(data, checkedKeys, checkStrictly), [data, checkedKeys, checkStrictly]);
-  const total = useMemo(() => flattenTree(data).filter((f) => !f.node.disabled).length, [data]);
+  const enabled = useMemo(() => flattenTree(data).filter((f) => !f.node.disabled).map((f) => String(f.node.id)), [data]);
+  const total = enabled.length;
+  // Enabled nodes held (held keys the tree does not show are not counted for 全选).
+  const heldEnabled = useMemo(() => {
+    const held = new Set(checkedKeys.map(String));
+    return enabled.filter((id) => held.has(id)).length;
+  }, [enabled, checkedKeys]);
 
   const emit = (keys: TreeKey[]) => onCheck?.(keys, { halfChecked: checkStrictly ? [] : halfCheckedKeys(data, keys) });
   const allExpanded = parentKeys(data).every((k) => expanded.has(String(k))) && parentKeys(data).length > 0;
@@ -132,7 +140,7 @@ export function Tree({
               checked={state === 'checked' ? true : state === 'indeterminate' ? 'indeterminate' : false}
               disabled={node.disabled}
               onClick={(e) => e.stopPropagation()}
-              onCheckedChange={(d) => emit(toggleCheck(data, checkedKeys, node.id, !!d.checked && d.checked !== 'indeterminate', checkStrictly))}
+              onCheckedChange={(d) => emit(toggleCheck(data, checkedKeys, node.id, !!d.checked && d.checked !== 'indeterminate', checkStrictly, keepKeys))}
             >
               <Checkbox.HiddenInput aria-label={node.label} />
               <Checkbox.Control />
@@ -159,8 +167,8 @@ export function Tree({
           {checkable && (
             <ToolbarCheck
               label="全选/全不选"
-              checked={total > 0 && checkedKeys.length >= total}
-              onChange={(v) => emit(checkAll(data, v))}
+              checked={total > 0 && heldEnabled >= total}
+              onChange={(v) => emit(checkAll(data, v, checkedKeys))}
             />
           )}
           {checkable && onCheckStrictlyChange && (

@@ -5,13 +5,20 @@
  *
  * Nodes are RuoYi's TreeSelect shape `{id, label, disabled?, children?}`.
  *
- * Checking follows Element UI's el-tree:
+ * Checking (issue 38 §8: the tree shows exactly what a role holds; reference §2 check-strictly,
+ * RuoYi's 父子联动). In both modes the checked list is the set of held keys, and it is what a role
+ * form submits; the modes differ in how a key is shown and what a click changes:
  * - check-strictly (`strictly = true`): a key stands for itself only.
- * - linked (`strictly = false`): checking a node checks its enabled descendants; a parent is
- *   checked exactly when all its children are, half-checked when some are. Loading keys in
- *   linked mode (`linkedCheckedSet`) checks each key's subtree, which is why the server leaves
- *   parents of partly selected subtrees out of `checkedKeys` (reference §2, check-strictly).
- * - What a role form submits in linked mode is checked + half-checked (`linkedSubmitKeys`).
+ * - linked (`strictly = false`, 父子联动): a held node is checked when everything below it is held,
+ *   half-checked when something below is not (also a parent held without any child: RuoYi's
+ *   `menuCheckStrictly` saves half-checked parents as held); a node not held is unchecked.
+ *   Checking a node holds it, its enabled descendants and its ancestors (el-tree would show them
+ *   checked or half-checked and RuoYi saves both); unchecking drops its enabled descendants and
+ *   itself (unless a disabled node below stays held), and ancestors left with nothing held below
+ *   unless they are among `keep` (the stored grants).
+ * - Loading the server's `{checkedKeys, halfCheckedKeys}` (`loadCheckedKeys`) takes both as held,
+ *   never a key's subtree: el-tree's subtree loading ticked 我的流程's buttons for a role holding
+ *   only 我的流程, and a save without changes granted them.
  */
 
 export type TreeKey = number | string;
@@ -96,43 +103,16 @@ export function subtreeKeys(node: TreeNode): TreeKey[] {
 /** Key normaliser: sets hold keys as strings so 1 and '1' are the same node. */
 const k = (id: TreeKey) => String(id);
 
-/**
- * Recomputes parents in linked mode: every parent is checked exactly when all its children
- * are (bottom-up). Leaves keep their state. Returns a new set of string keys.
- */
-function normaliseLinked(nodes: TreeNode[], checked: Set<string>): Set<string> {
-  const next = new Set(checked);
-  const visit = (n: TreeNode): boolean => {
-    const c = kids(n);
-    if (c.length === 0) return next.has(k(n.id));
-    const states = c.map(visit);
-    const all = states.every(Boolean);
-    if (all) next.add(k(n.id));
-    else next.delete(k(n.id));
-    return all;
-  };
-  nodes.forEach(visit);
-  return next;
-}
+/** Keys of the descendants of `node` (not itself). */
+const below = (node: TreeNode): TreeKey[] => kids(node).flatMap(subtreeKeys);
 
 /**
- * The checked set after loading `keys` in linked mode: each key checks its whole subtree,
- * then parents are recomputed. Unknown keys are dropped.
+ * Checks or unchecks `id` (see the file comment for the linked rules); `keep`: keys an uncheck
+ * below them never drops (the stored grants). Returns the new held keys in tree order (original
+ * key types kept), followed by held keys the tree does not show, which stay held.
  */
-export function linkedCheckedSet(nodes: TreeNode[], keys: TreeKey[]): Set<string> {
-  const wanted = new Set(keys.map(k));
-  const set = new Set<string>();
-  for (const f of flattenTree(nodes)) if (wanted.has(k(f.node.id))) subtreeKeys(f.node).forEach((id) => set.add(k(id)));
-  return normaliseLinked(nodes, set);
-}
-
-/**
- * Checks or unchecks `id`. Strict mode touches only that key; linked mode also sets its enabled
- * descendants (disabled ones keep their state) and recomputes the parents.
- * Returns the new list of checked keys in tree order (original key types kept).
- */
-export function toggleCheck(nodes: TreeNode[], checked: TreeKey[], id: TreeKey, on: boolean, strictly: boolean): TreeKey[] {
-  let set = new Set(checked.map(k));
+export function toggleCheck(nodes: TreeNode[], checked: TreeKey[], id: TreeKey, on: boolean, strictly: boolean, keep: TreeKey[] = []): TreeKey[] {
+  const set = new Set(checked.map(k));
   const node = findNode(nodes, id);
   if (!node) return checked;
   if (strictly) {
@@ -146,15 +126,31 @@ export function toggleCheck(nodes: TreeNode[], checked: TreeKey[], id: TreeKey, 
       kids(n).forEach((c) => apply(c, false));
     };
     apply(node, true);
-    set = normaliseLinked(nodes, set);
+    const holdsBelow = (n: TreeNode) => below(n).some((x) => set.has(k(x)));
+    if (!on && holdsBelow(node)) set.add(k(node.id));
+    const pinned = new Set(keep.map(k));
+    for (const a of [...ancestorKeys(nodes, id)].reverse()) {
+      if (on) set.add(k(a));
+      else if (!pinned.has(k(a)) && !holdsBelow(findNode(nodes, a)!)) set.delete(k(a));
+    }
   }
-  return keysInOrder(nodes, set);
+  return heldInOrder(nodes, checked, set);
 }
 
-/** Checks every enabled node (`on`) or clears all checks (el-tree setCheckedNodes / setCheckedKeys([])). */
-export function checkAll(nodes: TreeNode[], on: boolean): TreeKey[] {
-  if (!on) return [];
-  return flattenTree(nodes).filter((f) => !f.node.disabled).map((f) => f.node.id);
+/** The keys of `set` in tree order, then those of `previous` in `set` that the tree does not show. */
+function heldInOrder(nodes: TreeNode[], previous: TreeKey[], set: Set<string>): TreeKey[] {
+  const shown = new Set(allKeys(nodes).map(k));
+  return [...keysInOrder(nodes, set), ...previous.filter((x) => !shown.has(k(x)) && set.has(k(x)))];
+}
+
+/**
+ * Checks every enabled node (`on`) or clears all checks (el-tree setCheckedNodes / setCheckedKeys([])).
+ * Held keys the tree does not show (`checked` outside `nodes`) stay held: this user cannot see them.
+ */
+export function checkAll(nodes: TreeNode[], on: boolean, checked: TreeKey[] = []): TreeKey[] {
+  const keys = on ? flattenTree(nodes).filter((f) => !f.node.disabled).map((f) => f.node.id) : [];
+  const shown = new Set(allKeys(nodes).map(k));
+  return [...keys, ...checked.filter((x) => !shown.has(k(x)))];
 }
 
 /** The ids of the nodes in `set`, in tree order with their own key types. */
@@ -163,52 +159,36 @@ export function keysInOrder(nodes: TreeNode[], set: Set<string>): TreeKey[] {
 }
 
 /**
- * Display state of every node: strict mode shows each key as is; linked mode shows a parent as
- * indeterminate when some but not all of its descendants are checked.
+ * Display state of every node: strict mode shows each key as is; linked mode shows a held node as
+ * checked when all its children are, else indeterminate, and a node not held as unchecked.
  */
 export function checkStates(nodes: TreeNode[], checked: TreeKey[], strictly: boolean): Map<string, CheckState> {
   const set = new Set(checked.map(k));
   const states = new Map<string, CheckState>();
-  const visit = (n: TreeNode): { any: boolean; all: boolean } => {
-    const c = kids(n);
+  const visit = (n: TreeNode): CheckState => {
     const self = set.has(k(n.id));
-    if (strictly || c.length === 0) {
-      c.forEach(visit);
-      states.set(k(n.id), self ? 'checked' : 'unchecked');
-      return { any: self, all: self };
-    }
-    const r = c.map(visit);
-    const all = r.every((x) => x.all);
-    const any = r.some((x) => x.any);
-    states.set(k(n.id), all ? 'checked' : any ? 'indeterminate' : 'unchecked');
-    return { any, all };
+    const children = kids(n).map(visit);
+    const state: CheckState = !self ? 'unchecked' : strictly || children.every((c) => c === 'checked') ? 'checked' : 'indeterminate';
+    states.set(k(n.id), state);
+    return state;
   };
   nodes.forEach(visit);
   return states;
 }
 
-/** Half-checked parents in linked mode (el-tree getHalfCheckedKeys). */
+/** Half-checked nodes in linked mode (el-tree getHalfCheckedKeys): held, with something below not held. */
 export function halfCheckedKeys(nodes: TreeNode[], checked: TreeKey[]): TreeKey[] {
   const states = checkStates(nodes, checked, false);
   return flattenTree(nodes).filter((f) => states.get(k(f.node.id)) === 'indeterminate').map((f) => f.node.id);
 }
 
 /**
- * Keys a role form submits (RuoYi getMenuAllCheckedKeys): linked mode → checked plus
- * half-checked parents; strict mode → the checked keys.
+ * Held keys to hand to a checkable Tree from the server's answer (`roleMenuTreeselect`,
+ * `deptTree/{roleId}`, `parkTree/{roleId}`): checked plus half-checked keys, in tree order, then
+ * held keys the tree does not show (kept so a save does not drop them). Nothing else: a key's
+ * subtree is not ticked (issue 38 §8).
  */
-export function linkedSubmitKeys(nodes: TreeNode[], checked: TreeKey[], strictly: boolean): TreeKey[] {
-  if (strictly) return checked;
-  const set = new Set([...checked, ...halfCheckedKeys(nodes, checked)].map(k));
-  return keysInOrder(nodes, set);
-}
-
-/**
- * Keys to hand to a checkable Tree after loading `checkedKeys` from the server
- * (`roleMenuTreeselect`, `deptTree/{roleId}`, `parkTree/{roleId}`): strict mode keeps them;
- * linked mode checks each key's subtree and recomputes the parents, as el-tree setCheckedKeys.
- */
-export function loadCheckedKeys(nodes: TreeNode[], keys: TreeKey[], strictly: boolean): TreeKey[] {
-  if (strictly) return keysInOrder(nodes, new Set(keys.map(k)));
-  return keysInOrder(nodes, linkedCheckedSet(nodes, keys));
+export function loadCheckedKeys(nodes: TreeNode[], keys: { checkedKeys: TreeKey[]; halfCheckedKeys?: TreeKey[] }): TreeKey[] {
+  const held = [...keys.checkedKeys, ...(keys.halfCheckedKeys ?? [])];
+  return heldInOrder(nodes, held, new Set(held.map(k)));
 }

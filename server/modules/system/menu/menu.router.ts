@@ -15,7 +15,7 @@ export const menuRouter = router({
   list: permProcedure('system:menu:list').input(menuListInput).query(({ ctx, input }) => menuList(ctx.deps, ctx.login, input)),
   /** `[{id, label, disabled, children?}]` of the caller's menus. */
   treeselect: authedProcedure.input(menuListInput).query(({ ctx, input }) => menuTree(ctx.deps, ctx.login, input)),
-  /** `{roleId}` → `{checkedKeys, menus}`. */
+  /** `{roleId}` → `{checkedKeys, halfCheckedKeys, menus}` (issue 38 §8, role/grant-keys.ts). */
   roleMenuTreeselect: authedProcedure.input(roleIdInput).query(({ ctx, input }) => roleMenuTree(ctx.deps, ctx.login, input.roleId)),
   /** `{menuId}` → menu or null. */
   get: permProcedure('system:menu:query').input(menuIdInput).query(({ ctx, input }) => menuGet(ctx.deps, input.menuId)),

@@ -10,6 +10,7 @@ import { AppError } from '../../../core/errors';
 import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
 import type { DbTx } from '../../common/query';
 import { treeSelect } from '../dept/tree';
+import { grantKeys, type GrantKeys } from '../role/grant-keys';
 import {
   countMenuChildren, countMenuRoles, deleteMenu, findMenuById, findRole, insertMenu, listMenus, menuDescendantIds,
   menuNameTaken, roleMenuIds, updateMenu, type MenuFilter, type MenuRow, type MenuValues,
@@ -50,13 +51,16 @@ export function menuTree(deps: Deps, login: LoginUser, f: MenuFilter = {}): Tree
 }
 
 /**
- * `GET /system/menu/roleMenuTreeselect/{roleId}` → `{checkedKeys, menus}`: the caller's menu tree
- * and the role's menu ids (parents of other granted menus left out when the role's
- * menuCheckStrictly is on). An unknown role has no checked keys.
+ * `GET /system/menu/roleMenuTreeselect/{roleId}` → `{checkedKeys, halfCheckedKeys, menus}`: the
+ * caller's menu tree and the role's menu ids split as `grantKeys` does (issue 38 §8: with the
+ * role's menuCheckStrictly (父子联动) on, a menu held while some menu below it is not is
+ * half-checked, never checked, so its children are not ticked; checked + half-checked = the
+ * role's menus). An unknown role has no keys.
  */
-export function roleMenuTree(deps: Deps, login: LoginUser, roleId: number): { checkedKeys: number[]; menus: TreeSelectNode[] } {
+export function roleMenuTree(deps: Deps, login: LoginUser, roleId: number): GrantKeys & { menus: TreeSelectNode[] } {
   const role = findRole(deps.db, roleId);
-  return { checkedKeys: role ? roleMenuIds(deps.db, roleId, role.menuCheckStrictly) : [], menus: menuTree(deps, login) };
+  const menus = menuTree(deps, login);
+  return { ...grantKeys(menus, role ? roleMenuIds(deps.db, roleId, false) : [], role?.menuCheckStrictly ?? false), menus };
 }
 
 /** `GET /system/menu/{menuId}` → the menu or null. */

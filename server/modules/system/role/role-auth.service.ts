@@ -18,6 +18,7 @@ import { addRoleUsers, removeRoleUsers } from '../user/user-write.repo';
 import { buildTree, checkUserDataScope, deptTree, SUPER_USER_ID } from '../user/user-scope';
 import { checkRoleDataScope, SUPER_ROLE_ID } from './role-scope';
 import { allParks, findRole, roleDeptIds, roleParkIds } from './role.repo';
+import { grantKeys, type GrantKeys } from './grant-keys';
 import { ROLE_PERMS } from './role.service';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -97,20 +98,25 @@ function roleForTree(deps: Deps, login: LoginUser, roleId: number) {
   return role;
 }
 
-/** `GET /system/role/deptTree/{roleId}` → `{checkedKeys, depts}` (depts in the caller's scope). */
-export function roleDeptTree(deps: Deps, login: LoginUser, roleId: number): { checkedKeys: number[]; depts: TreeNode[] } {
+/**
+ * `GET /system/role/deptTree/{roleId}` → `{checkedKeys, halfCheckedKeys, depts}` (depts in the
+ * caller's scope; keys split by `grantKeys` with the role's deptCheckStrictly, issue 38 §8).
+ */
+export function roleDeptTree(deps: Deps, login: LoginUser, roleId: number): GrantKeys & { depts: TreeNode[] } {
   const role = roleForTree(deps, login, roleId);
-  return { checkedKeys: roleDeptIds(deps.db, roleId, role.deptCheckStrictly), depts: deptTree(deps.db, login, ROLE_PERMS.query) };
+  const depts = deptTree(deps.db, login, ROLE_PERMS.query);
+  return { ...grantKeys(depts, roleDeptIds(deps.db, roleId, false), role.deptCheckStrictly), depts };
 }
 
 /**
- * `GET /system/role/parkTree/{roleId}` → `{checkedKeys, parks}`: every live park as a tree; the
- * role's parks with the dept-check-strictly rule of the data-scope dialog.
+ * `GET /system/role/parkTree/{roleId}` → `{checkedKeys, halfCheckedKeys, parks}`: every live park as
+ * a tree; the role's parks split by `grantKeys` with the data-scope dialog's deptCheckStrictly
+ * (issue 38 §8).
  */
-export function roleParkTree(deps: Deps, login: LoginUser, roleId: number): { checkedKeys: number[]; parks: TreeNode[] } {
+export function roleParkTree(deps: Deps, login: LoginUser, roleId: number): GrantKeys & { parks: TreeNode[] } {
   const role = roleForTree(deps, login, roleId);
   const parks = buildTree(allParks(deps.db), {
     id: (p) => p.parkId, parent: (p) => p.parentId, label: (p) => p.parkName, disabled: (p) => p.status === '1',
   });
-  return { checkedKeys: roleParkIds(deps.db, roleId, role.deptCheckStrictly), parks };
+  return { ...grantKeys(parks, roleParkIds(deps.db, roleId, false), role.deptCheckStrictly), parks };
 }

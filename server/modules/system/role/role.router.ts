@@ -70,9 +70,9 @@ export const roleRouter = router({
   selectAuthUserAll: permProcedure(ROLE_PERMS.edit).meta(log(4)).input(authUserSelectAllInput)
     .mutation(({ ctx, input }) => selectAuthUsers(ctx.deps, ctx.login, input.roleId, input.userIds)),
 
-  /** `{roleId}` → `{checkedKeys, depts}`. */
+  /** `{roleId}` → `{checkedKeys, halfCheckedKeys, depts}` (issue 38 §8, grant-keys.ts). */
   deptTree: permProcedure(ROLE_PERMS.query).input(roleIdInput).query(({ ctx, input }) => roleDeptTree(ctx.deps, ctx.login, input.roleId)),
 
-  /** `{roleId}` → `{checkedKeys, parks}`. */
+  /** `{roleId}` → `{checkedKeys, halfCheckedKeys, parks}` (issue 38 §8, grant-keys.ts). */
   parkTree: permProcedure(ROLE_PERMS.query).input(roleIdInput).query(({ ctx, input }) => roleParkTree(ctx.deps, ctx.login, input.roleId)),
 });

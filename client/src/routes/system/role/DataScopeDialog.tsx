@@ -2,7 +2,9 @@
  * 分配数据权限 dialog (RuoYi views/system/role/index.vue "openDataScope"; issue 3 "Parks"):
  * read-only 角色名称 and 权限字符, 权限范围 (1 全部数据权限 … 5 仅本人数据权限); for 2 自定数据权限 the
  * dept tree with 展开/折叠, 全选/全不选, 父子联动; the park (园区) tree beside it with the same
- * switches. Trees load from deptTree/{roleId} and parkTree/{roleId}; 确 定 → 修改成功.
+ * switches. Trees load from deptTree/{roleId} and parkTree/{roleId} and show exactly the depts and
+ * parks the role holds (checked + half-checked keys); the held keys are submitted, so 确 定 without
+ * a change changes nothing (issue 38 §8); 确 定 → 修改成功.
  */
 import { Box, Grid, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -10,7 +12,7 @@ import { useLayoutEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
 import { msgSuccess } from '../../../components/feedback/toaster';
 import { Tree } from '../../../components/tree/Tree';
-import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
+import { loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useTRPC } from '../../../lib/trpc';
 import { FormItem } from '../../../components/form/form-kit';
 import { AppDialog, DialogLoading } from '../../../components/feedback/AppDialog';
@@ -37,6 +39,8 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
   const [linked, setLinked] = useState(true);
   const [depts, setDepts] = useState<TreeKey[]>([]);
   const [parks, setParks] = useState<TreeKey[]>([]);
+  // What the role holds as loaded: an uncheck below these never drops them.
+  const [stored, setStored] = useState<{ depts: TreeKey[]; parks: TreeKey[] }>({ depts: [], parks: [] });
   // The role and both trees, applied together (a layout effect, before the dialog paints): until
   // then the body is 加载中, and 确 定 stays greyed out unless all three arrived (one that failed
   // leaves it greyed out), so a scope picked or a save made without them cannot be overwritten or
@@ -51,8 +55,10 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
     const link = role.data.deptCheckStrictly !== false;
     setScope(role.data.dataScope as Scope);
     setLinked(link);
-    setDepts(loadCheckedKeys(deptTree.data.depts as TreeNode[], deptTree.data.checkedKeys, !link));
-    setParks(loadCheckedKeys(parkTree.data.parks as TreeNode[], parkTree.data.checkedKeys, !link));
+    const held = { depts: loadCheckedKeys(deptTree.data.depts as TreeNode[], deptTree.data), parks: loadCheckedKeys(parkTree.data.parks as TreeNode[], parkTree.data) };
+    setDepts(held.depts);
+    setParks(held.parks);
+    setStored(held);
   }, [role.data, deptTree.data, parkTree.data]);
 
   const submit = () =>
@@ -60,8 +66,8 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
       {
         roleId,
         dataScope: scope,
-        deptIds: scope === '2' ? linkedSubmitKeys(deptNodes, depts, !linked).map(Number) : [],
-        parkIds: linkedSubmitKeys(parkNodes, parks, !linked).map(Number),
+        deptIds: scope === '2' ? depts.map(Number) : [],
+        parkIds: parks.map(Number),
         deptCheckStrictly: linked,
       },
       {
@@ -72,7 +78,7 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
       },
     );
 
-  const tree = (title: string, data: TreeNode[], keys: TreeKey[], setKeys: (k: TreeKey[]) => void, testId: string) => (
+  const tree = (title: string, data: TreeNode[], keys: TreeKey[], setKeys: (k: TreeKey[]) => void, keep: TreeKey[], testId: string) => (
     <Box minW="0">
       <Text fontSize="sm" fontWeight="bold" color="#606266" mb="2">
         {title}
@@ -85,6 +91,7 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
         checkedKeys={keys}
         onCheck={(k) => setKeys(k)}
         checkStrictly={!linked}
+        keepKeys={keep}
         onCheckStrictlyChange={(strict) => setLinked(!strict)}
         emptyText="暂无数据"
         maxH="300px"
@@ -121,8 +128,8 @@ export function DataScopeDialog({ roleId, onClose, onSaved }: { roleId: number; 
             </FormItem>
           </Box>
           <Grid templateColumns={{ base: '1fr', md: scope === '2' ? '1fr 1fr' : '1fr' }} gap="5" pl={{ md: '92px' }}>
-            {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, 'dept-scope-tree')}
-            {tree('园区权限', parkNodes, parks, setParks, 'park-scope-tree')}
+            {scope === '2' && tree('数据权限', deptNodes, depts, setDepts, stored.depts, 'dept-scope-tree')}
+            {tree('园区权限', parkNodes, parks, setParks, stored.parks, 'park-scope-tree')}
           </Grid>
         </>
       )}

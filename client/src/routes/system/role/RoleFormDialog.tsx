@@ -1,13 +1,15 @@
 /**
  * 添加角色 / 修改角色 dialog (500px, RuoYi views/system/role/index.vue): 角色名称, 权限字符,
- * 角色顺序, 状态, 菜单权限 (tree with 展开/折叠, 全选/全不选, 父子联动), 备注. In 父子联动 mode the
- * checked and half-checked menus are submitted (reference §2 check-strictly).
+ * 角色顺序, 状态, 菜单权限 (tree with 展开/折叠, 全选/全不选, 父子联动), 备注. The tree shows exactly the
+ * menus the role holds (the server's checked + half-checked keys; in 父子联动 mode a menu held while
+ * some menu below it is not shows half-checked) and the held keys are submitted, so 确定 without a
+ * change changes nothing (issue 38 §8; reference §2 check-strictly).
  */
 import { Box, Input, NumberInput, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import { Tree } from '../../../components/tree/Tree';
-import { linkedSubmitKeys, loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
+import { loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm } from '../../../components/form/form-kit';
@@ -39,6 +41,8 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
   const f = useForm<RoleForm>(EMPTY, RULES);
   const { form, errors, set, blur, check, reset } = f;
   const [checked, setChecked] = useState<TreeKey[]>([]);
+  // The menus the role holds as loaded: an uncheck below them never drops them.
+  const [stored, setStored] = useState<TreeKey[]>([]);
   const menuTree = useQuery({ ...trpc.system.menu.treeselect.queryOptions({}), enabled: isAdd });
   const roleMenus = useQuery({ ...trpc.system.menu.roleMenuTreeselect.queryOptions({ roleId: roleId ?? 0 }), enabled: !isAdd, gcTime: 0 });
   const role = useQuery({ ...trpc.system.role.get.queryOptions({ roleId: roleId ?? 0 }), enabled: !isAdd, gcTime: 0 });
@@ -53,7 +57,9 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
     reset({
       roleName: r.roleName, roleKey: r.roleKey, roleSort: String(r.roleSort), status: r.status, remark: r.remark ?? '', menuCheckStrictly: linked,
     });
-    setChecked(loadCheckedKeys(roleMenus.data.menus as TreeNode[], roleMenus.data.checkedKeys, !linked));
+    const held = loadCheckedKeys(roleMenus.data.menus as TreeNode[], roleMenus.data);
+    setChecked(held);
+    setStored(held);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isAdd, role.data, roleMenus.data]);
 
@@ -61,7 +67,7 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
     if (!check()) return;
     const body = {
       roleName: form.roleName, roleKey: form.roleKey, roleSort: Number(form.roleSort), status: form.status as '0' | '1', remark: form.remark,
-      menuCheckStrictly: form.menuCheckStrictly, menuIds: linkedSubmitKeys(menus, checked, !form.menuCheckStrictly).map(Number),
+      menuCheckStrictly: form.menuCheckStrictly, menuIds: checked.map(Number),
     };
     saveForm(isAdd, add, update, body, { ...body, roleId: roleId! }, onSaved);
   };
@@ -100,6 +106,7 @@ export function RoleFormDialog({ roleId, onClose, onSaved }: { roleId?: number; 
             checkedKeys={checked}
             onCheck={(keys) => setChecked(keys)}
             checkStrictly={!form.menuCheckStrictly}
+            keepKeys={stored}
             onCheckStrictlyChange={(strict) => set('menuCheckStrictly', !strict)}
             emptyText="加载中，请稍候"
             maxH="320px"

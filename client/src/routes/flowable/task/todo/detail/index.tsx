@@ -173,7 +173,7 @@ export default function TodoDetail() {
           onSubmit={({ assignee, mode, comment }) => addSign.mutate({ taskId, assignee, mode, comment: comment || undefined })} />
       )}
       {dialog === 'removeSign' && (
-        <RemoveSignDialog signers={(signers.data?.signers ?? []).filter((s) => s.userId !== me)} pending={removeSign.isPending} onClose={() => setDialog(null)}
+        <RemoveSignDialog signers={(signers.data?.signers ?? []).filter((s) => s.userId !== me && s.removable)} pending={removeSign.isPending} onClose={() => setDialog(null)}
           onSubmit={({ assignee, comment }) => removeSign.mutate({ taskId, assignee, comment: comment || undefined })} />
       )}
       {dialog === 'copy' && (
