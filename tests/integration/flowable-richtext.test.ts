@@ -40,6 +40,10 @@ describe('rich text through the workflow rows', () => {
   it('sanitises the submitted rich-text values when a process starts and when a task completes', async () => {
     const dep = await send('POST', '/flowable/definition/save', { name: '富文本流程', category: 'oa', xml: LEAVE_XML });
     const procDefId = dep.data.definitionId as string;
+    // issue 38 §1/§4: only a stored form's fields (or names the model reads) are kept, so the rich-text field is the main form's
+    const form = await send('POST', '/flowable/form', { formName: '富文本主表单', formContent: JSON.stringify({ formBtns: true, fields: [...formConf('').fields,
+      { __config__: { tag: 'el-input-number', label: '天数', layout: 'colFormItem' }, __vModel__: 'day' }] }) });
+    expect((await send('POST', '/flowable/form/addDeployForm', { formId: form.data.formId, deployId: dep.data.deploymentId })).code).toBe(200);
     const started = await send('POST', `/flowable/definition/start/${procDefId}`, { body: HOSTILE, day: 2, variables: { ...formConf(HOSTILE), disabled: true, formBtns: false } });
     expect(started.code).toBe(200);
     const todo = await get('/flowable/task/todoList?pageNum=1&pageSize=50');

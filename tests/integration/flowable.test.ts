@@ -39,7 +39,10 @@ describe('a full approval over REST', () => {
     const first = await todoOf(instanceId);
     expect(first).toMatchObject({ taskName: '填写申请', startUserId: '1', startUserName: '若依', startDeptName: '研发部门', procDefName: '请假流程' });
     expect(await todoOf(instanceId, s.ry)).toBeUndefined();
-    expect((await get(`/flowable/task/processVariables/${first.taskId}`)).data).toMatchObject({ day: 3, INITIATOR: '1' });
+    // issue 38 §4: LEAVE_XML has no form and no expression reads `day`, so only the engine's INITIATOR is stored
+    const firstVars = (await get(`/flowable/task/processVariables/${first.taskId}`)).data;
+    expect(firstVars).toMatchObject({ INITIATOR: '1' });
+    expect(firstVars).not.toHaveProperty('day');
     expect((await post('/flowable/task/nextFlowNode', { taskId: first.taskId })).data).toMatchObject({ type: 'candidateUsers', dataType: 'fixed', vars: 'approval' });
 
     // ry cannot act on admin's task
@@ -184,7 +187,8 @@ describe('a full approval over REST', () => {
     const form = (await get(`/flowable/task/flowTaskForm?taskId=${mgr.taskId}`, s.ry)).data;
     expect(form.formKeyExist).toBe(true);
     expect(form.formData).toMatchObject({ disabled: false, formBtns: true });
-    expect(form.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, nodeField]);
+    // issue 38 §1: the process has no main form, so the start's client-sent `variables` config was never stored
+    expect(form.formData.fields).toEqual([nodeField]);
 
     // the server saves the node form into `variables` (the client's copy is ignored), then the
     // task comes back: its field shows once, with the saved value
@@ -195,7 +199,7 @@ describe('a full approval over REST', () => {
     await post('/flowable/task/return', { taskId: fin.taskId, targetKey: 'manager', comment: '退回' });
     const again = await todoOf(id, s.ry);
     const back = (await get(`/flowable/task/flowTaskForm?taskId=${again.taskId}`, s.ry)).data;
-    expect(back.formData.fields).toEqual([{ __vModel__: 'day', label: '天数', disabled: true }, { ...nodeField, __config__: { ...nodeField.__config__, defaultValue: '可以' } }]);
+    expect(back.formData.fields).toEqual([{ ...nodeField, __config__: { ...nodeField.__config__, defaultValue: '可以' } }]);
   });
 
   it('DELETE /flowable/task/delete refuses a task of a running process', async () => {

@@ -10,7 +10,10 @@
  * with the accepted values written back (disabled true, formBtns false) instead of the client's
  * copy; at complete with a node form it is the previous `variables` config with the node form's
  * fields appended (as flowTaskForm composes it). Rich text is sanitised afterwards
- * (server/core/rich-text.ts). A process with no form keeps today's behaviour.
+ * (server/core/rich-text.ts). Issue 38 §1/§4: keys that are not fields of the form in force are
+ * kept only when the model reads them, engine-owned names never, and number fields store numbers
+ * (request-keys.ts); a process with no form stores only the keys its model reads, never a
+ * client-sent `variables` config.
  *
  * Field permissions (issue 16): at a node with `flowable:fieldPermissions` (field-permissions.ts,
  * shared/form permittedValues) a submitted start-form key must be editable there: a hidden or
@@ -24,12 +27,12 @@ import { AppError } from '../../core/errors';
 import { sanitizeFormVariables } from '../../core/rich-text';
 import { sysDeployForm, sysDeployFormContent, sysForm } from '../../db/schema';
 import {
-  checkField, cleanRows, hasOwn, hiddenKeys, isDetailTable, isPlainObject, UNSAFE_KEYS, validateSubmission, valueFields, writeBack,
-  type FormConf, type FormField,
+  checkField, hasOwn, hiddenKeys, isPlainObject, validateSubmission, valueFields, writeBack, type FormConf,
 } from '../../../shared/form';
 import { parseForm } from './library.service';
 import { holdToPermissions } from './field-permissions';
 import { formOfDeployment } from './form-versions';
+import { callerReads, graphOf, isBarredKey, modelInputs, storedValue } from './request-keys';
 import { ReadCache } from '../common/read-cache';
 import type { TaskFormContext } from '../../engine';
 
@@ -89,29 +92,29 @@ function assertValid(conf: FormConf, values: Vars, partial = false): void {
 }
 
 /** The value fields of `conf` by `__vModel__`. */
-const fieldsByKey = (conf: FormConf | null) => new Map((conf ? valueFields(conf.fields) : []).map((f) => [f.__vModel__!, f]));
+export const fieldsByKey = (conf: FormConf | null) => new Map((conf ? valueFields(conf.fields) : []).map((f) => [f.__vModel__!, f]));
 
-/** The accepted value of a field (detail-table rows reduced to their columns). */
-const accepted = (field: FormField, value: unknown) => (isDetailTable(field) ? cleanRows(field, value) : value);
 
 /**
- * The process variables of a start of definition `procDefId` (see the file comment). Errors:
- * AppError(500, the first failing rule's message, e.g. 请输入手机号 / 手机号格式错误).
+ * The process variables of a start of definition `procDefId` (see the file comment; issue 38 §1 and
+ * §4: without a main form no `variables` config is ever stored, only the keys the model reads;
+ * request-keys.ts). Errors: AppError(500, the first failing rule's message, e.g. 请输入手机号 /
+ * 手机号格式错误 / 天数必须是数字).
  */
 export function startVariables(deps: Deps, procDefId: string, variables: Vars | undefined): Vars {
   const conf = mainForm(deps, deps.engine.definitionDeploymentId(procDefId));
-  if (!conf) return sanitizeFormVariables(variables) ?? {};
+  const graph = graphOf(deps, procDefId);
   const submitted = isPlainObject(variables) ? variables : {};
+  if (!conf) return sanitizeFormVariables(modelInputs(graph, submitted)) ?? {};
   assertValid(conf, submitted);
   const fields = fieldsByKey(conf);
   const hidden = hiddenKeys(conf, submitted);
-  const out: Vars = {};
+  const out: Vars = modelInputs(graph, submitted, new Set(fields.keys()));
   const values: Vars = {};
   for (const key of Object.keys(submitted)) {
-    if (key === 'variables' || UNSAFE_KEYS.has(key) || hidden.has(key)) continue;
     const field = fields.get(key);
-    out[key] = field ? accepted(field, submitted[key]) : submitted[key];
-    if (field) values[key] = out[key];
+    if (!field || hidden.has(key) || isBarredKey(graph, key)) continue;
+    out[key] = values[key] = storedValue(field, submitted[key]);
   }
   out.variables = { ...writeBack(conf, values), disabled: true, formBtns: false };
   return sanitizeFormVariables(out);
@@ -120,20 +123,26 @@ export function startVariables(deps: Deps, procDefId: string, variables: Vars | 
 /**
  * The process variables of a complete / resolve of `taskId` (see the file comment): node-form
  * keys checked in full, start-form keys partially; `variables` rebuilt from the stored forms
- * when a node form exists or a start-form key was submitted; `task` is engine.taskFormContext(taskId)
- * when the caller already read it. Errors: AppError(500, message).
+ * when a node form exists or a start-form key was submitted, never taken from the request; other
+ * keys only when the model reads them, engine-owned names never (issue 38 §4, request-keys.ts);
+ * `task` is engine.taskFormContext(taskId) when the caller already read it. Errors: AppError(500, message).
  */
 export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined, task: TaskFormContext = deps.engine.taskFormContext(taskId)): Vars | undefined {
-  if (task.finished) return sanitizeFormVariables(variables); // the engine refuses it (任务不存在或已被审批!)
+  if (task.finished) return undefined; // the engine refuses it (任务不存在或已被审批!)
+  const graph = graphOf(deps, task.definitionId);
+  const submitted = isPlainObject(variables) ? variables : {};
+  const callers = () => callerReads(deps, deps.engine.getTask(taskId).procInsId);
   const node = nodeForm(deps, task.formKey, task.deploymentId);
   const start = mainForm(deps, task.deploymentId);
-  if (!node && !start) return sanitizeFormVariables(variables);
-  const submitted = isPlainObject(variables) ? variables : {};
+  if (!node && !start) {
+    const out = modelInputs(graph, submitted, undefined, callers);
+    return Object.keys(out).length ? sanitizeFormVariables(out) : undefined;
+  }
   const nodeFields = fieldsByKey(node);
   const startFields = fieldsByKey(start);
   const current = deps.engine.variables({ taskId }) as Vars;
   const submittedStart: Vars = {};
-  for (const key of Object.keys(submitted)) if (!UNSAFE_KEYS.has(key) && startFields.has(key) && !nodeFields.has(key)) submittedStart[key] = submitted[key];
+  for (const key of Object.keys(submitted)) if (!isBarredKey(graph, key) && startFields.has(key) && !nodeFields.has(key)) submittedStart[key] = submitted[key];
   // the node's field permissions (issue 16): refused, or read-only unchanged keys left out
   const startPart = start && Object.keys(submittedStart).length ? holdToPermissions(deps, task, start, current, submittedStart) : submittedStart;
   const startModel = { ...current, ...startPart };
@@ -144,16 +153,15 @@ export function taskVariables(deps: Deps, taskId: string, variables: Vars | unde
     if (message !== null) throw new AppError(500, message);
   }
 
-  const out: Vars = {};
+  const out: Vars = modelInputs(graph, submitted, new Set([...nodeFields.keys(), ...startFields.keys()]), callers);
   const values: Vars = {};
   for (const key of Object.keys(submitted)) {
-    if (key === 'variables' || UNSAFE_KEYS.has(key) || hidden.has(key)) continue;
+    if (isBarredKey(graph, key) || hidden.has(key)) continue;
+    const field = nodeFields.get(key) ?? startFields.get(key);
+    if (!field) continue;
     const ofStart = hasOwn(submittedStart, key);
     if (ofStart && !hasOwn(startPart, key)) continue;
-    const value = ofStart ? startPart[key] : submitted[key];
-    const field = nodeFields.get(key) ?? startFields.get(key);
-    out[key] = field ? accepted(field, value) : value;
-    if (field) values[key] = out[key];
+    out[key] = values[key] = storedValue(field, ofStart ? startPart[key] : submitted[key]);
   }
   if (node || Object.keys(values).length) {
     const base = composeConfig(isPlainObject(current.variables) ? (current.variables as FormConf) : null, start, node);
@@ -167,7 +175,7 @@ export function taskVariables(deps: Deps, taskId: string, variables: Vars | unde
  * form's fields appended; a node field already present (the node ran before) is kept once, from
  * the node form, with its saved value (flowTaskForm's composition).
  */
-function composeConfig(previous: FormConf | null, start: FormConf | null, node: FormConf | null): FormConf {
+export function composeConfig(previous: FormConf | null, start: FormConf | null, node: FormConf | null): FormConf {
   const base: FormConf = previous && Array.isArray(previous.fields) ? previous : start ?? { fields: [] };
   if (!node) return base;
   const nodeNames = new Set(valueFields(node.fields).map((f) => f.__vModel__));

@@ -1,0 +1,33 @@
+/**
+ * Who waits for a message, for the permission check of message correlation (issue 38 §7: a user
+ * who takes part in none of the waiting instances gets the same answer as when none waits, so the
+ * answer is no oracle). Read only; the same selection as commands/event-commands.ts correlateMessage.
+ */
+import type Database from 'better-sqlite3';
+import { stmt } from '../store/rows';
+
+const RUNNING = `SELECT s.instance_id AS instanceId FROM wf_event_subscription s JOIN wf_instance i ON i.id = s.instance_id
+  WHERE s.type = 'message' AND s.event_name = ? AND i.state = 'running'`;
+
+/** The waiting subscriptions and the message start events of message `messageName`. */
+export interface MessageWaits {
+  /** One entry per waiting subscription of a running instance (an instance may appear twice), filtered like correlateMessage. */
+  instanceIds: string[];
+  /** The message start events (subscriptions without an instance), by definition id. */
+  starts: Array<{ definitionId: string; activityId: string }>;
+}
+
+/**
+ * The message's waits (see MessageWaits): with `instanceId` only that instance's subscriptions,
+ * else with `businessKey` only those of instances with that key, else all.
+ */
+export function messageWaits(db: Database.Database, q: { messageName: string; businessKey?: string; instanceId?: string }): MessageWaits {
+  const rows = (q.instanceId
+    ? stmt(db, `${RUNNING} AND i.id = ? ORDER BY s.create_time, s.id`).all(q.messageName, q.instanceId)
+    : q.businessKey
+      ? stmt(db, `${RUNNING} AND i.business_key = ? ORDER BY s.create_time, s.id`).all(q.messageName, q.businessKey)
+      : stmt(db, `${RUNNING} ORDER BY s.create_time, s.id`).all(q.messageName)) as Array<{ instanceId: string }>;
+  const starts = stmt(db, `SELECT definition_id AS definitionId, activity_id AS activityId FROM wf_event_subscription
+    WHERE type = 'message' AND event_name = ? AND instance_id IS NULL ORDER BY definition_id`).all(q.messageName) as MessageWaits['starts'];
+  return { instanceIds: rows.map((r) => r.instanceId), starts };
+}
