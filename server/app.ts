@@ -29,10 +29,12 @@ import { appRouter, type AppRouter } from './trpc/router';
 import { contextFromRequest } from './trpc/context';
 import { registerInputGuards, registerRestRoutes } from './rest/plugin';
 import { restRoutes } from './rest/routes';
+import { MULTIPART_LIMITS } from './rest/multipart';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
 import { appWorkflowHandlers } from './modules/flowable/handlers';
+import { engineLimits } from './modules/flowable/budgets';
 import { loggingOptions, type LogStream } from './logging';
 import { registerWriteTurns } from './write-turns';
 import { atWriteTurnTop, commitWriteTurn, trackCommandTransactions } from './db/write-turn';
@@ -40,6 +42,9 @@ import { forgetCount } from './db/table-watch';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
+
+/** Answer to a body over BODY_LIMIT_MB (issue 38 §6). */
+export const bodyTooLargeMessage = (mb: number) => `请求体过大（上限 ${mb} MB）`;
 export const WEB_PREFIX = '/caishui/';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,12 +93,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   runModuleInstalls(db, generatedInstalls, nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
     engine: createEngine({ db, clock, handlers: appWorkflowHandlers(db.$client), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
-      verifyInstanceCache: options.verifyInstanceCache }) };
+      verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
 
   const app = Fastify({
     ...loggingOptions(env.LOG_LEVEL, options.logger !== false, options.logStream),
     routerOptions: { maxParamLength: 5000 },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: env.BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
@@ -145,7 +150,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     registerWriteTurns(api, db, `${API_PREFIX}/trpc`);
     markQueryTokenRoutes(api, restRoutes);
     await api.register(formbody);
-    await api.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5 } });
+    await api.register(multipart, { limits: { ...MULTIPART_LIMITS } });
     await api.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
@@ -159,7 +164,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
       // Input refused by the body parsers (core/input.ts) is an answer, not a failure.
       const refusal: unknown = err;
       if (refusal instanceof AppError) return reply.status(200).send({ code: refusal.code, msg: refusal.message });
-      const msg = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON' : err.message || '操作失败';
+      const msg = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON'
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLargeMessage(env.BODY_LIMIT_MB) : err.message || '操作失败';
       if ((err.statusCode ?? 500) >= 500) req.log.error({ err }, 'request failed');
       reply.status(200).send({ code: 500, msg });
     });

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   /** Root of the project's source tree: the code generator's custom path (gen_type 1) is resolved under it and may not leave it. */
   PROJECT_ROOT: z.string().min(1).default('.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest JSON / form request body in MB (issue 38 §6); larger ones answer 请求体过大（上限 N MB）. */
+  BODY_LIMIT_MB: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

@@ -9,13 +9,18 @@
  *   field at any depth, in arrays, and inside string bodies that are JSON or form-encoded text
  *   (`{body: 'username=a&password=…'}`) becomes `[REDACTED]`. After the serializers, pino `redact`
  *   still censors the authorization and cookie headers and set-cookie.
- * - URLs: the token may come in the query (`?Authorization=Bearer …`, trpc/context.ts), so the
- *   request serializer masks `authorization`, `token`, `access_token` and `password` query values.
+ * - URLs: the token may come in the query (`?Authorization=Bearer …`, trpc/context.ts), and RuoYi
+ *   clients send `updatePwd?oldPassword=…&newPassword=…` (issue 38 §7), so the request serializer
+ *   masks the value of every query key that contains password, passwd, pwd, token, secret,
+ *   authorization, apikey or cookie (any case, without `_`/`-`, also percent-encoded:
+ *   core/redact.ts `maskQuerySecrets`). The same rule runs over every finished line before it is
+ *   written (pino's `streamWrite` hook), so a URL quoted in a message (Fastify's `Route GET:/x?…
+ *   not found`) or in an error's text is masked too.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { AppEnv } from './env';
-import { redactSecrets } from './core/redact';
+import { maskQuerySecrets, maskQuerySecretsInJson, redactSecrets } from './core/redact';
 
 export const REDACTED = '[REDACTED]';
 
@@ -30,11 +35,14 @@ export const REDACT_PATHS: string[] = [
   'res.headers["set-cookie"]',
 ];
 
-const SECRET_QUERY = /([?&](?:authorization|token|access_token|password)=)[^&#]*/gi;
-
-/** `url` with secret query values replaced by `[REDACTED]`. */
+/** `url` with secret query values (core/redact.ts isSecretQueryKey) replaced by `[REDACTED]` (issue 38 §7). */
 export function maskUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]');
+  return maskQuerySecrets(url, REDACTED);
+}
+
+/** One finished JSON log line with every secret query value masked (issue 38 §7: every log line). */
+export function maskLogLine(line: string): string {
+  return maskQuerySecretsInJson(line, REDACTED);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -66,6 +74,7 @@ export function loggingOptions(level: AppEnv['LOG_LEVEL'], enabled = true, strea
       ...(stream ? { stream } : {}),
       formatters: { log: (object: Record<string, unknown>) => redactSecrets(object, REDACTED) },
       redact: { paths: REDACT_PATHS, censor: REDACTED },
+      hooks: { streamWrite: maskLogLine },
       serializers: {
         req: (req: LoggedRequest) => ({
           method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,

@@ -11,9 +11,10 @@
  * logged as a failure.
  */
 import { AppError } from './errors';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../shared/json-depth';
 
 /** Deepest nesting of objects and arrays accepted in any input (issue 11 §2: "say 64"). */
-export const MAX_INPUT_DEPTH = 64;
+export const MAX_INPUT_DEPTH = MAX_JSON_DEPTH;
 
 /** Keys that would read or write a prototype when assigned with `obj[key] = …`. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -83,32 +84,7 @@ export function assertSafeValue(value: unknown): void {
   }
 }
 
-/**
- * Deepest `{`/`[` nesting of a JSON text, counting brackets outside strings only, stopping as
- * soon as `limit` is passed (returns `limit + 1` then). O(length) at worst, no recursion.
- */
-export function jsonDepth(text: string, limit = MAX_INPUT_DEPTH): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-  }
-  return max;
-}
+export { jsonDepth };
 
 /**
  * Parses a JSON request body with the limits above: refuses a text nested deeper than

@@ -3,14 +3,14 @@
  * form — objects at any depth, arrays, JSON text, form-encoded text, multipart fields.
  */
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, redactSecrets } from './redact';
+import { isSecretKey, maskQuerySecrets, maskQuerySecretsInJson, redactSecrets } from './redact';
 
 describe('isSecretKey', () => {
   it('names secrets without case, `_` or `-`', () => {
     for (const k of ['password', 'Password', 'PASSWORD', 'oldPassword', 'newPassword', 'confirmPassword', 'new_password',
       'secret', 'JWT_SECRET', 'clientSecret', 'token', 'Token', 'access_token', 'refreshToken', 'Authorization', 'authorization',
-      'cookie', 'privateKey', 'x-api-key']) expect(isSecretKey(k), k).toBe(true);
-    for (const k of ['username', 'userName', 'tokenId', 'passwordHint2', 'remark', 'configKey', 'dictType']) expect(isSecretKey(k), k).toBe(false);
+      'cookie', 'privateKey', 'x-api-key', 'pwd', 'user_pwd', 'newPwd', 'oldPasswd']) expect(isSecretKey(k), k).toBe(true);
+    for (const k of ['username', 'userName', 'tokenId', 'passwordHint2', 'pwdUpdateDate', 'remark', 'configKey', 'dictType']) expect(isSecretKey(k), k).toBe(false);
   });
 });
 
@@ -77,5 +77,25 @@ describe('redactSecrets', () => {
     let deep: unknown = { password: 'x' };
     for (let i = 0; i < 200; i++) deep = [deep];
     expect(JSON.stringify(redactSecrets(deep))).not.toContain('"x"');
+  });
+});
+
+describe('maskQuerySecrets / maskQuerySecretsInJson (issue 38 §7)', () => {
+  it('redactSecrets drops *pwd* keys from objects and form text', () => {
+    expect(redactSecrets({ user_pwd: 'a', newPwd: 'b', keep: 1 })).toEqual({ keep: 1 });
+    expect(redactSecrets('user_pwd=a&x=1&%70wd=b')).toBe('x=1');
+  });
+
+  it('masks *password*, *pwd*, *token*, *secret* query values in any case and encoding, keeps the rest', () => {
+    expect(maskQuerySecrets('/system/user/profile/updatePwd?oldPassword=a1&newPassword=b2')).toBe('/system/user/profile/updatePwd?oldPassword=[REDACTED]&newPassword=[REDACTED]');
+    expect(maskQuerySecrets('/a?USER_PWD=1&page=2&client-secret=3&%70wd=4&x%5Btoken%5D=5&q=pwd')).toBe('/a?USER_PWD=[REDACTED]&page=2&client-secret=[REDACTED]&%70wd=[REDACTED]&x%5Btoken%5D=[REDACTED]&q=pwd');
+    expect(maskQuerySecrets('Route GET:/x?password=p;q#r not found')).toBe('Route GET:/x?password=[REDACTED] not found');
+    expect(maskQuerySecrets('/a?pageNum=1&b=%ZZ')).toBe('/a?pageNum=1&b=%ZZ');
+  });
+
+  it('keeps a JSON line valid and masks escapes inside the value', () => {
+    const line = JSON.stringify({ url: '/a?token=t"x\\y&k=1', msg: 'GET /b?newPassword=n m' });
+    const masked = maskQuerySecretsInJson(line);
+    expect(JSON.parse(masked)).toEqual({ url: '/a?token=[REDACTED]&k=1', msg: 'GET /b?newPassword=[REDACTED] m' });
   });
 });

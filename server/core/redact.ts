@@ -3,7 +3,7 @@
  * (core/audit.ts) and the pino logger (server/logging.ts) apply to what they record.
  *
  * A secret is the value of a key named password, oldPassword, newPassword, confirmPassword (any
- * key ending in `password` or `secret`), secret, token, accessToken, refreshToken, Authorization,
+ * key ending in `password`, `secret`, `pwd` or `passwd`), secret, token, accessToken, refreshToken, Authorization,
  * cookie, privateKey or apiKey, compared without case, `_` or `-`. It is found wherever a body can
  * carry one:
  * - plain objects and arrays, at any depth (JSON bodies, multipart fields, tRPC input);
@@ -22,7 +22,7 @@ const MAX_DEPTH = 80;
 const CUT = '[…]';
 
 /** Only strings naming a secret somewhere are parsed (cheap test before JSON.parse / split). */
-const MAY_HOLD_SECRET = /pass|secret|token|authori|cookie|key/i;
+const MAY_HOLD_SECRET = /pass|pwd|secret|token|authori|cookie|key/i;
 /**
  * What can hide a secret's name from MAY_HOLD_SECRET in text the parse below decodes: `%`
  * escapes (form keys are percent-decoded), `\` escapes (JSON keys may be written `\u0070assword`
@@ -56,10 +56,11 @@ function mayHoldSecret(text: string): boolean {
   return MAY_HOLD_SECRET.test(decoded.toLowerCase().replace(/[-_\s+]/g, ''));
 }
 
-/** True when `key` names a secret (see the file comment), e.g. `Password`, `new_password`, `Authorization`. */
+/** True when `key` names a secret (see the file comment), e.g. `Password`, `new_password`, `user_pwd`, `Authorization`. */
 export function isSecretKey(key: string): boolean {
   const k = key.toLowerCase().replace(/[-_\s]/g, '');
-  return SECRET_NAMES.has(k) || k.endsWith('password') || k.endsWith('secret');
+  // `*pwd` / `*passwd` (user_pwd, newPwd) too: RuoYi-style clients name passwords so (issue 38 §7).
+  return SECRET_NAMES.has(k) || k.endsWith('password') || k.endsWith('secret') || k.endsWith('pwd') || k.endsWith('passwd');
 }
 
 const isPlainObject = (v: object): v is Record<string, unknown> => {
@@ -136,4 +137,46 @@ function walk(value: unknown, censor: string | undefined, depth: number, seen: W
  */
 export function redactSecrets<T>(value: T, censor?: string): T {
   return walk(value, censor, 0, new WeakSet()) as T;
+}
+
+/**
+ * Query keys whose values are secrets wherever a URL is logged (issue 38 §7): the key, percent-
+ * and `+`-decoded and compared in lower case without `_`, `-` and whitespace, contains one of
+ * these (`oldPassword`, `user_pwd`, `refresh-token`, `client_secret`, `x[newPassword]`,
+ * `old%50assword`, `Authorization`).
+ */
+const SECRET_QUERY_KEY = /password|passwd|pwd|token|secret|authorization|apikey|cookie/;
+
+/** True when the (raw, possibly percent-encoded) query key `rawKey` names a secret (SECRET_QUERY_KEY). */
+export function isSecretQueryKey(rawKey: string): boolean {
+  return SECRET_QUERY_KEY.test(decodeFormPart(rawKey).toLowerCase().replace(/[-_\s]/g, ''));
+}
+
+/** `key=value` after `?`, `&` or whitespace in a raw URL or a plain text; the value ends at `&` or whitespace. */
+const TEXT_PAIR = /(^|[?&\s])([^=&?\s]+)=([^&\s]*)/g;
+/** The same inside JSON text (a log line): a value also ends at an unescaped `"`; a key may start a string. */
+const JSON_PAIR = /(^|[?&\s"])([^=&?\s"\\]+)=((?:\\.|[^&\s"\\])*)/g;
+
+function maskPairs(text: string, pair: RegExp, censor: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(pair, (whole: string, sep: string, key: string) => (isSecretQueryKey(key) ? `${sep}${key}=${censor}` : whole));
+}
+
+/**
+ * `text` (a raw URL such as `/system/user/profile/updatePwd?oldPassword=a&newPassword=b`, or a
+ * message quoting one) with the value of every secret query key (isSecretQueryKey) replaced by
+ * `censor`; every other pair, the path and the key names are kept. Issue 38 §7.
+ * Example: `maskQuerySecrets('/a?pwd=x&page=2')` → `'/a?pwd=[REDACTED]&page=2'`.
+ */
+export function maskQuerySecrets(text: string, censor = '[REDACTED]'): string {
+  return maskPairs(text, TEXT_PAIR, censor);
+}
+
+/**
+ * maskQuerySecrets for one JSON log line (issue 38 §7): values also end at the closing quote of
+ * the JSON string that holds them, and escapes (`\"`, `\\`) inside a value are masked with it, so
+ * the line stays valid JSON.
+ */
+export function maskQuerySecretsInJson(line: string, censor = '[REDACTED]'): string {
+  return maskPairs(line, JSON_PAIR, censor);
 }

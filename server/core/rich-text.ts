@@ -7,6 +7,11 @@
  * The allow-list matches what the client's rich-text editor (tiptap starter kit + image) writes.
  */
 import sanitizeHtml from 'sanitize-html';
+import { AppError } from './errors';
+import { jsonDepth, MAX_INPUT_DEPTH } from './input';
+import { FORM_TOO_DEEP_MESSAGE } from '../../shared/json-depth';
+
+export { FORM_TOO_DEEP_MESSAGE };
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -27,17 +32,27 @@ export function sanitizeRichText(html: string): string {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The `__vModel__` names of the rich-text (`tinymce`) fields of a form config, row containers included. */
-function richTextFields(fields: unknown, out: Json[] = []): Json[] {
+/**
+ * The rich-text (`tinymce`) fields of a form config, row containers included, in form order.
+ * Iterative (issue 38 §6): no nesting depth can overflow the stack.
+ */
+function richTextFields(fields: unknown): Json[] {
+  const out: Json[] = [];
   if (!Array.isArray(fields)) return out;
-  for (const field of fields) {
+  const stack: unknown[] = [];
+  for (let i = fields.length - 1; i >= 0; i--) stack.push(fields[i]);
+  while (stack.length) {
+    const field = stack.pop();
     if (!isObject(field)) continue;
     const config = isObject(field.__config__) ? field.__config__ : undefined;
     if (config?.tag === 'tinymce') out.push(field);
-    if (config) richTextFields(config.children, out);
+    const children = config?.children;
+    if (Array.isArray(children)) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return out;
 }
+
+
 
 /** Sanitises the default values of the rich-text fields of a form config in place; returns it. */
 function sanitizeConfig(conf: Json): Json {
@@ -51,9 +66,12 @@ function sanitizeConfig(conf: Json): Json {
 /**
  * A stored form's JSON text with its rich-text default values sanitised. Text that is not a JSON
  * object is returned unchanged (the form schema decides whether it is accepted).
+ * @throws AppError(500, FORM_TOO_DEEP_MESSAGE) when the text nests `{`/`[` deeper than
+ *   MAX_INPUT_DEPTH (64): every reader of a form walks it (issue 38 §6).
  */
 export function sanitizeFormContent(text: string | null | undefined): string | null | undefined {
   if (!text) return text;
+  if (jsonDepth(text) > MAX_INPUT_DEPTH) throw new AppError(500, FORM_TOO_DEEP_MESSAGE);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

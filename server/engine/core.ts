@@ -15,7 +15,7 @@ import { stmt, rawStmt, rowOf } from './store/rows';
 import { runAgenda, type Ctx, type DefinitionRow } from './runtime/context';
 import { ExpressionError } from './expression';
 import { graphHasEvents } from './model/event-nodes';
-import type { EngineHandlers } from './types';
+import { ENGINE_LIMIT_DEFAULTS, type EngineHandlers, type EngineLimits } from './types';
 
 export interface EngineDeps {
   /** The better-sqlite3 handle (`openDatabase(...).$client`). */
@@ -32,6 +32,8 @@ export interface EngineDeps {
   writeTurns?: { atTurnTop: () => boolean; turnEpoch: () => number };
   /** Test hook: every instance-cache hit is compared with a fresh load (throws on a difference). */
   verifyInstanceCache?: boolean;
+  /** Budgets of each command (issue 38 §6; types.ts EngineLimits). */
+  limits?: EngineLimits;
 }
 
 export const MSG = {
@@ -124,7 +126,8 @@ export class EngineCore {
     if (!def) throw fail(MSG.definitionMissing);
     const graph = this.graph(def.id);
     if (graphHasEvents(graph)) uow.eventsEnabled = true; // timers / subscriptions read and written only then
-    return { uow, graph, def, now: this.deps.clock.now(), userId, handlers: this.deps.handlers, agenda: [] };
+    uow.maxVariableBytes = this.deps.limits?.maxVariableBytes?.() ?? ENGINE_LIMIT_DEFAULTS.maxVariableBytes;
+    return { uow, graph, def, now: this.deps.clock.now(), userId, handlers: this.deps.handlers, limits: this.deps.limits, agenda: [] };
   }
 
   /**

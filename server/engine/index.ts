@@ -49,7 +49,8 @@ export type { EventWaits } from './queries/event-waits';
 export type { CopyInput } from './commands/cc-commands';
 export type { SignInput, SignMode, SignersView } from './commands/sign-commands';
 export type { CcFilter, CcRowView } from './queries/cc-lists';
-export { BpmnError } from './types';
+export { BpmnError, ENGINE_LIMIT_DEFAULTS } from './types';
+export { xmlDepth, MAX_XML_DEPTH, XML_TOO_DEEP_MESSAGE } from './parse/xml-depth';
 export type { ModelProblem } from './model/problems';
 export type { CalledInstanceView } from './runtime/call-activity';
 export { MSG as ENGINE_MESSAGES } from './core';
@@ -65,12 +66,14 @@ export interface CreateEngineOptions {
   writeTurns?: EngineDeps['writeTurns'];
   /** Test hook: EngineDeps.verifyInstanceCache. */
   verifyInstanceCache?: boolean;
+  /** Budgets of each command (issue 38 §6): multi-instance size, variable size, agenda steps, executions. */
+  limits?: EngineDeps['limits'];
 }
 
 /** Builds the engine API over one database. See each method's module for shapes and errors. */
 export function createEngine(options: CreateEngineOptions) {
   const sqlite = '$client' in options.db ? options.db.$client : options.db;
-  const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, writeTurns: options.writeTurns, verifyInstanceCache: options.verifyInstanceCache });
+  const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, writeTurns: options.writeTurns, verifyInstanceCache: options.verifyInstanceCache, limits: options.limits });
   const db = core.db;
   events.registerSignalThrower(core);
   registerEngineCore(core);

@@ -105,3 +105,32 @@ export class BpmnError extends Error {
     this.name = 'BpmnError';
   }
 }
+
+/**
+ * Budgets of one engine (issue 38 §6 "One request stalls the server"): every command is refused
+ * with a Chinese message (AppError 500, the transaction rolled back) as soon as it would pass one.
+ * Getters are read per command, so a changed setting applies to the next command.
+ */
+export interface EngineLimits {
+  /** Most instances of one multi-instance body (collection size or loopCardinality); default ENGINE_LIMIT_DEFAULTS.maxMultiInstances. */
+  maxMultiInstances?: () => number;
+  /** Largest JSON text of one variable, in UTF-8 bytes; default ENGINE_LIMIT_DEFAULTS.maxVariableBytes. */
+  maxVariableBytes?: () => number;
+  /** Most agenda operations one command runs; default ENGINE_LIMIT_DEFAULTS.maxAgendaSteps. */
+  maxAgendaSteps?: number;
+  /** Most executions (tokens, scopes, multi-instance instances) one instance may hold; default ENGINE_LIMIT_DEFAULTS.maxExecutions. */
+  maxExecutions?: number;
+  /** Most candidate users of one task, and most 抄送 recipients of one copy; default ENGINE_LIMIT_DEFAULTS.maxRecipients. */
+  maxRecipients?: number;
+  /** Called every 256 agenda operations while a command runs; throw (an AppError) to stop it (流程模拟's time budget). */
+  checkpoint?: () => void;
+}
+
+/** Defaults of EngineLimits (issue 38 §6). */
+export const ENGINE_LIMIT_DEFAULTS = {
+  maxMultiInstances: 1000,
+  maxVariableBytes: 1024 * 1024,
+  maxAgendaSteps: 100_000,
+  maxExecutions: 10_000,
+  maxRecipients: 5000,
+} as const;

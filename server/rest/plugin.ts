@@ -13,31 +13,12 @@ import { appRouter } from '../trpc/router';
 import { describeError, trpcErrorReply } from '../trpc/init';
 import { procedureInvoker } from './invoke';
 import { contextFromRequest, type Context } from '../trpc/context';
-import type { Envelope, FileReply, RestRoute, UploadedFile } from './table';
-import { isSafeKey, forbiddenKeyMessage, jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
+import type { Envelope, FileReply, RestRoute } from './table';
+import { readMultipart } from './multipart';
+import { jsonDepth, MAX_INPUT_DEPTH, nestBrackets, parseJsonBody, TOO_DEEP_MESSAGE } from '../core/input';
 
 export { nestBrackets } from '../core/input';
 
-
-/** Reads every part of a multipart request: files as UploadedFile, fields as strings. */
-async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  if (!req.isMultipart()) return out;
-  try {
-    for await (const part of req.parts()) {
-      if (!isSafeKey(part.fieldname)) throw new AppError(500, forbiddenKeyMessage(part.fieldname));
-      if (part.type === 'file') {
-        const file: UploadedFile = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-        out[part.fieldname] = file;
-      } else out[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    // @fastify/multipart refuses a `__proto__` field itself, in English.
-    if ((err as { code?: string }).code === 'FST_PROTO_VIOLATION') throw new AppError(500, forbiddenKeyMessage('__proto__'));
-    throw err;
-  }
-  return out;
-}
 
 async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown> {
   if (!route.input?.length) return undefined;

@@ -2,7 +2,7 @@
  * One check of a submission against its stored form, used by the renderer (client) and by the
  * server (start, complete, resolve): every visible value field's rules (field-check.ts), and
  * detail tables (data format: an array of plain row objects; `<label>至少需要<minRows>行`,
- * `<label>最多<maxRows>行`, a failing cell `<label>第<n>行：<cell message>`, required
+ * `<label>最多<maxRows>行` with maxRows at most DETAIL_TABLE_MAX_ROWS, a failing cell `<label>第<n>行：<cell message>`, required
  * `请至少添加一行<label>`, not an array `<label>格式错误`). Hidden fields (visibility.ts) are
  * skipped. Pure: never throws on any JSON input and never changes its inputs.
  */
@@ -17,6 +17,12 @@ export interface ValidateOptions {
   partial?: boolean;
 }
 
+/**
+ * Most rows a detail table may hold, whatever its `maxRows` says (issue 38 §6: a row cap so one
+ * submission cannot make every reader walk an unbounded table): `<label>最多1000行`.
+ */
+export const DETAIL_TABLE_MAX_ROWS = 1000;
+
 const labelOf = (field: FormField) => (typeof field.__config__.label === 'string' ? field.__config__.label : '');
 
 /** The detail table's message for `rows`, or null (see the file comment). `model` = the form's values (for column visibility). */
@@ -27,11 +33,14 @@ export function detailTableError(field: FormField, rows: unknown, model: Record<
     if (config.required === true) return requiredMessage(field);
   }
   if (rows === undefined || rows === null) rows = [];
-  if (!Array.isArray(rows) || !rows.every(isPlainObject)) return `${label}格式错误`;
+  if (!Array.isArray(rows)) return `${label}格式错误`;
   const minRows = numberProp(config, 'minRows') ?? 0;
-  const maxRows = numberProp(config, 'maxRows');
+  const own = numberProp(config, 'maxRows');
+  // The form's maxRows, never above the platform's cap (issue 38 §6); checked before any row is read.
+  const maxRows = own === undefined ? DETAIL_TABLE_MAX_ROWS : Math.min(own, DETAIL_TABLE_MAX_ROWS);
+  if (rows.length > maxRows) return `${label}最多${maxRows}行`;
+  if (!rows.every(isPlainObject)) return `${label}格式错误`;
   if (rows.length < minRows) return `${label}至少需要${minRows}行`;
-  if (maxRows !== undefined && rows.length > maxRows) return `${label}最多${maxRows}行`;
   const columns = detailColumns(field);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Record<string, unknown>;

@@ -22,6 +22,12 @@ export const controlCharsMessage = (label: string) => `${label}${CONTROL_CHARS_M
 /** True when `v` has no control character at all (one-line fields). */
 export const isOneLine = (v: string): boolean => !LINE_CONTROL.test(v);
 
+/** Bidirectional-text controls (issue 38 §7): U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069. */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** True when `v` is one line without bidi controls either (user and nick names, issue 38 §7: `ad\u202Emin`). */
+export const isPlainName = (v: string): boolean => isOneLine(v) && !BIDI_CONTROL.test(v);
+
 /** True when `v` has no control character other than `\t`, `\n`, `\r` (multi-line fields). */
 export const isMultiLine = (v: string): boolean => !TEXT_CONTROL.test(v);
 
@@ -37,7 +43,7 @@ export function isCleanValue(value: unknown): boolean {
     if (typeof v === 'string') {
       if (!isMultiLine(v)) return false;
     } else if (Array.isArray(v)) {
-      stack.push(...v);
+      for (const item of v) stack.push(item);
     } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
       for (const [k, item] of Object.entries(v)) {
         if (!isMultiLine(k)) return false;

@@ -28,7 +28,7 @@ const configs = () => t.app.deps.db.select({ n: count() }).from(sysConfig).get()
 
 describe('config', () => {
   it('lists, gets and answers a value in msg', async () => {
-    expect((await api('GET', '/system/config/list')).total).toBe(6);
+    expect((await api('GET', '/system/config/list')).total).toBe(11);
     expect((await api('GET', '/system/config/list?configKey=account&configType=Y')).rows.map((r: { configId: number }) => r.configId)).toEqual([4, 5]);
     expect((await api('GET', '/system/config/2')).data).toMatchObject({ configKey: 'sys.user.initPassword', configValue: '123456', configType: 'Y' });
     expect(await api('GET', '/system/config/configKey/sys.index.sideTheme')).toEqual({ code: 200, msg: 'theme-dark' });

@@ -25,42 +25,43 @@ describe('createAuthStorage: token', () => {
   });
 });
 
-describe('createAuthStorage: remember-me', () => {
-  it('keeps username, encrypted password and flag for 30 days', () => {
+describe('createAuthStorage: remember-me (issue 38 §7: no password stored, not even encrypted)', () => {
+  it('keeps the username and the flag for 30 days, and no password cookie', () => {
     const { map, store } = memoryStore();
     const auth = createAuthStorage(store);
-    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'rsa:XYZ==', rememberMe: true });
+    auth.saveRememberMe({ username: 'admin', rememberMe: true });
+    expect([...map.keys()].sort()).toEqual(['rememberMe', 'username']);
     expect(map.get('username')).toEqual({ v: 'admin', days: 30 });
-    expect(map.get('password')).toEqual({ v: 'rsa:XYZ==', days: 30 });
     expect(map.get('rememberMe')).toEqual({ v: 'true', days: 30 });
-    expect(auth.loadRememberMe()).toEqual({ username: 'admin', encryptedPassword: 'rsa:XYZ==', rememberMe: true });
+    expect(auth.loadRememberMe()).toEqual({ username: 'admin', rememberMe: true });
   });
   it('removes them when remember-me is off, leaving the token alone', () => {
     const { map, store } = memoryStore();
     const auth = createAuthStorage(store);
     auth.setToken('t');
-    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'rsa:XYZ==', rememberMe: true });
-    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'rsa:XYZ==', rememberMe: false });
+    auth.saveRememberMe({ username: 'admin', rememberMe: true });
+    auth.saveRememberMe({ username: 'admin', rememberMe: false });
     expect([...map.keys()]).toEqual(['rs-token']);
-    expect(auth.loadRememberMe()).toEqual({ username: '', encryptedPassword: '', rememberMe: false });
+    expect(auth.loadRememberMe()).toEqual({ username: '', rememberMe: false });
   });
-  it('never keeps or reads back a password without the rsa: prefix', () => {
-    const { map, store } = memoryStore();
-    const auth = createAuthStorage(store);
-    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'rsa:XYZ==', rememberMe: true });
-    auth.saveRememberMe({ username: 'admin', encryptedPassword: 'admin123', rememberMe: true });
-    expect(map.has('password')).toBe(false);
-    expect(map.get('username')).toEqual({ v: 'admin', days: 30 });
-    store.set('password', 'admin123');
-    expect(auth.loadRememberMe()).toEqual({ username: 'admin', encryptedPassword: '', rememberMe: true });
-    store.set('password', 'rsa:');
-    expect(auth.loadRememberMe().encryptedPassword).toBe('');
+  it('erases a password cookie left by an earlier version (an rsa: ciphertext) on load and on save, and never reads it', () => {
+    for (const action of ['load', 'save'] as const) {
+      const { map, store } = memoryStore();
+      const auth = createAuthStorage(store);
+      store.set('username', 'admin', 30);
+      store.set('rememberMe', 'true', 30);
+      store.set('password', 'rsa:XYZ==', 30);
+      const read = action === 'load' ? auth.loadRememberMe() : (auth.saveRememberMe({ username: 'admin', rememberMe: true }), auth.loadRememberMe());
+      expect(read).toEqual({ username: 'admin', rememberMe: true });
+      expect(JSON.stringify(read)).not.toContain('rsa:');
+      expect(map.has('password')).toBe(false);
+    }
   });
   it('reads a non-"true" flag as false', () => {
     const { store } = memoryStore();
     store.set('rememberMe', 'false');
     store.set('username', 'ry');
-    expect(createAuthStorage(store).loadRememberMe()).toEqual({ username: 'ry', encryptedPassword: '', rememberMe: false });
+    expect(createAuthStorage(store).loadRememberMe()).toEqual({ username: 'ry', rememberMe: false });
   });
 });
 
@@ -102,12 +103,13 @@ describe('default js-cookie-backed functions', () => {
   });
   it('writes remember-me cookies that expire in 30 days', () => {
     const before = Date.now();
-    saveRememberMe({ username: '张三', encryptedPassword: 'rsa:a+b/c==', rememberMe: true });
-    expect(loadRememberMe()).toEqual({ username: '张三', encryptedPassword: 'rsa:a+b/c==', rememberMe: true });
-    const days = (fake.jar.get('password')!.expires!.getTime() - before) / 86_400_000;
+    saveRememberMe({ username: '张三', rememberMe: true });
+    expect(loadRememberMe()).toEqual({ username: '张三', rememberMe: true });
+    expect(fake.doc.cookie).not.toContain('password=');
+    const days = (fake.jar.get('username')!.expires!.getTime() - before) / 86_400_000;
     expect(days).toBeGreaterThan(29.99);
     expect(days).toBeLessThan(30.01);
-    saveRememberMe({ username: '张三', encryptedPassword: 'rsa:a+b/c==', rememberMe: false });
-    expect(loadRememberMe()).toEqual({ username: '', encryptedPassword: '', rememberMe: false });
+    saveRememberMe({ username: '张三', rememberMe: false });
+    expect(loadRememberMe()).toEqual({ username: '', rememberMe: false });
   });
 });

@@ -1,27 +1,25 @@
 /**
  * Session token and remember-me cookies (platform spec §4 "Session" / "Remember-me",
- * §9 "Remember-me cookies last 30 days. Token cookie key rs-token").
+ * §9 "Remember-me cookies last 30 days. Token cookie key rs-token"; issue 38 §7).
  *
  * Cookies:
  *   rs-token    the bearer token (session cookie, no expiry)
  *   username    login name                  ┐ only when remember-me is on,
- *   password    the ENCRYPTED password      │ 30 days; removed when it is off
- *   rememberMe  'true'                      ┘
- * The logic sits in `createAuthStorage(store)` (pure, testable with a Map); the exported
- * functions use the js-cookie-backed `cookieStore`. The plain password is never stored: only a
- * value with the `rsa:` prefix (RSA-OAEP ciphertext, lib/rsa.ts) is kept or read back, so a cookie
- * holding anything else is never sent as a password.
+ *   rememberMe  'true'                      ┘ 30 days; removed when it is off
+ * No password is stored, not even encrypted (issue 38 §7: a stored `rsa:` ciphertext signed in
+ * again whenever replayed): remember-me fills in the user name only. A `password` cookie left by
+ * an earlier version is erased whenever the remember-me cookies are read or written, and never
+ * read. The logic sits in `createAuthStorage(store)` (pure, testable with a Map); the exported
+ * functions use the js-cookie-backed `cookieStore`.
  */
 import Cookies from 'js-cookie';
 
 export const TOKEN_KEY = 'rs-token';
 export const REMEMBER_ME_DAYS = 30;
 const USERNAME_KEY = 'username';
-const PASSWORD_KEY = 'password';
+/** Where earlier versions kept the encrypted password: only ever removed now. */
+const LEGACY_PASSWORD_KEY = 'password';
 const REMEMBER_KEY = 'rememberMe';
-/** Prefix of an encrypted password (api-contract "Session"). */
-const ENCRYPTED_PREFIX = 'rsa:';
-const isEncrypted = (v: string | undefined): v is string => !!v && v.startsWith(ENCRYPTED_PREFIX) && v.length > ENCRYPTED_PREFIX.length;
 
 /** Minimal key/value store with optional expiry in days. */
 export type CookieStore = {
@@ -30,7 +28,7 @@ export type CookieStore = {
   remove(k: string): void;
 };
 
-export type RememberMe = { username: string; encryptedPassword: string; rememberMe: boolean };
+export type RememberMe = { username: string; rememberMe: boolean };
 
 /** js-cookie-backed store (path '/', SameSite=Lax); a no-op outside a browser. */
 export const cookieStore: CookieStore = {
@@ -48,27 +46,24 @@ export function createAuthStorage(store: CookieStore) {
     setToken: (token: string): void => store.set(TOKEN_KEY, token),
     removeToken: (): void => store.remove(TOKEN_KEY),
     /**
-     * After a successful sign-in: keep (30 days) or forget the login details. A password without
-     * the `rsa:` prefix is not kept (the cookie is removed); username and flag still are.
+     * After a successful sign-in: keep (30 days) or forget the user name and the flag. Never
+     * stores a password; erases an earlier version's password cookie.
      */
-    saveRememberMe({ username, encryptedPassword, rememberMe }: RememberMe): void {
+    saveRememberMe({ username, rememberMe }: RememberMe): void {
+      store.remove(LEGACY_PASSWORD_KEY);
       if (rememberMe) {
         store.set(USERNAME_KEY, username, REMEMBER_ME_DAYS);
-        if (isEncrypted(encryptedPassword)) store.set(PASSWORD_KEY, encryptedPassword, REMEMBER_ME_DAYS);
-        else store.remove(PASSWORD_KEY);
         store.set(REMEMBER_KEY, 'true', REMEMBER_ME_DAYS);
       } else {
         store.remove(USERNAME_KEY);
-        store.remove(PASSWORD_KEY);
         store.remove(REMEMBER_KEY);
       }
     },
-    /** For the sign-in form: missing cookies, and a password cookie without `rsa:`, give '' / false. */
+    /** For the sign-in form: the remembered user name and flag ('' / false when missing); erases a legacy password cookie. */
     loadRememberMe(): RememberMe {
-      const password = store.get(PASSWORD_KEY);
+      if (store.get(LEGACY_PASSWORD_KEY) !== undefined) store.remove(LEGACY_PASSWORD_KEY);
       return {
         username: store.get(USERNAME_KEY) ?? '',
-        encryptedPassword: isEncrypted(password) ? password : '',
         rememberMe: store.get(REMEMBER_KEY) === 'true',
       };
     },

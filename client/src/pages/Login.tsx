@@ -1,6 +1,6 @@
 /**
  * Sign-in screen /login (platform spec §2, §4, §5): account tab, username, password, captcha
- * (when enabled), remember-me (username + encrypted password only, 30 days), Enter submits;
+ * (when enabled), remember-me (the user name only, 30 days; no password: issue 38 §7), Enter submits;
  * a failure stops loading and refreshes the captcha. After sign-in the guard goes to the
  * redirect target, else the first visible menu route, else home. 立即注册 shows only while
  * registration is open (captcha reply's registerEnabled, config sys.account.registerUser). The
@@ -15,32 +15,18 @@ import { AuthShell } from './auth/AuthShell';
 import { CaptchaField, TextField } from './auth/fields';
 import { useCaptcha } from './auth/useCaptcha';
 
-/** Stand-in shown in the password field while the remembered encrypted password is used. */
-const REMEMBERED = '********';
-
 type Errors = Partial<Record<'username' | 'password' | 'code', string>>;
 
 export default function Login() {
   const captcha = useCaptcha();
   const [remembered] = useState(rememberedLogin);
   const [username, setUsername] = useState(remembered.rememberMe ? remembered.username : '');
-  const [useRemembered, setUseRemembered] = useState(remembered.rememberMe && !!remembered.encryptedPassword);
-  const [password, setPassword] = useState(useRemembered ? REMEMBERED : '');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [rememberMe, setRememberMe] = useState(remembered.rememberMe);
   const [errors, setErrors] = useState<Errors>({});
   const [loading, setLoading] = useState(false);
   useEffect(preloadEncryption, []);
-
-  const changePassword = (value: string) => {
-    if (useRemembered) {
-      // Editing drops the remembered password: keep only what was typed after the stand-in.
-      setUseRemembered(false);
-      setPassword(value.startsWith(REMEMBERED) ? value.slice(REMEMBERED.length) : '');
-    } else {
-      setPassword(value);
-    }
-  };
 
   const validate = (): boolean => {
     const next: Errors = {};
@@ -58,8 +44,7 @@ export default function Login() {
     try {
       await login({
         username,
-        password: useRemembered ? '' : password,
-        encryptedPassword: useRemembered ? remembered.encryptedPassword : undefined,
+        password,
         code: code.trim(),
         uuid: captcha.uuid,
         rememberMe,
@@ -85,7 +70,7 @@ export default function Login() {
           name="password"
           type="password"
           value={password}
-          onChange={changePassword}
+          onChange={setPassword}
           placeholder="密码"
           error={errors.password}
           autoComplete="current-password"

@@ -3,3 +3,4 @@ export * from './monitor';
 export * from './engine';
 export * from './workflow-admin';
 export * from './tool';
+export * from './upload';

@@ -31,6 +31,28 @@ export const SEED_CONFIGS = [
     configId: 6, configName: '用户登录-黑名单列表', configKey: 'sys.login.blackIPList', configValue: '',
     remark: '设置登录IP黑名单限制，多个匹配项以;分隔，支持匹配（*通配、网段）',
   },
+  // Issue 38 §7: upload quotas in MB (server/modules/common/upload-quota.service.ts).
+  {
+    configId: 7, configName: '文件上传-每个用户的上传空间限额', configKey: 'sys.upload.userQuota', configValue: '200',
+    remark: '每个用户可保存的上传文件总大小（MB，正数；无效时按 200）',
+  },
+  {
+    configId: 8, configName: '文件上传-系统上传空间总限额', configKey: 'sys.upload.totalQuota', configValue: '10240',
+    remark: '所有用户可保存的上传文件总大小（MB，正数；无效时按 10240）',
+  },
+  // Issue 38 §6: workflow budgets (server/modules/flowable/budgets.ts).
+  {
+    configId: 9, configName: '流程引擎-多实例节点实例数上限', configKey: 'flowable.multiInstance.maxInstances', configValue: '1000',
+    remark: '一个多实例（会签）节点最多创建的实例数（正整数；无效时按 1000）',
+  },
+  {
+    configId: 10, configName: '流程引擎-单个流程变量大小上限', configKey: 'flowable.variable.maxBytes', configValue: '1048576',
+    remark: '一个流程变量的 JSON 文本最大字节数（正整数；无效时按 1048576，即 1 MB）',
+  },
+  {
+    configId: 11, configName: '流程模拟-运行时间上限', configKey: 'flowable.simulate.maxSeconds', configValue: '10',
+    remark: '一次流程模拟最多运行的秒数（正整数；无效时按 10）',
+  },
 ] as const;
 
 /** Demo jobs calling the `ryTask` handler; status '1' paused, misfire '3', concurrent '1' (forbid). */

@@ -40,7 +40,7 @@ describe('seedDatabase', () => {
     expect(counts(db)).toEqual(first);
     expect(first).toMatchObject({
       sys_dept: 10, sys_user: 2, sys_post: 4, sys_role: 2, sys_user_role: 2, sys_user_post: 2,
-      sys_role_dept: 3, sys_config: 6, sys_job: 3, sys_secret: 1,
+      sys_role_dept: 3, sys_config: 11, sys_job: 3, sys_secret: 1,
     });
     // create_time keeps the first run's value
     const admin = db.select().from(sysUser).where(eq(sysUser.userId, 1)).get();
@@ -186,6 +186,11 @@ describe('seedDatabase', () => {
       'sys.account.captchaEnabled': 'true',
       'sys.account.registerUser': 'false',
       'sys.login.blackIPList': '',
+      'sys.upload.userQuota': '200',
+      'sys.upload.totalQuota': '10240',
+      'flowable.multiInstance.maxInstances': '1000',
+      'flowable.variable.maxBytes': '1048576',
+      'flowable.simulate.maxSeconds': '10',
     });
     expect(rows.every((r) => r.configType === 'Y')).toBe(true);
   });

@@ -23,7 +23,7 @@ import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { lookupVar, runAgenda, type Ctx } from '../runtime/context';
 import { TOKEN_OPS } from '../runtime/agenda';
-import { collectionOf, endBody, MI_COLLECTION_VAR, startInstance, writeCounters } from '../runtime/multi-instance';
+import { assertCardinality, collectionOf, endBody, MI_COLLECTION_VAR, startInstance, writeCounters } from '../runtime/multi-instance';
 import { cancelTaskRow, taskOfExecution, touchTaskAssignee } from '../runtime/task-ops';
 import { endActivity } from '../runtime/history';
 import { tokenScope } from '../runtime/listeners';
@@ -98,6 +98,7 @@ export function addSigner(core: EngineCore, input: SignInput & { mode: SignMode 
     const pending = sequential && items ? items.slice(snap.context.loopCounter + 1).map(String) : [];
     if (runningSigners(ctx, root).has(assignee) || pending.includes(assignee)) throw fail('该人员已在会签中');
     if (sequential && !items) throw fail('会签节点没有集合变量，无法顺序加签');
+    assertCardinality(ctx, node, snap.context.total + 1); // 加签 one by one stays within the body's cap (issue 38 §6)
     addComment(ctx, '9', input.comment ?? '加签', input.taskId);
     ctx.uow.setVar(root.id, SIGN_ADDED_BY_VAR, { ...addedBy(ctx, root), [assignee]: String(input.userId) });
     writeCounters(ctx, root, miAdvance(snap, { type: 'ADD' }));

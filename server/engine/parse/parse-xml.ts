@@ -5,6 +5,7 @@
 import { BpmnModdle as BpmnModdleClass } from 'bpmn-moddle';
 import { moddlePackages, ALIASED_URIS, FLOWABLE_URI } from './moddle-extension';
 import { fail } from '../../core/errors';
+import { MAX_XML_DEPTH, XML_TOO_DEEP_MESSAGE, xmlDepth } from './xml-depth';
 
 /** A moddle element as we read it (loose: moddle objects are dynamic). */
 export interface ModdleElement {
@@ -42,10 +43,13 @@ export function aliasExtensionNamespaces(xml: string): string {
 
 /**
  * Parses BPMN XML; a syntax error, or content moddle could not place (its "unparsable content"
- * warnings), answers AppError 500 "BPMN XML 解析失败: …". Other warnings are returned.
+ * warnings), answers AppError 500 "BPMN XML 解析失败: …"; elements nested deeper than
+ * MAX_XML_DEPTH (64) answer XML_TOO_DEEP_MESSAGE before parsing (issue 38 §6). Other warnings are returned.
  */
 export async function parseBpmnXml(xml: string): Promise<ParsedXml> {
   if (typeof xml !== 'string' || !xml.trim()) throw fail('BPMN XML 不能为空');
+  // Every later walk of the model recurses: refuse what would overflow the stack (issue 38 §6).
+  if (xmlDepth(xml) > MAX_XML_DEPTH) throw fail(XML_TOO_DEEP_MESSAGE);
   let result: Awaited<ReturnType<ModdleInstance['fromXML']>>;
   try {
     result = await getModdle().fromXML(aliasExtensionNamespaces(xml), 'bpmn:Definitions');

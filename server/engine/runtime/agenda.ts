@@ -21,6 +21,7 @@
 import { fail } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
+import { ENGINE_LIMIT_DEFAULTS } from '../types';
 import { evaluateCondition } from '../expression';
 import { chooseExclusiveFlow, arriveAtJoin } from '../behaviours/gateway-machines';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
@@ -38,7 +39,16 @@ import { enterCatchEvent, throwSignalEvent } from './events';
 import { registerOps } from './ops';
 import { copyOnLeave } from './cc';
 
+/** Text of the refusal when an instance would hold more executions than its budget (issue 38 §6). */
+export const tooManyExecutionsMessage = (max: number) => `流程实例的执行分支数超过上限 ${max} (模型中可能存在令牌倍增的循环)`;
+
+/**
+ * A new execution (token) of the instance, registered with the unit of work.
+ * @throws AppError(500, tooManyExecutionsMessage) past `limits.maxExecutions` (default 10,000; issue 38 §6).
+ */
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
+  const max = ctx.limits?.maxExecutions ?? ENGINE_LIMIT_DEFAULTS.maxExecutions;
+  if (ctx.uow.executions.size >= max) throw fail(tooManyExecutionsMessage(max));
   const e: ExecutionRow = {
     id: newId(), instanceId: ctx.uow.instance.id, parentId, activityId, isActive: 1, isMiRoot: 0, isScope: 0, actInstId: null,
     createTime: ctx.now, machineState: '',

@@ -11,6 +11,8 @@ import { evaluate, hasExpression } from '../expression';
 import { expressionText } from '../expression/evaluator';
 import { tokenScope } from './listeners';
 import type { Ctx } from './context';
+import { fail } from '../../core/errors';
+import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 /** User ids of an expression value: a list, a comma-separated text or a single value (blank entries dropped). */
 export function userIdsOf(v: unknown): string[] {
@@ -19,9 +21,18 @@ export function userIdsOf(v: unknown): string[] {
   return expressionText(v).split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Queues one row per distinct recipient; `task` is where the copy was made (null: none). */
+/** Refusal of a copy to more recipients than `limits.maxRecipients` (issue 38 §6). */
+export const tooManyCopiesMessage = (n: number, max: number) => `抄送人数 ${n} 超过上限 ${max}`;
+
+/**
+ * Queues one row per distinct recipient; `task` is where the copy was made (null: none).
+ * @throws AppError(500, tooManyCopiesMessage) past `limits.maxRecipients` recipients (default 5000).
+ */
 export function queueCopies(ctx: Ctx, userIds: Iterable<string>, at: { taskId: string | null; taskDefKey: string; taskName: string }, kind: CcRow['kind'], message = '') {
-  for (const userId of new Set(userIds)) {
+  const recipients = new Set(userIds);
+  const max = ctx.limits?.maxRecipients ?? ENGINE_LIMIT_DEFAULTS.maxRecipients;
+  if (recipients.size > max) throw fail(tooManyCopiesMessage(recipients.size, max));
+  for (const userId of recipients) {
     ctx.uow.ccs.push({ instanceId: ctx.uow.instance.id, ...at, userId, senderId: ctx.userId, kind, message, createTime: ctx.now });
   }
 }
@@ -30,10 +41,11 @@ export function queueCopies(ctx: Ctx, userIds: Iterable<string>, at: { taskId: s
 export function copyOnLeave(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
   const cc = node.userTask!.cc!;
   const users = [...cc.users];
-  if (cc.groups.length) users.push(...(ctx.handlers.usersOfGroups?.(cc.groups) ?? []));
+  // Loops, not push(...list): a list of 130,000 ids overflowed the stack (issue 38 §6).
+  if (cc.groups.length) for (const u of ctx.handlers.usersOfGroups?.(cc.groups) ?? []) users.push(u);
   if (cc.expression) {
     const v = hasExpression(cc.expression) ? evaluate(cc.expression, tokenScope(ctx, exec)) : cc.expression;
-    users.push(...userIdsOf(v));
+    for (const u of userIdsOf(v)) users.push(u);
   }
   queueCopies(ctx, users, { taskId: ctx.lastCompletedTask ?? null, taskDefKey: node.id, taskName: node.name }, 'node');
 }

@@ -12,7 +12,7 @@ import type { ProcessGraph } from '../model/graph';
 import type { UnitOfWork } from '../store/unit-of-work';
 import type { ExecutionRow, TaskRow } from '../store/rows';
 import { Facade, type ExpressionScope } from '../expression';
-import type { EngineHandlers } from '../types';
+import { ENGINE_LIMIT_DEFAULTS, type EngineHandlers, type EngineLimits } from '../types';
 
 export interface DefinitionRow {
   id: string;
@@ -33,6 +33,8 @@ export interface Ctx {
   /** The user the command runs as (null for system actions). */
   userId: string | null;
   handlers: EngineHandlers;
+  /** The engine's budgets (issue 38 §6); absent entries take ENGINE_LIMIT_DEFAULTS. */
+  limits?: EngineLimits;
   /** Pending operations (Flowable's agenda), run FIFO by runAgenda. */
   agenda: Array<() => void>;
   /** Set by the stop command: the instance ends as `stopped` instead of `completed`. */
@@ -151,10 +153,22 @@ export function plan(ctx: Ctx, op: () => void) {
 }
 
 /** Runs the agenda until empty (bounded: a model that loops without a wait state fails). */
+/** Text of the agenda-step refusal (issue 38 §6). */
+export const agendaStepsMessage = (max: number) => `流程执行步数超过上限 ${max} (模型中可能存在无等待节点的死循环)`;
+
+/**
+ * Runs the pending operations FIFO until none is left. Bounded (issue 38 §6): more than
+ * `limits.maxAgendaSteps` operations (default 100,000) fail the command with agendaStepsMessage;
+ * `limits.checkpoint` is called every 256 operations and may throw to stop it.
+ * @throws Error(agendaStepsMessage) (the command maps it to AppError 500); whatever checkpoint throws.
+ */
 export function runAgenda(ctx: Ctx) {
+  const max = ctx.limits?.maxAgendaSteps ?? ENGINE_LIMIT_DEFAULTS.maxAgendaSteps;
+  const checkpoint = ctx.limits?.checkpoint;
   let steps = 0;
   while (ctx.agenda.length) {
-    if (++steps > 100000) throw new Error('流程执行步数超限 (模型中可能存在无等待节点的死循环)');
+    if (++steps > max) throw new Error(agendaStepsMessage(max));
+    if (checkpoint && (steps & 255) === 0) checkpoint();
     ctx.agenda.shift()!();
   }
 }

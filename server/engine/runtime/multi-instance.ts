@@ -18,6 +18,7 @@ import { lookupVar, plan, scopeChain, type Ctx } from './context';
 import { fireExecutionListeners, tokenScope } from './listeners';
 import { cancelTaskRow, taskOfExecution } from './task-ops';
 import { endActivity } from './history';
+import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 /**
  * The agenda operations the body drives its instances with (agenda.ts TOKEN_OPS), passed in so
@@ -72,6 +73,20 @@ export function startInstance(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node:
   return child;
 }
 
+/** Text of the refusal of a multi-instance body larger than its budget (issue 38 §6). */
+export const tooManyInstancesMessage = (nodeName: string, total: number, max: number) =>
+  `多实例节点「${nodeName}」的实例数 ${total} 超过上限 ${max}（会签人数或循环数过多）`;
+
+/**
+ * Refuses a body of more than `limits.maxMultiInstances` instances (default 1000) before any
+ * instance is created (issue 38 §6: 20,000 countersign signers blocked the server).
+ * @throws AppError(500, tooManyInstancesMessage)
+ */
+export function assertCardinality(ctx: Ctx, node: GraphNode, total: number): void {
+  const max = ctx.limits?.maxMultiInstances?.() ?? ENGINE_LIMIT_DEFAULTS.maxMultiInstances;
+  if (total > max) throw fail(tooManyInstancesMessage(node.name || node.id, total, max));
+}
+
 /** The token arrives at a multi-instance activity. */
 export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode, ops: TokenOps) {
   const mi = node.multiInstance!;
@@ -86,6 +101,7 @@ export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode
     total = Math.trunc(toNumber(v));
     if (!Number.isFinite(total) || total < 0) throw fail(`多实例数量无效: ${String(v)} (节点 ${node.id})`);
   }
+  assertCardinality(ctx, node, total);
   const snap = miStart(total, mi.sequential);
   writeCounters(ctx, root, snap);
   if (snap.value === 'done') {

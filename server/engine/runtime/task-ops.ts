@@ -13,6 +13,7 @@ import { newId, type Ctx } from './context';
 import { fireTaskListeners, executionApi, tokenScope } from './listeners';
 import { startActivity, endActivity } from './history';
 import { fail } from '../../core/errors';
+import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 function toList(v: unknown): string[] {
   if (v === null || v === undefined) return [];
@@ -37,7 +38,13 @@ export function machineStep(task: TaskRow, event: TaskEvent['type'], message: st
   task.machineState = next;
 }
 
-/** Creates the user task for a token at `node` (the token waits). */
+/** Refusal of a task with more candidate users than `limits.maxRecipients` (issue 38 §6). */
+export const tooManyCandidatesMessage = (nodeName: string, n: number, max: number) => `节点「${nodeName}」的候选人数 ${n} 超过上限 ${max}`;
+
+/**
+ * Creates the user task for a token at `node` (the token waits).
+ * @throws AppError(500, tooManyCandidatesMessage) past `limits.maxRecipients` candidate users (default 5000).
+ */
 export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): TaskRow {
   const ut = node.userTask!;
   const scope = tokenScope(ctx, exec, 'create');
@@ -45,6 +52,8 @@ export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): T
   const assigneeV = ev(ut.assignee);
   const assignee = assigneeV === undefined || assigneeV === null || assigneeV === '' ? null : expressionText(assigneeV);
   const users = [...new Set(ut.candidateUsers.flatMap((c) => toList(ev(c))))];
+  const maxUsers = ctx.limits?.maxRecipients ?? ENGINE_LIMIT_DEFAULTS.maxRecipients;
+  if (users.length > maxUsers) throw fail(tooManyCandidatesMessage(node.name || node.id, users.length, maxUsers));
   const groups = [...new Set(ut.candidateGroups.flatMap((c) => toList(ev(c))))];
   let description: string | null = null;
   if (ut.documentation) {
@@ -61,8 +70,9 @@ export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): T
   ctx.uow.addTask(task);
   if (users.length || groups.length) {
     const l = ctx.uow.linksOf(task.id);
-    l.users.push(...users);
-    l.groups.push(...groups);
+    // Loops, not push(...list): a list of 130,000 ids overflowed the stack (issue 38 §6).
+    for (const u of users) l.users.push(u);
+    for (const g of groups) l.groups.push(g);
   }
   const act = ctx.uow.currentAct(exec);
   if (act) act.taskId = task.id;

@@ -15,9 +15,13 @@ import {
 import { EventRows } from './event-rows';
 import { BULK, SQL } from './unit-statements';
 import { VarEntry, variableType } from './var-entry';
+import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 /** Text of the optimistic-lock failure (two commands on one instance: one wins). */
 export const CONCURRENT_UPDATE = '流程实例已被其他操作更新，请刷新后重试';
+
+/** Text of the refusal of a variable larger than the budget (issue 38 §6), the limit in KB. */
+export const variableTooLargeMessage = (name: string, max: number) => `流程变量「${name}」过大（上限 ${Math.floor(max / 1024)} KB）`;
 
 /** Where loads find the committed state of an instance (instance-cache.ts InstanceCache). */
 export interface CachedUnits {
@@ -126,6 +130,22 @@ export class UnitOfWork {
     let m = this.vars.get(scopeId);
     if (!m) this.vars.set(scopeId, (m = new Map()));
     return m;
+  }
+
+  /** Largest JSON text of one variable in UTF-8 bytes (issue 38 §6; set per command by EngineCore.newCtx). */
+  maxVariableBytes: number = ENGINE_LIMIT_DEFAULTS.maxVariableBytes;
+
+  /**
+   * The stored JSON text of variable `name`.
+   * @throws AppError(500, variableTooLargeMessage) when it is longer than maxVariableBytes (the command rolls back).
+   */
+  serialise(name: string, value: unknown): string {
+    const text = JSON.stringify(value);
+    // UTF-8 is at most 3 bytes per UTF-16 unit: count exactly only when it could matter.
+    if (text.length * 3 > this.maxVariableBytes && Buffer.byteLength(text, 'utf8') > this.maxVariableBytes) {
+      throw fail(variableTooLargeMessage(name, this.maxVariableBytes));
+    }
+    return text;
   }
 
   setVar(scopeId: string, name: string, value: unknown) {
@@ -300,7 +320,7 @@ export class UnitOfWork {
     const delVar = stmt(db, SQL.delVar);
     for (const [scopeId, m] of this.vars) {
       for (const [name, e] of m) {
-        if (e.state === 'dirty') upserts.push([inst.id, scopeId, name, e.type, JSON.stringify(e.value)]);
+        if (e.state === 'dirty') upserts.push([inst.id, scopeId, name, e.type, this.serialise(name, e.value)]);
         else if (e.state === 'deleted') delVar.run(inst.id, scopeId, name);
       }
     }

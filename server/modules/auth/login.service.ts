@@ -12,7 +12,7 @@ import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { insertLoginLog } from '../monitor/logininfor/logininfor.repo';
 import { isBlockedIp, isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
 import { decodePassword } from './secrets.service';
-import { controlCharsMessage, isOneLine } from '../../../shared/schemas/text';
+import { controlCharsMessage, isOneLine, isPlainName } from '../../../shared/schemas/text';
 import { findUserByName, stampLogin } from './auth.repo';
 import { closeSession, openSession } from './session.service';
 import {
@@ -65,7 +65,8 @@ export async function login(deps: AppDeps, input: Required<LoginInput>, client: 
 
 /**
  * Self-registration, allowed only when `sys.account.registerUser` is "true"
- * (当前系统没有开启注册功能！). Username 2-20, password 5-20, confirmation equal, unique name.
+ * (当前系统没有开启注册功能！). Username 2-20 without control or bidi characters (issue 38 §7),
+ * password 5-20, confirmation equal, unique name.
  */
 export async function register(deps: AppDeps, input: Required<RegisterInput>, client: ClientInfo): Promise<void> {
   if (!isRegisterEnabled(deps)) throw new AppError(500, '当前系统没有开启注册功能！');
@@ -74,6 +75,8 @@ export async function register(deps: AppDeps, input: Required<RegisterInput>, cl
   const password = decodePassword(deps.keys, input.password);
   if (password === null) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
   if (userName.length < 2 || userName.length > 20) throw new AppError(500, '用户账号长度必须介于 2 和 20 之间');
+  // Bidi controls (`ad\u202Emin`) as control characters (issue 38 §7).
+  if (!isPlainName(userName)) throw new AppError(500, controlCharsMessage('用户账号'));
   if (password.length < 5 || password.length > 20) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
   // the decrypted password: the schema only saw the `rsa:` text (issue 11 §4)
   if (!isOneLine(password)) throw new AppError(500, controlCharsMessage('用户密码'));

@@ -26,10 +26,10 @@ export const profileInput = z.object({ path: text('文件名称') });
 
 /** Spread into `common` (server/trpc/router.ts): `common.upload`, `common.download`, … */
 export const commonRouters = {
-  /** `{file}` (bmp gif jpg jpeg png) → `{url, fileName, newFileName, originalFilename, oldFilename}`. Errors: 文件格式不正确. */
-  upload: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'image')),
+  /** `{file}` (bmp gif jpg jpeg png) → `{url, fileName, newFileName, originalFilename, oldFilename}`. Errors: 文件格式不正确; the upload quotas' (issue 38 §7). */
+  upload: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'image', undefined, ctx.login.userId)),
   /** `{file}` (spec §5 file list) → as `upload`. Errors: 文件格式不正确. */
-  uploadFile: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'file')),
+  uploadFile: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'file', undefined, ctx.login.userId)),
   /** `{fileName, delete?}` → FileReply of `UPLOAD_DIR/download/<fileName>`. Errors: 文件名称(x)非法，不允许下载。. */
   download: authedProcedure.input(downloadInput).query(({ ctx, input }) => downloadFile(ctx.deps, input.fileName, input.delete)),
   /** `{resource: '/profile/…'}` → FileReply. Errors: 资源文件(x)非法，不允许下载。. */

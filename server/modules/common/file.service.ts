@@ -11,12 +11,14 @@ import type { AppDeps } from '../../core/deps';
 import { AppError } from '../../core/errors';
 import type { FileReply, UploadedFile } from '../../core/files';
 import { formatDate } from '../../../shared/utils/date';
+import { confirmUpload, releaseUpload, reserveUpload } from './upload-quota.service';
 import {
   contentTypeOf, extensionOf, FILE_EXTENSIONS, IMAGE_EXTENSIONS, isAllowedExtension, isSafeRelativeName, looksLikeImage,
   MAX_NAME_LENGTH, MAX_UPLOAD_BYTES, resolveInside, safeBaseName,
 } from './file.paths';
 
 type Deps = Pick<AppDeps, 'env' | 'clock'>;
+type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'db'>;
 
 /** The API prefix the served files sit under (server/app.ts API_PREFIX). */
 export const FILE_URL_PREFIX = '/caishui-api';
@@ -44,9 +46,10 @@ const rootOf = (deps: Pick<AppDeps, 'env'>) => path.resolve(deps.env.UPLOAD_DIR)
  * (isSafeRelativeName), so `fileName` can always be downloaded. Errors (500, nothing stored):
  * 文件格式不正确 (extension not in the kind's list, or an image whose bytes are not
  * bmp/gif/jpeg/png); 上传的文件名最长100个字符; 文件名称非法，不允许上传 (never for a sanitised name);
- * 上传的文件大小超出限制的文件大小！允许的文件最大大小是：100MB！.
+ * 上传的文件大小超出限制的文件大小！允许的文件最大大小是：100MB！; with `userId`, the upload quotas'
+ * messages (upload-quota.service.ts, issue 38 §7), checked and reserved before anything is written.
  */
-export async function storeUpload(deps: Deps, file: UploadedFile, kind: UploadKind, maxBytes = MAX_UPLOAD_BYTES): Promise<UploadReply> {
+export async function storeUpload(deps: UploadDeps, file: UploadedFile, kind: UploadKind, maxBytes = MAX_UPLOAD_BYTES, userId?: number): Promise<UploadReply> {
   const original = file.filename ?? '';
   if (original.length > MAX_NAME_LENGTH) throw new AppError(500, `上传的文件名最长${MAX_NAME_LENGTH}个字符`);
   const ext = extensionOf(original);
@@ -61,18 +64,26 @@ export async function storeUpload(deps: Deps, file: UploadedFile, kind: UploadKi
   let newFileName = nameOf();
   // The download rule decides what may be stored, so every stored file can be read back.
   if (!isSafeRelativeName(`upload/${day}/${newFileName}`)) throw new AppError(500, '文件名称非法，不允许上传');
-  const dir = path.join(rootOf(deps), 'upload', ...day.split('/'));
-  await fs.mkdir(dir, { recursive: true });
-  for (;; newFileName = nameOf()) {
-    try {
-      await fs.writeFile(path.join(dir, newFileName), file.data, { flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw e;
+  const reserved = userId === undefined ? undefined : reserveUpload(deps, userId, file.data.length);
+  try {
+    const dir = path.join(rootOf(deps), 'upload', ...day.split('/'));
+    await fs.mkdir(dir, { recursive: true });
+    for (;; newFileName = nameOf()) {
+      try {
+        await fs.writeFile(path.join(dir, newFileName), file.data, { flag: 'wx' });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw e;
+      }
+      break;
     }
-    const fileName = `${RESOURCE_PREFIX}/upload/${day}/${newFileName}`;
-    return { url: `${FILE_URL_PREFIX}${fileName}`, fileName, newFileName, originalFilename: original, oldFilename: original };
+  } catch (e) {
+    if (reserved !== undefined) releaseUpload(deps, reserved);
+    throw e;
   }
+  const fileName = `${RESOURCE_PREFIX}/upload/${day}/${newFileName}`;
+  if (reserved !== undefined) confirmUpload(deps, reserved, fileName);
+  return { url: `${FILE_URL_PREFIX}${fileName}`, fileName, newFileName, originalFilename: original, oldFilename: original };
 }
 
 async function readInside(deps: Deps, rel: string, illegal: string, downloadName: string): Promise<FileReply & { realPath: string }> {

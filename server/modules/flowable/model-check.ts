@@ -15,6 +15,7 @@ import { moddlePackages } from '../../../shared/bpmn/flowable-moddle';
 import { checkModel, type CheckedElement } from '../../../shared/bpmn/save-rules';
 import { definitionSave } from './flowable.service';
 import { workflowHandlers } from './handlers';
+import { MAX_XML_DEPTH, XML_TOO_DEEP_MESSAGE, xmlDepth } from '../../engine';
 
 type ModdleCtor = new (packages?: Record<string, unknown>) => { fromXML(xml: string, type?: string): Promise<{ rootElement: unknown }> };
 const BpmnModdle = BpmnModdleClass as unknown as ModdleCtor;
@@ -22,10 +23,12 @@ let moddle: InstanceType<ModdleCtor> | undefined;
 
 /**
  * The first designer-rule violation of `xml` (spec §5: 'Id 不能为空' for the process key and
- * nodes, '节点名称不能为空' for flow nodes), or null when the model passes. XML bpmn-moddle cannot
+ * nodes, '节点名称不能为空' for flow nodes; 流程XML嵌套过深（最多 64 层） past MAX_XML_DEPTH), or null when the model passes. XML bpmn-moddle cannot
  * read is left to the deploy (which answers 'BPMN XML 解析失败: …').
  */
 export async function designerRuleError(xml: string): Promise<string | null> {
+  // The rules walk the model recursively: refuse what would overflow the stack (issue 38 §6).
+  if (xmlDepth(xml) > MAX_XML_DEPTH) return XML_TOO_DEEP_MESSAGE;
   moddle ??= new BpmnModdle(moddlePackages());
   let roots: CheckedElement[] | undefined;
   try {

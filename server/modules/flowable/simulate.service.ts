@@ -6,7 +6,7 @@
  * scratch engine with the latest active version of every process its call activities name (read
  * from the real engine), started as `startUserId` with `variables`, then each open user task (of
  * the instance and of the instances its call activities started) is completed, oldest first, by its chosen handler with `taskVariables[key]` until the instance
- * ends, nothing is open, the first error, or `maxSteps` completions. Timers, messages and signals
+ * ends, nothing is open, the first error, `maxSteps` completions, or a budget is spent (simulate-budget.ts). Timers, messages and signals
  * do not fire: what waits for them is reported in `waiting`. Nothing is written to the real
  * database; the scratch database is closed whatever happens.
  */
@@ -21,6 +21,7 @@ import { userRoleIds } from '../system/user/user.repo';
 import { usersOfRoles, workflowHandlers } from './handlers';
 import { people, roleNames } from './names';
 import { locateError, tracedHandlers, type SimulateTrace } from './simulate-trace';
+import { simulationBudget } from './simulate-budget';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
 type Graph = ReturnType<Engine['getGraph']>;
@@ -59,7 +60,11 @@ export interface SimulateResult {
   ended: boolean;
   /** Task completions made. */
   steps: number;
-  /** True when it stopped because `maxSteps` completions were made with tasks still open. */
+  /**
+   * True when it stopped because `maxSteps` completions were made with tasks still open, or a
+   * budget stopped it while it ran (issue 38 §6: engine steps, tokens, multi-instance size, time;
+   * `error.message` then says which): the trace is the part run before.
+   */
   limitReached: boolean;
   /** Node and sequence-flow ids, each once, in the order first entered (the scratch wf_hi_actinst). */
   path: string[];
@@ -109,7 +114,9 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
   try {
     const trace: SimulateTrace = { logs: [] };
     const roleUsers = usersOfRoles(deps.db.$client);
-    const engine = createEngine({ db: scratchDb, clock: manualClock(deps.clock.now()), handlers: tracedHandlers({ ...workflowHandlers, usersOfGroups: roleUsers }, trace) });
+    const budget = simulationBudget(deps);
+    const engine = createEngine({ db: scratchDb, clock: manualClock(deps.clock.now()), handlers: tracedHandlers({ ...workflowHandlers, usersOfGroups: roleUsers }, trace),
+      limits: budget.limits });
     const result: SimulateResult = { ended: false, steps: 0, limitReached: false, path: [], tasks: [], waiting: [], logs: trace.logs };
     const problems = await engine.validate({ xml: o.xml });
     if (problems.length) return { ...result, problems };
@@ -140,6 +147,7 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         result.error = { elementId: locateError(graph, e.message, origin, trace.thrownAt), message: e.message };
+        if (budget.exceeded(e)) result.limitReached = true;
         return undefined;
       }
     };
@@ -156,6 +164,7 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
       const task = open[0];
       if (!task) break;
       if (result.steps >= maxSteps) { result.limitReached = true; break; }
+      if (budget.timeUp()) { result.limitReached = true; result.error = { message: budget.timeMessage }; break; }
       const userId = handlerOf(task);
       const done = attempt(task.taskDefKey, () => {
         engine.complete({ taskId: task.taskId, userId, groupIds: groupsOf(userId), variables: o.taskVariables?.[task.taskDefKey] });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pageInput } from '../common';
 import { filterText, idValue, optionalCode, optionalText, requiredCode, requiredText, statusField } from '../system/dept';
 import { controlCharsMessage, isCleanValue, isOneLine } from '../text';
+import { FORM_TOO_DEEP_MESSAGE, withinJsonDepth } from '../../json-depth';
 
 /** A required engine id (text): `${label}不能为空`. */
 export const engineId = (label: string) => z.union([z.string(), z.number()], { error: `${label}不能为空` })
@@ -122,6 +123,7 @@ export const formListInput = pageInput.extend({ formName: filterText });
 export const formExportInput = formListInput.omit({ pageNum: true, pageSize: true });
 /** formContent: the designer's JSON, as text or as an object (stored as text). */
 const formContent = z.union([z.string(), z.record(z.string(), z.unknown())]).nullish()
+  .refine(withinJsonDepth, { message: FORM_TOO_DEEP_MESSAGE, abort: true })
   .refine(isCleanValue, controlCharsMessage('表单内容'))
   .transform((v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v)))
   .refine((v) => { if (v === undefined || v === '') return true; try { JSON.parse(v); return true; } catch { return false; } }, '表单内容不是合法的 JSON');

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { pageInput } from '../common';
 import { validEmail, validMobile } from '../../utils/validate';
-import { controlCharsMessage, isMultiLine, isOneLine } from '../text';
+import { controlCharsMessage, isMultiLine, isOneLine, isPlainName } from '../text';
 
 /** A positive integer id (REST text coerced); a bad value names its field. */
 export const idInput = z.coerce.number().int().positive();
@@ -47,13 +47,14 @@ export const userNameInput = z.string({ error: '用户账号不能为空' }).tri
   .min(2, '用户账号长度必须介于 2 和 20 之间')
   .max(20, '用户账号长度必须介于 2 和 20 之间')
   .refine(noScript, '用户账号不能包含脚本字符')
-  .refine(isOneLine, controlCharsMessage('用户账号'));
+  // Control characters and bidi controls (issue 11 §4, issue 38 §7).
+  .refine(isPlainName, controlCharsMessage('用户账号'));
 
 export const nickNameInput = z.string({ error: '用户昵称不能为空' }).trim()
   .min(1, '用户昵称不能为空')
   .max(30, '用户昵称长度不能超过30个字符')
   .refine(noScript, '用户昵称不能包含脚本字符')
-  .refine(isOneLine, controlCharsMessage('用户昵称'));
+  .refine(isPlainName, controlCharsMessage('用户昵称'));
 
 /** Optional e-mail: blank or a valid address of at most 50 characters. */
 export const optionalEmail = text(50, '邮箱长度不能超过50个字符').refine(isOneLine, controlCharsMessage('邮箱')).refine((v) => v === '' || validEmail(v), '请输入正确的邮箱地址');

@@ -5,7 +5,7 @@
 import type { GetInfoReply, RouterNode, SessionUser } from '../../../../shared/schemas/auth';
 import { getToken, loadRememberMe, removeToken, saveRememberMe, setToken } from '../../lib/auth-storage';
 import { queryClient } from '../../lib/query-client';
-import { encryptPassword, RSA_PREFIX } from '../../lib/rsa';
+import { encryptPassword } from '../../lib/rsa';
 import { createStore, useStore } from '../../lib/store';
 import { msgError } from '../../components/feedback/toaster';
 import { describeRequestError, handleRequestError } from '../../lib/request-error';
@@ -38,8 +38,6 @@ export interface LoginForm {
   code: string;
   uuid: string;
   rememberMe: boolean;
-  /** The remembered encrypted password, sent as is when the password field was not edited. */
-  encryptedPassword?: string;
 }
 
 /** Shown when the password cannot be encrypted; the form is then not sent. */
@@ -63,16 +61,16 @@ export async function encryptWithServerKey(plain: string): Promise<string> {
 }
 
 /**
- * Signs in: encrypts the password (or sends the remembered ciphertext as is), calls auth.login,
- * stores the token cookie and the remember-me cookies (username + encrypted password only, 30
- * days), then loads user info and routes. The store's token is set last, so the router guard sees
+ * Signs in: encrypts the typed password, calls auth.login, stores the token cookie and the
+ * remember-me cookies (the user name only, 30 days; no password, not even encrypted: issue 38 §7),
+ * then loads user info and routes. The store's token is set last, so the router guard sees
  * one complete session and leaves /login for the redirect target. Errors are shown
  * (request-error layer, ENCRYPT_FAILED) and rethrown.
  */
 export async function login(form: LoginForm): Promise<void> {
   prefetchSignedInRoutes();
   const username = form.username.trim();
-  const password = form.encryptedPassword?.startsWith(RSA_PREFIX) ? form.encryptedPassword : await encryptWithServerKey(form.password);
+  const password = await encryptWithServerKey(form.password);
   let token: string;
   try {
     ({ token } = await trpcClient.auth.login.mutate({ username, password, code: form.code, uuid: form.uuid }));
@@ -81,7 +79,7 @@ export async function login(form: LoginForm): Promise<void> {
     throw e;
   }
   setToken(token);
-  saveRememberMe({ username, encryptedPassword: password, rememberMe: form.rememberMe });
+  saveRememberMe({ username, rememberMe: form.rememberMe });
   try {
     await loadUserInfo();
   } catch (e) {
@@ -92,7 +90,7 @@ export async function login(form: LoginForm): Promise<void> {
   userStore.set({ token });
 }
 
-/** The remembered login (username, encrypted password, flag). */
+/** The remembered login (user name and flag; never a password). */
 export const rememberedLogin = loadRememberMe;
 
 /** Loads getInfo and getRouters (spec §4). Throws on failure; the guard handles it. */

@@ -18,6 +18,7 @@ import { formatDate } from '../../../../shared/utils/date';
 import type { UploadedFileShape } from '../../../../shared/schemas/system/user';
 import { findUserDetail } from '../user/user.repo';
 import { updateUser } from '../user/user-write.repo';
+import { confirmUpload, releaseUpload, releaseUploadNamed, reserveUpload } from '../../common/upload-quota.service';
 
 export const AVATAR_FORMAT_ERROR = '文件格式错误，请上传图片类型,如：JPG，PNG后缀的文件。';
 export const IMAGE_EXTENSIONS = ['bmp', 'gif', 'jpg', 'jpeg', 'png'] as const;
@@ -56,8 +57,9 @@ function avatarFileOf(root: string, url: string): string | null {
 
 /**
  * Stores the avatar and sets it on the signed-in user → `{imgUrl}`. The previous avatar file
- * (when it is one of ours) is removed after the change is saved. Errors: the format message
- * above; 上传图片异常，请联系管理员 for an empty file.
+ * (when it is one of ours) is removed after the change is saved, and its size freed. Errors: the
+ * format message above; 上传图片异常，请联系管理员 for an empty file; the upload quotas' (issue 38 §7,
+ * common/upload-quota.service.ts), checked before anything is written.
  */
 export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, login: LoginUser, file: UploadedFileShape): Promise<{ imgUrl: string }> {
   if (file.data.byteLength === 0) throw new AppError(500, '上传图片异常，请联系管理员');
@@ -71,10 +73,17 @@ export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, 
   const root = path.resolve(deps.env.UPLOAD_DIR);
   const target = path.resolve(root, 'avatar', day, name);
   if (!target.startsWith(path.join(root, 'avatar') + path.sep)) throw new AppError(500, '上传图片异常，请联系管理员');
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, file.data, { flag: 'wx' });
-
   const imgUrl = `${PROFILE_URL_PREFIX}/avatar/${day}/${name}`;
+  const reserved = reserveUpload(deps, login.userId, file.data.byteLength);
+  try {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, file.data, { flag: 'wx' });
+  } catch (e) {
+    releaseUpload(deps, reserved);
+    throw e;
+  }
+  confirmUpload(deps, reserved, imgUrl);
+
   let previous = '';
   try {
     deps.db.transaction((tx) => {
@@ -85,9 +94,13 @@ export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, 
     });
   } catch (e) {
     await fs.rm(target, { force: true });
+    releaseUpload(deps, reserved);
     throw e;
   }
   const old = previous ? avatarFileOf(root, previous) : null;
-  if (old && old !== target) await fs.rm(old, { force: true }).catch(() => undefined);
+  if (old && old !== target) {
+    await fs.rm(old, { force: true }).catch(() => undefined);
+    releaseUploadNamed(deps, previous);
+  }
   return { imgUrl };
 }
