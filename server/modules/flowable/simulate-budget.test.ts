@@ -15,7 +15,7 @@ afterAll(async () => { await t.app.close(); });
 
 describe('simulationBudget', () => {
   it('stops at the checkpoint once the configured seconds have passed', () => {
-    t.app.deps.db.$client.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('模拟时限', 'flowable.simulate.maxSeconds', '3', 'N')").run();
+    t.app.deps.db.$client.prepare("UPDATE sys_config SET config_value = '3' WHERE config_key = 'flowable.simulate.maxSeconds'").run(); // the seeded row
     let ms = 1000;
     const budget = simulationBudget(t.app.deps, () => ms);
     expect(budget.limits).toMatchObject({ maxAgendaSteps: SIMULATE_AGENDA_STEPS, maxExecutions: SIMULATE_MAX_EXECUTIONS });
