@@ -2,7 +2,7 @@
  * Task handling in the browser (issue 6 "Task screen"; workflow spec §2 "Task-handling screen",
  * "Finished-task detail", "Workflow record page", §4 "Task actions", "Completion recipient rule",
  * "Flow records", "Diagram colouring", §5 "Task handling"): a model with 填写申请 (admin) →
- * 部门审批 (dynamic assignee `${approval}`) is deployed and started over REST with form values;
+ * 部门审批 (dynamic assignee `${approval}`) is deployed, its start form linked, and started over REST with form values;
  * the admin opens 待办处理 (three tabs, to-do markers), fails the approve checks, picks the
  * recipient in 选择任务接收 and approves; the recipient returns it, rejects it and delegates it
  * (the admin re-approves over REST in between); the finished detail and the record page open.
@@ -43,18 +43,12 @@ const field = (id: number, label: string, vModel: string) => ({
   __slot__: { prepend: '', append: '' }, placeholder: `请输入${label}`, style: { width: '100%' }, clearable: true, __vModel__: vModel,
 });
 
-/** The start form as the send screen stores it: values in defaultValue, disabled, no buttons. */
-function startVariables(title: string) {
-  const f1 = field(101, '请假标题', 'field101');
-  const f2 = field(102, '请假天数', 'day');
-  f1.__config__.defaultValue = title;
-  f2.__config__.defaultValue = '3';
-  return {
-    field101: title, day: '3',
-    variables: { formRef: 'elForm', formModel: 'formData', size: 'medium', labelPosition: 'right', labelWidth: 100, formRules: 'rules',
-      gutter: 15, disabled: true, span: 24, formBtns: false, fields: [f1, f2] },
-  };
-}
+/** The start form (linked to the deployment as its main form): 请假标题 and 请假天数. */
+const startForm = () => ({ formRef: 'elForm', formModel: 'formData', size: 'medium', labelPosition: 'right', labelWidth: 100, formRules: 'rules',
+  gutter: 15, disabled: false, span: 24, formBtns: true, fields: [field(101, '请假标题', 'field101'), field(102, '请假天数', 'day')] });
+
+/** The values the send screen submits; the server builds the read-only `variables` config from the stored form (issue 38 §1). */
+const startValues = (title: string) => ({ field101: title, day: '3' });
 
 type Row = { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string; procDefName?: string };
 
@@ -120,10 +114,16 @@ test('task screen: tabs, approve with a recipient, return, reject, delegate, fin
   const forms = await request.get(`/caishui-api/flowable/form/list?formName=${encodeURIComponent(formName)}`, { headers: admin });
   const formId = ((await forms.json()) as { rows: { formId: number }[] }).rows[0].formId;
 
+  const startFormName = `e2e请假表单${tag}`;
+  expect((await (await request.post('/caishui-api/flowable/form', { headers: admin, data: { formName: startFormName, formContent: JSON.stringify(startForm()) } })).json()).code).toBe(200);
+  const startForms = await request.get(`/caishui-api/flowable/form/list?formName=${encodeURIComponent(startFormName)}`, { headers: admin });
+  const startFormId = ((await startForms.json()) as { rows: { formId: number }[] }).rows[0].formId;
+
   const saved = await request.post('/caishui-api/flowable/definition/save', { headers: admin, data: { name, category: 'leave', xml: modelXml(key, name, formId) } });
-  const deployed = (await saved.json()) as { code: number; data: { definitionId: string } };
+  const deployed = (await saved.json()) as { code: number; data: { definitionId: string; deploymentId: string } };
   expect(deployed.code).toBe(200);
-  const started = await request.post(`/caishui-api/flowable/definition/start/${deployed.data.definitionId}`, { headers: admin, data: startVariables(`年假${tag}`) });
+  expect((await (await request.post('/caishui-api/flowable/form/addDeployForm', { headers: admin, data: { formId: startFormId, deployId: deployed.data.deploymentId } })).json()).code).toBe(200);
+  const started = await request.post(`/caishui-api/flowable/definition/start/${deployed.data.definitionId}`, { headers: admin, data: startValues(`年假${tag}`) });
   expect((await started.json()).code).toBe(200);
   const approveOverRest = async () => {
     const t = await todoOf(request, admin, name);
