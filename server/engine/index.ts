@@ -125,7 +125,7 @@ export function createEngine(options: CreateEngineOptions) {
     /** Correlate a message to a waiting instance or start one by a message start event: `{ instanceId, started }`. */
     correlateMessage: (input: events.CorrelateInput) => events.correlateMessage(core, input),
     /** Where a message would go (no change): `{kind:'instance'|'start'|'ambiguous'}` or null (permission checks). */
-    messageTarget: (input: { messageName: string; businessKey?: string; instanceId?: string }) => events.messageTarget(core, input),
+    messageTarget: (input: Parameters<typeof events.messageTarget>[1]) => events.messageTarget(core, input),
     /** Broadcast a signal to waiting instances (or one) and signal start events: `{ triggered, started }`. */
     broadcastSignal: (input: events.BroadcastInput) => events.broadcastSignal(core, input),
     /** Timers and subscriptions of an instance, or the start-event rows of a definition. */

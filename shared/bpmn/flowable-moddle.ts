@@ -72,7 +72,8 @@ function types(): TypeDesc[] {
         { name: 'values', type: 'Value', isMany: true },
       ],
     },
-    { name: 'Value', superClass: ['Element'], properties: [attr('id'), attr('name')] },
+    // Form property values (id, name) and a data object's value as body text (issue 39 item 10).
+    { name: 'Value', superClass: ['Element'], properties: [attr('id'), attr('name'), { name: 'text', type: 'String', isBody: true }] },
     ...designerTypes(),
   ];
 }

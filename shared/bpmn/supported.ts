@@ -42,11 +42,14 @@ export const SUPPORTED_ELEMENTS = {
   'bpmn:ExclusiveGateway': { name: '排他网关', kind: 'node', node: 'exclusiveGateway' },
   'bpmn:ParallelGateway': { name: '并行网关', kind: 'node', node: 'parallelGateway' },
   'bpmn:InclusiveGateway': { name: '包容网关', kind: 'node', node: 'inclusiveGateway' },
+  /** Waits for whichever of its targets (timer / message / signal catch, receive task) comes first; the others are cancelled. */
+  'bpmn:EventBasedGateway': { name: '事件网关', kind: 'node', node: 'eventBasedGateway' },
   /** Embedded sub-process; with triggeredByEvent="true" an event sub-process. */
   'bpmn:SubProcess': { name: '子流程', kind: 'node', node: 'subProcess' },
   /** Calls another process definition by key (latest version or pinned). */
   'bpmn:CallActivity': { name: '调用活动', kind: 'node', node: 'callActivity' },
   'bpmn:SequenceFlow': { name: '顺序流', kind: 'flow' },
+  /** Not a flow node; its `flowable:value` (typed by itemSubjectRef) becomes a variable of its scope at start (engine model/data-objects.ts). */
   'bpmn:DataObject': { name: '数据对象', kind: 'structure' },
   'bpmn:DataObjectReference': { name: '数据对象引用', kind: 'structure' },
   'bpmn:DataStoreReference': { name: '数据存储引用', kind: 'structure' },

@@ -18,7 +18,7 @@ const PALETTE = [
   'hand-tool', 'lasso-tool', 'space-tool', 'global-connect-tool',
   'create.start-event', 'create.end-event', 'create.timer-catch-event', 'create.message-catch-event', 'create.signal-catch-event',
   'create.signal-throw-event', 'create.user-task', 'create.service-task', 'create.receive-task', 'create.task', 'create.manual-task',
-  'create.call-activity', 'create.exclusive-gateway', 'create.parallel-gateway', 'create.inclusive-gateway',
+  'create.call-activity', 'create.exclusive-gateway', 'create.parallel-gateway', 'create.inclusive-gateway', 'create.event-based-gateway',
   'create.subprocess-expanded', 'create.event-subprocess',
 ];
 

@@ -49,7 +49,10 @@ export const eventCases: Record<string, EventCase> = {
   'flowable-MessageStartEventTest.testBusinessKeySet.bpmn20.xml': {
     run: (engine, definitionId) => {
       expect(engine.eventWaits({ definitionId }).subscriptions).toMatchObject([{ type: 'message', eventName: 'start-by-message' }]);
-      expect(() => engine.start({ definitionId, userId: '1' })).toThrow('该流程没有空开始事件');
+      // Started by key, the message start event acts as the none start (Flowable's testBusinessKeySet).
+      const pi1 = engine.start({ key: 'start-by-message-1', userId: '1', businessKey: 'business-key-123' });
+      expect(engine.getInstance(pi1.instanceId)).toMatchObject({ businessKey: 'business-key-123', definitionId });
+      expect(names(engine, pi1.instanceId)).toEqual(['Review']);
       const r = engine.correlateMessage({ messageName: 'start-by-message', businessKey: 'xyz', userId: 'kermit' });
       expect(r.started).toBe(true);
       expect(engine.getInstance(r.instanceId)).toMatchObject({ businessKey: 'xyz', definitionId });

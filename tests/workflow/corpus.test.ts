@@ -13,6 +13,10 @@ import { corpusDir, makeEngine, readCorpus, snapshot, names, completeByName } fr
 import { inclusiveCases } from './corpus-inclusive';
 import { scopeCases } from './corpus-scopes';
 import { eventCases } from './corpus-events';
+import { returnCases } from './corpus-returns';
+import { parseCases } from './corpus-parse';
+import { eventGatewayCases } from './corpus-event-gateway';
+import { messageCases } from './corpus-messages';
 
 type Case =
   | { refused: RegExp }
@@ -39,6 +43,10 @@ const cases: Record<string, Case> = {
   ...inclusiveCases,
   ...scopeCases,
   ...eventCases,
+  ...returnCases,
+  ...parseCases,
+  ...eventGatewayCases,
+  ...messageCases,
   'flowable-ExclusiveGatewayTest.testDivergingExclusiveGateway.bpmn20.xml': {
     run: (engine, definitionId) => {
       xorCase([[1, 'Task 1'], [2, 'Task 2'], [3, 'Task 3']]).run(engine, definitionId, { events: [], counters: {} });

@@ -31,16 +31,16 @@ async function started(vars: Record<string, unknown>) {
 }
 
 describe('inclusive join and token moves', () => {
-  it('reject from one branch while the other waits at the join: the join keeps waiting, then fires once', async () => {
+  it('reject from one branch to before the fork: the arrival at the join is cleared (issue 39), the join fires once', async () => {
     const { engine, db, instanceId } = await started({ a: true, b: true });
     expect(names(engine, instanceId)).toEqual(['A', 'B']);
     completeByName(engine, instanceId, 'A');
     expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
     const tb = engine.instanceTasks(instanceId).find((t) => t.name === 'B')!;
     engine.reject({ taskId: tb.taskId, userId: '1', comment: '驳回' });
-    // The new token at 申请 can reach the join: the waiting token stays and nothing fires.
+    // 申请 runs the fork again: A's old arrival goes with B's branch and nothing fires.
     expect(names(engine, instanceId)).toEqual(['申请']);
-    expect(tokens(db, instanceId)).toEqual(['apply:1', 'join:0']);
+    expect(tokens(db, instanceId)).toEqual(['apply:1']);
     completeByName(engine, instanceId, '申请', { a: false, b: true });
     expect(names(engine, instanceId)).toEqual(['B']);
     completeByName(engine, instanceId, 'B');
@@ -54,7 +54,7 @@ describe('inclusive join and token moves', () => {
     completeByName(engine, instanceId, 'B');
     const ta = engine.instanceTasks(instanceId).find((t) => t.name === 'A')!;
     engine.returnTo({ taskId: ta.taskId, userId: '1', targetKey: 'apply', comment: '退回' });
-    expect(tokens(db, instanceId)).toEqual(['apply:1', 'join:0']);
+    expect(tokens(db, instanceId)).toEqual(['apply:1']);
     completeByName(engine, instanceId, '申请', { a: true, b: true });
     completeByName(engine, instanceId, 'A');
     expect(names(engine, instanceId)).toEqual(['B']);
@@ -118,7 +118,7 @@ describe('shared supported-element list', () => {
   it('names each type in Chinese and drives the deploy refusal', async () => {
     expect(isSupportedElement('bpmn:InclusiveGateway')).toBe(true);
     expect(SUPPORTED_ELEMENTS['bpmn:InclusiveGateway'].name).toBe('包容网关');
-    expect(isSupportedElement('bpmn:EventBasedGateway')).toBe(false);
+    expect(isSupportedElement('bpmn:ComplexGateway')).toBe(false);
     expect(isSupportedElement('toString')).toBe(false);
     expect(supportedElement('bpmn:DataObject')?.kind).toBe('structure');
     const { engine } = makeEngine();

@@ -71,8 +71,9 @@ describe('messages', () => {
     expect(engine.getInstance(r.instanceId)).toMatchObject({ businessKey: 'PO-9', startUserId: '7' });
     expect(snapshot(engine, r.instanceId)).toEqual(['审核订单|7||']);
     expect(engine.variables({ instanceId: r.instanceId })).toMatchObject({ total: 3, INITIATOR: '7' });
-    // A plain start of a process without a none start event is refused.
-    expect(() => engine.start({ definitionId: d.definitionId, userId: '1' })).toThrow('该流程没有空开始事件');
+    // A plain start of a process whose only start is the message start goes through it (Flowable, issue 39 §4).
+    const plain = engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect(snapshot(engine, plain.instanceId)).toEqual(['审核订单|1||']);
     // A new version takes over the start subscription; another key may not use the same message.
     const v2 = await engine.deploy({ xml: messageStartXml });
     expect(engine.eventWaits({ definitionId: d.definitionId }).subscriptions).toEqual([]);

@@ -37,6 +37,10 @@ export interface CorrelateInput {
   messageName: string;
   businessKey?: string;
   instanceId?: string;
+  /** Only the wait of this execution (Flowable messageEventReceived(name, executionId)). */
+  executionId?: string;
+  /** Only the waits at this activity (catch event, boundary event or event sub-process start id). */
+  activityId?: string;
   /** Process variables set on the receiving (or started) instance. */
   variables?: Record<string, unknown>;
   /** The user correlating: the INITIATOR of an instance a message start event starts (none = a system start, no starter check). */
@@ -57,23 +61,33 @@ const live = new WeakMap<Database.Database, Map<string, Ctx>>();
 const liveOf = (db: Database.Database) => { let m = live.get(db); if (!m) live.set(db, (m = new Map())); return m; };
 let depth = 0;
 
-function waitingSubs(core: EngineCore, type: 'message' | 'signal', name: string, f: { instanceId?: string; businessKey?: string }): SubscriptionRow[] {
-  if (f.instanceId) return stmt(core.db, SQL.runningOfInstance).all(type, name, f.instanceId) as SubscriptionRow[];
-  if (f.businessKey) return stmt(core.db, SQL.runningOfBusinessKey).all(type, name, f.businessKey) as SubscriptionRow[];
-  return stmt(core.db, SQL.running).all(type, name) as SubscriptionRow[];
+type SubFilter = { instanceId?: string; businessKey?: string; executionId?: string; activityId?: string };
+
+/** Waiting subscriptions of running instances, oldest first, filtered by instance / business key, then execution / activity. */
+function waitingSubs(core: EngineCore, type: 'message' | 'signal', name: string, f: SubFilter): SubscriptionRow[] {
+  const rows = (f.instanceId ? stmt(core.db, SQL.runningOfInstance).all(type, name, f.instanceId)
+    : f.businessKey ? stmt(core.db, SQL.runningOfBusinessKey).all(type, name, f.businessKey)
+      : stmt(core.db, SQL.running).all(type, name)) as SubscriptionRow[];
+  if (!f.executionId && !f.activityId) return rows;
+  return rows.filter((s) => (!f.executionId || s.executionId === f.executionId) && (!f.activityId || s.activityId === f.activityId));
 }
 
+/** True when the subscriptions belong to more than one instance. */
+const severalInstances = (subs: SubscriptionRow[]) => subs.some((s) => s.instanceId !== subs[0].instanceId);
+
 /**
- * The target of a message (no change): exactly one waiting subscription in a running instance
- * (filtered by instance / business key) → that instance; several → ambiguous; none and no
- * instance filter → the message start event of a newest definition version; else null.
+ * The target of a message (no change): waiting subscriptions of ONE running instance (filtered by
+ * instance / business key, execution / activity) → that instance; of several instances →
+ * ambiguous; none and no instance / execution filter → the message start event of a newest
+ * definition version; else null.
  */
-export function messageTarget(core: EngineCore, input: Pick<CorrelateInput, 'messageName' | 'businessKey' | 'instanceId'>): MessageTarget {
+export function messageTarget(core: EngineCore, input: Pick<CorrelateInput, 'messageName' | 'businessKey' | 'instanceId' | 'executionId' | 'activityId'>): MessageTarget {
   const subs = waitingSubs(core, 'message', input.messageName, input);
-  if (subs.length > 1) return { kind: 'ambiguous' };
-  if (subs.length === 1) return { kind: 'instance', instanceId: subs[0].instanceId! };
-  if (input.instanceId) return null;
-  const starts = stmt(core.db, SQL.starts).all('message', input.messageName) as SubscriptionRow[];
+  if (severalInstances(subs)) return { kind: 'ambiguous' };
+  if (subs.length) return { kind: 'instance', instanceId: subs[0].instanceId! };
+  if (input.instanceId || input.executionId) return null;
+  const starts = (stmt(core.db, SQL.starts).all('message', input.messageName) as SubscriptionRow[])
+    .filter((st) => !input.activityId || st.activityId === input.activityId);
   if (starts.length > 1) return { kind: 'ambiguous' };
   return starts.length ? { kind: 'start', definitionId: starts[0].definitionId, activityId: starts[0].activityId } : null;
 }
@@ -104,25 +118,28 @@ function inOtherInstance(core: EngineCore, instanceId: string, userId: string | 
 }
 
 /**
- * Correlates a message (Flowable MessageCorrelationBuilder.correlateWithResult): the one waiting
- * message subscription of a running instance (filtered by `instanceId` or `businessKey`) receives
- * it (variables set on the process scope; a catch event leaves, a boundary triggers, an event
- * sub-process starts); else a message start event of a newest definition version starts an
- * instance (INITIATOR = userId, candidate starters checked, business key kept).
- * Errors: `没有等待消息 <name> 的流程`; several matches → ask for an instance or business key
- * (Flowable MismatchingMessageCorrelationException).
+ * Correlates a message (Flowable MessageCorrelationBuilder.correlateWithResult): the waiting
+ * message subscriptions of running instances (filtered by `instanceId` or `businessKey`, then
+ * `executionId` / `activityId`) must belong to ONE instance; its OLDEST one receives it (an
+ * instance waiting twice for the message gets it once per call, in subscription order, as
+ * Flowable's messageEventReceived per execution; variables set on the process scope; a catch
+ * event leaves, a boundary triggers, an event sub-process starts); else (no instance or
+ * execution named) a message start event of a newest definition version starts an instance
+ * (INITIATOR = userId, candidate starters checked, business key kept).
+ * Errors: `没有等待消息 <name> 的流程`; waits in several instances → ask for an instance or
+ * business key (Flowable MismatchingMessageCorrelationException).
  */
 export function correlateMessage(core: EngineCore, input: CorrelateInput): CorrelateResult {
   return core.tx(() => {
     const name = input.messageName;
     const subs = waitingSubs(core, 'message', name, input);
-    if (subs.length > 1) throw fail(`消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
-    if (subs.length === 1) {
+    if (severalInstances(subs)) throw fail(`消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
+    if (subs.length) {
       const sub = subs[0];
       inOtherInstance(core, sub.instanceId!, input.userId ?? null, (ctx) => { deliver(ctx, sub, input.variables); });
       return { instanceId: sub.instanceId!, started: false };
     }
-    const target = input.instanceId ? null : messageTarget(core, { messageName: name });
+    const target = input.instanceId || input.executionId ? null : messageTarget(core, { messageName: name, activityId: input.activityId });
     if (target?.kind === 'ambiguous') throw fail(`消息 ${name} 匹配到多个流程的消息开始事件`);
     if (!target || target.kind !== 'start') throw fail(`没有等待消息 ${name} 的流程`);
     const r = startInstance(core, {

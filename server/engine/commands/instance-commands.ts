@@ -6,6 +6,7 @@ import { fail } from '../../core/errors';
 import { stmt } from '../store/rows';
 import { scopeChain, setVar } from '../runtime/context';
 import { leaveNode } from '../runtime/agenda';
+import { cancelOtherGatewayWaits } from '../runtime/event-gateway';
 import { deleteCalledInstances } from '../runtime/call-activity';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
@@ -39,6 +40,7 @@ export function trigger(core: EngineCore, input: { instanceId: string; execution
     if (!exec) throw fail('没有在该节点等待的执行');
     const chain = scopeChain(ctx, exec);
     for (const [k, v] of Object.entries(input.variables ?? {})) setVar(ctx, chain, k, v);
+    cancelOtherGatewayWaits(ctx, exec, ctx.graph.nodes[exec.activityId!]);
     leaveNode(ctx, exec, ctx.graph.nodes[exec.activityId!]);
     return ctx;
   }));

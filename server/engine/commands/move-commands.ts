@@ -98,9 +98,11 @@ export function returnList(core: EngineCore, input: { taskId: string }): Array<{
 /**
  * Return to `targetKey` (one of returnList; else "当前节点相对于目标节点，不属于串行关系，无法回退"):
  * every token downstream of the target is cancelled (parallel branches, multi-instance bodies,
- * sub-processes) and one token starts at the target. When the target lies inside a parallel
- * branch that had joined before the current task, the other branches count as arrived at that
- * join again (restoreJoinArrivals), so resubmitting runs the target's branch once and joins.
+ * sub-processes) and one token starts at the target. Arrivals waiting at the joins the target
+ * runs again are cleared (a target before the fork: runtime/move.ts clearJoinArrivals, issue 39).
+ * When the target lies inside a parallel branch that had joined before the current task, the
+ * other branches count as arrived at that join again (restoreJoinArrivals), so resubmitting runs
+ * the target's branch once and joins.
  */
 export function returnTo(core: EngineCore, input: Actor & { taskId: string; targetKey: string; comment?: string }): MoveOutcome {
   return outcome(onTask(core, input.taskId, input, (ctx, task) => {

@@ -12,6 +12,7 @@ import { newId, normaliseValue, runAgenda } from '../runtime/context';
 import { fireExecutionListeners } from '../runtime/listeners';
 import { newExecution, planContinue } from '../runtime/agenda';
 import { subscribeEventSubProcesses } from '../runtime/scopes';
+import { initDataObjects } from '../runtime/data-objects';
 import { MSG, type EngineCore } from '../core';
 import { activeTasksOf, type ActiveTask } from './task-commands';
 
@@ -25,7 +26,10 @@ export interface StartInput {
   groupIds?: string[];
   variables?: Record<string, unknown>;
   businessKey?: string;
-  /** A process-level start event other than the none start (timer / message / signal start, events work). */
+  /**
+   * A process-level start event other than the none start (timer / message / signal start, events work).
+   * Without it: the none start event, else the first start event of the process (Flowable's initial flow element).
+   */
   startActivityId?: string;
 }
 
@@ -62,9 +66,11 @@ export function startInstance(core: EngineCore, input: StartInput): StartResult 
     if (userId !== null && (su.length || sg.length) && !su.includes(userId) && !(input.groupIds ?? []).some((g) => sg.includes(String(g)))) {
       throw fail('当前用户无权发起该流程');
     }
+    initDataObjects(uow, '', ctx.graph.dataObjects);
     for (const [k, v] of Object.entries(input.variables ?? {})) uow.setVar('', k, normaliseValue(v));
     if (userId !== null) uow.setVar('', 'INITIATOR', userId);
-    const start = ctx.graph.nodes[input.startActivityId ?? ctx.graph.startId];
+    // Flowable's initial flow element: the none start, else the first process-level start event (a message start acts as the none start).
+    const start = ctx.graph.nodes[input.startActivityId ?? (ctx.graph.startId || ctx.graph.eventStartIds?.[0] || '')];
     if (!start || start.type !== 'startEvent' || start.parent) throw fail(input.startActivityId ? `开始事件不存在: ${input.startActivityId}` : '该流程没有空开始事件，只能由消息、信号或定时器启动');
     if (start.initiator && userId !== null) uow.setVar('', start.initiator, userId);
     fireExecutionListeners(ctx, null, ctx.graph.listeners, 'start');

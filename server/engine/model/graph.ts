@@ -67,6 +67,15 @@ export type EventDef =
   | { kind: 'error'; errorRef?: string; errorCode?: string }
   | { kind: 'terminate' };
 
+/** One data object of a scope (model/data-objects.ts): the variable it sets, with its typed value (JSON). */
+export interface DataObjectDef {
+  id: string;
+  name: string;
+  /** The itemSubjectRef type after the colon (`string`, `int`, …). */
+  type: string;
+  value: string | number | boolean | null | object;
+}
+
 /** Service task implementation: resolved to a registered handler at deploy (never eval). */
 export interface ServiceTaskDef {
   kind: 'class' | 'delegateExpression' | 'expression';
@@ -137,6 +146,8 @@ export interface GraphNode {
   isInterrupting?: boolean;
   serviceTask?: ServiceTaskDef;
   callActivity?: CallActivityDef;
+  /** Embedded sub-process: its data objects, set as its local variables when it starts (model/data-objects.ts). */
+  dataObjects?: DataObjectDef[];
 }
 
 export interface GraphFlow {
@@ -166,6 +177,8 @@ export interface ProcessGraph {
   candidateStarterUsers: string[];
   /** Process-level execution listeners (start/end). */
   listeners: ListenerDef[];
+  /** Process-level data objects, set as instance variables at process start (model/data-objects.ts). */
+  dataObjects?: DataObjectDef[];
   nodes: Record<string, GraphNode>;
   flows: Record<string, GraphFlow>;
   /** Node ids in XML order. */

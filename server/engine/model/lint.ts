@@ -10,6 +10,7 @@ import { checkSyntax, hasExpression } from '../expression';
 import type { EngineHandlers } from '../types';
 import type { GraphNode, ListenerDef, ProcessGraph } from './graph';
 import { Problems, bpmnType } from './problems';
+import { checkEventGateway } from './event-gateway';
 
 const own = (o: object | undefined, k: string) => !!o && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -103,7 +104,7 @@ export function lintGraph(graph: ProcessGraph, handlers: EngineHandlers, problem
   });
   for (const id of graph.order) {
     const n = graph.nodes[id];
-    problems.guard({ id, name: n.name, type: bpmnType(n.type) }, () => lintNode(n, handlers));
+    problems.guard({ id, name: n.name, type: bpmnType(n.type) }, () => { lintNode(n, handlers); if (n.type === 'eventBasedGateway') checkEventGateway(graph, n); });
   }
   for (const f of Object.values(graph.flows)) {
     problems.guard({ id: f.id, name: f.name, type: 'bpmn:SequenceFlow' }, () => {

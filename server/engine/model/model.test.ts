@@ -47,7 +47,8 @@ describe('parse + normalise', () => {
       .rejects.toThrow('s (bpmn:StartEvent): 多个事件定义');
     await expect(graphOf('<startEvent id="s"/><task id="t"><standardLoopCharacteristics/></task>')).rejects.toThrow('t (bpmn:Task)');
     await expect(graphOf('<startEvent id="a"/><startEvent id="b"/>')).rejects.toThrow('需要恰好一个开始事件');
-    await expect(graphOf('<startEvent id="s"/><eventBasedGateway id="eg"/>')).rejects.toThrow('不支持的流程元素 eg (bpmn:EventBasedGateway)');
+    await expect(graphOf('<startEvent id="s"/><complexGateway id="cg"/>')).rejects.toThrow('不支持的流程元素 cg (bpmn:ComplexGateway)');
+    expect((await graphOf('<startEvent id="s"/><eventBasedGateway id="eg"/>')).nodes.eg.type).toBe('eventBasedGateway');
     expect((await graphOf('<startEvent id="s"/><inclusiveGateway id="ig"/>')).nodes.ig.type).toBe('inclusiveGateway');
     await expect(graphOf('<startEvent id="s"/><intermediateCatchEvent id="ic"><errorEventDefinition/></intermediateCatchEvent>')).rejects.toThrow('ic (bpmn:IntermediateCatchEvent): 事件定义 bpmn:ErrorEventDefinition');
     await expect(graphOf('<startEvent id="s"/><endEvent id="e"/><sequenceFlow id="f" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">true</conditionExpression></sequenceFlow>'))

@@ -7,6 +7,7 @@ import { fail } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
 import { extAttr, extChildren, extensionAttributes } from '../parse/parse-xml';
 import { EVENT_SUBPROCESS_START_DEFINITIONS, isSupportedEventDefinition } from '../../../shared/bpmn/supported';
+import { resolveRef } from './global-refs';
 import type {
   CallActivityDef, EventDef, GraphNode, ListenerDef, MultiInstanceDef, NodeType, ServiceTaskDef, UserTaskDef, VariableMapping,
 } from './graph';
@@ -98,12 +99,12 @@ function fieldsOf(list: ModdleElement[]): ListenerDef['fields'] {
   });
 }
 
-/** The referenced global element's property, or the unresolved reference text. */
+/** The referenced global element, or the unresolved reference text (a QName resolved first: model/global-refs.ts). */
 function refOf(def: ModdleElement, prop: string, parsed: ParsedXml): { el?: ModdleElement; id?: string } {
   const el = def.get(prop) as ModdleElement | undefined;
   if (el) return { el, id: el.id };
   const raw = parsed.unresolved.get(def)?.[`bpmn:${prop}`];
-  return { id: raw };
+  return raw ? resolveRef(def, prop, raw, parsed) : { id: raw };
 }
 
 /**

@@ -17,6 +17,9 @@ import { BOUNDARY_HOSTS, supportedElement } from '../../../shared/bpmn/supported
 import type { GraphFlow, GraphNode, NodeType, ProcessGraph } from './graph';
 import { bodyOf, listenersOf, nodeOf, refuseSkip, splitList, unsupported } from './nodes';
 import { Problems, bpmnType } from './problems';
+import { checkBoundaryMessages, checkSignalNames } from './global-refs';
+import { dataObjectsOf, readDataObjects } from './data-objects';
+import { generatedId } from './element-ids';
 
 export { unsupported } from './nodes';
 
@@ -40,6 +43,7 @@ function walkScope(w: Walk, elements: ModdleElement[], scope: string | undefined
   const ids: string[] = [];
   for (const el of elements) {
     if (el.$type === 'bpmn:SequenceFlow') { w.flowEls.push({ el, scope }); continue; }
+    if (!el.id) el.id = generatedId(w.parsed, el, scope, elements.indexOf(el));
     const node = w.problems.guard(subject(el), () => {
       const supported = supportedElement(el.$type);
       if (!supported || supported.kind === 'flow') throw unsupported(el.id, el.$type);
@@ -59,6 +63,7 @@ function walkScope(w: Walk, elements: ModdleElement[], scope: string | undefined
       const triggeredByEvent = el.get('triggeredByEvent') === true;
       node.subProcess = { triggeredByEvent, eventSubProcessStarts: [], children: [] };
       node.subProcess.children = walkScope(w, (el.get('flowElements') as ModdleElement[] | undefined) ?? [], node.id, triggeredByEvent);
+      w.problems.guard(subject(el), () => { readDataObjects(node, el, w.parsed, triggeredByEvent); });
     }
   }
   return ids;
@@ -171,8 +176,11 @@ export function normalise(parsed: ParsedXml, problems = new Problems(false)): Pr
   };
   const w: Walk = { graph, parsed, problems, flowEls: [], boundaryEls: [], refused: new Set(), refusedIn: new Set() };
   const top = walkScope(w, (proc.get('flowElements') as ModdleElement[] | undefined) ?? [], undefined, false);
+  problems.guard(subject(proc), () => { const d = dataObjectsOf((proc.get('flowElements') as ModdleElement[] | undefined) ?? [], parsed); if (d) graph.dataObjects = d; });
   readFlows(w);
   attachBoundaries(w);
+  checkSignalNames(parsed, problems);
+  checkBoundaryMessages(graph, problems);
   const procStarts = scopeStarts(w, top, { id: proc.id, name: graph.name, type: 'bpmn:Process' }, 'process');
   graph.startId = procStarts.startId;
   if (procStarts.eventStartIds.length) graph.eventStartIds = procStarts.eventStartIds;

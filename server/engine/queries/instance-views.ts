@@ -190,7 +190,8 @@ export function nextFlowNodeByStart(core: EngineCore, q: { definitionId?: string
   if (!d) throw fail(MSG.definitionMissing);
   const graph = core.graph(d.id);
   const vars = { INITIATOR: null, ...(q.variables ?? {}) };
-  const r = toNextNode(nextUserTasks(graph, graph.startId, (c) => evaluateCondition(c, mapScope(vars))));
+  // The start a plain start uses: the none start, else the first start event (commands/start.ts, issue 39 §4).
+  const r = toNextNode(nextUserTasks(graph, graph.startId || graph.eventStartIds?.[0] || '', (c) => evaluateCondition(c, mapScope(vars))));
   if (!r) throw fail('暂未查找到下一任务,请检查流程设计是否正确!');
   return r;
 }

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../store/rows';
 
-const RUNNING = `SELECT s.instance_id AS instanceId FROM wf_event_subscription s JOIN wf_instance i ON i.id = s.instance_id
+const RUNNING = `SELECT s.instance_id AS instanceId, s.execution_id AS executionId, s.activity_id AS activityId FROM wf_event_subscription s JOIN wf_instance i ON i.id = s.instance_id
   WHERE s.type = 'message' AND s.event_name = ? AND i.state = 'running'`;
 
 /** The waiting subscriptions and the message start events of message `messageName`. */
@@ -19,15 +19,17 @@ export interface MessageWaits {
 
 /**
  * The message's waits (see MessageWaits): with `instanceId` only that instance's subscriptions,
- * else with `businessKey` only those of instances with that key, else all.
+ * else with `businessKey` only those of instances with that key, else all; then only those of
+ * `executionId` / at `activityId` when given (the start events too: only at `activityId`).
  */
-export function messageWaits(db: Database.Database, q: { messageName: string; businessKey?: string; instanceId?: string }): MessageWaits {
+export function messageWaits(db: Database.Database, q: { messageName: string; businessKey?: string; instanceId?: string; executionId?: string; activityId?: string }): MessageWaits {
   const rows = (q.instanceId
     ? stmt(db, `${RUNNING} AND i.id = ? ORDER BY s.create_time, s.id`).all(q.messageName, q.instanceId)
     : q.businessKey
       ? stmt(db, `${RUNNING} AND i.business_key = ? ORDER BY s.create_time, s.id`).all(q.messageName, q.businessKey)
-      : stmt(db, `${RUNNING} ORDER BY s.create_time, s.id`).all(q.messageName)) as Array<{ instanceId: string }>;
+      : stmt(db, `${RUNNING} ORDER BY s.create_time, s.id`).all(q.messageName)) as Array<{ instanceId: string; executionId: string | null; activityId: string }>;
+  const named = (r: { executionId?: string | null; activityId: string }) => (!q.executionId || r.executionId === q.executionId) && (!q.activityId || r.activityId === q.activityId);
   const starts = stmt(db, `SELECT definition_id AS definitionId, activity_id AS activityId FROM wf_event_subscription
     WHERE type = 'message' AND event_name = ? AND instance_id IS NULL ORDER BY definition_id`).all(q.messageName) as MessageWaits['starts'];
-  return { instanceIds: rows.map((r) => r.instanceId), starts };
+  return { instanceIds: rows.filter(named).map((r) => r.instanceId), starts: starts.filter((st) => !q.activityId || st.activityId === q.activityId) };
 }

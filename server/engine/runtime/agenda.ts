@@ -9,6 +9,8 @@
  * - inclusive gateway: join waits while another token of the same scope can still reach it
  *   (runtime/inclusive.ts), then forks to every flow whose condition holds, else the default,
  *   else fails with Flowable's message;
+ * - event-based gateway: leaves through every outgoing flow (Flowable); the first target whose
+ *   event occurs or that is triggered cancels the others' waits (runtime/event-gateway.ts);
  * - other activities: every outgoing flow whose condition holds (or has none); the default when
  *   none holds; an error when flows exist but none can be taken; no outgoing flow ends the token;
  * - start event, plain task and manual task pass through; receive task and user task wait;
@@ -57,9 +59,13 @@ export function newExecution(ctx: Ctx, activityId: string | null, parentId: stri
   return e;
 }
 
-/** Plans the token's arrival at its current activity. */
+/**
+ * Plans the token's arrival at its current activity; skipped when the token is gone by then (a
+ * terminate end, boundary event or move earlier in the same command ended it), as Flowable's
+ * CommandInvoker.executeOperation skips operations of ended executions (issue 39 item 2).
+ */
 export function planContinue(ctx: Ctx, exec: ExecutionRow) {
-  plan(ctx, () => enterNode(ctx, exec));
+  plan(ctx, () => { if (ctx.uow.executions.has(exec.id)) enterNode(ctx, exec); });
 }
 
 function enterNode(ctx: Ctx, exec: ExecutionRow) {
@@ -141,6 +147,9 @@ export function executeNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
       return;
     case 'inclusiveGateway':
       arriveAtInclusiveGateway(ctx, exec, node, leaveNode);
+      return;
+    case 'eventBasedGateway': // every target waits with its own token (runtime/event-gateway.ts)
+      leaveNode(ctx, exec, node);
       return;
   }
 }

@@ -34,6 +34,7 @@ import { fireExecutionListeners, tokenScope } from './listeners';
 import { ops, registerOps } from './ops';
 import { cancelExecution, childrenOf, subscribeEventSubProcesses } from './scopes';
 import { throwBpmnError } from './errors';
+import { initDataObjects } from './data-objects';
 
 const cores = new WeakMap<Database.Database, EngineCore>();
 /** Instance id → the context of the command currently holding it in memory. */
@@ -101,6 +102,7 @@ export function startCalledInstance(ctx: Ctx, exec: ExecutionRow, node: GraphNod
   });
   const child = core.newCtx(uow, ctx.userId);
   if (!child.graph.startId) throw fail(`被调用的流程 ${def.key} 没有空开始事件`);
+  initDataObjects(uow, '', child.graph.dataObjects);
   if (ca.inheritVariables) for (const [k, v] of Object.entries(visibleVars(ctx, chain))) uow.setVar('', k, normaliseValue(v));
   for (const m of ca.in) {
     const v = m.source !== undefined ? lookupVar(ctx, chain, m.source).value ?? null : evaluate(m.sourceExpression!, scope);

@@ -11,6 +11,7 @@ import { nextCycleFire } from './iso8601';
 import { removeSubscriptions, TIMER_RETRIES } from './events';
 import { triggerBoundaryEvent, triggerEventSubProcess } from './boundary';
 import { leaveNode } from './agenda';
+import { cancelOtherGatewayWaits } from './event-gateway';
 
 /** True when `node` is the start event of an event sub-process. */
 export function isEventSubProcessStart(ctx: Ctx, node: GraphNode): boolean {
@@ -36,6 +37,7 @@ export function eventOccurred(ctx: Ctx, executionId: string | null, activityId: 
   if (node.type === 'intermediateCatchEvent') {
     if (!exec || exec.activityId !== node.id) return false;
     removeSubscriptions(ctx, exec.id);
+    cancelOtherGatewayWaits(ctx, exec, node);
     exec.machineState = '';
     ctx.uow.touchExecution(exec);
     leaveNode(ctx, exec, node);

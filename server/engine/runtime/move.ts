@@ -16,13 +16,13 @@ import type { Ctx } from './context';
 import { newExecution, planContinue, leaveNode } from './agenda';
 import { planInclusiveReview } from './inclusive';
 import { cancelExecution, isMiChild, scopeExecutionFor } from './scopes';
-import { downstream } from '../model/analysis';
+import { canReach, downstream } from '../model/analysis';
 
 /**
  * Active tokens (any scope, not multi-instance instances) whose activity lies downstream of any
  * of `targets` (targets included; paths leave a sub-process through its end events). Tokens
- * already waiting at a parallel or inclusive join stay: the moved branch arrives there again (an
- * inclusive join is looked at again after the move: it fires if nothing can reach it any more).
+ * already waiting at a parallel or inclusive join are not among them: moveTokens keeps those of
+ * the branches the targets do not run again and clears the others (clearJoinArrivals).
  */
 export function tokensDownstreamOf(ctx: Ctx, targets: string[]): ExecutionRow[] {
   const area = new Set<string>();
@@ -57,9 +57,35 @@ export function cancelTokens(ctx: Ctx, tokens: ExecutionRow[], reason: string) {
   for (const token of tokens) if (ctx.uow.executions.has(token.id)) cancelExecution(ctx, token, reason);
 }
 
-/** Cancels `tokens` and starts one token at each of `targets` (in the target's scope). */
+/**
+ * Clears the arrivals waiting at a parallel or inclusive join that the moved tokens will bring
+ * again (issue 39 item 1: a return from a running parallel branch to a node before the fork).
+ * For each join and scope, the incoming flows whose source is one of `targets` or reachable from
+ * one will be arrived at again; of the tokens waiting there, at most as many stay as there are
+ * other incoming flows (their branches do not run again), the rest are cancelled with their
+ * history row (`reason`). Arrivals are not told apart by flow, so the count decides.
+ */
+export function clearJoinArrivals(ctx: Ctx, targets: string[], reason: string) {
+  const g = ctx.graph;
+  const groups = new Map<string, ExecutionRow[]>();
+  for (const e of ctx.uow.executions.values()) {
+    const type = e.isActive === 0 && e.activityId !== null ? g.nodes[e.activityId]?.type : undefined;
+    if (type !== 'parallelGateway' && type !== 'inclusiveGateway') continue;
+    const key = `${e.activityId}|${e.parentId ?? ''}`;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(e);
+  }
+  for (const waiting of groups.values()) {
+    const join = g.nodes[waiting[0].activityId!];
+    const again = join.incoming.filter((f) => targets.some((t) => g.flows[f].source === t || canReach(g, t, g.flows[f].source))).length;
+    const excess = waiting.length - (join.incoming.length - again);
+    for (const w of waiting.slice(0, Math.max(0, excess))) cancelExecution(ctx, w, reason);
+  }
+}
+
+/** Cancels `tokens`, clears the join arrivals the targets bring again, and starts one token at each of `targets` (in the target's scope). */
 export function moveTokens(ctx: Ctx, tokens: ExecutionRow[], targets: string[], reason = `Change activity to ${targets.join(',')}`) {
   cancelTokens(ctx, tokens, reason);
+  clearJoinArrivals(ctx, targets, reason);
   for (const target of targets) {
     const parentId = scopeExecutionFor(ctx, ctx.graph.nodes[target].parent);
     planContinue(ctx, newExecution(ctx, target, parentId));

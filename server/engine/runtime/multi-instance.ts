@@ -64,12 +64,17 @@ export function writeCounters(ctx: Ctx, root: ExecutionRow, snap: MiSnapshot) {
   ctx.uow.setVar(root.id, 'nrOfActiveInstances', snap.context.active);
 }
 
+/**
+ * Starts instance `index` of the body `root` (a new child execution, or `reuse`) with its index and
+ * element variables; its node behaviour runs from the agenda, unless the body was cancelled by then
+ * (a terminate end in the same command: issue 39 item 2). Returns the child.
+ */
 export function startInstance(ctx: Ctx, ops: TokenOps, root: ExecutionRow, node: GraphNode, index: number, items: unknown[] | null, reuse?: ExecutionRow): ExecutionRow {
   const mi = node.multiInstance!;
   const child = reuse ?? ops.newExecution(ctx, node.id, root.id);
   ctx.uow.setVar(child.id, mi.elementIndexVariable, index);
   if (mi.elementVariable && items) ctx.uow.setVar(child.id, mi.elementVariable, items[index] ?? null);
-  plan(ctx, () => ops.executeNode(ctx, child, node));
+  plan(ctx, () => { if (ctx.uow.executions.has(child.id)) ops.executeNode(ctx, child, node); });
   return child;
 }
 

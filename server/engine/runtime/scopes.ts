@@ -21,6 +21,7 @@ import { cancelTaskRow, taskOfExecution } from './task-ops';
 import { endActivity, startActivity } from './history';
 import { fireExecutionListeners } from './listeners';
 import { ops } from './ops';
+import { initDataObjects } from './data-objects';
 
 const { newExecution, planContinue, leaveNode, endInstance, cancelCalledInstance } = ops;
 
@@ -66,6 +67,7 @@ function becomeScope(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
   exec.isScope = 1;
   exec.machineState = 'scope';
   ctx.uow.touchExecution(exec);
+  initDataObjects(ctx.uow, exec.id, node.dataObjects);
   subscribeEventSubProcesses(ctx, exec.id, node.subProcess!.eventSubProcessStarts);
 }
 

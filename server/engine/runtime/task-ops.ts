@@ -6,7 +6,7 @@
  */
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow, TaskRow } from '../store/rows';
-import { evaluate, hasExpression } from '../expression';
+import { evaluate, hasExpression, type ExpressionScope } from '../expression';
 import { expressionText } from '../expression/evaluator';
 import { advanceTask, TASK_INITIAL, type TaskEvent } from '../behaviours/task-machine';
 import { newId, type Ctx } from './context';
@@ -38,6 +38,21 @@ export function machineStep(task: TaskRow, event: TaskEvent['type'], message: st
   task.machineState = next;
 }
 
+/**
+ * A display text (task name, description) evaluated leniently, as Flowable's UserTaskActivityBehavior
+ * does: an expression that fails (unknown property, bad call) leaves the text as written; a null
+ * value gives null. Texts without `${`/`#{` are returned as they are. Never throws.
+ */
+export function displayText(text: string, scope: ExpressionScope): string | null {
+  if (!hasExpression(text)) return text;
+  try {
+    const v = evaluate(text, scope);
+    return v === null || v === undefined ? null : expressionText(v);
+  } catch {
+    return text;
+  }
+}
+
 /** Refusal of a task with more candidate users than `limits.maxRecipients` (issue 38 §6). */
 export const tooManyCandidatesMessage = (nodeName: string, n: number, max: number) => `节点「${nodeName}」的候选人数 ${n} 超过上限 ${max}`;
 
@@ -55,14 +70,11 @@ export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): T
   const maxUsers = ctx.limits?.maxRecipients ?? ENGINE_LIMIT_DEFAULTS.maxRecipients;
   if (users.length > maxUsers) throw fail(tooManyCandidatesMessage(node.name || node.id, users.length, maxUsers));
   const groups = [...new Set(ut.candidateGroups.flatMap((c) => toList(ev(c))))];
-  let description: string | null = null;
-  if (ut.documentation) {
-    try { description = String(ev(ut.documentation)); } catch { description = ut.documentation; }
-  }
+  const description = ut.documentation ? displayText(ut.documentation, scope) : null;
   const priorityV = ev(ut.priority);
   const task: TaskRow = {
     id: newId(), instanceId: ctx.uow.instance.id, executionId: exec.id, definitionId: ctx.def.id, taskDefKey: node.id,
-    name: hasExpression(node.name) ? expressionText(evaluate(node.name, scope)) : node.name, description, assignee: null,
+    name: displayText(node.name, scope) ?? '', description, assignee: null,
     owner: null, delegationState: null, priority: priorityV === undefined || priorityV === null || priorityV === '' ? 50 : Number(priorityV) || 50,
     dueDate: dueDateOf(ev(ut.dueDate), ctx.now), formKey: ut.formKey ? expressionText(ev(ut.formKey)) : null,
     createTime: ctx.now, claimTime: null, suspended: ctx.uow.instance.state === 'suspended' ? 1 : 0, machineState: TASK_INITIAL,

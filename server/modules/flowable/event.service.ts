@@ -42,8 +42,9 @@ export function assertInstanceActor(deps: Deps, login: LoginUser, instanceId: st
  * Correlates a message → `{instanceId, started}` (issue 38 §7: no oracle). The instances that may
  * receive it from `login` are the waiting ones they take part in (all of them with
  * EVENT_ADMIN_PERM); to everyone else a waiting instance is as if it did not wait, so a stranger
- * gets the same answer whether or not one waits: one receiving instance → delivered there
- * (variables held by event-variables.ts); several → 消息 <name> 匹配到多个等待中的流程，请指定流程实例或业务键;
+ * gets the same answer whether or not one waits: one receiving instance → delivered there, to its
+ * oldest wait or the one `executionId` / `activityId` names (issue 39 §5; variables held by
+ * event-variables.ts); several instances → 消息 <name> 匹配到多个等待中的流程，请指定流程实例或业务键;
  * none and no `instanceId` → the message start event starts an instance (held like a start, the
  * engine checks candidate starters; several → 消息 <name> 匹配到多个流程的消息开始事件); else
  * 没有等待消息 <name> 的流程 (500).
@@ -54,7 +55,8 @@ export function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<t
   const admin = hasPermission(login, EVENT_ADMIN_PERM);
   const { userId, groupIds } = actorOf(login);
   const mine = new Map<string, boolean>();
-  const reachable = waits.instanceIds.filter((id) => {
+  // One entry per instance: an instance waiting twice for the message is one target (issue 39 §5).
+  const reachable = [...new Set(waits.instanceIds)].filter((id) => {
     if (admin) return true;
     if (!mine.has(id)) mine.set(id, deps.engine.isParticipant({ instanceId: id, userId, groupIds }));
     return mine.get(id);
@@ -63,9 +65,9 @@ export function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<t
   if (reachable.length === 1) {
     const instanceId = reachable[0];
     const variables = instanceEventVariables(deps, login, instanceId, input.variables);
-    return deps.engine.correlateMessage({ messageName: name, instanceId, variables, userId, groupIds });
+    return deps.engine.correlateMessage({ messageName: name, instanceId, executionId: input.executionId, activityId: input.activityId, variables, userId, groupIds });
   }
-  if (input.instanceId || !waits.starts.length) throw new AppError(500, `没有等待消息 ${name} 的流程`);
+  if (input.instanceId || input.executionId || !waits.starts.length) throw new AppError(500, `没有等待消息 ${name} 的流程`);
   if (waits.starts.length > 1) throw new AppError(500, `消息 ${name} 匹配到多个流程的消息开始事件`);
   const { definitionId, activityId } = waits.starts[0];
   const r = deps.engine.start({ definitionId, startActivityId: activityId, userId, groupIds, businessKey: input.businessKey, variables: startVariables(deps, definitionId, input.variables) });

@@ -12,11 +12,16 @@ const optionalId = (label: string) => z.union([z.string(), z.number(), z.null()]
   .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? undefined : String(v).trim()))
   .refine((v) => v === undefined || (v.length <= 200 && isOneLine(v)), controlCharsMessage(label));
 
-/** `{messageName, businessKey?, instanceId?, variables?}`. */
+/**
+ * `{messageName, businessKey?, instanceId?, executionId?, activityId?, variables?}`: executionId /
+ * activityId name one wait of an instance that waits for the message more than once (issue 39 §5).
+ */
 export const messageCorrelateInput = z.object({
   messageName: requiredText('消息名称', 255),
   businessKey: optionalId('业务键'),
   instanceId: optionalId('流程实例ID'),
+  executionId: optionalId('执行ID'),
+  activityId: optionalId('节点ID'),
   variables: variablesField,
 });
 /** `{signalName, instanceId?, variables?}`: without instanceId every waiting instance (and signal start events). */

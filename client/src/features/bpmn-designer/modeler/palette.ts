@@ -46,6 +46,7 @@ export const PALETTE_SHAPES: readonly PaletteShape[] = [
   { action: 'create.exclusive-gateway', group: 'gateway', type: 'bpmn:ExclusiveGateway', className: 'bpmn-icon-gateway-xor' },
   { action: 'create.parallel-gateway', group: 'gateway', type: 'bpmn:ParallelGateway', className: 'bpmn-icon-gateway-parallel' },
   { action: 'create.inclusive-gateway', group: 'gateway', type: 'bpmn:InclusiveGateway', className: 'bpmn-icon-gateway-or' },
+  { action: 'create.event-based-gateway', group: 'gateway', type: 'bpmn:EventBasedGateway', className: 'bpmn-icon-gateway-eventbased' },
   { action: 'create.subprocess-expanded', group: 'subprocess', type: 'bpmn:SubProcess', className: 'bpmn-icon-subprocess-expanded' },
   { action: 'create.event-subprocess', group: 'subprocess', type: 'bpmn:SubProcess', triggeredByEvent: true, className: 'bpmn-icon-event-subprocess-expanded' },
 ];

@@ -36,6 +36,7 @@ describe('palette (issue 13 C: exactly what the engine runs)', () => {
     expect(paletteTitle({ type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: 'bpmn:TimerEventDefinition' })).toBe('创建定时中间捕获事件');
     expect(paletteTitle({ type: 'bpmn:SubProcess', triggeredByEvent: true })).toBe('创建事件子流程');
     expect(paletteTitle({ type: 'bpmn:ParallelGateway' })).toBe('创建并行网关');
+    expect(paletteTitle({ type: 'bpmn:EventBasedGateway' })).toBe('创建事件网关');
   });
 });
 
@@ -47,8 +48,10 @@ describe('replace menu filter', () => {
     ]);
   });
 
-  it('gateways: exclusive, parallel, inclusive', () => {
-    expect(kept(ReplaceOptions.GATEWAY)).toEqual(['replace-with-exclusive-gateway', 'replace-with-parallel-gateway', 'replace-with-inclusive-gateway']);
+  it('gateways: exclusive, parallel, inclusive, event-based (no complex)', () => {
+    expect(kept(ReplaceOptions.GATEWAY)).toEqual([
+      'replace-with-exclusive-gateway', 'replace-with-parallel-gateway', 'replace-with-inclusive-gateway', 'replace-with-event-based-gateway',
+    ]);
   });
 
   it('end events: none, error, terminate', () => {
