@@ -42,6 +42,15 @@ const count = (table: string) => (s.t.app.deps.db.$client.prepare(`SELECT COUNT(
 const written = () => ({ instances: count('wf_instance'), tasks: count('wf_task'), vars: count('wf_variable'), history: count('wf_hi_taskinst') });
 const signers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 
+/** Sets the seeded `flowable.multiInstance.maxInstances` row through 参数设置 (PUT /system/config) → the reply code. */
+async function setCap(value: string): Promise<number> {
+  const id = (s.t.app.deps.db.$client.prepare("SELECT config_id AS id FROM sys_config WHERE config_key = 'flowable.multiInstance.maxInstances'").get() as { id: number }).id;
+  return (await s.t.app.inject({
+    method: 'PUT', url: '/caishui-api/system/config', headers: { authorization: `Bearer ${s.admin}` },
+    payload: { configId: id, configName: '流程引擎-多实例节点实例数上限', configKey: 'flowable.multiInstance.maxInstances', configValue: value, configType: 'Y' },
+  })).json().code;
+}
+
 describe('multi-instance cardinality cap (issue 38 §6)', () => {
   it('refuses a countersign of 1001 signers by a role-less user, writing nothing; 1000 start', async () => {
     const { definitionId } = await deploy('会签', byList);
@@ -57,11 +66,6 @@ describe('multi-instance cardinality cap (issue 38 §6)', () => {
 
   it('refuses a 加签 that would take a countersign past the cap, writing nothing', async () => {
     const { definitionId } = await deploy('会签加签', byList);
-    const id = (s.t.app.deps.db.$client.prepare("SELECT config_id AS id FROM sys_config WHERE config_key = 'flowable.multiInstance.maxInstances'").get() as { id: number }).id;
-    const setCap = async (value: string) => (await s.t.app.inject({
-      method: 'PUT', url: '/caishui-api/system/config', headers: { authorization: `Bearer ${s.admin}` },
-      payload: { configId: id, configName: '流程引擎-多实例节点实例数上限', configKey: 'flowable.multiInstance.maxInstances', configValue: value, configType: 'Y' },
-    })).json().code;
     expect(await setCap('2')).toBe(200);
     try {
       const started = await post(`/flowable/definition/start/${definitionId}`, { signers: ['1', '2'] });
@@ -84,11 +88,6 @@ describe('multi-instance cardinality cap (issue 38 §6)', () => {
     expect(written()).toEqual(before);
 
     // The seeded row (issue 38 §6) is changed through 参数设置 and applies to the next command.
-    const id = (s.t.app.deps.db.$client.prepare("SELECT config_id AS id FROM sys_config WHERE config_key = 'flowable.multiInstance.maxInstances'").get() as { id: number }).id;
-    const setCap = async (value: string) => (await s.t.app.inject({
-      method: 'PUT', url: '/caishui-api/system/config', headers: { authorization: `Bearer ${s.admin}` },
-      payload: { configId: id, configName: '流程引擎-多实例节点实例数上限', configKey: 'flowable.multiInstance.maxInstances', configValue: value, configType: 'Y' },
-    })).json().code;
     expect(await setCap('5')).toBe(200);
     const six = await post(`/flowable/definition/start/${definitionId}`, { n: 6 }, s.nobody);
     expect(six).toEqual({ code: 500, msg: '多实例节点「循环审批」的实例数 6 超过上限 5（会签人数或循环数过多）' });
