@@ -157,6 +157,8 @@ export function createEngine(options: CreateEngineOptions) {
     finishedList: (q: lists.ListFilter & { userId: string }) => lists.finishedList(db, q),
     myProcessList: (q: lists.ListFilter & { userId: string }) => lists.myProcessList(db, { ...q, now: options.clock.now() }),
     flowRecord: (instanceId: string) => views.flowRecord(db, instanceId),
+    /** Initiator, start time and caller of an instance (the flow record's 发起 entry), or null. */
+    instanceStart: (instanceId: string) => views.instanceStart(db, instanceId),
     /** Distinct nodes of the instance's own historic tasks the user (or a group) was assignee, owner or candidate of (withheld.ts). */
     participatedTaskKeys: (q: { instanceId: string; userId: string; groupIds?: readonly string[] }) => views.participatedTaskKeys(db, q),
     /** `[{key, completed}]` for flowXmlAndNode / flowViewer. */
@@ -167,6 +169,8 @@ export function createEngine(options: CreateEngineOptions) {
     listDefinitions: (q: Parameters<typeof repo.listDefinitions>[1]) => repo.listDefinitions(db, q),
     getDefinition: (q: { definitionId?: string; deploymentId?: string }) => repo.getDefinition(db, q),
     getXml: (q: { deploymentId?: string; definitionId?: string }) => repo.getXml(db, q),
+    /** Whether an instance (running or finished) of deployment `deploymentId` exists (配置主表单 changes the form only before one). */
+    deploymentHasInstances: (deploymentId: string): boolean => repo.deploymentHasInstances(db, deploymentId),
     listDeployments: (q: Parameters<typeof repo.listDeployments>[1]) => repo.listDeployments(db, q),
     getTask: (taskId: string) => repo.getTask(core, taskId),
     /** Deployment, node formKey, finished and unheld flags of a task (one cached statement; the per-command holder and form checks). */

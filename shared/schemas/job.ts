@@ -15,8 +15,12 @@ export const MISFIRE_LABELS = { '0': '默认', '1': '立即触发执行', '2': '
 export const CONCURRENT_LABELS = { '0': '允许', '1': '禁止' } as const;
 /** Job status (dictionary sys_job_status): 0 normal (scheduled), 1 paused. */
 export const JOB_STATUS_LABELS = { '0': '正常', '1': '暂停' } as const;
-/** Job log status: 0 normal, 1 failed (or skipped, with the reason in exceptionInfo). */
-export const JOB_LOG_STATUS_LABELS = { '0': '正常', '1': '失败' } as const;
+/**
+ * Job log status: 0 succeeded, 1 failed (or skipped, with the reason in exceptionInfo). Labelled
+ * 成功 / 失败 like the dictionary sys_common_status the job log's filter and tags use (RuoYi
+ * job/log.vue), so the list, the detail, the filter and the export speak one vocabulary (issue 40 §9).
+ */
+export const JOB_LOG_STATUS_LABELS = { '0': '成功', '1': '失败' } as const;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (v: unknown) => (typeof v === 'number' ? String(v) : v);

@@ -92,13 +92,13 @@ test('an every-second job runs after it is resumed and its log rows show', async
   const first = logTable.getByRole('row').filter({ hasText: name }).first();
   await expect(first).toContainText('ryTask.ryNoParams');
   await expect(first).toContainText('总共耗时');
-  await expect(first).toContainText('正常');
+  await expect(first).toContainText('成功');
   await shot(page, 'job-log-rows');
   await first.getByText('详细').click();
   const detail = page.getByTestId('job-log-detail-dialog');
   await expect(detail).toContainText('调度日志详细');
   await expect(detail).toContainText(name);
-  await expect(detail).toContainText('执行状态：正常');
+  await expect(detail).toContainText('执行状态：成功');
   await expect(detail).not.toContainText('异常信息');
   await shot(page, 'job-log-detail');
   await detail.getByRole('button', { name: '关 闭' }).click();

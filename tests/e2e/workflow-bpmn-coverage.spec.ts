@@ -151,7 +151,7 @@ test('palette, boundary timer drawn, validate marks, save, and the timer escalat
   await expect(shape(page, boundaryId)).not.toHaveClass(/designer-invalid/);
   await page.screenshot({ path: '.tmp/shots/c-timer-panel.png' });
   await page.getByTestId('designer-save').click();
-  await expectToast(page, '导入成功');
+  await expectToast(page, '保存成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
   expect(errors).toEqual([]);
 

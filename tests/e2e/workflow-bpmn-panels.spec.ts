@@ -134,7 +134,9 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   await panel.getByTestId('signal-edit').click();
   const dialog = page.getByTestId('signal-dialog');
   await expect(dialog.getByTestId('signal-table-row')).toHaveCount(2);
-  await expect(dialog.getByTestId('cell-scope')).toHaveCount(0);
+  // 信号范围 (issue 40): signals written without a scope read as 全局.
+  await expect(dialog.getByTestId('cell-scope').nth(0)).toHaveValue('global');
+  await expect(dialog.getByTestId('cell-scope').nth(1)).toHaveValue('global');
   await dialog.getByTestId('cell-id').nth(0).fill('Signal_done');
   await dialog.getByTestId('cell-name').nth(0).fill('付款已完成');
   await dialog.getByTestId('signal-table-row').nth(1).getByRole('button', { name: '删除' }).click();

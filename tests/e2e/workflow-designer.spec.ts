@@ -147,7 +147,7 @@ test('draws, zooms, undoes and saves a process in the modeler', async ({ page, r
   // definition list with a timestamp.
   await page.getByTestId('designer-save').click();
   await confirmDialog(page, '用户任务「部门审批」没有设置审批人，任何人都无法办理，确定保存吗？');
-  await expectToast(page, '导入成功');
+  await expectToast(page, '保存成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
 
   const headers = await apiAuth(request);
@@ -250,7 +250,7 @@ test('a model the engine does not run is refused with its message and stays open
   await expect(page.locator('[data-testid="designer-problem"][data-element-id="calc"]')).toHaveCount(0);
   await page.getByTestId('designer-save').click();
   await confirmDialog(page, '用户任务「计算金额」没有设置审批人');
-  await expectToast(page, '导入成功');
+  await expectToast(page, '保存成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
   expect(await deployedRows(page, key)).toHaveLength(1);
   expect(errors).toEqual([]);

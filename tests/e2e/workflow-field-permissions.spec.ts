@@ -10,64 +10,25 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiAuth, expectToast, uniq } from './admin-api';
 import { signIn } from './helpers';
 import { shape } from './canvas';
-
-const col = (id: number, label: string, tag: string, vModel: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
-  __config__: { label, tag, layout: 'colFormItem', span: 24, showLabel: true, labelWidth: null, required: false, regList: [], changeTag: true, formId: id, renderKey: id, ...config },
-  __vModel__: vModel, placeholder: `请输入${label}`, style: { width: '100%' }, ...extra,
-});
+import { col, deployOneTask, formOf } from './one-task-flow';
 
 /** The start form: 请假天数 (number), 请假原因, 薪资, 费用明细 (名称 / 金额 / 备注). */
-const START_FORM = {
-  formRef: 'elForm', formModel: 'formData', size: 'medium', labelPosition: 'right', labelWidth: 100, formRules: 'rules', gutter: 15, disabled: false, span: 24, formBtns: true,
-  fields: [
-    col(101, '请假天数', 'el-input-number', 'day', { min: 1, max: 30 }, { required: true }),
-    col(102, '请假原因', 'el-input', 'reason', {}, { required: true }),
-    col(103, '薪资', 'el-input', 'salary'),
-    { __config__: { label: '费用明细', tag: 'detail-table', layout: 'colFormItem', span: 24, formId: 104, renderKey: 104, defaultValue: [], showSummary: true, children: [
-      col(105, '名称', 'el-input', 'name', {}, { required: true }),
-      col(106, '金额', 'el-input-number', 'amount', { min: 0 }),
-      col(107, '备注', 'el-input', 'note'),
-    ] }, __vModel__: 'items' },
-  ],
-};
-
-const modelXml = (key: string, name: string, formId: number, perms?: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
-  xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="http://www.flowable.org/processdef">
-  <process id="${key}" name="${name}" isExecutable="true" flowable:processCategory="leave">
-    <startEvent id="start_event" name="开始" flowable:formKey="${formId}"/>
-    <sequenceFlow id="f1" sourceRef="start_event" targetRef="review"/>
-    <userTask id="review" name="部门审批" flowable:assignee="1" flowable:userType="assignee" flowable:dataType="fixed"${perms ? ` flowable:fieldPermissions="${perms.replace(/"/g, '&quot;')}"` : ''}/>
-    <sequenceFlow id="f2" sourceRef="review" targetRef="end_event"/>
-    <endEvent id="end_event" name="结束"/>
-  </process>
-  <bpmndi:BPMNDiagram id="d1">
-    <bpmndi:BPMNPlane id="p1" bpmnElement="${key}">
-      <bpmndi:BPMNShape id="s_start" bpmnElement="start_event"><dc:Bounds x="150" y="160" width="36" height="36"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="s_review" bpmnElement="review"><dc:Bounds x="260" y="138" width="100" height="80"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="s_end" bpmnElement="end_event"><dc:Bounds x="440" y="160" width="36" height="36"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="e1" bpmnElement="f1"><di:waypoint x="186" y="178"/><di:waypoint x="260" y="178"/></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="e2" bpmnElement="f2"><di:waypoint x="360" y="178"/><di:waypoint x="440" y="178"/></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</definitions>`;
+const START_FORM = formOf([
+  col(101, '请假天数', 'el-input-number', 'day', { min: 1, max: 30 }, { required: true }),
+  col(102, '请假原因', 'el-input', 'reason', {}, { required: true }),
+  col(103, '薪资', 'el-input', 'salary'),
+  { __config__: { label: '费用明细', tag: 'detail-table', layout: 'colFormItem', span: 24, formId: 104, renderKey: 104, defaultValue: [], showSummary: true, children: [
+    col(105, '名称', 'el-input', 'name', {}, { required: true }),
+    col(106, '金额', 'el-input-number', 'amount', { min: 0 }),
+    col(107, '备注', 'el-input', 'note'),
+  ] }, __vModel__: 'items' },
+]);
 
 type Headers = Record<string, string>;
 
-/** Stores the start form and deploys the model over REST (the form bound as the main form); answers the ids. */
-async function deploy(request: APIRequestContext, admin: Headers, tag: string, perms?: string) {
-  const formName = `e2e权限表单${tag}`;
-  expect((await (await request.post('/caishui-api/flowable/form', { headers: admin, data: { formName, formContent: JSON.stringify(START_FORM) } })).json()).code).toBe(200);
-  const forms = await request.get(`/caishui-api/flowable/form/list?formName=${encodeURIComponent(formName)}`, { headers: admin });
-  const formId = ((await forms.json()) as { rows: { formId: number }[] }).rows[0].formId;
-  const name = `e2e字段权限${tag}`;
-  const saved = (await (await request.post('/caishui-api/flowable/definition/save', { headers: admin, data: { name, category: 'leave', xml: modelXml(`e2e_perm_${tag}`, name, formId, perms) } })).json()) as
-    { code: number; data: { definitionId: string; deploymentId: string } };
-  expect(saved.code).toBe(200);
-  expect((await (await request.post('/caishui-api/flowable/form/addDeployForm', { headers: admin, data: { formId, deployId: saved.data.deploymentId } })).json()).code).toBe(200);
-  return { name, formId, ...saved.data };
-}
+/** Stores the start form and deploys the model (部门审批: admin) over REST, the form bound as the main form; answers the ids. */
+const deploy = (request: APIRequestContext, admin: Headers, tag: string, perms?: string) =>
+  deployOneTask(request, admin, { form: START_FORM, formName: `e2e权限表单${tag}`, name: `e2e字段权限${tag}`, key: `e2e_perm_${tag}`, assignee: 1, perms });
 
 /** The XML in 查看XML, entities of quotes decoded. */
 async function viewXml(page: Page) {

@@ -162,7 +162,7 @@ test('design, deploy, attach a form, start, approve, return and finish a process
   await expect(xml).toContainText(`default="${toEnd}"`);
   await page.getByTestId('designer-xml-drawer').getByRole('button', { name: '关闭' }).first().click(); // the footer button (the corner ✕ is also 关闭)
   await page.getByTestId('designer-save').click();
-  await expectToast(page, '导入成功');
+  await expectToast(page, '保存成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
 
   // 2. 配置主表单, then 发起 with the form (请假天数 3 → 总经理审批 after 部门审批).
@@ -171,6 +171,9 @@ test('design, deploy, attach a form, start, approve, return and finish a process
   await expect(row).toHaveCount(1);
   await row.getByTestId('row-deploy-form').click();
   const formDialog = page.getByTestId('deploy-form-dialog');
+  // Searched: other specs' forms push it past the dialog's first page in a full run.
+  await formDialog.getByPlaceholder('请输入表单名称').fill(formName);
+  await formDialog.getByRole('button', { name: '搜索', exact: true }).click();
   await formDialog.getByTestId('deploy-form-table').getByRole('row').filter({ hasText: formName }).click();
   await formDialog.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');

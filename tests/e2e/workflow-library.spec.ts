@@ -100,7 +100,8 @@ test('流程监听: event types follow the listener type; search, add, edit, del
   await expect(table).toContainText('caishui.listener.UserTaskListener');
   await expect(table).not.toContainText('com.ruoyi.');
   await expect(table).toContainText('任务监听');
-  await expect(table).toContainText('JAVA类');
+  await expect(table).toContainText('已注册处理器');
+  await expect(table).toContainText('用户任务监听器（caishui.listener.UserTaskListener）');
   expect(await pageSizes(list)).toEqual(['5条/页', '10条/页']);
   await shot(page, 'e-listener-list');
 

@@ -104,7 +104,8 @@ test('definitions, start screen and the three task lists', async ({ page, reques
   await expectToast(page, '操作成功');
   await expect(pick).toHaveCount(0);
   await expect(row.getByTestId('row-form')).toHaveText(formName);
-  await expect(row.getByTestId('row-deploy-form')).toHaveCount(0);
+  // 配置主表单 stays on the row: the way to change the main form (issue 40 §2).
+  await expect(row.getByTestId('row-deploy-form')).toBeVisible();
   await row.getByTestId('row-form').click();
   const preview = page.getByTestId('definition-form-dialog');
   await expect(preview).toContainText('请假标题');

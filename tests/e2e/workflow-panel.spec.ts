@@ -54,7 +54,7 @@ test('panel edits process, user task (role, user and expression pickers), listen
   await expect(sig).toHaveCount(0);
   await expect(panel.getByTestId('resource-edit')).toHaveCount(0);
   let xml = await xmlText(page);
-  expect(xml).toContain('<bpmn:signal id="Signal_b2" name="全局信号" />');
+  expect(xml).toContain('<bpmn:signal id="Signal_b2" name="全局信号" flowable:scope="global" />');
   expect(xml).toMatch(/<bpmn:process id="leave_b2" name="请假流程B2"[^>]*flowable:processCategory="/);
   expect(xml).toContain('<bpmn:startEvent id="start_event" name="开始" flowable:initiator="initiator"');
 

@@ -3,7 +3,7 @@
  * listeners"): a user task drawn without a name is refused with 节点名称不能为空, marked and
  * selected on the canvas, and nothing is deployed; a cleared 流程标识 is refused with
  * 'Id 不能为空' (it no longer saves under the old key); a named user task nobody can receive asks
- * a confirm — cancel keeps the diagram, accept deploys (导入成功). A new process is named
+ * a confirm — cancel keeps the diagram, accept deploys (保存成功). A new process is named
  * 新建流程 + date, not its random key.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -91,7 +91,7 @@ test('save refuses unnamed nodes and a cleared key, and warns about a user task 
 
   await page.getByTestId('designer-save').click();
   await confirmDialog(page, warning);
-  await expectToast(page, '导入成功');
+  await expectToast(page, '保存成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
   const saved = await versions(request, key);
   expect(saved.map((r) => r.version)).toEqual([1]);

@@ -132,12 +132,12 @@ test('流程模拟 runs the model on the canvas without deploying it', async ({ 
   await checkRow(pickTable, pickTable.getByRole('row').filter({ hasText: 'ry' }), 'radio');
   await picker.getByTestId('flow-user-picker-confirm').click();
   await expect(dialog.getByTestId('sim-handler-boss')).toHaveValue('2');
-  await expect(dialog.getByTestId('sim-handler-name-boss')).toHaveText('若依');
+  await expect(dialog.getByTestId('sim-handler-name-boss')).toHaveText('测试员');
   // A hand-edited id no longer shows the picked user's name; back to the picked id, it shows again.
   await dialog.getByTestId('sim-handler-boss').fill('3');
   await expect(dialog.getByTestId('sim-handler-name-boss')).toHaveCount(0);
   await dialog.getByTestId('sim-handler-boss').fill('2');
-  await expect(dialog.getByTestId('sim-handler-name-boss')).toHaveText('若依');
+  await expect(dialog.getByTestId('sim-handler-name-boss')).toHaveText('测试员');
   await dialog.getByTestId('sim-run').click();
   await expect(dialog.getByTestId('sim-error')).toHaveText('总监审批 (boss): 当前用户不是该任务的办理人，无权操作');
   await expect(dialog.getByTestId('sim-summary')).toHaveText('模拟出错（总监审批），共办理 1 步');

@@ -16,6 +16,18 @@ export function makeRole(app: BuiltApp, o: { roleKey: string; dataScope?: string
   return roleId;
 }
 
+/**
+ * Gives the users `userIds` one more role holding only the button 发起 (`flowable:process:start`,
+ * issue 40 §1: starting a process needs it); for test users who start processes. Returns the role id.
+ */
+export function grantProcessStart(app: BuiltApp, userIds: number[]): number {
+  const db = app.deps.db;
+  const menuIds = db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.perms, ['flowable:process:start'])).all().map((m) => m.id);
+  const roleId = makeRole(app, { roleKey: `starters_${userIds.join('_')}`, menuIds });
+  for (const userId of userIds) db.insert(sysUserRole).values({ userId, roleId }).run();
+  return roleId;
+}
+
 /** A user with password admin123 in `deptId` holding `roleIds`; returns its id. */
 export function makeUser(app: BuiltApp, o: { userName: string; deptId?: number; roleIds?: number[] }): number {
   const db = app.deps.db;

@@ -34,7 +34,8 @@ describe('getInfo', () => {
     expect(body.permissions).toContain('system:user:list');
     expect(body.permissions).toContain('monitor:job:list');
     expect(body.permissions).not.toContain('*:*:*');
-    expect(body.permissions.some((p: string) => p.startsWith('flowable:'))).toBe(false);
+    // Of the workflow permissions only 发起 (issue 40 §1); not deploying, forms or monitoring.
+    expect(body.permissions.filter((p: string) => p.startsWith('flowable:'))).toEqual(['flowable:process:start']);
   });
 });
 

@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeRole, makeUser, makeUserWithPerms, multipartPayload } from '../helpers/factories';
+import { makeRole, makeUser, makeUserWithPerms, multipartPayload, grantProcessStart } from '../helpers/factories';
 import { sysUser } from '../../server/db/schema';
 import { INSTANCE_MONITOR_PERM } from '../../server/modules/flowable/access.service';
 import { LEAVE_XML } from './flowable-model';
@@ -26,6 +26,7 @@ beforeAll(async () => {
   t = await makeTestApp();
   // The monitoring permission is the seeded button 流程监控 (2048) under 我的流程.
   for (const name of ['stranger', 'starter', 'candidate', 'helper']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
   groupId = makeRole(t.app, { roleKey: 'reviewers' });
   id.member = makeUser(t.app, { userName: 'member', roleIds: [groupId] });
   id.deployer = makeUserWithPerms(t.app, 'deployer', ['system:deployment:add', 'system:deployment:edit', 'system:deployment:remove']);
@@ -125,7 +126,7 @@ describe('instance data answers its participants only', () => {
     const mgr = runtimeTask(instanceId);
     expect(codes(await reads('candidate', instanceId, mgr.taskId, d.deploymentId))).toEqual([200, 200, 200, 200, 200, 200, 200]);
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'candidate');
-    expect(rec.data.flowList.map((i: any) => i.taskName)).toEqual(['经理审批', '填写申请']);
+    expect(rec.data.flowList.map((i: any) => i.taskName)).toEqual(['经理审批', '填写申请', '发起']);
     expect(await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'member')).toEqual(FORBIDDEN);
 
     expect(await post('/flowable/task/complete', { taskId: mgr.taskId, comment: '同意' }, 'candidate')).toMatchObject({ code: 200 });
@@ -207,6 +208,6 @@ describe('the recipient picker (userList)', () => {
     // a phone number cannot be probed: the filter is not taken
     const byPhone = await get('/flowable/definition/userList?phonenumber=15888888888', 'stranger');
     expect(byPhone.data).toEqual(r.data);
-    expect((await get('/flowable/definition/userList?userName=ry', 'candidate')).data).toEqual([{ userId: 2, userName: 'ry', nickName: '若依', deptId: 105, deptName: '测试部门' }]);
+    expect((await get('/flowable/definition/userList?userName=ry', 'candidate')).data).toEqual([{ userId: 2, userName: 'ry', nickName: '测试员', deptId: 105, deptName: '测试部门' }]);
   });
 });

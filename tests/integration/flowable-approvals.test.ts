@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeRole, makeUser } from '../helpers/factories';
+import { makeRole, makeUser, grantProcessStart } from '../helpers/factories';
 import { sysUser } from '../../server/db/schema';
 import { LEAVE_XML } from './flowable-model';
 
@@ -22,6 +22,7 @@ let roleId: number;
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['starter', 'manager', 'ccUser', 'exprUser', 'stranger', 'adhoc', 'disabled']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
   roleId = makeRole(t.app, { roleKey: 'cc_readers' });
   id.member = makeUser(t.app, { userName: 'member', roleIds: [roleId] });
   t.app.deps.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userId, id.disabled)).run();

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { makeUser, grantProcessStart } from '../helpers/factories';
 
 const HOUR = 3_600_000;
 
@@ -18,6 +18,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['seller', 'manager']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.seller]); // they start processes (issue 40)
   await signIn();
   await t.app.scheduler.start({ timers: false });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { makeUser, grantProcessStart } from '../helpers/factories';
 import { JobScheduler } from '../../server/modules/monitor/job/scheduler';
 import { buildApp } from '../../server/app';
 
@@ -20,6 +20,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['applicant', 'approver1', 'approver2', 'stranger']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.applicant, id.stranger]); // they start processes (issue 40)
   await signIn();
   await t.app.scheduler.start({ timers: false });
 });

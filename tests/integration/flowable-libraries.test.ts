@@ -56,7 +56,7 @@ describe('libraries', () => {
     expect((await call(s.t.app, 'DELETE', `/system/listener/${add.data.id}`, s.admin)).body.code).toBe(200);
   });
 
-  it('forms: CRUD, formList, addDeployForm (no-op when linked), flowFormData, startFlow formData, export', async () => {
+  it('forms: CRUD, formList, addDeployForm (changes the form before any instance), flowFormData, startFlow formData, export', async () => {
     const content = { fields: [{ __vModel__: 'day', label: '天数' }], formBtns: true };
     const add = await post('/flowable/form', { formName: '请假单', formContent: content, remark: 'r' });
     expect(add.code).toBe(200);
@@ -66,8 +66,9 @@ describe('libraries', () => {
     expect((await post('/flowable/form', { formName: 'x', formContent: '{bad' })).msg).toContain('表单内容不是合法的 JSON');
     const d = await deploy('带表单');
     expect((await get(`/flowable/task/flowFormData?deployId=${d.deploymentId}`))).toEqual({ code: 500, msg: '请先配置流程表单!' });
-    expect(await post('/flowable/form/addDeployForm', { formId, deployId: d.deploymentId })).toMatchObject({ code: 200 });
+    // Issue 40 §2: 配置主表单 changes the main form while the version has no instance.
     expect(await post('/flowable/form/addDeployForm', { formId: other, deployId: d.deploymentId })).toMatchObject({ code: 200 });
+    expect(await post('/flowable/form/addDeployForm', { formId, deployId: d.deploymentId })).toMatchObject({ code: 200 });
     expect((await get(`/flowable/task/flowFormData?deployId=${d.deploymentId}`)).data).toEqual(content);
     expect((await get(`/flowable/process/startFlow/${d.deploymentId}`)).data.formData).toEqual(content);
     const listed = await get('/flowable/definition/list?pageNum=1&pageSize=100&name=带表单');

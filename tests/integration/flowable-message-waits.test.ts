@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { grantProcessStart, makeUser } from '../helpers/factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -17,7 +17,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   tok.admin = await login(t.app);
   for (const name of ['applicant', 'stranger']) {
-    makeUser(t.app, { userName: name });
+    const userId = makeUser(t.app, { userName: name });
+    if (name === 'applicant') grantProcessStart(t.app, [userId]); // starts the process (issue 40)
     tok[name] = await login(t.app, name, 'admin123');
   }
 });
@@ -84,7 +85,7 @@ describe('one instance waiting twice for one message (REST)', () => {
     expect(waits(instanceId)).toEqual([]);
     expect((await todo('applicant', instanceId)).map((r) => r.taskName)).toEqual(['归档']);
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'applicant');
-    expect(rec.data.flowList.map((i: { taskName: string }) => i.taskName)).toEqual(['归档', '提交对账']);
+    expect(rec.data.flowList.map((i: { taskName: string }) => i.taskName)).toEqual(['归档', '提交对账', '发起']);
     const diagram = await get(`/flowable/task/flowXmlAndNode?procInsId=${instanceId}&deployId=${deploymentId}`, 'applicant');
     const done = (diagram.data.nodeData as Array<{ key: string; completed: boolean }>).filter((n) => n.completed).map((n) => n.key);
     expect(done).toEqual(expect.arrayContaining(['submit', 'waitBank', 'waitLedger', 'join']));

@@ -1,7 +1,8 @@
 /**
  * The setup shared by the workflow REST suites (flowable.test.ts, flowable-definitions.test.ts,
  * flowable-libraries.test.ts): an app over `:memory:` with three sessions (admin; `ry`, who holds
- * the seeded 普通角色; `nobody`, a user without any permission) and the REST calls they repeat.
+ * the seeded 普通角色; `nobody`, a user whose one permission is 发起 `flowable:process:start`, which
+ * every start needs since issue 40) and the REST calls they repeat.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
@@ -24,7 +25,7 @@ export function useFlowableRest() {
     s.t = await makeTestApp();
     s.admin = await login(s.t.app);
     s.ry = await login(s.t.app, 'ry', 'admin123');
-    makeUserWithPerms(s.t.app, 'nobody', []);
+    makeUserWithPerms(s.t.app, 'nobody', ['flowable:process:start']);
     s.nobody = await login(s.t.app, 'nobody', 'admin123');
   });
   afterAll(async () => { await s.t.app.close(); });

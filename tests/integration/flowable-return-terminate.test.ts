@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { makeUser, grantProcessStart } from '../helpers/factories';
 import { readCorpus } from '../workflow/helpers';
 
 let t: TestApp;
@@ -19,6 +19,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['rtStarter', 'rtTax', 'rtAcc', 'rtBoss', 'rtInner']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.rtStarter]); // they start processes (issue 40)
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });
@@ -96,7 +97,7 @@ describe('退回 from a running parallel branch to before the fork (issue 39 ite
 
     const list = await flowList(instanceId, d.deploymentId);
     expect(list.map((i) => `${i.taskName}${i.deleteReason ? ' (cancelled)' : ''}`))
-      .toEqual(['复核', '会计审核', '税务审核', '提交申请', '会计审核 (cancelled)', '税务审核', '提交申请']);
+      .toEqual(['复核', '会计审核', '税务审核', '提交申请', '会计审核 (cancelled)', '税务审核', '提交申请', '发起']);
     expect(list.find((i) => i.deleteReason)?.comment).toMatchObject({ type: '2', comment: '补材料' });
     await complete('rtBoss', instanceId, '复核');
     expect(await todoNames('rtAcc', instanceId)).toEqual([]);
@@ -112,7 +113,7 @@ describe('terminate end reached in a fork (issue 39 item 2)', () => {
     const instanceId = await start(d.definitionId);
     expect(await todoNames('rtStarter', instanceId)).toEqual([]);
     expect(await todoNames('admin', instanceId)).toEqual([]);
-    expect(await flowList(instanceId, d.deploymentId)).toEqual([]);
+    expect((await flowList(instanceId, d.deploymentId)).map((i) => i.taskName)).toEqual(['发起']); // no task, only the start (issue 40 §4)
     const view = await diagram(instanceId, d.deploymentId);
     expect(view).toMatchObject({ start: true, fork: true, terminateEndEvent: true });
     expect(view).not.toHaveProperty('task');
@@ -130,7 +131,7 @@ describe('terminate end reached in a fork (issue 39 item 2)', () => {
     expect(await todoNames('rtInner', instanceId)).toEqual([]);
     expect(await todoNames('rtBoss', instanceId)).toEqual(['后续任务']);
     const list = await flowList(instanceId, d.deploymentId);
-    expect(list.map((i) => i.taskName)).toEqual(['后续任务', '内部任务一', '提交申请']);
+    expect(list.map((i) => i.taskName)).toEqual(['后续任务', '内部任务一', '提交申请', '发起']);
     expect(list[1]).toMatchObject({ deleteReason: 'Terminated by end event: terminate' });
     expect(list[1].finishTime).not.toBeNull();
     const view = await diagram(instanceId, d.deploymentId);

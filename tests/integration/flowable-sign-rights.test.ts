@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser, makeUserWithPerms } from '../helpers/factories';
+import { makeUser, makeUserWithPerms, grantProcessStart } from '../helpers/factories';
 import { LEAVE_XML } from './flowable-model';
 
 const REFUSED = { code: 500, msg: '无权减签：只有加签人或拥有流程监控权限的用户可以减去该办理人' };
@@ -19,6 +19,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['starter', 'alice', 'bob', 'carol', 'adhoc']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
   id.monitor = makeUserWithPerms(t.app, 'monitor', ['flowable:instance:monitor']);
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');

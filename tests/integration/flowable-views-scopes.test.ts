@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { makeUser, grantProcessStart } from '../helpers/factories';
 
 const FORBIDDEN = { code: 403, msg: '没有权限，请联系管理员授权' };
 let t: TestApp;
@@ -19,6 +19,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['vsStarter', 'vsHolder', 'vsInner', 'vsChild', 'vsStranger']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.vsStarter]); // they start processes (issue 40)
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });
@@ -126,7 +127,7 @@ describe('issue 13 elements in the instance views (REST)', () => {
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'vsStarter');
     expect(rec.code).toBe(200);
     const list = rec.data.flowList as Array<Record<string, unknown>>;
-    expect(list.map((i) => i.taskName)).toEqual(['子任务', '内部审批', '申请']);
+    expect(list.map((i) => i.taskName)).toEqual(['子任务', '内部审批', '申请', '发起']);
     expect(list[0]).toMatchObject({ calledInstanceId: childId, calledProcessName: '子流程审批', callActivityId: 'call', assigneeName: 'vsChild', finishTime: null });
     expect(list[1]).toMatchObject({ calledInstanceId: null, calledProcessName: null, assigneeName: 'vsInner', comment: { type: '1', comment: '内部同意' } });
     const view = await get(`/flowable/task/flowXmlAndNode?procInsId=${instanceId}&deployId=${parent.deploymentId}`, 'vsStarter');

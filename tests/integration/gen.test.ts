@@ -128,7 +128,8 @@ describe('code generator', () => {
       'remark|备注|varchar(500)|string|remark|0|0|0|1|1|1|0|EQ|textarea||16',
     ]);
     const note = (await api('GET', `/tool/gen/${await idOf('biz_note')}`)).data;
-    expect(note.info).toMatchObject({ tableComment: '', className: 'BizNote', businessName: 'note', functionName: 'biz_note' });
+    // no comment, no menu: 表描述 defaults to the table name (issue 40 §6)
+    expect(note.info).toMatchObject({ tableComment: 'biz_note', className: 'BizNote', businessName: 'note', functionName: 'biz_note' });
     // bigint pk is not a rowid alias: no increment
     expect(note.rows[0]).toMatchObject({ columnName: 'note_id', javaType: 'number', isPk: '1', isIncrement: '0' });
     const cols = await api('GET', `/tool/gen/column/${ledgerId}`);

@@ -197,7 +197,7 @@ describe('/monitor/jobLog', () => {
     const { name, rows } = await sheetOf(res.rawPayload);
     expect(name).toBe('调度日志');
     expect(rows[0]).toEqual(['日志序号', '任务名称', '任务组名', '调用目标字符串', '日志信息', '执行状态', '异常信息', '执行时间']);
-    expect(rows[1][5]).toBe('正常');
+    expect(rows[1][5]).toBe('成功');
 
     expect((await call(t.app, 'POST', `/monitor/jobLog/delete/${first.jobLogId}`, admin)).body.code).toBe(200);
     expect((await call(t.app, 'DELETE', `/monitor/jobLog/${second.jobLogId}`, admin)).body.code).toBe(200);

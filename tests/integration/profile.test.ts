@@ -72,7 +72,7 @@ describe('basic info', () => {
       expect(res.body.code, msg).toBe(500);
       expect(res.body.msg).toContain(msg);
     }
-    expect(userOf('ry')).toMatchObject({ nickName: '若依', email: 'ry@qq.com', phonenumber: '15666666666' });
+    expect(userOf('ry')).toMatchObject({ nickName: '测试员', email: 'ry@qq.com', phonenumber: '15666666666' });
   });
 
   it('refuses a phone or e-mail of another user', async () => {

@@ -70,7 +70,7 @@ describe('password encryption in a page without Web Crypto', () => {
 const APPROVAL_XML = ryApprovalXml('ry_approval', '员工审批');
 
 describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () => {
-  it('grants the directory and the four pages, with their paths, components and perms, and no other workflow menu', () => {
+  it('grants the directory, the four pages and 发起 (issue 40), with their paths, components and perms, and no other workflow menu', () => {
     const rows = t.app.deps.db
       .select({ menuId: sysMenu.menuId, menuName: sysMenu.menuName, parentId: sysMenu.parentId, menuType: sysMenu.menuType, path: sysMenu.path, component: sysMenu.component, perms: sysMenu.perms })
       .from(sysRoleMenu).innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
@@ -82,6 +82,7 @@ describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () =>
       { menuId: 2025, menuName: '已办任务', parentId: 2023, menuType: 'C', path: 'finished', component: 'flowable/task/finished/index', perms: '' },
       { menuId: 2026, menuName: '我的流程', parentId: 2023, menuType: 'C', path: 'process', component: 'flowable/task/myProcess/index', perms: '' },
       { menuId: 2049, menuName: '抄送我的', parentId: 2023, menuType: 'C', path: 'copy', component: 'flowable/task/copy/index', perms: '' },
+      { menuId: 2050, menuName: '发起', parentId: 2026, menuType: 'F', path: '', component: null, perms: 'flowable:process:start' },
     ]);
   });
 

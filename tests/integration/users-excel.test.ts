@@ -58,7 +58,7 @@ describe('export', () => {
     const { rows } = await download('/system/user/export', admin);
     expect(rows[0]).toEqual(['用户序号', '登录名称', '用户名称', '用户邮箱', '手机号码', '用户性别', '帐号状态', '最后登录IP', '最后登录时间', '部门名称', '部门负责人']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['admin', 'ry']);
-    expect(rows[2]).toEqual(expect.arrayContaining(['ry', '若依', 'ry@qq.com', '15666666666', '女', '正常', '测试部门']));
+    expect(rows[2]).toEqual(expect.arrayContaining(['ry', '测试员', 'ry@qq.com', '15666666666', '女', '正常', '测试部门']));
   });
 
   it('applies the form-encoded filters and the data scope', async () => {

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { makeUser, grantProcessStart } from '../helpers/factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -22,6 +22,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   for (const name of ['applicant', 'approver', 'cand', 'stranger']) id[name] = makeUser(t.app, { userName: name });
+  grantProcessStart(t.app, [id.applicant, id.stranger]); // they start processes (issue 40)
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });

@@ -122,7 +122,7 @@ describe('shared supported-element list', () => {
     expect(isSupportedElement('toString')).toBe(false);
     expect(supportedElement('bpmn:DataObject')?.kind).toBe('structure');
     const { engine } = makeEngine();
-    await expect(engine.deploy({ xml: wrap('<startEvent id="s"/><serviceTask id="svc"/>') })).rejects.toThrow('部署失败: 不支持的流程元素 svc (bpmn:ServiceTask)');
+    await expect(engine.deploy({ xml: wrap('<startEvent id="s"/><complexGateway id="cg"/>') })).rejects.toThrow('部署失败: 不支持的流程元素 cg (bpmn:ComplexGateway)');
     for (const [type, e] of Object.entries(SUPPORTED_ELEMENTS)) {
       if (e.kind === 'node') expect(e.node).toBe(type.slice(5, 6).toLowerCase() + type.slice(6));
     }

@@ -1,13 +1,18 @@
 /**
  * 401 page (platform spec §2, §8): no access permission; buttons 返回首页 and 返回 (one page back).
+ * Shown inside the layout shell for a signed-in user (routes.tsx, issue 40 §9).
  */
 import { Box, Button, Center, Flex, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { NAVBAR_HEIGHT, TAGS_HEIGHT } from '../app/layout/vars';
+
+/** Height of the page: the main area below the navbar and the tag bar. */
+const MIN_H = `calc(100vh - ${NAVBAR_HEIGHT + TAGS_HEIGHT}px)`;
 
 export default function Unauthorized() {
   const navigate = useNavigate();
   return (
-    <Center minH="100vh" bg="white" px="4">
+    <Center minH={MIN_H} bg="white" px="4" py="8">
       <Box textAlign="center" data-testid="page-401">
         <Text fontSize="7xl" fontWeight="bold" color="orange.400" lineHeight="1">
           401

@@ -54,7 +54,8 @@ export const SEED_USERS = [
     phonenumber: '15888888888', sex: '1', remark: '管理员', roleId: 1, postId: 1,
   },
   {
-    userId: 2, deptId: 105, userName: 'ry', nickName: '若依', email: 'ry@qq.com',
+    // Not upstream (issue 40 §8): upstream names both users 若依, so records read 若依,若依.
+    userId: 2, deptId: 105, userName: 'ry', nickName: '测试员', email: 'ry@qq.com',
     phonenumber: '15666666666', sex: '1', remark: '测试员', roleId: 2, postId: 2,
   },
 ] as const;

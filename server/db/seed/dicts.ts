@@ -116,7 +116,8 @@ export const SEED_DICT_DATA: readonly DictDataSeed[] = [
     [105, 2, '执行监听', '2', 'default', 'N', ''],
   ]),
   ...entries('sys_listener_value_type', [
-    [106, 1, 'JAVA类', 'classListener', 'default', 'N', ''],
+    // Upstream's JAVA类: here a class listener names a handler registered in TypeScript (issue 40 §9).
+    [106, 1, '已注册处理器', 'classListener', 'default', 'N', ''],
     [107, 2, '表达式', 'expressionListener', 'default', 'N', ''],
     [108, 3, '代理表达式', 'delegateExpressionListener', 'default', 'N', ''],
   ]),

@@ -10,6 +10,7 @@
  * Conventions: directories (M) have component NULL; buttons (F) have path '' and icon '#';
  * visible '0', status '0', is_frame 1, is_cache 0 unless stated.
  */
+import { eq, or } from 'drizzle-orm';
 import { sysMenu, sysRoleMenu } from '../schema';
 import { SEED_CREATE_BY, type SeedTx } from './types';
 
@@ -126,6 +127,8 @@ const SYSTEM_MENUS: MenuSeed[] = [
 /** Workflow part of the tree (ids >= 2000). Order numbers as upstream. */
 /** The 抄送我的 page (issue 16). */
 export const CC_MENU_ID = 2049;
+/** The 发起 button under 我的流程 (issue 40 §1): starting a process, `flowable:process:start`. */
+export const PROCESS_START_MENU_ID = 2050;
 
 const WORKFLOW_MENUS: MenuSeed[] = [
   dir(2020, '流程管理', 0, 6, 'flowable', 'cascader'),
@@ -155,6 +158,9 @@ const WORKFLOW_MENUS: MenuSeed[] = [
   ]),
   // Not upstream (issue 11 §3): reading any process instance's data (modules/flowable/access.service.ts).
   button(2048, '流程监控', 2026, 4, 'flowable:instance:monitor'),
+  // Not upstream (issue 40 §1): starting a process is its own permission, apart from deploying and
+  // deleting (2031-2033); seed step 3 adds it to older databases.
+  button(PROCESS_START_MENU_ID, '发起', 2026, 5, 'flowable:process:start'),
   page(2024, '待办任务', 2023, 2, 'todo', 'flowable/task/todo/index', '', 'cascader', '', 1),
   page(2025, '已办任务', 2023, 3, 'finished', 'flowable/task/finished/index', '', 'time-range'),
   // Not upstream (issue 16): the copies (抄送) a user received; seed step 2 adds it to older databases.
@@ -166,11 +172,12 @@ export const SEED_MENUS: readonly MenuSeed[] = [...SYSTEM_MENUS, ...WORKFLOW_MEN
 
 /**
  * The 任务管理 menus staff need to handle approvals: the directory 2023 and its pages 我的流程
- * (2026), 待办任务 (2024), 已办任务 (2025) and 抄送我的 (2049). Not 我的流程's buttons 2031-2033
+ * (2026), 待办任务 (2024), 已办任务 (2025) and 抄送我的 (2049), and 我的流程's button 发起 (2050,
+ * issue 40 §1: an ordinary user starts approvals on day one). Not 我的流程's buttons 2031-2033
  * (system:deployment:add/edit/remove): on the server those permissions deploy and delete process
  * definitions and suspend or delete anyone's instances, which stays with administrators.
  */
-export const SEED_TASK_MENU_IDS: readonly number[] = [2023, 2026, 2024, 2025, CC_MENU_ID];
+export const SEED_TASK_MENU_IDS: readonly number[] = [2023, 2026, 2024, 2025, CC_MENU_ID, PROCESS_START_MENU_ID];
 
 /**
  * Menu ids granted to role 2 普通角色: the whole system part (as upstream) and the 任务管理 menus
@@ -211,4 +218,22 @@ export function seedCcMenu(tx: SeedTx, now: string): void {
   tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
     .onConflictDoNothing().run();
   tx.insert(sysRoleMenu).values({ roleId: 2, menuId: CC_MENU_ID }).onConflictDoNothing().run();
+}
+
+/**
+ * Seed step 3 (issue 40 §1) for databases seeded before it: the button 发起
+ * (`flowable:process:start`, PROCESS_START_MENU_ID) under 我的流程, granted to every role that
+ * holds 我的流程 (2026) or a menu carrying `system:deployment:add` (the permission that showed
+ * 新增流程 before), so no one loses the start they had. ON CONFLICT DO NOTHING: an existing row stays.
+ */
+export function seedProcessStartMenu(tx: SeedTx, now: string): void {
+  const m = SEED_MENUS.find((x) => x.menuId === PROCESS_START_MENU_ID)!;
+  tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
+    .onConflictDoNothing().run();
+  const holders = tx.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
+    .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
+    .where(or(eq(sysMenu.menuId, 2026), eq(sysMenu.perms, 'system:deployment:add'))).all();
+  if (holders.length) {
+    tx.insert(sysRoleMenu).values(holders.map((h) => ({ roleId: h.roleId, menuId: PROCESS_START_MENU_ID }))).onConflictDoNothing().run();
+  }
 }

@@ -3,7 +3,7 @@
  * migrated in-memory database: idempotence, the marker row, and the content rules.
  */
 import bcrypt from 'bcryptjs';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../client';
 import {
@@ -61,10 +61,42 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2049)).get()).toMatchObject({ menuName: '抄送我的', parentId: 2023, component: 'flowable/task/copy/index', createTime: '2026-03-01 08:00:00' });
     expect(db.select().from(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 2049))).get()).toBeDefined();
     expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
-    expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe('2');
+    expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe(SEED_VERSION);
     db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).run();
     seedDatabase(db, NOW);
     expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).all()).toEqual([]);
+  });
+
+  it('step 3 (发起, issue 40) gives the button to every role holding 我的流程 or system:deployment:add, once', () => {
+    // A database seeded at version 2: no button 2050; role 2 holds 我的流程, a custom role only 新增 (2031), another neither.
+    db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2050)).run();
+    db.delete(sysMenu).where(eq(sysMenu.menuId, 2050)).run();
+    db.update(sysSecret).set({ secretValue: '2' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
+    const deployer = db.insert(sysRole).values({ roleName: '部署员', roleKey: 'deployer', roleSort: 3 }).returning().get().roleId;
+    const other = db.insert(sysRole).values({ roleName: '其他', roleKey: 'other', roleSort: 4 }).returning().get().roleId;
+    db.insert(sysRoleMenu).values([{ roleId: deployer, menuId: 2031 }, { roleId: other, menuId: 100 }]).run();
+    db.update(sysUser).set({ nickName: '若依' }).where(eq(sysUser.userId, 2)).run();
+    seedDatabase(db, '2026-03-01 08:00:00');
+    expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2050)).get())
+      .toMatchObject({ menuName: '发起', parentId: 2026, menuType: 'F', perms: 'flowable:process:start', createTime: '2026-03-01 08:00:00' });
+    const holders = () => db.select({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2050)).all().map((r) => r.roleId).sort();
+    expect(holders()).toEqual([2, deployer].sort());
+    expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe(SEED_VERSION);
+    // Existing users keep their nick names (only fresh seeds name ry 测试员).
+    expect(db.select().from(sysUser).where(eq(sysUser.userId, 2)).get()?.nickName).toBe('若依');
+    // Once: a grant removed afterwards stays removed.
+    db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, deployer), eq(sysRoleMenu.menuId, 2050))).run();
+    seedDatabase(db, NOW);
+    expect(holders()).toEqual([2]);
+  });
+
+  it('steps 2 and 3 both reach a database seeded at version 1', () => {
+    db.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, [2049, 2050])).run();
+    db.delete(sysMenu).where(inArray(sysMenu.menuId, [2049, 2050])).run();
+    db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
+    seedDatabase(db, NOW);
+    const role2 = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
+    expect(role2).toEqual(expect.arrayContaining([2049, 2050]));
   });
 
   it('does not resurrect rows deleted after the first run', () => {
@@ -82,7 +114,7 @@ describe('seedDatabase', () => {
     expect(users.map((u) => [u.userId, u.userName, u.nickName, u.deptId, u.email, u.phonenumber, u.sex, u.remark]))
       .toEqual([
         [1, 'admin', '若依', 103, 'ry@163.com', '15888888888', '1', '管理员'],
-        [2, 'ry', '若依', 105, 'ry@qq.com', '15666666666', '1', '测试员'],
+        [2, 'ry', '测试员', 105, 'ry@qq.com', '15666666666', '1', '测试员'],
       ]);
     for (const u of users) {
       expect(u.password).toBe(SEED_ADMIN_PASSWORD_HASH);
@@ -120,10 +152,10 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('gives role 2 every system menu and the 任务管理 menus, no other workflow menu', () => {
+  it('gives role 2 every system menu, the 任务管理 menus and 发起, no other workflow menu', () => {
     const granted = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu)
       .where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
-    expect(granted.filter((id) => id >= 2000).sort((a, b) => a - b)).toEqual([2023, 2024, 2025, 2026, 2049]);
+    expect(granted.filter((id) => id >= 2000).sort((a, b) => a - b)).toEqual([2023, 2024, 2025, 2026, 2049, 2050]);
     const systemMenus = db.select({ menuId: sysMenu.menuId }).from(sysMenu).all()
       .map((m) => m.menuId).filter((id) => id < 2000);
     expect(granted.filter((id) => id < 2000).sort((a, b) => a - b)).toEqual(systemMenus.sort((a, b) => a - b));
@@ -154,7 +186,8 @@ describe('seedDatabase', () => {
     expect(todo).toMatchObject({ path: 'todo', component: 'flowable/task/todo/index', isCache: 1 });
     const workflowButtons = db.select().from(sysMenu)
       .where(and(gte(sysMenu.menuId, 2000), eq(sysMenu.menuType, 'F'))).all();
-    expect(workflowButtons).toHaveLength(18);
+    expect(workflowButtons).toHaveLength(19);
+    expect(workflowButtons.find((m) => m.menuId === 2050)).toMatchObject({ menuName: '发起', parentId: 2026, perms: 'flowable:process:start' });
     expect(workflowButtons.find((m) => m.menuId === 2048)).toMatchObject({ menuName: '流程监控', parentId: 2026, perms: 'flowable:instance:monitor' });
   });
 

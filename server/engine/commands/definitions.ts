@@ -26,9 +26,10 @@ export interface DeployInput {
   /**
    * Runs inside the deploy transaction once the rows are written (a throw rolls the deployment
    * back): the caller stores what belongs with this version, e.g. copies of its forms (issue 16).
-   * `formKeys`: the literal (non-expression) form keys of the start event and the user tasks.
+   * `formKeys`: the literal (non-expression) form keys of the start event and the user tasks;
+   * `startFormKey`: the literal form key of the process's none start event, if any (issue 40 §2).
    */
-  onDeployed?: (r: DeployResult & { formKeys: string[] }) => void;
+  onDeployed?: (r: DeployResult & { formKeys: string[]; startFormKey?: string }) => void;
 }
 
 export interface DeployResult {
@@ -66,7 +67,8 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
     );
     registerStartEvents(core.db, definitionId, graph, now); // timer / message / signal start events: the newest version listens
     const result = { deploymentId, definitionId, key: graph.key, version, name: graph.name || name, category };
-    input.onDeployed?.({ ...result, formKeys: literalFormKeys(graph) });
+    const startFormKey = graph.formKey && !hasExpression(graph.formKey) ? graph.formKey.trim() : undefined;
+    input.onDeployed?.({ ...result, formKeys: literalFormKeys(graph), startFormKey });
     return result;
   });
 }

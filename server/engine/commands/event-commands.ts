@@ -217,5 +217,7 @@ export function broadcastSignal(core: EngineCore, input: BroadcastInput): Broadc
 
 /** Lets intermediate signal throw events of this engine's instances broadcast (runtime/events.ts). */
 export function registerSignalThrower(core: EngineCore) {
-  setSignalThrower(core.db, (ctx, name) => { broadcast(core, name, { userId: ctx.userId }, ctx); });
+  setSignalThrower(core.db, (ctx, name, instanceOnly) => {
+    broadcast(core, name, { userId: ctx.userId, ...(instanceOnly ? { instanceId: ctx.uow.instance.id } : {}) }, ctx);
+  });
 }

@@ -34,6 +34,25 @@ export function checkSyntax(text: string): void {
   compileCached(text);
 }
 
+/**
+ * The variable names `text` reads (`${days > 3 && dept.id == 1}` → ['days', 'dept']): root
+ * identifiers of its expressions, each once in order of appearance; member property names are not
+ * variables. Plain text reads none. Throws ExpressionError on bad syntax.
+ */
+export function expressionVariables(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) { node.forEach(walk); return; }
+    if (!node || typeof node !== 'object') return;
+    const n = node as { type?: string; name?: string; object?: unknown; property?: unknown; computed?: boolean };
+    if (n.type === 'Identifier' && typeof n.name === 'string') { names.add(n.name); return; }
+    if (n.type === 'MemberExpression') { walk(n.object); if (n.computed) walk(n.property); return; }
+    for (const v of Object.values(node)) if (v && typeof v === 'object') walk(v);
+  };
+  for (const p of compileCached(text).parts) if (typeof p !== 'string') walk(p.ast);
+  return [...names];
+}
+
 /** A scope over a plain variables map (next-node probes, tests). */
 export function mapScope(vars: Record<string, unknown>): ExpressionScope {
   return {

@@ -63,7 +63,8 @@ export interface UserTaskDef {
 export type EventDef =
   | { kind: 'timer'; timeDate?: string; timeDuration?: string; timeCycle?: string }
   | { kind: 'message'; messageRef: string; messageName: string }
-  | { kind: 'signal'; signalRef: string; signalName: string }
+  /** `scope`: Flowable's `<signal flowable:scope>`; 'processInstance' reaches only the throwing instance (absent = global). */
+  | { kind: 'signal'; signalRef: string; signalName: string; scope?: 'processInstance' }
   | { kind: 'error'; errorRef?: string; errorCode?: string }
   | { kind: 'terminate' };
 

@@ -6,6 +6,7 @@
  * (AppError 500); deploy throws the first, `engine.validate` collects them all (model/problems.ts).
  */
 import { fail } from '../../core/errors';
+import { configGapMessage } from '../../../shared/bpmn/config-messages';
 import { checkSyntax, hasExpression } from '../expression';
 import type { EngineHandlers } from '../types';
 import type { GraphNode, ListenerDef, ProcessGraph } from './graph';
@@ -86,7 +87,7 @@ function lintNode(n: GraphNode, handlers: EngineHandlers) {
   if (n.serviceTask) checkService(n, type, handlers);
   const ca = n.callActivity;
   if (ca) {
-    if (!ca.calledElement) throw fail(`部署失败: ${id} (${type}) 的 calledElement 不能为空`);
+    if (!ca.calledElement) throw fail(`部署失败: ${configGapMessage('calledElement', { id, name: n.name })}`);
     check(ca.calledElement, id, type);
     check(ca.businessKey, id, type);
     for (const m of [...ca.in, ...ca.out]) check(m.sourceExpression, id, type);

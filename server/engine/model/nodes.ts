@@ -7,6 +7,7 @@ import { fail } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
 import { extAttr, extChildren, extensionAttributes } from '../parse/parse-xml';
 import { EVENT_SUBPROCESS_START_DEFINITIONS, isSupportedEventDefinition } from '../../../shared/bpmn/supported';
+import { configGapMessage, type ConfigGap } from '../../../shared/bpmn/config-messages';
 import { resolveRef } from './global-refs';
 import type {
   CallActivityDef, EventDef, GraphNode, ListenerDef, MultiInstanceDef, NodeType, ServiceTaskDef, UserTaskDef, VariableMapping,
@@ -15,6 +16,15 @@ import type {
 /** The refusal every unsupported construct answers (AppError 500). */
 export function unsupported(id: string | undefined, type: string, detail = ''): Error {
   return fail(`部署失败: 不支持的流程元素 ${id ?? '(无id)'} (${type})${detail ? `: ${detail}` : ''}`);
+}
+
+/**
+ * The refusal of a supported element that is not configured yet (AppError 500): what to fill in,
+ * in the designer panel's words (shared/bpmn/config-messages.ts), e.g. `部署失败: 调用活动「归档」
+ * (call_1) 还没有选择被调用流程：…` — never 不支持的流程元素 (issue 40 item 5).
+ */
+export function notConfigured(gap: ConfigGap, el: { id?: string; name?: unknown; $type?: string }): Error {
+  return fail(`部署失败: ${configGapMessage(gap, el)}`);
 }
 
 /** Task / execution listeners of an element (class / expression / delegateExpression + fields); refuses one without an implementation. */
@@ -79,7 +89,7 @@ function multiInstanceOf(el: ModdleElement, lc: ModdleElement, parsed: ParsedXml
     elementIndexVariable: extAttr(lc, 'elementIndexVariable') ?? 'loopCounter',
     completionCondition: bodyOf(lc.get('completionCondition')),
   };
-  if (!mi.cardinality && !mi.collection) throw unsupported(el.id, el.$type, '多实例需要 loopCardinality 或 collection');
+  if (!mi.cardinality && !mi.collection) throw notConfigured('multiInstance', el);
   return mi;
 }
 
@@ -128,24 +138,27 @@ export function eventDefOf(el: ModdleElement, parsed: ParsedXml, inEventSubProce
     case 'bpmn:TimerEventDefinition': {
       const t: EventDef = { kind: 'timer', timeDate: bodyOf(def.get('timeDate')), timeDuration: bodyOf(def.get('timeDuration')), timeCycle: bodyOf(def.get('timeCycle')) };
       const set = [t.timeDate, t.timeDuration, t.timeCycle].filter((x) => x !== undefined && x !== '');
+      if (set.length === 0) throw notConfigured('timer', el);
       if (set.length !== 1) throw unsupported(el.id, el.$type, '定时事件需要恰好一个 timeDate / timeDuration / timeCycle');
       return t;
     }
     case 'bpmn:MessageEventDefinition': {
       const r = refOf(def, 'messageRef', parsed);
-      if (!r.id) throw unsupported(el.id, el.$type, '消息事件缺少 messageRef');
+      if (!r.id) throw notConfigured('message', el);
       return { kind: 'message', messageRef: r.id, messageName: String(r.el?.name || r.id) };
     }
     case 'bpmn:SignalEventDefinition': {
       const r = refOf(def, 'signalRef', parsed);
-      if (!r.id) throw unsupported(el.id, el.$type, '信号事件缺少 signalRef');
-      return { kind: 'signal', signalRef: r.id, signalName: String(r.el?.name || r.id) };
+      if (!r.id) throw notConfigured('signal', el);
+      // Flowable: <signal flowable:scope="processInstance"> reaches only the throwing instance; any other value is global.
+      const scope = r.el ? extAttr(r.el, 'scope') : undefined;
+      return { kind: 'signal', signalRef: r.id, signalName: String(r.el?.name || r.id), ...(scope === 'processInstance' ? { scope } : {}) };
     }
     case 'bpmn:ErrorEventDefinition': {
       const r = refOf(def, 'errorRef', parsed);
       // Flowable: the referenced error's errorCode, else the reference itself (an undeclared code).
       const code = (r.el?.get('errorCode') as string | undefined) || r.id;
-      if (el.$type === 'bpmn:EndEvent' && !code) throw unsupported(el.id, el.$type, '错误结束事件需要 errorRef');
+      if (el.$type === 'bpmn:EndEvent' && !code) throw notConfigured('error', el);
       return { kind: 'error', errorRef: r.id, errorCode: code || undefined };
     }
     default:
@@ -161,6 +174,7 @@ function serviceTaskOf(el: ModdleElement): ServiceTaskDef {
   const del = extAttr(el, 'delegateExpression');
   const expr = extAttr(el, 'expression');
   const kinds = [cls, del, expr].filter(Boolean);
+  if (kinds.length === 0) throw notConfigured('serviceHandler', el);
   if (kinds.length !== 1) throw unsupported(el.id, el.$type, '服务任务需要恰好一个 class / delegateExpression / expression');
   const kind: ServiceTaskDef['kind'] = cls ? 'class' : del ? 'delegateExpression' : 'expression';
   return { kind, value: String(cls ?? del ?? expr).trim(), resultVariable: extAttr(el, 'resultVariable'), fields: fieldsOf(extChildren(el, 'Field')) };

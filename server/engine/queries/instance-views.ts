@@ -75,6 +75,17 @@ export function flowRecord(db: Database.Database, instanceId: string): FlowRecor
 }
 
 /**
+ * The start of an instance for its flow record's 发起 entry (issue 40 §4): initiator, start time
+ * (wire format) and the calling instance (null unless a call activity started it). Null for an
+ * unknown instance.
+ */
+export function instanceStart(db: Database.Database, instanceId: string): { startUserId: string | null; startTime: string | null; superInstanceId: string | null } | null {
+  const r = stmt(db, 'SELECT start_user_id AS u, start_time AS s, super_instance_id AS p FROM wf_instance WHERE id = ?')
+    .get(instanceId) as { u: string | null; s: number; p: string | null } | undefined;
+  return r ? { startUserId: r.u, startTime: fmt(r.s), superInstanceId: r.p } : null;
+}
+
+/**
  * The distinct nodes (task definition keys) of instance `instanceId`'s own historic user tasks
  * (`wf_hi_taskinst`, running ones included; those of instances its call activities started are
  * not) in which `userId` or one of `groupIds` takes part: assignee, owner, or a candidate user /

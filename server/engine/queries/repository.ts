@@ -195,6 +195,11 @@ export function taskFormContext(core: EngineCore, taskId: string): TaskFormConte
   return { deploymentId: def.deploymentId, definitionId: r.defId, taskDefKey: r.taskDefKey, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
 }
 
+/** Whether any instance (running or finished, not deleted) was started on a definition of deployment `deploymentId`. */
+export function deploymentHasInstances(db: Database.Database, deploymentId: string): boolean {
+  return !!stmt(db, 'SELECT 1 FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id WHERE d.deployment_id = ? LIMIT 1').get(deploymentId);
+}
+
 /** The deployment id of definition `definitionId` (cached row); throws the engine's definition-missing message. */
 export function definitionDeploymentId(core: EngineCore, definitionId: string): string {
   const def = core.cachedDefinition(definitionId);

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { rawStmt, stmt } from '../store/rows';
 import { durationText, fmt, like, LIKE_ESCAPED, limits, PAGE_SQL, parseBound, type Page, type PageQuery } from './common';
+import { HANDLED_SQL, taskResults } from './task-results';
 
 export interface ListFilter extends PageQuery { name?: string; beginTime?: string; endTime?: string }
 
@@ -116,12 +117,18 @@ export interface FinishedRow {
   deployId: string; category: string; procInsId: string; startUserId: string | null; instanceEnded: boolean;
   /** The calling instance when the task's instance was started by a call activity. */
   superProcInsId: string | null;
+  /** 处理结果 as a comment type (task-results.ts taskResults: '1' 通过, '2' 退回, '7' 撤回, …), or null. */
+  resultType: string | null;
 }
 
-/** Historic tasks finished by `userId` (assignee), newest finish first. */
+/**
+ * Historic tasks finished by `userId` (assignee) and handled by them (task-results.ts HANDLED_SQL:
+ * not those another user's 撤回, reject, stop or countersign took away; issue 40 §4), newest
+ * finish first, each with its result type.
+ */
 export function finishedList(db: Database.Database, q: ListFilter & { userId: string }): Page<FinishedRow> {
   const params: unknown[] = [String(q.userId)];
-  const parts = ['h.assignee = ?', 'h.end_time IS NOT NULL'];
+  const parts = ['h.assignee = ?', 'h.end_time IS NOT NULL', HANDLED_SQL];
   range('h.end_time', q, params, parts);
   const from = `FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id JOIN wf_definition d ON d.id = i.definition_id ${where(parts)}`;
   const { limit, offset } = limits(q);
@@ -131,11 +138,15 @@ export function finishedList(db: Database.Database, q: ListFilter & { userId: st
       i.super_instance_id AS superProcInsId, i.end_time AS ie
     ${from} ORDER BY h.end_time DESC, h.id DESC ${PAGE_SQL}`).all(...params, limit, offset) as Array<Record<string, unknown>>;
   const total = totalOf(rows.length, limit, offset, () => (stmt(db, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n);
+  const results = taskResults(db, rows.map((r) => ({
+    taskId: r.taskId as string, procInsId: r.procInsId as string, assignee: String(q.userId), deleteReason: r.deleteReason as string | null,
+  })));
   return {
     total,
     rows: rows.map(({ c, e, ie, ...r }) => ({
-      ...(r as Omit<FinishedRow, 'createTime' | 'finishTime' | 'duration' | 'instanceEnded'>),
+      ...(r as Omit<FinishedRow, 'createTime' | 'finishTime' | 'duration' | 'instanceEnded' | 'resultType'>),
       createTime: fmt(c as number), finishTime: fmt(e as number), duration: durationText(r.durationMs as number | null), instanceEnded: ie !== null,
+      resultType: results.get(r.taskId as string) ?? null,
     })),
   };
 }

@@ -95,7 +95,8 @@ export function enterCatchEvent(ctx: Ctx, exec: ExecutionRow, node: GraphNode): 
   subscribeEvent(ctx, exec.id, node);
 }
 
-type SignalThrower = (ctx: Ctx, signalName: string) => void;
+/** Broadcasts `signalName`; `instanceOnly`: only to the throwing instance (scope processInstance). */
+type SignalThrower = (ctx: Ctx, signalName: string, instanceOnly: boolean) => void;
 const throwers = new WeakMap<Database.Database, SignalThrower>();
 
 /** Registers how signals thrown inside instances of database `db` are broadcast (commands/event-commands.ts). */
@@ -104,10 +105,11 @@ export function setSignalThrower(db: Database.Database, fn: SignalThrower) {
 }
 
 /**
- * An intermediate signal throw event (Flowable: global scope, synchronous): the token leaves the
- * event, then the signal reaches every waiting subscription — this instance's through `ctx`,
- * other instances' with their own unit of work in the same transaction — and the signal start
- * events of the newest definition versions.
+ * An intermediate signal throw event (Flowable, synchronous): the token leaves the event, then
+ * the signal reaches every waiting subscription — this instance's through `ctx`, other
+ * instances' with their own unit of work in the same transaction — and the signal start events
+ * of the newest definition versions. A signal with `flowable:scope="processInstance"` reaches
+ * only this instance's subscriptions (no other instance, no start event), as in Flowable.
  */
 export function throwSignalEvent(ctx: Ctx, exec: ExecutionRow, node: GraphNode, leaveNode: (ctx: Ctx, exec: ExecutionRow, node: GraphNode) => void): void {
   if (node.event?.kind !== 'signal') throw fail(`${node.id} (${node.type}) 不是信号事件`);
@@ -115,5 +117,5 @@ export function throwSignalEvent(ctx: Ctx, exec: ExecutionRow, node: GraphNode, 
   leaveNode(ctx, exec, node);
   const thrower = throwers.get(ctx.uow.db);
   if (!thrower) throw fail(`信号 ${name} 无法广播 (引擎未注册信号处理)`);
-  thrower(ctx, name);
+  thrower(ctx, name, node.event.scope === 'processInstance');
 }

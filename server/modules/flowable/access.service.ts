@@ -19,6 +19,14 @@ type Deps = Pick<AppDeps, 'engine'>;
 /** Reads any instance (monitoring) and acts on tasks nobody holds; grant it as a menu button's 权限字符. */
 export const INSTANCE_MONITOR_PERM = 'flowable:instance:monitor';
 
+/**
+ * Starts a process instance (issue 40 §1; the button 发起 under 我的流程, seeded to role 2): every
+ * row that starts one (definition.start, instance.startBy, a message start) and the start screen's
+ * reads (process.startFlow, task.nextFlowNodeByStart). Deploying and deleting keep their own
+ * `system:deployment:*` permissions.
+ */
+export const PROCESS_START_PERM = 'flowable:process:start';
+
 const FORBIDDEN = '没有权限，请联系管理员授权';
 
 /** The engine actor of a login: user id as text, role ids as candidate groups. */

@@ -5,8 +5,9 @@
  * - a message that reaches a RUNNING instance, a signal to ONE instance, a receive-task trigger:
  *   a participant of that instance (access.service.ts: initiator, task holder / candidate,
  *   comment author) or a holder of `system:deployment:edit`;
- * - a message that STARTS an instance (message start event): any signed-in user allowed to
- *   start that process (the engine checks candidateStarterUsers/Groups; INITIATOR = the user);
+ * - a message that STARTS an instance (message start event): a holder of `flowable:process:start`
+ *   (issue 40 §1, like every start) allowed to start that process (the engine checks
+ *   candidateStarterUsers/Groups; INITIATOR = the user);
  * - a message whose only waiting instances the user takes no part in: answered as if none waited
  *   (issue 38 §7), never 403, so the answer tells nothing about other users' instances;
  * - a signal to ALL instances (and signal start events): `system:deployment:edit` only, and
@@ -22,6 +23,7 @@ import { actorOf } from './flowable.service';
 import { startVariables } from './form-submission';
 import { instanceEventVariables } from './event-variables';
 import { messageWaits } from '../../engine/queries/message-waits';
+import { PROCESS_START_PERM } from './access.service';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 
@@ -69,6 +71,7 @@ export function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<t
   }
   if (input.instanceId || input.executionId || !waits.starts.length) throw new AppError(500, `没有等待消息 ${name} 的流程`);
   if (waits.starts.length > 1) throw new AppError(500, `消息 ${name} 匹配到多个流程的消息开始事件`);
+  if (!hasPermission(login, PROCESS_START_PERM)) throw new AppError(403, FORBIDDEN);
   const { definitionId, activityId } = waits.starts[0];
   const r = deps.engine.start({ definitionId, startActivityId: activityId, userId, groupIds, businessKey: input.businessKey, variables: startVariables(deps, definitionId, input.variables) });
   return { instanceId: r.instanceId, started: true };

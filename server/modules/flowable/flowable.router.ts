@@ -5,7 +5,9 @@
  * save/import, updateState, remove need `system:deployment:add/edit/remove` like the
  * `/system/deployment` rows; reads of instance data answer participants and holders of
  * `flowable:instance:monitor` only (access.service.ts); suspending or deleting an instance is for
- * its initiator or a holder of system:deployment:edit / remove. The libraries need
+ * its initiator or a holder of system:deployment:edit / remove. Starting (definition.start,
+ * instance.startBy) and the start screen's reads (process.startFlow, task.nextFlowNodeByStart)
+ * need `flowable:process:start` (issue 40 §1). The libraries need
  * `system:expression:*`, `system:listener:*`, `flowable:form:*`.
  */
 import * as s from '../../../shared/schemas/flowable';
@@ -23,6 +25,8 @@ import * as sg from '../../../shared/schemas/flowable/sign';
 import * as sign from './sign.service';
 import { simulateInput } from '../../../shared/schemas/flowable/simulate';
 import { simulateModel } from './simulate.service';
+import { PROCESS_START_PERM } from './access.service';
+import { startFlow } from './start-flow';
 
 const log = (title: string, businessType: number) => ({ log: { title, businessType } });
 /** Authed + operation log (workflow writes without a permission of their own). */
@@ -49,7 +53,7 @@ const definition = router({
   remove: permProcedure('system:deployment:remove').meta(log('流程定义', 3)).input(s.deployIdsInput)
     .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
   /** Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. */
-  start: logged('流程定义', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  start: permProcedure(PROCESS_START_PERM).meta(log('流程定义', 1)).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
   userList: authedProcedure.input(s.userPickerInput.optional()).query(({ ctx, input }) => wf.userOptions(ctx.deps, input ?? {})),
   roleList: authedProcedure.query(({ ctx }) => wf.roleOptions(ctx.deps)),
   expList: authedProcedure.query(({ ctx }) => wf.expOptions(ctx.deps)),
@@ -72,7 +76,7 @@ const task = router({
   flowFormData: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.flowFormData(ctx.deps, input.deployId)),
   /** `{data}` or `{msg: '流程已完结!'}` (REST envelope ajax). */
   nextFlowNode: authedProcedure.input(s.nextFlowNodeInput).query(({ ctx, input }) => wf.nextFlowNode(ctx.deps, ctx.login, input.taskId, input.variables)),
-  nextFlowNodeByStart: authedProcedure.input(s.nextFlowNodeByStartInput).query(({ ctx, input }) => wf.nextFlowNodeByStart(ctx.deps, input)),
+  nextFlowNodeByStart: permProcedure(PROCESS_START_PERM).input(s.nextFlowNodeByStartInput).query(({ ctx, input }) => wf.nextFlowNodeByStart(ctx.deps, input)),
   complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskComplete(ctx.deps, ctx.login, input); }),
   reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskReject(ctx.deps, ctx.login, input); }),
   returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ts.taskReturnList(ctx.deps, ctx.login, input.taskId)),
@@ -106,7 +110,7 @@ const ccRouter = router({
 });
 
 const instance = router({
-  startBy: logged('流程实例', 1).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  startBy: permProcedure(PROCESS_START_PERM).meta(log('流程实例', 1)).input(s.startInput).mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
   /** Suspend/activate: the initiator, or a holder of system:deployment:edit (403 otherwise). */
   updateState: logged('流程实例', 2).input(s.instanceStateInput).mutation(({ ctx, input }) => { ts.instanceState(ctx.deps, ctx.login, input); }),
   /** Delete (runtime and history): each instance's initiator, or a holder of system:deployment:remove. */
@@ -121,7 +125,7 @@ const runtime = router({
 });
 
 const process = router({
-  startFlow: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.startFlow(ctx.deps, input.deployId)),
+  startFlow: permProcedure(PROCESS_START_PERM).input(s.deployIdInput).query(({ ctx, input }) => startFlow(ctx.deps, input.deployId)),
 });
 
 const expression = router({

@@ -15,17 +15,15 @@ import type { FileReply, UploadedFile } from '../../core/files';
 import { sysDept, sysRole, sysUser } from '../../db/schema';
 import { exportSheet } from '../common/export-file';
 import { contains } from '../common/query';
-import type { DeploymentView, FinishedRow, MyProcessRow, NextNode } from '../../engine';
+import type { DeploymentView, NextNode } from '../../engine';
 import { expressionOptions, parseForm } from './library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, taskListInput, userPickerInput } from '../../../shared/schemas/flowable';
 import { startVariables } from './form-submission';
 import { taskFormView, type TaskFormView } from './task-form';
 import { actorOf, assertInstanceReader, assertTaskReader } from './access.service';
-import { people, roleNames } from './names';
 import { todoPage, type NamedTodoRow } from './todo-page';
 import { JsonPage } from '../../core/pre-serialized';
-import { ccNamesByTask } from './cc.service';
 import { mainFormOfDeployment, snapshotOnDeploy } from './form-versions';
 import { readableVariables } from './withheld';
 
@@ -122,10 +120,6 @@ export const roleOptions = (deps: Deps) =>
 export const expOptions = (deps: Deps) => expressionOptions(deps);
 
 // ---- task lists
-// The engine's page rows are fresh objects of this call: the display names are added to them in
-// place (same keys, same order as a spread copy, without copying 20-key rows per request).
-type Named<T, K extends string> = T & { [P in K]: string | null };
-
 /** 待办: the user's to-do page (todo-page.ts), read on this thread: `{total, rows}`. */
 export function todoList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
   return todoPage(deps.db, { ...q, ...actorOf(login) });
@@ -149,60 +143,10 @@ export async function todoListJson(deps: Deps, login: LoginUser, q: z.output<typ
   const page = todoPage(deps.db, query);
   return new JsonPage(page.total, Buffer.from(JSON.stringify(page.rows)));
 }
-export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
-  const page = deps.engine.finishedList({ ...q, userId: String(login.userId) });
-  const who = people(deps.db, page.rows.map((r) => r.startUserId));
-  const rows = page.rows as Array<Named<FinishedRow & { hisProcInsId: string }, 'startUserName' | 'startDeptName'>>;
-  for (const r of rows) {
-    const p = who.get(r.startUserId ?? '');
-    r.hisProcInsId = r.procInsId;
-    r.startUserName = p?.nickName ?? null;
-    r.startDeptName = p?.deptName ?? null;
-  }
-  return { total: page.total, rows };
-}
-/**
- * `myProcess`: the instances the user started (engine myProcessList), instances started by a call
- * activity left out (their caller's row stands for them; its current task may be the called
- * instance's: `taskProcInsId`, `taskProcDefName`), with the current task's assignee names.
- */
-export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
-  const page = deps.engine.myProcessList({ ...q, userId: String(login.userId) });
-  const who = people(deps.db, page.rows.map((r) => r.assigneeId));
-  const rows = page.rows as Array<Named<MyProcessRow, 'assigneeName' | 'assigneeDeptName'>>;
-  for (const r of rows) {
-    const p = who.get(r.assigneeId ?? '');
-    r.assigneeName = p?.nickName ?? null;
-    r.assigneeDeptName = p?.deptName ?? null;
-  }
-  return { total: page.total, rows };
-}
+// 已办任务, 我的流程 and the flow record (issue 40 §3, §4): task-history.service.ts.
+export { finishedList, myProcess, flowRecord } from './task-history.service';
 
 // ---- instance views (participants and monitors only: access.service.ts, 403 otherwise)
-/**
- * `flowRecord`: task history (newest first) with names and the first comment; formData when the
- * deployment has a main form. Tasks inside embedded sub-processes are listed like the others; the
- * tasks of instances started by the call activities (any depth) are merged in with
- * `calledInstanceId`, `calledProcessName`, `calledProcessKey`, `calledDeployId`, `callActivityId`
- * (null on the instance's own tasks). Readers of a called instance: access.service.ts.
- */
-export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, deployId?: string) {
-  assertInstanceReader(deps, login, procInsId);
-  const items = deps.engine.flowRecord(procInsId);
-  const names = people(deps.db, items.flatMap((i) => [i.assigneeId, ...i.candidateUsers]));
-  const roles = roleNames(deps.db, items.flatMap((i) => i.candidateGroups));
-  const copies = ccNamesByTask(deps, procInsId);
-  const flowList = items.map((i) => ({
-    ccNames: copies.get(i.taskId) ?? [],
-    ...i,
-    assigneeName: names.get(i.assigneeId ?? '')?.nickName ?? null,
-    deptName: names.get(i.assigneeId ?? '')?.deptName ?? null,
-    candidate: [...i.candidateUsers.map((u) => names.get(u)?.nickName ?? u), ...i.candidateGroups.map((g) => roles.get(g) ?? g)].join(',') || null,
-  }));
-  const form = deployId ? mainFormOfDeployment(deps.db, deployId) : undefined;
-  return form ? { flowList, formData: parseForm(form.formContent) } : { flowList };
-}
-
 /** `flowXmlAndNode`: the deployment's XML (any session) and, with `procInsId`, the instance's node data (readers only). */
 export function flowXmlAndNode(deps: Deps, login: LoginUser, deployId: string, procInsId?: string) {
   if (procInsId) assertInstanceReader(deps, login, procInsId);
@@ -261,12 +205,7 @@ export function deleteTask(deps: Deps, login: LoginUser, taskId: string): never 
   throw new AppError(500, '该任务属于流程实例，不能直接删除');
 }
 
-/** `GET /flowable/process/startFlow/{deployId}` → `{procDefId, xml, formData}` (formData null without a main form). */
-export function startFlow(deps: Deps, deployId: string) {
-  const def = deps.engine.getDefinition({ deploymentId: deployId });
-  const form = mainFormOfDeployment(deps.db, deployId);
-  return { procDefId: def.id, deployId, name: def.deploymentName || def.name, suspensionState: def.suspensionState, xml: deps.engine.getXml({ deploymentId: deployId }), formData: form ? parseForm(form.formContent) : null };
-}
+// `startFlow` (the start screen's read) is start-flow.ts.
 
 // ---- deployments (management view)
 export function deploymentList(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>) {

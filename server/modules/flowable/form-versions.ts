@@ -1,7 +1,8 @@
 /**
  * The forms of a deployment as it got them (issue 16 "instances keep their own version"; table
  * sys_deploy_form_content): node forms (`flowable:formKey` = a sys_form id) are copied inside the
- * deploy transaction (engine deploy `onDeployed`), the main form when it is linked (addDeployForm).
+ * deploy transaction (engine deploy `onDeployed`, which also links the start event's stored form as
+ * the main form, issue 40 §2), the main form when it is linked (addDeployForm).
  * `formOfDeployment` reads the copy first and the live sys_form only for deployments made before
  * copies existed, so editing a form changes what new deployments show, never an old instance.
  */
@@ -20,9 +21,19 @@ export function snapshotForms(db: DbTx, deployId: string, formIds: number[]): vo
   db.insert(sysDeployFormContent).values(rows.map((r) => ({ deployId, ...r }))).onConflictDoNothing().run();
 }
 
-/** The engine's `onDeployed` hook of a deploy: copies the node and start forms its model names by id. */
-export const snapshotOnDeploy = (db: DbTx) => (r: { deploymentId: string; formKeys: string[] }) =>
+/**
+ * The engine's `onDeployed` hook of a deploy: copies the node and start forms its model names by
+ * id, and links the start event's form as the deployment's main form (issue 40 §2: the form chosen
+ * on the start event in the designer is the one 发起 shows; 配置主表单 can change it) when it names
+ * a stored form (a numeric `flowable:formKey`); other keys link nothing.
+ */
+export const snapshotOnDeploy = (db: DbTx) => (r: { deploymentId: string; formKeys: string[]; startFormKey?: string }) => {
   snapshotForms(db, r.deploymentId, r.formKeys.filter((k) => /^\d+$/.test(k)).map(Number));
+  const startFormId = r.startFormKey && /^\d+$/.test(r.startFormKey) ? Number(r.startFormKey) : 0;
+  const stored = startFormId && db.select({ formId: sysDeployFormContent.formId }).from(sysDeployFormContent)
+    .where(and(eq(sysDeployFormContent.deployId, r.deploymentId), eq(sysDeployFormContent.formId, startFormId))).get();
+  if (stored) db.insert(sysDeployForm).values({ formId: startFormId, deployId: r.deploymentId }).onConflictDoNothing().run();
+};
 
 /**
  * The lookups of formOfDeployment and mainFormOfDeployment, prepared once per database handle

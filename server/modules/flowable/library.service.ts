@@ -155,14 +155,23 @@ export function formExport(deps: Deps, f: Partial<z.output<typeof formListInput>
 }
 
 /**
- * `addDeployForm {formId, deployId}`: links the main form and keeps a copy of it for this
- * deployment (form-versions.ts), in one transaction; a no-op when the deployment has one.
+ * `addDeployForm {formId, deployId}` (配置主表单): links the main form and keeps a copy of it for
+ * this deployment (form-versions.ts), in one transaction. A deployment that has a main form (e.g.
+ * the start event's, linked on deploy) gets the new one instead while no instance was started on
+ * it (issue 40 §2: 配置主表单 stays a way to change it); once one was, instances keep the form they
+ * started with: 该流程版本已有流程实例，不能更换主表单；请重新部署后再配置 (500, nothing changed).
+ * The same form again is a no-op. Errors: 表单不存在; the engine's definition-missing message.
  */
 export function addDeployForm(deps: Pick<AppDeps, 'db' | 'clock' | 'engine'>, formId: number, deployId: string): void {
   if (!formGet(deps, formId)) throw new AppError(500, '表单不存在');
   deps.engine.getDefinition({ deploymentId: deployId });
+  const linked = deps.db.select({ formId: sysDeployForm.formId }).from(sysDeployForm).where(eq(sysDeployForm.deployId, deployId)).get();
+  if (linked?.formId === formId) return;
+  if (linked && deps.engine.deploymentHasInstances(deployId)) throw new AppError(500, '该流程版本已有流程实例，不能更换主表单；请重新部署后再配置');
   deps.db.transaction((tx) => {
-    if (tx.insert(sysDeployForm).values({ formId, deployId }).onConflictDoNothing().run().changes) snapshotForms(tx, deployId, [formId]);
+    if (linked) tx.update(sysDeployForm).set({ formId }).where(eq(sysDeployForm.deployId, deployId)).run();
+    else tx.insert(sysDeployForm).values({ formId, deployId }).onConflictDoNothing().run();
+    snapshotForms(tx, deployId, [formId]);
   });
 }
 

@@ -48,7 +48,10 @@ export async function assertDesignerRules(xml: string): Promise<void> {
 
 /**
  * The designer's save (`flowable.definition.save`): the designer rules first (AppError 500 with
- * the rule's message, nothing deployed), then a new deployment as `definitionSave`.
+ * the rule's message, nothing deployed), then a new deployment as `definitionSave`, whose engine
+ * refusals are passed on as they are — a supported element not configured yet says what to fill
+ * in, in the property panel's words (`部署失败: 消息事件「…」(id) 还没有选择消息：…`,
+ * shared/bpmn/config-messages.ts; issue 40 item 5).
  */
 export async function designerSave(deps: Parameters<typeof definitionSave>[0], f: { name: string; category?: string; xml: string }) {
   await assertDesignerRules(f.xml);

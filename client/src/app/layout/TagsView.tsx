@@ -1,9 +1,11 @@
 /**
  * Tag bar (platform spec §2 "Tag bar"): visited views as tabs; right-click menu 刷新页面,
- * 关闭当前, 关闭其他, 关闭左侧, 关闭右侧, 全部关闭; affix tabs (首页) cannot be closed.
+ * 关闭当前, 关闭其他, 关闭左侧, 关闭右侧, 全部关闭; affix tabs (首页) cannot be closed. When the
+ * tabs overflow the bar, arrows at both ends scroll them (向左滚动标签 / 向右滚动标签, disabled at
+ * an end; issue 40 §9); the mouse wheel scrolls them too, and the active tab is scrolled into view.
  */
-import { Box, Flex } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Box, Flex, IconButton } from '@chakra-ui/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../navigation/menu';
 import {
@@ -29,6 +31,65 @@ export function useRefreshView() {
   };
 }
 
+/** How far one arrow click scrolls the tabs (px). */
+const ARROW_STEP = 240;
+
+/**
+ * Overflow of a horizontal scroller: `{ overflow, atStart, atEnd }`, measured on scroll, on resize
+ * and whenever `deps` change; `by(dx)` scrolls it smoothly by dx px.
+ */
+function useOverflow(ref: RefObject<HTMLDivElement | null>, deps: unknown[]) {
+  const [edges, setEdges] = useState({ overflow: false, atStart: true, atEnd: true });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const overflow = el.scrollWidth > el.clientWidth + 1;
+    const next = { overflow, atStart: el.scrollLeft <= 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
+    setEdges((e) => (e.overflow === next.overflow && e.atStart === next.atStart && e.atEnd === next.atEnd ? e : next));
+  }, [ref]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [ref, measure]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(measure, deps);
+  const by = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
+  return { ...edges, by };
+}
+
+/** One scroll arrow of the tag bar. */
+function ScrollArrow({ dir, disabled, onClick }: { dir: 'left' | 'right'; disabled: boolean; onClick: () => void }) {
+  return (
+    <IconButton
+      aria-label={dir === 'left' ? '向左滚动标签' : '向右滚动标签'}
+      data-testid={`tags-scroll-${dir}`}
+      variant="ghost"
+      size="2xs"
+      h="full"
+      minW="24px"
+      borderRadius="0"
+      flexShrink={0}
+      color="#495060"
+      disabled={disabled}
+      onClick={onClick}
+      borderLeft={dir === 'right' ? '1px solid #d8dce5' : undefined}
+      borderRight={dir === 'left' ? '1px solid #d8dce5' : undefined}
+    >
+      <Box as="span" fontSize="18px" lineHeight="1" aria-hidden>
+        {dir === 'left' ? '‹' : '›'}
+      </Box>
+    </IconButton>
+  );
+}
+
 export function TagsView() {
   const { visited } = useTags();
   const { theme } = useSettings();
@@ -37,6 +98,7 @@ export function TagsView() {
   const refresh = useRefreshView();
   const [menu, setMenu] = useState<{ x: number; y: number; view: TagView } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const scroll = useOverflow(scrollRef, [visited.length]);
 
   useEffect(() => {
     if (!menu) return;
@@ -46,7 +108,11 @@ export function TagsView() {
   }, [menu]);
 
   useEffect(() => {
-    scrollRef.current?.querySelector('[data-active="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const strip = scrollRef.current;
+    const active = strip?.querySelector('[data-active="true"]');
+    // The last tab: to the very end (past its margin), so the → arrow reads as at the end.
+    if (strip && active && active === strip.lastElementChild) strip.scrollLeft = strip.scrollWidth;
+    else active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname, visited.length]);
 
   /** After closing, goes to the last remaining view (or home) when the current one is gone. */
@@ -79,11 +145,15 @@ export function TagsView() {
     : [];
 
   return (
-    <Box h={`${TAGS_HEIGHT}px`} bg="white" borderBottom="1px solid #d8dce5" boxShadow="0 1px 3px 0 rgba(0,0,0,.12), 0 0 3px 0 rgba(0,0,0,.04)" data-testid="tags-view">
+    <Flex h={`${TAGS_HEIGHT}px`} bg="white" borderBottom="1px solid #d8dce5" boxShadow="0 1px 3px 0 rgba(0,0,0,.12), 0 0 3px 0 rgba(0,0,0,.04)" data-testid="tags-view">
+      {scroll.overflow && <ScrollArrow dir="left" disabled={scroll.atStart} onClick={() => scroll.by(-ARROW_STEP)} />}
       <Flex
         ref={scrollRef}
         h="full"
+        flex="1"
+        minW="0"
         align="center"
+        data-testid="tags-scroll"
         overflowX="auto"
         overflowY="hidden"
         whiteSpace="nowrap"
@@ -143,6 +213,7 @@ export function TagsView() {
           );
         })}
       </Flex>
+      {scroll.overflow && <ScrollArrow dir="right" disabled={scroll.atEnd} onClick={() => scroll.by(ARROW_STEP)} />}
       {menu && (
         <Box
           position="fixed"
@@ -164,6 +235,6 @@ export function TagsView() {
           ))}
         </Box>
       )}
-    </Box>
+    </Flex>
   );
 }

@@ -63,6 +63,7 @@ export const CONSTANT_ROUTES: ConstantRoute[] = [
   { path: '/flowable/task/copy/detail/index', component: 'flowable/task/copy/detail/index', title: '抄送详情', activeMenu: '/task/copy', noCache: true },
   { path: '/flowable/task/myProcess/send/index', component: 'flowable/task/myProcess/send/index', title: '发起流程', activeMenu: '/task/process', noCache: true },
   { path: '/flowable/task/record/index', component: 'flowable/task/record/index', title: '流程记录', noCache: true },
-  { path: '/flowable/build/index', component: 'tool/build/index', title: '表单配置', activeMenu: '/flowable/form', noCache: true },
-  { path: '/tool/build/index', component: 'tool/build/index', title: '表单配置', activeMenu: '/flowable/form', noCache: true },
+  // The designer opened from 表单配置 (新增 / 修改): titled 表单设计 so its tag is not a second 表单配置 (issue 40 §9).
+  { path: '/flowable/build/index', component: 'tool/build/index', title: '表单设计', activeMenu: '/flowable/form', noCache: true },
+  { path: '/tool/build/index', component: 'tool/build/index', title: '表单设计', activeMenu: '/flowable/form', noCache: true },
 ];

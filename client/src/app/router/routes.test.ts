@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import type { RouterNode } from '../../../../shared/schemas/auth';
 import { InnerLink } from '../layout/InnerLink';
+import { Layout } from '../layout/Layout';
 import { normalizeRouters } from '../navigation/menu';
 import { handleOf } from '../navigation/route-context';
 import { buildRoutes } from './routes';
@@ -46,5 +47,12 @@ describe('buildRoutes', () => {
     expect(handleOf(routes, '/system/user-auth/role/3')).toMatchObject({ title: '分配角色', activeMenu: '/system/user' });
     expect(leaf('/no/such/page')?.path).toBe('*');
     expect(leaf('/redirect/system/user')?.path).toBe('/redirect/*');
+  });
+  it('serves /404 and /401 inside the layout shell (issue 40 §9)', () => {
+    for (const path of ['/404', '/401']) {
+      const matched = matchRoutes(routes, path) ?? [];
+      expect(matched.at(-1)?.route.path).toBe(path);
+      expect((matched[0].route.element as { type: unknown } | undefined)?.type).toBe(Layout);
+    }
   });
 });

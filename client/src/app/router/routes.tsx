@@ -1,7 +1,9 @@
 /**
  * Builds the react-router route objects (platform spec §2 "Routing rules"): public pages,
  * the layout shell holding home, /redirect/*, the permission-guarded constant routes and the
- * server's routes, then the catch-all to /404 after them.
+ * server's routes, then the catch-all to /404 after them. For a signed-in user /404 and /401 sit
+ * inside the shell (sidebar, navbar and tag bar stay, issue 40 §9): an address the user has no
+ * menu for shows the 404 page with the way back, not a bare page.
  */
 import { lazy } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
@@ -18,6 +20,11 @@ import { publicRoutes } from './public-routes';
 export { publicRoutes };
 
 const Redirect = lazy(() => import('../../pages/Redirect'));
+const NotFound = lazy(() => import('../../pages/NotFound'));
+const Unauthorized = lazy(() => import('../../pages/Unauthorized'));
+
+/** Paths of publicRoutes() that the signed-in table serves inside the layout instead. */
+const IN_LAYOUT = new Set(['/404', '/401']);
 
 function pageRoute(item: MenuItem, crumbs: Crumb[]): RouteObject {
   const handle: RouteHandle = {
@@ -82,11 +89,14 @@ function constantRoute(route: ConstantRoute): RouteObject {
 /** The full route table for a signed-in user whose menus are `menus` (server tree, resolved). */
 export function buildRoutes(menus: MenuItem[]): RouteObject[] {
   return [
-    ...publicRoutes(),
+    ...publicRoutes().filter((r) => !IN_LAYOUT.has(r.path ?? '')),
     {
       element: <Layout />,
       children: [
         { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+        // No handle: the error pages add no tag and keep the page title.
+        { path: '/404', element: <NotFound /> },
+        { path: '/401', element: <Unauthorized /> },
         ...toRouteObjects([HOME_MENU]),
         { path: '/redirect/*', element: <Redirect /> },
         ...CONSTANT_ROUTES.map(constantRoute),

@@ -8,7 +8,8 @@
  * - `onConfirm(roles: PickedRole[]): void | Promise<void>` (the dialog stays open until you call
  *   `onClose`).
  * - `multiple?: boolean` (true), `value?: PickedRole[]` (preselected), `title?: string` ('选择角色'),
- *   `emptyMessage?: string` (warning on 确定 with nothing selected), `status?: '0' | '1'`.
+ *   `emptyMessage?: string` ('请选择角色': the warning on 确定 with nothing selected; the dialog
+ *   stays open), `status?: '0' | '1'`. A click on a row selects it (issue 40 §8; picker-kit).
  */
 import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -38,6 +39,9 @@ export interface RolePickerProps {
   status?: '0' | '1';
 }
 
+/** 确定 with no role selected, unless the caller names its own message. */
+export const PICK_ROLE_EMPTY = '请选择角色';
+
 const toPicked = (r: PickedRole): PickedRole => ({
   roleId: r.roleId, roleName: r.roleName, roleKey: r.roleKey, roleSort: r.roleSort ?? null, status: r.status ?? null,
   createTime: r.createTime ?? null,
@@ -51,7 +55,7 @@ const COLUMNS: DataColumn<PickedRole>[] = [
   { key: 'createTime', title: '创建时间', width: 170 },
 ];
 
-function RolePickerBody({ onClose, onConfirm, multiple = true, value = [], title = '选择角色', emptyMessage, status }: Omit<RolePickerProps, 'open'>) {
+function RolePickerBody({ onClose, onConfirm, multiple = true, value = [], title = '选择角色', emptyMessage = PICK_ROLE_EMPTY, status }: Omit<RolePickerProps, 'open'>) {
   const trpc = useTRPC();
   const [draft, setDraft] = useState({ roleName: '', roleKey: '' });
   const [filters, setFilters] = useState(draft);
@@ -104,6 +108,7 @@ function RolePickerBody({ onClose, onConfirm, multiple = true, value = [], title
   );
 }
 
+/** The role picker dialog, mounted only while `open`; see the file comment for the props. */
 export function RolePicker({ open, onClose, ...rest }: RolePickerProps) {
   return (
     <PickerDialog open={open} onClose={onClose}>

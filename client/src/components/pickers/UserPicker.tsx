@@ -10,8 +10,9 @@
  *   closes itself only if you call `onClose` (so a failed save can keep it open).
  * - `multiple?: boolean` (true); false = radios, one user.
  * - `value?: PickedUser[]`: preselected users.
- * - `title?: string` ('选择用户'), `emptyMessage?: string`: when set, 确定 with nothing selected
- *   shows it as a warning (e.g. 请选择要分配的用户) instead of confirming.
+ * - `title?: string` ('选择用户'), `emptyMessage?: string` ('请选择用户'): 确定 with nothing
+ *   selected shows it as a warning (e.g. 请选择要分配的用户) and keeps the dialog open.
+ * A click on a row selects it (issue 40 §8; picker-kit).
  * - `status?: '0' | '1'`: only users with that status (e.g. '0' normal).
  */
 import { Box, Flex, Input } from '@chakra-ui/react';
@@ -53,6 +54,9 @@ interface UserRowLike {
   dept?: { deptName?: string | null } | null;
 }
 
+/** 确定 with no user selected, unless the caller names its own message. */
+export const PICK_USER_EMPTY = '请选择用户';
+
 const toPicked = (u: UserRowLike): PickedUser => ({
   userId: u.userId, userName: u.userName, nickName: u.nickName, deptName: u.dept?.deptName ?? null,
   phonenumber: u.phonenumber ?? null, email: u.email ?? null,
@@ -66,7 +70,7 @@ const COLUMNS: DataColumn<PickedUser>[] = [
   { key: 'phonenumber', title: '手机号码', width: 120 },
 ];
 
-function UserPickerBody({ onClose, onConfirm, multiple = true, value = [], title = '选择用户', emptyMessage, status }: Omit<UserPickerProps, 'open'>) {
+function UserPickerBody({ onClose, onConfirm, multiple = true, value = [], title = '选择用户', emptyMessage = PICK_USER_EMPTY, status }: Omit<UserPickerProps, 'open'>) {
   const trpc = useTRPC();
   const [deptText, setDeptText] = useState('');
   const [draft, setDraft] = useState({ userName: '', phonenumber: '' });
@@ -141,6 +145,7 @@ function UserPickerBody({ onClose, onConfirm, multiple = true, value = [], title
   );
 }
 
+/** The user picker dialog, mounted only while `open`; see the file comment for the props. */
 export function UserPicker({ open, onClose, ...rest }: UserPickerProps) {
   return (
     <PickerDialog open={open} onClose={onClose}>

@@ -3,18 +3,26 @@
  * pages with the 确定 handler (`usePickerSelection`), the table with its 5/10 pager
  * (`PickerTable`), the dialog content frame with title and 取消 / 确定 footer (`PickerContent`)
  * and the outer Dialog.Root (`PickerDialog`).
+ *
+ * Issue 40 §8: a click anywhere on a row selects it (single: that row; multiple: toggles its
+ * checkbox), and 确定 with nothing selected always says what to do (the picker's `emptyMessage`,
+ * else PICK_EMPTY) and keeps the dialog open; it never confirms an empty choice.
  */
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { msgWarning } from '../feedback/toaster';
 import { Pagination, PICKER_PAGE_SIZES } from '../Pagination';
 import { DataTable, type DataColumn } from '../table/DataTable';
-import { mergePageSelection, type RowKey } from '../table/table-utils';
+import { keyOfRow, mergePageSelection, toggleOne, type RowKey } from '../table/table-utils';
+
+/** 确定 with nothing selected, when the picker names no message of its own. */
+export const PICK_EMPTY = '请至少选择一条数据';
 
 /**
  * Picked rows by key (preselected `value`), kept across pages. `onSelection(rows)` is the table's
  * selection handler for the rows of the current page (single mode: the one clicked row);
- * `confirm` warns `emptyMessage` when nothing is picked, else awaits `onConfirm` with `saving` on.
+ * `confirm` warns `emptyMessage` (PICK_EMPTY when absent) and keeps the dialog open when nothing
+ * is picked, else awaits `onConfirm` with `saving` on.
  */
 export function usePickerSelection<T>(opts: {
   value: T[];
@@ -39,7 +47,7 @@ export function usePickerSelection<T>(opts: {
     },
     confirm: async () => {
       const all = [...picked.values()];
-      if (all.length === 0 && opts.emptyMessage) return msgWarning(opts.emptyMessage);
+      if (all.length === 0) return msgWarning(opts.emptyMessage || PICK_EMPTY);
       setSaving(true);
       try {
         await opts.onConfirm(all);
@@ -52,7 +60,8 @@ export function usePickerSelection<T>(opts: {
 
 /**
  * A picker's table (checkboxes, or radios when not `multiple`, over `sel`) and its pager
- * (page sizes 5 / 10); `page` / `onPage` are the paging state, `total` the row count.
+ * (page sizes 5 / 10); `page` / `onPage` are the paging state, `total` the row count. A click on
+ * a row selects it: single mode picks that row, multiple mode toggles its checkbox.
  */
 export function PickerTable<T>({ columns, rows, rowKey, loading, sel, multiple, testId, total, page, onPage }: {
   columns: DataColumn<T>[];
@@ -66,6 +75,11 @@ export function PickerTable<T>({ columns, rows, rowKey, loading, sel, multiple, 
   page: { pageNum: number; pageSize: number };
   onPage: (page: { pageNum: number; pageSize: number }) => void;
 }) {
+  const clickRow = (row: T) => {
+    const key = keyOfRow(row, rowKey);
+    const onPage = rows.map((r) => keyOfRow(r, rowKey)).filter((k) => sel.picked.has(String(k)));
+    sel.onSelection(rows)(multiple ? toggleOne(key, onPage) : [key]);
+  };
   return (
     <>
       <DataTable
@@ -74,6 +88,7 @@ export function PickerTable<T>({ columns, rows, rowKey, loading, sel, multiple, 
         rowKey={rowKey}
         loading={loading}
         selection={{ selectedKeys: [...sel.picked.keys()], onChange: sel.onSelection(rows), mode: multiple ? 'multiple' : 'single' }}
+        onRowClick={clickRow}
         testId={testId}
       />
       <Pagination

@@ -167,7 +167,7 @@ export function ProcessDesigner({ xml, loading, saving, height, onSave, notice }
         onDownloadXml={() => void downloadXml()} onDownloadSvg={() => void downloadSvg()} onSave={() => void save()}
         onSimulate={() => { setSimResult(null); setSimOpen(true); }}
       />
-      <Flex flex="1" minH="0">
+      <Flex flex="1" minH="0" position="relative">
         <Box position="relative" flex="1" minW="0">
           <Box ref={container} className="bpmn-designer-canvas" position="absolute" inset="0" data-testid="designer-canvas" />
           {notice && (

@@ -29,9 +29,14 @@ function paletteRoom(canvas: Canvas): number {
  * width would pass under it, never below the 0.2 minimum), then moves it right of the palette.
  */
 function fitViewport(canvas: Canvas) {
+  // A container without size (hidden, or squeezed to nothing) has no viewport to fit: bpmn-js
+  // would compute a non-finite scale and fail in SVGMatrix.scale (issue 40 item 7).
+  const { width, height } = canvas.getContainer().getBoundingClientRect();
+  if (width < 1 || height < 1) return;
   const room = paletteRoom(canvas);
   canvas.zoom('fit-viewport', 'auto');
   let vb = canvas.viewbox();
+  if (!Number.isFinite(vb.scale) || vb.scale <= 0) return;
   const avail = vb.outer.width - room - 16;
   if (avail > 0 && vb.inner.width * vb.scale > avail) {
     canvas.zoom(Math.max(0.2, avail / vb.inner.width), 'auto');
@@ -91,11 +96,15 @@ export function useDesigner(container: RefObject<HTMLDivElement | null>): Design
     if (!m) return '设计器尚未就绪';
     try {
       await m.importXML(xml);
-      fitViewport(m.get<Canvas>('canvas'));
-      return null;
     } catch (e) {
       return importErrorText(errorText(e));
     }
+    try {
+      fitViewport(m.get<Canvas>('canvas'));
+    } catch {
+      // the diagram is drawn; only the fit failed (the user can press 自适应 once there is room)
+    }
+    return null;
   }, []);
 
   const fit = useCallback(() => {

@@ -6,13 +6,14 @@
  * session may call it, `userList` answers id, account, nick name and dept of enabled users only
  * (no phone number or e-mail, issue 11 §3). Search by 用户名称 / 用户昵称 (users) or 角色名称
  * (roles), pages of 5 / 10, selection kept across pages, normal-status entries only. Same props
- * as the shared UserPicker / RolePicker.
+ * and defaults as the shared UserPicker / RolePicker (a row click selects; 确定 with nothing
+ * selected warns 请选择用户 / 请选择角色 unless `emptyMessage` says otherwise).
  */
 import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { PickedRole, RolePickerProps } from '../../components/pickers/RolePicker';
-import type { PickedUser, UserPickerProps } from '../../components/pickers/UserPicker';
+import { PICK_ROLE_EMPTY, type PickedRole, type RolePickerProps } from '../../components/pickers/RolePicker';
+import { PICK_USER_EMPTY, type PickedUser, type UserPickerProps } from '../../components/pickers/UserPicker';
 import { PickerContent, PickerDialog, PickerTable, usePickerSelection } from '../../components/pickers/picker-kit';
 import type { DataColumn } from '../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../components/table/SearchForm';
@@ -32,7 +33,7 @@ const ROLE_COLUMNS: DataColumn<PickedRole>[] = [
 
 const pageOf = <T,>(rows: T[], p: { pageNum: number; pageSize: number }) => rows.slice((p.pageNum - 1) * p.pageSize, p.pageNum * p.pageSize);
 
-function UserBody({ onClose, onConfirm, multiple = true, value = [], title = '选择用户', emptyMessage }: Omit<UserPickerProps, 'open'>) {
+function UserBody({ onClose, onConfirm, multiple = true, value = [], title = '选择用户', emptyMessage = PICK_USER_EMPTY }: Omit<UserPickerProps, 'open'>) {
   const trpc = useTRPC();
   const [draft, setDraft] = useState({ userName: '', nickName: '' });
   const [filters, setFilters] = useState(draft);
@@ -63,7 +64,7 @@ function UserBody({ onClose, onConfirm, multiple = true, value = [], title = '�
   );
 }
 
-function RoleBody({ onClose, onConfirm, multiple = true, value = [], title = '选择角色', emptyMessage }: Omit<RolePickerProps, 'open'>) {
+function RoleBody({ onClose, onConfirm, multiple = true, value = [], title = '选择角色', emptyMessage = PICK_ROLE_EMPTY }: Omit<RolePickerProps, 'open'>) {
   const trpc = useTRPC();
   const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState('');

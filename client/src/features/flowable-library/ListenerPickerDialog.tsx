@@ -2,7 +2,8 @@
  * Listener picker (workflow spec §2 "Flow listener list", "Workflow task-listener editor" → the
  * 'built-in listeners' dialog, §9: 900 px wide, page sizes 5 and 10): a multi-select table of the
  * enabled rows of the listener library (`flowable.listener.list` with status 0), search 名称 and
- * 监听类型, columns 名称 / 监听类型 / 事件类型 / 值类型 / 执行内容. With `type` the 监听类型 filter
+ * 监听类型, columns 名称 / 监听类型 / 事件类型 / 值类型 / 执行内容 (a registered handler as
+ * 名称（id）). With `type` the 监听类型 filter
  * is fixed to it (a task-listener editor passes '1'). 确定 without a choice warns 请选择监听器.
  */
 import { Input } from '@chakra-ui/react';
@@ -14,7 +15,8 @@ import type { DataColumn } from '../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../components/table/SearchForm';
 import { useDict } from '../../hooks/useDict';
 import { useTRPC } from '../../lib/trpc';
-import { EVENT_TYPE_LABELS, LISTENER_TYPE_LABELS, optionsOf, VALUE_TYPE_LABELS } from './options';
+import { handlerText } from '../../../../shared/bpmn/handler-labels';
+import { EVENT_TYPE_LABELS, LISTENER_TYPE_LABELS, optionsOf, valueTypeOptions } from './options';
 import type { ListenerRow, ListenerType, PickedListener } from './types';
 import { DictSelect } from '../../components/form/OptionSelect';
 
@@ -36,7 +38,7 @@ export function useListenerDicts() {
   return {
     type: optionsOf(Object.keys(LISTENER_TYPE_LABELS), LISTENER_TYPE_LABELS, d.sys_listener_type),
     eventType: optionsOf(Object.keys(EVENT_TYPE_LABELS), EVENT_TYPE_LABELS, d.sys_listener_event_type),
-    valueType: optionsOf(Object.keys(VALUE_TYPE_LABELS), VALUE_TYPE_LABELS, d.sys_listener_value_type),
+    valueType: valueTypeOptions(d.sys_listener_value_type),
   };
 }
 
@@ -47,7 +49,8 @@ export function listenerColumns(dicts: ReturnType<typeof useListenerDicts>): Dat
     { key: 'type', title: '监听类型', width: 100, render: (r) => <DictTag options={dicts.type} value={r.type} /> },
     { key: 'eventType', title: '事件类型', width: 100, render: (r) => <DictTag options={dicts.eventType} value={r.eventType} /> },
     { key: 'valueType', title: '值类型', width: 110, render: (r) => <DictTag options={dicts.valueType} value={r.valueType} /> },
-    { key: 'value', title: '执行内容', truncate: true, minWidth: 200 },
+    // A registered handler reads by its Chinese name, its id beside it (issue 40 §9).
+    { key: 'value', title: '执行内容', truncate: true, minWidth: 200, render: (r) => handlerText(r.value) },
   ];
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkForm, EMPTY_EXPRESSION, EMPTY_LISTENER, eventAfterTypeChange, eventsOfType, eventTypeOptions, EXPRESSION_CHECKS, labelOf,
-  LISTENER_CHECKS, LISTENER_TYPE_LABELS, optionsOf, toRules,
+  LISTENER_CHECKS, LISTENER_TYPE_LABELS, optionsOf, toRules, valueTypeOptions,
 } from './options';
 import type { DictOption } from '../../hooks/dict-cache';
 
@@ -65,5 +65,15 @@ describe('listener form rules (server listenerAddInput)', () => {
     const rules = toRules(LISTENER_CHECKS);
     expect(rules.value?.[0]('', EMPTY_LISTENER)).toBe('执行内容不能为空');
     expect(rules.eventType?.[0]('end', { ...EMPTY_LISTENER, type: '1' })).toBe('事件类型与监听类型不匹配');
+  });
+});
+
+describe('值类型 options (issue 40 §9)', () => {
+  it('call a class listener 已注册处理器, also where the dictionary still says JAVA类', () => {
+    expect(valueTypeOptions().map((o) => o.label)).toEqual(['已注册处理器', '表达式', '代理表达式']);
+    expect(valueTypeOptions([dict('classListener', 'JAVA类'), dict('expressionListener', '表达式')]).map((o) => o.label)).toEqual(['已注册处理器', '表达式', '代理表达式']);
+  });
+  it('keep a label an administrator chose', () => {
+    expect(valueTypeOptions([dict('classListener', '处理器类')])[0].label).toBe('处理器类');
   });
 });

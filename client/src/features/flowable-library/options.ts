@@ -5,6 +5,7 @@
  * the dictionaries; these local labels are the fallback while a dictionary is loading or lacks
  * an entry, and the event lists per listener type are the spec's.
  */
+import { REGISTERED_HANDLER_LABEL } from '../../../../shared/bpmn/handler-labels';
 import type { DictOption } from '../../hooks/dict-cache';
 import type { ListenerType } from './types';
 
@@ -14,8 +15,9 @@ export const TASK_EVENTS = ['create', 'assignment', 'complete', 'delete'] as con
 export const EXECUTION_EVENTS = ['start', 'end', 'take'] as const;
 
 export const LISTENER_TYPE_LABELS: Record<string, string> = { 1: '任务监听', 2: '执行监听' };
+/** 值类型 labels; a class listener names a handler registered on the server: 已注册处理器 (upstream: JAVA类). */
 export const VALUE_TYPE_LABELS: Record<string, string> = {
-  classListener: 'JAVA类',
+  classListener: REGISTERED_HANDLER_LABEL,
   expressionListener: '表达式',
   delegateExpressionListener: '代理表达式',
 };
@@ -42,6 +44,16 @@ export function optionsOf(values: readonly string[], labels: Record<string, stri
     const label = labels[value] ?? value;
     return { value, label, elTagType: 'default', elTagClass: '', raw: { dictLabel: label, dictValue: value } };
   });
+}
+
+/**
+ * 值类型 options: the dictionary merged with VALUE_TYPE_LABELS, where upstream's label JAVA类 (a
+ * database seeded before issue 40) reads 已注册处理器: no Java class runs here, only registered handlers.
+ */
+export function valueTypeOptions(dict: DictOption[] = []): DictOption[] {
+  return optionsOf(Object.keys(VALUE_TYPE_LABELS), VALUE_TYPE_LABELS, dict).map((o) =>
+    o.value === 'classListener' && o.label === 'JAVA类' ? { ...o, label: REGISTERED_HANDLER_LABEL } : o,
+  );
 }
 
 /** Event type options for the listener dialog: only the events of `type`. */

@@ -54,7 +54,8 @@ export function DesignerToolbar({ canUndo, canRedo, onUndo, onRedo, onPreview, o
           <UiIcon name="delete" />
         </IconButton>
       </Flex>
-      <Flex align="center" wrap="wrap" justify="flex-end">
+      {/* Shrinks and wraps on a narrow (tablet) canvas column instead of running under the panel strip. */}
+      <Flex align="center" wrap="wrap" justify="flex-end" flex="1" minW="0">
         <Action icon="eye" label="预览" testId="designer-preview-btn" onClick={onPreview} />
         <Box>{codeActions}</Box>
         {onSave && <Action icon="plus" label="保存" testId="designer-save" onClick={onSave} />}

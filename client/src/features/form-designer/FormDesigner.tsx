@@ -1,11 +1,14 @@
 /**
- * 表单构建 / 表单配置 — the form designer screen (workflow spec §2 "Form designer", §3 "Form builder
+ * 表单构建 / 表单设计 — the form designer screen (workflow spec §2 "Form designer", §3 "Form builder
  * local state", §4 "Form designer", §5 "Form designer", §9; reference §7). Three columns in a
  * frame of the viewport minus 94.5 px: the palette (260 px), the toolbar and canvas, the right
- * panel (350 px, panel/RightPanel).
+ * panel (350 px, panel/RightPanel). On a tablet the palette is 200 px and the panel folds behind
+ * a strip at the right edge; on a phone a notice replaces the designer (layout.tsx, issue 40 §7).
  *
- * - Without `formId` the designer starts from local storage; with it the stored form is loaded
- *   through `flowable.form.get` (bad JSON → 'JSON格式错误，请检查', the canvas stays empty).
+ * - Without `formId` the designer starts from the local draft of a new form (DraftNotice says when
+ *   one was restored and that 保存 makes a new form); with it the stored form is loaded through
+ *   `flowable.form.get` (bad JSON → 'JSON格式错误，请检查', the canvas stays empty), its edits are
+ *   not written to the local draft, and DraftNotice says 保存 updates it (issue 40 §9).
  * - 保存 first checks the design (state/check.ts: at least one component, labels, unique field
  *   names), then opens the save dialog; after a save the canvas is emptied, the id counter is back
  *   at 100, and the page closes to the workflow form list (/flowable/form?t=<now>).
@@ -28,6 +31,8 @@ import { CanvasItem } from './canvas/CanvasItem';
 import { DesignerDnd } from './canvas/DesignerDnd';
 import { CodeActions } from './codegen/CodeActions';
 import { DesignerToolbar } from './DesignerToolbar';
+import { DraftNotice } from './DraftNotice';
+import { NarrowScreenNotice, PanelSlot, useDesignerScreen } from './layout';
 import { Palette } from './palette/Palette';
 import { RightPanel } from './panel/RightPanel';
 import { PreviewDialog } from './PreviewDialog';
@@ -41,11 +46,19 @@ export const DESIGNER_HEIGHT = 'calc(100vh - 94.5px)';
 
 /** The designer screen (see the file comment); `formId` opens a stored form. */
 export function FormDesigner({ formId }: { formId?: number }) {
+  const { phone, inline } = useDesignerScreen();
+  if (phone) return <NarrowScreenNotice height={DESIGNER_HEIGHT} />;
+  return <DesignerBody formId={formId} inline={inline} />;
+}
+
+/** The designer itself; `inline`: the panel fits beside the canvas (else it folds, layout.tsx). */
+function DesignerBody({ formId, inline }: { formId?: number; inline: boolean }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { hasPermi } = usePermi();
-  const { state, dispatch, undo, redo, canUndo, canRedo, activeItem, nextTreeNodeId } = useDesigner(formId !== undefined);
+  const { state, dispatch, undo, redo, canUndo, canRedo, activeItem, nextTreeNodeId, restored } = useDesigner(formId !== undefined);
+  const [noticeClosed, setNoticeClosed] = useState(false);
   const [preview, setPreview] = useState(false);
   const [saving, setSaving] = useState(false);
   const [meta, setMeta] = useState({ formName: '', remark: '' });
@@ -85,12 +98,12 @@ export function FormDesigner({ formId }: { formId?: number }) {
   };
 
   return (
-    <Flex data-testid="form-designer" h={DESIGNER_HEIGHT} minH="480px" bg="bg" overflow="hidden">
+    <Flex data-testid="form-designer" h={DESIGNER_HEIGHT} minH="480px" bg="bg" overflow="hidden" position="relative">
       <DesignerDnd list={state.drawingList} dispatch={dispatch}>
-        <Box w="260px" flexShrink={0} borderRight="1px solid" borderColor="border" data-testid="designer-left">
+        <Box w={inline ? '260px' : '200px'} flexShrink={0} borderRight="1px solid" borderColor="border" data-testid="designer-left">
           <Palette onAdd={(template) => dispatch({ type: 'add', template })} />
         </Box>
-        <Flex direction="column" flex="1" minW="0">
+        <Flex direction="column" flex="1" minW="0" pr={inline ? undefined : '22px'}>
           <DesignerToolbar
             canUndo={canUndo}
             canRedo={canRedo}
@@ -102,6 +115,12 @@ export function FormDesigner({ formId }: { formId?: number }) {
             }}
             onSave={canSave ? openSave : undefined}
             codeActions={<CodeActions conf={conf} onJsonRefresh={(next) => dispatch({ type: 'load', conf: next })} />}
+          />
+          <DraftNotice
+            formName={formId === undefined ? undefined : meta.formName}
+            restored={restored && !noticeClosed && state.drawingList.length > 0}
+            onDiscard={() => dispatch({ type: 'clear' })}
+            onClose={() => setNoticeClosed(true)}
           />
           <Box flex="1" overflowY="auto" position="relative" data-testid="designer-canvas">
             {stored.isFetching ? (
@@ -116,7 +135,7 @@ export function FormDesigner({ formId }: { formId?: number }) {
           </Box>
         </Flex>
       </DesignerDnd>
-      <Box w="350px" flexShrink={0} borderLeft="1px solid" borderColor="border" overflowY="auto" data-testid="designer-right">
+      <PanelSlot inline={inline}>
         <RightPanel
           activeItem={activeItem}
           formConf={state.formConf}
@@ -125,7 +144,7 @@ export function FormDesigner({ formId }: { formId?: number }) {
           onFormConfChange={(formConf) => dispatch({ type: 'setFormConf', formConf })}
           nextTreeNodeId={nextTreeNodeId}
         />
-      </Box>
+      </PanelSlot>
       {preview && <PreviewDialog conf={conf} onClose={() => setPreview(false)} />}
       {saving && <SaveFormDialog formId={formId} initial={meta} conf={conf} onClose={() => setSaving(false)} onSaved={onSaved} />}
     </Flex>

@@ -5,6 +5,7 @@
  */
 import { Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { READ_ONLY_CSS } from './read-only';
 
 const JUSTIFY: Record<string, string> = {
   start: 'flex-start', end: 'flex-end', center: 'center', 'space-around': 'space-around', 'space-between': 'space-between',
@@ -48,13 +49,18 @@ export function Col({ span, gutter, children, testId }: { span: number; gutter: 
   );
 }
 
-/** el-form-item: label (with * when required) beside or above the control, the message below. */
-export function FormItem({ label, labelWidth, labelPosition, required, error, children, testId }: {
+/**
+ * el-form-item: label (with * when required) beside or above the control, the message below.
+ * `readOnly`: the control shows a value that cannot change (read-only.ts: it reads as a value,
+ * not as a pale disabled box); the item carries `data-readonly`.
+ */
+export function FormItem({ label, labelWidth, labelPosition, required, error, readOnly, children, testId }: {
   label?: string;
   labelWidth: number;
   labelPosition: string;
   required?: boolean;
   error?: string;
+  readOnly?: boolean;
   children: ReactNode;
   testId?: string;
 }) {
@@ -86,9 +92,10 @@ export function FormItem({ label, labelWidth, labelPosition, required, error, ch
     <Box w={`${labelWidth}px`} flexShrink={0} />
   ) : null;
   return (
-    <Flex direction={top ? 'column' : 'row'} align="flex-start" mb={error ? '1' : '5'} data-testid={testId} data-invalid={error ? '' : undefined}>
+    <Flex direction={top ? 'column' : 'row'} align="flex-start" mb={error ? '1' : '5'} data-testid={testId} data-invalid={error ? '' : undefined}
+      data-readonly={readOnly ? '' : undefined}>
       {labelBox}
-      <Box flex="1" minW="0" w={top ? '100%' : undefined}>
+      <Box flex="1" minW="0" w={top ? '100%' : undefined} css={readOnly ? READ_ONLY_CSS : undefined}>
         {children}
         <Text fontSize="xs" lineHeight="1.3" color="fg.error" minH={error ? '4' : '0'} mt={error ? '1' : '0'} data-testid={error ? 'form-error' : undefined}>
           {error}

@@ -8,7 +8,9 @@
  * with `conf.formBtns && !readOnly && onSubmit` (disabled, as el-form does, when `conf.disabled`).
  * A task node's field permissions (`__config__.permission`, set by the server's task form; issue
  * 16): read-only fields and columns show disabled, hidden ones not at all, and neither is
- * validated nor part of valData (model.ts).
+ * validated nor part of valData (model.ts). Read-only values (a read-only or disabled form, 只读
+ * fields) read as values, not as pale disabled boxes (read-only.ts); a field shows error styling
+ * only once its message shows (after a blur/change check or 提交; issue 40 §8).
  */
 import { Alert, Box, Button, Flex } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -132,6 +134,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
     const trigger = ruleTrigger(field);
     const table = isDetailTable(field);
     const Widget = table ? DetailTableWidget : FieldWidget;
+    const locked = markOf(field) === 'readonly';
     return (
       <Col key={key} span={Number(config.span ?? form.span ?? 24)} gutter={gutter}>
         <FormItem
@@ -140,14 +143,15 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
           labelPosition={labelPosition}
           required={config.required === true}
           error={vModel ? errors[vModel] : undefined}
+          readOnly={formDisabled || locked}
           testId={`form-item-${vModel ?? config.formId ?? index}`}
         >
           <Widget
             field={field}
-            invalid={table && vModel ? !!errors[vModel] : undefined}
+            invalid={vModel ? !!errors[vModel] : false}
             value={vModel ? model[vModel] : undefined}
             size={size}
-            disabled={formDisabled || field.disabled === true || markOf(field) === 'readonly'}
+            disabled={formDisabled || field.disabled === true || locked}
             onChange={(value) => {
               if (!vModel) return;
               const next = { ...latest.current, [vModel]: value };

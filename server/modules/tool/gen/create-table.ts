@@ -4,9 +4,11 @@
  * place of RuoYi's keyword filter the text is split into statements and each is parsed with
  * node-sql-parser (sqlite dialect): only plain CREATE TABLE statements pass — no TEMP table, no
  * CREATE TABLE … AS SELECT, no schema other than main, nothing else (DROP, INSERT, ATTACH,
- * PRAGMA, …). Each statement then runs alone (better-sqlite3 `prepare` refuses a second
- * statement), in its original text so `-- comments` stay in sqlite_master, and the change to
- * sqlite_master is checked to be exactly the announced tables (and their automatic indexes).
+ * PRAGMA, …). MySQL DDL (RuoYi's own scripts: AUTO_INCREMENT, COMMENT '…', KEY lines, ENGINE=…)
+ * is parsed by the mysql dialect and translated to SQLite text (mysql-ddl.ts, issue 40 §6), which
+ * is parsed and checked again. Each statement then runs alone (better-sqlite3 `prepare` refuses a
+ * second statement), SQLite DDL in its original text so `-- comments` stay in sqlite_master, and
+ * the change to sqlite_master is checked to be exactly the announced tables (and their indexes).
  *
  * Known limit of the parser's sqlite dialect (node-sql-parser 5.4): a column without a declared
  * type (`CREATE TABLE t (a, b)`, valid SQLite) does not parse and is refused.
@@ -15,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type sqlParserModule from 'node-sql-parser';
 import { AppError } from '../../../core/errors';
 import type { DbTx } from '../../common/query';
+import { createIndexText, looksLikeMysql, translateMysqlCreate, type TranslatedTable } from './mysql-ddl';
 import { dbObjectExists } from './sqlite-tables';
 
 type Parser = InstanceType<typeof sqlParserModule.Parser>;
@@ -67,9 +70,11 @@ function stripComments(text: string): string {
 }
 
 export interface CheckedStatement {
-  /** Original text of the statement (comments kept). */
+  /** Text to run: the original statement (comments kept), or its SQLite translation (MySQL DDL). */
   text: string;
   tableName: string;
+  /** `CREATE INDEX` texts to run after the table (KEY lines of MySQL DDL), written by mysql-ddl.ts. */
+  indexes: string[];
 }
 
 interface CreateAst {
@@ -81,37 +86,87 @@ interface CreateAst {
   table?: Array<{ db: string | null; table: string }> | null;
 }
 
+/** What 创建 accepts, as refusals say it (issue 40 §6). */
+export const ACCEPTED_SQL = '支持 SQLite 或 MySQL 的 CREATE TABLE 语句（可多条，以分号分隔）';
+
+/** Parses one statement; returns the AST list or the parser's error position. */
+function tryParse(parser: Parser, text: string, database: 'sqlite' | 'mysql'): { list: CreateAst[] } | { line: number; column: number; offset: number } {
+  try {
+    const ast = parser.astify(text, { database }) as CreateAst | CreateAst[];
+    return { list: Array.isArray(ast) ? ast : [ast] };
+  } catch (e) {
+    const start = (e as { location?: { start?: { line: number; column: number; offset: number } } }).location?.start;
+    return start ?? { line: 1, column: 1, offset: 0 };
+  }
+}
+
+/** The single CREATE TABLE of a parsed statement, checked (TEMP, AS SELECT, schema). */
+function createNode(list: CreateAst[]): CreateAst & { table: Array<{ db: string | null; table: string }> } {
+  if (list.length !== 1) throw new AppError(500, ONLY_CREATE_TABLE);
+  const node = list[0];
+  if (node.type !== 'create' || node.keyword !== 'table') throw new AppError(500, ONLY_CREATE_TABLE);
+  if (node.query_expr || node.as) throw new AppError(500, '不支持 CREATE TABLE … AS SELECT');
+  if (node.temporary) throw new AppError(500, '不支持临时表');
+  const target = node.table?.[0];
+  if (!target || node.table!.length !== 1) throw new AppError(500, ONLY_CREATE_TABLE);
+  if (target.db && target.db.toLowerCase() !== 'main') throw new AppError(500, '不支持指定数据库');
+  return node as CreateAst & { table: Array<{ db: string | null; table: string }> };
+}
+
 /**
- * Parses and checks `text` with `parser` (a node-sql-parser Parser, see `loadSqlParser`).
- * Returns the statements with their table names. Errors (500):
- * 仅支持 CREATE TABLE 语句 (also for unparsable text, naming the statement); 不支持 CREATE TABLE
- * … AS SELECT; 不支持临时表; 不支持指定数据库; 表<name>已存在; 表<name>重复.
+ * One statement as SQLite text: SQLite DDL as written, MySQL DDL (parsed by the mysql dialect, or
+ * parsed by the sqlite dialect but with MySQL-only parts, mysql-ddl.ts looksLikeMysql) translated.
+ * Errors (500): see checkCreateTables.
+ */
+function sqliteStatement(parser: Parser, given: string, n: number): { text: string; tableName: string; indexes: TranslatedTable['indexes'] } {
+  // Positions in messages count from the statement's first line.
+  const piece = given.trim();
+  const lite = tryParse(parser, piece, 'sqlite');
+  if ('list' in lite) {
+    const node = createNode(lite.list);
+    if (!looksLikeMysql(node)) return { text: piece, tableName: node.table[0].table, indexes: [] };
+  }
+  const my = tryParse(parser, piece, 'mysql');
+  if (!('list' in my)) {
+    // Report the place the parser that read further stopped at.
+    const at = 'list' in lite ? my : lite.offset >= my.offset ? lite : my;
+    throw new AppError(500, `${ONLY_CREATE_TABLE}：第${n}条语句第${at.line}行第${at.column}列附近无法解析，${ACCEPTED_SQL}`);
+  }
+  createNode(my.list);
+  const t = translateMysqlCreate(my.list[0] as Record<string, unknown>, n);
+  // The translation is checked like any other SQLite text before it runs.
+  const again = tryParse(parser, t.createTable, 'sqlite');
+  if (!('list' in again)) throw new AppError(500, `${ONLY_CREATE_TABLE}：第${n}条语句无法转换为 SQLite`);
+  const node = createNode(again.list);
+  return { text: t.createTable, tableName: node.table[0].table, indexes: t.indexes };
+}
+
+/**
+ * Parses and checks `text` with `parser` (a node-sql-parser Parser, see `loadSqlParser`); MySQL
+ * DDL is translated to SQLite (mysql-ddl.ts). Returns the statements with their table names and
+ * indexes. Errors (500): 仅支持 CREATE TABLE 语句 (other statements); 仅支持 CREATE TABLE 语句：第n条
+ * 语句第l行第c列附近无法解析，支持 SQLite 或 MySQL 的 CREATE TABLE 语句…; 不支持 CREATE TABLE … AS
+ * SELECT; 不支持临时表; 不支持指定数据库; 表<name>已存在; 表<name>重复; mysql-ddl.ts's refusals.
  */
 export function checkCreateTables(db: DbTx, text: string, parser: Parser): CheckedStatement[] {
   const pieces = splitStatements(text);
   if (pieces.length === 0) throw new AppError(500, ONLY_CREATE_TABLE);
   const seen = new Set<string>();
+  const indexNames = new Set<string>();
   return pieces.map((piece, i) => {
-    let ast: CreateAst | CreateAst[];
-    try {
-      ast = parser.astify(piece, { database: 'sqlite' }) as CreateAst | CreateAst[];
-    } catch {
-      throw new AppError(500, `${ONLY_CREATE_TABLE}：第${i + 1}条语句无法解析`);
-    }
-    const list = Array.isArray(ast) ? ast : [ast];
-    if (list.length !== 1) throw new AppError(500, ONLY_CREATE_TABLE);
-    const node = list[0];
-    if (node.type !== 'create' || node.keyword !== 'table') throw new AppError(500, ONLY_CREATE_TABLE);
-    if (node.query_expr || node.as) throw new AppError(500, '不支持 CREATE TABLE … AS SELECT');
-    if (node.temporary) throw new AppError(500, '不支持临时表');
-    const target = node.table?.[0];
-    if (!target || node.table!.length !== 1) throw new AppError(500, ONLY_CREATE_TABLE);
-    if (target.db && target.db.toLowerCase() !== 'main') throw new AppError(500, '不支持指定数据库');
-    const name = target.table;
+    const s = sqliteStatement(parser, piece, i + 1);
+    const name = s.tableName;
     if (dbObjectExists(db, name)) throw new AppError(500, `表${name}已存在`);
     if (seen.has(name.toLowerCase())) throw new AppError(500, `表${name}重复`);
     seen.add(name.toLowerCase());
-    return { text: piece.trim(), tableName: name };
+    const indexes = s.indexes.map((ix) => {
+      // SQLite index names are per database, MySQL's per table: a taken or missing name gets the table's.
+      let ixName = ix.name || `${name}_${ix.columns.join('_')}_idx`;
+      if (dbObjectExists(db, ixName) || indexNames.has(ixName.toLowerCase()) || seen.has(ixName.toLowerCase())) ixName = `${name}_${ixName}`;
+      indexNames.add(ixName.toLowerCase());
+      return createIndexText(name, { ...ix, name: ixName });
+    });
+    return { text: s.text, tableName: name, indexes };
   });
 }
 
@@ -126,10 +181,14 @@ export function runCreateTables(tx: DbTx, statements: CheckedStatement[]): void 
   const master = () => tx.all<MasterRow>(sql`SELECT type, name, tbl_name FROM sqlite_master`);
   const before = new Set(master().map((r) => `${r.type}:${r.name}`));
   for (const s of statements) {
-    try {
-      tx.run(sql.raw(s.text));
-    } catch (e) {
-      throw new AppError(500, `建表失败：${(e as Error).message}`);
+    for (const statement of [s.text, ...s.indexes]) {
+      try {
+        tx.run(sql.raw(statement));
+      } catch (e) {
+        // Drizzle wraps SQLite's error as `Failed to run the query '<the whole text>'`: show SQLite's own.
+        const cause = (e as { cause?: unknown }).cause;
+        throw new AppError(500, `建表失败：${(cause instanceof Error ? cause : (e as Error)).message}`);
+      }
     }
   }
   const after = master();

@@ -16,6 +16,8 @@ import { DEFAULT_PARENT_MENU_ID, parseOptions } from './gen-rules';
 import { columnsOf, findGenTable, findGenTableByName, type GenColumnDbRow, type GenTableDbRow } from './gen.repo';
 import { findDbTable } from './sqlite-tables';
 import { REGISTRY_PATHS, renderModule, type RegistrySources } from './templates';
+import { formatTs } from './templates/format';
+import { loadSqlParser } from './create-table';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 
@@ -114,6 +116,43 @@ export async function genPreview(deps: Deps, tableId: number): Promise<Record<st
   if (!t) throw new AppError(500, '生成表不存在');
   const files = await renderChain(deps, [t]);
   return Object.fromEntries(files.map((f) => [f.path, f.content]));
+}
+
+let librariesWarmed = false;
+
+/**
+ * Loads the generator's large libraries (the SQL parser of 创建, Prettier of 预览) in the background
+ * once per process, when the generator's list is first shown (issue 40 §6: each took seconds on
+ * the first 创建 / 预览 of a busy machine; servers that never open 代码生成 never load them).
+ */
+export function warmGeneratorLibraries(): void {
+  if (librariesWarmed) return;
+  librariesWarmed = true;
+  setTimeout(() => {
+    loadSqlParser().then(() => formatTs('export {};\n', 'warm.ts')).catch(() => undefined);
+  }, 0).unref?.();
+}
+
+let warming: Promise<void> = Promise.resolve();
+const WARM_MAX = 4;
+
+/** Settles when every preview scheduled so far by warmPreviews has rendered (tests wait on it). */
+export const previewsWarmed = (): Promise<void> => warming;
+
+/**
+ * Renders the previews of `tableIds` (at most the first four) in the background, one after the
+ * other, after the current request, so that Prettier is loaded and the files are in formatTs's
+ * cache when 预览 is clicked (issue 40 §6: a first preview took 4–5 s). Called after import,
+ * create, edit and synch. Failures are ignored (the preview itself reports them).
+ */
+export function warmPreviews(deps: Deps, tableIds: number[]): void {
+  for (const id of tableIds.slice(0, WARM_MAX)) {
+    warming = warming.then(() => new Promise<void>((resolve) => {
+      setTimeout(() => {
+        genPreview(deps, id).then(() => resolve(), () => resolve());
+      }, 0).unref?.();
+    }));
+  }
 }
 
 function zipOf(files: GenFile[]): FileReply {

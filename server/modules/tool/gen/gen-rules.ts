@@ -123,6 +123,41 @@ export function functionOf(tableName: string, tableComment: string): string {
   return c || tableName;
 }
 
+/** A page menu as menuNameOf reads it. */
+export interface PageMenu {
+  menuName: string;
+  perms: string | null;
+  component: string | null;
+}
+
+const squash = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The name of the page menu of a table (issue 40 §6, default 表描述): the first menu whose
+ * permission's middle part (`system:user:list` → user) or component folder (`system/user/index`
+ * → user) equals the table name without its first `_` part (`sys_user` → user, `sys_oper_log` →
+ * operlog; letters and digits compared, case-insensitive); undefined when none.
+ */
+export function menuNameOf(tableName: string, menus: PageMenu[]): string | undefined {
+  const cut = tableName.indexOf('_');
+  const key = squash(cut < 0 ? tableName : tableName.slice(cut + 1));
+  if (!key) return undefined;
+  const hit = menus.find((m) => {
+    const perm = (m.perms ?? '').split(':');
+    const comp = (m.component ?? '').split('/');
+    return (perm.length >= 3 && squash(perm[perm.length - 2]) === key) || (comp.length >= 2 && squash(comp[comp.length - 2]) === key);
+  });
+  return hit?.menuName.trim() || undefined;
+}
+
+/**
+ * 表描述 of a newly imported table (issue 40 §6: the edit screen requires it): the table's comment,
+ * else its page menu's name (menuNameOf), else the table name.
+ */
+export function defaultTableComment(tableName: string, tableComment: string, menus: PageMenu[]): string {
+  return tableComment.trim() || menuNameOf(tableName, menus) || tableName;
+}
+
 /** gen_table defaults for an imported table (reference §8 import flow). */
 export function initTable(tableName: string, tableComment: string): GenTableDefaults {
   return {

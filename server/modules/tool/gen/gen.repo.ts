@@ -103,3 +103,9 @@ export function menuNames(db: DbTx, menuIds: number[]): Map<number, string> {
   const rows = db.select({ id: sysMenu.menuId, n: sysMenu.menuName }).from(sysMenu).where(inArray(sysMenu.menuId, [...new Set(menuIds)])).all();
   return new Map(rows.map((r) => [r.id, r.n]));
 }
+
+/** Page menus (type C) with their permission and component, ordered by menuId (default 表描述, gen-rules menuNameOf). */
+export function pageMenus(db: DbTx): Array<{ menuName: string; perms: string | null; component: string | null }> {
+  return db.select({ menuName: sysMenu.menuName, perms: sysMenu.perms, component: sysMenu.component })
+    .from(sysMenu).where(eq(sysMenu.menuType, 'C')).orderBy(asc(sysMenu.menuId)).all();
+}

@@ -18,10 +18,11 @@ import type { genDbListInput, genListInput, genUpdateInput } from '../../../../s
 import type { DbTx } from '../../common/query';
 import { checkCreateTables, loadSqlParser, runCreateTables } from './create-table';
 import { requireGenAdmin } from './gen-admin';
-import { initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
+import { warmGeneratorLibraries, warmPreviews } from './gen-output';
+import { defaultTableComment, initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
 import {
   allGenTables, columnsByTable, columnsOf, deleteGenColumns, deleteGenTables, findGenTable, findGenTableByName, importedNames,
-  insertGenColumn, insertGenTable, listGenTables, menuNames, updateGenColumn, updateGenTable, type GenColumnDbRow, type GenTableDbRow,
+  insertGenColumn, insertGenTable, listGenTables, menuNames, pageMenus, updateGenColumn, updateGenTable, type GenColumnDbRow, type GenTableDbRow,
 } from './gen.repo';
 import { findDbTable, listDbTables, readDbColumns, type DbTable } from './sqlite-tables';
 
@@ -60,8 +61,12 @@ function mustTable(db: DbTx, tableId: number): GenTableDbRow {
   return t;
 }
 
-/** `GET /tool/gen/list` → `{rows, total}` of imported tables (tableName/tableComment LIKE, create days). */
+/**
+ * `GET /tool/gen/list` → `{rows, total}` of imported tables (tableName/tableComment LIKE, create
+ * days). The first call of a process also starts loading the generator's libraries (gen-output.ts).
+ */
 export const genList = (deps: Deps, f: z.output<typeof genListInput>): Page<GenTableRow> => {
+  warmGeneratorLibraries();
   const page = listGenTables(deps.db, f);
   return { rows: asTables(deps.db, page.rows), total: page.total };
 };
@@ -183,11 +188,16 @@ export const genUpdate = (deps: Deps, login: LoginUser, f: z.output<typeof genUp
       }, login.userName, when);
     });
   });
+  warmPreviews(deps, [f.tableId]);
 };
 
-/** Inserts the gen_table row of `t` with its columns (reference §8 defaults); returns the tableId. */
+/**
+ * Inserts the gen_table row of `t` with its columns (reference §8 defaults; 表描述 defaults to the
+ * table comment, else its menu's name, else the table name: gen-rules defaultTableComment);
+ * returns the tableId.
+ */
 function importOne(tx: DbTx, t: DbTable, by: string, when: string): number {
-  const tableId = insertGenTable(tx, initTable(t.tableName, t.tableComment), by, when);
+  const tableId = insertGenTable(tx, initTable(t.tableName, defaultTableComment(t.tableName, t.tableComment, pageMenus(tx))), by, when);
   readDbColumns(tx, t).forEach((c, i) => insertGenColumn(tx, tableId, initColumn(c, i + 1), by, when));
   return tableId;
 }
@@ -199,15 +209,16 @@ function importOne(tx: DbTx, t: DbTable, by: string, when: string): number {
  */
 export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void => {
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
+  const ids = deps.db.transaction((tx) => {
     const imported = importedNames(tx);
-    for (const name of [...new Set(tables)]) {
+    return [...new Set(tables)].map((name) => {
       const t = findDbTable(tx, name);
       if (!t) throw new AppError(500, `表${name}不存在`);
       if (imported.has(t.tableName)) throw new AppError(500, `表${name}已导入`);
-      importOne(tx, t, login.userName, when);
-    }
+      return importOne(tx, t, login.userName, when);
+    });
   });
+  warmPreviews(deps, ids);
 };
 
 /**
@@ -219,11 +230,12 @@ export const genCreateTable = async (deps: Deps, login: LoginUser, sqlText: stri
   requireGenAdmin(login);
   const parser = new (await loadSqlParser())();
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
+  const ids = deps.db.transaction((tx) => {
     const statements = checkCreateTables(tx, sqlText, parser);
     runCreateTables(tx, statements);
-    for (const s of statements) importOne(tx, findDbTable(tx, s.tableName)!, login.userName, when);
+    return statements.map((s) => importOne(tx, findDbTable(tx, s.tableName)!, login.userName, when));
   });
+  warmPreviews(deps, ids);
 };
 
 /** `POST /tool/gen/delete/{ids}`: deletes the gen rows and their columns, never the database table. */
@@ -238,7 +250,7 @@ export const genRemove = (deps: Deps, ids: number[]): void => {
  */
 export const genSynchDb = (deps: Deps, login: LoginUser, tableName: string): void => {
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
+  const tableId = deps.db.transaction((tx) => {
     const t = findGenTableByName(tx, tableName);
     if (!t) throw new AppError(500, `表${tableName}尚未导入`);
     const dbTable = findDbTable(tx, tableName);
@@ -248,7 +260,9 @@ export const genSynchDb = (deps: Deps, login: LoginUser, tableName: string): voi
     for (const { columnId, ...v } of plan.update) updateGenColumn(tx, t.tableId, columnId, v, login.userName, when);
     for (const v of plan.insert) insertGenColumn(tx, t.tableId, v, login.userName, when);
     deleteGenColumns(tx, plan.remove);
+    return t.tableId;
   });
+  warmPreviews(deps, [tableId]);
 };
 
 export type { GenListInput, GenUpdateInput };

@@ -1,14 +1,15 @@
 /**
  * Builds the designer's bpmn-js 18 Modeler (workflow spec §2 "Process model designer";
  * stack-notes "bpmn-js modeler"): the flowable moddle package the engine parses with
- * (shared/bpmn/flowable-moddle.ts), the spec's palette, the user-task append action and the
- * Chinese texts. The property panel (panel/) is React and reads the modeler's services itself.
+ * (shared/bpmn/flowable-moddle.ts), the spec's palette, the user-task append action, the
+ * Chinese texts and sequence flows routed around shapes (avoiding-layouter.ts). The property panel (panel/) is React and reads the modeler's services itself.
  */
 import Modeler from 'bpmn-js/lib/Modeler';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { moddlePackages } from '../../../../../shared/bpmn/flowable-moddle';
+import { avoidingLayouterModule } from './avoiding-layouter';
 import { designerContextPadModule } from './context-pad';
 import { designerPaletteModule } from './palette';
 import { customTranslateModule } from './zh-cn';
@@ -20,7 +21,7 @@ export type DesignerModeler = Modeler;
 export function createDesignerModeler(container: HTMLElement): DesignerModeler {
   const modeler = new Modeler({
     container,
-    additionalModules: [customTranslateModule, designerPaletteModule, designerContextPadModule],
+    additionalModules: [customTranslateModule, designerPaletteModule, designerContextPadModule, avoidingLayouterModule],
     moddleExtensions: { flowable: moddlePackages().flowable },
   });
   modeler.on('saveXML.serialized', (e: { xml: string }) => ensureFlowableNamespace(e.xml));

@@ -6,9 +6,12 @@
  * scrolled into view. The marks go on the next save or the next edit.
  */
 import type { DesignerModeler } from './create-modeler';
+import { configGapShort, isConfigGapMessage } from '../../../../../shared/bpmn/config-messages';
 import type { ElementRegistry as Registry, MarkerCanvas, Overlays, Selection } from './canvas-services';
 
 export const INVALID_MARKER = 'designer-invalid';
+/** Event the designer fires on the modeler's event bus to open a collapsed property panel (PanelSlot.tsx). */
+export const PANEL_REVEAL_EVENT = 'designer.panel.reveal';
 
 /** One problem the engine found (`flowable.definition.validate`). */
 export interface MarkedProblem { elementId: string; elementName?: string; elementType?: string; message: string }
@@ -22,7 +25,10 @@ export function clearInvalidMarks(modeler: DesignerModeler): void {
   }
 }
 
-/** Marks, selects and reveals `elementId`; null (the process) selects nothing so the panel shows the process. */
+/**
+ * Marks, selects and reveals `elementId` and opens the property panel on it (PANEL_REVEAL_EVENT);
+ * null (the process) selects nothing so the panel shows the process.
+ */
 export function markInvalid(modeler: DesignerModeler, elementId: string | null): void {
   const selection = modeler.get<Selection>('selection');
   const el = elementId ? modeler.get<Registry>('elementRegistry').get(elementId) : undefined;
@@ -38,6 +44,7 @@ export function markInvalid(modeler: DesignerModeler, elementId: string | null):
     // an element without bounds (e.g. a hidden one) cannot be scrolled to; the mark stays
   }
   selection.select(el);
+  modeler.get<{ fire(type: string): unknown }>('eventBus').fire(PANEL_REVEAL_EVENT);
 }
 
 /**
@@ -61,7 +68,7 @@ export function markProblems(modeler: DesignerModeler, problems: readonly Marked
     html.className = 'designer-problem';
     html.setAttribute('data-testid', 'designer-problem');
     html.setAttribute('data-element-id', id);
-    html.textContent = messages.join('；');
+    html.textContent = messages.map(configGapShort).join('；');
     overlays.add(el, INVALID_MARKER, { position: { top: -6, left: 0 }, html });
   }
   const first = [...reasons.keys()][0];
@@ -75,7 +82,14 @@ export function markProblems(modeler: DesignerModeler, problems: readonly Marked
  */
 export function problemLine(p: Pick<MarkedProblem, 'elementId' | 'elementName' | 'message'>): string {
   if (!p.elementId) return p.message;
+  // A "what to fill in" message (shared/bpmn/config-messages.ts) names the element itself.
+  if (isConfigGapMessage(p.message)) return problemText(p.message);
   return `${p.elementName ? `${p.elementName} (${p.elementId})` : p.elementId}: ${p.message}`;
+}
+
+/** A problem's text for the designer: a "what to fill in" message without the engine's `部署失败: ` prefix. */
+export function problemText(message: string): string {
+  return isConfigGapMessage(message) ? message.replace(/^部署失败: /, '') : message;
 }
 
 /** The message listing the problems, e.g. `模型校验未通过: 审批 (Activity_1): 不支持 …；…`. */

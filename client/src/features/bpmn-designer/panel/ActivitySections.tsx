@@ -8,6 +8,7 @@
 import { Box, Flex, Input, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { handlerText } from '../../../../../shared/bpmn/handler-labels';
 import { useTRPC } from '../../../lib/trpc';
 import type { PanelTarget } from './usePanelTarget';
 import { PanelButton } from './DialogShell';
@@ -27,7 +28,7 @@ export function ServiceRows({ target }: { target: PanelTarget }) {
   const [fieldsOpen, setFieldsOpen] = useState(false);
   const current = svc.impl === impl ? svc.value : '';
   const handler = handlerOf(impl, current);
-  const options = handlers.map((h) => ({ value: h, label: h }));
+  const options = handlers.map((h) => ({ value: h, label: handlerText(h) }));
   if (handler && !handlers.includes(handler)) options.push({ value: handler, label: `${handler} (未注册)` });
   const fields = readFields(target.bo);
   return (

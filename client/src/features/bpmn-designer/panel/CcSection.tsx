@@ -3,7 +3,7 @@
  * the UserPicker (multiple, normal users), 抄送角色 by the RolePicker, 抄送表达式 as text (e.g.
  * `${deptLeader}`, written on blur / Enter). Picked names show as badges; 清空 removes the
  * attributes. Writes go through `forms/cc.ts` and the panel's ops (one undoable command each).
- * 确定 with nothing selected in a picker clears that list too.
+ * 确定 with nothing selected in a picker warns (picker-kit) and changes nothing; 清空 clears a list.
  */
 import { Badge, Box, Flex, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 /**
  * 事件定义 section (issue 13 C "a Chinese panel for each new element"): timer (类型 指定时间 /
  * 持续时间 / 循环 and 值 with an ISO 8601 hint), message / signal / error (a select of the global
- * definitions with 新增/编辑 of them: ID, 名称, and 错误编码 for errors), and 中断 for boundary
+ * definitions with 新增/编辑 of them: ID, 名称, 错误编码 for errors, 信号范围 for signals), and 中断 for boundary
  * events (cancelActivity) and event sub-process starts (isInterrupting). Definitions are edited in
  * place; deleting one still referenced is refused. Data in forms/events.ts.
  */
@@ -9,10 +9,11 @@ import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { PanelTarget } from './usePanelTarget';
 import { PanelButton } from './DialogShell';
+import type { EditableColumn } from './EditableTable';
 import { TableDialog } from './ProcessDialogs';
 import { Row, SelectControl, SelectRow, SwitchRow, TextRow } from './fields';
 import {
-  eventDefinition, eventKind, globalsInUse, isEventSubProcessStart, readGlobals, readInterrupting, readRef, readTimer, REF_PROP, TIMER_TYPES,
+  eventDefinition, eventKind, globalsInUse, isEventSubProcessStart, readGlobals, readInterrupting, readRef, readTimer, REF_PROP, SIGNAL_SCOPES, TIMER_TYPES,
   timerError, validateGlobals, writeGlobals, writeInterrupting, writeRef, writeTimer, type GlobalRow, type TimerType,
 } from './forms/events';
 
@@ -58,7 +59,8 @@ function RefRows({ target, def, kind }: { target: PanelTarget; def: PanelTarget[
   const globals = readGlobals(target.definitions, type);
   const value = readRef(def, kind);
   const options = globals.map((g) => ({ value: g.id, label: `${g.name || g.id}${kind === 'error' && g.errorCode ? ` [${g.errorCode}]` : ''} (${g.id})` }));
-  const columns = [
+  const columns: EditableColumn<GlobalRow>[] = [
+    ...(kind === 'signal' ? [{ key: 'scope' as const, title: '信号范围', kind: 'select' as const, width: '130px', options: SIGNAL_SCOPES }] : []),
     { key: 'id' as const, title: `${label} ID` },
     { key: 'name' as const, title: `${label}名称` },
     ...(kind === 'error' ? [{ key: 'errorCode' as const, title: '错误编码' }] : []),
@@ -73,7 +75,7 @@ function RefRows({ target, def, kind }: { target: PanelTarget; def: PanelTarget[
         open={open} value={globals} title={`${label}定义`} width="700px" testId={`${kind}-dialog`} tableTestId={`${kind}-table`}
         validate={(rows) => validateGlobals(rows, target.idTaken)}
         confirmError={(rows) => globalsInUse(target.definitions, type, globals, rows)}
-        newRow={() => ({ id: '', name: '', errorCode: '' })}
+        newRow={() => ({ id: '', name: '', errorCode: '', ...(kind === 'signal' ? { scope: 'global' } : {}) })}
         columns={columns}
         onClose={() => setOpen(false)}
         onConfirm={(rows) => {

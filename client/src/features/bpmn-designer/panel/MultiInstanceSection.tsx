@@ -8,7 +8,7 @@ import type { PanelTarget } from './usePanelTarget';
 import { DialogShell, PanelButton } from './DialogShell';
 import { Row, SelectControl } from './fields';
 import {
-  completionConditionError, describeMultiInstance, MI_MODES, readMultiInstance, SUGGESTED_COMPLETION, writeMultiInstance, type MultiInstanceForm,
+  cardinalityError, completionConditionError, describeMultiInstance, MI_MODES, readMultiInstance, SUGGESTED_COMPLETION, writeMultiInstance, type MultiInstanceForm,
 } from './forms/multi-instance';
 
 export function MultiInstanceSection({ target }: { target: PanelTarget }) {
@@ -16,18 +16,22 @@ export function MultiInstanceSection({ target }: { target: PanelTarget }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<MultiInstanceForm>(current);
   const [error, setError] = useState<string>();
+  const [countError, setCountError] = useState<string>();
   useEffect(() => {
     if (open) {
       setForm(readMultiInstance(target.bo));
       setError(undefined);
+      setCountError(undefined);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const set = (k: keyof MultiInstanceForm, v: string) => setForm((f) => ({ ...f, [k]: v }));
   const confirm = () => {
     const e = form.mode ? completionConditionError(form.completionCondition) : undefined;
+    const c = form.mode ? cardinalityError(form) : undefined;
     setError(e);
-    if (e) return;
+    setCountError(c);
+    if (e || c) return;
     writeMultiInstance(target.ops, target.bo, form);
     setOpen(false);
   };
@@ -41,8 +45,12 @@ export function MultiInstanceSection({ target }: { target: PanelTarget }) {
         </Row>
         {form.mode && (
           <>
+            <Row label="循环基数" error={countError}>
+              <Input size="sm" value={form.loopCardinality} placeholder="实例个数，如 3 或 ${count}" onChange={(e) => set('loopCardinality', e.target.value)} data-testid="mi-cardinality" aria-label="循环基数" />
+            </Row>
             <Row label="集合">
-              <Input size="sm" value={form.collection} placeholder="如 ${userList} 或 userList" onChange={(e) => set('collection', e.target.value)} data-testid="mi-collection" />
+              <Input size="sm" value={form.collection} placeholder="如 ${userList} 或 userList" onChange={(e) => set('collection', e.target.value)} data-testid="mi-collection" aria-label="集合" />
+              <Text fontSize="xs" color="#909399" mt="1">循环基数与集合至少填写一项；都填写时按集合创建实例</Text>
             </Row>
             <Row label="元素变量">
               <Input size="sm" value={form.elementVariable} placeholder="如 assignee" onChange={(e) => set('elementVariable', e.target.value)} data-testid="mi-element-variable" />

@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { DialogShell } from './DialogShell';
 import { EditableTable, type EditableColumn } from './EditableTable';
-import { globalsInUse } from './forms/events';
+import { globalsInUse, SIGNAL_SCOPES } from './forms/events';
 import { validateSignals, type SignalRow } from './forms/process';
 import type { ModdleEl } from './ops';
 
@@ -75,7 +75,7 @@ export function TableDialog<R extends object>({ open, value, initialRows = value
 }
 
 /**
- * 信号定义 dialog: id and name rows, edited in place (a signal event keeps its reference); deleting
+ * 信号定义 dialog: 信号范围 (全局 / 流程实例), id and name rows, edited in place (a signal event keeps its reference); deleting
  * a signal still referenced by an event is refused with the events named.
  */
 export function SignalDialog({ definitions, idTaken, ...props }: RowsDialogProps<SignalRow> & { definitions: ModdleEl | undefined; idTaken: (id: string) => boolean }) {
@@ -85,8 +85,9 @@ export function SignalDialog({ definitions, idTaken, ...props }: RowsDialogProps
       title="信号定义" width="700px" testId="signal-dialog" tableTestId="signal-table"
       validate={(rows) => validateSignals(rows, idTaken)}
       confirmError={(rows) => globalsInUse(definitions, 'bpmn:Signal', props.value, rows)}
-      newRow={() => ({ id: '', name: '', errorCode: '' })}
+      newRow={() => ({ id: '', name: '', errorCode: '', scope: 'global' })}
       columns={[
+        { key: 'scope', title: '信号范围', kind: 'select', width: '130px', options: SIGNAL_SCOPES },
         { key: 'id', title: '信号 ID' },
         { key: 'name', title: '信号名称' },
       ]}

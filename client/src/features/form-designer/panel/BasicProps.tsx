@@ -22,9 +22,9 @@ export interface BasicPropsProps extends ItemEditorProps {
   detailColumn?: boolean;
 }
 
-/** 组件类型 choices: the input and select palette entries, keyed by tagIcon. */
+/** 组件类型 choices: the input and select palette entries, keyed by tagIcon, labelled by their Chinese names only. */
 const TAG_CHOICES: Choice[] = [...INPUT_COMPONENTS, ...SELECT_COMPONENTS].map((t) => ({
-  label: `${t.__config__.label}（${t.__config__.tagIcon}）`,
+  label: String(t.__config__.label),
   value: String(t.__config__.tagIcon),
 }));
 const inputIcons = new Set(INPUT_COMPONENTS.map((t) => t.__config__.tagIcon));
@@ -58,7 +58,7 @@ export function BasicProps({ item, onItemChange, detailColumn = false }: BasicPr
           这是明细表的一列：字段名是每行数据中的键。
         </Text>
       )}
-      {has('vModel') && <TextProp label="字段名" name="vModel" value={item.__vModel__} placeholder="请输入字段名（v-model）" onChange={(v) => put(['__vModel__'], v)} />}
+      {has('vModel') && <TextProp label="字段名" name="vModel" value={item.__vModel__} placeholder="请输入字段名" onChange={(v) => put(['__vModel__'], v)} />}
       {has('document') && (
         <PropRow label="组件文档">
           <Link href={String(c.document)} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.solid" pt="1.5" display="inline-block">

@@ -147,8 +147,12 @@ export const ALIGN_CHOICES: Choice[] = same('top', 'middle', 'bottom');
 export const OPTION_TYPES: Choice[] = same('default', 'button');
 /** Upload size units (spec §9). */
 export const SIZE_UNITS: Choice[] = same('KB', 'MB', 'GB');
-/** Upload list types. */
-export const LIST_TYPES: Choice[] = same('text', 'picture', 'picture-card');
+/** Upload list types (`list-type`), labelled in Chinese: 文本 / 图片 / 图片卡片 (issue 40 §9). */
+export const LIST_TYPES: Choice[] = [
+  { label: '文本', value: 'text' },
+  { label: '图片', value: 'picture' },
+  { label: '图片卡片', value: 'picture-card' },
+];
 /** Number input button positions (按钮位置). */
 export const CONTROLS_POSITIONS: Choice[] = [
   { label: '默认', value: '' },

@@ -1,10 +1,12 @@
 /**
  * The designer's state hook: the history reducer, started from local storage (spec §3 "Form
  * builder local state": drawing list with version '1.2', formConf, idGlobal, treeNodeId) and
- * written back with a 340 ms debounce; undo / redo with Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (not
+ * written back with a 340 ms debounce. The stored drawing is the draft of a NEW form only: a stored
+ * form being edited (`fresh`) neither reads nor writes it, so opening 表单构建 afterwards never
+ * offers that form again as a new draft whose save would duplicate it (issue 40 §9). Undo / redo with Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (not
  * while typing in a text field); `nextTreeNodeId()` for the cascader tree editor.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { FormField } from '../../form-render';
 import { FORM_CONF_DEFAULTS } from '../catalogue';
 import type { DesignerState } from '../types';
@@ -37,11 +39,13 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /**
- * `fresh`: start empty (a stored form is being opened) instead of from local storage.
- * Returns the state, `dispatch`, undo/redo flags and calls, the selected component and nextTreeNodeId.
+ * `fresh`: a stored form is being opened: start empty instead of from local storage and keep the
+ * local draft as it is. Returns the state, `dispatch`, undo/redo flags and calls, the selected
+ * component, nextTreeNodeId and `restored` (true when a non-empty new-form draft was restored).
  */
 export function useDesigner(fresh = false) {
   const [history, rawDispatch] = useReducer(reduce, undefined, () => createHistory(storedState(fresh)));
+  const [restored] = useState(() => !fresh && history.present.drawingList.length > 0);
   const dispatch = useCallback((action: HistoryAction) => rawDispatch({ action, at: Date.now() }), []);
   const state = history.present;
 
@@ -50,9 +54,10 @@ export function useDesigner(fresh = false) {
     id: db.debounce((n: number) => db.saveIdGlobal(n)),
     conf: db.debounce((c: DesignerState['formConf']) => db.saveFormConf(c)),
   }), []);
-  useEffect(() => savers.list.run(state.drawingList), [savers, state.drawingList]);
-  useEffect(() => savers.id.run(state.idGlobal), [savers, state.idGlobal]);
-  useEffect(() => savers.conf.run(state.formConf), [savers, state.formConf]);
+  // Only a new form's drawing is the local draft; a stored form's edits stay in the page.
+  useEffect(() => void (fresh || savers.list.run(state.drawingList)), [fresh, savers, state.drawingList]);
+  useEffect(() => void (fresh || savers.id.run(state.idGlobal)), [fresh, savers, state.idGlobal]);
+  useEffect(() => void (fresh || savers.conf.run(state.formConf)), [fresh, savers, state.formConf]);
   useEffect(() => db.saveTreeNodeId(state.treeNodeId), [state.treeNodeId]);
   useEffect(() => () => {
     savers.list.flush();
@@ -93,5 +98,5 @@ export function useDesigner(fresh = false) {
     return hit ? (JSON.parse(JSON.stringify(hit.item)) as FormField) : null;
   }, [state.activeId, state.drawingList]);
 
-  return { state, dispatch, undo, redo, canUndo: canUndo(history), canRedo: canRedo(history), activeItem, nextTreeNodeId };
+  return { state, dispatch, undo, redo, canUndo: canUndo(history), canRedo: canRedo(history), activeItem, nextTreeNodeId, restored };
 }

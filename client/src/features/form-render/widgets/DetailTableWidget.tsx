@@ -5,7 +5,8 @@
  * when `showSummary`; read-only when disabled; when the table's check failed (`invalid`), each
  * failing cell shows its own message (shared/form fieldError, the same rule as the server).
  * A task node's column permissions (`__config__.permission`, issue 16): a hidden column is not
- * shown, a read-only one shows disabled cells and no messages. Fixed rows (`minRows = maxRows =`
+ * shown, a read-only one shows its cells as read-only values (read-only.ts) and no messages; a
+ * failing cell has error styling as well as its message. Fixed rows (`minRows = maxRows =`
  * the rows there are, as such a node's table has) show no 操作 column and no add button.
  */
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
@@ -16,6 +17,7 @@ import { numProp } from './types';
 import type { FormField } from '../types';
 import { FieldWidget } from './FieldWidget';
 import type { WidgetProps } from './types';
+import { READ_ONLY_CSS } from '../read-only';
 
 export interface DetailTableProps extends WidgetProps {
   /** The table's check failed: show each failing cell's message. */
@@ -68,13 +70,15 @@ export function DetailTableWidget({ field, value, onChange, onBlur, disabled, si
                 {columns.map((c) => {
                   const col = c.__vModel__!;
                   const msg = invalid && !isLocked(c) ? fieldError(c, row[col]) : null;
+                  const readOnly = markOf(c) === 'readonly';
                   return (
-                    <Table.Cell key={col} verticalAlign="top" data-testid={`detail-cell-${i}-${col}`}>
+                    <Table.Cell key={col} verticalAlign="top" data-testid={`detail-cell-${i}-${col}`} css={readOnly ? READ_ONLY_CSS : undefined}>
                       <FieldWidget
                         field={{ ...c, style: { ...(c.style ?? {}), width: '100%' } }}
                         value={row[col]}
                         size={size}
-                        disabled={disabled || c.disabled === true || markOf(c) === 'readonly'}
+                        invalid={!!msg}
+                        disabled={disabled || c.disabled === true || readOnly}
                         onChange={(v) => setCell(i, col, v)}
                         onBlur={onBlur}
                       />

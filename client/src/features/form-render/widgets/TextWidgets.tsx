@@ -12,7 +12,7 @@ function textOf(v: unknown): string {
 }
 
 /** el-input: text / textarea / password. */
-export function InputWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
+export function InputWidget({ field, value, onChange, onBlur, disabled, size, invalid }: WidgetProps) {
   const text = textOf(value);
   const max = numProp(field, 'maxlength');
   const limit = field['show-word-limit'] && max ? `${text.length}/${max}` : null;
@@ -32,6 +32,7 @@ export function InputWidget({ field, value, onChange, onBlur, disabled, size }: 
           maxLength={max}
           readOnly={readOnly}
           disabled={disabled}
+          aria-invalid={invalid || undefined}
           value={text}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
@@ -69,6 +70,7 @@ export function InputWidget({ field, value, onChange, onBlur, disabled, size }: 
         maxLength={max}
         readOnly={readOnly}
         disabled={disabled}
+        aria-invalid={invalid || undefined}
         value={text}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
@@ -77,8 +79,12 @@ export function InputWidget({ field, value, onChange, onBlur, disabled, size }: 
   );
 }
 
-/** el-input-number: value a number (undefined when cleared), with min/max/step/precision (formatOptions of numberFormatOptions). */
-export function NumberWidget({ field, value, onChange, onBlur, disabled, size }: WidgetProps) {
+/**
+ * el-input-number: value a number (undefined when cleared), with min/max/step/precision (formatOptions
+ * of numberFormatOptions). Error styling follows `invalid` only: the number input's own range check
+ * would mark an empty box with a `min` as invalid before any input. A disabled box has no steppers.
+ */
+export function NumberWidget({ field, value, onChange, onBlur, disabled, size, invalid }: WidgetProps) {
   const precision = numProp(field, 'precision');
   const shown = numberText(value, precision);
   return (
@@ -91,12 +97,14 @@ export function NumberWidget({ field, value, onChange, onBlur, disabled, size }:
       // The same keys for every input: see number-format.ts.
       formatOptions={numberFormatOptions(precision)}
       disabled={disabled}
+      invalid={invalid === true}
       readOnly={field.readonly === true}
       value={shown}
       onValueChange={(d) => onChange(Number.isFinite(d.valueAsNumber) ? d.valueAsNumber : undefined)}
       onBlur={onBlur}
     >
-      <NumberInput.Control />
+      {/* No steppers on a value that cannot change (a read-only value reads as a value, issue 40 §8). */}
+      {!disabled && <NumberInput.Control />}
       <NumberInput.Input name={field.__vModel__} placeholder={field.placeholder} />
     </NumberInput.Root>
   );

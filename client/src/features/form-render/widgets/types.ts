@@ -9,6 +9,11 @@ export interface WidgetProps {
   onBlur: () => void;
   /** Read-only form, disabled form or disabled field. */
   disabled: boolean;
+  /**
+   * The field's check failed and its message shows: error styling (red border). Absent or false
+   * before any check, so an untouched field never looks wrong (issue 40 §8).
+   */
+  invalid?: boolean;
   /** `conf.size` mapped to Chakra: medium → sm, small/mini → xs. */
   size: 'xs' | 'sm';
 }

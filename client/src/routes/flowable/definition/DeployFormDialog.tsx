@@ -1,8 +1,9 @@
 /**
  * 配置主表单 dialog of a 流程定义 row (workflow spec §3 "Deployment form link", §7 addDeployForm;
- * reference §6: one main form per deployment, a new version has none until configured): search
- * 表单名称, the stored forms (`flowable.form.list`) with a radio per row and 预览; 确 定 links the
- * chosen form through `form.addDeployForm({formId, deployId})`.
+ * reference §6: one main form per deployment; issue 40 §2: a deploy links the start event's form,
+ * this dialog changes it while the version has no instance): search 表单名称, the stored forms
+ * (`flowable.form.list`) with a radio per row and 预览; 确 定 links the chosen form through
+ * `form.addDeployForm({formId, deployId})`.
  */
 import { Input, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -92,7 +93,7 @@ export function DeployFormDialog({ deployId, name, onClose, onSaved }: { deployI
       <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} pageSizes={PICKER_PAGE_SIZES}
         onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
       <Text fontSize="xs" color="fg.muted" mt="2">
-        每个部署版本只能配置一个主表单；重新部署（新版本）后需要再次配置。
+        每个部署版本有一个主表单：部署时取流程设计中开始节点选择的表单，在此选择会替换它（该版本发起过流程后不能再更换）。
       </Text>
       {preview && <FormPreviewDialog formId={preview.formId} name={preview.formName} onClose={() => setPreview(null)} />}
     </FormDialog>

@@ -7,11 +7,13 @@
  * (switch 激活 / 挂起 → updateState), 部署时间, 操作 设计, 配置主表单, 发起, XML, 删除. The
  * designer comes back here with `?t=<timestamp>` after a save, which refetches the list. As the
  * server (issue 11 §3): 新增 / 导入 / 设计 need system:deployment:add, the state switch
- * system:deployment:edit, 删除 system:deployment:remove (the 我的流程 menu's buttons).
+ * system:deployment:edit, 删除 system:deployment:remove, 发起 flowable:process:start (issue 40; the
+ * 我的流程 menu's buttons). The start event's form is the main form on deploy; 配置主表单 (every row)
+ * links one or changes it while the version has no instance (server: addDeployForm).
  */
 import { Box, Flex, Input, Switch, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DictTag } from '../../../components/dict/DictTag';
 import { confirmWarning } from '../../../components/feedback/actions';
@@ -35,7 +37,7 @@ import { DeployFormDialog } from './DeployFormDialog';
 import { ImportDialog } from './ImportDialog';
 
 /** The definition writes' permissions (server: flowable.router.ts `definition.save/import/updateState/remove`). */
-const PERM = { add: 'system:deployment:add', edit: 'system:deployment:edit', remove: 'system:deployment:remove' } as const;
+const PERM = { add: 'system:deployment:add', edit: 'system:deployment:edit', remove: 'system:deployment:remove', start: 'flowable:process:start' } as const;
 
 interface Filters {
   name: string;
@@ -57,6 +59,8 @@ export default function DefinitionList() {
   /** State shown while the confirmation or the call is pending. */
   const [flipped, setFlipped] = useState<Record<string, number>>({});
   const mayEdit = usePermi().hasPermi([PERM.edit]);
+  // 新增 / 设计 open the designer next: load its chunk (bpmn-js) now, so its first open is quick (issue 40 §9).
+  useEffect(() => void import('./model').catch(() => undefined), []);
 
   const input = { ...lp.page, ...(filters.name.trim() ? { name: filters.name.trim() } : {}), ...(filters.category ? { category: filters.category } : {}) };
   const list = useQuery({ ...trpc.flowable.definition.list.queryOptions(input), placeholderData: keepPreviousData });
@@ -147,12 +151,10 @@ export default function DefinitionList() {
           <RowLink icon="edit" perm={[PERM.add]} onClick={() => navigate(designerPath(r.deploymentId))} testId="row-design">
             设计
           </RowLink>
-          {!r.formId && (
-            <RowLink icon="link" perm={['flowable:form:add']} onClick={() => lp.setDialog({ kind: 'deployForm', row: r })} testId="row-deploy-form">
-              配置主表单
-            </RowLink>
-          )}
-          <RowLink icon="plus" onClick={() => navigate(startPath({ deployId: r.deploymentId, procDefId: r.id }))} testId="row-start">
+          <RowLink icon="link" perm={['flowable:form:add']} onClick={() => lp.setDialog({ kind: 'deployForm', row: r })} testId="row-deploy-form">
+            配置主表单
+          </RowLink>
+          <RowLink icon="plus" perm={[PERM.start]} onClick={() => navigate(startPath({ deployId: r.deploymentId, procDefId: r.id }))} testId="row-start">
             发起
           </RowLink>
           <RowLink icon="document" onClick={() => lp.setDialog({ kind: 'xml', row: r })} testId="row-xml">

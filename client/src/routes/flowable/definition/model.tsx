@@ -3,10 +3,11 @@
  * spec §2 "Process model designer", §3 "Process model save payload"; reference §6 "Model save /
  * deploy"). Query `deployId` loads that deployment's XML (`flowable.definition.readXml`);
  * without it the new-diagram template is drawn. 保存模型 posts `{name, category, xml}` to
- * `flowable.definition.save` (a new deployment/version), shows the server's message, closes the
+ * `flowable.definition.save` (a new deployment/version), shows 保存成功, closes the
  * tab and opens /flowable/definition?t=<timestamp>. When the engine refuses the model its message
  * (naming the element) is shown and the diagram stays open. A deployment that cannot be read
- * leaves a blank diagram with a notice. This module is the lazy boundary that
+ * leaves a blank diagram with a notice. On a phone (< 640 px) only 流程设计器需要更宽的屏幕… is
+ * shown (NarrowScreen.tsx). This module is the lazy boundary that
  * keeps bpmn-js out of the main bundle (app/router/views.tsx loads route files on demand).
  */
 import { Alert, Box, CloseButton } from '@chakra-ui/react';
@@ -16,6 +17,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NAVBAR_HEIGHT, TAGS_HEIGHT } from '../../../app/layout/vars';
 import { useSettings } from '../../../app/stores/settings-store';
 import { msgSuccess } from '../../../components/feedback/toaster';
+import { NarrowScreenNotice, useNarrowScreen } from '../../../features/bpmn-designer/NarrowScreen';
 import { ProcessDesigner, type SavePayload } from '../../../features/bpmn-designer/ProcessDesigner';
 import { closeOpenPage } from '../../../lib/close-page';
 import { describeRequestError } from '../../../lib/request-error';
@@ -30,6 +32,7 @@ export default function ProcessModelDesigner() {
   const { tagsView } = useSettings();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [loadNoticeClosed, setLoadNoticeClosed] = useState(false);
+  const narrow = useNarrowScreen();
 
   const model = useQuery({ ...trpc.flowable.definition.readXml.queryOptions({ deployId }), enabled: !!deployId });
   const save = useMutation(trpc.flowable.definition.save.mutationOptions());
@@ -37,8 +40,9 @@ export default function ProcessModelDesigner() {
   const onSave = (payload: SavePayload) => {
     setRefusal(null);
     save.mutate(payload, {
-      onSuccess: (res) => {
-        msgSuccess(res.msg);
+      onSuccess: () => {
+        // The REST reply keeps RuoYi's 导入成功 (reference §6); the designer's own toast says what happened (issue 40).
+        msgSuccess('保存成功');
         closeOpenPage(pathname, `/flowable/definition?t=${Date.now()}`, navigate);
       },
       onError: (e) => setRefusal(describeRequestError(e).message),
@@ -46,6 +50,8 @@ export default function ProcessModelDesigner() {
   };
 
   const height = `calc(100vh - ${NAVBAR_HEIGHT + (tagsView ? TAGS_HEIGHT : 0)}px)`;
+  // A phone has no room for canvas, palette and panel: say so instead of failing (issue 40 item 7).
+  if (narrow) return <Box data-testid="flowable-model"><NarrowScreenNotice height={height} /></Box>;
   return (
     <Box data-testid="flowable-model">
       <ProcessDesigner

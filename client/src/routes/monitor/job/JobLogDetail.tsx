@@ -1,6 +1,6 @@
 /**
  * 调度日志详细 dialog (RuoYi monitor/job/log.vue, 700px): 日志序号, 任务名称, 任务分组, 执行时间,
- * 调用方法, 日志信息, 执行状态 正常/失败 and, for a failed run, 异常信息.
+ * 调用方法, 日志信息, 执行状态 成功/失败 (the filter's words) and, for a failed run, 异常信息.
  */
 import { Box } from '@chakra-ui/react';
 import { JOB_LOG_STATUS_LABELS, type JobLogRow } from '../../../../../shared/schemas/job';

@@ -24,9 +24,9 @@ describe('job screen helpers', () => {
     });
   });
 
-  it('labels log status 0 正常 / 1 失败 whatever the dictionary says', () => {
-    const dict = [{ value: '0', label: '成功', elTagType: 'primary', elTagClass: '', raw: { dictLabel: '成功', dictValue: '0' } }];
+  it('labels log status 0 成功 / 1 失败, the words of the status filter (sys_common_status), whatever the dictionary says', () => {
+    const dict = [{ value: '0', label: '正常', elTagType: 'primary', elTagClass: '', raw: { dictLabel: '正常', dictValue: '0' } }];
     const opts = logStatusOptions(dict);
-    expect(opts.map((o) => [o.value, o.label, o.elTagType])).toEqual([['0', '正常', 'primary'], ['1', '失败', 'danger']]);
+    expect(opts.map((o) => [o.value, o.label, o.elTagType])).toEqual([['0', '成功', 'primary'], ['1', '失败', 'danger']]);
   });
 });

@@ -89,7 +89,7 @@ export function validateJob(form: JobFormValues) {
   return errors;
 }
 
-/** Status tags read 正常 / 失败 (spec §2, §9) in the colours of sys_common_status. */
+/** Status tags read 成功 / 失败 (JOB_LOG_STATUS_LABELS, the words of the filter's sys_common_status) in that dictionary's colours. */
 export function logStatusOptions(dict: DictOption[]): DictOption[] {
   return (['0', '1'] as const).map((value) => {
     const entry = dict.find((o) => o.value === value);

@@ -2,7 +2,9 @@
  * 代码预览 (RuoYi views/tool/gen/index.vue preview dialog, 80% wide): one tab per generated file
  * in the server's order (`tool.gen.preview` answers an ordered map path → code); the tab title is
  * the file name, the full path shows above the code with 复制 (copies the current file). The code
- * is highlighted read-only by CodeMirror (CodeViewer, loaded on demand).
+ * is highlighted read-only by CodeMirror (CodeViewer, its own chunk, which the list fetches
+ * ahead with `preloadCodeViewer`); only the open tab is mounted, so only it is highlighted. The
+ * server renders the files once and keeps them formatted (issue 40 §6).
  */
 import { Box, Button, Flex, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +14,13 @@ import { copyXml } from '../../../components/XmlDrawerFrame';
 import { useTRPC } from '../../../lib/trpc';
 import { languageOf, tabTitle } from './gen-kit';
 
-const CodeViewer = lazy(() => import('./CodeViewer'));
+const loadCodeViewer = () => import('./CodeViewer');
+const CodeViewer = lazy(loadCodeViewer);
+
+/** Fetches the code viewer's chunk ahead of the first 预览 (the list calls it once shown). */
+export function preloadCodeViewer(): void {
+  void loadCodeViewer().catch(() => undefined);
+}
 const CODE_HEIGHT = 'calc(100vh - 320px)';
 
 function Loading() {
@@ -28,10 +36,9 @@ export function PreviewDialog({ tableId, onClose }: { tableId: number; onClose: 
   const trpc = useTRPC();
   const preview = useQuery({ ...trpc.tool.gen.preview.queryOptions({ tableId }), gcTime: 0 });
   const files = useMemo(() => Object.entries(preview.data ?? {}), [preview.data]);
-  const [tab, setTab] = useState('');
-  useEffect(() => {
-    if (files.length && !files.some(([p]) => p === tab)) setTab(files[0][0]);
-  }, [files, tab]);
+  const [picked, setTab] = useState('');
+  // The first file until one is picked (no extra render before the code shows).
+  const tab = files.some(([p]) => p === picked) ? picked : (files[0]?.[0] ?? '');
   // A refused preview (its message shown by the request-error layer) leaves no dialog, as RuoYi.
   useEffect(() => {
     if (preview.isError) onClose();

@@ -8,6 +8,7 @@
  */
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { HasRole } from '../../../components/Permission';
 import { confirmWarning } from '../../../components/feedback/actions';
@@ -29,7 +30,7 @@ import { useRefetchOnTimestamp } from '../../flowable/task/task-list-kit';
 import { CreateTableDialog } from './CreateTableDialog';
 import type { GenTableRow } from './gen-kit';
 import { ImportTableDialog } from './ImportTableDialog';
-import { PreviewDialog } from './PreviewDialog';
+import { PreviewDialog, preloadCodeViewer } from './PreviewDialog';
 
 interface Filters {
   tableName: string;
@@ -55,6 +56,8 @@ export default function GenList() {
   const ui = lp.bind(list);
   const { single, multiple, search, reset } = ui;
   useRefetchOnTimestamp(ui.refresh);
+  // 预览 opens without waiting for the viewer's chunk (issue 40 §6).
+  useEffect(preloadCodeViewer, []);
 
   const onDelete = (ids: RowKey[]) => ui.confirmRemove(ids, '表编号', (onSuccess) => remove.mutate({ ids: ids.map(Number) }, { onSuccess }));
 

@@ -9,12 +9,42 @@ let prettier: Promise<Prettier> | undefined;
 const loadPrettier = (): Promise<Prettier> =>
   (prettier ??= Promise.all([import('prettier/standalone'), import('prettier/plugins/typescript'), import('prettier/plugins/estree')]));
 
-/** Formats TypeScript / TSX source. Errors: Prettier's syntax error (a template bug), with `path`. */
+/**
+ * Formatted texts by path and source, most recently used last (issue 40 §6: Prettier takes
+ * 50–300 ms a file, a preview formats a dozen; the same source is never formatted twice while it
+ * stays here). Bounded by the characters it holds.
+ */
+const formatted = new Map<string, string>();
+let formattedChars = 0;
+const FORMAT_CACHE_CHARS = 4_000_000;
+
+function remember(key: string, text: string): void {
+  formatted.set(key, text);
+  formattedChars += key.length + text.length;
+  for (const [k, v] of formatted) {
+    if (formattedChars <= FORMAT_CACHE_CHARS) break;
+    formatted.delete(k);
+    formattedChars -= k.length + v.length;
+  }
+}
+
+/**
+ * Formats TypeScript / TSX source (a source formatted before comes from the cache). Errors:
+ * Prettier's syntax error (a template bug), with `path`.
+ */
 export async function formatTs(source: string, path: string): Promise<string> {
+  const key = `${path}\n${source}`;
+  const hit = formatted.get(key);
+  if (hit !== undefined) {
+    formatted.delete(key);
+    formatted.set(key, hit);
+    return hit;
+  }
   const [{ format }, typescript, estree] = await loadPrettier();
   try {
-    const text = await format(source, { parser: 'typescript', plugins: [typescript, estree], printWidth: 140, singleQuote: true, trailingComma: 'all', filepath: path });
-    return wrapDocLines(text);
+    const text = wrapDocLines(await format(source, { parser: 'typescript', plugins: [typescript, estree], printWidth: 140, singleQuote: true, trailingComma: 'all', filepath: path }));
+    remember(key, text);
+    return text;
   } catch (err) {
     throw new Error(`生成的代码无法格式化 (${path}): ${(err as Error).message}`);
   }

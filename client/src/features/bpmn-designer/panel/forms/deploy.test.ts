@@ -27,7 +27,7 @@ async function designed() {
   writeListeners(d.ops, a1, 'execution', [{ event: 'start', type: 'class', value: 'com.ruoyi.flowable.listener.FlowExecutionListener', params: [] }]);
   const a2 = d.byId('Activity_2');
   writePickedRoles(d.ops, a2, [{ id: 2, name: '普通角色' }]);
-  writeMultiInstance(d.ops, a2, { mode: 'parallel', collection: 'reviewers', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
+  writeMultiInstance(d.ops, a2, { mode: 'parallel', loopCardinality: '', collection: 'reviewers', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
   writeName(d.ops, d.byId('Gateway_1'), '金额判断');
   writeCondition(d.ops, d.byId('Flow_4'), '${amount > 1000}');
   writeDefaultFlow(d.ops, d.byId('Gateway_1'), 'Flow_3');

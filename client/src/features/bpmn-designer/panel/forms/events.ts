@@ -5,7 +5,7 @@
  * `bpmn:Message` / `bpmn:Signal` / `bpmn:Error` (with `errorCode`) under `<bpmn:definitions>`;
  * a boundary event's `cancelActivity` (中断) and an event sub-process start's `isInterrupting`.
  */
-import { orUndef, type ModdleEl, type ModdleOps } from '../ops';
+import { ext, orUndef, type ModdleEl, type ModdleOps } from '../ops';
 
 export type TimerType = 'timeDate' | 'timeDuration' | 'timeCycle';
 export const TIMER_TYPES: { value: TimerType; label: string; hint: string }[] = [
@@ -67,22 +67,36 @@ export const REF_PROP: Record<'message' | 'signal' | 'error', { prop: string; ty
   error: { prop: 'errorRef', type: 'bpmn:Error', label: '错误' },
 };
 
-/** One global definition as the dialog edits it; `ref` is the existing element (absent for a new row). */
-export interface GlobalRow { ref?: ModdleEl; id: string; name: string; errorCode: string }
+/**
+ * One global definition as the dialog edits it; `ref` is the existing element (absent for a new
+ * row). `scope` (signals only): 信号范围 `global` (全局) or `processInstance` (流程实例), written as
+ * `flowable:scope` (the engine delivers a processInstance signal only inside the throwing instance).
+ */
+export interface GlobalRow { ref?: ModdleEl; id: string; name: string; errorCode: string; scope?: string }
+
+/** 信号范围 options of the signal dialogs (reference §6: `<signal flowable:scope="global|processInstance">`). */
+export const SIGNAL_SCOPES = [{ value: 'global', label: '全局' }, { value: 'processInstance', label: '流程实例' }];
+
+/** A signal's 信号范围 as the engine reads it: `processInstance`, anything else (or none) is `global` (Flowable). */
+export function signalScope(signal: ModdleEl): string {
+  return ext(signal, 'scope') === 'processInstance' ? 'processInstance' : 'global';
+}
 
 /** The global definitions of `type` under the definitions, in order. */
 export function readGlobals(definitions: ModdleEl | undefined, type: GlobalType): GlobalRow[] {
   const roots = (definitions?.get('rootElements') as ModdleEl[] | undefined) ?? [];
   return roots.filter((r) => r.$type === type).map((r) => ({
     ref: r, id: String(r.id ?? ''), name: String(r.name ?? ''), errorCode: type === 'bpmn:Error' ? String(r.get('errorCode') ?? '') : '',
+    ...(type === 'bpmn:Signal' ? { scope: signalScope(r) } : {}),
   }));
 }
 
-/** Row errors: id and name required (请输入), ids unique (ID 已存在), an id is an XML name. */
-export function validateGlobals(rows: GlobalRow[], takenElsewhere: (id: string) => boolean = () => false): Record<number, Partial<Record<'id' | 'name' | 'errorCode', string>>> {
-  const out: Record<number, Partial<Record<'id' | 'name' | 'errorCode', string>>> = {};
+/** Row errors: id and name required (请输入), a signal's scope (请选择, spec §5), ids unique (ID 已存在), an id is an XML name. */
+export function validateGlobals(rows: GlobalRow[], takenElsewhere: (id: string) => boolean = () => false): Record<number, Partial<Record<'id' | 'name' | 'errorCode' | 'scope', string>>> {
+  const out: Record<number, Partial<Record<'id' | 'name' | 'errorCode' | 'scope', string>>> = {};
   rows.forEach((r, i) => {
-    const e: Partial<Record<'id' | 'name', string>> = {};
+    const e: Partial<Record<'id' | 'name' | 'scope', string>> = {};
+    if (r.scope !== undefined && !r.scope) e.scope = '请选择';
     const id = r.id.trim();
     if (!id) e.id = '请输入';
     else if (!/^[A-Za-z_][\w.-]*$/.test(id)) e.id = 'ID 须以字母或下划线开头';
@@ -102,8 +116,10 @@ export function writeGlobals(ops: ModdleOps, definitions: ModdleEl, type: Global
   const items = rows.map((r) => {
     const props: Record<string, unknown> = { id: r.id.trim(), name: r.name.trim() };
     if (type === 'bpmn:Error') props.errorCode = orUndef(r.errorCode);
+    // 信号范围: written for a new signal and when changed (another value, e.g. RuoYi's "start", stays as read).
+    if (type === 'bpmn:Signal' && r.scope && (!r.ref || signalScope(r.ref) !== r.scope)) props['flowable:scope'] = r.scope;
     if (!r.ref) return ops.create(type, props, definitions);
-    if (r.ref.id !== props.id || r.ref.name !== props.name || (type === 'bpmn:Error' && (r.ref.get('errorCode') ?? undefined) !== props.errorCode)) ops.update(r.ref, props);
+    if (r.ref.id !== props.id || r.ref.name !== props.name || 'flowable:scope' in props || (type === 'bpmn:Error' && (r.ref.get('errorCode') ?? undefined) !== props.errorCode)) ops.update(r.ref, props);
     return r.ref;
   });
   const others = roots.filter((r) => r.$type !== type);

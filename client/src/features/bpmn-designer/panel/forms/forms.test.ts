@@ -7,7 +7,7 @@ import { globalsInUse, readGlobals, writeRef } from './events';
 import {
   dueDateError, readAssignment, readTaskAttrs, toDueDate, writeExpression, writePickedRoles, writePickedUsers, writeTaskAttr, writeUserType,
 } from './user-task';
-import { readMultiInstance, writeMultiInstance, SUGGESTED_COMPLETION, completionConditionError } from './multi-instance';
+import { cardinalityError, describeMultiInstance, readMultiInstance, writeMultiInstance, SUGGESTED_COMPLETION, completionConditionError } from './multi-instance';
 import { outgoingOptions, readCondition, readDefaultFlow, writeCondition, writeDefaultFlow } from './flow';
 import { TYPE_FIELDS, readField, writeField } from './task-types';
 
@@ -42,6 +42,20 @@ describe('process panel', () => {
     expect(readCategory(d.process)).toBe('oa');
     writeCategory(d.ops, d.process, '');
     expect(await d.toXML()).not.toContain('processCategory');
+  });
+
+  it('信号范围 (issue 40): 请选择 when cleared; written as flowable:scope for new signals and when changed; read back', async () => {
+    expect(validateSignals([{ id: 's', name: 'n', errorCode: '', scope: '' }])).toEqual({ 0: { scope: '请选择' } });
+    const d = await load();
+    writeSignals(d.ops, d.definitions, [{ id: 'Signal_g', name: '全局', errorCode: '', scope: 'global' }, { id: 'Signal_i', name: '实例', errorCode: '', scope: 'processInstance' }]);
+    const xml = await d.toXML();
+    expect(xml).toContain('<bpmn:signal id="Signal_g" name="全局" flowable:scope="global" />');
+    expect(xml).toContain('<bpmn:signal id="Signal_i" name="实例" flowable:scope="processInstance" />');
+    const again = await load(xml);
+    const rows = readSignals(again.definitions);
+    expect(rows.map((r) => r.scope)).toEqual(['global', 'processInstance']);
+    writeSignals(again.ops, again.definitions, [{ ...rows[0], scope: 'processInstance' }, rows[1]]);
+    expect(await again.toXML()).toContain('<bpmn:signal id="Signal_g" name="全局" flowable:scope="processInstance" />');
   });
 
   it('signals: rows validate with 请输入 / unique ids; written without a scope (the engine broadcasts globally)', async () => {
@@ -180,16 +194,30 @@ describe('multi-instance (spec §4: unset removes the loop)', () => {
     expect(completionConditionError('a > 1')).toBeTruthy();
     const d = await load();
     const t = d.byId('Activity_2');
-    writeMultiInstance(d.ops, t, { mode: 'parallel', collection: '${userList}', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
+    writeMultiInstance(d.ops, t, { mode: 'parallel', loopCardinality: '', collection: '${userList}', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
     const xml = await d.toXML();
     expect(xml).toContain('<bpmn:multiInstanceLoopCharacteristics flowable:collection="${userList}" flowable:elementVariable="assignee">');
     expect(xml).toContain('<bpmn:completionCondition xsi:type="bpmn:tFormalExpression">${nrOfCompletedInstances/nrOfInstances &gt;= 0.6}</bpmn:completionCondition>');
     const again = await load(xml);
-    expect(readMultiInstance(again.byId('Activity_2'))).toEqual({ mode: 'parallel', collection: '${userList}', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
-    writeMultiInstance(again.ops, again.byId('Activity_2'), { mode: 'sequential', collection: 'c', elementVariable: '', completionCondition: '' });
+    expect(readMultiInstance(again.byId('Activity_2'))).toEqual({ mode: 'parallel', loopCardinality: '', collection: '${userList}', elementVariable: 'assignee', completionCondition: SUGGESTED_COMPLETION });
+    writeMultiInstance(again.ops, again.byId('Activity_2'), { mode: 'sequential', loopCardinality: '', collection: 'c', elementVariable: '', completionCondition: '' });
     expect(await again.toXML()).toContain('isSequential="true"');
-    writeMultiInstance(again.ops, again.byId('Activity_2'), { mode: '', collection: '', elementVariable: '', completionCondition: '' });
+    writeMultiInstance(again.ops, again.byId('Activity_2'), { mode: '', loopCardinality: '', collection: '', elementVariable: '', completionCondition: '' });
     expect(await again.toXML()).not.toContain('multiInstance');
+  });
+  it('循环基数 (issue 40): written as loopCardinality, read back, and one of 循环基数 / 集合 required', async () => {
+    expect(cardinalityError({ loopCardinality: '', collection: ' ' })).toBe('请填写循环基数或集合');
+    expect(cardinalityError({ loopCardinality: '0', collection: '' })).toBe('循环基数须为正整数或表达式，如 3 或 ${count}');
+    expect(cardinalityError({ loopCardinality: '3', collection: '' })).toBeUndefined();
+    expect(cardinalityError({ loopCardinality: '${count}', collection: '' })).toBeUndefined();
+    expect(cardinalityError({ loopCardinality: '', collection: 'userList' })).toBeUndefined();
+    const d = await load();
+    writeMultiInstance(d.ops, d.byId('Activity_2'), { mode: 'parallel', loopCardinality: '3', collection: '', elementVariable: '', completionCondition: '' });
+    const xml = await d.toXML();
+    expect(xml).toMatch(/<bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">3<\/bpmn:loopCardinality>/);
+    const again = await load(xml);
+    expect(readMultiInstance(again.byId('Activity_2'))).toMatchObject({ mode: 'parallel', loopCardinality: '3', collection: '' });
+    expect(describeMultiInstance(readMultiInstance(again.byId('Activity_2')))).toBe('并行 · 循环基数 3');
   });
 });
 

@@ -6,8 +6,8 @@
  * `signalRef` keeps pointing at the same object, renaming its id included; a signal still
  * referenced by an event cannot be deleted (`globalsInUse`).
  *
- * Not offered (issue 13: the engine does not honour them): the signal scope (`flowable:scope`;
- * the engine always broadcasts globally; an existing attribute is kept untouched) and the
+ * Each signal has a 信号范围 (`flowable:scope` global / processInstance, issue 40: the engine
+ * delivers a processInstance signal only inside the throwing instance). Not offered: the
  * resource list (`<flowable:resource>`, read by nothing).
  */
 import { orUndef, ext, type ModdleEl, type ModdleOps } from '../ops';
@@ -27,7 +27,7 @@ export type SignalRow = GlobalRow;
 /** The signals of the definitions, in order. */
 export const readSignals = (definitions: ModdleEl | undefined): SignalRow[] => readGlobals(definitions, 'bpmn:Signal');
 
-/** Errors per signal row (id and name 请输入, unique XML-name ids); empty when the table validates. */
+/** Errors per signal row (信号范围 请选择, id and name 请输入, unique XML-name ids); empty when the table validates. */
 export const validateSignals = (rows: SignalRow[], takenElsewhere?: (id: string) => boolean) => validateGlobals(rows, takenElsewhere);
 
 /** Writes the signals in place: kept rows update their element, new rows are created, removed ones dropped. */

@@ -3,9 +3,10 @@
  * process once, at its newest active version (the list's `latestActive`; a suspended newest version
  * falls back to the previous active one, a process with no active version is not offered): search
  * 流程名称, a paged table (流程名称, 流程版本, 流程分类, 部署时间) and 发起 per row, which opens the
- * start screen. A row that is not active shows 已挂起 instead of 发起.
+ * start screen. A row that is not active shows 已挂起 instead of 发起. On a phone (below md) 流程分类
+ * and 部署时间 are left out so that 发起 shows without scrolling the table sideways.
  */
-import { Badge, Input } from '@chakra-ui/react';
+import { Badge, Input, useBreakpointValue } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DictTag } from '../../../../components/dict/DictTag';
@@ -25,6 +26,7 @@ export function StartProcessDialog({ onClose, onStart }: { onClose: () => void; 
   const [draft, setDraft] = useState('');
   const [name, setName] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const narrow = useBreakpointValue({ base: true, md: false }) ?? false;
   const list = useQuery({
     ...trpc.flowable.definition.list.queryOptions({ ...page, latestActive: true, ...(name ? { name } : {}) }),
     placeholderData: keepPreviousData,
@@ -33,8 +35,8 @@ export function StartProcessDialog({ onClose, onStart }: { onClose: () => void; 
   const columns: DataColumn<DefinitionRow>[] = [
     { key: 'name', title: '流程名称', truncate: true },
     { key: 'version', title: '流程版本', width: 90, render: (r) => <VersionTag version={r.version} /> },
-    { key: 'category', title: '流程分类', width: 110, render: (r) => <DictTag options={dict.sys_process_category} value={r.category} /> },
-    { key: 'deploymentTime', title: '部署时间', width: 170 },
+    { key: 'category', title: '流程分类', width: 110, hidden: narrow, render: (r) => <DictTag options={dict.sys_process_category} value={r.category} /> },
+    { key: 'deploymentTime', title: '部署时间', width: 170, hidden: narrow },
     {
       key: 'actions',
       title: '操作',

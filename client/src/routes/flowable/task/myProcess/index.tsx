@@ -4,9 +4,10 @@
  * and 开始时间 (90 days back by default); toolbar 新增流程 (dialog of the deployed definitions →
  * start screen) and 删除; columns 流程编号, 流程名称, 流程类别, 流程版本, 提交时间, 流程状态
  * (进行中 / 已完成 by finishTime), 耗时, 当前节点, 办理人 and 操作 详情, 取消申请 (while running),
- * 删除. 新增流程 / 删除 carry the menu's buttons system:deployment:add / remove (seed ids 2031-2033).
+ * 删除. 新增流程 carries the menu's button 发起 flowable:process:start (seed id 2050, issue 40 §1;
+ * granted to role 2), 删除 system:deployment:remove (seed id 2033), as the server checks them.
  */
-import { Badge, Box, Flex } from '@chakra-ui/react';
+import { Badge, Box, Flex, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,6 +26,8 @@ import type { MyProcessRow } from '../types';
 import { StartProcessDialog } from './StartProcessDialog';
 
 const REMOVE_PERM = ['system:deployment:remove'];
+/** Starting a process (server: definition.start, process.startFlow). */
+const START_PERM = ['flowable:process:start'];
 
 export default function MyProcessList() {
   const trpc = useTRPC();
@@ -70,7 +73,8 @@ export default function MyProcessList() {
       },
     },
     { key: 'duration', title: '耗时', width: 130 },
-    { key: 'taskName', title: '当前节点', truncate: true },
+    // A finished instance has no current node (issue 40 §4): 已结束, and no 办理人 (the server sends none).
+    { key: 'taskName', title: '当前节点', truncate: true, render: (r) => (instanceStatus(r.finishTime).running ? r.taskName : <Text as="span" color="gray.500" data-testid="current-node-ended">已结束</Text>) },
     { key: 'assigneeName', title: '办理人', render: (r) => <StartUserCell name={r.assigneeName} dept={r.assigneeDeptName} /> },
     {
       key: 'actions',
@@ -98,7 +102,7 @@ export default function MyProcessList() {
     <Box p="5" data-testid="my-process-list">
       <TaskSearchForm show={lp.showSearch} draft={lp.draft} onDraft={lp.setDraft} onSearch={ui.search} onReset={ui.reset} testId="my-process-search" />
       <ToolbarButtons right={<RightToolbar {...ui.toolbarProps(columns)} />}>
-        <PermButton perm="system:deployment:add" icon="plus" onClick={() => setPicking(true)} testId="btn-new-process">
+        <PermButton perm={START_PERM} icon="plus" onClick={() => setPicking(true)} testId="btn-new-process">
           新增流程
         </PermButton>
         <PermButton perm={REMOVE_PERM} tone="danger" icon="delete" disabled={ui.multiple} onClick={() => void onRemove(lp.selected.map(String))} testId="btn-remove">

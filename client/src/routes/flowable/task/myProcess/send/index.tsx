@@ -7,13 +7,16 @@
  * shows the server's 流程启动成功 and closes the tab for /task/process.
  *
  * A deployment without a main form shows the server's words 请先配置流程表单! with the way to fix
- * it, and still lets the user start the process without form data (发起流程), since a model
- * may need no form at all. A suspended definition shows 流程已被挂起,请先激活流程 and cannot start.
+ * it, and still lets the user start the process without form data (直接发起), since a model may
+ * need no form at all; when the start's conditions read variables (startFlow `conditionVariables`,
+ * issue 40 §2) 直接发起 asks first, naming them. A suspended definition shows
+ * 流程已被挂起,请先激活流程 and cannot start.
  */
 import { Alert, Box, Button, Card, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { confirmWarning } from '../../../../../components/feedback/actions';
 import { msgSuccess } from '../../../../../components/feedback/toaster';
 import { UiIcon } from '../../../../../components/UiIcon';
 import { FlowDiagram, needsRecipient, RecipientDialog, type NextNodeInfo } from '../../../../../features/flow-view';
@@ -142,7 +145,8 @@ export default function StartProcess() {
                     </Flex>
                   </Box>
                 ) : (
-                  <NoFormNotice busy={busy || start.isPending} disabled={suspended} onStart={() => void submit(null)} />
+                  <NoFormNotice busy={busy || start.isPending} disabled={suspended}
+                    onStart={() => void confirmNoFormStart(data.conditionVariables).then((ok) => { if (ok) void submit(null); })} />
                 )}
               </Tabs.Content>
               <Tabs.Content value="diagram">
@@ -160,6 +164,15 @@ export default function StartProcess() {
   );
 }
 
+/**
+ * Before a start without form data: true at once when the start's conditions read no variable,
+ * else the answer to a confirmation naming them (issue 40 §2: never start silently without them).
+ */
+function confirmNoFormStart(variables: readonly string[]): Promise<boolean> {
+  if (!variables.length) return Promise.resolve(true);
+  return confirmWarning(`该流程的条件要读取变量 ${variables.join('、')}，而本流程没有表单，直接发起时这些变量没有值，流程可能无法流转或走默认分支。确定直接发起吗？`);
+}
+
 /** The deployment has no main form: the server's words and a start without form data. */
 function NoFormNotice({ busy, disabled, onStart }: { busy: boolean; disabled: boolean; onStart: () => void }) {
   return (
@@ -169,7 +182,7 @@ function NoFormNotice({ busy, disabled, onStart }: { busy: boolean; disabled: bo
         <Alert.Content>
           <Alert.Title>请先配置流程表单!</Alert.Title>
           <Alert.Description>
-            该流程尚未配置主表单：可在「流程定义」列表中通过「配置主表单」挂载表单；若此流程无需填写表单，也可以直接发起。
+            该流程尚未配置主表单：可在流程设计中为开始节点选择表单后重新部署，或在「流程定义」列表中通过「配置主表单」挂载表单；若此流程无需填写表单，也可以直接发起。
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

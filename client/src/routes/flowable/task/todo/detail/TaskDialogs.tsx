@@ -14,7 +14,7 @@ import { FormDialog } from '../../../../../components/feedback/AppDialog';
 import { FormItem } from '../../../../../components/form/form-kit';
 import { FlowUserPicker, RecipientDialog, needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view';
 import type { PickedUser } from '../../../../../components/pickers/UserPicker';
-import { approveError, MSG_APPROVE_COMMENT, MSG_DIALOG_COMMENT, MSG_PICK_COPY, rejectError, returnErrors } from './task-rules';
+import { approveError, MSG_DIALOG_COMMENT, MSG_PICK_COPY, rejectError, returnErrors } from './task-rules';
 
 function CommentInput({ value, onChange, onBlur, placeholder, testId }: { value: string; onChange(v: string): void; onBlur?(): void; placeholder: string; testId: string }) {
   return <Textarea rows={4} size="sm" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} data-testid={testId} />;
@@ -37,7 +37,8 @@ export function ApproveDialog({ next, pending, onClose, onSubmit }: {
 
   const submit = () => {
     const err = approveError({ comment, next, recipientVars });
-    if (err === MSG_APPROVE_COMMENT) setCommentError(MSG_DIALOG_COMMENT);
+    // The comment's message shows once, under its field; a missing recipient has no field of its own.
+    if (err === MSG_DIALOG_COMMENT) { setCommentError(err); return; }
     if (err) { msgError(err); return; }
     onSubmit({ comment: comment.trim(), recipientVars });
   };

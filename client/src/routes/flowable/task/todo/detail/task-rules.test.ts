@@ -9,11 +9,11 @@ describe('task handling checks (spec §5 Task handling)', () => {
     expect(approveError({ comment: 'ok', next: dyn('candidateUsers'), recipientVars: null })).toBe('请选择流程接收人员!');
     expect(approveError({ comment: 'ok', next: dyn('multiInstance'), recipientVars: null })).toBe('请选择流程接收人员!');
     expect(approveError({ comment: 'ok', next: dyn('candidateGroups'), recipientVars: null })).toBe('请选择流程接收角色组!');
-    expect(approveError({ comment: '  ', next: dyn('assignee'), recipientVars: { approval: '2' } })).toBe('请输入审批意见!');
+    expect(approveError({ comment: '  ', next: dyn('assignee'), recipientVars: { approval: '2' } })).toBe('请输入处理意见');
     expect(approveError({ comment: '同意', next: dyn('assignee'), recipientVars: { approval: '2' } })).toBeNull();
   });
   it('approve: a fixed or missing next node needs only the comment', () => {
-    expect(approveError({ comment: '', next: { type: 'assignee', dataType: 'fixed' }, recipientVars: null })).toBe('请输入审批意见!');
+    expect(approveError({ comment: '', next: { type: 'assignee', dataType: 'fixed' }, recipientVars: null })).toBe('请输入处理意见');
     expect(approveError({ comment: '同意', next: null, recipientVars: null })).toBeNull();
   });
   it('return and reject', () => {

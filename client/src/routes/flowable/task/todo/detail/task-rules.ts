@@ -5,7 +5,11 @@
 import type { FormSubmit } from '../../../../../features/form-render';
 import { needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view/recipient';
 
-export const MSG_APPROVE_COMMENT = '请输入审批意见!';
+/**
+ * 审批 without a comment: the handling dialog's message (spec §5 '请输入处理意见'; the spec's
+ * '请输入审批意见!' belongs to an approval screen with its own comment box, which this one has not).
+ * Shown once, under the field (issue 40 §8), not also as a toast.
+ */
 export const MSG_DIALOG_COMMENT = '请输入处理意见';
 export const MSG_COMMENT = '请输入意见';
 export const MSG_PICK_USERS = '请选择流程接收人员!';
@@ -16,12 +20,15 @@ export const MSG_PICK_COPY = '请选择抄送人员';
 
 const blank = (s: string | null | undefined) => !s || !s.trim();
 
-/** 审批 確定: the recipient first (when the next node is dynamic), then the comment. */
+/**
+ * 审批 确定: the recipient first (when the next node is dynamic: MSG_PICK_USERS / MSG_PICK_ROLES),
+ * then the comment (MSG_DIALOG_COMMENT); null when both are there.
+ */
 export function approveError(input: { comment: string; next: NextNodeInfo | null; recipientVars: Record<string, unknown> | null }): string | null {
   if (needsRecipient(input.next) && !input.recipientVars) {
     return recipientKind(input.next) === 'roles' ? MSG_PICK_ROLES : MSG_PICK_USERS;
   }
-  if (blank(input.comment)) return MSG_APPROVE_COMMENT;
+  if (blank(input.comment)) return MSG_DIALOG_COMMENT;
   return null;
 }
 

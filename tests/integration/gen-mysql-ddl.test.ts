@@ -1,0 +1,123 @@
+/**
+ * 代码生成 → 创建 with RuoYi's MySQL DDL (issue 40 §6) over REST `POST /tool/gen/createTable`:
+ * types translated to SQLite, COMMENTs kept as 字段描述 / 表描述, an AUTO_INCREMENT key becomes
+ * INTEGER PRIMARY KEY AUTOINCREMENT, KEY lines become indexes; what cannot be accepted gets a
+ * Chinese message saying what is accepted and changes nothing. Import defaults 表描述 to the
+ * table comment, else the table's menu name, else the table name.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+
+// Nothing here renders code (gen-output.test.ts covers the real templates).
+vi.mock('../../server/modules/tool/gen/templates', () => ({
+  REGISTRY_PATHS: { modules: 'server/modules/generated.ts', rest: 'server/rest/routes/generated.ts' },
+  renderModule: async () => [],
+}));
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  admin = await login(t.app);
+});
+afterAll(async () => { await t.app.close(); });
+
+const api = (method: 'GET' | 'POST', url: string, payload?: unknown) => call(t.app, method, url, admin, payload).then((r) => r.body);
+const raw = () => t.app.deps.db.$client;
+const masterCount = () => (raw().prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
+const genInfo = async (tableName: string) => {
+  const row = (await api('GET', `/tool/gen/list?tableName=${tableName}`)).rows.find((r: { tableName: string }) => r.tableName === tableName);
+  return (await api('GET', `/tool/gen/${row.tableId}`)).data as { info: Record<string, unknown>; rows: Array<Record<string, string>> };
+};
+
+const RUOYI_DDL = `-- ----------------------------
+-- 通知公告表
+-- ----------------------------
+CREATE TABLE \`sys_notice\` (
+  \`notice_id\`       int(4)          NOT NULL AUTO_INCREMENT    COMMENT '公告ID',
+  \`notice_title\`    varchar(50)     NOT NULL                   COMMENT '公告标题',
+  \`notice_type\`     char(1)         NOT NULL                   COMMENT '公告类型（1通知 2公告）',
+  \`notice_content\`  longtext                                   COMMENT '公告内容',
+  \`summary\`         text                                       COMMENT '摘要',
+  \`is_top\`          tinyint(1)      NOT NULL DEFAULT '0'       COMMENT '是否置顶',
+  \`read_count\`      bigint(20)      unsigned DEFAULT 0         COMMENT '阅读次数',
+  \`fee\`             decimal(10,2)   DEFAULT '0.00'             COMMENT '费用',
+  \`status\`          char(1)         DEFAULT '0'                COMMENT '公告状态（0正常 1关闭）',
+  \`create_time\`     datetime                                   COMMENT '创建时间',
+  \`update_time\`     timestamp       NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP COMMENT '更新时间',
+  PRIMARY KEY (\`notice_id\`),
+  UNIQUE KEY \`uk_notice_title\` (\`notice_title\`),
+  KEY \`idx_notice_type\` (\`notice_type\`, \`status\`) USING BTREE
+) ENGINE=InnoDB AUTO_INCREMENT=10 DEFAULT CHARSET=utf8mb4 COMMENT='通知公告表';
+
+create table biz_order_item (
+  order_id          bigint(20)      not null                   comment '订单ID',
+  line_no           int(11)         not null                   comment '行号',
+  qty               int             default 1,
+  primary key (order_id, line_no)
+) engine=innodb comment = '订单明细表';`;
+
+describe('createTable with MySQL DDL', () => {
+  it('translates RuoYi DDL to SQLite and keeps its comments', async () => {
+    expect(await api('POST', '/tool/gen/createTable', { sql: RUOYI_DDL })).toEqual({ code: 200, msg: '操作成功' });
+    const { info, rows } = await genInfo('sys_notice');
+    expect(info).toMatchObject({ tableComment: '通知公告表', functionName: '通知公告' });
+    expect(rows.map((c) => `${c.columnName}:${c.columnType}:${c.columnComment}`)).toEqual([
+      'notice_id:integer:公告ID', 'notice_title:varchar(50):公告标题', 'notice_type:char(1):公告类型（1通知 2公告）',
+      'notice_content:longtext:公告内容', 'summary:text:摘要', 'is_top:tinyint(1):是否置顶', 'read_count:bigint(20):阅读次数',
+      'fee:decimal(10,2):费用', 'status:char(1):公告状态（0正常 1关闭）', 'create_time:datetime:创建时间', 'update_time:timestamp:更新时间',
+    ]);
+    expect(rows[0]).toMatchObject({ isPk: '1', isIncrement: '1' });
+    expect(rows.find((c) => c.columnName === 'create_time')).toMatchObject({ htmlType: 'datetime' });
+    expect(rows.find((c) => c.columnName === 'notice_title')).toMatchObject({ isRequired: '1' });
+
+    // the table works as SQLite: the key is assigned, the defaults apply, the indexes exist
+    raw().prepare("INSERT INTO sys_notice (notice_title, notice_type) VALUES ('停电通知', '1')").run();
+    expect(raw().prepare('SELECT notice_id, is_top, fee, status, update_time IS NOT NULL AS stamped FROM sys_notice').get())
+      .toEqual({ notice_id: 1, is_top: 0, fee: 0, status: '0', stamped: 1 });
+    expect(() => raw().prepare("INSERT INTO sys_notice (notice_title, notice_type) VALUES ('停电通知', '2')").run()).toThrow(/UNIQUE/);
+    const indexes = raw().prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sys_notice' AND sql IS NOT NULL").all();
+    expect(indexes).toEqual([{ name: 'idx_notice_type' }]);
+
+    const item = await genInfo('biz_order_item');
+    expect(item.info).toMatchObject({ tableComment: '订单明细表' });
+    expect(item.rows.map((c) => `${c.columnName}:${c.isPk}:${c.columnComment}`)).toEqual(['order_id:1:订单ID', 'line_no:1:行号', 'qty:0:']);
+  });
+
+  it('refuses what it cannot accept in Chinese, saying what is accepted, and changes nothing', async () => {
+    const before = masterCount();
+    const cases: Array<[string, string | RegExp]> = [
+      ['CREATE TABLE biz_a (id int(11) NOT NULL AUTO_INCREMENT, PRIMARY KEY (id) ) ENGINE=InnoDB;\nCREATE TABLE biz_b (\n  id int,\n  name varchar(10) NOT NULL COMMENT \'名称\' XYZ\n)',
+        '仅支持 CREATE TABLE 语句：第2条语句第3行第42列附近无法解析，支持 SQLite 或 MySQL 的 CREATE TABLE 语句（可多条，以分号分隔）'],
+      ["CREATE TABLE biz_geo (id int NOT NULL AUTO_INCREMENT, pos geometry COMMENT '位置', PRIMARY KEY (id)) ENGINE=InnoDB",
+        /^第1条语句字段pos的类型geometry不支持，支持：整数/],
+      ["CREATE TABLE biz_ai (id int NOT NULL, seq int NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) COMMENT='x'", '第1条语句字段seq：AUTO_INCREMENT 只支持单列主键'],
+      ["CREATE TABLE sys_user (id bigint(20) NOT NULL AUTO_INCREMENT COMMENT 'x', PRIMARY KEY (id)) ENGINE=InnoDB", '表sys_user已存在'],
+      ["DROP TABLE IF EXISTS sys_post;\nCREATE TABLE biz_c (id int) ENGINE=InnoDB", '仅支持 CREATE TABLE 语句'],
+    ];
+    for (const [sqlText, msg] of cases) {
+      const r = await api('POST', '/tool/gen/createTable', { sql: sqlText });
+      expect(r.code, sqlText).toBe(500);
+      if (typeof msg === 'string') expect(r.msg, sqlText).toBe(msg);
+      else expect(r.msg, sqlText).toMatch(msg);
+      expect(r.msg).not.toMatch(/Failed to run the query/);
+    }
+    expect(masterCount()).toBe(before);
+  });
+
+  it('reports SQLite errors without the English wrapper', async () => {
+    const r = await api('POST', '/tool/gen/createTable', { sql: 'CREATE TABLE biz_dup (a int, a int)' });
+    expect(r).toEqual({ code: 500, msg: '建表失败：duplicate column name: a' });
+  });
+});
+
+describe('import defaults 表描述', () => {
+  it('takes the table comment, else the menu name, else the table name', async () => {
+    raw().exec('CREATE TABLE biz_plain (id INTEGER PRIMARY KEY)');
+    expect(await api('POST', '/tool/gen/importTable?tables=sys_user,sys_oper_log,biz_plain')).toMatchObject({ code: 200 });
+    expect((await genInfo('sys_user')).info).toMatchObject({ tableComment: '用户管理', functionName: '用户管理' });
+    expect((await genInfo('sys_oper_log')).info).toMatchObject({ tableComment: '操作日志' });
+    expect((await genInfo('biz_plain')).info).toMatchObject({ tableComment: 'biz_plain' });
+  });
+});
