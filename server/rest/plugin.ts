@@ -37,12 +37,34 @@ async function readInput(route: RestRoute, req: FastifyRequest): Promise<unknown
 const TABLE_HEAD = Buffer.from('{"code":200,"msg":"查询成功","rows":');
 
 /**
+ * The MyBatis-Plus page fields of a `page` row (table.ts): `size` and `current` as the engine's
+ * lists read pageSize / pageNum (engine/queries/common.ts limits: size 1-500, default 10; current
+ * from 1), `pages` = ceil(total / size).
+ */
+export function pageFields(input: unknown, total: number): { total: number; size: number; current: number; pages: number } {
+  const q = (input && typeof input === 'object' ? input : {}) as { pageSize?: unknown; pageNum?: unknown };
+  const size = Math.min(Math.max(Math.trunc(Number(q.pageSize ?? 10)) || 10, 1), 500);
+  const current = Math.max(Math.trunc(Number(q.pageNum ?? 1)) || 1, 1);
+  return { total, size, current, pages: Math.ceil(total / size) };
+}
+
+/**
  * The envelope of a row's result: an object for Fastify to serialise, or JSON text when the
  * result was serialised once already (PreSerialized, e.g. a cached dictionary: its text goes in
- * as is; JsonPage, the to-do reader's page: its bytes go in as they are).
+ * as is; JsonPage, the to-do reader's page: its bytes go in as they are). `input`: the row's
+ * merged input (the `page` envelope reads its paging).
  */
-function wrap(envelope: Envelope, result: unknown): Record<string, unknown> | string | Buffer {
+function wrap(envelope: Envelope, result: unknown, input?: unknown): Record<string, unknown> | string | Buffer {
   switch (envelope) {
+    case 'page': {
+      if (result instanceof JsonPage) {
+        const f = pageFields(input, result.total);
+        return Buffer.concat([TABLE_HEAD, result.rowsJson, Buffer.from(`,"total":${f.total},"data":{"records":`), result.rowsJson,
+          Buffer.from(`,"total":${f.total},"size":${f.size},"current":${f.current},"pages":${f.pages}}}`)]);
+      }
+      const page = result as { rows: unknown[]; total: number };
+      return { code: 200, msg: '查询成功', rows: page.rows, total: page.total, data: { records: page.rows, ...pageFields(input, page.total) } };
+    }
     case 'table': {
       if (result instanceof JsonPage) return Buffer.concat([TABLE_HEAD, result.rowsJson, Buffer.from(`,"total":${result.total}}`)]);
       const page = result as { rows: unknown[]; total: number };
@@ -137,9 +159,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
       try {
         const ctx = contextFromRequest(deps, req);
         ctx.restEnvelope = true;
-        const result = await call(ctx, await readInput(route, req));
+        const input = await readInput(route, req);
+        const result = await call(ctx, input);
         if (route.envelope === 'file') return sendFile(reply, result as FileReply);
-        const body = wrap(route.envelope, result);
+        const body = wrap(route.envelope, result, input);
         if (typeof body === 'string' || Buffer.isBuffer(body)) reply.type('application/json; charset=utf-8');
         return body;
       } catch (err) {

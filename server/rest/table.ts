@@ -18,10 +18,13 @@ export type { FileReply, UploadedFile } from '../core/files';
  * - `ajax`: the result object's keys go to the top level (`{code, msg, token}`);
  * - `data`: `{code, msg, data: result}` (data omitted when null/undefined);
  * - `table`: `{code: 200, msg: '查询成功', rows, total}`;
+ * - `page`: the `table` envelope plus RuoYi-flowable's `data: {records, total, size, current, pages}`
+ *   (AjaxResult.success(MyBatis-Plus Page), which its client reads; reference "Workflow list
+ *   endpoints are different", issue 41 §1): size and current from the request's pageSize/pageNum;
  * - `msg`: the result string becomes `msg` (RuoYi `configKey`);
  * - `file`: the result is a FileReply sent as binary (a failure still answers the JSON envelope).
  */
-export type Envelope = 'ajax' | 'data' | 'table' | 'msg' | 'file';
+export type Envelope = 'ajax' | 'data' | 'table' | 'page' | 'msg' | 'file';
 
 export interface RestRoute {
   method: HttpMethod;

@@ -21,7 +21,7 @@ describe('a full approval over REST', () => {
     const list = await get('/flowable/definition/list?pageNum=1&pageSize=10&name=请假');
     expect(list).toMatchObject({ code: 200, msg: '查询成功', total: 1 });
     expect(list.rows[0]).toEqual({
-      id: def.definitionId, key: 'leave', name: '请假', category: 'oa', version: 1, deploymentId: def.deploymentId,
+      id: def.definitionId, key: 'leave', flowKey: 'leave', name: '请假', category: 'oa', version: 1, deploymentId: def.deploymentId,
       suspensionState: 1, deploymentTime: '2026-11-22 09:00:00', formId: null, formName: null,
     });
     expect((await get(`/flowable/definition/readXml/${def.deploymentId}`)).data).toBe(LEAVE_XML);

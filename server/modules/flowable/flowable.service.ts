@@ -44,7 +44,8 @@ export function definitionList(deps: Deps, q: z.output<typeof definitionListInpu
     rows: page.rows.map((d) => {
       const form = mainFormOfDeployment(deps.db, d.deploymentId);
       return {
-        id: d.id, key: d.key, name: d.deploymentName || d.name, category: d.category, version: d.version, deploymentId: d.deploymentId,
+        // flowKey: upstream's name of the key (流程标识), which RuoYi-flowable's client reads (issue 41 §1).
+        id: d.id, key: d.key, flowKey: d.key, name: d.deploymentName || d.name, category: d.category, version: d.version, deploymentId: d.deploymentId,
         suspensionState: d.suspensionState, deploymentTime: d.deploymentTime, formId: form?.formId ?? null, formName: form?.formName ?? null,
       };
     }),

@@ -29,7 +29,8 @@ const task = (name: string, method: HttpMethod, envelope: RestRoute['envelope'] 
 
 export const flowableRoutes: RestRoute[] = [
   // definitions
-  { method: 'GET', path: '/flowable/definition/list', procedure: 'flowable.definition.list', input: ['query'], envelope: 'table' },
+  // The four workflow lists answer rows/total and RuoYi-flowable's data page (issue 41 §1).
+  { method: 'GET', path: '/flowable/definition/list', procedure: 'flowable.definition.list', input: ['query'], envelope: 'page' },
   { method: 'POST', path: '/flowable/definition/save', procedure: 'flowable.definition.save', input: ['query', 'body'], envelope: 'ajax' },
   { method: 'POST', path: '/flowable/definition/validate', procedure: 'flowable.definition.validate', input: ['body'], envelope: 'data' },
   { method: 'GET', path: '/flowable/definition/serviceHandlers', procedure: 'flowable.definition.serviceHandlers', envelope: 'data' },
@@ -45,9 +46,9 @@ export const flowableRoutes: RestRoute[] = [
   { method: 'DELETE', path: '/flowable/definition/:deployIds', procedure: 'flowable.definition.remove', input: ['params'], mapInput: (r) => ({ deployIds: text(r.deployIds) }), envelope: 'data' },
 
   // tasks
-  task('todoList', 'GET', 'table'),
-  task('finishedList', 'GET', 'table'),
-  task('myProcess', 'GET', 'table'),
+  task('todoList', 'GET', 'page'),
+  task('finishedList', 'GET', 'page'),
+  task('myProcess', 'GET', 'page'),
   task('flowRecord', 'GET'),
   task('flowXmlAndNode', 'GET'),
   { method: 'GET', path: `${T}/flowViewer/:procInsId/:executionId`, procedure: 'flowable.task.flowViewer', input: ['params'], envelope: 'data' },

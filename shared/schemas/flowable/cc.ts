@@ -3,6 +3,7 @@
  * copy read. Ids are engine ids (text) and sys user ids as text.
  */
 import { z } from 'zod';
+import { numberAsCode } from '../dict-code';
 import { pageInput } from '../common';
 import { filterText, optionalText } from '../system/dept';
 import { controlCharsMessage, isOneLine } from '../text';
@@ -19,7 +20,7 @@ export const copyInput = z.object({ taskId: engineId('任务ID'), userIds, comme
 /** `flowable.cc.list` / `GET /flowable/cc/list`: paging, 流程名称, read '0' (未读) / '1' (已读). */
 export const ccListInput = pageInput.pick({ pageNum: true, pageSize: true }).extend({
   name: filterText,
-  read: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['0', '1'], { error: '状态只能是0(未读)或1(已读)' }).optional()),
+  read: z.preprocess((v) => (v === '' || v === null ? undefined : numberAsCode(v)), z.enum(['0', '1'], { error: '状态只能是0(未读)或1(已读)' }).optional()),
 });
 
 /** `flowable.cc.read` / `PUT /flowable/cc/read/{procInsId}`: the caller's copies of the instance become read. */

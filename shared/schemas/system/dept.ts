@@ -5,6 +5,7 @@
  * gets zod's message, which the server prefixes with the field's key.
  */
 import { z } from 'zod';
+import { dictCode, numberAsCode } from '../dict-code';
 import { controlCharsMessage, isMultiLine, isOneLine } from '../text';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -48,16 +49,18 @@ export const optionalText = (label: string, max: number, lines: TextLines = 'lin
 /** A one-line filter text: '' or absent → undefined; 查询条件不能包含控制字符. */
 export const filterText = z.string().max(200).refine(isOneLine, controlCharsMessage('查询条件')).nullish().transform((v) => (v ? v : undefined));
 
-/** Status '0' normal / '1' disabled (dictionary sys_normal_disable); '' → default. */
-export const statusField = z.union([z.enum(['0', '1']), z.literal('').transform(() => '0' as const), z.null().transform(() => '0' as const)]).default('0');
+/** Status '0' normal / '1' disabled (dictionary sys_normal_disable); '' → default; 0 / 1 as numbers too. */
+export const statusField = z.union([
+  dictCode(['0', '1']), z.literal('').transform(() => '0' as const), z.null().transform(() => '0' as const),
+]).default('0');
 
-/** A required code from `values` ('' counts as missing): `${label}不能为空`. */
+/** A required code from `values` ('' counts as missing; a number is read as its text): `${label}不能为空`. */
 export const requiredCode = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.preprocess(blankToUndefined, z.enum(values, { error: (iss) => (iss.input === undefined ? `${label}不能为空` : undefined) }));
+  z.preprocess((v) => blankToUndefined(numberAsCode(v)), z.enum(values, { error: (iss) => (iss.input === undefined ? `${label}不能为空` : undefined) }));
 
-/** Optional filter on a code list, '' → no filter. */
+/** Optional filter on a code list, '' → no filter; a number is read as its text. */
 export const optionalCode = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).optional().or(z.literal('').transform(() => undefined)).or(z.null().transform(() => undefined));
+  dictCode(values).optional().or(z.literal('').transform(() => undefined)).or(z.null().transform(() => undefined));
 
 /** Dept list filters (`GET /system/dept/list`). */
 export const deptListInput = z.object({

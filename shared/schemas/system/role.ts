@@ -3,12 +3,13 @@
  * `/system/role`, §3 sys_role, §4 data scope). Messages are RuoYi's SysRole annotations.
  */
 import { z } from 'zod';
+import { dictCode } from '../dict-code';
 import { pageInput } from '../common';
 import { boolText, idArray, idInput, noScript, searchText, statusInput } from './user';
 import { controlCharsMessage, isMultiLine, isOneLine } from '../text';
 
 /** Data scope: 1 all, 2 custom depts, 3 own dept, 4 own dept and below, 5 self only. */
-export const dataScopeInput = z.enum(['1', '2', '3', '4', '5']);
+export const dataScopeInput = dictCode(['1', '2', '3', '4', '5']);
 
 export const roleListInput = pageInput.extend({
   roleName: searchText('角色名称', 30).optional(),

@@ -4,6 +4,7 @@
  * text. Messages are the reference's (RuoYi SysUser annotations and the user form's rules).
  */
 import { z } from 'zod';
+import { dictCode } from '../dict-code';
 import { pageInput } from '../common';
 import { validEmail, validMobile } from '../../utils/validate';
 import { controlCharsMessage, isMultiLine, isOneLine, isPlainName } from '../text';
@@ -15,7 +16,7 @@ export const idInput = z.coerce.number().int().positive();
 export const idArray = z.array(idInput);
 
 /** Status `'0'` normal / `'1'` disabled (dictionary sys_normal_disable). */
-export const statusInput = z.enum(['0', '1']);
+export const statusInput = dictCode(['0', '1']);
 
 /** A boolean from JSON, or from form/query text (`true|false|1|0`, blank = false). */
 export const boolText = z.union([
@@ -60,7 +61,7 @@ export const nickNameInput = z.string({ error: '用户昵称不能为空' }).tri
 export const optionalEmail = text(50, '邮箱长度不能超过50个字符').refine(isOneLine, controlCharsMessage('邮箱')).refine((v) => v === '' || validEmail(v), '请输入正确的邮箱地址');
 /** Optional mobile: blank or a mainland mobile number. */
 export const optionalPhone = text(11, '手机号码长度不能超过11个字符').refine(isOneLine, controlCharsMessage('手机号码')).refine((v) => v === '' || validMobile(v), '请输入正确的手机号码');
-export const sexInput = z.enum(['0', '1', '2']);
+export const sexInput = dictCode(['0', '1', '2']);
 
 /**
  * Fields of the user form. Null or absent means "not given": an add uses the defaults (blank,

@@ -5,6 +5,7 @@
  * type of the generated field (issue 14: TypeScript types in place of Java ones).
  */
 import { z } from 'zod';
+import { dictCode } from '../dict-code';
 import { pageInput } from '../common';
 import { filterText, idValue, optionalInt, optionalText } from '../system/dept';
 import { controlCharsMessage, isOneLine } from '../text';
@@ -73,7 +74,7 @@ export const genTableNameInput = z.object({ tableName: z.string().min(1).max(128
 /** `GET /tool/gen/batchGenCode?tables=a,b`. */
 export const genBatchInput = z.object({ tables: z.array(z.string().min(1).max(128)).min(1, '请选择要生成的数据') });
 
-const flag = z.enum(['0', '1']).or(z.literal('').transform(() => '0' as const)).or(z.null().transform(() => '0' as const)).default('0');
+const flag = dictCode(['0', '1']).or(z.literal('').transform(() => '0' as const)).or(z.null().transform(() => '0' as const)).default('0');
 
 /** One column row of the edit screen's 字段信息 tab. */
 export const genColumnInput = z.object({
@@ -117,7 +118,7 @@ export const genUpdateInput = z.object({
   moduleName: z.string({ error: GEN_MSG.moduleName }).trim().min(1, GEN_MSG.moduleName).max(30).regex(GEN_MODULE_NAME, '生成模块名只能是小写字母和数字'),
   businessName: z.string({ error: GEN_MSG.businessName }).trim().min(1, GEN_MSG.businessName).max(GEN_MAX_BUSINESS_NAME).regex(GEN_BUSINESS_NAME, '生成业务名只能是字母和数字，小写字母开头'),
   functionName: z.string({ error: GEN_MSG.functionName }).trim().min(1, GEN_MSG.functionName).max(50),
-  genType: z.enum(['0', '1']).default('0'),
+  genType: dictCode(['0', '1']).default('0'),
   /** Issue 38 §2: a NUL or other control character answers 生成路径不能包含控制字符. */
   genPath: z.string().max(255).refine(isOneLine, controlCharsMessage(GEN_PATH_LABEL)).nullish().transform((v) => v || '/'),
   subTableName: z.string().max(128).nullish().transform((v) => v || null),
