@@ -5,8 +5,8 @@
  * Steps: `vite build` (the client into dist/client) → esbuild bundle of server/sea/entry.ts
  * (CJS, platform node, target node20; the LAZY_MODULES of server/sea/assets.ts each bundled
  * alone as an asset; the to-do reader's worker program as its own bundle) → SEA assets (client
- * files, drizzle migrations, better_sqlite3.node, the worker bundles, svg-captcha's font, the lazy
- * modules, manifest.json) → `node
+ * files, drizzle migrations, better_sqlite3.node, the worker bundles, svg-captcha's font, the resvg
+ * wasm that rasterises the captcha, the lazy modules, manifest.json) → `node
  * --experimental-sea-config` → copy of this node binary → postject. Prints the sizes and times.
  *
  *   npm run build:binary                 # everything
@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import {
-  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
+  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, RESVG_WASM_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
   lazyModuleKey, type SeaManifest,
 } from '../server/sea/assets';
 
@@ -193,6 +193,7 @@ function collectAssets(version: string, sqliteModule: string, todoWorker: string
   assets[SQLITE_MODULE_KEY] = sqliteModule;
   assets[TODO_WORKER_KEY] = todoWorker;
   assets[CAPTCHA_FONT_KEY] = path.join(ROOT, 'node_modules/svg-captcha/fonts/Comismsh.ttf');
+  assets[RESVG_WASM_KEY] = createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm');
   Object.assign(assets, lazyModules);
 
   const files: SeaManifest['files'] = {};

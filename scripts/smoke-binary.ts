@@ -309,7 +309,10 @@ async function main(): Promise<void> {
   assert.equal(s2.ready.assetsExtracted, false);
   const captcha = await json(await fetch(`${s2.base}/caishui-api/captchaImage`));
   assert.equal(captcha.captchaEnabled, true);
-  assert.match(Buffer.from(String(captcha.img), 'base64').toString('utf8'), /^<svg[\s\S]*<path/);
+  // A PNG (issue 41 §2) rasterised by the embedded resvg wasm: signature, then IHDR 111×36.
+  const png = Buffer.from(String(captcha.img), 'base64');
+  assert.equal(png.subarray(0, 8).toString('hex'), '89504e470d0a1a0a');
+  assert.deepEqual([png.toString('latin1', 12, 16), png.readUInt32BE(16), png.readUInt32BE(20)], ['IHDR', 111, 36]);
   const h2 = await json(await fetch(`${s2.base}/caishui-api/health`));
   assert.equal(h2.status, 'UP');
   const held = await slowRequest(s2.port);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -39,6 +40,7 @@ import { loggingOptions, type LogStream } from './logging';
 import { registerWriteTurns } from './write-turns';
 import { atWriteTurnTop, commitWriteTurn, trackCommandTransactions } from './db/write-turn';
 import { forgetCount } from './db/table-watch';
+import { syncCacheClears } from './modules/monitor/cache/cache-sync';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
 export const API_PREFIX = '/caishui-api';
@@ -148,14 +150,25 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     registerApiResponseHeaders(api);
     // The write requests of one write turn (two poll phases) share one commit; answers wait for it (issue 15).
     registerWriteTurns(api, db, `${API_PREFIX}/trpc`);
+    // Cache clears made by other processes on the file (缓存监控, issue 41 §5): polled at most once a
+    // second. A failed poll (database gone) never fails the request: /health must still answer DOWN.
+    api.addHook('onRequest', async (request) => {
+      try {
+        syncCacheClears(deps);
+      } catch (err) {
+        request.log.warn({ err }, 'cache clear log not read');
+      }
+    });
     markQueryTokenRoutes(api, restRoutes);
+    // Cookies are parsed only where read (the file cookie of /profile/**, issue 41 §3; trpc/context.ts).
+    await api.register(cookie, { hook: false });
     await api.register(formbody);
     await api.register(multipart, { limits: { ...MULTIPART_LIMITS } });
     await api.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }) => contextFromRequest(deps, req),
+        createContext: ({ req, res }) => contextFromRequest(deps, req, res),
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
     registerHealthRoute(api, deps, checkpointer);

@@ -9,7 +9,8 @@
  * - API answers (`/caishui-api/*`) add `Cache-Control: no-store`; files sent as attachments get a
  *   CSP of their own (`default-src 'none'; sandbox`), so even an opened upload runs nothing.
  * - `?Authorization=` is read only on the REST rows marked `queryToken` (the download rows; see
- *   server/rest/routes/common.ts); every other row and tRPC ignore it (trpc/context.ts).
+ *   server/rest/routes/common.ts); every other row and tRPC ignore it (trpc/context.ts). The file
+ *   cookie likewise only on GET/HEAD of the row marked `fileCookie` (`/profile/**`, issue 41 §3).
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -23,8 +24,8 @@ import type {} from './trpc/context';
  * - scripts only from the app's origin, no inline scripts or handlers, no eval (zod runs jitless,
  *   client/src/lib/zod-config.ts; bpmn-js and tiptap need none);
  * - styles also inline: Chakra/emotion inject `<style>` tags and bpmn-js sets `style` attributes;
- * - images also `data:` (captcha, bpmn-js icons) and `blob:` (previews fetched with the header,
- *   the avatar cropper);
+ * - images also `data:` (captcha, bpmn-js icons) and `blob:` (a picked file in the avatar cropper;
+ *   served uploads are plain same-origin URLs, opened by the file cookie, issue 41 §3);
  * - frames also any http(s) page: the 外链 menu view embeds the configured external page
  *   (platform spec §2 "external-link iframe wrapper");
  * - the app may be framed only by itself (`frame-ancestors 'self'`, as X-Frame-Options).
@@ -100,16 +101,18 @@ export function registerApiResponseHeaders(api: FastifyInstance): void {
 }
 
 /**
- * Marks the Fastify routes of the REST rows with `queryToken: true` (and their aliases) with
- * route config `queryToken`, which trpc/context.ts reads. Call in the API scope before the rows
- * are registered.
+ * Marks the Fastify routes of the REST rows with `queryToken: true` / `fileCookie: true` (and
+ * their aliases, and the HEAD route Fastify adds to a GET) with the same route config, which
+ * trpc/context.ts reads. Call in the API scope before the rows are registered.
  */
 export function markQueryTokenRoutes(api: FastifyInstance, routes: RestRoute[]): void {
-  const marked = new Set(
-    routes.filter((r) => r.queryToken).flatMap((r) => [r, ...(r.aliases ?? [])].map((x) => `${x.method} ${x.path}`)),
-  );
+  const keysOf = (flag: 'queryToken' | 'fileCookie') => new Set(routes.filter((r) => r[flag]).flatMap((r) =>
+    [r, ...(r.aliases ?? [])].flatMap((x) => (x.method === 'GET' ? ['GET', 'HEAD'] : [x.method]).map((m) => `${m} ${x.path}`))));
+  const byQuery = keysOf('queryToken');
+  const byCookie = keysOf('fileCookie');
   api.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    if (methods.some((m) => marked.has(`${m} ${opts.routePath}`))) opts.config = { ...opts.config, queryToken: true };
+    if (methods.some((m) => byQuery.has(`${m} ${opts.routePath}`))) opts.config = { ...opts.config, queryToken: true };
+    if (methods.some((m) => byCookie.has(`${m} ${opts.routePath}`))) opts.config = { ...opts.config, fileCookie: true };
   });
 }

@@ -17,8 +17,8 @@ export interface ServerKeys {
 /** One captcha challenge as the store hands it out. */
 export interface CaptchaChallenge {
   uuid: string;
-  /** base64 SVG, no data-URL prefix */
-  img: string;
+  /** The challenge drawn as SVG text (svg-captcha); `drawCaptcha` of the auth module rasterises it to PNG. */
+  svg: string;
   answer: string;
 }
 
@@ -28,4 +28,10 @@ export interface CaptchaPort {
   create(now: number): CaptchaChallenge;
   /** Checks and consumes an answer; throws AppError 验证码已失效 (missing/expired) or 验证码错误. */
   verify(uuid: string, code: string, now: number): void;
+  /** Challenges held: uuid → expiry (epoch ms), never the answers (缓存监控); expired ones dropped when `now` is given. */
+  pending(now?: number): Map<string, number>;
+  /** Hits (a live answer found) and misses of verify since the process started. */
+  stats(): { hits: number; misses: number };
+  /** Drops one challenge, or all when `uuid` is omitted. */
+  clear(uuid?: string): void;
 }

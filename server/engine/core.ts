@@ -80,8 +80,13 @@ export class EngineCore {
     return d;
   }
 
+  /** graph()'s lookups since the engine was built: a hit found the parsed graph, a miss read and parsed it. */
+  readonly graphStats = { hits: 0, misses: 0 };
+
   graph(definitionId: string): ProcessGraph {
     let g = this.graphs.get(definitionId);
+    if (g) this.graphStats.hits++;
+    else this.graphStats.misses++;
     if (!g) {
       const row = stmt(this.db, 'SELECT graph FROM wf_definition WHERE id = ?').get(definitionId) as { graph: string } | undefined;
       if (!row) throw fail(MSG.definitionMissing);
@@ -93,6 +98,20 @@ export class EngineCore {
   }
 
   forgetGraph(definitionId: string) { this.graphs.delete(definitionId); this.defs.delete(definitionId); }
+
+  /**
+   * The definition cache as 缓存监控 sees it: per cached definition id its row (when cached) and
+   * parsed graph (when cached); both are immutable per id, so dropping them only costs a re-read.
+   */
+  definitionCache(): Map<string, { row?: DefinitionRow; graph?: ProcessGraph }> {
+    const out = new Map<string, { row?: DefinitionRow; graph?: ProcessGraph }>();
+    for (const [id, row] of this.defs) out.set(id, { row });
+    for (const [id, graph] of this.graphs) out.set(id, { ...out.get(id), graph });
+    return out;
+  }
+
+  /** Drops every cached definition row and graph (缓存监控 清理); forgetGraph drops one. */
+  forgetAllGraphs() { this.graphs.clear(); this.defs.clear(); }
 
   private runInTx?: (fn: () => unknown) => unknown;
 

@@ -192,6 +192,12 @@ export function createEngine(options: CreateEngineOptions) {
     isUnheldTask: (taskId: string) => repo.isUnheldTask(db, taskId),
     /** The normalised graph of a definition (immutable). */
     getGraph: (definitionId: string) => core.graph(definitionId),
+    /** The parsed-definition cache (monitoring): entries, hit counts, clear one id or all (core.ts definitionCache). */
+    definitionCache: {
+      entries: () => core.definitionCache(),
+      stats: () => ({ ...core.graphStats }),
+      clear: (definitionId?: string) => (definitionId === undefined ? core.forgetAllGraphs() : core.forgetGraph(definitionId)),
+    },
   };
 }
 

@@ -157,7 +157,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     const call = procedureOf(route.procedure);
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       try {
-        const ctx = contextFromRequest(deps, req);
+        const ctx = contextFromRequest(deps, req, reply);
         ctx.restEnvelope = true;
         const input = await readInput(route, req);
         const result = await call(ctx, input);

@@ -43,6 +43,11 @@ export interface RestRoute {
    * a plain link). Every other row reads the header only (issue 11 §4; server/security.ts).
    */
   queryToken?: true;
+  /**
+   * GET (and HEAD) also accept the file cookie instead of the token (`/profile/**` only, issue 41
+   * §3: a plain `<img src>`; modules/auth/file-cookie.service.ts, server/security.ts).
+   */
+  fileCookie?: true;
 }
 
 /** `'1,2,3'` → `[1, 2, 3]`; non-numbers are kept as NaN for the schema to refuse. */

@@ -10,6 +10,8 @@
  * - `todo-worker.cjs`: the to-do reader's worker program (server/modules/flowable/todo-worker.ts),
  *   bundled with what it imports, better-sqlite3's JavaScript included (the addon is passed in);
  * - `fonts/Comismsh.ttf`: svg-captcha's font (svg-captcha reads it when it is first loaded);
+ * - `resvg/index_bg.wasm`: @resvg/resvg-wasm's WebAssembly, which rasterises the captcha to PNG
+ *   (read on the first captcha, server/modules/auth/captcha-png.ts);
  * - `lazy/<name>.cjs`: the packages of `LAZY_MODULES`, each bundled alone (CommonJS), required from
  *   the extraction folder on their first dynamic `import()` instead of living in the main script;
  * - `web/<path>`: the Vite build of the client (dist/client);
@@ -21,6 +23,7 @@ export const ADDON_KEY = 'better_sqlite3.node';
 export const SQLITE_MODULE_KEY = 'better-sqlite3.cjs';
 export const TODO_WORKER_KEY = 'todo-worker.cjs';
 export const CAPTCHA_FONT_KEY = 'fonts/Comismsh.ttf';
+export const RESVG_WASM_KEY = 'resvg/index_bg.wasm';
 export const WEB_PREFIX = 'web/';
 export const MIGRATIONS_PREFIX = 'drizzle/';
 /** Written last into a fully extracted folder; holds the manifest hash. */
@@ -31,6 +34,12 @@ export const COMPLETE_MARKER = '.complete';
  * `path.join(__dirname, '../fonts/Comismsh.ttf')` to prefer it). Set before the app is loaded.
  */
 export const CAPTCHA_FONT_GLOBAL = '__CAISHUI_CAPTCHA_FONT__';
+
+/**
+ * The global holding the path of the extracted `RESVG_WASM_KEY` file in the single binary (set by
+ * server/sea/entry.ts); unset, the captcha rasteriser reads the wasm from node_modules.
+ */
+export const RESVG_WASM_GLOBAL = '__CAISHUI_RESVG_WASM__';
 
 /**
  * Packages the server only ever loads with a dynamic `import()` (code generator, create table,

@@ -4,8 +4,8 @@
  * `tsx server/main.ts`; for the commands that touch the database or serve (not --help/--version)
  * it first:
  * 1. extracts the SEA assets once into `os.tmpdir()/caishui-<hash>/` (server/sea/extract.ts);
- * 2. points the bundled svg-captcha at the extracted font (before the app module is loaded), and
- *    the bundle's lazy modules (server/sea/assets.ts `LAZY_MODULES`) at their extracted files;
+ * 2. points the bundled svg-captcha at the extracted font (before the app module is loaded), the
+ *    captcha's PNG rasteriser at the extracted resvg wasm, and the bundle's lazy modules (server/sea/assets.ts `LAZY_MODULES`) at their extracted files;
  * 3. loads better-sqlite3's addon with `process.dlopen` and passes it as `nativeBinding`;
  * 4. hands the extracted web client and migrations folders to buildApp, and the extracted
  *    better-sqlite3 bundle and addon to the WAL checkpointer's worker thread.
@@ -18,13 +18,14 @@ import path from 'node:path';
 import * as sea from 'node:sea';
 import { performance } from 'node:perf_hooks';
 import { runCli, type CliRuntime } from '../cli';
-import { CAPTCHA_FONT_GLOBAL, LAZY_REQUIRE_GLOBAL } from './assets';
+import { CAPTCHA_FONT_GLOBAL, LAZY_REQUIRE_GLOBAL, RESVG_WASM_GLOBAL } from './assets';
 import { extractAssets } from './extract';
 
 function prepare(): CliRuntime {
   const t0 = performance.now();
   const assets = extractAssets(sea, os.tmpdir());
   (globalThis as Record<string, unknown>)[CAPTCHA_FONT_GLOBAL] = assets.captchaFontPath;
+  (globalThis as Record<string, unknown>)[RESVG_WASM_GLOBAL] = assets.resvgWasmPath;
   // The packages the build kept out of the main script (LAZY_MODULES), required on first use.
   const requireAsset = createRequire(path.join(assets.dir, 'lazy', 'index.cjs'));
   (globalThis as Record<string, unknown>)[LAZY_REQUIRE_GLOBAL] = (key: string) => requireAsset(path.join(assets.dir, key));

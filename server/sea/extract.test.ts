@@ -44,6 +44,7 @@ function source(files: Record<string, string>, tamper?: string): AssetSource & {
 const FILES = {
   'better_sqlite3.node': 'addon bytes',
   'fonts/Comismsh.ttf': 'font',
+  'resvg/index_bg.wasm': 'wasm',
   'web/index.html': '<!doctype html>',
   'web/assets/app.js': 'console.log(1)',
   'drizzle/0000_init.sql': 'CREATE TABLE t (id integer);',
@@ -62,6 +63,7 @@ describe('extractAssets', () => {
     expect(fs.readFileSync(path.join(first.migrationsFolder, 'meta/_journal.json'), 'utf8')).toBe('{"entries":[]}');
     expect(fs.readFileSync(first.addonPath, 'utf8')).toBe('addon bytes');
     expect(fs.readFileSync(first.captchaFontPath, 'utf8')).toBe('font');
+    expect(fs.readFileSync(first.resvgWasmPath, 'utf8')).toBe('wasm');
     expect(fs.readFileSync(path.join(first.dir, COMPLETE_MARKER), 'utf8').trim()).toBe(first.manifest.hash);
     expect(fs.statSync(first.dir).mode & 0o777).toBe(0o700);
     expect(fs.readdirSync(root)).toEqual([path.basename(first.dir)]); // no staging folder left

@@ -9,6 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { AppError, APP_CODE_TO_TRPC } from '../core/errors';
 import { hasPermission } from '../core/authz';
 import { resolveSession } from '../modules/auth/session.service';
+import { FILE_COOKIE, FILE_COOKIE_OPTIONS, resolveFileCookie } from '../modules/auth/file-cookie.service';
 import { writeAudit } from '../core/audit';
 import { baseProcedure, describeError, middleware } from './init';
 import type { Context } from './context';
@@ -28,10 +29,20 @@ function joinTurnOfMutation(ctx: Context, type: string): void {
 /** An AppError as the TRPCError the transports answer with (code table of core/errors.ts). */
 const asTrpc = (cause: AppError) => new TRPCError({ code: APP_CODE_TO_TRPC[cause.code], message: cause.message, cause });
 
-/** The signed-in user of a context; AppError 401 without a token or a live session. */
+/**
+ * The signed-in user of a context: by the bearer token, else by the file cookie (which the
+ * context carries only on GET/HEAD of `/profile/**`, issue 41 §3; a refused cookie is cleared on
+ * the answer). AppError 401 without either or without a live session.
+ */
 async function signedIn(ctx: Context): Promise<LoginUser> {
-  if (!ctx.token) throw new AppError(401, '认证失败，无法访问系统资源');
-  return resolveSession(ctx.deps, ctx.token);
+  if (ctx.token) return resolveSession(ctx.deps, ctx.token);
+  if (ctx.fileCookie === undefined) throw new AppError(401, '认证失败，无法访问系统资源');
+  try {
+    return await resolveFileCookie(ctx.deps, ctx.fileCookie);
+  } catch (err) {
+    ctx.cookies?.clear(FILE_COOKIE, FILE_COOKIE_OPTIONS);
+    throw err;
+  }
 }
 
 interface SessionRule {

@@ -40,7 +40,7 @@ export interface CaptchaReply {
   captchaEnabled: boolean;
   registerEnabled: boolean;
   uuid?: string;
-  /** base64 of an SVG image, no data-URL prefix */
+  /** base64 of a 111×36 PNG image, no data-URL prefix (RuoYi's page shows it as data:image/gif, browsers sniff PNG) */
   img?: string;
 }
 

@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
 import { shot, signIn } from './helpers';
+import { completeTodo as complete, todoOf, type Headers } from './todo-api';
 
 /** start → 填写申请 (${INITIATOR}) → 经理审批 (ry, user 2) → end. */
 const modelXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -22,8 +23,6 @@ const modelXml = (key: string, name: string) => `<?xml version="1.0" encoding="U
   </process>
 </definitions>`;
 
-type Headers = Record<string, string>;
-type Row = { taskId: string; procInsId: string; deployId: string; taskName: string };
 const RY = { username: 'ry', password: 'admin123' };
 
 /** Deploys the model as admin and starts it as `starter` → the instance and deployment ids. */
@@ -36,23 +35,6 @@ async function startOne(request: APIRequestContext, name: string, starter: Heade
   return { procInsId: started.data.instanceId as string, deployId: saved.data.deploymentId as string };
 }
 
-async function todoOf(request: APIRequestContext, headers: Headers, name: string): Promise<Row> {
-  let rows: Row[] = [];
-  await expect(async () => {
-    const res = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=50&name=${encodeURIComponent(name)}`, { headers });
-    rows = ((await res.json()) as { rows: Row[] }).rows;
-    expect(rows.length).toBe(1);
-  }).toPass({ timeout: 10_000 });
-  return rows[0];
-}
-
-/** Completes the only to-do of `headers` in process `name`, which must be `taskName`. */
-async function complete(request: APIRequestContext, headers: Headers, name: string, taskName: string, comment = '同意') {
-  const t = await todoOf(request, headers, name);
-  expect(t.taskName).toBe(taskName);
-  const r = await (await request.post('/caishui-api/flowable/task/complete', { headers, data: { taskId: t.taskId, instanceId: t.procInsId, comment } })).json();
-  expect(r.code, JSON.stringify(r)).toBe(200);
-}
 
 const nickOf = async (request: APIRequestContext, headers: Headers) =>
   ((await (await request.get('/caishui-api/getInfo', { headers })).json()) as { user: { nickName: string } }).user.nickName;

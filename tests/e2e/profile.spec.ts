@@ -100,8 +100,8 @@ test('profile card, basic info, password and avatar', async ({ page, request }) 
   await expectToast(page, '修改成功');
   await expect(dialog).toHaveCount(0);
   const img = page.getByTestId('profile-avatar-img');
-  // Fetched with the header and shown through a blob: URL: no token in the image URL (issue 11 §4).
-  await expect(img).toHaveAttribute('src', /^blob:/);
+  // Its plain address, opened by the file cookie: no token in the image URL (issue 11 §4, issue 41 §3).
+  await expect(img).toHaveAttribute('src', /^\/caishui-api\/profile\/avatar\//);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(200);
   await shot(page, 'profile');
 

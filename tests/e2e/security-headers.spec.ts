@@ -3,8 +3,9 @@
  * the main screens are walked (login, home, 用户管理, 定时任务, 个人中心 with an avatar upload, the bpmn-js
  * designer at 流程定义 → 新增 with a task drawn and its panel open, 表单配置's preview with the
  * rich-text editor, an inserted image, a picture upload and a file upload) and the test fails on
- * any `securitypolicyviolation` event or CSP console message. Served images show through blob:
- * URLs fetched with the header: no request of the page carries `Authorization=` in its URL.
+ * any `securitypolicyviolation` event or CSP console message. Served images show by their plain
+ * address, opened by the HttpOnly file cookie (issue 41 §3): no request of the page carries
+ * `Authorization=` in its URL.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, expectToast, makePng, uniq } from './admin-api';
@@ -35,9 +36,9 @@ async function watch(page: Page): Promise<Watch> {
   return seen;
 }
 
-/** An <img> has loaded from a blob: URL (fetched with the header) at its natural `width`. */
-async function expectBlobImage(img: ReturnType<Page['locator']>, width: number) {
-  await expect(img).toHaveAttribute('src', /^blob:/);
+/** An <img> has loaded from its plain served address (no token, no blob: copy) at its natural `width`. */
+async function expectServedImage(img: ReturnType<Page['locator']>, width: number) {
+  await expect(img).toHaveAttribute('src', /^\/caishui-api\/profile\//);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : -1))).toBe(width);
 }
 
@@ -122,9 +123,9 @@ test('the main screens run under the CSP without a violation, and no URL carries
   await editor.locator('[contenteditable="true"]').click();
   await page.keyboard.type('图片如下');
   await editor.getByTestId('editor-image-input').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: makePng(160, 90) });
-  await expectBlobImage(editor.locator('.ProseMirror img'), 160);
+  await expectServedImage(editor.locator('.ProseMirror img'), 160);
   await item(form, 'photos').locator('input[type="file"]').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: makePng(120, 80) });
-  await expectBlobImage(item(form, 'photos').locator('img'), 120);
+  await expectServedImage(item(form, 'photos').locator('img'), 120);
   // A served SVG is a download, never rendered: the list link carries no token and fetches with the header.
   await item(form, 'files').getByTestId('file-upload-input').setInputFiles({
     name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
@@ -140,7 +141,7 @@ test('the main screens run under the CSP without a violation, and no URL carries
   expect(seen.violations).toEqual([]);
 });
 
-test('avatar upload and its previews (navbar, profile) under the CSP, fetched with the header', async ({ page, request }) => {
+test('avatar upload and its previews (navbar, profile) under the CSP, by their plain address', async ({ page, request }) => {
   const seen = await watch(page);
   const id = uniq();
   const userName = `csp_${id}`;
@@ -161,15 +162,15 @@ test('avatar upload and its previews (navbar, profile) under the CSP, fetched wi
   await dialog.getByRole('button', { name: '提 交' }).click();
   await expectToast(page, '修改成功');
   await expect(dialog).toHaveCount(0);
-  await expectBlobImage(page.getByTestId('profile-avatar-img'), 200);
-  await expectBlobImage(page.getByTestId('nav-avatar-img'), 200);
+  await expectServedImage(page.getByTestId('profile-avatar-img'), 200);
+  await expectServedImage(page.getByTestId('nav-avatar-img'), 200);
   await shot(page, 'csp-profile-avatar');
 
-  // After a reload the avatar is fetched again with the header; reopening the dialog shows it for cropping.
+  // After a reload the avatar shows again; reopening the dialog shows it for cropping.
   await page.reload();
-  await expectBlobImage(page.getByTestId('profile-avatar-img'), 200);
+  await expectServedImage(page.getByTestId('profile-avatar-img'), 200);
   await page.getByTestId('profile-avatar').click();
-  await expectBlobImage(dialog.getByTestId('avatar-cropper').locator('img'), 200);
+  await expectServedImage(dialog.getByTestId('avatar-cropper').locator('img'), 200);
   await page.keyboard.press('Escape');
 
   expect(seen.tokenUrls).toEqual([]);

@@ -4,9 +4,10 @@
  * approval from 已办任务, 退回 to a node passed on an exclusive branch (the branch not taken is
  * not offered), and the recipient's 抄送我的 list: unread, opened (read-only detail), read.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
 import { checkRow, shot, signIn } from './helpers';
+import { completeTodo as completeOverRest, todoOf, type TodoRow as Row } from './todo-api';
 
 /** 申请 → XOR(amount > 100: 大额审批 | else 小额审批) → 确认 → end; all held by the admin; 大额审批 copied to `ccUser`. */
 const modelXml = (key: string, name: string, ccUser: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -29,25 +30,6 @@ const modelXml = (key: string, name: string, ccUser: string) => `<?xml version="
     <sequenceFlow id="f5" sourceRef="confirm" targetRef="end_event"/>
   </process>
 </definitions>`;
-
-type Row = { taskId: string; procInsId: string; deployId: string; taskName: string; startUserName?: string };
-
-async function todoOf(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<Row> {
-  let rows: Row[] = [];
-  await expect(async () => {
-    const res = await request.get(`/caishui-api/flowable/task/todoList?pageNum=1&pageSize=50&name=${encodeURIComponent(name)}`, { headers });
-    rows = ((await res.json()) as { rows: Row[] }).rows;
-    expect(rows.length).toBe(1);
-  }).toPass({ timeout: 10_000 });
-  return rows[0];
-}
-
-async function completeOverRest(request: APIRequestContext, headers: Record<string, string>, name: string, taskName: string) {
-  const t = await todoOf(request, headers, name);
-  expect(t.taskName).toBe(taskName);
-  const r = await request.post('/caishui-api/flowable/task/complete', { headers, data: { taskId: t.taskId, instanceId: t.procInsId, comment: '同意' } });
-  expect((await r.json()).code).toBe(200);
-}
 
 async function openTodo(page: Page, r: Row) {
   await page.goto(`#/flowable/task/todo/detail/index?${new URLSearchParams({

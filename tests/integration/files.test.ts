@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUserWithPerms, multipartPayload, TINY_PNG } from '../helpers/factories';
+import { MOV, OLE, ooxml, SVG } from '../helpers/file-samples';
 import { storeUpload } from '../../server/modules/common/file.service';
 import { restRoutes } from '../../server/rest/routes';
 
@@ -79,8 +80,10 @@ describe('uploads', () => {
   });
 
   it('accepts the spec §5 document list (MOV included) and keeps path parts out of the name', async () => {
-    for (const name of ['报表.xlsx', 'clip.MOV', 'clip.mov', 'note.txt', 'deck.pptx', 'doc.wps', 'pic.svg']) {
-      expect((await upload('/common/uploadFile', name, Buffer.from('data'))).code, name).toBe(200);
+    const files: [string, Buffer][] = [['报表.xlsx', ooxml('xlsx')], ['clip.MOV', MOV], ['clip.mov', MOV], ['note.txt', Buffer.from('data')],
+      ['deck.pptx', ooxml('pptx')], ['doc.wps', OLE], ['pic.svg', SVG]];
+    for (const [name, data] of files) {
+      expect((await upload('/common/uploadFile', name, data)).code, name).toBe(200);
     }
     const r = await upload('/common/uploadFile', '../../../evil.txt', Buffer.from('x'));
     expect(r.code).toBe(200);
@@ -90,7 +93,7 @@ describe('uploads', () => {
 
   it('stores names with dot runs so that they download again (issue 11 §4)', async () => {
     for (const [name, stem] of [['report..final.txt', 'report.final'], ['季度...报表..v2.pdf', '季度.报表.v2'], ['a. .b.txt', 'a._.b']]) {
-      const body = Buffer.from(`bytes of ${name}`);
+      const body = Buffer.from(`${name.endsWith('.pdf') ? '%PDF-1.4\n' : ''}bytes of ${name}`);
       const r = await upload('/common/uploadFile', name, body);
       expect(r.code, name).toBe(200);
       expect(r.originalFilename).toBe(name);

@@ -31,10 +31,11 @@ const genInfo = async (tableName: string) => {
   return (await api('GET', `/tool/gen/${row.tableId}`)).data as { info: Record<string, unknown>; rows: Array<Record<string, string>> };
 };
 
+// RuoYi's notice DDL under another name (sys_notice itself is a table of this product since issue 41 §5).
 const RUOYI_DDL = `-- ----------------------------
 -- 通知公告表
 -- ----------------------------
-CREATE TABLE \`sys_notice\` (
+CREATE TABLE \`biz_notice\` (
   \`notice_id\`       int(4)          NOT NULL AUTO_INCREMENT    COMMENT '公告ID',
   \`notice_title\`    varchar(50)     NOT NULL                   COMMENT '公告标题',
   \`notice_type\`     char(1)         NOT NULL                   COMMENT '公告类型（1通知 2公告）',
@@ -61,7 +62,7 @@ create table biz_order_item (
 describe('createTable with MySQL DDL', () => {
   it('translates RuoYi DDL to SQLite and keeps its comments', async () => {
     expect(await api('POST', '/tool/gen/createTable', { sql: RUOYI_DDL })).toEqual({ code: 200, msg: '操作成功' });
-    const { info, rows } = await genInfo('sys_notice');
+    const { info, rows } = await genInfo('biz_notice');
     expect(info).toMatchObject({ tableComment: '通知公告表', functionName: '通知公告' });
     expect(rows.map((c) => `${c.columnName}:${c.columnType}:${c.columnComment}`)).toEqual([
       'notice_id:integer:公告ID', 'notice_title:varchar(50):公告标题', 'notice_type:char(1):公告类型（1通知 2公告）',
@@ -73,11 +74,11 @@ describe('createTable with MySQL DDL', () => {
     expect(rows.find((c) => c.columnName === 'notice_title')).toMatchObject({ isRequired: '1' });
 
     // the table works as SQLite: the key is assigned, the defaults apply, the indexes exist
-    raw().prepare("INSERT INTO sys_notice (notice_title, notice_type) VALUES ('停电通知', '1')").run();
-    expect(raw().prepare('SELECT notice_id, is_top, fee, status, update_time IS NOT NULL AS stamped FROM sys_notice').get())
+    raw().prepare("INSERT INTO biz_notice (notice_title, notice_type) VALUES ('停电通知', '1')").run();
+    expect(raw().prepare('SELECT notice_id, is_top, fee, status, update_time IS NOT NULL AS stamped FROM biz_notice').get())
       .toEqual({ notice_id: 1, is_top: 0, fee: 0, status: '0', stamped: 1 });
-    expect(() => raw().prepare("INSERT INTO sys_notice (notice_title, notice_type) VALUES ('停电通知', '2')").run()).toThrow(/UNIQUE/);
-    const indexes = raw().prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sys_notice' AND sql IS NOT NULL").all();
+    expect(() => raw().prepare("INSERT INTO biz_notice (notice_title, notice_type) VALUES ('停电通知', '2')").run()).toThrow(/UNIQUE/);
+    const indexes = raw().prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'biz_notice' AND sql IS NOT NULL").all();
     expect(indexes).toEqual([{ name: 'idx_notice_type' }]);
 
     const item = await genInfo('biz_order_item');

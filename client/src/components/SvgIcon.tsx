@@ -57,6 +57,7 @@ const ICONS: Record<string, ReactNode> = {
     </>
   ),
   link: P('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1'),
+  message: P('M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12zM8 10h8M8 14h5'),
   email: (
     <>
       <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -79,6 +80,25 @@ const ICONS: Record<string, ReactNode> = {
   setting: P('M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4'),
   close: P('M6 6l12 12M18 6L6 18'),
   document: P('M6 2h9l5 5v15H6zM14 2v6h6'),
+  server: (
+    <>
+      <rect x="3" y="3" width="18" height="7" rx="1.5" />
+      <rect x="3" y="14" width="18" height="7" rx="1.5" />
+      {P('M7 6.5h.01M7 17.5h.01M11 6.5h6M11 17.5h6')}
+    </>
+  ),
+  redis: (
+    <>
+      <ellipse cx="12" cy="6" rx="8" ry="3" />
+      {P('M4 6v6c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6')}
+    </>
+  ),
+  'redis-list': (
+    <>
+      <ellipse cx="10" cy="6" rx="7" ry="3" />
+      {P('M3 6v10c0 1.7 3.1 3 7 3M17 6v4M14 14h7M14 17.5h7M14 21h7')}
+    </>
+  ),
 };
 
 /** Names of the menu icons (offered by the icon-selection dialog). */

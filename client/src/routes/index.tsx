@@ -1,7 +1,8 @@
 /**
  * Home page /index: a greeting with the user's nickname, the counts from home.stats (用户数,
  * 角色数, 部门数) and, for users with the 待办任务 menu, the number of open to-do tasks (the
- * todoList total; workflow spec §2 /task/todo) as a card that opens the list.
+ * todoList total; workflow spec §2 /task/todo) as a card that opens the list; below them the newest
+ * open notices (通知公告, issue 41 §5).
  */
 import { Box, Card, Flex, Heading, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { useRouteInfo } from '../app/navigation/route-context';
 import { useUser } from '../app/stores/user-store';
 import { SvgIcon } from '../components/SvgIcon';
 import { useTRPC } from '../lib/trpc';
+import { NewestNotices } from './system/notice/NewestNotices';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -92,6 +94,7 @@ export default function Home() {
         ))}
         {hasTodo && <TodoCard count={todo.data?.total ?? 0} loading={todo.isPending} />}
       </SimpleGrid>
+      <NewestNotices />
     </Box>
   );
 }

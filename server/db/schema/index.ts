@@ -4,3 +4,4 @@ export * from './engine';
 export * from './workflow-admin';
 export * from './tool';
 export * from './upload';
+export * from './notice';

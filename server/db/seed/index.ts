@@ -5,7 +5,8 @@
  * `seedDatabase(db, now)` runs once per database: the marker row `sys_secret.seed_version`
  * records that the seed ran, so rows an administrator deletes later are not re-created at the
  * next boot; a database marked with an older version gets only the later, additive steps
- * (version 2: the 抄送我的 menu; version 3: the 发起 button, issue 40). Everything happens in ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE,
+ * (version 2: the 抄送我的 menu; version 3: the 发起 button, issue 40; version 4: the 通知公告 and
+ * monitor menus, issue 41 §5). Everything happens in ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE,
  * so two processes booting on the same file cannot both seed); any error rolls all of it back.
  * Rows carry their reference ids and are inserted with ON CONFLICT DO NOTHING, so a database that
  * already holds some of them (e.g. restored by hand) keeps its own values.
@@ -16,7 +17,8 @@ import { sysSecret } from '../schema';
 import { seedConfigAndJobs } from './config-jobs';
 import { seedDeptsAndUsers } from './depts-users';
 import { seedDicts } from './dicts';
-import { seedCcMenu, seedMenus, seedProcessStartMenu } from './menus';
+import { seedCcMenu, seedMenus, seedNoticeMonitorMenus, seedProcessStartMenu } from './menus';
+import { seedNotices } from './notices';
 import { seedWorkflow } from './workflow';
 
 export { SEED_ADMIN_PASSWORD_HASH } from './depts-users';
@@ -24,7 +26,7 @@ export { SEED_ADMIN_PASSWORD_HASH } from './depts-users';
 /** Key of the marker row in `sys_secret`. */
 export const SEED_MARKER_KEY = 'seed_version';
 /** Version written into the marker row; bump only with a new, additive seed step. */
-export const SEED_VERSION = '3';
+export const SEED_VERSION = '4';
 
 /**
  * Seeds the database unless the marker row exists.
@@ -40,9 +42,10 @@ export function seedDatabase(db: Db, now: string): void {
       .get();
     if (marker) {
       // Additive steps on a database seeded at an older version, each once (a newer or unknown marker: nothing).
-      if (marker.value !== '1' && marker.value !== '2') return;
+      if (!['1', '2', '3'].includes(marker.value)) return;
       if (marker.value === '1') seedCcMenu(tx, now); // step 2 (issue 16)
-      seedProcessStartMenu(tx, now); // step 3 (issue 40)
+      if (marker.value !== '3') seedProcessStartMenu(tx, now); // step 3 (issue 40)
+      seedNoticeMonitorMenus(tx, now); // step 4 (issue 41 §5)
       tx.update(sysSecret).set({ secretValue: SEED_VERSION }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
       return;
     }
@@ -52,6 +55,7 @@ export function seedDatabase(db: Db, now: string): void {
     seedDicts(tx, now);
     seedConfigAndJobs(tx, now);
     seedWorkflow(tx, now);
+    seedNotices(tx, now);
 
     tx.insert(sysSecret)
       .values({ secretKey: SEED_MARKER_KEY, secretValue: SEED_VERSION })

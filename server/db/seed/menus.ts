@@ -3,10 +3,10 @@
  * Source: reference/ruoyi-flowable.md §3 "Menu tree" and "Seed data" (RuoYi `sql/ry_20240629.sql`
  * for ids 1-1060, tony2y `sql/tony-flowable.sql` for the workflow ids 2020-2047).
  *
- * Left out on purpose (no screen in this product): 4 若依官网 (external link), 107 通知公告 and
- * its buttons 1035-1038, 111 数据监控, 112 服务监控, 113 缓存监控, 114 缓存列表, 117 系统接口, and
- * 2035 修改密码 (`system:user:updatePwd`). Button ids keep RuoYi's standard numbers, so the
- * notice buttons leave a gap 1035-1038.
+ * Left out on purpose (no screen in this product): 4 若依官网 (external link), 111 数据监控,
+ * 117 系统接口, and 2035 修改密码 (`system:user:updatePwd`). Button ids keep RuoYi's standard numbers.
+ * 107 通知公告 with its buttons 1035-1038, 112 服务监控, 113 缓存监控 and 114 缓存列表 came with
+ * issue 41 §5 (seed step 4 adds them to older databases).
  * Conventions: directories (M) have component NULL; buttons (F) have path '' and icon '#';
  * visible '0', status '0', is_frame 1, is_cache 0 unless stated.
  */
@@ -48,6 +48,13 @@ function buttons(firstId: number, parentId: number, entries: ReadonlyArray<reado
   return entries.map(([name, perms], i) => button(firstId + i, name, parentId, i + 1, perms));
 }
 
+/** The 通知公告 page (issue 41 §5); its buttons are 1035-1038. */
+export const NOTICE_MENU_ID = 107;
+/** Menus of issue 41 §5 under 系统管理 (1): 通知公告 and its buttons (seed step 4). */
+export const NOTICE_MENU_IDS: readonly number[] = [NOTICE_MENU_ID, 1035, 1036, 1037, 1038];
+/** Menus of issue 41 §5 under 系统监控 (2): 服务监控, 缓存监控, 缓存列表 (seed step 4). */
+export const MONITOR_MENU_IDS: readonly number[] = [112, 113, 114];
+
 /** System part of the tree (ids < 2000), granted to role 2. */
 const SYSTEM_MENUS: MenuSeed[] = [
   dir(1, '系统管理', 0, 1, 'system', 'system', '系统管理目录'),
@@ -62,9 +69,13 @@ const SYSTEM_MENUS: MenuSeed[] = [
   page(105, '字典管理', 1, 6, 'dict', 'system/dict/index', 'system:dict:list', 'dict', '字典管理菜单'),
   page(106, '参数设置', 1, 7, 'config', 'system/config/index', 'system:config:list', 'edit', '参数设置菜单'),
   page(118, '园区管理', 1, 8, 'park', 'system/park/index', 'system:park:list', 'tree', '园区管理菜单'),
+  page(NOTICE_MENU_ID, '通知公告', 1, 8, 'notice', 'system/notice/index', 'system:notice:list', 'message', '通知公告菜单'),
   dir(108, '日志管理', 1, 9, 'log', 'log', '日志管理菜单'),
   page(109, '在线用户', 2, 1, 'online', 'monitor/online/index', 'monitor:online:list', 'online', '在线用户菜单'),
   page(110, '定时任务', 2, 2, 'job', 'monitor/job/index', 'monitor:job:list', 'job', '定时任务菜单'),
+  page(112, '服务监控', 2, 4, 'server', 'monitor/server/index', 'monitor:server:list', 'server', '服务监控菜单'),
+  page(113, '缓存监控', 2, 5, 'cache', 'monitor/cache/index', 'monitor:cache:list', 'redis', '缓存监控菜单'),
+  page(114, '缓存列表', 2, 6, 'cacheList', 'monitor/cache/list', 'monitor:cache:list', 'redis-list', '缓存列表菜单'),
   page(115, '表单构建', 3, 1, 'build', 'tool/build/index', 'tool:build:list', 'build', '表单构建菜单'),
   page(116, '代码生成', 3, 2, 'gen', 'tool/gen/index', 'tool:gen:list', 'code', '代码生成菜单'),
   page(500, '操作日志', 108, 1, 'operlog', 'monitor/operlog/index', 'monitor:operlog:list', 'form', '操作日志菜单'),
@@ -99,7 +110,10 @@ const SYSTEM_MENUS: MenuSeed[] = [
     ['参数查询', 'system:config:query'], ['参数新增', 'system:config:add'], ['参数修改', 'system:config:edit'],
     ['参数删除', 'system:config:remove'], ['参数导出', 'system:config:export'],
   ]),
-  // 1035-1038 were the notice buttons (menu 107, not in this product).
+  ...buttons(1035, NOTICE_MENU_ID, [
+    ['公告查询', 'system:notice:query'], ['公告新增', 'system:notice:add'], ['公告修改', 'system:notice:edit'],
+    ['公告删除', 'system:notice:remove'],
+  ]),
   ...buttons(1039, 500, [
     ['操作查询', 'monitor:operlog:query'], ['操作删除', 'monitor:operlog:remove'], ['日志导出', 'monitor:operlog:export'],
   ]),
@@ -235,5 +249,26 @@ export function seedProcessStartMenu(tx: SeedTx, now: string): void {
     .where(or(eq(sysMenu.menuId, 2026), eq(sysMenu.perms, 'system:deployment:add'))).all();
   if (holders.length) {
     tx.insert(sysRoleMenu).values(holders.map((h) => ({ roleId: h.roleId, menuId: PROCESS_START_MENU_ID }))).onConflictDoNothing().run();
+  }
+}
+
+/**
+ * Seed step 4 (issue 41 §5) for databases seeded before it: 通知公告 (107) with its buttons
+ * 1035-1038 under 系统管理, and 服务监控 / 缓存监控 / 缓存列表 (112-114) under 系统监控, as a fresh
+ * seed has them. The notice menus go to every role holding 系统管理 (1), the monitor menus to every
+ * role holding 系统监控 (2) (upstream grants them with the whole system part, as role 2 has).
+ * ON CONFLICT DO NOTHING: an existing row stays.
+ */
+export function seedNoticeMonitorMenus(tx: SeedTx, now: string): void {
+  const ids = [...NOTICE_MENU_IDS, ...MONITOR_MENU_IDS];
+  tx.insert(sysMenu)
+    .values(SEED_MENUS.filter((m) => ids.includes(m.menuId))
+      .map((m) => ({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })))
+    .onConflictDoNothing().run();
+  for (const [parentId, menuIds] of [[1, NOTICE_MENU_IDS], [2, MONITOR_MENU_IDS]] as const) {
+    const holders = tx.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
+      .where(eq(sysRoleMenu.menuId, parentId)).all();
+    const grants = holders.flatMap((h) => menuIds.map((menuId) => ({ roleId: h.roleId, menuId })));
+    if (grants.length) tx.insert(sysRoleMenu).values(grants).onConflictDoNothing().run();
   }
 }

@@ -7,7 +7,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../client';
 import {
-  sysConfig, sysDept, sysDictData, sysDictType, sysJob, sysMenu, sysRole, sysRoleDept, sysRoleMenu,
+  sysConfig, sysDept, sysDictData, sysDictType, sysJob, sysMenu, sysNotice, sysRole, sysRoleDept, sysRoleMenu,
   sysSecret, sysUser, sysUserPost, sysUserRole,
 } from '../schema';
 import { SEED_ADMIN_PASSWORD_HASH, SEED_MARKER_KEY, SEED_VERSION, seedDatabase } from './index';
@@ -17,6 +17,7 @@ const NOW = '2026-01-05 09:00:00';
 const TABLES = [
   'sys_dept', 'sys_user', 'sys_post', 'sys_role', 'sys_menu', 'sys_user_role', 'sys_role_menu',
   'sys_role_dept', 'sys_user_post', 'sys_dict_type', 'sys_dict_data', 'sys_config', 'sys_job', 'sys_secret',
+  'sys_notice',
 ] as const;
 
 function counts(db: Db): Record<string, number> {
@@ -40,7 +41,7 @@ describe('seedDatabase', () => {
     expect(counts(db)).toEqual(first);
     expect(first).toMatchObject({
       sys_dept: 10, sys_user: 2, sys_post: 4, sys_role: 2, sys_user_role: 2, sys_user_post: 2,
-      sys_role_dept: 3, sys_config: 11, sys_job: 3, sys_secret: 1,
+      sys_role_dept: 3, sys_config: 11, sys_job: 3, sys_secret: 1, sys_notice: 2,
     });
     // create_time keeps the first run's value
     const admin = db.select().from(sysUser).where(eq(sysUser.userId, 1)).get();
@@ -90,13 +91,65 @@ describe('seedDatabase', () => {
     expect(holders()).toEqual([2]);
   });
 
-  it('steps 2 and 3 both reach a database seeded at version 1', () => {
-    db.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, [2049, 2050])).run();
-    db.delete(sysMenu).where(inArray(sysMenu.menuId, [2049, 2050])).run();
+  it('step 4 (通知公告 and monitor menus, issue 41 §5) reaches a database seeded at version 3, once', () => {
+    // A database seeded at version 3: no menus 107, 1035-1038, 112-114; role 2 holds 系统管理 and
+    // 系统监控, a custom role only 系统管理, another only 系统监控, a third neither.
+    const added = [107, 1035, 1036, 1037, 1038, 112, 113, 114];
+    db.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, added)).run();
+    db.delete(sysMenu).where(inArray(sysMenu.menuId, added)).run();
+    db.delete(sysNotice).run();
+    db.update(sysSecret).set({ secretValue: '3' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
+    const sys = db.insert(sysRole).values({ roleName: '系统', roleKey: 'sys', roleSort: 3 }).returning().get().roleId;
+    const mon = db.insert(sysRole).values({ roleName: '监控', roleKey: 'mon', roleSort: 4 }).returning().get().roleId;
+    const other = db.insert(sysRole).values({ roleName: '其他', roleKey: 'other', roleSort: 5 }).returning().get().roleId;
+    db.insert(sysRoleMenu).values([{ roleId: sys, menuId: 1 }, { roleId: mon, menuId: 2 }, { roleId: other, menuId: 100 }]).run();
+    seedDatabase(db, '2026-03-01 08:00:00');
+    expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 107)).get()).toMatchObject({
+      menuName: '通知公告', parentId: 1, orderNum: 8, path: 'notice', component: 'system/notice/index', menuType: 'C',
+      perms: 'system:notice:list', icon: 'message', createTime: '2026-03-01 08:00:00',
+    });
+    const buttons = db.select().from(sysMenu).where(eq(sysMenu.parentId, 107)).orderBy(sysMenu.menuId).all();
+    expect(buttons.map((b) => [b.menuId, b.menuName, b.perms, b.orderNum])).toEqual([
+      [1035, '公告查询', 'system:notice:query', 1], [1036, '公告新增', 'system:notice:add', 2],
+      [1037, '公告修改', 'system:notice:edit', 3], [1038, '公告删除', 'system:notice:remove', 4],
+    ]);
+    const monitors = db.select().from(sysMenu).where(inArray(sysMenu.menuId, [112, 113, 114])).orderBy(sysMenu.menuId).all();
+    expect(monitors.map((m) => [m.menuName, m.parentId, m.orderNum, m.path, m.component, m.perms, m.icon])).toEqual([
+      ['服务监控', 2, 4, 'server', 'monitor/server/index', 'monitor:server:list', 'server'],
+      ['缓存监控', 2, 5, 'cache', 'monitor/cache/index', 'monitor:cache:list', 'redis'],
+      ['缓存列表', 2, 6, 'cacheList', 'monitor/cache/list', 'monitor:cache:list', 'redis-list'],
+    ]);
+    const grants = (roleId: number) => db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu)
+      .where(and(eq(sysRoleMenu.roleId, roleId), inArray(sysRoleMenu.menuId, added))).all().map((r) => r.menuId).sort((a, b) => a - b);
+    expect(grants(2)).toEqual([...added].sort((a, b) => a - b));
+    expect(grants(sys)).toEqual([107, 1035, 1036, 1037, 1038]);
+    expect(grants(mon)).toEqual([112, 113, 114]);
+    expect(grants(other)).toEqual([]);
+    expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe(SEED_VERSION);
+    // Menus only: an older database gets no demo notices.
+    expect(db.select().from(sysNotice).all()).toEqual([]);
+    // Once: a grant removed afterwards stays removed.
+    db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, sys), eq(sysRoleMenu.menuId, 107))).run();
+    seedDatabase(db, NOW);
+    expect(grants(sys)).toEqual([1035, 1036, 1037, 1038]);
+  });
+
+  it('steps 2, 3 and 4 all reach a database seeded at version 1', () => {
+    const added = [2049, 2050, 107, 1035, 112, 113, 114];
+    db.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, added)).run();
+    db.delete(sysMenu).where(inArray(sysMenu.menuId, added)).run();
     db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
     seedDatabase(db, NOW);
     const role2 = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
-    expect(role2).toEqual(expect.arrayContaining([2049, 2050]));
+    expect(role2).toEqual(expect.arrayContaining(added));
+  });
+
+  it('seeds RuoYi\'s two demo notices on a fresh database', () => {
+    const rows = db.select().from(sysNotice).orderBy(sysNotice.noticeId).all();
+    expect(rows.map((n) => [n.noticeId, n.noticeTitle, n.noticeType, n.noticeContent, n.status, n.createBy, n.createTime])).toEqual([
+      [1, '温馨提醒：2018-07-01 若依新版本发布啦', '2', '新版本内容', '0', 'admin', NOW],
+      [2, '维护通知：2018-07-01 若依系统凌晨维护', '1', '维护内容', '0', 'admin', NOW],
+    ]);
   });
 
   it('does not resurrect rows deleted after the first run', () => {
@@ -174,11 +227,12 @@ describe('seedDatabase', () => {
         expect([m.path, m.icon]).toEqual(['', '#']);
       }
     }
-    for (const excluded of [4, 107, 111, 112, 113, 114, 117, 1035, 2035]) expect(ids.has(excluded)).toBe(false);
+    for (const excluded of [4, 111, 117, 2035]) expect(ids.has(excluded)).toBe(false);
     const perms = new Set(menus.map((m) => m.perms));
     for (const p of ['system:user:query', 'system:user:resetPwd', 'monitor:job:changeStatus', 'tool:gen:code',
       'monitor:logininfor:unlock', 'flowable:form:query', 'system:expression:export', 'system:listener:export',
-      'system:deployment:remove', 'system:park:list', 'system:park:remove']) {
+      'system:deployment:remove', 'system:park:list', 'system:park:remove', 'system:notice:list', 'system:notice:remove',
+      'monitor:server:list', 'monitor:cache:list']) {
       expect(perms.has(p), p).toBe(true);
     }
     expect(perms.has('system:user:updatePwd')).toBe(false);

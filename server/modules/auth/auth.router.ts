@@ -6,34 +6,45 @@ import { loginInput, registerInput, type CaptchaReply } from '../../../shared/sc
 import { router } from '../../trpc/init';
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
 import { isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
+import { drawCaptcha } from './captcha.service';
 import { login, logout, register } from './login.service';
+import { FILE_COOKIE, FILE_COOKIE_OPTIONS, fileCookieValue } from './file-cookie.service';
 import { getInfo } from './user-info.service';
 import { getRouters } from './routers.service';
 
 export const authRouter = router({
   /**
-   * `{captchaEnabled, registerEnabled, uuid?, img?}`; img is base64 SVG; the answer lives 2
-   * minutes, one use. registerEnabled tells the sign-in page whether to offer 立即注册.
+   * `{captchaEnabled, registerEnabled, uuid?, img?}`; img is the base64 of a 111×36 PNG (issue 41
+   * §2: RuoYi's page shows it as data:image/gif); the answer lives 2 minutes, one use.
+   * registerEnabled tells the sign-in page whether to offer 立即注册.
    */
-  captchaImage: publicProcedure.query(({ ctx }): CaptchaReply => {
+  captchaImage: publicProcedure.query(async ({ ctx }): Promise<CaptchaReply> => {
     const registerEnabled = isRegisterEnabled(ctx.deps);
     if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false, registerEnabled };
-    const { uuid, img } = ctx.deps.captcha.create(ctx.deps.clock.now());
+    const { uuid, img } = await drawCaptcha(ctx.deps.captcha, ctx.deps.clock.now());
     return { captchaEnabled: true, registerEnabled, uuid, img };
   }),
   /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */
   publicKey: publicProcedure.query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),
-  /** `{username, password, code, uuid}` → `{token}`. Errors as login.service. */
-  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) =>
-    login(ctx.deps, { username: input.username, password: input.password, code: input.code, uuid: input.uuid }, ctx.client)),
+  /**
+   * `{username, password, code, uuid}` → `{token}`; also sets the file cookie (issue 41 §3,
+   * file-cookie.service.ts). Errors as login.service.
+   */
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const reply = await login(ctx.deps, { username: input.username, password: input.password, code: input.code, uuid: input.uuid }, ctx.client);
+    const cookie = await fileCookieValue(ctx.deps, reply.token);
+    if (cookie) ctx.cookies?.set(FILE_COOKIE, cookie, FILE_COOKIE_OPTIONS);
+    return reply;
+  }),
   /** Self-registration when `sys.account.registerUser` is true. */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     await register(ctx.deps, { username: input.username, password: input.password, confirmPassword: input.confirmPassword ?? '', code: input.code, uuid: input.uuid }, ctx.client);
     return {};
   }),
-  /** Ends the current session (no token needed; always succeeds) → msg 退出成功. */
+  /** Ends the current session (no token needed; always succeeds) and clears the file cookie → msg 退出成功. */
   logout: publicProcedure.input(z.void()).mutation(async ({ ctx }) => {
     await logout(ctx.deps, ctx.token, ctx.client);
+    ctx.cookies?.clear(FILE_COOKIE, FILE_COOKIE_OPTIONS);
     return { msg: '退出成功' };
   }),
   getInfo: authedProcedure.query(({ ctx }) => getInfo(ctx.deps, ctx.login)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CaptchaStore, mathChallenge } from './captcha.service';
+import { CAPTCHA_MAX_PENDING, CaptchaStore, drawCaptcha, mathChallenge } from './captcha.service';
 
 const seq = (...v: number[]) => { let i = 0; return () => v[i++]; };
 
@@ -14,10 +14,15 @@ describe('mathChallenge (reference §1: ×, ÷ when divisible else +, − larger
 });
 
 describe('CaptchaStore', () => {
-  it('draws an SVG and checks once, case-insensitively trimmed', () => {
+  it('draws a 111×36 PNG of a few KB (issue 41 §2: RuoYi shows it as data:image/gif) and checks once, case-insensitively trimmed', async () => {
     const store = new CaptchaStore();
-    const c = store.create(1000);
-    expect(Buffer.from(c.img, 'base64').toString()).toMatch(/^<svg/);
+    const c = await drawCaptcha(store, 1000);
+    const png = Buffer.from(c.img, 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.toString('latin1', 12, 16)).toBe('IHDR');
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 111, height: 36 });
+    expect(png.length).toBeGreaterThan(500);
+    expect(png.length).toBeLessThan(8 * 1024);
     expect(() => store.verify(c.uuid, ` ${c.answer} `, 2000)).not.toThrow();
     expect(() => store.verify(c.uuid, c.answer, 2000)).toThrow('验证码已失效');
   });
@@ -28,5 +33,15 @@ describe('CaptchaStore', () => {
     expect(() => store.verify('', '1', 0)).toThrow('验证码已失效');
     const d = store.create(0);
     expect(() => store.verify(d.uuid, 'x', 1)).toThrow('验证码错误');
+  });
+  it('holds at most CAPTCHA_MAX_PENDING challenges, dropping the oldest, and prunes expired ones', () => {
+    const store = new CaptchaStore();
+    const first = store.create(0);
+    for (let i = 0; i < CAPTCHA_MAX_PENDING; i++) store.create(1);
+    expect(store.pending().size).toBe(CAPTCHA_MAX_PENDING);
+    expect(store.pending().has(first.uuid)).toBe(false);
+    const last = store.create(2);
+    expect(store.pending(120_001).size).toBe(1);
+    expect(() => store.verify(last.uuid, last.answer, 120_001)).not.toThrow();
   });
 });

@@ -26,6 +26,7 @@ import { sysAuthVersion, sysSession } from '../../db/schema';
 import type { LoginUser } from '../../core/authz';
 import type { RoleRow, UserRow } from './auth.repo';
 import { localWrites, polled, watchTables, type WriteOp } from '../../db/table-watch';
+import { HitCounter, type CacheStats } from '../../core/cache-registry';
 
 /** Idle expiry of a session (reference §1: 30 minutes). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -74,6 +75,8 @@ interface State {
   version: { get(): { version: number } | undefined };
   row: { get(p: { sid: string }): { expireTime: number; userId: number } | undefined };
   lease: { run(p: { sid: string; at: number }): unknown };
+  /** resolveSession's lookups: a hit served the cached entry, a miss loaded the session afresh. */
+  counter: HitCounter;
 }
 
 const states = new WeakMap<Db, State>();
@@ -90,6 +93,7 @@ function stateOf(db: Db): State {
         .where(eq(sysSession.sessionId, sql.placeholder('sid'))).prepare(),
       lease: db.update(sysSession).set({ expireTime: sql`${sql.placeholder('at')}` })
         .where(eq(sysSession.sessionId, sql.placeholder('sid'))).prepare(),
+      counter: new HitCounter(),
     };
     states.set(db, s);
   }
@@ -164,7 +168,18 @@ export function currentProfile(db: Db, sid: string, now: number): SessionProfile
   return entry && entry.version === authStamp(db, now) ? entry.profile : undefined;
 }
 
-/** Drops every remembered token and session of `db` (tests; a key change). */
+/** Counts one resolveSession lookup of `db`: served from the cache (`hit`) or loaded afresh. */
+export function noteSessionLookup(db: Db, hit: boolean): void {
+  stateOf(db).counter.note(hit);
+}
+
+/** The cached sessions of `db` (session id → entry) and the lookup counts (monitoring). */
+export function sessionCacheView(db: Db): { sessions: ReadonlyMap<string, CachedSession>; stats: CacheStats } {
+  const s = stateOf(db);
+  return { sessions: s.sessions, stats: s.counter.snapshot() };
+}
+
+/** Drops every remembered token and session of `db` (tests; a key change; 缓存监控's clear): each is loaded again from its row. */
 export function clearSessionCache(db: Db): void {
   const s = states.get(db);
   s?.tokens.clear();

@@ -17,7 +17,7 @@ import { parseUserAgent } from '../../core/user-agent';
 import type { Db } from '../../db/client';
 import { findDept, findMenuPermsByRole, findUserById, findUserRoles, type RoleRow, type UserRow } from './auth.repo';
 import {
-  SESSION_IDLE_MS, authStamp, cachedSession, forgetSession, knownTokenSession, rememberToken, sessionRow, slide, storeSession,
+  SESSION_IDLE_MS, authStamp, cachedSession, forgetSession, knownTokenSession, noteSessionLookup, rememberToken, sessionRow, slide, storeSession,
   type CachedSession,
 } from './session-cache';
 
@@ -76,18 +76,31 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
     if (!sid) throw new AppError(401, '认证失败，无法访问系统资源');
     rememberToken(db, token, sid);
   }
+  return liveSession(deps, sid, true);
+}
+
+/**
+ * The signed-in user of session `sid` (resolveSession's work after the token). `slideExpiry`
+ * false: the session is only checked, its idle expiry not moved (a file cookie's use, issue 41
+ * §3: showing images keeps no session alive). Errors: AppError 401 登录状态已过期 when the session
+ * ended or expired, or the user is gone or disabled.
+ */
+export function liveSession(deps: AppDeps, sid: string, slideExpiry: boolean): LoginUser {
+  const { db } = deps;
   const now = deps.clock.now();
   const version = authStamp(db, now);
   const entry = cachedSession(db, sid);
-  if (entry && entry.version === version && now < entry.expireAt) {
-    slide(db, sid, entry, now);
+  const hit = !!entry && entry.version === version && now < entry.expireAt;
+  noteSessionLookup(db, hit);
+  if (hit && entry) {
+    if (slideExpiry) slide(db, sid, entry, now);
     return entry.login;
   }
-  return loadSession(deps, sid, version, entry, now);
+  return loadSession(deps, sid, version, entry, now, slideExpiry);
 }
 
-/** The slow path of resolveSession: reads the row, user, roles and permissions and caches them. */
-function loadSession(deps: AppDeps, sid: string, version: string, previous: CachedSession | undefined, now: number): LoginUser {
+/** The slow path of liveSession: reads the row, user, roles and permissions and caches them. */
+function loadSession(deps: AppDeps, sid: string, version: string, previous: CachedSession | undefined, now: number, slideExpiry: boolean): LoginUser {
   const { db } = deps;
   const row = sessionRow(db, sid);
   // Only this process wrote the row since it last looked: its own in-memory expiry is exact.
@@ -111,10 +124,10 @@ function loadSession(deps: AppDeps, sid: string, version: string, previous: Cach
     version,
     login: buildLoginUser(db, user, sid, roles, dept?.deptName ?? ''),
     profile: { user: publicUser, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles },
-    expireAt: now + SESSION_IDLE_MS,
+    expireAt: slideExpiry ? now + SESSION_IDLE_MS : expiry,
     storedExpire: row.expireTime,
   };
-  slide(db, sid, entry, now);
+  if (slideExpiry) slide(db, sid, entry, now);
   storeSession(db, sid, entry);
   return entry.login;
 }

@@ -8,8 +8,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** `POST /common/upload` (spec §5 image upload, RuoYi IMAGE_EXTENSION). */
+/** Images (RuoYi MimeTypeUtils.IMAGE_EXTENSION). */
 export const IMAGE_EXTENSIONS = ['bmp', 'gif', 'jpg', 'jpeg', 'png'] as const;
+
+/**
+ * `POST /common/upload` (RuoYi MimeTypeUtils.DEFAULT_ALLOWED_EXTENSION, which its FileUpload posts
+ * there; issue 41 §4): images, office files, text, archives, video and pdf.
+ */
+export const DEFAULT_ALLOWED_EXTENSIONS = [
+  ...IMAGE_EXTENSIONS, 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'html', 'htm', 'txt',
+  'rar', 'zip', 'gz', 'bz2', 'mp4', 'avi', 'rmvb', 'pdf',
+] as const;
 
 /** `POST /common/uploadFile` and downloads (spec §5 file upload list, MOV as written there). */
 export const FILE_EXTENSIONS = [
@@ -43,12 +52,6 @@ export function safeBaseName(original: string): string {
   const dot = base.lastIndexOf('.');
   const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[\x00-\x1f\x7f\\/:*?"<>|#%&+;=\s]/g, '_').replace(/\.{2,}/g, '.').slice(0, MAX_NAME_LENGTH);
   return stem.replace(/^\.+/, '_') || 'file';
-}
-
-/** Whether the bytes start like a bmp, gif, jpeg or png image. */
-export function looksLikeImage(data: Buffer): boolean {
-  const hex = data.subarray(0, 8).toString('hex');
-  return hex.startsWith('424d') || hex.startsWith('47494638') || hex.startsWith('ffd8ff') || hex.startsWith('89504e470d0a1a0a');
 }
 
 /**

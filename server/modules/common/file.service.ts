@@ -12,8 +12,9 @@ import { AppError } from '../../core/errors';
 import type { FileReply, UploadedFile } from '../../core/files';
 import { formatDate } from '../../../shared/utils/date';
 import { confirmUpload, releaseUpload, reserveUpload } from './upload-quota.service';
+import { contentMatchesExtension } from './file-content';
 import {
-  contentTypeOf, extensionOf, FILE_EXTENSIONS, IMAGE_EXTENSIONS, isAllowedExtension, isSafeRelativeName, looksLikeImage,
+  contentTypeOf, DEFAULT_ALLOWED_EXTENSIONS, extensionOf, FILE_EXTENSIONS, isAllowedExtension, isSafeRelativeName,
   MAX_NAME_LENGTH, MAX_UPLOAD_BYTES, resolveInside, safeBaseName,
 } from './file.paths';
 
@@ -37,15 +38,16 @@ export interface UploadReply {
   oldFilename: string;
 }
 
-export type UploadKind = 'image' | 'file';
+/** `default`: `/common/upload` (DEFAULT_ALLOWED_EXTENSIONS); `file`: `/common/uploadFile` (FILE_EXTENSIONS). */
+export type UploadKind = 'default' | 'file';
 
 const rootOf = (deps: Pick<AppDeps, 'env'>) => path.resolve(deps.env.UPLOAD_DIR);
 
 /**
  * Stores one upload and answers its names; the stored name passes the download rule
  * (isSafeRelativeName), so `fileName` can always be downloaded. Errors (500, nothing stored):
- * 文件格式不正确 (extension not in the kind's list, or an image whose bytes are not
- * bmp/gif/jpeg/png); 上传的文件名最长100个字符; 文件名称非法，不允许上传 (never for a sanitised name);
+ * 文件格式不正确 (extension not in the kind's list, or bytes not of the extension's family:
+ * file-content.ts, issue 41 §4); 上传的文件名最长100个字符; 文件名称非法，不允许上传 (never for a sanitised name);
  * 上传的文件大小超出限制的文件大小！允许的文件最大大小是：100MB！; with `userId`, the upload quotas'
  * messages (upload-quota.service.ts, issue 38 §7), checked and reserved before anything is written.
  */
@@ -53,11 +55,11 @@ export async function storeUpload(deps: UploadDeps, file: UploadedFile, kind: Up
   const original = file.filename ?? '';
   if (original.length > MAX_NAME_LENGTH) throw new AppError(500, `上传的文件名最长${MAX_NAME_LENGTH}个字符`);
   const ext = extensionOf(original);
-  if (!isAllowedExtension(ext, kind === 'image' ? IMAGE_EXTENSIONS : FILE_EXTENSIONS)) throw new AppError(500, '文件格式不正确');
+  if (!isAllowedExtension(ext, kind === 'default' ? DEFAULT_ALLOWED_EXTENSIONS : FILE_EXTENSIONS)) throw new AppError(500, '文件格式不正确');
   if (file.data.length > maxBytes) {
     throw new AppError(500, `上传的文件大小超出限制的文件大小！允许的文件最大大小是：${Math.round(maxBytes / 1024 / 1024)}MB！`);
   }
-  if (kind === 'image' && !looksLikeImage(file.data)) throw new AppError(500, '文件格式不正确');
+  if (!(await contentMatchesExtension(ext, file.data))) throw new AppError(500, '文件格式不正确');
   const now = deps.clock.now();
   const day = formatDate(now, 'yyyy/MM/dd');
   const nameOf = () => `${safeBaseName(original)}_${formatDate(now, 'yyyyMMddHHmmss')}${crypto.randomBytes(3).toString('hex')}.${ext}`;

@@ -17,6 +17,7 @@
 import type { Db } from '../../db/client';
 import { localWrites, otherCommits, watchTables } from '../../db/table-watch';
 import { inCommandTransaction } from '../../db/write-turn';
+import { HitCounter } from '../../core/cache-registry';
 
 /** Most entries one cache keeps per database. */
 export const READ_CACHE_MAX = 1000;
@@ -29,6 +30,7 @@ interface Slot<V> {
 export class ReadCache<V> {
   private readonly slots = new WeakMap<Db, Slot<V>>();
   private readonly watched = new WeakSet<Db>();
+  private readonly counters = new WeakMap<Db, HitCounter>();
 
   /** @param tables the tables the cached values are read from */
   constructor(private readonly tables: readonly string[]) {}
@@ -63,7 +65,9 @@ export class ReadCache<V> {
   get(db: Db, key: string, load: () => V): V {
     const slot = this.slotOf(db);
     if (!slot) return load();
-    if (slot.entries.has(key)) return slot.entries.get(key) as V;
+    const hit = slot.entries.has(key);
+    this.counterOf(db).note(hit);
+    if (hit) return slot.entries.get(key) as V;
     const value = load();
     // Keys come from requests (any dict type name): at most READ_CACHE_MAX, oldest out first.
     if (slot.entries.size >= READ_CACHE_MAX) slot.entries.delete(slot.entries.keys().next().value as string);
@@ -82,5 +86,21 @@ export class ReadCache<V> {
   /** The keys held right now (tests, monitoring). */
   keys(db: Db): string[] {
     return [...(this.slots.get(db)?.entries.keys() ?? [])];
+  }
+
+  /** The entries held right now, as stored (monitoring: server/modules/monitor/cache). */
+  entries(db: Db): [string, V][] {
+    return [...(this.slots.get(db)?.entries ?? [])];
+  }
+
+  /** Hits and misses of `get` on `db` since the process started (reads inside a command's transaction count neither). */
+  stats(db: Db): { hits: number; misses: number } {
+    return this.counterOf(db).snapshot();
+  }
+
+  private counterOf(db: Db): HitCounter {
+    let c = this.counters.get(db);
+    if (!c) this.counters.set(db, (c = new HitCounter()));
+    return c;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * System routers for organisation and settings: depts, parks, posts, menus, dictionaries, config
- * (platform spec §7 Menus, Dictionaries, Configuration; api-contract "System").
+ * System routers for organisation and settings: depts, parks, posts, menus, dictionaries, config,
+ * notices (platform spec §7 Menus, Dictionaries, Configuration; api-contract "System"; issue 41 §5).
  */
 import { deptRouter } from './dept/dept.router';
 import { parkRouter } from './park/park.router';
@@ -8,6 +8,7 @@ import { postRouter } from './post/post.router';
 import { menuRouter } from './menu/menu.router';
 import { dictRouter } from './dict/dict.router';
 import { configRouter } from './config/config.router';
+import { noticeRouter } from './notice/notice.router';
 
 export const settingsRouters = {
   dept: deptRouter,
@@ -16,4 +17,5 @@ export const settingsRouters = {
   menu: menuRouter,
   dict: dictRouter,
   config: configRouter,
+  notice: noticeRouter,
 };

@@ -1,5 +1,5 @@
 /**
- * REST rows for depts, parks, posts, menus, dictionaries and config (platform spec §7;
+ * REST rows for depts, parks, posts, menus, dictionaries, config and notices (platform spec §7;
  * api-contract "System, monitor, common" and "Verbs": the spec's POST forms, with RuoYi's PUT /
  * DELETE forms as aliases of the same rows).
  */
@@ -56,6 +56,13 @@ export const systemSettingsRoutes: RestRoute[] = [
   { method: 'POST', path: '/system/dict/type/refreshCache', procedure: 'system.dict.type.refreshCache', envelope: 'data', aliases: del('/system/dict/type/refreshCache') },
   ...tableRows('/system/dict/data', 'system.dict.data', 'dictCode'),
   { method: 'GET', path: '/system/dict/data/type/:dictType', procedure: 'system.dict.data.byType', input: ['params'], envelope: 'data' },
+
+  // Notices (issue 41 §5; RuoYi NoticeController): no export upstream.
+  { method: 'GET', path: '/system/notice/list', procedure: 'system.notice.list', input: ['query'], envelope: 'table' },
+  { method: 'GET', path: '/system/notice/:noticeId', procedure: 'system.notice.get', input: ['params'], envelope: 'data' },
+  { method: 'POST', path: '/system/notice', procedure: 'system.notice.add', input: ['body'], envelope: 'data' },
+  { method: 'POST', path: '/system/notice/update', procedure: 'system.notice.update', input: ['body'], envelope: 'data', aliases: put('/system/notice') },
+  { method: 'POST', path: '/system/notice/delete/:ids', procedure: 'system.notice.remove', input: ['params'], mapInput: ids, envelope: 'data', aliases: del('/system/notice/:ids') },
 
   ...tableRows('/system/config', 'system.config', 'configId'),
   { method: 'GET', path: '/system/config/configKey/:configKey', procedure: 'system.config.configKey', input: ['params'], envelope: 'msg' },

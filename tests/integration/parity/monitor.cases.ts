@@ -1,5 +1,5 @@
 /**
- * Parity cases of the login-log, operation-log and online-user rows (server/rest/routes/monitor.ts).
+ * Parity cases of the login-log, operation-log, online-user, 服务监控 and 缓存监控 rows (server/rest/routes/monitor.ts).
  * Writes repeat alike (clean twice, unlock twice, missing ids, an unknown session); exports are
  * compared by their bad-input error (the runner reads JSON only; files are checked in logs.test.ts).
  */
@@ -24,4 +24,24 @@ export const monitorCases: Record<string, ParityCase> = {
 
   'GET /monitor/online/list': { url: '/monitor/online/list?userName=admin', trpc: (c) => c.monitor.online.list({ userName: 'admin' }), pick: table },
   'POST /monitor/online/delete/:tokenId': { url: '/monitor/online/delete/no-such-session', trpc: (c) => run(c.monitor.online.forceLogout({ tokenId: 'no-such-session' })), pick: outcome },
+
+  // 服务监控 / 缓存监控 (issue 41 §5): figures that move call to call are volatile; names, remarks, shapes and errors compare.
+  'GET /monitor/server': {
+    url: '/monitor/server', trpc: (c) => c.monitor.server.info(), pick: (e) => e.data,
+    volatile: ['cpu', 'mem', 'startTime', 'runTime', 'total', 'free', 'used', 'usage', 'rss', 'size', 'sizeText', 'walSize', 'walSizeText', 'pageCount', 'freePages'],
+  },
+  'GET /monitor/cache': {
+    url: '/monitor/cache', trpc: (c) => c.monitor.cache.overview(), pick: (e) => e.data,
+    volatile: ['info', 'dbSize', 'value', 'keyCount', 'bytes', 'hits', 'misses', 'hitRatio'],
+  },
+  'GET /monitor/cache/getNames': {
+    url: '/monitor/cache/getNames', trpc: (c) => c.monitor.cache.names(), pick: (e) => e.data, volatile: ['keyCount', 'bytes', 'hits', 'misses', 'hitRatio'],
+  },
+  'GET /monitor/cache/getKeys/:cacheName': { url: '/monitor/cache/getKeys/sys_config:', trpc: (c) => c.monitor.cache.keys({ cacheName: 'sys_config:' }), pick: (e) => e.data },
+  'GET /monitor/cache/getValue/:cacheName/:cacheKey': {
+    url: '/monitor/cache/getValue/sys_dict:/sys_dict:no_such_type', trpc: (c) => c.monitor.cache.value({ cacheName: 'sys_dict:', cacheKey: 'sys_dict:no_such_type' }), pick: (e) => e.data,
+  },
+  'DELETE /monitor/cache/clearCacheName/:cacheName': { url: '/monitor/cache/clearCacheName/nope:', trpc: (c) => run(c.monitor.cache.clearName({ cacheName: 'nope:' })), pick: outcome },
+  'DELETE /monitor/cache/clearCacheKey/:cacheKey': { url: '/monitor/cache/clearCacheKey/sys_dict:no_such_type', trpc: (c) => run(c.monitor.cache.clearKey({ cacheKey: 'sys_dict:no_such_type' })), pick: outcome },
+  'DELETE /monitor/cache/clearCacheAll': { url: '/monitor/cache/clearCacheAll', trpc: (c) => run(c.monitor.cache.clearAll()), pick: outcome },
 };

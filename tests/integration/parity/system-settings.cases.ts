@@ -1,5 +1,5 @@
 /**
- * Parity cases of the dept, park, post, menu, dictionary and config rows
+ * Parity cases of the dept, park, post, notice, menu, dictionary and config rows
  * (server/rest/routes/system-settings.ts). Writes use inputs both calls answer alike: the same
  * edit twice, or a refusal (duplicate name, assigned entry, missing id). Exports answer a file
  * over REST, which the runner cannot read as JSON, so their case is the same bad-input error;
@@ -55,6 +55,19 @@ export const systemSettingsCases: Record<string, ParityCase> = {
   },
   'POST /system/post/delete/:ids': { url: '/system/post/delete/1,2', trpc: (c) => run(c.system.post.remove({ ids: [1, 2] })), pick: outcome },
   'GET /system/post/optionselect': { url: '/system/post/optionselect', trpc: (c) => c.system.post.optionselect(), pick: outcome },
+
+  // notices (issue 41 §5)
+  'GET /system/notice/list': { url: '/system/notice/list?pageNum=1&pageSize=1&noticeType=1', trpc: (c) => c.system.notice.list({ pageNum: 1, pageSize: 1, noticeType: '1' }), pick: table },
+  'GET /system/notice/:noticeId': { url: '/system/notice/1', trpc: (c) => c.system.notice.get({ noticeId: 1 }), pick: outcome },
+  'POST /system/notice': {
+    url: '/system/notice', body: { noticeTitle: '', noticeType: '1' },
+    trpc: (c) => run(c.system.notice.add({ noticeTitle: '', noticeType: '1' })), pick: outcome,
+  },
+  'POST /system/notice/update': {
+    url: '/system/notice/update', body: { noticeId: 9999, noticeTitle: '无', noticeType: '1' },
+    trpc: (c) => run(c.system.notice.update({ noticeId: 9999, noticeTitle: '无', noticeType: '1' })), pick: outcome,
+  },
+  'POST /system/notice/delete/:ids': { url: '/system/notice/delete/9998,9999', trpc: (c) => run(c.system.notice.remove({ ids: [9998, 9999] })), pick: outcome },
 
   // menus
   'GET /system/menu/list': { url: '/system/menu/list?menuName=用户', trpc: (c) => c.system.menu.list({ menuName: '用户' }), pick: outcome },

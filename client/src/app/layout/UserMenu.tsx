@@ -5,7 +5,7 @@
 import { Avatar, Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../components/feedback/confirm';
-import { useServedUrl } from '../../components/upload/served-file';
+import { shownUrl } from '../../components/upload/served-file';
 import { setSettingsPanel } from '../stores/settings-store';
 import { logoutAndReload, useUser } from '../stores/user-store';
 
@@ -19,8 +19,8 @@ export function UserMenu() {
   const { user } = useUser();
   const navigate = useNavigate();
   const deptName = user?.dept?.deptName;
-  // Served files need the header: the avatar is fetched and shown through a blob: URL (issue 11 §4).
-  const avatar = useServedUrl(user?.avatar);
+  // A plain address: the file cookie set at sign-in opens served files for an <img> (issue 41 §3).
+  const avatar = shownUrl(user?.avatar);
   return (
     <Flex align="center" gap="2" pl="2" pr="3" h="50px">
       <Text fontSize="sm" color="#5a5e66" whiteSpace="nowrap" data-testid="nav-user" hideBelow="md">

@@ -13,8 +13,8 @@
  * Toolbar: bold, italic, strike, H1-H3, bullet and ordered lists, quote, link, image, undo, redo.
  * Images: only image/jpeg, image/jpg, image/png, image/svg (else 图片格式错误!), below fileSize MB,
  * uploaded and inserted by url; a bad reply or a failure shows 图片插入失败. Stored HTML keeps plain
- * urls; the editor fetches served images with the bearer header and shows them through blob: URLs
- * (no token in any URL, issue 11 §4; served-image-node.ts). The server sanitises the HTML before
+ * urls; the editor shows served images by their plain address, which the file cookie opens
+ * (no token in any URL, issue 11 §4; issue 41 §3; served-image-node.ts). The server sanitises the HTML before
  * storing it.
  */
 import { Box, Flex, IconButton, Input, Button, Popover, Separator } from '@chakra-ui/react';

@@ -1,54 +1,29 @@
 /**
- * The rich-text editor's image node (tiptap Image) for stored files (issue 11 §4): the HTML keeps
- * the plain url (`/caishui-api/profile/…`), while the editor shows a served image through a blob:
- * URL fetched with the bearer header, so no token goes into an image URL. Other srcs (http, data:)
- * are shown as they are.
+ * The rich-text editor's image node (tiptap Image) for stored files: the HTML keeps the url as
+ * stored (`/caishui-api/profile/…`, or RuoYi's `/profile/…`), and the editor shows it by its plain
+ * address with the API prefix (served-file.tsx shownUrl): the file cookie set at sign-in opens
+ * `/profile/**` for an `<img>` (issue 41 §3), so no token goes into an image URL (issue 11 §4).
  */
 import Image from '@tiptap/extension-image';
-import { servedUrl } from '../upload/rules';
-import { fetchServedObjectUrl } from '../upload/served-file';
+import { shownUrl } from '../upload/served-file';
 
-/**
- * Images of served files are fetched with the header and shown through a blob: URL (revoked when
- * the src changes or the node goes), while the HTML keeps the plain url; other srcs as they are.
- */
+/** tiptap Image whose node view shows `/profile/…` srcs under the API prefix; other srcs as they are. */
 export const ServedImageNode = Image.extend({
   addNodeView() {
     return ({ node }) => {
       const img = document.createElement('img');
-      let shown: string | null = null;
-      let blob: string | null = null;
-      let abort: AbortController | null = null;
-      const release = () => {
-        abort?.abort();
-        abort = null;
-        if (blob) URL.revokeObjectURL(blob);
-        blob = null;
-      };
-      const show = (src: string) => {
-        if (src === shown) return;
-        shown = src;
-        release();
-        const target = servedUrl(src);
-        if (!target.withHeader) {
-          img.src = target.url;
-          return;
-        }
-        img.removeAttribute('src');
-        const ctl = new AbortController();
-        abort = ctl;
-        fetchServedObjectUrl(target.url, ctl.signal)
-          .then((made) => {
-            if (ctl.signal.aborted) return URL.revokeObjectURL(made);
-            blob = made;
-            img.src = made;
-          })
-          .catch(() => undefined);
-      };
+      let shown: string | undefined;
       const apply = (attrs: Record<string, unknown>) => {
-        show(String(attrs.src ?? ''));
+        const src = shownUrl(String(attrs.src ?? ''));
+        // Setting the same src again would load it again (served files are no-store).
+        if (src !== shown) {
+          shown = src;
+          if (src) img.src = src;
+          else img.removeAttribute('src');
+        }
         img.alt = String(attrs.alt ?? '');
         if (attrs.title) img.title = String(attrs.title);
+        else img.removeAttribute('title');
       };
       apply(node.attrs);
       return {
@@ -58,7 +33,6 @@ export const ServedImageNode = Image.extend({
           apply(updated.attrs);
           return true;
         },
-        destroy: release,
       };
     };
   },

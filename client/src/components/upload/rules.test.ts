@@ -74,14 +74,14 @@ describe('count, hint, values', () => {
     expect(fileNameOf('/caishui-api/profile/upload/2024/01/02/a_1.pdf?x=1')).toBe('a_1.pdf');
   });
   it('says where a stored file is and that API files need the header, never putting a token in the address', () => {
-    expect(servedUrl('/caishui-api/profile/upload/a.png')).toEqual({ url: '/caishui-api/profile/upload/a.png', withHeader: true });
-    expect(servedUrl('/profile/upload/a.png')).toEqual({ url: '/caishui-api/profile/upload/a.png', withHeader: true });
-    expect(servedUrl('/caishui-api/x?y=1')).toEqual({ url: '/caishui-api/x?y=1', withHeader: true });
-    expect(servedUrl('https://cdn/x.png')).toEqual({ url: 'https://cdn/x.png', withHeader: false });
-    expect(servedUrl('//cdn/caishui-api/x.png')).toEqual({ url: '//cdn/caishui-api/x.png', withHeader: false });
-    expect(servedUrl('data:image/png;base64,AA')).toEqual({ url: 'data:image/png;base64,AA', withHeader: false });
-    expect(servedUrl('blob:http://h/1')).toEqual({ url: 'blob:http://h/1', withHeader: false });
-    expect(servedUrl('/profile/a.png', '/api')).toEqual({ url: '/api/profile/a.png', withHeader: true });
+    expect(servedUrl('/caishui-api/profile/upload/a.png')).toEqual({ url: '/caishui-api/profile/upload/a.png', api: true });
+    expect(servedUrl('/profile/upload/a.png')).toEqual({ url: '/caishui-api/profile/upload/a.png', api: true });
+    expect(servedUrl('/caishui-api/x?y=1')).toEqual({ url: '/caishui-api/x?y=1', api: true });
+    expect(servedUrl('https://cdn/x.png')).toEqual({ url: 'https://cdn/x.png', api: false });
+    expect(servedUrl('//cdn/caishui-api/x.png')).toEqual({ url: '//cdn/caishui-api/x.png', api: false });
+    expect(servedUrl('data:image/png;base64,AA')).toEqual({ url: 'data:image/png;base64,AA', api: false });
+    expect(servedUrl('blob:http://h/1')).toEqual({ url: 'blob:http://h/1', api: false });
+    expect(servedUrl('/profile/a.png', '/api')).toEqual({ url: '/api/profile/a.png', api: true });
   });
   it('reads upload replies', () => {
     expect(readUploadReply({ code: 200, url: '/u/a.png', fileName: '/profile/a.png', originalFilename: 'a.png' }, 'x')).toEqual({

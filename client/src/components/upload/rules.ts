@@ -4,9 +4,10 @@
  * ImageUpload / FileUpload / Editor handleBeforeUpload, handleExceed and handleUploadSuccess.
  *
  * Values: a component's value is the comma-joined list of the stored urls
- * (`/caishui-api/profile/upload/yyyy/MM/dd/<name>_<unique>.<ext>`). Served files need the bearer
- * header: `servedUrl` says where one is and whether it must be fetched with the header (shown
- * through a blob: URL, served-file.tsx), so no token ever goes into a URL (issue 11 §4).
+ * (`/caishui-api/profile/upload/yyyy/MM/dd/<name>_<unique>.<ext>`). Served files are shown by
+ * their plain address (the HttpOnly file cookie set at sign-in opens them, issue 41 §3) and
+ * downloaded with the bearer header: `servedUrl` says where one is and whether it is one of ours,
+ * so no token ever goes into a URL (issue 11 §4).
  */
 
 /** Image uploader defaults (spec §5, §9). */
@@ -122,21 +123,22 @@ export function fileNameOf(url: string): string {
 
 /** Where a stored file is and how to get it (`servedUrl`). */
 export interface ServedUrl {
-  /** The address without any token. */
+  /** The address without any token; what an `<img src>` shows. */
   url: string;
-  /** True for addresses under the API prefix: fetch them with the bearer header. */
-  withHeader: boolean;
+  /** True for addresses under the API prefix: downloads of them go with the bearer header. */
+  api: boolean;
 }
 
 /**
- * Address of a stored file: `/profile/…` gets the API prefix; addresses under the API prefix must
- * be fetched with the bearer header (issue 11 §4: no token in image URLs or links); other
+ * Address of a stored file: `/profile/…` gets the API prefix; an `<img>` shows it as it is (the
+ * file cookie opens `/caishui-api/profile/**`, issue 41 §3), while downloads of addresses under
+ * the API prefix go with the bearer header (issue 11 §4: no token in image URLs or links); other
  * addresses (http…, data:, blob:) are used as they are.
- * @example servedUrl('/profile/upload/a.png') // {url: '/caishui-api/profile/upload/a.png', withHeader: true}
+ * @example servedUrl('/profile/upload/a.png') // {url: '/caishui-api/profile/upload/a.png', api: true}
  */
 export function servedUrl(url: string, apiBase = '/caishui-api'): ServedUrl {
   const full = url.startsWith('/profile/') ? `${apiBase}${url}` : url;
-  return { url: full, withHeader: full.startsWith(`${apiBase}/`) };
+  return { url: full, api: full.startsWith(`${apiBase}/`) };
 }
 
 /** The upload reply of `/common/upload` and `/common/uploadFile`. */

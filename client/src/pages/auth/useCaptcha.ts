@@ -22,7 +22,7 @@ export function useCaptcha() {
     /** Registration is open (config sys.account.registerUser); false until the server says so. */
     registerEnabled: data?.registerEnabled === true,
     uuid: data?.uuid ?? '',
-    src: data?.img ? `data:image/svg+xml;base64,${data.img}` : '',
+    src: data?.img ? `data:image/png;base64,${data.img}` : '',
     refresh: () => void query.refetch(),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  businessOf, camelCase, classOf, functionOf, initColumn, initTable, parseOptions, pascalCase, planSynch, typeDefaults, type DbColumn,
+  businessOf, camelCase, classOf, columnTypeDefaults, functionOf, initColumn, initTable, parseOptions, pascalCase, planSynch, typeDefaults, type DbColumn,
 } from './gen-rules';
 import { columnCommentsOf, splitLineComment, tableCommentOf } from './sqlite-tables';
 import { splitStatements } from './create-table';
@@ -91,6 +91,18 @@ describe('column defaults by SQLite type', () => {
     expect(c('sign_date', 'date')).toMatchObject({ queryType: 'BETWEEN', htmlType: 'datetime' });
     expect(c('update_time', 'datetime')).toMatchObject({ queryType: 'EQ', isQuery: '0' });
     expect(c('STATUS', 'char(1)').htmlType).toBe('radio');
+  });
+
+  it('treats text-like *_time / *_date columns as datetimes (issue 41 §4: times kept as TEXT)', () => {
+    const c = (name: string, type: string) => initColumn(col(name, type), 1);
+    expect(c('create_time', 'text')).toMatchObject({ javaType: 'string', htmlType: 'datetime', isQuery: '0', queryType: 'EQ' });
+    expect(c('login_time', 'text')).toMatchObject({ javaType: 'string', htmlType: 'datetime', queryType: 'BETWEEN' });
+    expect(c('birth_date', 'varchar(10)')).toMatchObject({ htmlType: 'datetime', queryType: 'BETWEEN' });
+    expect(c('due_time', '')).toMatchObject({ htmlType: 'datetime' });
+    expect(c('cost_time', 'bigint')).toMatchObject({ javaType: 'number', htmlType: 'input', queryType: 'EQ' });
+    expect(c('note_time', 'blob')).toMatchObject({ htmlType: 'input' });
+    expect(c('overtime', 'text')).toMatchObject({ htmlType: 'textarea' });
+    expect(columnTypeDefaults('update_date', 'text')).toEqual({ javaType: 'string', htmlType: 'datetime', isTime: true });
   });
 });
 

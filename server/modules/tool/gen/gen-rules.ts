@@ -188,6 +188,24 @@ export function typeDefaults(columnType: string): { javaType: GenColumnDefaults[
   return { javaType: 'string', htmlType: 'input', isTime: false };
 }
 
+/** `create_time`, `login_date`, `time`: a column name that says it holds a date or a date-time. */
+const TIME_NAME = /(^|_)(time|date)$/i;
+
+/**
+ * typeDefaults plus the name rule for times kept as TEXT (issue 41 §4): RuoYi declares `create_time
+ * datetime` (GenUtils: htmlType datetime); ours (Drizzle `text('create_time')`) hold `yyyy-MM-dd
+ * HH:mm:ss` text. A `*_time` / `*_date` column of a text-like type (char/varchar/text…, or none)
+ * gets a datetime column's defaults: htmlType datetime, TS type string, BETWEEN when queried
+ * (initColumn). Numbers (the engine's epoch-ms `*_time`, `cost_time`), booleans, blobs: unchanged.
+ */
+export function columnTypeDefaults(columnName: string, columnType: string): ReturnType<typeof typeDefaults> {
+  const t = typeDefaults(columnType);
+  if (t.isTime || !TIME_NAME.test(columnName)) return t;
+  const { base } = typeParts(columnType);
+  const textLike = base === '' || CHAR_TYPES.has(base) || TEXT_TYPES.has(base);
+  return textLike ? { javaType: 'string', htmlType: 'datetime', isTime: true } : t;
+}
+
 /** Options stored as JSON in gen_table.options (tree fields, menu parent, 导入). */
 export interface GenOptions {
   treeCode?: string;
@@ -214,11 +232,12 @@ const flag = (b: boolean): '0' | '1' => (b ? '1' : '0');
  * gen_table_column defaults of one database column at position `sort` (1-based), reference §8:
  * isInsert always; isEdit/isList/isQuery unless pk or a RuoYi base column; isRequired when NOT
  * NULL without default and not pk; name suffixes name→LIKE, status→radio, type/sex→select,
- * image→imageUpload, file→fileUpload, content→editor; queried datetime columns → BETWEEN.
+ * image→imageUpload, file→fileUpload, content→editor; queried datetime columns → BETWEEN. Text
+ * columns named `*_time` / `*_date` count as datetime columns (columnTypeDefaults).
  */
 export function initColumn(c: DbColumn, sort: number): GenColumnDefaults {
   const name = c.columnName.toLowerCase();
-  const t = typeDefaults(c.columnType);
+  const t = columnTypeDefaults(name, c.columnType);
   const isEdit = !c.isPk && !NOT_EDIT.has(name);
   const isList = !c.isPk && !NOT_LIST.has(name);
   const isQuery = !c.isPk && !NOT_QUERY.has(name);

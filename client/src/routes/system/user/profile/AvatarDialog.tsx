@@ -26,7 +26,7 @@ export async function uploadAvatar(blob: Blob): Promise<{ code: number; msg: str
 }
 
 export function AvatarDialog({ current, onClose, onSaved }: {
-  /** Address of the current avatar (a blob: URL fetched with the header), shown first. */
+  /** Address of the current avatar (its served address, opened by the file cookie), shown first. */
   current?: string;
   onClose: () => void;
   onSaved: (imgUrl: string) => void;

@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { loadUserInfo, userStore } from '../../../../app/stores/user-store';
 import { SvgIcon } from '../../../../components/SvgIcon';
-import { useServedUrl } from '../../../../components/upload/served-file';
+import { shownUrl } from '../../../../components/upload/served-file';
 import { useTRPC } from '../../../../lib/trpc';
 import { AvatarDialog } from './AvatarDialog';
 import { closePage } from '../../../../lib/close-page';
@@ -47,8 +47,8 @@ export default function Profile() {
   const [avatarOpen, setAvatarOpen] = useState(false);
   const data = profile.data;
   const user = data?.data;
-  // Fetched with the header and shown through a blob: URL (no token in the image URL, issue 11 §4).
-  const avatar = useServedUrl(user?.avatar);
+  // A plain address (no token in it, issue 11 §4): the file cookie opens it (issue 41 §3).
+  const avatar = shownUrl(user?.avatar);
   const close = () => closePage(location.pathname, navigate);
   const info: InfoForm = { nickName: user?.nickName ?? '', phonenumber: user?.phonenumber ?? '', email: user?.email ?? '', sex: user?.sex ?? '' };
 

@@ -1,0 +1,28 @@
+/**
+ * 缓存监控 procedures `monitor.cache.*` (issue 41 §5; RuoYi CacheController): all under
+ * `monitor:cache:list` as upstream; clears are logged as 缓存监控 (business type 9 清空).
+ */
+import { cacheKeyInput, cacheNameInput, cacheValueInput } from '../../../../shared/schemas/monitor/cache';
+import { router } from '../../../trpc/init';
+import { permProcedure } from '../../../trpc/procedures';
+import { cacheKeys, cacheNames, cacheOverview, cacheValue, clearCacheAll, clearCacheKey, clearCacheName } from './cache.service';
+
+const perm = () => permProcedure('monitor:cache:list');
+const log = { log: { title: '缓存监控', businessType: 9 } };
+
+export const cacheRouter = router({
+  /** → `{info, dbSize, commandStats, caches}`. */
+  overview: perm().query(({ ctx }) => cacheOverview(ctx.deps)),
+  /** → every cache with its figures. */
+  names: perm().query(({ ctx }) => cacheNames(ctx.deps)),
+  /** `{cacheName}` → full keys, sorted. */
+  keys: perm().input(cacheNameInput).query(({ ctx, input }) => cacheKeys(ctx.deps, input.cacheName)),
+  /** `{cacheName, cacheKey}` → `{cacheName, cacheKey, cacheValue, remark}`. */
+  value: perm().input(cacheValueInput).query(({ ctx, input }) => cacheValue(ctx.deps, input.cacheName, input.cacheKey)),
+  /** `{cacheName}`: clears that cache in every process. */
+  clearName: perm().meta(log).input(cacheNameInput).mutation(({ ctx, input }) => { clearCacheName(ctx.deps, input.cacheName); }),
+  /** `{cacheKey}` (full key): drops that key in every process. */
+  clearKey: perm().meta(log).input(cacheKeyInput).mutation(({ ctx, input }) => { clearCacheKey(ctx.deps, input.cacheKey); }),
+  /** Clears every cache in every process. */
+  clearAll: perm().meta(log).mutation(({ ctx }) => { clearCacheAll(ctx.deps); }),
+});

@@ -1,0 +1,39 @@
+/**
+ * 服务监控 (issue 41 §5; RuoYi ServerController `GET /monitor/server`, perm `monitor:server:list`):
+ * RuoYi's Server shape `{cpu, mem, jvm, sys, sysFiles}` with the Node process under the `jvm` keys,
+ * plus `db` (the SQLite file, its WAL and pages). Read afresh on each request; the CPU is sampled
+ * over CPU_SAMPLE_MS (server-probe.ts). File systems: the data folder (the database's), the upload
+ * folder and `/`.
+ */
+import path from 'node:path';
+import type { AppDeps } from '../../../core/deps';
+import type { ServerDb, ServerInfo } from '../../../../shared/schemas/monitor/server';
+import { fileSize, fileSizeText, fileSystems, memory, nodeProcess, sampleCpu, system } from './server-probe';
+import { databaseFigures } from './server.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'clock'>;
+
+const isMemory = (url: string) => url === ':memory:' || url.startsWith('file::memory:');
+
+/** The database file, its WAL and its pages. */
+function database(deps: Deps): ServerDb {
+  const url = deps.env.DATABASE_URL;
+  const inMemory = isMemory(url);
+  const file = inMemory ? url : path.resolve(url);
+  const size = inMemory ? 0 : fileSize(file);
+  const walSize = inMemory ? 0 : fileSize(`${file}-wal`);
+  const f = databaseFigures(deps.db);
+  return { path: file, inMemory, size, sizeText: fileSizeText(size), walSize, walSizeText: fileSizeText(walSize), ...f };
+}
+
+/** `GET /monitor/server` → ServerInfo (shared/schemas/monitor/server.ts). Never fails on a folder it cannot measure (left out). */
+export async function serverInfo(deps: Deps): Promise<ServerInfo> {
+  const cpu = await sampleCpu();
+  const url = deps.env.DATABASE_URL;
+  const dirs = [
+    ...(isMemory(url) ? [] : [{ dir: path.dirname(path.resolve(url)), label: '数据目录' }]),
+    { dir: deps.env.UPLOAD_DIR, label: '上传目录' },
+    { dir: path.parse(process.cwd()).root, label: '根目录' },
+  ];
+  return { cpu, mem: memory(), jvm: nodeProcess(deps.clock.now()), sys: system(), sysFiles: await fileSystems(dirs), db: database(deps) };
+}
