@@ -7,7 +7,7 @@
  * canvas component (deep copy, formId / renderKey / `__vModel__ = 'field' + id`, placeholder
  * suffixed with the label, children re-numbered).
  */
-import { FORM_DEFAULTS, type FormField } from '../form-render/types';
+import { FORM_DEFAULTS, type FormField } from '../../../../shared/form/types';
 import type { FormConfMeta } from './types';
 
 /** Form configuration defaults (spec §3 "Form configuration"; reference §7 `formConf`). */

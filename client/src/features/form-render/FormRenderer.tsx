@@ -17,11 +17,11 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRe
 import { deepCopy, hiddenFields, isDetailTable, LAYOUT_ERROR, layoutOf, markOf, ruleTrigger, writeBack } from '../../../../shared/form';
 import { Col, FormItem, Row } from './FormLayout';
 import { fieldMap, fieldMessage, initialModel, modelErrors, submittedValues } from './model';
-import { FORM_DEFAULTS, type FormConf, type FormField, type FormSubmit } from './types';
+import { FORM_DEFAULTS, type FormConf, type FormField, type FormSubmit } from '../../../../shared/form/types';
 import { DetailTableWidget } from './widgets/DetailTableWidget';
 import { FieldWidget } from './widgets/FieldWidget';
 
-export type { FormSubmit } from './types';
+export type { FormSubmit } from '../../../../shared/form/types';
 
 export interface FormRendererProps {
   conf: FormConf;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { optionsRefusal, optionsRequest } from './dynamic-options';
-import type { FormField } from './types';
+import type { FormField } from '../../../../shared/form/types';
 
 /** Stored JSON may hold anything: the field as the server would hand it over, unchecked. */
 const field = (url: unknown, method?: unknown) => ({ __config__: { dataType: 'dynamic', url, method, dataPath: 'data' } }) as unknown as FormField;

@@ -7,8 +7,8 @@
  */
 import { API_BASE } from '../../lib/trpc';
 import { checkOptionSource } from '../../../../shared/form/option-sources';
-import { normaliseOptions, readPath } from './fields';
-import type { FormField, FormOption } from './types';
+import { normaliseOptions, readPath } from '../../../../shared/form/fields';
+import type { FormField, FormOption } from '../../../../shared/form/types';
 
 export interface OptionsRequest {
   /** `/caishui-api/<source path>[?query]`. */

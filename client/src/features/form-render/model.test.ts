@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnSum, initialModel, modelErrors, submittedValues } from './model';
-import type { FormConf } from './types';
+import type { FormConf } from '../../../../shared/form/types';
 
 const FORM: FormConf = { fields: [
   { __config__: { label: '类型', tag: 'el-radio-group', layout: 'colFormItem' }, __slot__: { options: [{ label: '出差', value: 1 }, { label: '请假', value: 2 }] }, __vModel__: 'type' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cascaderPaths, pathLabel } from './cascader';
+import { cascaderPaths, pathLabel } from '../../../../shared/form/cascader';
 import { optionsFromReply, optionsRequest } from './dynamic-options';
 import { acceptToFileTypes, fileSizeMb, parseUploadValue, toUploadValue, uploadNames, uploadUrls } from './upload-value';
 

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { authHeaders } from '../../lib/trpc';
 import { optionsFromReply, optionsRequest } from './dynamic-options';
-import { fieldOptions, normaliseOptions } from './fields';
-import type { FormField, FormOption } from './types';
+import { fieldOptions, normaliseOptions } from '../../../../shared/form/fields';
+import type { FormField, FormOption } from '../../../../shared/form/types';
 
 /** `{options, loading, refetch}` of a field. */
 export function useFieldOptions(field: FormField) {

@@ -6,7 +6,7 @@
  */
 import { Link, Text } from '@chakra-ui/react';
 import { INPUT_COMPONENTS, SELECT_COMPONENTS, canBeColumn } from '../catalogue';
-import type { FormField } from '../../form-render/types';
+import type { FormField } from '../../../../../shared/form/types';
 import { NumberProp, PropRow, RadioProp, SelectControl, SpanProp, TextProp } from './controls';
 import { changeTag, defaultValueText, parseDefaultValue, setConfig, setIn } from './edit';
 import { ALIGN_CHOICES, JUSTIFY_CHOICES, ROW_TYPES, showsProp, type Choice } from './props';

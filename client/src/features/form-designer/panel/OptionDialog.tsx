@@ -7,7 +7,7 @@ import { Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { FormItem } from '../../../components/form/form-kit';
-import type { FormOption } from '../../form-render/types';
+import type { FormOption } from '../../../../../shared/form/types';
 import { makeOption, validateOption } from './lists';
 
 export interface OptionDialogProps {

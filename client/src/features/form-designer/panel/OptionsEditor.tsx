@@ -10,7 +10,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
 import { UiIcon } from '../../../components/UiIcon';
-import type { FormOption } from '../../form-render/types';
+import type { FormOption } from '../../../../../shared/form/types';
 import type { ItemEditorProps } from './BasicProps';
 import { PanelDivider } from './controls';
 import { setIn } from './edit';

@@ -5,7 +5,7 @@
  * `prop-showWhenValue` (select of the watched field's options, or a text input).
  */
 import { Box, Text } from '@chakra-ui/react';
-import type { FormField } from '../../form-render/types';
+import type { FormField } from '../../../../../shared/form/types';
 import type { ItemEditorProps } from './BasicProps';
 import { PanelDivider, PropRow, SelectControl, TextProp } from './controls';
 import { showWhenChoices, showWhenText, withShowWhen } from './visibility';

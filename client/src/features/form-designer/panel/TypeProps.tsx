@@ -8,7 +8,7 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
 import { IconSelectDialog } from '../../../components/pickers/IconSelect';
-import { isNumberStr } from '../../form-render/fields';
+import { isNumberStr } from '../../../../../shared/form/fields';
 import type { ItemEditorProps } from './BasicProps';
 import { NumberProp, PropRow, RadioProp, SelectControl, SelectProp, TextProp } from './controls';
 import { setConfig, setIn } from './edit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '../../form-render/types';
+import type { FormField } from '../../../../../shared/form/types';
 import { fetchDynamicOptions, withFetchedOptions } from './dynamic-fetch';
 
 const cascader = (config: Record<string, unknown>): FormField => ({

@@ -6,9 +6,9 @@
  * renderer, reports failures so the panel can show them.
  */
 import { REQUEST_TIMEOUT, authHeaders } from '../../../lib/trpc';
-import { optionsConsumer } from '../../form-render/fields';
+import { optionsConsumer } from '../../../../../shared/form/fields';
 import { optionsFromReply, optionsRefusal, optionsRequest } from '../../form-render/dynamic-options';
-import type { FormField, FormOption } from '../../form-render/types';
+import type { FormField, FormOption } from '../../../../../shared/form/types';
 import { setIn } from './edit';
 
 /** Outcome of a fetch: the options, or the error text to show. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_COMPONENTS, SELECT_COMPONENTS, createItem } from '../catalogue';
-import type { FormField } from '../../form-render/types';
+import type { FormField } from '../../../../../shared/form/types';
 import { arrayValued, changeTag, defaultValueText, numberInput, parseDefaultValue, setConfig, setIn } from './edit';
 
 const tpl = (icon: string) => [...INPUT_COMPONENTS, ...SELECT_COMPONENTS].find((t) => t.__config__.tagIcon === icon)!;

@@ -3,8 +3,8 @@
  * edit hands the designer a new object; the selected component is never mutated), and the
  * default-value text conversions of form-generator's 默认值 input. Pure; tested in edit.test.ts.
  */
-import { isNumberStr } from '../../form-render/fields';
-import type { FormField } from '../../form-render/types';
+import { isNumberStr } from '../../../../../shared/form/fields';
+import type { FormField } from '../../../../../shared/form/types';
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 

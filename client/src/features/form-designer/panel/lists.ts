@@ -4,9 +4,9 @@
  * §5 "Form designer": the option dialog needs 选项名 '请输入选项名' and 选项值 '请输入选项值', a regex
  * row holds a pattern and a message both entered by the user). Pure; tested in lists.test.ts.
  */
-import { isNumberStr } from '../../form-render/fields';
+import { isNumberStr } from '../../../../../shared/form/fields';
 import { patternProblem } from '../../../../../shared/form/regex-safety';
-import type { FormOption } from '../../form-render/types';
+import type { FormOption } from '../../../../../shared/form/types';
 
 /** Messages of the option / tree-node dialog (spec §5). */
 export const OPTION_LABEL_REQUIRED = '请输入选项名';

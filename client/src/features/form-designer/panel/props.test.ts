@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_COMPONENTS, LAYOUT_COMPONENTS, SELECT_COMPONENTS } from '../catalogue';
-import type { FormField } from '../../form-render/types';
+import type { FormField } from '../../../../../shared/form/types';
 import {
   ACCEPT_CHOICES, FORM_PROP_DEFAULTS, SIZE_UNITS, acceptLabel, formatOfDateType, showsProp, tagGroupOf, uploadLimitBytes, valueFormatOf,
   type PropKey,

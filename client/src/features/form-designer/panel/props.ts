@@ -4,7 +4,7 @@
  * choices the panel offers (spec §9: sizes, button types, layout modes, option styles, date
  * formats, upload units and file types). Pure; unit-tested in props.test.ts.
  */
-import { FORM_DEFAULTS, type FormField } from '../../form-render/types';
+import { FORM_DEFAULTS, type FormField } from '../../../../../shared/form/types';
 
 /** Every property the 组件属性 tab can show. */
 export type PropKey =

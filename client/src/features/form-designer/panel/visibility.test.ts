@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '../../form-render/types';
+import type { FormField } from '../../../../../shared/form/types';
 import { isDetailColumn, showWhenChoices, showWhenText, showWhenValue, withShowWhen } from './visibility';
 
 const field = (id: number, label: string, extra: Partial<FormField> = {}): FormField => ({

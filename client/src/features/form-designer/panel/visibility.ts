@@ -3,8 +3,8 @@
  * only when the field with `__vModel__ === field` is non-empty, or equals `value` / contains it
  * for an array). Pure; tested in visibility.test.ts.
  */
-import { isNumberStr } from '../../form-render/fields';
-import type { FormField, FormOption } from '../../form-render/types';
+import { isNumberStr } from '../../../../../shared/form/fields';
+import type { FormField, FormOption } from '../../../../../shared/form/types';
 import { setConfig } from './edit';
 
 /** One field the rule may watch. */

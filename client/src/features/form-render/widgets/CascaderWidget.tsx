@@ -5,8 +5,8 @@
  */
 import { createListCollection } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { cascaderPaths, pathLabel } from '../cascader';
-import { optionKey } from '../fields';
+import { cascaderPaths, pathLabel } from '../../../../../shared/form/cascader';
+import { optionKey } from '../../../../../shared/form/fields';
 import { useFieldOptions } from '../useFieldOptions';
 import { FieldSelect } from './ChoiceWidgets';
 import type { WidgetProps } from './types';

@@ -5,8 +5,8 @@
  */
 import { Checkbox, CheckboxGroup, createListCollection, Flex, RadioGroup, SegmentGroup, Select, Spinner, type ListCollection, type SelectValueChangeDetails } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { optionKey } from '../fields';
-import type { FormOption } from '../types';
+import { optionKey } from '../../../../../shared/form/fields';
+import type { FormOption } from '../../../../../shared/form/types';
 import { useFieldOptions } from '../useFieldOptions';
 import { numProp, widthOf, type WidgetProps } from './types';
 

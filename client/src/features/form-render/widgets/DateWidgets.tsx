@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { DatePicker, type PickerType } from '../../../components/pickers/DatePicker';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { TimeField } from '../../../components/pickers/TimeField';
-import type { FormField } from '../types';
+import type { FormField } from '../../../../../shared/form/types';
 import type { WidgetProps } from './types';
 
 const pair = (v: unknown): [string, string] =>

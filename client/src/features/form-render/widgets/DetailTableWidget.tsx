@@ -14,7 +14,7 @@ import { detailColumns, fieldError, isLocked, markOf, numberProp } from '../../.
 import { columnSum, newRow, tableRows } from '../model';
 import { numberText } from '../number-format';
 import { numProp } from './types';
-import type { FormField } from '../types';
+import type { FormField } from '../../../../../shared/form/types';
 import { FieldWidget } from './FieldWidget';
 import type { WidgetProps } from './types';
 import { READ_ONLY_CSS } from '../read-only';

@@ -1,5 +1,5 @@
 /** Props every field widget takes (reference §7 Parser `render` of one component). */
-import type { FormField } from '../types';
+import type { FormField } from '../../../../../shared/form/types';
 
 export interface WidgetProps {
   field: FormField;

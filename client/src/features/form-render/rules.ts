@@ -1,2 +1,0 @@
-/** Moved to shared/form/rules.ts (one source for the renderer, the designer and the server); re-exported here. */
-export * from '../../../../shared/form/rules';
