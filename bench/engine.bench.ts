@@ -26,8 +26,9 @@ import { buildApp } from '../server/app';
 import { NEW_FILE_PAGE_SIZE } from '../server/db/client';
 import { findUserById } from '../server/modules/auth/auth.repo';
 import { loadLoginUser } from '../server/modules/auth/session.service';
-import * as wf from '../server/modules/flowable/flowable.service';
-import * as ts from '../server/modules/flowable/task.service';
+import * as wf from '../server/modules/flowable/definition/definition.service';
+import * as tv from '../server/modules/flowable/task/task-view.service';
+import * as ts from '../server/modules/flowable/task/task.service';
 import { taskListInput } from '../shared/schemas/flowable';
 
 const N = Math.max(1, Number(process.env.BENCH_N ?? 2000) || 2000);
@@ -170,9 +171,9 @@ async function benchOurs(model: Model, inMemory = false, rounds = 1): Promise<{ 
       console.log(`    query ${label}: ${((performance.now() - t) / 20).toFixed(2)} ms`);
     };
     const page = taskListInput.parse({});
-    q('todoList (ry, page 1)', () => wf.todoList(deps, reviewer, page));
-    q(`finishedList (ry, page 1 of ~${2 * N * rounds})`, () => wf.finishedList(deps, reviewer, page));
-    q('myProcess (admin, name filter)', () => wf.myProcess(deps, users[0], { ...page, name: '基准' }));
+    q('todoList (ry, page 1)', () => tv.todoList(deps, reviewer, page));
+    q(`finishedList (ry, page 1 of ~${2 * N * rounds})`, () => tv.finishedList(deps, reviewer, page));
+    q('myProcess (admin, name filter)', () => tv.myProcess(deps, users[0], { ...page, name: '基准' }));
   }
   const dbBytes = inMemory ? 0 : fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
   await app.close();

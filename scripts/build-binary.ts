@@ -143,14 +143,14 @@ async function bundleSqliteModule(): Promise<string> {
 }
 
 /**
- * The to-do reader's worker program (server/modules/flowable/todo-worker.ts) as one CommonJS file
+ * The to-do reader's worker program (server/modules/flowable/task/todo-worker.ts) as one CommonJS file
  * with everything it imports (better-sqlite3's JavaScript too; its addon comes as workerData),
  * ASCII only like the main bundle; returns its path.
  */
 async function bundleTodoWorker(): Promise<string> {
   const outfile = path.join(WORK, TODO_WORKER_KEY);
   const result = await esbuild.build({
-    entryPoints: [path.join(ROOT, 'server/modules/flowable/todo-worker.ts')],
+    entryPoints: [path.join(ROOT, 'server/modules/flowable/task/todo-worker.ts')],
     outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifyWhitespace: true, minifySyntax: true, keepNames: true,
     legalComments: 'none', logLevel: 'silent', define: { 'import.meta.url': '__caishui_import_meta_url' },
     banner: { js: '"use strict";var __caishui_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import type { WalCheckpointerOptions } from './db/checkpointer';
-import type { TodoReaderOptions } from './modules/flowable/todo-reader';
+import type { TodoReaderOptions } from './modules/flowable/task/todo-reader';
 import { loadEnv, type AppEnv } from './env';
 import { APP_VERSION } from './health';
 

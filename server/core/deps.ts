@@ -17,7 +17,7 @@ export interface AppDeps {
   keys: ServerKeys;
   /** The workflow engine over `db` (one per app, created by buildApp). */
   engine: Engine;
-  /** Reads to-do pages off the request thread (modules/flowable/todo-reader.ts); absent for `:memory:`. */
+  /** Reads to-do pages off the request thread (modules/flowable/task/todo-reader.ts); absent for `:memory:`. */
   todoReader?: TodoReaderPort | null;
 }
 

@@ -20,7 +20,7 @@ export class PreSerialized<T> {
 
 /**
  * A page whose rows are ready as the UTF-8 bytes of their JSON array (the to-do reader's answer,
- * modules/flowable/todo-reader.ts; issue 15): the REST `table` envelope splices the bytes in
+ * modules/flowable/task/todo-reader.ts; issue 15): the REST `table` envelope splices the bytes in
  * without parsing or serialising them (server/rest/plugin.ts). `JSON.stringify` (tRPC) writes the
  * same `{total, rows}` a plain page would, by parsing the bytes.
  */

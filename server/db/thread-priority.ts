@@ -1,7 +1,7 @@
 /**
  * Helper threads' CPU priority (issue 15). Under load the request thread is the limit: it parses,
  * runs and answers every request and is the only writer. The helper threads beside it (the
- * to-do reader's worker, server/modules/flowable/todo-worker.ts, and the WAL checkpointer's,
+ * to-do reader's worker, server/modules/flowable/task/todo-worker.ts, and the WAL checkpointer's,
  * checkpointer.ts) lower their own priority by `HELPER_THREAD_NICE_STEP` steps of Linux
  * niceness below the thread that started them (the process's own: 0 unless started under
  * `nice`), so that when the two cores are short the scheduler runs the request thread first; with

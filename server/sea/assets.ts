@@ -7,7 +7,7 @@
  * - `better_sqlite3.node`: better-sqlite3's native addon, loaded with `process.dlopen`;
  * - `better-sqlite3.cjs`: better-sqlite3's JavaScript, bundled, for the WAL checkpointer's worker
  *   thread (server/db/checkpointer.ts), which cannot reach the modules inside the main bundle;
- * - `todo-worker.cjs`: the to-do reader's worker program (server/modules/flowable/todo-worker.ts),
+ * - `todo-worker.cjs`: the to-do reader's worker program (server/modules/flowable/task/todo-worker.ts),
  *   bundled with what it imports, better-sqlite3's JavaScript included (the addon is passed in);
  * - `fonts/Comismsh.ttf`: svg-captcha's font (svg-captcha reads it when it is first loaded);
  * - `resvg/index_bg.wasm`: @resvg/resvg-wasm's WebAssembly, which rasterises the captcha to PNG

@@ -31,7 +31,7 @@ function types(): TypeDesc[] {
         attr('ccUsers'), attr('ccUserNames'), attr('ccGroups'), attr('ccGroupNames'), attr('ccExpression'),
         // 表单权限 (issue 16): start-form field permissions at this node, compact JSON of the
         // non-default entries, e.g. flowable:fieldPermissions='{"day":"editable","items.amount":"hidden"}'
-        // (shared/form/permissions.ts; read by server/modules/flowable/field-permissions.ts).
+        // (shared/form/permissions.ts; read by server/modules/flowable/common/field-permissions.ts).
         attr('fieldPermissions'),
       ],
     },

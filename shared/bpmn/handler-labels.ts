@@ -2,10 +2,10 @@
  * Chinese names of the workflow handlers the server registers by name (design.md "Listeners":
  * `flowable:class` / `delegateExpression` resolve to handlers registered in TypeScript): the
  * built-in listeners (server/core/workflow-listeners.ts, with the aliases of imported RuoYi
- * models) and the built-in service tasks (server/modules/flowable/handlers.ts). The screens show
+ * models) and the built-in service tasks (server/modules/flowable/common/handlers.ts). The screens show
  * these names instead of raw ids (issue 40 §9: 流程监听's 执行内容, the designer's 处理器); the id
  * stays visible beside the name, as the model stores it. A test keeps this list in step with the
- * registries (server/modules/flowable/handler-labels.test.ts).
+ * registries (server/modules/flowable/common/handler-labels.test.ts).
  */
 
 /** What a registered class listener is called on the screens (值类型 `classListener`; upstream: JAVA类). */

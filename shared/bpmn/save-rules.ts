@@ -1,7 +1,7 @@
 /**
  * The designer's save rules (workflow spec §5 "Designer and listeners"), shared by 保存模型 in the
  * designer (client/src/features/bpmn-designer/modeler/save-check.ts re-exports this module) and
- * the server's `flowable.definition.save` (server/modules/flowable/model-check.ts), so both refuse
+ * the server's `flowable.definition.save` (server/modules/flowable/definition/model-check.ts), so both refuse
  * with the same messages: the process key (流程标识) and every flow node need an id
  * ('Id 不能为空'), every flow node a name ('节点名称不能为空'). These are errors: nothing is saved.
  * A user task nobody can receive (no assignee, no candidate users or groups, no expression) is a

@@ -1,6 +1,6 @@
 /**
  * The stored form's data format and its rules, shared by the renderer (client/src/features/
- * form-render), the designer and the server (server/modules/flowable/form-submission.ts):
+ * form-render), the designer and the server (server/modules/flowable/common/form-submission.ts):
  * types, model building and write-back, visibility, one validation of a submission, and the
  * per-node field permissions (issue 16).
  */

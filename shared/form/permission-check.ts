@@ -1,7 +1,7 @@
 /**
  * The server's hold of a task submission to the node's field permissions (issue 16; the rules in
  * permissions.ts): which submitted start-form values a node may change. Used by
- * server/modules/flowable/form-submission.ts before the field rules run. Pure.
+ * server/modules/flowable/common/form-submission.ts before the field rules run. Pure.
  *
  * - hidden field: any submitted value is refused (the node never saw it);
  * - read-only field: a value equal to the stored one is ignored (nothing to write), any other is refused;

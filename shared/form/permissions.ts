@@ -6,7 +6,7 @@
  * it); a detail-table column that is not listed follows its table; a hidden table hides all its
  * columns. Only non-default entries are stored, and no attribute at all when every field is at its
  * default. Shared by the designer (writes it), the server's task form and submission check
- * (server/modules/flowable/task-form.ts, form-submission.ts) and the renderer. Pure.
+ * (server/modules/flowable/task/task-form.ts, form-submission.ts) and the renderer. Pure.
  *
  * The task form marks each field of the start-form part with `__config__.permission` (and
  * `disabled`); `permission` readonly / hidden means: shown disabled / not shown, never validated

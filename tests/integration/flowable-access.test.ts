@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser, makeUserWithPerms, multipartPayload, grantProcessStart } from '../helpers/factories';
 import { sysUser } from '../../server/db/schema';
-import { INSTANCE_MONITOR_PERM } from '../../server/modules/flowable/access.service';
+import { INSTANCE_MONITOR_PERM } from '../../server/modules/flowable/common/access.service';
 import { LEAVE_XML } from './flowable-model';
 
 const FORBIDDEN = { code: 403, msg: '没有权限，请联系管理员授权' };

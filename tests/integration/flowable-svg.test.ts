@@ -1,12 +1,12 @@
 /**
- * `readImage`'s SVG (server/modules/flowable/diagram-svg.ts) over every corpus file: one drawn
+ * `readImage`'s SVG (server/modules/flowable/definition/diagram-svg.ts) over every corpus file: one drawn
  * element per BPMNShape, one polyline per BPMNEdge, names as text, whatever the DI prefixes
  * (bpmndi/omgdc/omgdi or dc/di); a model without DI answers a small notice SVG.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diagramSvg } from '../../server/modules/flowable/diagram-svg';
+import { diagramSvg } from '../../server/modules/flowable/definition/diagram-svg';
 import { LEAVE_XML } from './flowable-model';
 import { corpusDir as dir } from '../workflow/helpers';
 

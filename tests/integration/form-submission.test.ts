@@ -1,5 +1,5 @@
 /**
- * The server holds every submission to its stored form (server/modules/flowable/form-submission.ts,
+ * The server holds every submission to its stored form (server/modules/flowable/common/form-submission.ts,
  * shared/form validateSubmission): a start against the deployment's main form, a complete against
  * the node's own form (and start-form keys partially). A bad submission is refused over REST and
  * tRPC with the rule's exact message and changes nothing; `variables` is built from the stored

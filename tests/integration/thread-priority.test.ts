@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTodoReader } from '../../server/modules/flowable/todo-reader';
+import { startTodoReader } from '../../server/modules/flowable/task/todo-reader';
 import { startWalCheckpointer } from '../../server/db/checkpointer';
 import { openDatabase, type Db } from '../../server/db/client';
 import { HELPER_THREAD_NICE_STEP, lowerThreadPriority } from '../../server/db/thread-priority';

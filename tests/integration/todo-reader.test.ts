@@ -1,5 +1,5 @@
 /**
- * The to-do reader (server/modules/flowable/todo-reader.ts, todo-worker.ts; issue 15): over a
+ * The to-do reader (server/modules/flowable/task/todo-reader.ts, todo-worker.ts; issue 15): over a
  * database file the REST to-do rows are read and serialised by a worker thread with its own
  * connection. It answers the rows the request thread would (tRPC reads them there), sees a
  * write as soon as the write's answer has arrived, keeps each user to their own tasks, and once
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { openDatabase } from '../../server/db/client';
-import { startTodoReader, type TodoReader } from '../../server/modules/flowable/todo-reader';
+import { startTodoReader, type TodoReader } from '../../server/modules/flowable/task/todo-reader';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';
 import { call, login } from '../helpers/app';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { sysListener } from '../../server/db/schema';
 import { createEngine, type ListenerHandler } from '../../server/engine';
-import { workflowHandlers } from '../../server/modules/flowable/handlers';
+import { workflowHandlers } from '../../server/modules/flowable/common/handlers';
 import { LEGACY_LISTENER_ALIASES } from '../../server/core/workflow-listeners';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BpmnError, type EngineHandlers } from '../../server/engine';
 import { makeEngine } from './helpers';
 import { acts, done, executions, flow, hiTasks, keys, proc } from './scopes-helpers';
-import { workflowHandlers, SERVICE_NAMES } from '../../server/modules/flowable/handlers';
+import { workflowHandlers, SERVICE_NAMES } from '../../server/modules/flowable/common/handlers';
 
 const calls: string[] = [];
 const handlers: EngineHandlers = {

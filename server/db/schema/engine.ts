@@ -243,7 +243,7 @@ export const wfEventSubscription = sqliteTable('wf_event_subscription', {
  * 抄送 (issue 16): one row per recipient of a copy of an instance. `kind` 'node' (the model's
  * `flowable:cc*` when the node is passed) or 'manual' (from the task screen, with `message`);
  * `task_id` the task where it was made; `read_time` set when the recipient opens it (null =
- * unread). Recipients may read the instance (server/modules/flowable/access.service.ts).
+ * unread). Recipients may read the instance (server/modules/flowable/common/access.service.ts).
  */
 export const wfCc = sqliteTable('wf_cc', {
   id: integer('id').primaryKey(),

@@ -40,7 +40,7 @@ export const SEED_CONFIGS = [
     configId: 8, configName: '文件上传-系统上传空间总限额', configKey: 'sys.upload.totalQuota', configValue: '10240',
     remark: '所有用户可保存的上传文件总大小（MB，正数；无效时按 10240）',
   },
-  // Issue 38 §6: workflow budgets (server/modules/flowable/budgets.ts).
+  // Issue 38 §6: workflow budgets (server/modules/flowable/common/budgets.ts).
   {
     configId: 9, configName: '流程引擎-多实例节点实例数上限', configKey: 'flowable.multiInstance.maxInstances', configValue: '1000',
     remark: '一个多实例（会签）节点最多创建的实例数（正整数；无效时按 1000）',

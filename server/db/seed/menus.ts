@@ -170,7 +170,7 @@ const WORKFLOW_MENUS: MenuSeed[] = [
   ...buttons(2031, 2026, [
     ['新增', 'system:deployment:add'], ['编辑', 'system:deployment:edit'], ['删除', 'system:deployment:remove'],
   ]),
-  // Not upstream (issue 11 §3): reading any process instance's data (modules/flowable/access.service.ts).
+  // Not upstream (issue 11 §3): reading any process instance's data (modules/flowable/common/access.service.ts).
   button(2048, '流程监控', 2026, 4, 'flowable:instance:monitor'),
   // Not upstream (issue 40 §1): starting a process is its own permission, apart from deploying and
   // deleting (2031-2033); seed step 3 adds it to older databases.

@@ -1,6 +1,6 @@
 /**
  * 抄送 reads (issue 16): a user's 抄送我的 list, marking copies read, whether a user received a
- * copy of an instance (the participant rule of server/modules/flowable/access.service.ts), and
+ * copy of an instance (the participant rule of server/modules/flowable/common/access.service.ts), and
  * the copies of an instance per task (the flow record). Display names are the module's job.
  */
 import type Database from 'better-sqlite3';

@@ -5,7 +5,7 @@
  * below its table with 同表格 (default) / 可编辑 / 只读 / 隐藏. Each change is one undoable command
  * through `forms/field-permissions.ts`. Without a start form, without the permission, or when the
  * form cannot be read, a hint says why; entries already written stay as they are (listed, and 清空
- * still removes them). The server enforces the permissions (server/modules/flowable/field-permissions.ts).
+ * still removes them). The server enforces the permissions (server/modules/flowable/common/field-permissions.ts).
  */
 import { Box, Button, Flex, NativeSelect, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /** The XML the panel writes deploys and runs on our engine (issue #6: "deploys on our engine"). */
 import { describe, expect, it } from 'vitest';
 import { makeEngine, snapshot, completeByName } from '../../../../../../tests/workflow/helpers';
-import { workflowHandlers } from '../../../../../../server/modules/flowable/handlers';
+import { workflowHandlers } from '../../../../../../server/modules/flowable/common/handlers';
 import { load } from './test-kit';
 import { writeDocumentation, writeName } from './general';
 import { writeListeners } from './listeners';

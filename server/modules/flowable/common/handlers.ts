@@ -1,0 +1,66 @@
+/**
+ * The handlers the flowable module registers with the engine: the built-in listeners of
+ * server/core/workflow-listeners.ts under their `caishui.listener.*` names and the
+ * `com.ruoyi.flowable.listener.*` aliases of imported RuoYi models, and the built-in service
+ * task implementations (`flowable:class="caishui.service.*"`, or `delegateExpression="${name}"`
+ * with the same name). Only registered names deploy (engine lint).
+ */
+import type Database from 'better-sqlite3';
+import type { EngineHandlers, ServiceHandler } from '../../../engine';
+import { workflowListenerRegistry } from '../../../core/workflow-listeners';
+
+export { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from '../../../core/workflow-listeners';
+
+/** Where `caishui.service.log` writes (replaceable in tests). One line per call. */
+let logSink: (line: string) => void = (line) => console.info(line);
+
+/** Replaces the sink of `caishui.service.log` (tests, or the server's logger); returns the previous one. */
+export function setServiceLogSink(sink: (line: string) => void): (line: string) => void {
+  const before = logSink;
+  logSink = sink;
+  return before;
+}
+
+/**
+ * Built-in service tasks, keyed by the name the model uses:
+ * - `caishui.service.setVariables`: copies every injected field into a process variable of the
+ *   same name (field `stringValue` as written, `expression` evaluated), e.g.
+ *   `<flowable:field name="status" stringValue="已受理"/>` → variable `status = '已受理'`
+ *   (non-local write: the nearest scope holding it, else the instance);
+ * - `caishui.service.log`: writes one line `[workflow] <instanceId> <activityId> <message>` with
+ *   ONLY the injected `message` field (no variables, nothing secret) to the log sink.
+ */
+export const BUILTIN_SERVICES: Record<string, ServiceHandler> = {
+  'caishui.service.setVariables': ({ execution, fields }) => {
+    for (const [name, value] of Object.entries(fields)) if (name) execution.setVariable(name, value);
+  },
+  'caishui.service.log': ({ execution, fields }) => {
+    const message = fields.message === undefined || fields.message === null ? '' : String(fields.message);
+    logSink(`[workflow] ${execution.processInstanceId} ${execution.currentActivityId ?? ''} ${message.slice(0, 500)}`);
+  },
+};
+
+/** The registered service names (the designer's service task panel offers these). */
+export const SERVICE_NAMES: readonly string[] = Object.keys(BUILTIN_SERVICES);
+
+export const workflowHandlers: EngineHandlers = {
+  listeners: workflowListenerRegistry(),
+  services: BUILTIN_SERVICES,
+};
+
+/**
+ * The engine's `usersOfGroups` (抄送 to roles, issue 16): the enabled, not deleted users holding
+ * one of the (enabled) roles `groupIds`, as text ids. One prepared statement per connection.
+ */
+export function usersOfRoles(db: Database.Database): (groupIds: string[]) => string[] {
+  const q = db.prepare(`SELECT DISTINCT ur.user_id AS id FROM sys_user_role ur JOIN sys_user u ON u.user_id = ur.user_id
+    JOIN sys_role r ON r.role_id = ur.role_id
+    WHERE ur.role_id IN (SELECT value FROM json_each(?)) AND u.status = '0' AND u.del_flag = '0' AND r.status = '0' AND r.del_flag = '0'`).pluck();
+  return (groupIds) => {
+    const ids = groupIds.map(Number).filter((n) => Number.isSafeInteger(n));
+    return ids.length ? (q.all(JSON.stringify(ids)) as number[]).map(String) : [];
+  };
+}
+
+/** The handlers of one app over its database: the static ones plus the role lookup. */
+export const appWorkflowHandlers = (db: Database.Database): EngineHandlers => ({ ...workflowHandlers, usersOfGroups: usersOfRoles(db) });

@@ -1,0 +1,65 @@
+/**
+ * Definition procedures (api-contract "Workflow"): `flowable.definition.*` (without `simulate`:
+ * ../simulate/simulate.router.ts), `flowable.process.startFlow` and `system.deployment.*`.
+ * Definition rows need a session (upstream: no perms) and definition data stays open to every
+ * session (list, XML, diagram, pickers), except (issue 11 §3; upstream lets anyone): definition
+ * save/import, updateState, remove need `system:deployment:add/edit/remove` like the
+ * `/system/deployment` rows (whose list/get need a session, writes
+ * `system:deployment:add/edit/remove/export`); validate and serviceHandlers need
+ * `system:deployment:add`. Starting (definition.start) and the start screen's read
+ * (process.startFlow) need `flowable:process:start` (issue 40 §1).
+ */
+import * as s from '../../../../shared/schemas/flowable';
+import { router } from '../../../trpc/init';
+import { authedProcedure, permProcedure } from '../../../trpc/procedures';
+import { PROCESS_START_PERM } from '../common/access.service';
+import { log } from '../common/router-meta';
+import * as wf from './definition.service';
+import * as mc from './model-check';
+import { startFlow } from './start-flow';
+
+/** `flowable.definition.*` (merged with `simulate` in ../flowable.router.ts). */
+export const definitionProcedures = {
+  list: authedProcedure.input(s.definitionListInput).query(({ ctx, input }) => wf.definitionList(ctx.deps, input)),
+  /** Deploys `{name, category, xml}` → `{msg: '导入成功', data: deploy result}` (REST envelope ajax). */
+  save: permProcedure('system:deployment:add').meta(log('流程定义', 1)).input(s.definitionSaveInput)
+    .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await mc.designerSave(ctx.deps, input) })),
+  /** Every problem of `{xml}` (engine.validate) → `[{elementId, elementName, elementType, message}]`; deploys nothing. */
+  validate: permProcedure('system:deployment:add').input(s.definitionValidateInput)
+    .mutation(({ ctx, input }) => mc.validateModel(ctx.deps, input.xml)),
+  /** Registered service-task handler names, sorted (the designer's 处理器 select). */
+  serviceHandlers: permProcedure('system:deployment:add').query(() => mc.serviceHandlerNames()),
+  import: permProcedure('system:deployment:add').meta(log('流程定义', 6)).input(s.definitionImportInput)
+    .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
+  readXml: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionXml(ctx.deps, input.deployId)),
+  readImage: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => wf.definitionImage(ctx.deps, input.deployId)),
+  updateState: permProcedure('system:deployment:edit').meta(log('流程定义', 2)).input(s.updateStateInput)
+    .mutation(({ ctx, input }) => { wf.definitionState(ctx.deps, input.deployId, input.state); }),
+  remove: permProcedure('system:deployment:remove').meta(log('流程定义', 3)).input(s.deployIdsInput)
+    .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
+  /** Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. */
+  start: permProcedure(PROCESS_START_PERM).meta(log('流程定义', 1)).input(s.startInput)
+    .mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  userList: authedProcedure.input(s.userPickerInput.optional()).query(({ ctx, input }) => wf.userOptions(ctx.deps, input ?? {})),
+  roleList: authedProcedure.query(({ ctx }) => wf.roleOptions(ctx.deps)),
+  expList: authedProcedure.query(({ ctx }) => wf.expOptions(ctx.deps)),
+};
+
+/** `flowable.process.startFlow`: the start screen's read of a deployment (start-flow.ts). */
+export const processRouter = router({
+  startFlow: permProcedure(PROCESS_START_PERM).input(s.deployIdInput).query(({ ctx, input }) => startFlow(ctx.deps, input.deployId)),
+});
+
+/** `system.deployment.*` (merged into `system` by ../flowable.router.ts `flowableSystemRouters`). */
+export const deploymentRouter = router({
+  list: authedProcedure.input(s.deploymentListInput).query(({ ctx, input }) => wf.deploymentList(ctx.deps, input)),
+  get: authedProcedure.input(s.deploymentIdInput).query(({ ctx, input }) => wf.deploymentGet(ctx.deps, input.deploymentId)),
+  add: permProcedure('system:deployment:add').meta(log('流程部署', 1)).input(s.deploymentAddInput)
+    .mutation(({ ctx, input }) => wf.definitionSave(ctx.deps, input)),
+  update: permProcedure('system:deployment:edit').meta(log('流程部署', 2)).input(s.deploymentUpdateInput)
+    .mutation(({ ctx, input }) => { wf.deploymentUpdate(ctx.deps, input); }),
+  remove: permProcedure('system:deployment:remove').meta(log('流程部署', 3)).input(s.deploymentIdsInput)
+    .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.ids); }),
+  export: permProcedure('system:deployment:export').meta(log('流程部署', 5)).input(s.deploymentExportInput)
+    .query(({ ctx, input }) => wf.deploymentExport(ctx.deps, input)),
+});

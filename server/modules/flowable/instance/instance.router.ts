@@ -1,0 +1,39 @@
+/**
+ * Instance procedures: `flowable.instance.*` (api-contract "Workflow" `/flowable/instance/*`) and
+ * the runtime events `flowable.runtime.*`. Starting (instance.startBy) needs `flowable:process:start`
+ * (issue 40 §1); suspending or deleting an instance is for its initiator or a holder of
+ * system:deployment:edit / remove (403 otherwise; issue 11 §3). Messages into a running instance,
+ * signals to one instance and receive-task triggers: a participant of the instance or
+ * `system:deployment:edit`; a message that starts an instance: any session allowed to start the
+ * process; a signal to all instances: `system:deployment:edit` (event.service.ts).
+ */
+import * as s from '../../../../shared/schemas/flowable';
+import * as es from '../../../../shared/schemas/flowable/events';
+import { router } from '../../../trpc/init';
+import { permProcedure } from '../../../trpc/procedures';
+import { PROCESS_START_PERM } from '../common/access.service';
+import { log, logged } from '../common/router-meta';
+import * as wf from '../definition/definition.service';
+import * as ts from '../task/task.service';
+import * as ev from './event.service';
+
+export const instanceRouter = router({
+  startBy: permProcedure(PROCESS_START_PERM).meta(log('流程实例', 1)).input(s.startInput)
+    .mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+  /** Suspend/activate: the initiator, or a holder of system:deployment:edit (403 otherwise). */
+  updateState: logged('流程实例', 2).input(s.instanceStateInput)
+    .mutation(({ ctx, input }) => { ts.instanceState(ctx.deps, ctx.login, input); }),
+  /** Delete (runtime and history): each instance's initiator, or a holder of system:deployment:remove. */
+  remove: logged('流程实例', 3).input(s.instanceDeleteInput)
+    .mutation(({ ctx, input }) => { ts.instanceRemove(ctx.deps, ctx.login, input); }),
+});
+
+/** Messages, signals, receive tasks → `{data}` (event.service.ts: participants / system:deployment:edit, else 403). */
+export const runtimeRouter = router({
+  message: logged('流程消息', 0).input(es.messageCorrelateInput)
+    .mutation(({ ctx, input }) => ({ data: ev.messageCorrelate(ctx.deps, ctx.login, input) })),
+  signal: logged('流程信号', 0).input(es.signalBroadcastInput)
+    .mutation(({ ctx, input }) => ({ data: ev.signalBroadcast(ctx.deps, ctx.login, input) })),
+  trigger: logged('接收任务触发', 2).input(es.receiveTriggerInput)
+    .mutation(({ ctx, input }) => ({ data: ev.receiveTrigger(ctx.deps, ctx.login, input) })),
+});

@@ -1,0 +1,59 @@
+/**
+ * Task procedures (api-contract "Workflow" `/flowable/task/*`): `flowable.task.*` without the
+ * 抄送 and 加签 ones (../cc/cc.router.ts, ../sign/sign.router.ts; all merged by ../flowable.router.ts).
+ * Every row needs a session (upstream: no perms). The own lists (todoList, finishedList, myProcess)
+ * answer the caller's rows; definition data (flowFormData, flowXmlAndNode without `procInsId`) is
+ * open to every session; reads of instance data (flowRecord, flowXmlAndNode with `procInsId`,
+ * flowViewer, processVariables, flowTaskForm, nextFlowNode, returnList, delete) answer participants
+ * and holders of `flowable:instance:monitor` only (../common/access.service.ts, 403 otherwise;
+ * issue 11 §3). nextFlowNodeByStart (the start screen) needs `flowable:process:start` (issue 40 §1).
+ * The commands follow the engine's holder / initiator rules (task.service.ts).
+ */
+import * as s from '../../../../shared/schemas/flowable';
+import { authedProcedure, permProcedure } from '../../../trpc/procedures';
+import { PROCESS_START_PERM } from '../common/access.service';
+import { logged } from '../common/router-meta';
+import * as tv from './task-view.service';
+import * as ts from './task.service';
+
+const act = (title: string) => logged(title, 2);
+
+/** `flowable.task.*` (merged with the cc and sign task procedures in ../flowable.router.ts). */
+export const taskProcedures = {
+  // The REST envelope takes the rows as JSON bytes, read off this thread (todo-reader.ts); tRPC
+  // gets the objects (a JsonPage would serialise to the same {total, rows} through its toJSON).
+  todoList: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => (ctx.restEnvelope
+    ? tv.todoListJson(ctx.deps, ctx.login, input) as unknown as Promise<ReturnType<typeof tv.todoList>>
+    : tv.todoList(ctx.deps, ctx.login, input))),
+  finishedList: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => tv.finishedList(ctx.deps, ctx.login, input)),
+  myProcess: authedProcedure.input(s.taskListInput).query(({ ctx, input }) => tv.myProcess(ctx.deps, ctx.login, input)),
+  flowRecord: authedProcedure.input(s.flowRecordInput)
+    .query(({ ctx, input }) => tv.flowRecord(ctx.deps, ctx.login, input.procInsId, input.deployId)),
+  flowXmlAndNode: authedProcedure.input(s.flowXmlAndNodeInput)
+    .query(({ ctx, input }) => tv.flowXmlAndNode(ctx.deps, ctx.login, input.deployId, input.procInsId)),
+  flowViewer: authedProcedure.input(s.flowViewerInput).query(({ ctx, input }) => tv.flowViewer(ctx.deps, ctx.login, input.procInsId)),
+  processVariables: authedProcedure.input(s.taskIdInput)
+    .query(({ ctx, input }) => tv.processVariables(ctx.deps, ctx.login, input.taskId)),
+  flowTaskForm: authedProcedure.input(s.taskIdInput).query(({ ctx, input }) => tv.flowTaskForm(ctx.deps, ctx.login, input.taskId)),
+  flowFormData: authedProcedure.input(s.deployIdInput).query(({ ctx, input }) => tv.flowFormData(ctx.deps, input.deployId)),
+  /** `{data}` or `{msg: '流程已完结!'}` (REST envelope ajax). */
+  nextFlowNode: authedProcedure.input(s.nextFlowNodeInput)
+    .query(({ ctx, input }) => tv.nextFlowNode(ctx.deps, ctx.login, input.taskId, input.variables)),
+  nextFlowNodeByStart: permProcedure(PROCESS_START_PERM).input(s.nextFlowNodeByStartInput)
+    .query(({ ctx, input }) => tv.nextFlowNodeByStart(ctx.deps, input)),
+  complete: act('任务审批').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskComplete(ctx.deps, ctx.login, input); }),
+  reject: act('任务驳回').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskReject(ctx.deps, ctx.login, input); }),
+  returnList: authedProcedure.input(s.taskActionInput).query(({ ctx, input }) => ts.taskReturnList(ctx.deps, ctx.login, input.taskId)),
+  return: act('任务退回').input(s.returnInput).mutation(({ ctx, input }) => { ts.taskReturn(ctx.deps, ctx.login, input); }),
+  delegate: act('任务委派').input(s.assigneeActionInput).mutation(({ ctx, input }) => { ts.taskDelegate(ctx.deps, ctx.login, input); }),
+  resolveTask: act('任务委派').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskResolve(ctx.deps, ctx.login, input); }),
+  claim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskClaim(ctx.deps, ctx.login, input.taskId); }),
+  unClaim: act('任务签收').input(s.taskActionInput).mutation(({ ctx, input }) => { ts.taskUnclaim(ctx.deps, ctx.login, input.taskId); }),
+  /** 转办 to `assignee` by the task's holder (comment 5). */
+  assignTask: act('任务转办').input(s.assigneeActionInput).mutation(({ ctx, input }) => { ts.taskAssign(ctx.deps, ctx.login, input); }),
+  revokeProcess: act('流程撤回').input(s.instanceActionInput)
+    .mutation(({ ctx, input }) => { ts.instanceRevoke(ctx.deps, ctx.login, input); }),
+  /** Initiator only; the super admin may stop any instance. */
+  stopProcess: act('流程终止').input(s.instanceActionInput).mutation(({ ctx, input }) => { ts.instanceStop(ctx.deps, ctx.login, input); }),
+  delete: logged('任务删除', 3).input(s.taskActionInput).mutation(({ ctx, input }) => { tv.deleteTask(ctx.deps, ctx.login, input.taskId); }),
+};
