@@ -72,6 +72,39 @@ module.exports = {
       to: { path: '^server/trpc/router\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      // Issue 42 "Queries only in *.repo.ts": under server/modules only repositories (`*.repo.ts`)
+      // build queries, so only they import drizzle-orm (any entry point: sqlite-core, sql, …) or
+      // the tables (server/db/schema); services and helpers call a repository, other domains'
+      // tables through that domain's repository. server/db and the engine keep their own queries.
+      // Tests may read tables to check effects.
+      name: 'queries-only-in-repositories',
+      comment: 'Under server/modules only *.repo.ts files import drizzle-orm or server/db/schema (tests and the allow-list excepted).',
+      severity: 'error',
+      from: {
+        path: '^server/modules/',
+        pathNot: [
+          '\\.repo\\.ts$',
+          '\\.test\\.ts$',
+          // The to-do reader's worker thread opens its own read-only connection and queries it
+          // (flowable/task/todo-worker.ts): it may stay as it is.
+          '^server/modules/flowable/task/todo-worker\\.ts$',
+          // ALLOW-LIST of files that still query outside a repository: to be emptied by issue 42;
+          // do not add to it (a new file puts its queries in a *.repo.ts).
+          '^server/modules/auth/(login|password|routers|secrets|session)\\.service\\.ts$',
+          '^server/modules/auth/session-cache\\.ts$',
+          '^server/modules/common/(query|gen-query)\\.ts$',
+          '^server/modules/system/dept/dept\\.service\\.ts$',
+          '^server/modules/system/profile/profile\\.service\\.ts$',
+          '^server/modules/system/role/role-auth\\.service\\.ts$',
+          '^server/modules/system/role/role-scope\\.ts$',
+          '^server/modules/system/user/(user|user-excel)\\.service\\.ts$',
+          '^server/modules/system/user/user-scope\\.ts$',
+          '^server/modules/tool/gen/(create-table|module-install|sqlite-tables)\\.ts$',
+        ],
+      },
+      to: { path: ['(^|/)node_modules/drizzle-orm/', '^server/db/schema(/|\\.ts$)'] },
+    },
+    {
       // design.md "One picture" is a picture of layers: an import cycle means two parts each sit
       // above the other. Type-only edges count (see the header).
       name: 'no-circular',

@@ -21,17 +21,15 @@
  * an unchanged read-only one is ignored, locked detail-table cells keep their stored values. A node
  * without the attribute keeps the rule above (start-form keys checked partially and saved).
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../core/deps';
 import { AppError } from '../../../core/errors';
 import { sanitizeFormVariables } from '../../../core/rich-text';
-import { sysDeployForm, sysDeployFormContent, sysForm } from '../../../db/schema';
 import {
   checkField, hasOwn, hiddenKeys, isPlainObject, validateSubmission, valueFields, writeBack, type FormConf,
 } from '../../../../shared/form';
 import { parseForm } from '../library/library.service';
 import { holdToPermissions } from './field-permissions';
-import { formOfDeployment } from '../library/form-versions';
+import { formOfDeployment, mainFormContentOf } from '../library/form-versions.repo';
 import { callerReads, graphOf, isBarredKey, modelInputs, storedValue } from './request-keys';
 import { ReadCache } from '../../common/read-cache';
 import type { TaskFormContext } from '../../../engine';
@@ -46,27 +44,6 @@ function asConf(content: string | null | undefined): FormConf | null {
 }
 
 /**
- * The main-form lookup, prepared once per database: every start and complete runs it, so it must
- * not rebuild and recompile its SQL each time (`npm run bench` drives these services). The node
- * form's lookup is form-versions.ts formOfDeployment.
- */
-function buildQueries(db: Deps['db']) {
-  return {
-    // The deployment's copy first (issue 16: instances keep their own version), else the live form.
-    main: db.select({ content: sql<string | null>`coalesce(${sysDeployFormContent.formContent}, ${sysForm.formContent})` }).from(sysDeployForm)
-      .leftJoin(sysDeployFormContent, and(eq(sysDeployFormContent.deployId, sysDeployForm.deployId), eq(sysDeployFormContent.formId, sysDeployForm.formId)))
-      .leftJoin(sysForm, eq(sysForm.formId, sysDeployForm.formId))
-      .where(eq(sysDeployForm.deployId, sql.placeholder('deployId'))).prepare(),
-  };
-}
-const prepared = new WeakMap<object, ReturnType<typeof buildQueries>>();
-function queries(db: Deps['db']) {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = buildQueries(db)));
-  return q;
-}
-
-/**
  * The stored main-form JSON per deployment (issue 15: every start and complete asks for it, and
  * most processes have none): a ReadCache, stamped with this connection's writes to the three
  * form tables and other connections' commits (seen within EXTERNAL_POLL_MS). The text is kept,
@@ -74,9 +51,9 @@ function queries(db: Deps['db']) {
  */
 const mainFormContent = new ReadCache<string | null>(['sys_deploy_form', 'sys_deploy_form_content', 'sys_form']);
 
-/** The main form of deployment `deployId`, or null. */
+/** The main form of deployment `deployId`, or null (the query: library/form-versions.repo.ts mainFormContentOf). */
 export function mainForm(deps: Deps, deployId: string): FormConf | null {
-  return asConf(mainFormContent.get(deps.db, deployId, () => queries(deps.db).main.get({ deployId })?.content ?? null));
+  return asConf(mainFormContent.get(deps.db, deployId, () => mainFormContentOf(deps.db, deployId)));
 }
 
 /** The node form of a task's `formKey` (numeric sys_form id) as deployment `deployId` got it (its copy, else the live form), or null. */

@@ -1,37 +1,15 @@
 /**
  * Display names of the workflow lists and views (start user, assignee, candidates): nick and dept
- * names from sys_user / sys_dept, role names from sys_role, by the engine's text ids.
+ * names from sys_user / sys_dept, role names from sys_role, by the engine's text ids. The SQL is
+ * names.repo.ts; the cache and the id handling stay here.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { Db } from '../../../db/client';
-import { sysDept, sysRole, sysUser } from '../../../db/schema';
+import { enabledUserRows, peopleRows, roleRows } from './names.repo';
 import { ReadCache } from '../../common/read-cache';
 
 interface Person { nickName: string; deptName: string | null }
 
-/**
- * The name lookups, prepared once per database (every to-do / finished / my-process page runs
- * one): the ids go in as one JSON array parameter (`json_each`), so one statement serves any
- * number of ids.
- */
-function buildNameQueries(db: Db) {
-  return {
-    people: db.select({ userId: sysUser.userId, nickName: sysUser.nickName, deptName: sysDept.deptName }).from(sysUser)
-      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-      .where(sql`${sysUser.userId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
-    enabled: db.select({ userId: sysUser.userId, nickName: sysUser.nickName }).from(sysUser)
-      .where(and(sql`${sysUser.userId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`, eq(sysUser.status, '0'), eq(sysUser.delFlag, '0'))).prepare(),
-    roles: db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole)
-      .where(sql`${sysRole.roleId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
-  };
-}
-const nameQueries = new WeakMap<object, ReturnType<typeof buildNameQueries>>();
-function nameQueriesOf(db: Db) {
-  let q = nameQueries.get(db);
-  if (!q) nameQueries.set(db, (q = buildNameQueries(db)));
-  return q;
-}
 /** The distinct numeric ids among `ids` (text) as a JSON array of numbers, or null when none. */
 function numericIds(ids: Array<string | null | undefined>): string | null {
   const nums = [...new Set(ids.filter((x): x is string => !!x && /^\d+$/.test(x)).map(Number))];
@@ -62,7 +40,7 @@ export function people(db: Db, ids: Array<string | null | undefined>, cached = t
   const json = numericIds(missing);
   if (json === null) return map;
   const found = new Map<string, Person>();
-  for (const r of nameQueriesOf(db).people.all({ ids: json })) found.set(String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName }));
+  for (const r of peopleRows(db, json)) found.set(String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName }));
   for (const id of missing) {
     const person = cached ? personCache.get(db, id, () => found.get(id) ?? null) : found.get(id);
     if (person) map.set(id, person);
@@ -73,7 +51,7 @@ export function people(db: Db, ids: Array<string | null | undefined>, cached = t
 export function roleNames(db: Db, ids: string[]): Map<string, string> {
   const json = numericIds(ids);
   if (json === null) return new Map();
-  return new Map(nameQueriesOf(db).roles.all({ ids: json }).map((r) => [String(r.roleId), r.roleName]));
+  return new Map(roleRows(db, json).map((r) => [String(r.roleId), r.roleName]));
 }
 
 /**
@@ -84,7 +62,7 @@ export function roleNames(db: Db, ids: string[]): Map<string, string> {
 export function enabledUserNames(db: Db, ids: string[]): Map<string, string> {
   const wanted = [...new Set(ids)];
   const json = numericIds(wanted);
-  const found = json === null ? new Map<string, string>() : new Map(nameQueriesOf(db).enabled.all({ ids: json }).map((r) => [String(r.userId), r.nickName]));
+  const found = json === null ? new Map<string, string>() : new Map(enabledUserRows(db, json).map((r) => [String(r.userId), r.nickName]));
   if (wanted.some((id) => !found.has(id))) throw new AppError(500, '用户不存在或已停用');
   return found;
 }

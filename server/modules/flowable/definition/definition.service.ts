@@ -6,22 +6,21 @@
  * Engine errors are AppError(500, message) and pass through unchanged.
  * Task lists, instance views and next nodes: ../task/task-view.service.ts.
  */
-import { asc, eq, and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../core/deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import type { FileReply, UploadedFile } from '../../../core/files';
-import { sysDept, sysRole, sysUser } from '../../../db/schema';
 import { exportSheet } from '../../common/export-file';
-import { contains } from '../../common/query';
+import { enabledUserOptions } from '../../system/user/user.repo';
+import { liveRoleOptions } from '../../system/role/role.repo';
 import type { DeploymentView } from '../../../engine';
 import { expressionOptions } from '../library/library.service';
 import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, userPickerInput } from '../../../../shared/schemas/flowable';
 import { startVariables } from '../common/form-submission';
 import { actorOf } from '../common/access.service';
-import { snapshotOnDeploy, mainFormOfDeployment } from '../library/form-versions';
+import { snapshotOnDeploy, mainFormOfDeployment } from '../library/form-versions.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine' | 'todoReader'>;
 
@@ -88,16 +87,11 @@ export function definitionStart(deps: Deps, login: LoginUser, procDefId: string,
  * `userList` (recipient / delegate pickers, any session): enabled, undeleted users as
  * `[{userId, userName, nickName, deptId, deptName}]` by user id, filtered by user / nick name
  * (contains) and dept. No phone number, e-mail or status: any signed-in user may call it (issue 11 §3).
+ * The query is the user domain's (system/user/user.repo.ts enabledUserOptions).
  */
-export function userOptions(deps: Deps, f: z.output<typeof userPickerInput>) {
-  const where: Array<SQL | undefined> = [eq(sysUser.delFlag, '0'), eq(sysUser.status, '0'), contains(sysUser.userName, f.userName),
-    contains(sysUser.nickName, f.nickName), f.deptId ? eq(sysUser.deptId, Number(f.deptId)) : undefined];
-  return deps.db.select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName, deptId: sysUser.deptId, deptName: sysDept.deptName })
-    .from(sysUser).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(and(...where)).orderBy(asc(sysUser.userId)).all();
-}
-export const roleOptions = (deps: Deps) =>
-  deps.db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey, status: sysRole.status })
-    .from(sysRole).where(eq(sysRole.delFlag, '0')).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId)).all();
+export const userOptions = (deps: Deps, f: z.output<typeof userPickerInput>) => enabledUserOptions(deps.db, f);
+/** `roleList` (candidate-group picker): undeleted roles by sort order (system/role/role.repo.ts liveRoleOptions). */
+export const roleOptions = (deps: Deps) => liveRoleOptions(deps.db);
 export const expOptions = (deps: Deps) => expressionOptions(deps);
 
 

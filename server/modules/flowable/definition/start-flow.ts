@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../core/deps';
 import { expressionVariables } from '../../../engine/expression';
 import type { ProcessGraph } from '../../../engine/model/graph';
 import { parseForm } from '../library/library.service';
-import { mainFormOfDeployment } from '../library/form-versions';
+import { mainFormOfDeployment } from '../library/form-versions.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 

@@ -17,7 +17,7 @@ import { applyFieldPermissions, isPlainObject, valueFields, type FormConf, type 
 import type { TaskView } from '../../../engine';
 import { parseForm } from '../library/library.service';
 import { mainForm } from '../common/form-submission';
-import { formOfDeployment } from '../library/form-versions';
+import { formOfDeployment } from '../library/form-versions.repo';
 import { nodeFieldPermissions } from '../common/field-permissions';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
@@ -43,7 +43,7 @@ function withSavedValues(nodeFields: FormField[], stored: FormField[]): FormFiel
 export function taskFormView(deps: Deps, task: TaskView): TaskFormView {
   const vars = deps.engine.variables({ taskId: task.taskId });
   const start = (isPlainObject(vars.variables) ? vars.variables : null) as Record<string, unknown> | null;
-  // The node form as this instance's deployment got it (form-versions.ts; issue 16).
+  // The node form as this instance's deployment got it (form-versions.repo.ts; issue 16).
   const nodeRow = task.formKey && /^\d+$/.test(task.formKey) ? formOfDeployment(deps.db, task.deployId, Number(task.formKey)) : undefined;
   const node = nodeRow ? (parseForm(nodeRow.formContent) as Record<string, unknown> | null) : null;
   const stored = fieldsOf(start);

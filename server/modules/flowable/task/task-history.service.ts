@@ -14,7 +14,7 @@ import { commentTypeName, START_ENTRY_NAME, startCommentText, taskResultName } f
 import { assertInstanceReader } from '../common/access.service';
 import { people, roleNames } from '../common/names';
 import { ccNamesByTask } from '../cc/cc.service';
-import { mainFormOfDeployment } from '../library/form-versions';
+import { mainFormOfDeployment } from '../library/form-versions.repo';
 import { parseForm } from '../library/library.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;

@@ -16,7 +16,7 @@ import { taskFormView, type TaskFormView } from './task-form';
 import { actorOf, assertInstanceReader, assertTaskReader } from '../common/access.service';
 import { todoPage, type NamedTodoRow } from './todo-page';
 import { JsonPage } from '../../../core/pre-serialized';
-import { mainFormOfDeployment } from '../library/form-versions';
+import { mainFormOfDeployment } from '../library/form-versions.repo';
 import { readableVariables } from '../common/withheld';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine' | 'todoReader'>;

@@ -162,3 +162,12 @@ export function allParks(db: DbOrTx) {
   return db.select().from(sysPark).where(eq(sysPark.delFlag, '0'))
     .orderBy(asc(sysPark.parentId), asc(sysPark.orderNum), asc(sysPark.parkId)).all();
 }
+
+/**
+ * The workflow's role picker (`flowable.definition.roleList`, candidate groups): every undeleted
+ * role (disabled ones too) as `{roleId, roleName, roleKey, status}`, by sort order then id.
+ */
+export function liveRoleOptions(db: DbOrTx) {
+  return db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey, status: sysRole.status })
+    .from(sysRole).where(eq(sysRole.delFlag, '0')).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId)).all();
+}

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 
 import type { Db } from '../../../db/client';
 import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
-import { likePattern } from '../../../core/like';
+import { contains, likePattern } from '../../../core/like';
 import { preparedFor, sqlKey } from '../../../core/prepared';
 import { ReadCache } from '../../common/read-cache';
 import { SerializedPage } from '../../../core/pre-serialized';
@@ -182,4 +182,16 @@ export function missingPostIds(db: DbOrTx, ids: number[]): number[] {
   if (ids.length === 0) return [];
   const found = new Set(db.select({ id: sysPost.postId }).from(sysPost).where(inArray(sysPost.postId, ids)).all().map((r) => r.id));
   return ids.filter((id) => !found.has(id));
+}
+
+/**
+ * The workflow's user picker (`flowable.definition.userList`: 抄送 recipients, delegates; any
+ * session): enabled, undeleted users as `{userId, userName, nickName, deptId, deptName}` by user
+ * id, filtered by user / nick name (contains) and dept. No phone number, e-mail or status.
+ */
+export function enabledUserOptions(db: DbOrTx, f: { userName?: string; nickName?: string; deptId?: string }) {
+  const where: Array<SQL | undefined> = [eq(sysUser.delFlag, '0'), eq(sysUser.status, '0'), contains(sysUser.userName, f.userName),
+    contains(sysUser.nickName, f.nickName), f.deptId ? eq(sysUser.deptId, Number(f.deptId)) : undefined];
+  return db.select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName, deptId: sysUser.deptId, deptName: sysDept.deptName })
+    .from(sysUser).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(and(...where)).orderBy(asc(sysUser.userId)).all();
 }

@@ -5,6 +5,9 @@
  * the main form, issue 40 §2), the main form when it is linked (addDeployForm).
  * `formOfDeployment` reads the copy first and the live sys_form only for deployments made before
  * copies existed, so editing a form changes what new deployments show, never an old instance.
+ * Also the main-form content lookup of form submission (`mainFormContentOf`) and the
+ * `sys_deploy_form` link of addDeployForm. The only file of the workflow module that queries these
+ * tables (issue 42: queries only in repositories).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sysDeployForm, sysDeployFormContent, sysForm } from '../../../db/schema';
@@ -64,4 +67,45 @@ export function mainFormOfDeployment(db: DbTx, deployId: string): DeployedForm |
   if (!q) prepared.set(db, (q = buildQueries(db)));
   const link = q.link.get({ deployId });
   return link ? formOfDeployment(db, deployId, link.formId) : undefined;
+}
+
+/**
+ * The main-form lookup of form submission (common/form-submission.ts mainForm), prepared once per
+ * database: every start and complete runs it, so it must not rebuild and recompile its SQL each
+ * time (`npm run bench` drives these services).
+ */
+function buildMainQueries(db: DbTx) {
+  return {
+    // The deployment's copy first (issue 16: instances keep their own version), else the live form.
+    main: db.select({ content: sql<string | null>`coalesce(${sysDeployFormContent.formContent}, ${sysForm.formContent})` }).from(sysDeployForm)
+      .leftJoin(sysDeployFormContent, and(eq(sysDeployFormContent.deployId, sysDeployForm.deployId), eq(sysDeployFormContent.formId, sysDeployForm.formId)))
+      .leftJoin(sysForm, eq(sysForm.formId, sysDeployForm.formId))
+      .where(eq(sysDeployForm.deployId, sql.placeholder('deployId'))).prepare(),
+  };
+}
+const preparedMain = new WeakMap<object, ReturnType<typeof buildMainQueries>>();
+
+/**
+ * The main-form JSON text of deployment `deployId` (its copy, else the live form), or null when
+ * none is linked or it has no content. Uncached: the caller (form-submission.ts) keeps the ReadCache.
+ */
+export function mainFormContentOf(db: DbTx, deployId: string): string | null {
+  let q = preparedMain.get(db);
+  if (!q) preparedMain.set(db, (q = buildMainQueries(db)));
+  return q.main.get({ deployId })?.content ?? null;
+}
+
+/** The form linked to deployment `deployId` as its main form (sys_deploy_form), or undefined (addDeployForm). */
+export function linkedMainForm(db: DbTx, deployId: string): { formId: number } | undefined {
+  return db.select({ formId: sysDeployForm.formId }).from(sysDeployForm).where(eq(sysDeployForm.deployId, deployId)).get();
+}
+
+/** Points deployment `deployId`'s existing main-form link at form `formId` (addDeployForm, inside its transaction). */
+export function relinkMainForm(tx: DbTx, deployId: string, formId: number): void {
+  tx.update(sysDeployForm).set({ formId }).where(eq(sysDeployForm.deployId, deployId)).run();
+}
+
+/** Links form `formId` as deployment `deployId`'s main form; an existing link stays (addDeployForm, inside its transaction). */
+export function linkMainForm(tx: DbTx, deployId: string, formId: number): void {
+  tx.insert(sysDeployForm).values({ formId, deployId }).onConflictDoNothing().run();
 }
