@@ -21,7 +21,7 @@ import { seedDatabase } from './db/seed';
 import { runModuleInstalls } from './modules/tool/gen/module-install';
 import { generatedInstalls } from './modules/generated';
 import { systemClock, nowText, type Clock } from './core/clock';
-import type { AppDeps } from './core/deps';
+import type { AppDeps } from './deps';
 import { flushAudit, onAuditError } from './core/audit';
 import { AppError } from './core/errors';
 import { CaptchaStore } from './modules/auth/captcha.service';
@@ -35,6 +35,7 @@ import { createJobScheduler, type JobScheduler } from './modules/monitor/job/sch
 import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
 import { appWorkflowHandlers } from './modules/flowable/common/handlers';
+import { BUILTIN_LISTENERS } from './modules/flowable/common/builtin-listeners';
 import { engineLimits } from './modules/flowable/common/budgets';
 import { loggingOptions, type LogStream } from './logging';
 import { registerWriteTurns } from './write-turns';
@@ -91,7 +92,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // Before the engine and services create their transaction functions: write turns (issue 15)
   // tell a command's transaction from the turn around it.
   trackCommandTransactions(db.$client);
-  seedDatabase(db, nowText(clock));
+  // The listener library rows come from the flowable module: the seed (server/db) imports no module.
+  seedDatabase(db, nowText(clock), { listeners: BUILTIN_LISTENERS });
   runModuleInstalls(db, generatedInstalls, nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
     engine: createEngine({ db, clock, handlers: appWorkflowHandlers(db.$client), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },

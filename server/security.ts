@@ -9,7 +9,7 @@
  * - API answers (`/caishui-api/*`) add `Cache-Control: no-store`; files sent as attachments get a
  *   CSP of their own (`default-src 'none'; sandbox`), so even an opened upload runs nothing.
  * - `?Authorization=` is read only on the REST rows marked `queryToken` (the download rows; see
- *   server/rest/routes/common.ts); every other row and tRPC ignore it (trpc/context.ts). The file
+ *   the REST metas in modules/common/common.router.ts); every other row and tRPC ignore it (trpc/context.ts). The file
  *   cookie likewise only on GET/HEAD of the row marked `fileCookie` (`/profile/**`, issue 41 §3).
  */
 import type { FastifyInstance } from 'fastify';

@@ -7,7 +7,7 @@
  * - nesting is bounded: a value deeper than MAX_INPUT_DEPTH (64) is refused before anything walks
  *   it recursively, and a JSON text is measured before it is parsed, so a 1,000,000-deep body costs
  *   one scan of its first few hundred bytes and no stack.
- * Refusals are AppError(500, message): the envelope `{code: 500, msg}`, nothing changed, nothing
+ * Refusals are AppError 'invalid' (message): the envelope `{code: 500, msg}`, nothing changed, nothing
  * logged as a failure.
  */
 import { AppError } from './errors';
@@ -28,14 +28,14 @@ export function isSafeKey(key: string): boolean {
 }
 
 function assertSafeKey(key: string, shown = key): void {
-  if (!isSafeKey(key)) throw new AppError(500, forbiddenKeyMessage(shown));
+  if (!isSafeKey(key)) throw new AppError('invalid', forbiddenKeyMessage(shown));
 }
 
 /**
  * `{'params[beginTime]': x}` → `{params: {beginTime: x}}` (RuoYi's tansParams form), one level
  * deep as RuoYi sends it; other keys are copied as they are. Values are not walked: keys inside
  * them are refused by assertSafeValue, which the procedures' input guard runs on the whole input.
- * @throws AppError(500) when a key, or either part of a bracket key, is `__proto__`,
+ * @throws AppError 'invalid' when a key, or either part of a bracket key, is `__proto__`,
  *   `constructor` or `prototype`.
  */
 export function nestBrackets(flat: Record<string, unknown>): Record<string, unknown> {
@@ -63,7 +63,7 @@ export function nestBrackets(flat: Record<string, unknown>): Record<string, unkn
  * Checks a parsed value (JSON body, tRPC input, multipart fields): at most MAX_INPUT_DEPTH levels
  * of objects/arrays and no forbidden own key at any level. Walks iteratively and stops at the
  * first level past the limit, so its cost is bounded by the accepted part of the value.
- * @throws AppError(500, TOO_DEEP_MESSAGE | forbiddenKeyMessage(key))
+ * @throws AppError 'invalid' (TOO_DEEP_MESSAGE | forbiddenKeyMessage(key))
  */
 export function assertSafeValue(value: unknown): void {
   const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
@@ -72,7 +72,7 @@ export function assertSafeValue(value: unknown): void {
     if (v === null || typeof v !== 'object') continue;
     // Buffers (uploaded files) and dates are leaves.
     if (ArrayBuffer.isView(v) || v instanceof Date) continue;
-    if (depth >= MAX_INPUT_DEPTH) throw new AppError(500, TOO_DEEP_MESSAGE);
+    if (depth >= MAX_INPUT_DEPTH) throw new AppError('invalid', TOO_DEEP_MESSAGE);
     if (Array.isArray(v)) {
       for (const item of v) stack.push({ v: item, depth: depth + 1 });
       continue;
@@ -90,10 +90,10 @@ export { jsonDepth };
  * Parses a JSON request body with the limits above: refuses a text nested deeper than
  * MAX_INPUT_DEPTH before parsing it, then parses with `parse` (Fastify's secure-json-parse, which
  * refuses `__proto__` / `constructor.prototype`) and checks the keys of the result.
- * @throws AppError(500) for depth and keys; whatever `parse` throws for malformed JSON.
+ * @throws AppError 'invalid' for depth and keys; whatever `parse` throws for malformed JSON.
  */
 export function parseJsonBody(text: string, parse: (text: string) => unknown): unknown {
-  if (jsonDepth(text) > MAX_INPUT_DEPTH) throw new AppError(500, TOO_DEEP_MESSAGE);
+  if (jsonDepth(text) > MAX_INPUT_DEPTH) throw new AppError('invalid', TOO_DEEP_MESSAGE);
   const value = parse(text);
   assertSafeValue(value);
   return value;

@@ -66,12 +66,12 @@ function sanitizeConfig(conf: Json): Json {
 /**
  * A stored form's JSON text with its rich-text default values sanitised. Text that is not a JSON
  * object is returned unchanged (the form schema decides whether it is accepted).
- * @throws AppError(500, FORM_TOO_DEEP_MESSAGE) when the text nests `{`/`[` deeper than
+ * @throws AppError 'invalid' (FORM_TOO_DEEP_MESSAGE) when the text nests `{`/`[` deeper than
  *   MAX_INPUT_DEPTH (64): every reader of a form walks it (issue 38 §6).
  */
 export function sanitizeFormContent(text: string | null | undefined): string | null | undefined {
   if (!text) return text;
-  if (jsonDepth(text) > MAX_INPUT_DEPTH) throw new AppError(500, FORM_TOO_DEEP_MESSAGE);
+  if (jsonDepth(text) > MAX_INPUT_DEPTH) throw new AppError('invalid', FORM_TOO_DEEP_MESSAGE);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

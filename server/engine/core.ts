@@ -6,7 +6,7 @@
  * concurrency error as a stale revision.
  */
 import type Database from 'better-sqlite3';
-import { AppError, fail } from '../core/errors';
+import { AppError, conflict, notFound, refused } from '../core/errors';
 import type { Clock } from '../core/clock';
 import type { ProcessGraph } from './model/graph';
 import { UnitOfWork, CONCURRENT_UPDATE } from './store/unit-of-work';
@@ -89,7 +89,7 @@ export class EngineCore {
     else this.graphStats.misses++;
     if (!g) {
       const row = stmt(this.db, 'SELECT graph FROM wf_definition WHERE id = ?').get(definitionId) as { graph: string } | undefined;
-      if (!row) throw fail(MSG.definitionMissing);
+      if (!row) throw notFound(MSG.definitionMissing);
       g = JSON.parse(row.graph) as ProcessGraph;
       if (this.graphs.size > 500) this.graphs.clear();
       this.graphs.set(definitionId, g);
@@ -142,7 +142,7 @@ export class EngineCore {
 
   newCtx(uow: UnitOfWork, userId: string | null): Ctx {
     const def = this.cachedDefinition(uow.instance.definitionId);
-    if (!def) throw fail(MSG.definitionMissing);
+    if (!def) throw notFound(MSG.definitionMissing);
     const graph = this.graph(def.id);
     if (graphHasEvents(graph)) uow.eventsEnabled = true; // timers / subscriptions read and written only then
     uow.maxVariableBytes = this.deps.limits?.maxVariableBytes?.() ?? ENGINE_LIMIT_DEFAULTS.maxVariableBytes;
@@ -166,7 +166,7 @@ export class EngineCore {
   }
 
   private run<T>(uow: UnitOfWork | null, userId: string | null, fn: (ctx: Ctx) => T, missing: string): T {
-    if (!uow) throw fail(missing);
+    if (!uow) throw notFound(missing);
     this.deps.afterLoad?.(uow.instance.id);
     const ctx = this.newCtx(uow, userId);
     const result = fn(ctx);
@@ -187,8 +187,8 @@ export class EngineCore {
 export function toAppError(e: unknown): unknown {
   if (e instanceof AppError) return e;
   const code = (e as { code?: string })?.code;
-  if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return fail(CONCURRENT_UPDATE);
-  if (e instanceof ExpressionError) return fail(e.message);
-  if (e instanceof Error && e.constructor === Error) return fail(e.message);
+  if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return conflict(CONCURRENT_UPDATE);
+  if (e instanceof ExpressionError) return refused(e.message);
+  if (e instanceof Error && e.constructor === Error) return refused(e.message);
   return e;
 }

@@ -9,7 +9,8 @@
  *   engine.complete({ taskId: tasks[0].taskId, userId: '1', comment: '同意' });
  *
  * Every command is ONE synchronous better-sqlite3 transaction (deploy parses first, async); any
- * error rolls all of it back and is an AppError(500, <Chinese message or Flowable's text>).
+ * error rolls all of it back and is an AppError (kinds notFound / invalid / conflict / refused, envelope
+ * code 500; core/errors.ts) with a Chinese message or Flowable's text.
  * Two commands racing on one instance: exactly one wins; the other answers
  * "流程实例已被其他操作更新，请刷新后重试" (optimistic `revision` on wf_instance, and SQLite's
  * snapshot conflict between connections). Times in results are `yyyy-MM-dd HH:mm:ss`.
@@ -31,6 +32,7 @@ import { eventWaits } from './queries/event-waits';
 import * as cc from './commands/cc-commands';
 import * as signs from './commands/sign-commands';
 import * as ccLists from './queries/cc-lists';
+import * as runHistory from './queries/run-history';
 import type { EngineHandlers } from './types';
 import { registerEngineCore, calledInstances } from './runtime/call-activity';
 
@@ -54,6 +56,16 @@ export { xmlDepth, MAX_XML_DEPTH, XML_TOO_DEEP_MESSAGE } from './parse/xml-depth
 export type { ModelProblem } from './model/problems';
 export type { CalledInstanceView } from './runtime/call-activity';
 export { MSG as ENGINE_MESSAGES } from './core';
+// Read-only helpers for code outside the engine (issue 42: this file is the engine's only door;
+// the to-do worker thread alone uses the light door queries/index.ts).
+/** The to-do query over a connection (the to-do page and its worker thread: modules/flowable/task/todo-page.ts). */
+export { todoList } from './queries/task-lists';
+export { callerOf } from './queries/caller-of';
+export { messageWaits, type MessageWaits } from './queries/message-waits';
+export type { ActivityHistoryItem, HistoricTaskItem } from './queries/run-history';
+export { expressionVariables } from './expression';
+export { isModelInput, isOwnedName, outMappingReads } from './model/variable-names';
+export type { ProcessGraph } from './model/graph';
 
 export interface CreateEngineOptions {
   /** A Drizzle handle from openDatabase (its `$client` is used) or a better-sqlite3 Database. */
@@ -157,6 +169,10 @@ export function createEngine(options: CreateEngineOptions) {
     finishedList: (q: lists.ListFilter & { userId: string }) => lists.finishedList(db, q),
     myProcessList: (q: lists.ListFilter & { userId: string }) => lists.myProcessList(db, { ...q, now: options.clock.now() }),
     flowRecord: (instanceId: string) => views.flowRecord(db, instanceId),
+    /** Every activity `instanceId` entered, oldest first, with `finished` (queries/run-history.ts; 流程模拟's path). */
+    activityHistory: (instanceId: string) => runHistory.activityHistory(db, instanceId),
+    /** The historic user tasks of `instanceIds` in creation order, candidates as created (queries/run-history.ts). */
+    historicTasks: (instanceIds: readonly string[]) => runHistory.historicTasks(db, instanceIds),
     /** Initiator, start time and caller of an instance (the flow record's 发起 entry), or null. */
     instanceStart: (instanceId: string) => views.instanceStart(db, instanceId),
     /** Distinct nodes of the instance's own historic tasks the user (or a group) was assignee, owner or candidate of (withheld.ts). */

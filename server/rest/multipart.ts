@@ -28,12 +28,12 @@ export const FIELD_TOO_LARGE = `上传请求的表单字段不能超过 ${MULTIP
 function refusal(req: FastifyRequest, err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_PROTO_VIOLATION') return new AppError(500, forbiddenKeyMessage('__proto__'));
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(500, FILE_TOO_LARGE);
-  if (code === 'FST_FILES_LIMIT') return new AppError(500, TOO_MANY_FILES);
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError(500, TOO_MANY_FIELDS);
+  if (code === 'FST_PROTO_VIOLATION') return new AppError('invalid', forbiddenKeyMessage('__proto__'));
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('invalid', FILE_TOO_LARGE);
+  if (code === 'FST_FILES_LIMIT') return new AppError('invalid', TOO_MANY_FILES);
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('invalid', TOO_MANY_FIELDS);
   req.log.warn({ reason: String((err as Error | null)?.message ?? err).slice(0, 200), code }, 'multipart body refused');
-  return new AppError(500, MALFORMED_MULTIPART);
+  return new AppError('invalid', MALFORMED_MULTIPART);
 }
 
 /**
@@ -45,12 +45,12 @@ export async function readMultipart(req: FastifyRequest): Promise<Record<string,
   if (!req.isMultipart()) return out;
   try {
     for await (const part of req.parts()) {
-      if (!isSafeKey(part.fieldname)) throw new AppError(500, forbiddenKeyMessage(part.fieldname));
+      if (!isSafeKey(part.fieldname)) throw new AppError('invalid', forbiddenKeyMessage(part.fieldname));
       if (part.type === 'file') {
         const file: UploadedFile = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
         out[part.fieldname] = file;
       } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(500, FIELD_TOO_LARGE);
+        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('invalid', FIELD_TOO_LARGE);
         out[part.fieldname] = String(part.value);
       }
     }

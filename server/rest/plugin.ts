@@ -1,15 +1,15 @@
 /**
  * The REST adapter under `/caishui-api` (api-contract "Envelope"): registers one Fastify route per
- * table row (and its aliases), calls the row's tRPC procedure (its own middleware chain: session,
- * permission, input schema, resolver; ./invoke.ts) and wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
+ * row (and its aliases; the rows are the procedures' REST metas, ./table.ts), calls the row's
+ * tRPC procedure (its own middleware chain: session, permission, input schema, resolver;
+ * ./invoke.ts) and wraps the result. Every business reply is HTTP 200 with `code` 200/401/403/500/601.
  */
 import { JsonPage, PreSerialized } from '../core/pre-serialized';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRPCError, type AnyProcedure } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError } from '../core/errors';
-import type { AppDeps } from '../core/deps';
-import { appRouter } from '../trpc/router';
+import type { AppDeps } from '../deps';
 import { describeError, trpcErrorReply } from '../trpc/init';
 import { procedureInvoker } from './invoke';
 import { contextFromRequest, type Context } from '../trpc/context';
@@ -96,16 +96,6 @@ function sendFile(reply: FastifyReply, file: FileReply) {
 }
 
 /**
- * The procedure a row names (`system.user.list`), looked up once when the rows are registered
- * (a missing one fails the start), and called through its own middleware chain (./invoke.ts).
- */
-function procedureOf(dotted: string): (ctx: Context, input: unknown) => Promise<unknown> {
-  const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[dotted];
-  if (!procedure) throw new Error(`REST row names no procedure: ${dotted}`);
-  return procedureInvoker(procedure, dotted);
-}
-
-/**
  * Input limits for a scope (core/input.ts, issue 11 §2), before anything parses deeper:
  * - the JSON body parser refuses bodies nested deeper than MAX_INPUT_DEPTH before parsing and
  *   keys that reach a prototype after;
@@ -123,7 +113,7 @@ export function registerInputGuards(app: FastifyInstance, trpcPrefix: string): v
       // Answered here: plugins registered earlier in the scope keep Fastify's own error handler.
       if (typeof text === 'string' && jsonDepth(text) > MAX_INPUT_DEPTH) {
         if (req.url.startsWith(trpcPrefix)) {
-          const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: TOO_DEEP_MESSAGE, cause: new AppError(500, TOO_DEEP_MESSAGE) });
+          const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: TOO_DEEP_MESSAGE, cause: new AppError('invalid', TOO_DEEP_MESSAGE) });
           const { status, body } = trpcErrorReply(req.url.slice(trpcPrefix.length), req.method, error);
           reply.code(status).type('application/json; charset=utf-8').send(body);
         } else {
@@ -154,11 +144,11 @@ export function registerInputGuards(app: FastifyInstance, trpcPrefix: string): v
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: RestRoute[]): void {
   for (const route of routes) {
-    const call = procedureOf(route.procedure);
+    // The row carries its procedure (table.ts restRoutesOf), called through its own middleware chain.
+    const call = procedureInvoker(route.target, route.procedure);
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       try {
         const ctx = contextFromRequest(deps, req, reply);
-        ctx.restEnvelope = true;
         const input = await readInput(route, req);
         const result = await call(ctx, input);
         if (route.envelope === 'file') return sendFile(reply, result as FileReply);

@@ -1,54 +1,63 @@
 /**
- * The REST adapter's declarative table (design.md "Rules that keep this picture true"): one row
- * per REST path naming the tRPC procedure it calls, where its input comes from and which envelope
- * wraps the result. The adapter holds no logic beyond reading and wrapping.
+ * The REST adapter's table (design.md "Rules that keep this picture true"), derived from the
+ * procedures: each procedure says under which REST paths it is served in its meta
+ * (`.meta({ rest: { method, path, … } })`, core/rest-meta.ts; issue 42, as documenso derives its
+ * REST surface from its procedures). `restRoutesOf` walks a router's procedures and returns one
+ * row per REST meta, carrying the procedure itself: no row names a procedure by string.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { ProcedureMeta } from '../trpc/init';
+import type { RestMeta } from '../core/rest-meta';
 
-/**
- * Where a row reads its input: merged left to right into one object. `multipart` puts each file
- * under its field name as an UploadedFile and each text field as a string.
- */
-export type InputSource = 'query' | 'body' | 'params' | 'multipart';
-
+export type { Envelope, HttpMethod, InputSource, RestMeta } from '../core/rest-meta';
 /** The file shapes live in core so services need not import this transport; re-exported here. */
 export type { FileReply, UploadedFile } from '../core/files';
 
-/**
- * - `ajax`: the result object's keys go to the top level (`{code, msg, token}`);
- * - `data`: `{code, msg, data: result}` (data omitted when null/undefined);
- * - `table`: `{code: 200, msg: '查询成功', rows, total}`;
- * - `page`: the `table` envelope plus RuoYi-flowable's `data: {records, total, size, current, pages}`
- *   (AjaxResult.success(MyBatis-Plus Page), which its client reads; reference "Workflow list
- *   endpoints are different", issue 41 §1): size and current from the request's pageSize/pageNum;
- * - `msg`: the result string becomes `msg` (RuoYi `configKey`);
- * - `file`: the result is a FileReply sent as binary (a failure still answers the JSON envelope).
- */
-export type Envelope = 'ajax' | 'data' | 'table' | 'page' | 'msg' | 'file';
-
-export interface RestRoute {
-  method: HttpMethod;
-  /** Fastify path below `/caishui-api`, e.g. `/system/user/:userId`. */
-  path: string;
-  /** Dotted tRPC procedure path, e.g. `system.user.list`. */
+/** One REST row with the procedure it serves: its dotted path (as tRPC and the operation log name it) and the procedure. */
+export interface RestRoute extends RestMeta {
+  /** Dotted tRPC path of the procedure, e.g. `system.user.list` (its operation-log `method`). */
   procedure: string;
-  input?: InputSource[];
-  /** Reshapes the merged raw input (e.g. `{ids: '1,2'}` → `{ids: [1, 2]}`); pure. */
-  mapInput?: (raw: Record<string, unknown>) => unknown;
-  envelope: Envelope;
-  /** RuoYi verb forms served by the same row (api-contract "Verbs"). */
-  aliases?: { method: HttpMethod; path: string }[];
-  /**
-   * A download row: the token may also come as `?Authorization=Bearer …` (api-contract "Token",
-   * a plain link). Every other row reads the header only (issue 11 §4; server/security.ts).
-   */
-  queryToken?: true;
-  /**
-   * GET (and HEAD) also accept the file cookie instead of the token (`/profile/**` only, issue 41
-   * §3: a plain `<img src>`; modules/auth/file-cookie.service.ts, server/security.ts).
-   */
-  fileCookie?: true;
+  /** The procedure the row calls (./invoke.ts runs its middleware chain). */
+  target: AnyProcedure;
 }
 
-/** `'1,2,3'` → `[1, 2, 3]`; non-numbers are kept as NaN for the schema to refuse. */
-export const idList = (v: unknown): number[] => String(v ?? '').split(',').filter(Boolean).map(Number);
+/** The first segment of a REST path (`/flowable/expression/list` → `flowable`). */
+const headOf = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * Every REST row of `router`'s procedures, in the router's procedure order (then the order of a
+ * procedure's rows). Throws when two rows claim the same method and path (Fastify would refuse
+ * the second at registration anyway; this names both procedures).
+ *
+ * A procedure mounted at several dotted paths (the expression and listener libraries are both
+ * `flowable.expression.*` and `system.expression.*`: modules/flowable/flowable.router.ts) serves
+ * its rows once, under the path whose first segment is the REST path's first segment
+ * (`/flowable/expression/list` → `flowable.expression.list`), else under its first path. That path
+ * is what its middlewares see (the operation log's `method`), as when rows named it by string.
+ */
+export function restRoutesOf(router: AnyRouter): RestRoute[] {
+  const procedures = router._def.procedures as Record<string, AnyProcedure>;
+  const pathsOf = new Map<AnyProcedure, string[]>();
+  for (const [dotted, procedure] of Object.entries(procedures)) {
+    const paths = pathsOf.get(procedure);
+    if (paths) paths.push(dotted);
+    else pathsOf.set(procedure, [dotted]);
+  }
+  const rows: RestRoute[] = [];
+  const seen = new Map<string, string>();
+  for (const [target, paths] of pathsOf) {
+    const rest = (target._def.meta as ProcedureMeta | undefined)?.rest;
+    if (!rest) continue;
+    for (const meta of Array.isArray(rest) ? rest : [rest]) {
+      const procedure = paths.find((p) => p.split('.')[0] === headOf(meta.path)) ?? paths[0];
+      for (const { method, path } of [meta, ...(meta.aliases ?? [])]) {
+        const key = `${method} ${path}`;
+        const other = seen.get(key);
+        if (other) throw new Error(`REST row ${key} is claimed by ${other} and ${procedure}`);
+        seen.set(key, procedure);
+      }
+      rows.push({ ...meta, procedure, target });
+    }
+  }
+  return rows;
+}

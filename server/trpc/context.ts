@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { AppDeps, ClientInfo } from '../core/deps';
+import type { AppDeps, ClientInfo } from '../deps';
 import { FILE_COOKIE } from '../modules/auth/file-cookie.service';
 
 declare module 'fastify' {
@@ -43,11 +43,6 @@ export interface Context {
   fileCookie?: string;
   /** Sets or clears cookies on the answer; absent for server-side callers. */
   cookies?: ReplyCookies;
-  /**
-   * The answer goes into a REST envelope (server/rest/plugin.ts), which also takes rows already
-   * serialised (core/pre-serialized.ts JsonPage). Set by the REST adapter only.
-   */
-  restEnvelope?: boolean;
 }
 
 /** `Bearer x` → `x`; a bare token is accepted too. */

@@ -20,7 +20,7 @@ describe('trpcErrorReply (tRPC answers built outside a procedure)', () => {
   });
 
   it("takes an AppError cause's message and code through the error formatter", () => {
-    const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'x', cause: new AppError(601, '数据不存在') });
+    const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'x', cause: new AppError('warn', '数据不存在') });
     const reply = trpcErrorReply('/a.b', 'GET', error);
     expect(reply.status).toBe(500);
     expect(JSON.parse(reply.body)).toEqual({ error: { message: '数据不存在', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'a.b', appCode: 601 } } });
@@ -43,7 +43,7 @@ describe('describeError (issue 38 §2: no server path in an answer)', () => {
   });
 
   it('keeps AppError messages and other texts as they are', () => {
-    expect(describeError(wrap(new AppError(500, `路径 ${process.cwd()}`)))).toEqual({ appCode: 500, message: `路径 ${process.cwd()}` });
+    expect(describeError(wrap(new AppError('internal', `路径 ${process.cwd()}`)))).toEqual({ appCode: 500, message: `路径 ${process.cwd()}` });
     expect(describeError(wrap(new Error('Maximum call stack size exceeded')))).toEqual({ appCode: 500, message: 'Maximum call stack size exceeded' });
   });
 });

@@ -7,8 +7,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
-import { AppError, appCodeOfTrpc, type AppCode } from '../core/errors';
+import { AppError, appCodeOfTrpc, ERROR_KINDS, type AppCode } from '../core/errors';
 import type { Context } from './context';
+import type { RestMeta } from '../core/rest-meta';
 
 const hasCjk = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
@@ -44,7 +45,7 @@ function discloses(cause: unknown): boolean {
 export function describeError(error: TRPCError): { appCode: AppCode; message: string } {
   const cause = error.cause;
   if (cause instanceof AppError) return { appCode: cause.code, message: cause.message };
-  if (cause instanceof ZodError) return { appCode: 500, message: zodMessage(cause) };
+  if (cause instanceof ZodError) return { appCode: ERROR_KINDS.invalid.appCode, message: zodMessage(cause) };
   if (discloses(cause)) return { appCode: 500, message: UNKNOWN_ERROR_MESSAGE };
   if (error.code === 'INTERNAL_SERVER_ERROR') return { appCode: 500, message: error.message || '操作失败' };
   return { appCode: appCodeOfTrpc(error.code), message: error.message };
@@ -53,10 +54,13 @@ export function describeError(error: TRPCError): { appCode: AppCode; message: st
 /**
  * Procedure metadata. `log` marks a write for the operation log (reference §3 sys_oper_log):
  * title (the module, e.g. 用户管理) and business type (0 other, 1 insert, 2 update, 3 delete,
- * 4 grant, 5 export, 6 import, 7 force-logout, 8 gencode, 9 clean).
+ * 4 grant, 5 export, 6 import, 7 force-logout, 8 gencode, 9 clean). `rest`: the REST rows that
+ * serve the procedure (core/rest-meta.ts; the adapter server/rest/table.ts walks the router for
+ * them). `.meta()` calls merge shallowly, so `.meta(log(1))` and `.meta({ rest })` combine.
  */
 export interface ProcedureMeta {
   log?: { title: string; businessType: number };
+  rest?: RestMeta | RestMeta[];
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({

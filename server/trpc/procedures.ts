@@ -6,7 +6,7 @@
  * AppErrors thrown by services become tRPC errors with the table of core/errors.ts.
  */
 import { TRPCError } from '@trpc/server';
-import { AppError, APP_CODE_TO_TRPC } from '../core/errors';
+import { AppError, trpcCodeOf } from '../core/errors';
 import { hasPermission } from '../core/authz';
 import { resolveSession } from '../modules/auth/session.service';
 import { FILE_COOKIE, FILE_COOKIE_OPTIONS, resolveFileCookie } from '../modules/auth/file-cookie.service';
@@ -26,8 +26,8 @@ function joinTurnOfMutation(ctx: Context, type: string): void {
   if (type === 'mutation' && ctx.writeTurns) joinWriteTurn(ctx.deps.db);
 }
 
-/** An AppError as the TRPCError the transports answer with (code table of core/errors.ts). */
-const asTrpc = (cause: AppError) => new TRPCError({ code: APP_CODE_TO_TRPC[cause.code], message: cause.message, cause });
+/** An AppError as the TRPCError the transports answer with (its kind's tRPC code: core/errors.ts ERROR_KINDS). */
+const asTrpc = (cause: AppError) => new TRPCError({ code: trpcCodeOf(cause), message: cause.message, cause });
 
 /**
  * The signed-in user of a context: by the bearer token, else by the file cookie (which the
@@ -36,7 +36,7 @@ const asTrpc = (cause: AppError) => new TRPCError({ code: APP_CODE_TO_TRPC[cause
  */
 async function signedIn(ctx: Context): Promise<LoginUser> {
   if (ctx.token) return resolveSession(ctx.deps, ctx.token);
-  if (ctx.fileCookie === undefined) throw new AppError(401, '认证失败，无法访问系统资源');
+  if (ctx.fileCookie === undefined) throw new AppError('unauthorized', '认证失败，无法访问系统资源');
   try {
     return await resolveFileCookie(ctx.deps, ctx.fileCookie);
   } catch (err) {
@@ -69,7 +69,7 @@ async function mappingAppErrors<R extends { ok: boolean; error?: unknown }>(body
 /**
  * The one middleware of public procedures: the raw input, from either transport, is at most
  * MAX_INPUT_DEPTH deep and has no key that reaches a prototype (issue 11 §2; core/input.ts;
- * refused with AppError(500)); AppErrors become TRPCErrors (mappingAppErrors).
+ * refused with AppError 'invalid'); AppErrors become TRPCErrors (mappingAppErrors).
  */
 const publicLayer = middleware(({ ctx, type, getRawInput, next }) => mappingAppErrors(async () => {
   assertSafeValue(await getRawInput());
@@ -90,7 +90,7 @@ function sessionLayer({ perm, audit }: SessionRule) {
     const login = await signedIn(ctx);
     joinTurnOfMutation(ctx, type);
     // No closure per call here: esbuild's keepNames (tsx, the single binary) names each with a defineProperty.
-    const refused = perm !== undefined && !hasPermission(login, perm) ? new AppError(403, '没有权限，请联系管理员授权') : undefined;
+    const refused = perm !== undefined && !hasPermission(login, perm) ? new AppError('forbidden', '没有权限，请联系管理员授权') : undefined;
     if (!audit || !meta?.log) {
       if (refused) throw refused;
       return next({ ctx: { login } });

@@ -1,7 +1,7 @@
 /**
  * Chinese names of the workflow handlers the server registers by name (design.md "Listeners":
  * `flowable:class` / `delegateExpression` resolve to handlers registered in TypeScript): the
- * built-in listeners (server/core/workflow-listeners.ts, with the aliases of imported RuoYi
+ * built-in listeners (server/modules/flowable/common/builtin-listeners.ts, with the aliases of imported RuoYi
  * models) and the built-in service tasks (server/modules/flowable/common/handlers.ts). The screens show
  * these names instead of raw ids (issue 40 §9: 流程监听's 执行内容, the designer's 处理器); the id
  * stays visible beside the name, as the model stores it. A test keeps this list in step with the

@@ -4,7 +4,7 @@
  * lookups: method GET only, and only one of the option sources below — REST rows that merely read
  * (dictionaries, users, depts, parks, posts, menus, roles). Anything else is refused when a form is stored
  * (server/modules/flowable/library/library.service.ts) and never fetched by the client
- * (client/src/features/form-render/dynamic-options.ts). Absolute urls (another origin, or this
+ * (client/src/components/form-render/dynamic-options.ts). Absolute urls (another origin, or this
  * one spelt out) are not sources: the client drops them, the server refuses them.
  */
 

@@ -16,7 +16,7 @@ const testRouter = router({
   save: permProcedure('system:user:add').meta({ log: { title: '用户管理', businessType: 1 } })
     .input(z.object({ name: z.string(), password: z.string() }))
     .mutation(({ input }) => {
-      if (input.name === 'bad') throw new AppError(500, '新增失败');
+      if (input.name === 'bad') throw new AppError('refused', '新增失败');
       return { id: 7 };
     }),
   read: permProcedure('system:user:list').query(() => 1),

@@ -7,9 +7,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/app';
-import { flowableRoutes } from '../../server/rest/routes/flowable';
+import { restRoutes } from '../../server/rest/routes';
 import { LEAVE_XML } from './flowable-model';
 import { useFlowableRest } from './flowable-rest';
+
+/** The workflow's REST rows (modules/flowable: `flowable.*` and `system.deployment.*`). */
+const flowableRoutes = restRoutes.filter((r) => r.procedure.startsWith('flowable.') || r.procedure.startsWith('system.deployment.'));
 
 const { s, get, post, deploy, start, todoOf } = useFlowableRest();
 

@@ -12,7 +12,7 @@ import { genTable, genTableColumn } from '../../server/db/schema';
 
 // Nothing here renders code (gen-output.test.ts covers the real templates).
 vi.mock('../../server/modules/tool/gen/templates', () => ({
-  REGISTRY_PATHS: { modules: 'server/modules/generated.ts', rest: 'server/rest/routes/generated.ts' },
+  REGISTRY_PATHS: { modules: 'server/modules/generated.ts' },
   renderModule: async () => [],
 }));
 

@@ -10,7 +10,7 @@ import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 
 // Nothing here renders code (gen-output.test.ts covers the real templates).
 vi.mock('../../server/modules/tool/gen/templates', () => ({
-  REGISTRY_PATHS: { modules: 'server/modules/generated.ts', rest: 'server/rest/routes/generated.ts' },
+  REGISTRY_PATHS: { modules: 'server/modules/generated.ts' },
   renderModule: async () => [],
 }));
 

@@ -20,7 +20,7 @@ const CHECKOUT = path.resolve(__dirname, '../..');
 const PRODUCT = [
   'server/modules/auth', 'server/modules/system/user', 'server/modules/system/people.router.ts', 'server/modules/tool/tool.router.ts',
   'server/modules/tool/gen/gen.router.ts', 'server/modules/tool/gen/gen.service.ts', 'server/modules/tool/gen/gen.repo.ts',
-  'server/modules/generated.ts', 'server/rest/routes/generated.ts', 'server/rest/routes/tool.ts', 'server/app.ts',
+  'server/modules/generated.ts', 'server/rest/table.ts', 'server/app.ts',
   'client/src/routes/index.tsx', 'shared/schemas/tool/gen.ts', 'tests/integration/gen-paths.test.ts',
 ];
 const MANIFEST = 'server/modules/generated.manifest.json';

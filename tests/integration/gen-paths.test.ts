@@ -16,13 +16,12 @@ import type { GenFile, GenTableModel } from '../../server/modules/tool/gen/gen-m
 
 const rendered = vi.hoisted(() => ({ extra: [] as Array<{ path: string; content: string }>, calls: [] as Array<{ model: unknown; registries: unknown }> }));
 vi.mock('../../server/modules/tool/gen/templates', () => ({
-  REGISTRY_PATHS: { modules: 'server/modules/generated.ts', rest: 'server/rest/routes/generated.ts' },
-  renderModule: async (model: GenTableModel, registries: { modules: string | null; rest: string | null }): Promise<GenFile[]> => {
+  REGISTRY_PATHS: { modules: 'server/modules/generated.ts' },
+  renderModule: async (model: GenTableModel, registries: { modules: string | null }): Promise<GenFile[]> => {
     rendered.calls.push({ model, registries });
     return [
       { path: `server/modules/${model.moduleName}/${model.businessName}/${model.businessName}.service.ts`, content: `// ${model.className}\n`, language: 'typescript' },
       { path: 'server/modules/generated.ts', content: `${registries.modules ?? '// modules'}\n// ${model.businessName}`, language: 'typescript' },
-      { path: 'server/rest/routes/generated.ts', content: `${registries.rest ?? '// rest'}\n// ${model.businessName}`, language: 'typescript' },
       ...rendered.extra.map((f) => ({ ...f, language: 'typescript' as const })),
     ];
   },
@@ -66,7 +65,7 @@ async function setGenPath(tableName: string, genPath: string) {
 describe('genCode paths', () => {
   it('writes under the project root and answers the relative paths', async () => {
     const r = await api('GET', '/tool/gen/genCode/biz_ledger');
-    expect(r).toEqual({ code: 200, msg: '操作成功', data: { files: ['server/modules/biz/ledger/ledger.service.ts', 'server/modules/generated.ts', 'server/rest/routes/generated.ts'] } });
+    expect(r).toEqual({ code: 200, msg: '操作成功', data: { files: ['server/modules/biz/ledger/ledger.service.ts', 'server/modules/generated.ts'] } });
     expect(fs.readFileSync(path.join(root, 'server/modules/biz/ledger/ledger.service.ts'), 'utf8')).toBe('// BizLedger\n');
     // the registry read from the project root was handed to the templates
     expect(fs.readFileSync(path.join(root, 'server/modules/generated.ts'), 'utf8')).toBe('// existing registry\n// ledger');
@@ -146,10 +145,9 @@ describe('zip downloads', () => {
     const res = await download('/tool/gen/batchGenCode?tables=biz_ledger,biz_note');
     const files = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(files).sort()).toEqual([
-      'server/modules/biz/ledger/ledger.service.ts', 'server/modules/biz/note/note.service.ts', 'server/modules/generated.ts', 'server/rest/routes/generated.ts',
+      'server/modules/biz/ledger/ledger.service.ts', 'server/modules/biz/note/note.service.ts', 'server/modules/generated.ts',
     ]);
     expect(strFromU8(files['server/modules/generated.ts'])).toBe('// existing registry\n// ledger\n// ledger\n// note');
-    expect(strFromU8(files['server/rest/routes/generated.ts'])).toBe('// rest\n// ledger\n// ledger\n// note');
   });
 
   it('hands the templates the sub table model', async () => {

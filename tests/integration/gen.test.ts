@@ -13,7 +13,7 @@ import { restRoutes } from '../../server/rest/routes';
 
 // Nothing here renders code (gen-output.test.ts covers the real templates).
 vi.mock('../../server/modules/tool/gen/templates', () => ({
-  REGISTRY_PATHS: { modules: 'server/modules/generated.ts', rest: 'server/rest/routes/generated.ts' },
+  REGISTRY_PATHS: { modules: 'server/modules/generated.ts' },
   renderModule: async () => [],
 }));
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../server/rest/routes';
-import { generatedRestRoutes } from '../../server/rest/routes/generated';
+import { generatedRouters } from '../../server/modules/generated';
 import { appRouter } from '../../server/trpc/router';
 import { createCallerFactory } from '../../server/trpc/init';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
@@ -50,7 +50,8 @@ describe('REST ↔ tRPC parity', () => {
 
   it('has a case for every REST row', () => {
     // Modules written by the code generator carry their parity cases in their own test (tests/integration/<m>-<b>.test.ts).
-    const missing = restRoutes.filter((r) => !generatedRestRoutes.includes(r)).map((r) => `${r.method} ${r.path}`).filter((k) => !cases[k]);
+    const generated = new Set(Object.keys(generatedRouters));
+    const missing = restRoutes.filter((r) => !generated.has(r.procedure.split('.')[0])).map((r) => `${r.method} ${r.path}`).filter((k) => !cases[k]);
     expect(missing).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The to-do reader (server/modules/flowable/task/todo-reader.ts, todo-worker.ts; issue 15): over a
  * database file the REST to-do rows are read and serialised by a worker thread with its own
- * connection. It answers the rows the request thread would (tRPC reads them there), sees a
+ * connection. It answers the rows the request thread would (and tRPC the same page), sees a
  * write as soon as the write's answer has arrived, keeps each user to their own tasks, and once
  * the worker is gone the same rows come from the request thread.
  */
@@ -32,10 +32,14 @@ let workerReads = 0;
 
 const get = (url: string, tok = admin) => call(app, 'GET', url, tok).then((r) => r.body);
 const post = (url: string, body: unknown, tok = admin) => call(app, 'POST', url, tok, body).then((r) => r.body);
-/** The same page through tRPC, which reads on the request thread. */
-const trpcTodo = (token: string, input: Record<string, unknown>) => createCallerFactory(appRouter)({
-  deps: app.deps, token, client: { ip: '127.0.0.1', userAgent: 'vitest' },
-}).flowable.task.todoList({ pageNum: 1, pageSize: 100, ...input });
+/**
+ * The same page through tRPC, as its wire writes it (JSON.stringify → the JsonPage's toJSON): the
+ * procedure answers one JsonPage for both transports (issue 42), read by the worker here too.
+ */
+const trpcTodo = async (token: string, input: Record<string, unknown>): Promise<{ total: number; rows: unknown[] }> => JSON.parse(JSON.stringify(
+  await createCallerFactory(appRouter)({ deps: app.deps, token, client: { ip: '127.0.0.1', userAgent: 'vitest' } })
+    .flowable.task.todoList({ pageNum: 1, pageSize: 100, ...input }),
+));
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-todo-reader-'));

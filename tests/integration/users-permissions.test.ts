@@ -1,5 +1,5 @@
 /**
- * Every REST row of users, roles and profile (server/rest/routes/system-people.ts), aliases
+ * Every REST row of users, roles and profile (`system.user|role|profile.*`), aliases
  * included: 403 for a signed-in user without the permission (nothing written), 401 without a
  * session; the profile rows need only a session.
  */
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
-import { systemPeopleRoutes } from '../../server/rest/routes/system-people';
+import { restRoutes } from '../../server/rest/routes';
 import { sysRole, sysUser, sysUserRole } from '../../server/db/schema';
 
 let t: TestApp;
@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.app.close(); });
 
+const systemPeopleRoutes = restRoutes.filter((r) => /^system\.(user|role|profile)\./.test(r.procedure));
 const rows = systemPeopleRoutes.flatMap((r) => [{ method: r.method, path: r.path, procedure: r.procedure }, ...(r.aliases ?? []).map((a) => ({ ...a, procedure: r.procedure }))]);
 const url = (p: string) => p.replace(/:(\w+)/g, '2');
 const LIST_PERMS = new Set(['system.user.list', 'system.user.deptTree', 'system.role.list', 'system.role.allocatedList', 'system.role.unallocatedList']);

@@ -8,7 +8,7 @@ import { makeTestApp, type TestApp } from '../helpers/app';
 import { sysListener } from '../../server/db/schema';
 import { createEngine, type ListenerHandler } from '../../server/engine';
 import { workflowHandlers } from '../../server/modules/flowable/common/handlers';
-import { LEGACY_LISTENER_ALIASES } from '../../server/core/workflow-listeners';
+import { LEGACY_LISTENER_ALIASES } from '../../server/modules/flowable/common/builtin-listeners';
 
 let t: TestApp;
 beforeAll(async () => { t = await makeTestApp(); });

@@ -5,20 +5,22 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { ConfirmHost } from '../components/feedback/confirm';
-import { LoadingMaskHost } from '../components/feedback/loading-mask';
-import { AppToasters } from '../components/feedback/toaster';
+import { ConfirmHost } from '../lib/modal/confirm';
+import { LoadingMaskHost } from '../lib/modal/loading-mask';
+import { AppToasters } from '../lib/modal/toaster';
 import { chakraSizeOf, rootFontSizeOf } from '../lib/layout-settings';
 import { queryClient } from '../lib/query-client';
 import { setReloginHandler } from '../lib/request-error';
 import { TRPCProvider, trpcClient } from '../lib/trpc';
 import { AppRouter } from './router/AppRouter';
-import { useApp } from './stores/app-store';
-import { applyDocumentTitle, useSettings } from './stores/settings-store';
-import { logoutAndReload } from './stores/user-store';
+import { prefetchSignedInRoutes } from './router/signed-in-routes';
+import { useApp } from '../lib/stores/app-store';
+import { applyDocumentTitle, useSettings } from '../lib/stores/settings-store';
+import { logoutAndReload, setSignInStart } from '../lib/stores/user-store';
 import { buildSystem, useThemeRecipes } from './theme';
 
 setReloginHandler(logoutAndReload);
+setSignInStart(prefetchSignedInRoutes);
 
 function ThemedChakra({ children }: { children: ReactNode }) {
   const { theme, dynamicTitle } = useSettings();

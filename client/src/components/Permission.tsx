@@ -5,7 +5,7 @@
  * An empty value throws 请设置操作权限标签值 / 请设置角色权限标签值.
  */
 import type { ReactNode } from 'react';
-import { useUser } from '../app/stores/user-store';
+import { useUser } from '../lib/stores/user-store';
 import { checkPermi, checkRole } from '../lib/permission';
 
 type Mode = 'any' | 'all';

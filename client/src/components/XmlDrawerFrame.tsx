@@ -5,7 +5,7 @@
  */
 import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { msgError, msgSuccess } from './feedback/toaster';
+import { msgError, msgSuccess } from '../lib/modal/toaster';
 
 /** Copies `text` to the clipboard and reports 复制成功, or 复制失败 when refused. */
 export async function copyXml(text: string): Promise<void> {

@@ -2,7 +2,7 @@
  * RuoYi's $tab.closePage(): closes the current tag and shows the last visited one (home when
  * none is left).
  */
-import { delView, tagsStore } from '../app/stores/tags-store';
+import { delView, tagsStore } from './stores/tags-store';
 
 export function closePage(path: string, navigate: (to: string) => void) {
   delView(path);

@@ -3,8 +3,8 @@
  * request.js `download`): fetches a blob from `/caishui-api/...` with the bearer token under a
  * loading mask, names the file from Content-Disposition, and detects a JSON error reply.
  */
-import { openLoading } from '../components/feedback/loading-mask';
-import { msgError } from '../components/feedback/toaster';
+import { openLoading } from './modal/loading-mask';
+import { msgError } from './modal/toaster';
 import { messageOf } from './error-code';
 import { encodeParams, filenameFromDisposition } from './params';
 import { API_BASE, authHeaders } from './trpc';

@@ -2,12 +2,12 @@ import { TRPCClientError } from '@trpc/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: string[] = [];
-vi.mock('../components/feedback/toaster', () => ({
+vi.mock('./modal/toaster', () => ({
   msgError: (m: string) => calls.push(`error:${m}`),
   msgWarning: (m: string) => calls.push(`warning:${m}`),
   notifyError: (m: string) => calls.push(`notify:${m}`),
 }));
-vi.mock('../components/feedback/confirm', () => ({
+vi.mock('./modal/confirm', () => ({
   confirm: (o: { title: string; message: string; confirmText: string; cancelText: string }) => {
     calls.push(`confirm:${o.title}|${o.message}|${o.confirmText}|${o.cancelText}`);
     return Promise.resolve(false);

@@ -7,8 +7,8 @@
  * - No reply: networkMessage() texts (后端接口连接异常, 系统接口请求超时, 系统接口{status}异常).
  */
 import { TRPCClientError } from '@trpc/client';
-import { confirm } from '../components/feedback/confirm';
-import { msgError, msgWarning, notifyError } from '../components/feedback/toaster';
+import { confirm } from './modal/confirm';
+import { msgError, msgWarning, notifyError } from './modal/toaster';
 import { messageOf, networkMessage } from './error-code';
 
 export interface RequestErrorInfo {

@@ -5,7 +5,7 @@
  */
 import { Box, Button, Center, Flex, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { NAVBAR_HEIGHT, TAGS_HEIGHT } from '../app/layout/vars';
+import { NAVBAR_HEIGHT, TAGS_HEIGHT } from '../lib/layout-vars';
 
 const MIN_H = `calc(100vh - ${NAVBAR_HEIGHT + TAGS_HEIGHT}px)`;
 

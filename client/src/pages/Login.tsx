@@ -9,7 +9,7 @@
 import { Box, Button, Checkbox, Flex, Link, Tabs } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { login, rememberedLogin } from '../app/stores/user-store';
+import { login, rememberedLogin } from '../lib/stores/user-store';
 import { preloadEncryption } from '../lib/rsa';
 import { AuthShell } from './auth/AuthShell';
 import { CaptchaField, TextField } from './auth/fields';

@@ -7,8 +7,8 @@
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { alertDialog } from '../components/feedback/confirm';
-import { encryptWithServerKey } from '../app/stores/user-store';
+import { alertDialog } from '../lib/modal/confirm';
+import { encryptWithServerKey } from '../lib/stores/user-store';
 import { handleRequestError } from '../lib/request-error';
 import { preloadEncryption } from '../lib/rsa';
 import { trpcClient } from '../lib/trpc';

@@ -7,12 +7,12 @@
 import { Box, Card, Flex, Heading, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { findMenuChain } from '../app/navigation/menu';
-import { useRouteInfo } from '../app/navigation/route-context';
-import { useUser } from '../app/stores/user-store';
-import { SvgIcon } from '../components/SvgIcon';
+import { findMenuChain } from '../lib/navigation/menu';
+import { useRouteInfo } from '../lib/navigation/route-context';
+import { useUser } from '../lib/stores/user-store';
+import { Icon } from '../components/Icon';
 import { useTRPC } from '../lib/trpc';
-import { NewestNotices } from './system/notice/NewestNotices';
+import { NewestNotices } from './NewestNotices';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -39,7 +39,7 @@ function TodoCard({ count, loading }: { count: number; loading: boolean }) {
       <Card.Body>
         <Flex align="center" justify="space-between">
           <Flex w="56px" h="56px" borderRadius="md" align="center" justify="center" color="#34bfa3" fontSize="40px">
-            <SvgIcon name="job" />
+            <Icon menu="job" />
           </Flex>
           <Stat.Root alignItems="flex-end" flex="0 0 auto">
             <Stat.Label color="rgba(0,0,0,.45)" fontSize="16px" fontWeight="bold">
@@ -78,7 +78,7 @@ export default function Home() {
             <Card.Body>
               <Flex align="center" justify="space-between">
                 <Flex w="56px" h="56px" borderRadius="md" align="center" justify="center" color={c.color} fontSize="40px">
-                  <SvgIcon name={c.icon} />
+                  <Icon menu={c.icon} />
                 </Flex>
                 <Stat.Root alignItems="flex-end" flex="0 0 auto">
                   <Stat.Label color="rgba(0,0,0,.45)" fontSize="16px" fontWeight="bold">

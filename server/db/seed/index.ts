@@ -19,9 +19,10 @@ import { seedDeptsAndUsers } from './depts-users';
 import { seedDicts } from './dicts';
 import { seedCcMenu, seedMenus, seedNoticeMonitorMenus, seedProcessStartMenu } from './menus';
 import { seedNotices } from './notices';
-import { seedWorkflow } from './workflow';
+import { seedWorkflow, type SeedListener } from './workflow';
 
 export { SEED_ADMIN_PASSWORD_HASH } from './depts-users';
+export type { SeedListener } from './workflow';
 
 /** Key of the marker row in `sys_secret`. */
 export const SEED_MARKER_KEY = 'seed_version';
@@ -32,9 +33,11 @@ export const SEED_VERSION = '4';
  * Seeds the database unless the marker row exists.
  * @param db  the Drizzle handle from `openDatabase` (migrations already applied)
  * @param now `yyyy-MM-dd HH:mm:ss`, written into `create_time` of every seeded row
+ * @param workflow.listeners the listener library rows (流程监听) of a new database: the flowable
+ *   module's BUILTIN_LISTENERS, passed in by buildApp (server/db imports no module)
  * Errors: throws (and rolls back) on any SQLite error, e.g. a foreign key failure.
  */
-export function seedDatabase(db: Db, now: string): void {
+export function seedDatabase(db: Db, now: string, workflow: { listeners: readonly SeedListener[] }): void {
   db.transaction((tx) => {
     const marker = tx.select({ value: sysSecret.secretValue })
       .from(sysSecret)
@@ -54,7 +57,7 @@ export function seedDatabase(db: Db, now: string): void {
     seedMenus(tx, now);
     seedDicts(tx, now);
     seedConfigAndJobs(tx, now);
-    seedWorkflow(tx, now);
+    seedWorkflow(tx, now, workflow.listeners);
     seedNotices(tx, now);
 
     tx.insert(sysSecret)

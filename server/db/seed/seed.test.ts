@@ -12,6 +12,13 @@ import {
 } from '../schema';
 import { SEED_ADMIN_PASSWORD_HASH, SEED_MARKER_KEY, SEED_VERSION, seedDatabase } from './index';
 
+/**
+ * The listener rows buildApp passes from the flowable module (server/db imports no module, tests
+ * under it neither: rule core-and-db-import-no-module-or-transport); the app's own list is checked
+ * by tests/integration/workflow-listeners.test.ts.
+ */
+const WORKFLOW = { listeners: [{ name: '用户任务监听器', type: '1', eventType: 'create', valueType: 'classListener', value: 'caishui.listener.UserTaskListener', remark: '内置监听器' }] };
+
 const NOW = '2026-01-05 09:00:00';
 
 const TABLES = [
@@ -32,12 +39,12 @@ describe('seedDatabase', () => {
   let db: Db;
   beforeEach(() => {
     db = openDatabase({ url: ':memory:' });
-    seedDatabase(db, NOW);
+    seedDatabase(db, NOW, WORKFLOW);
   });
 
   it('is idempotent: a second run changes no row count', () => {
     const first = counts(db);
-    seedDatabase(db, '2026-02-01 10:00:00');
+    seedDatabase(db, '2026-02-01 10:00:00', WORKFLOW);
     expect(counts(db)).toEqual(first);
     expect(first).toMatchObject({
       sys_dept: 10, sys_user: 2, sys_post: 4, sys_role: 2, sys_user_role: 2, sys_user_post: 2,
@@ -58,13 +65,13 @@ describe('seedDatabase', () => {
     db.delete(sysMenu).where(eq(sysMenu.menuId, 2049)).run();
     db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
     db.delete(sysJob).where(eq(sysJob.jobId, 2)).run(); // deleted by an administrator: stays deleted
-    seedDatabase(db, '2026-03-01 08:00:00');
+    seedDatabase(db, '2026-03-01 08:00:00', WORKFLOW);
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2049)).get()).toMatchObject({ menuName: '抄送我的', parentId: 2023, component: 'flowable/task/copy/index', createTime: '2026-03-01 08:00:00' });
     expect(db.select().from(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 2049))).get()).toBeDefined();
     expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
     expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe(SEED_VERSION);
     db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).run();
-    seedDatabase(db, NOW);
+    seedDatabase(db, NOW, WORKFLOW);
     expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).all()).toEqual([]);
   });
 
@@ -77,7 +84,7 @@ describe('seedDatabase', () => {
     const other = db.insert(sysRole).values({ roleName: '其他', roleKey: 'other', roleSort: 4 }).returning().get().roleId;
     db.insert(sysRoleMenu).values([{ roleId: deployer, menuId: 2031 }, { roleId: other, menuId: 100 }]).run();
     db.update(sysUser).set({ nickName: '若依' }).where(eq(sysUser.userId, 2)).run();
-    seedDatabase(db, '2026-03-01 08:00:00');
+    seedDatabase(db, '2026-03-01 08:00:00', WORKFLOW);
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2050)).get())
       .toMatchObject({ menuName: '发起', parentId: 2026, menuType: 'F', perms: 'flowable:process:start', createTime: '2026-03-01 08:00:00' });
     const holders = () => db.select({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2050)).all().map((r) => r.roleId).sort();
@@ -87,7 +94,7 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysUser).where(eq(sysUser.userId, 2)).get()?.nickName).toBe('若依');
     // Once: a grant removed afterwards stays removed.
     db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, deployer), eq(sysRoleMenu.menuId, 2050))).run();
-    seedDatabase(db, NOW);
+    seedDatabase(db, NOW, WORKFLOW);
     expect(holders()).toEqual([2]);
   });
 
@@ -103,7 +110,7 @@ describe('seedDatabase', () => {
     const mon = db.insert(sysRole).values({ roleName: '监控', roleKey: 'mon', roleSort: 4 }).returning().get().roleId;
     const other = db.insert(sysRole).values({ roleName: '其他', roleKey: 'other', roleSort: 5 }).returning().get().roleId;
     db.insert(sysRoleMenu).values([{ roleId: sys, menuId: 1 }, { roleId: mon, menuId: 2 }, { roleId: other, menuId: 100 }]).run();
-    seedDatabase(db, '2026-03-01 08:00:00');
+    seedDatabase(db, '2026-03-01 08:00:00', WORKFLOW);
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 107)).get()).toMatchObject({
       menuName: '通知公告', parentId: 1, orderNum: 8, path: 'notice', component: 'system/notice/index', menuType: 'C',
       perms: 'system:notice:list', icon: 'message', createTime: '2026-03-01 08:00:00',
@@ -130,7 +137,7 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysNotice).all()).toEqual([]);
     // Once: a grant removed afterwards stays removed.
     db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, sys), eq(sysRoleMenu.menuId, 107))).run();
-    seedDatabase(db, NOW);
+    seedDatabase(db, NOW, WORKFLOW);
     expect(grants(sys)).toEqual([1035, 1036, 1037, 1038]);
   });
 
@@ -139,7 +146,7 @@ describe('seedDatabase', () => {
     db.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, added)).run();
     db.delete(sysMenu).where(inArray(sysMenu.menuId, added)).run();
     db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
-    seedDatabase(db, NOW);
+    seedDatabase(db, NOW, WORKFLOW);
     const role2 = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
     expect(role2).toEqual(expect.arrayContaining(added));
   });
@@ -157,7 +164,7 @@ describe('seedDatabase', () => {
     db.delete(sysDictData).where(eq(sysDictData.dictType, 'sys_notice_type')).run();
     db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 1000))).run();
     const before = counts(db);
-    seedDatabase(db, NOW);
+    seedDatabase(db, NOW, WORKFLOW);
     expect(counts(db)).toEqual(before);
     expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
   });

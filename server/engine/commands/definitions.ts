@@ -3,7 +3,7 @@
  * deploy (a new deployment per save; version n+1 of the process key), suspend/activate a
  * definition (and its instances), delete a deployment (cascade: definitions, instances, history).
  */
-import { fail } from '../../core/errors';
+import { notFound, refused } from '../../core/errors';
 import { parseBpmnXml } from '../parse/parse-xml';
 import { normalise } from '../model/normalise';
 import { lintGraph } from '../model/lint';
@@ -111,10 +111,10 @@ export function setDefinitionState(core: EngineCore, input: { definitionId?: str
     const defs = (input.definitionId
       ? stmt(core.db, 'SELECT id, suspension_state AS s FROM wf_definition WHERE id = ?').all(input.definitionId)
       : stmt(core.db, 'SELECT id, suspension_state AS s FROM wf_definition WHERE deployment_id = ?').all(input.deploymentId ?? '')) as Array<{ id: string; s: number }>;
-    if (!defs.length) throw fail(MSG.definitionMissing);
+    if (!defs.length) throw notFound(MSG.definitionMissing);
     for (const d of defs) {
       const next = advanceDefinition(d.s, input.state === 2 ? 'SUSPEND' : 'ACTIVATE');
-      if (next === null) throw fail(input.state === 2 ? '流程定义已处于挂起状态' : '流程定义已处于激活状态');
+      if (next === null) throw refused(input.state === 2 ? '流程定义已处于挂起状态' : '流程定义已处于激活状态');
       stmt(core.db, 'UPDATE wf_definition SET suspension_state = ?, machine_state = ? WHERE id = ?').run(next, next === 2 ? 'suspended' : 'active', d.id);
       const instances = stmt(core.db, "SELECT id, state FROM wf_instance WHERE definition_id = ? AND end_time IS NULL").all(d.id) as Array<{ id: string; state: string }>;
       for (const i of instances) {
@@ -143,7 +143,7 @@ export function deleteDeployment(core: EngineCore, deploymentIds: string | strin
 export function updateDeployment(core: EngineCore, input: { deploymentId: string; name?: string; category?: string }) {
   core.tx(() => {
     const r = stmt(core.db, 'SELECT id FROM wf_deployment WHERE id = ?').get(input.deploymentId);
-    if (!r) throw fail('部署不存在');
+    if (!r) throw notFound('部署不存在');
     if (input.name !== undefined) stmt(core.db, 'UPDATE wf_deployment SET name = ? WHERE id = ?').run(input.name, input.deploymentId);
     if (input.category !== undefined) {
       stmt(core.db, 'UPDATE wf_deployment SET category = ? WHERE id = ?').run(input.category, input.deploymentId);

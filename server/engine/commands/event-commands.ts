@@ -9,7 +9,7 @@
  * second stale load: `live` maps instance id → its context while it runs.
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { invalid, notFound, refused } from '../../core/errors';
 import { UnitOfWork } from '../store/unit-of-work';
 import { stmt, type SubscriptionRow } from '../store/rows';
 import { normaliseValue, runAgenda, type Ctx } from '../runtime/context';
@@ -133,15 +133,15 @@ export function correlateMessage(core: EngineCore, input: CorrelateInput): Corre
   return core.tx(() => {
     const name = input.messageName;
     const subs = waitingSubs(core, 'message', name, input);
-    if (severalInstances(subs)) throw fail(`消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
+    if (severalInstances(subs)) throw invalid(`消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
     if (subs.length) {
       const sub = subs[0];
       inOtherInstance(core, sub.instanceId!, input.userId ?? null, (ctx) => { deliver(ctx, sub, input.variables); });
       return { instanceId: sub.instanceId!, started: false };
     }
     const target = input.instanceId || input.executionId ? null : messageTarget(core, { messageName: name, activityId: input.activityId });
-    if (target?.kind === 'ambiguous') throw fail(`消息 ${name} 匹配到多个流程的消息开始事件`);
-    if (!target || target.kind !== 'start') throw fail(`没有等待消息 ${name} 的流程`);
+    if (target?.kind === 'ambiguous') throw invalid(`消息 ${name} 匹配到多个流程的消息开始事件`);
+    if (!target || target.kind !== 'start') throw notFound(`没有等待消息 ${name} 的流程`);
     const r = startInstance(core, {
       definitionId: target.definitionId, startActivityId: target.activityId, userId: input.userId ?? null, groupIds: input.groupIds,
       variables: input.variables, businessKey: input.businessKey,
@@ -177,7 +177,7 @@ function broadcast(core: EngineCore, name: string, opts: { instanceId?: string; 
   if (own) reg.set(own, from!);
   depth++;
   try {
-    if (depth > 32) throw fail(`信号 ${name} 的传播层数过多 (流程间循环抛出信号)`);
+    if (depth > 32) throw refused(`信号 ${name} 的传播层数过多 (流程间循环抛出信号)`);
     let triggered = 0;
     // Live contexts: their in-memory subscriptions (rows created or removed in this command included).
     const liveTargets: Array<[Ctx, SubscriptionRow[]]> = [];

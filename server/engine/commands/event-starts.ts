@@ -6,7 +6,7 @@
  * events back to the newest remaining version.
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { conflict, invalid } from '../../core/errors';
 import type { GraphNode, ProcessGraph } from '../model/graph';
 import { stmt, insertSql, pushValues, TIMER_COLS, SUBSCRIPTION_COLS, type SubscriptionRow, type TimerRow } from '../store/rows';
 import { evaluate, mapScope } from '../expression';
@@ -57,11 +57,11 @@ export function registerStartEvents(db: Database.Database, definitionId: string,
     }
     if (ev.kind !== 'message' && ev.kind !== 'signal') continue;
     const name = ev.kind === 'message' ? ev.messageName : ev.signalName;
-    if (/[$#]\{/.test(name)) throw fail(`部署失败: 开始事件 ${node.id} (bpmn:StartEvent) 的${ev.kind === 'message' ? '消息' : '信号'}名称不能是表达式`);
+    if (/[$#]\{/.test(name)) throw invalid(`部署失败: 开始事件 ${node.id} (bpmn:StartEvent) 的${ev.kind === 'message' ? '消息' : '信号'}名称不能是表达式`);
     if (ev.kind === 'message') {
       const other = stmt(db, `SELECT d.key AS key FROM wf_event_subscription s JOIN wf_definition d ON d.id = s.definition_id
         WHERE s.instance_id IS NULL AND s.type = 'message' AND s.event_name = ? AND d.key <> ? LIMIT 1`).get(name, graph.key) as { key: string } | undefined;
-      if (other) throw fail(`部署失败: 开始事件 ${node.id} (bpmn:StartEvent) 的消息 ${name} 已被流程 ${other.key} 的消息开始事件使用`);
+      if (other) throw conflict(`部署失败: 开始事件 ${node.id} (bpmn:StartEvent) 的消息 ${name} 已被流程 ${other.key} 的消息开始事件使用`);
     }
     const sub: SubscriptionRow = { id: newId(), type: ev.kind, eventName: name, instanceId: null, executionId: null, definitionId, activityId: node.id, createTime: now };
     insSub.run(pushValues([], sub, SUBSCRIPTION_COLS));

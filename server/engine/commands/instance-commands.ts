@@ -2,7 +2,7 @@
  * Instance-level commands: delete (runtime and history, RuoYi `DELETE /flowable/instance/delete`),
  * trigger a waiting receive task (Flowable runtimeService.trigger), suspend/activate one instance.
  */
-import { fail } from '../../core/errors';
+import { notFound, refused } from '../../core/errors';
 import { stmt } from '../store/rows';
 import { scopeChain, setVar } from '../runtime/context';
 import { leaveNode } from '../runtime/agenda';
@@ -22,7 +22,7 @@ export function deleteInstance(core: EngineCore, input: { instanceIds: string | 
     for (const id of ids) {
       deleteCalledInstances(core.db, id); // instances its call activities started (runtime/call-activity.ts)
       const r = stmt(core.db, 'DELETE FROM wf_instance WHERE id = ?').run(id);
-      if (r.changes !== 1) throw fail(MSG.instanceMissing);
+      if (r.changes !== 1) throw notFound(MSG.instanceMissing);
     }
   });
 }
@@ -33,11 +33,11 @@ export function deleteInstance(core: EngineCore, input: { instanceIds: string | 
  */
 export function trigger(core: EngineCore, input: { instanceId: string; executionId?: string; activityId?: string; variables?: Record<string, unknown>; userId?: string }): MoveOutcome {
   return outcome(core.inInstance(input.instanceId, input.userId ?? null, (ctx) => {
-    if (advanceInstance(ctx.uow.instance.state, 'ACT') === null) throw fail(MSG.taskSuspended);
+    if (advanceInstance(ctx.uow.instance.state, 'ACT') === null) throw refused(MSG.taskSuspended);
     const exec = [...ctx.uow.executions.values()].find((e) =>
       (input.executionId ? e.id === input.executionId : e.activityId === input.activityId) &&
       e.activityId !== null && ctx.graph.nodes[e.activityId]?.type === 'receiveTask' && e.machineState === 'waiting');
-    if (!exec) throw fail('没有在该节点等待的执行');
+    if (!exec) throw refused('没有在该节点等待的执行');
     const chain = scopeChain(ctx, exec);
     for (const [k, v] of Object.entries(input.variables ?? {})) setVar(ctx, chain, k, v);
     cancelOtherGatewayWaits(ctx, exec, ctx.graph.nodes[exec.activityId!]);
@@ -50,7 +50,7 @@ export function trigger(core: EngineCore, input: { instanceId: string; execution
 export function setInstanceState(core: EngineCore, input: { instanceId: string; state: 1 | 2 }) {
   core.inInstance(input.instanceId, null, (ctx) => {
     const next = advanceInstance(ctx.uow.instance.state, input.state === 2 ? 'SUSPEND' : 'ACTIVATE');
-    if (!next) throw fail(input.state === 2 ? '流程实例已挂起或已结束' : '流程实例未挂起');
+    if (!next) throw refused(input.state === 2 ? '流程实例已挂起或已结束' : '流程实例未挂起');
     ctx.uow.instance.state = next;
     for (const t of ctx.uow.tasks.values()) { t.suspended = next === 'suspended' ? 1 : 0; ctx.uow.touchTask(t); }
   });

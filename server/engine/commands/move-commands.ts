@@ -6,7 +6,7 @@
  *   are untouched (not completed, claimed, delegated or commented; comment 7);
  * - stop 取消申请: every token to the first end event (comment 6); the instance ends `stopped`.
  */
-import { fail } from '../../core/errors';
+import { notFound, refused } from '../../core/errors';
 import { allUpstreamUserTasks, canReach, downstream, orderFromStart, serialPredecessors, upstreamUserTasks } from '../model/analysis';
 import type { GraphNode, ProcessGraph } from '../model/graph';
 import { scopeExecutionFor } from '../runtime/scopes';
@@ -64,9 +64,9 @@ export function reject(core: EngineCore, input: Actor & { taskId: string; commen
   return outcome(onTask(core, input.taskId, input, (ctx, task) => {
     const executed = executedKeys(ctx);
     const targets = upstreamUserTasks(ctx.graph, task.taskDefKey).filter((k) => executed.has(k));
-    if (!targets.length) throw fail('当前节点为初始任务节点，不能驳回');
+    if (!targets.length) throw refused('当前节点为初始任务节点，不能驳回');
     const tokens = tokensDownstreamOf(ctx, targets);
-    if (tokens.length > 1 && targets.length > 1) throw fail('任务出现多对多情况，无法撤回');
+    if (tokens.length > 1 && targets.length > 1) throw refused('任务出现多对多情况，无法撤回');
     for (const t of tasksOfTokens(ctx, tokens)) addComment(ctx, '3', input.comment ?? '', t.id);
     moveTokens(ctx, tokens, targets);
     return ctx;
@@ -91,7 +91,7 @@ function returnTargets(graph: ProcessGraph, db: EngineCore['db'], instanceId: st
 export function returnList(core: EngineCore, input: { taskId: string }): Array<{ id: string; name: string }> {
   const r = stmt(core.db, 'SELECT t.task_def_key AS k, t.instance_id AS i, e.definition_id AS d FROM wf_task t JOIN wf_instance e ON e.id = t.instance_id WHERE t.id = ?')
     .get(input.taskId) as { k: string; i: string; d: string } | undefined;
-  if (!r) throw fail(MSG.taskMissing);
+  if (!r) throw notFound(MSG.taskMissing);
   return returnTargets(core.graph(r.d), core.db, r.i, r.k).map((n) => ({ id: n.id, name: n.name }));
 }
 
@@ -107,7 +107,7 @@ export function returnList(core: EngineCore, input: { taskId: string }): Array<{
 export function returnTo(core: EngineCore, input: Actor & { taskId: string; targetKey: string; comment?: string }): MoveOutcome {
   return outcome(onTask(core, input.taskId, input, (ctx, task) => {
     if (!returnTargets(ctx.graph, ctx.uow.db, ctx.uow.instance.id, task.taskDefKey).some((n) => n.id === input.targetKey)) {
-      throw fail('当前节点相对于目标节点，不属于串行关系，无法回退');
+      throw refused('当前节点相对于目标节点，不属于串行关系，无法回退');
     }
     const tokens = tokensDownstreamOf(ctx, [input.targetKey]);
     for (const t of tasksOfTokens(ctx, tokens)) addComment(ctx, '2', input.comment ?? '', t.id);
@@ -132,12 +132,12 @@ interface PrevTask { id: string; taskDefKey: string; executionId: string; assign
 export function revoke(core: EngineCore, input: Actor & { instanceId: string; comment?: string }): MoveOutcome {
   return outcome(core.inInstance(input.instanceId, String(input.userId), (ctx) => {
     const inst = ctx.uow.instance;
-    if (inst.endTime !== null || ctx.uow.executions.size === 0) throw fail('流程未启动或已执行完成，无法撤回');
-    if (advanceInstance(inst.state, 'ACT') === null) throw fail(MSG.taskSuspended);
+    if (inst.endTime !== null || ctx.uow.executions.size === 0) throw refused('流程未启动或已执行完成，无法撤回');
+    if (advanceInstance(inst.state, 'ACT') === null) throw refused(MSG.taskSuspended);
     const uid = String(input.userId);
     const prev = stmt(ctx.uow.db, `SELECT id, task_def_key AS taskDefKey, execution_id AS executionId, assignee, end_time AS endTime FROM wf_hi_taskinst
       WHERE instance_id = ? AND assignee = ? AND end_time IS NOT NULL AND delete_reason IS NULL ORDER BY end_time DESC, id DESC LIMIT 1`).get(inst.id, uid) as PrevTask | undefined;
-    if (!prev) throw fail('该任务非当前用户提交，无法撤回');
+    if (!prev) throw refused('该任务非当前用户提交，无法撤回');
     const node = ctx.graph.nodes[prev.taskDefKey];
     if (node.multiInstance && [...ctx.uow.executions.values()].some((e) => e.isMiRoot === 1 && e.activityId === prev.taskDefKey)) {
       // The countersign still runs: the vote is withdrawn inside it (sign-commands.ts).
@@ -157,7 +157,7 @@ export function revoke(core: EngineCore, input: Actor & { instanceId: string; co
       : 0;
     if (!tokens.length || handled.some((h) => area.has(h.k)) || commented > 0
       || next.some((t) => t.claimTime !== null || t.delegationState !== null || t.createTime < prev.endTime)) {
-      throw fail('下一节点已处理，无法撤回');
+      throw refused('下一节点已处理，无法撤回');
     }
     for (const t of next) addComment(ctx, '7', input.comment ?? '撤回', t.id);
     moveTokens(ctx, tokens, [prev.taskDefKey]);
@@ -177,8 +177,8 @@ export function revoke(core: EngineCore, input: Actor & { instanceId: string; co
 export function stop(core: EngineCore, input: Actor & { instanceId: string; comment?: string; force?: boolean }): MoveOutcome {
   return outcome(core.inInstance(input.instanceId, String(input.userId), (ctx) => {
     const inst = ctx.uow.instance;
-    if (inst.endTime !== null || ctx.uow.executions.size === 0) throw fail('流程未启动或已执行完成，取消申请失败');
-    if (!input.force && inst.startUserId !== String(input.userId)) throw fail('只有流程发起人才能取消申请');
+    if (inst.endTime !== null || ctx.uow.executions.size === 0) throw refused('流程未启动或已执行完成，取消申请失败');
+    if (!input.force && inst.startUserId !== String(input.userId)) throw refused('只有流程发起人才能取消申请');
     for (const t of ctx.uow.tasks.values()) addComment(ctx, '6', input.comment ?? '取消申请', t.id);
     if (inst.state === 'suspended') {
       inst.state = advanceInstance(inst.state, 'ACTIVATE') ?? inst.state;

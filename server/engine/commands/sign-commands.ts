@@ -18,7 +18,7 @@
  * return that re-enters the node starts again from the model's collection. Comment type 9 / 10
  * on the actor's task.
  */
-import { AppError, fail } from '../../core/errors';
+import { AppError, conflict, notFound, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { lookupVar, runAgenda, type Ctx } from '../runtime/context';
@@ -67,7 +67,7 @@ function bodyOf(ctx: Ctx, taskId: string, verb: string): { node: GraphNode; root
   const node = ctx.graph.nodes[task.taskDefKey];
   const child = ctx.uow.executions.get(task.executionId);
   const root = child?.parentId ? ctx.uow.executions.get(child.parentId) : undefined;
-  if (!node.multiInstance || !child || !root || root.isMiRoot !== 1) throw fail(`当前节点不是会签节点，无法${verb}`);
+  if (!node.multiInstance || !child || !root || root.isMiRoot !== 1) throw refused(`当前节点不是会签节点，无法${verb}`);
   return { node, root, child, snap: JSON.parse(root.machineState) as MiSnapshot };
 }
 
@@ -92,12 +92,12 @@ export function addSigner(core: EngineCore, input: SignInput & { mode: SignMode 
   return outcome(onTask(core, input.taskId, input, (ctx) => {
     const { node, root, child, snap } = bodyOf(ctx, input.taskId, '加签');
     const sequential = node.multiInstance!.sequential;
-    if (!sequential && input.mode !== 'parallel') throw fail('并行会签只能并行加签');
-    if (sequential && input.mode === 'parallel') throw fail('顺序会签只能向前或向后加签');
+    if (!sequential && input.mode !== 'parallel') throw refused('并行会签只能并行加签');
+    if (sequential && input.mode === 'parallel') throw refused('顺序会签只能向前或向后加签');
     const items = collectionOf(ctx, root, node);
     const pending = sequential && items ? items.slice(snap.context.loopCounter + 1).map(String) : [];
-    if (runningSigners(ctx, root).has(assignee) || pending.includes(assignee)) throw fail('该人员已在会签中');
-    if (sequential && !items) throw fail('会签节点没有集合变量，无法顺序加签');
+    if (runningSigners(ctx, root).has(assignee) || pending.includes(assignee)) throw conflict('该人员已在会签中');
+    if (sequential && !items) throw refused('会签节点没有集合变量，无法顺序加签');
     assertCardinality(ctx, node, snap.context.total + 1); // 加签 one by one stays within the body's cap (issue 38 §6)
     addComment(ctx, '9', input.comment ?? '加签', input.taskId);
     ctx.uow.setVar(root.id, SIGN_ADDED_BY_VAR, { ...addedBy(ctx, root), [assignee]: String(input.userId) });
@@ -139,14 +139,14 @@ export function removeSigner(core: EngineCore, input: SignInput): MoveOutcome {
   return outcome(onTask(core, input.taskId, input, (ctx, task) => {
     const { node, root, snap } = bodyOf(ctx, input.taskId, '减签');
     const adders = addedBy(ctx, root);
-    if (task.assignee === assignee || (!task.assignee && String(input.userId) === assignee)) throw fail('不能对自己减签');
-    if (snap.context.total - 1 < 1) throw fail('减签后会签节点将没有办理人，无法减签');
+    if (task.assignee === assignee || (!task.assignee && String(input.userId) === assignee)) throw refused('不能对自己减签');
+    if (snap.context.total - 1 < 1) throw refused('减签后会签节点将没有办理人，无法减签');
     const mi = node.multiInstance!;
     const running = runningSigners(ctx, root).get(assignee);
     // Parallel: a running signer; sequential: a later approver of the body's order.
     const pendingAt = mi.sequential ? pendingIndex(ctx, root, node, snap, assignee) : -1;
-    if (mi.sequential ? pendingAt < 0 : !running) throw fail('该人员不在会签中或已处理');
-    if (!input.manager && adders[assignee] !== String(input.userId)) throw fail(NOT_SIGN_ADDER);
+    if (mi.sequential ? pendingAt < 0 : !running) throw refused('该人员不在会签中或已处理');
+    if (!input.manager && adders[assignee] !== String(input.userId)) throw refused(NOT_SIGN_ADDER);
     let active = false;
     if (running && !mi.sequential) {
       const t = taskOfExecution(ctx, running.id)!;
@@ -204,7 +204,7 @@ export function signersOf(core: EngineCore, taskId: string): SignersView {
   const row = stmt(db, `SELECT t.task_def_key AS k, i.definition_id AS d, i.id AS i, e.parent_id AS root, r.machine_state AS ms
     FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_execution e ON e.id = t.execution_id
     LEFT JOIN wf_execution r ON r.id = e.parent_id AND r.is_mi_root = 1 WHERE t.id = ?`).get(taskId) as { k: string; d: string; i: string; root: string | null; ms: string | null } | undefined;
-  if (!row) throw fail(MSG.taskMissing);
+  if (!row) throw notFound(MSG.taskMissing);
   const node = core.graph(row.d).nodes[row.k];
   const mi = node?.multiInstance;
   if (!mi || !row.root || !row.ms) return { multiInstance: false, sequential: false, signers: [] };
@@ -250,7 +250,7 @@ export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assi
   const root = [...ctx.uow.executions.values()].find((e) => e.isMiRoot === 1 && e.activityId === node.id)!;
   const snap = JSON.parse(root.machineState) as MiSnapshot;
   // The vote must be one of this round: the node may have been entered again since (驳回, 退回).
-  if (snap.context.completed < 1 || prev.endTime < root.createTime) throw fail('下一节点已处理，无法撤回');
+  if (snap.context.completed < 1 || prev.endTime < root.createTime) throw refused('下一节点已处理，无法撤回');
   const items = collectionOf(ctx, root, node);
   const last = stmt(ctx.uow.db, `SELECT id FROM wf_hi_taskinst WHERE instance_id = ? AND task_def_key = ? AND end_time IS NOT NULL AND delete_reason IS NULL
     ORDER BY end_time DESC, id DESC LIMIT 1`).get(ctx.uow.instance.id, node.id) as { id: string } | undefined;
@@ -261,7 +261,7 @@ export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assi
     const next = child ? taskOfExecution(ctx, child.id) : undefined;
     const touched = next ? (stmt(ctx.uow.db, 'SELECT COUNT(*) AS n FROM wf_comment WHERE task_id = ?').get(next.id) as { n: number }).n > 0 : true;
     if (!child || !next || last?.id !== prev.id || touched || next.claimTime !== null || next.delegationState !== null || next.createTime < prev.endTime) {
-      throw fail('下一节点已处理，无法撤回');
+      throw refused('下一节点已处理，无法撤回');
     }
     addComment(ctx, '7', comment, next.id);
     cancelTaskRow(ctx, next, 'revoke');
@@ -269,7 +269,7 @@ export function withdrawVote(ctx: Ctx, node: GraphNode, prev: { id: string; assi
     reuse = child;
     index = snap.context.loopCounter - 1;
   } else {
-    if (prev.assignee && runningSigners(ctx, root).has(prev.assignee)) throw fail('下一节点已处理，无法撤回');
+    if (prev.assignee && runningSigners(ctx, root).has(prev.assignee)) throw refused('下一节点已处理，无法撤回');
     addComment(ctx, '7', comment, prev.id);
     const at = items ? items.findIndex((x) => String(x) === prev.assignee) : -1;
     index = at >= 0 ? at : snap.context.total - 1;

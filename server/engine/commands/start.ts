@@ -4,7 +4,7 @@
  * names another variable set to the user id; process `start` listeners fire, then the token
  * runs to its first wait states. Everything (including a failing gateway) rolls back together.
  */
-import { fail } from '../../core/errors';
+import { notFound, refused } from '../../core/errors';
 import { advanceDefinition } from '../behaviours/lifecycle-machines';
 import { UnitOfWork } from '../store/unit-of-work';
 import { stmt } from '../store/rows';
@@ -53,8 +53,8 @@ export function startInstance(core: EngineCore, input: StartInput): StartResult 
       ? (stmt(core.db, 'SELECT id FROM wf_definition WHERE key = ? ORDER BY version DESC LIMIT 1').get(input.key) as { id: string } | undefined)?.id
       : undefined);
     const def = defId ? core.definition(defId) : undefined;
-    if (!def) throw fail(MSG.definitionMissing);
-    if (advanceDefinition(def.suspensionState, 'START') === null) throw fail(MSG.definitionSuspended);
+    if (!def) throw notFound(MSG.definitionMissing);
+    if (advanceDefinition(def.suspensionState, 'START') === null) throw refused(MSG.definitionSuspended);
     const now = core.deps.clock.now();
     const userId = input.userId === null ? null : String(input.userId);
     const uow = UnitOfWork.create(core.db, {
@@ -64,14 +64,14 @@ export function startInstance(core: EngineCore, input: StartInput): StartResult 
     const ctx = core.newCtx(uow, userId);
     const { candidateStarterUsers: su, candidateStarterGroups: sg } = ctx.graph;
     if (userId !== null && (su.length || sg.length) && !su.includes(userId) && !(input.groupIds ?? []).some((g) => sg.includes(String(g)))) {
-      throw fail('当前用户无权发起该流程');
+      throw refused('当前用户无权发起该流程');
     }
     initDataObjects(uow, '', ctx.graph.dataObjects);
     for (const [k, v] of Object.entries(input.variables ?? {})) uow.setVar('', k, normaliseValue(v));
     if (userId !== null) uow.setVar('', 'INITIATOR', userId);
     // Flowable's initial flow element: the none start, else the first process-level start event (a message start acts as the none start).
     const start = ctx.graph.nodes[input.startActivityId ?? (ctx.graph.startId || ctx.graph.eventStartIds?.[0] || '')];
-    if (!start || start.type !== 'startEvent' || start.parent) throw fail(input.startActivityId ? `开始事件不存在: ${input.startActivityId}` : '该流程没有空开始事件，只能由消息、信号或定时器启动');
+    if (!start || start.type !== 'startEvent' || start.parent) throw notFound(input.startActivityId ? `开始事件不存在: ${input.startActivityId}` : '该流程没有空开始事件，只能由消息、信号或定时器启动');
     if (start.initiator && userId !== null) uow.setVar('', start.initiator, userId);
     fireExecutionListeners(ctx, null, ctx.graph.listeners, 'start');
     subscribeEventSubProcesses(ctx, null, ctx.graph.eventSubProcessStarts);

@@ -5,7 +5,7 @@
  * candidates). Acting on a task you do not hold, a finished task or a suspended one answers a
  * Chinese message and changes nothing.
  */
-import { fail } from '../../core/errors';
+import { conflict, invalid, notFound, refused } from '../../core/errors';
 import type { UnitOfWork } from '../store/unit-of-work';
 import type { TaskRow } from '../store/rows';
 import { scopeChain, setVar, normaliseValue, type Ctx } from '../runtime/context';
@@ -50,9 +50,9 @@ export function holds(ctx: Ctx, task: TaskRow, actor: Actor): boolean {
 export function onTask<T>(core: EngineCore, taskId: string, actor: Actor | null, fn: (ctx: Ctx, task: TaskRow) => T, needHold = true): T {
   return core.inTaskInstance(taskId, actor ? String(actor.userId) : null, (ctx) => {
     const task = ctx.uow.tasks.get(taskId);
-    if (!task) throw fail(MSG.taskMissing);
-    if (task.suspended || advanceInstance(ctx.uow.instance.state, 'ACT') === null) throw fail(MSG.taskSuspended);
-    if (needHold && actor && !holds(ctx, task, actor)) throw fail(MSG.notHolder);
+    if (!task) throw notFound(MSG.taskMissing);
+    if (task.suspended || advanceInstance(ctx.uow.instance.state, 'ACT') === null) throw refused(MSG.taskSuspended);
+    if (needHold && actor && !holds(ctx, task, actor)) throw refused(MSG.notHolder);
     return fn(ctx, task);
   }, MSG.taskMissing);
 }
@@ -121,7 +121,7 @@ function resolveRow(ctx: Ctx, task: TaskRow) {
 /** Claims an unassigned task. Errors: "任务已被其他人认领" and the common ones. */
 export function claim(core: EngineCore, input: Actor & { taskId: string }) {
   onTask(core, input.taskId, input, (ctx, task) => {
-    if (task.assignee && task.assignee !== String(input.userId)) throw fail('任务已被其他人认领');
+    if (task.assignee && task.assignee !== String(input.userId)) throw conflict('任务已被其他人认领');
     touchTaskAssignee(ctx, task, String(input.userId), true);
   });
 }
@@ -129,7 +129,7 @@ export function claim(core: EngineCore, input: Actor & { taskId: string }) {
 /** Returns a claimed task to its candidates (only its assignee may). */
 export function unclaim(core: EngineCore, input: Actor & { taskId: string }) {
   onTask(core, input.taskId, input, (ctx, task) => {
-    if (task.delegationState === 'PENDING') throw fail('委派中的任务不能取消认领');
+    if (task.delegationState === 'PENDING') throw refused('委派中的任务不能取消认领');
     touchTaskAssignee(ctx, task, null, true);
   });
 }
@@ -139,9 +139,9 @@ export function unclaim(core: EngineCore, input: Actor & { taskId: string }) {
  * delegation PENDING. The delegate's completion resolves it back to the owner.
  */
 export function delegate(core: EngineCore, input: Actor & { taskId: string; assignee: string; comment?: string }) {
-  if (!input.assignee) throw fail('请选择委派人');
+  if (!input.assignee) throw invalid('请选择委派人');
   onTask(core, input.taskId, input, (ctx, task) => {
-    if (task.delegationState === 'PENDING') throw fail('任务已处于委派中');
+    if (task.delegationState === 'PENDING') throw refused('任务已处于委派中');
     if (task.machineState === 'created') machineStep(task, 'ASSIGN', '任务状态不允许委派');
     machineStep(task, 'DELEGATE', '任务状态不允许委派');
     task.owner = task.assignee ?? String(input.userId);
@@ -154,7 +154,7 @@ export function delegate(core: EngineCore, input: Actor & { taskId: string; assi
 /** Resolves a PENDING task back to its owner (Flowable resolveTask); comment type 4. */
 export function resolve(core: EngineCore, input: Actor & { taskId: string; comment?: string; variables?: Record<string, unknown> }) {
   onTask(core, input.taskId, input, (ctx, task) => {
-    if (task.delegationState !== 'PENDING') throw fail('任务不处于委派状态');
+    if (task.delegationState !== 'PENDING') throw refused('任务不处于委派状态');
     addComment(ctx, '4', input.comment ?? '', task.id);
     setVariables(ctx, task, input.variables);
     resolveRow(ctx, task);
@@ -163,7 +163,7 @@ export function resolve(core: EngineCore, input: Actor & { taskId: string; comme
 
 /** Transfers (转办, RuoYi assignTask) to another user; comment type 5. */
 export function transfer(core: EngineCore, input: Actor & { taskId: string; assignee: string; comment?: string }) {
-  if (!input.assignee) throw fail('请选择转办人');
+  if (!input.assignee) throw invalid('请选择转办人');
   onTask(core, input.taskId, input, (ctx, task) => {
     addComment(ctx, '5', input.comment ?? `转办给 ${input.assignee}`, task.id);
     touchTaskAssignee(ctx, task, String(input.assignee));

@@ -10,7 +10,7 @@
  * time zone, stored as an ISO string like every date variable), json. No value: the variable is null.
  */
 import { DateTime } from 'luxon';
-import { fail } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
 import { extChildren } from '../parse/parse-xml';
 import type { DataObjectDef, GraphNode } from './graph';
@@ -20,7 +20,7 @@ export type { DataObjectDef } from './graph';
 const INT_MAX = 2 ** 31 - 1;
 
 function refuse(el: ModdleElement, detail: string): Error {
-  return fail(`部署失败: 数据对象 ${el.id ?? '(无id)'} (bpmn:DataObject) ${detail}`);
+  return invalid(`部署失败: 数据对象 ${el.id ?? '(无id)'} (bpmn:DataObject) ${detail}`);
 }
 
 /** The typed value of `text` for data object type `type`; errors name the element. */
@@ -82,6 +82,6 @@ export function dataObjectsOf(elements: ModdleElement[], parsed: ParsedXml): Dat
 export function readDataObjects(node: GraphNode, el: ModdleElement, parsed: ParsedXml, triggeredByEvent: boolean) {
   const defs = dataObjectsOf((el.get('flowElements') as ModdleElement[] | undefined) ?? [], parsed);
   if (!defs) return;
-  if (triggeredByEvent) throw fail(`部署失败: 不支持的流程元素 ${defs[0].id} (bpmn:DataObject): 事件子流程 ${node.id} 中不支持数据对象`);
+  if (triggeredByEvent) throw invalid(`部署失败: 不支持的流程元素 ${defs[0].id} (bpmn:DataObject): 事件子流程 ${node.id} 中不支持数据对象`);
   node.dataObjects = defs;
 }

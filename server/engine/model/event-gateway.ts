@@ -3,7 +3,7 @@
  * IntermediateCatchEventActivityBehavior.getPrecedingEventBasedGateway): which nodes may follow
  * one, and which gateway a waiting node belongs to. The runtime side is runtime/event-gateway.ts.
  */
-import { fail } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { GraphNode, ProcessGraph } from './graph';
 import { bpmnType } from './problems';
 
@@ -23,10 +23,10 @@ export function checkEventGateway(graph: ProcessGraph, gw: GraphNode): void {
     const target = graph.nodes[graph.flows[flowId].target];
     const type = bpmnType(target.type);
     if (!TARGET_TYPES.has(target.type)) {
-      throw fail(`部署失败: 事件网关 ${gw.id} (bpmn:EventBasedGateway) 只能连接到中间捕获事件 (定时 / 消息 / 信号) 或接收任务: 连线 ${flowId} 连接到 ${target.id} (${type})`);
+      throw invalid(`部署失败: 事件网关 ${gw.id} (bpmn:EventBasedGateway) 只能连接到中间捕获事件 (定时 / 消息 / 信号) 或接收任务: 连线 ${flowId} 连接到 ${target.id} (${type})`);
     }
     if (target.incoming.length !== 1) {
-      throw fail(`部署失败: 事件网关 ${gw.id} (bpmn:EventBasedGateway) 之后的 ${target.id} (${type}) 只能有一条进入连线 (来自该网关), 当前 ${target.incoming.length} 条`);
+      throw invalid(`部署失败: 事件网关 ${gw.id} (bpmn:EventBasedGateway) 之后的 ${target.id} (${type}) 只能有一条进入连线 (来自该网关), 当前 ${target.incoming.length} 条`);
     }
   }
 }

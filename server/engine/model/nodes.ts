@@ -3,7 +3,7 @@
  * assignment, multi-instance, event definitions, service task and call activity. Refusals name
  * the element id and type (`部署失败: 不支持的流程元素 <id> (<type>)…`, AppError 500).
  */
-import { fail } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
 import { extAttr, extChildren, extensionAttributes } from '../parse/parse-xml';
 import { EVENT_SUBPROCESS_START_DEFINITIONS, isSupportedEventDefinition } from '../../../shared/bpmn/supported';
@@ -15,7 +15,7 @@ import type {
 
 /** The refusal every unsupported construct answers (AppError 500). */
 export function unsupported(id: string | undefined, type: string, detail = ''): Error {
-  return fail(`部署失败: 不支持的流程元素 ${id ?? '(无id)'} (${type})${detail ? `: ${detail}` : ''}`);
+  return invalid(`部署失败: 不支持的流程元素 ${id ?? '(无id)'} (${type})${detail ? `: ${detail}` : ''}`);
 }
 
 /**
@@ -24,7 +24,7 @@ export function unsupported(id: string | undefined, type: string, detail = ''): 
  * (call_1) 还没有选择被调用流程：…` — never 不支持的流程元素 (issue 40 item 5).
  */
 export function notConfigured(gap: ConfigGap, el: { id?: string; name?: unknown; $type?: string }): Error {
-  return fail(`部署失败: ${configGapMessage(gap, el)}`);
+  return invalid(`部署失败: ${configGapMessage(gap, el)}`);
 }
 
 /** Task / execution listeners of an element (class / expression / delegateExpression + fields); refuses one without an implementation. */

@@ -10,7 +10,7 @@
  * sequence flow may not cross a scope boundary; a boundary event is declared in its host's
  * scope, attached to a BOUNDARY_HOSTS activity, and has no incoming flow.
  */
-import { fail } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
 import { extAttr, extensionAttributes } from '../parse/parse-xml';
 import { BOUNDARY_HOSTS, supportedElement } from '../../../shared/bpmn/supported';
@@ -48,8 +48,8 @@ function walkScope(w: Walk, elements: ModdleElement[], scope: string | undefined
       const supported = supportedElement(el.$type);
       if (!supported || supported.kind === 'flow') throw unsupported(el.id, el.$type);
       if (supported.kind === 'structure') return undefined;
-      if (!el.id) throw fail(`部署失败: ${el.$type} 缺少 id`);
-      if (w.graph.nodes[el.id]) throw fail(`部署失败: 元素 id 重复 ${el.id}`);
+      if (!el.id) throw invalid(`部署失败: ${el.$type} 缺少 id`);
+      if (w.graph.nodes[el.id]) throw invalid(`部署失败: 元素 id 重复 ${el.id}`);
       const n = nodeOf(el, supported.node as NodeType, w.parsed, eventScope);
       if (scope) n.parent = scope;
       return n;
@@ -161,10 +161,10 @@ function scopeStarts(w: Walk, children: string[], owner: { id: string; type: str
 export function normalise(parsed: ParsedXml, problems = new Problems(false)): ProcessGraph {
   const roots = (parsed.definitions.get('rootElements') as ModdleElement[] | undefined) ?? [];
   const processes = roots.filter((r) => r.$type === 'bpmn:Process');
-  if (processes.length === 0) throw fail('部署失败: 模型中没有流程 (bpmn:Process)');
+  if (processes.length === 0) throw invalid('部署失败: 模型中没有流程 (bpmn:Process)');
   if (processes.length > 1) throw unsupported(processes[1].id, 'bpmn:Process', '只支持单个流程 (一个池)');
   const proc = processes[0];
-  if (!proc.id) throw fail('部署失败: 流程缺少 id');
+  if (!proc.id) throw invalid('部署失败: 流程缺少 id');
   if (proc.get('isExecutable') === false) throw unsupported(proc.id, 'bpmn:Process', '流程不可执行 (isExecutable="false")');
   const graph: ProcessGraph = {
     key: proc.id, name: String(proc.name ?? ''), category: extAttr(proc, 'processCategory') ?? '',

@@ -3,7 +3,7 @@
  * collects every one it can reach (one per element and check: an element whose reading fails
  * is left out of the graph, so checks that depend on it may not run).
  */
-import { AppError, fail } from '../../core/errors';
+import { AppError, invalid } from '../../core/errors';
 
 /** One problem of a model, as `engine.validate` answers it. */
 export interface ModelProblem {
@@ -41,7 +41,7 @@ export class Problems {
 
   /** Records (collect mode) or throws (deploy) the problem `message` of `subject`. */
   report(subject: ProblemSubject, message: string) {
-    if (!this.collect) throw fail(message);
+    if (!this.collect) throw invalid(message);
     this.add(subject, message);
   }
 

@@ -4,7 +4,7 @@
  */
 import { BpmnModdle as BpmnModdleClass } from 'bpmn-moddle';
 import { moddlePackages, ALIASED_URIS, FLOWABLE_URI } from './moddle-extension';
-import { fail } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import { MAX_XML_DEPTH, XML_TOO_DEEP_MESSAGE, xmlDepth } from './xml-depth';
 import { describeParseError } from './parse-errors';
 
@@ -49,19 +49,19 @@ export function aliasExtensionNamespaces(xml: string): string {
  * MAX_XML_DEPTH (64) answer XML_TOO_DEEP_MESSAGE before parsing (issue 38 §6). Other warnings are returned.
  */
 export async function parseBpmnXml(xml: string): Promise<ParsedXml> {
-  if (typeof xml !== 'string' || !xml.trim()) throw fail('BPMN XML 不能为空');
+  if (typeof xml !== 'string' || !xml.trim()) throw invalid('BPMN XML 不能为空');
   // Every later walk of the model recurses: refuse what would overflow the stack (issue 38 §6).
-  if (xmlDepth(xml) > MAX_XML_DEPTH) throw fail(XML_TOO_DEEP_MESSAGE);
+  if (xmlDepth(xml) > MAX_XML_DEPTH) throw invalid(XML_TOO_DEEP_MESSAGE);
   let result: Awaited<ReturnType<ModdleInstance['fromXML']>>;
   const aliased = aliasExtensionNamespaces(xml);
   try {
     result = await getModdle().fromXML(aliased, 'bpmn:Definitions');
   } catch (e) {
-    throw fail(describeParseError(aliased, (e as Error).message));
+    throw invalid(describeParseError(aliased, (e as Error).message));
   }
   const warnings = result.warnings.map((w) => w.message);
   const fatal = warnings.find((w) => w.startsWith('unparsable content'));
-  if (fatal) throw fail(describeParseError(aliased, fatal));
+  if (fatal) throw invalid(describeParseError(aliased, fatal));
   const unresolved = new Map<ModdleElement, Record<string, string>>();
   for (const w of result.warnings) {
     if (w.element && w.property && w.value && w.message.startsWith('unresolved reference')) {

@@ -3,7 +3,7 @@
  * task details, and the next-node probes.
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { notFound, refused } from '../../core/errors';
 import type { EngineCore } from '../core';
 import { MSG } from '../core';
 import { nextUserTasks } from '../model/analysis';
@@ -124,7 +124,7 @@ export function variables(db: Database.Database, q: { instanceId?: string; taskI
   if (!instanceId && q.taskId) {
     const r = (stmt(db, 'SELECT instance_id AS i FROM wf_task WHERE id = ?').get(q.taskId) ??
       stmt(db, 'SELECT instance_id AS i FROM wf_hi_taskinst WHERE id = ?').get(q.taskId)) as { i: string } | undefined;
-    if (!r) throw fail(MSG.taskMissing);
+    if (!r) throw notFound(MSG.taskMissing);
     instanceId = r.i;
   }
   if (!instanceId) return {};
@@ -185,7 +185,7 @@ function visibleVariables(db: Database.Database, taskId: string, instanceId: str
 export function nextFlowNode(core: EngineCore, q: { taskId: string; variables?: Record<string, unknown> }): NextNode | null {
   const t = stmt(core.db, 'SELECT t.task_def_key AS k, i.definition_id AS d, t.instance_id AS i FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?')
     .get(q.taskId) as { k: string; d: string; i: string } | undefined;
-  if (!t) throw fail(MSG.taskMissing);
+  if (!t) throw notFound(MSG.taskMissing);
   const vars = { ...visibleVariables(core.db, q.taskId, t.i), ...(q.variables ?? {}) };
   return toNextNode(nextUserTasks(core.graph(t.d), t.k, (c) => evaluateCondition(c, mapScope(vars))));
 }
@@ -198,11 +198,11 @@ export function nextFlowNodeByStart(core: EngineCore, q: { definitionId?: string
   const d = (q.definitionId
     ? stmt(core.db, 'SELECT id FROM wf_definition WHERE id = ?').get(q.definitionId)
     : stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { id: string } | undefined;
-  if (!d) throw fail(MSG.definitionMissing);
+  if (!d) throw notFound(MSG.definitionMissing);
   const graph = core.graph(d.id);
   const vars = { INITIATOR: null, ...(q.variables ?? {}) };
   // The start a plain start uses: the none start, else the first start event (commands/start.ts, issue 39 §4).
   const r = toNextNode(nextUserTasks(graph, graph.startId || graph.eventStartIds?.[0] || '', (c) => evaluateCondition(c, mapScope(vars))));
-  if (!r) throw fail('暂未查找到下一任务,请检查流程设计是否正确!');
+  if (!r) throw refused('暂未查找到下一任务,请检查流程设计是否正确!');
   return r;
 }

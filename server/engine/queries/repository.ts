@@ -3,7 +3,7 @@
  * one task (runtime or historic), one instance, and who takes part in an instance.
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { notFound } from '../../core/errors';
 import { MSG, type EngineCore } from '../core';
 import { stmt } from '../store/rows';
 import { fmt, like, LIKE_ESCAPED, limits, PAGE_SQL, splitIds, type Page, type PageQuery } from './common';
@@ -43,7 +43,7 @@ export function getDefinition(db: Database.Database, q: { definitionId?: string;
   const r = (q.definitionId
     ? stmt(db, `${DEF_SELECT} WHERE d.id = ?`).get(q.definitionId)
     : stmt(db, `${DEF_SELECT} WHERE d.deployment_id = ?`).get(q.deploymentId ?? '')) as Record<string, unknown> | undefined;
-  if (!r) throw fail(MSG.definitionMissing);
+  if (!r) throw notFound(MSG.definitionMissing);
   return view(r);
 }
 
@@ -52,7 +52,7 @@ export function getXml(db: Database.Database, q: { deploymentId?: string; defini
   const r = (q.definitionId
     ? stmt(db, 'SELECT xml FROM wf_definition WHERE id = ?').get(q.definitionId)
     : stmt(db, 'SELECT xml FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { xml: string } | undefined;
-  if (!r) throw fail(MSG.definitionMissing);
+  if (!r) throw notFound(MSG.definitionMissing);
   return r.xml;
 }
 
@@ -88,7 +88,7 @@ export function getTask(core: EngineCore, taskId: string): TaskView {
   const rt = stmt(db, `SELECT t.*, i.definition_id AS defId FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`).get(taskId) as Record<string, unknown> | undefined;
   const hi = stmt(db, 'SELECT h.*, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?').get(taskId) as Record<string, unknown> | undefined;
   const r = rt ?? hi;
-  if (!r) throw fail(MSG.taskMissing);
+  if (!r) throw notFound(MSG.taskMissing);
   const def = core.definition(r.defId as string)!;
   const node = core.graph(def.id).nodes[r.task_def_key as string];
   const links = rt ? stmt(db, 'SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ?').all(taskId) as Array<{ u: string | null; g: string | null }> : [];
@@ -116,7 +116,7 @@ export function getInstance(db: Database.Database, instanceId: string): Instance
     i.business_key AS businessKey, i.start_user_id AS startUserId, i.start_time AS s, i.end_time AS e, i.end_activity_id AS endActivityId,
     i.state, i.delete_reason AS deleteReason, i.revision FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id WHERE i.id = ?`)
     .get(instanceId) as Record<string, unknown> | undefined;
-  if (!r) throw fail(MSG.instanceMissing);
+  if (!r) throw notFound(MSG.instanceMissing);
   const { s, e, ...rest } = r;
   return { ...(rest as Omit<InstanceView, 'startTime' | 'endTime'>), startTime: fmt(s as number), endTime: fmt(e as number | null) };
 }
@@ -189,9 +189,9 @@ export function taskFormContext(core: EngineCore, taskId: string): TaskFormConte
     .get(taskId) as { formKey: string | null; taskDefKey: string; defId: string; unheld: number } | undefined;
   const r = rt ?? (stmt(core.db, 'SELECT h.form_key AS formKey, h.task_def_key AS taskDefKey, i.definition_id AS defId FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?')
     .get(taskId) as { formKey: string | null; taskDefKey: string; defId: string } | undefined);
-  if (!r) throw fail(MSG.taskMissing);
+  if (!r) throw notFound(MSG.taskMissing);
   const def = core.cachedDefinition(r.defId);
-  if (!def) throw fail(MSG.taskMissing);
+  if (!def) throw notFound(MSG.taskMissing);
   return { deploymentId: def.deploymentId, definitionId: r.defId, taskDefKey: r.taskDefKey, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
 }
 
@@ -203,6 +203,6 @@ export function deploymentHasInstances(db: Database.Database, deploymentId: stri
 /** The deployment id of definition `definitionId` (cached row); throws the engine's definition-missing message. */
 export function definitionDeploymentId(core: EngineCore, definitionId: string): string {
   const def = core.cachedDefinition(definitionId);
-  if (!def) throw fail(MSG.definitionMissing);
+  if (!def) throw notFound(MSG.definitionMissing);
   return def.deploymentId;
 }

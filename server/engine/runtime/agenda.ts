@@ -20,7 +20,7 @@
  *   terminate end: every token of the scope ends; boundary events and event sub-processes:
  *   runtime/boundary.ts; timer / message / signal waits: runtime/events.ts.
  */
-import { fail } from '../../core/errors';
+import { refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { ENGINE_LIMIT_DEFAULTS } from '../types';
@@ -50,7 +50,7 @@ export const tooManyExecutionsMessage = (max: number) => `流程实例的执行�
  */
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
   const max = ctx.limits?.maxExecutions ?? ENGINE_LIMIT_DEFAULTS.maxExecutions;
-  if (ctx.uow.executions.size >= max) throw fail(tooManyExecutionsMessage(max));
+  if (ctx.uow.executions.size >= max) throw refused(tooManyExecutionsMessage(max));
   const e: ExecutionRow = {
     id: newId(), instanceId: ctx.uow.instance.id, parentId, activityId, isActive: 1, isMiRoot: 0, isScope: 0, actInstId: null,
     createTime: ctx.now, machineState: '',
@@ -137,7 +137,7 @@ export function executeNode(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
       const scope = tokenScope(ctx, exec);
       const flow = chooseExclusiveFlow(ctx.graph, node, (flowId) => evaluateCondition(ctx.graph.flows[flowId].condition!, scope));
       if (!flow) {
-        throw fail(`No outgoing sequence flow of the exclusive gateway '${node.id}' could be selected for continuing the process`);
+        throw refused(`No outgoing sequence flow of the exclusive gateway '${node.id}' could be selected for continuing the process`);
       }
       leaveNode(ctx, exec, node, [flow]);
       return;
@@ -205,7 +205,7 @@ function selectOutgoing(ctx: Ctx, exec: ExecutionRow, node: GraphNode): string[]
   });
   if (taken.length) return taken;
   if (node.defaultFlow) return [node.defaultFlow];
-  throw fail(`No outgoing sequence flow of element '${node.id}' could be selected for continuing the process`);
+  throw refused(`No outgoing sequence flow of element '${node.id}' could be selected for continuing the process`);
 }
 
 function takeFlow(ctx: Ctx, exec: ExecutionRow, flowId: string) {
@@ -241,7 +241,7 @@ export function endInstance(ctx: Ctx, endActivityId: string, stopped = false) {
   if (inst.endTime !== null) return;
   fireExecutionListeners(ctx, null, ctx.graph.listeners, 'end');
   const next = advanceInstance(inst.state, stopped || ctx.endAs === 'stopped' ? 'STOP' : 'END');
-  if (!next) throw fail('流程实例状态不允许结束');
+  if (!next) throw refused('流程实例状态不允许结束');
   inst.state = next;
   inst.endTime = ctx.now;
   inst.endActivityId = endActivityId;

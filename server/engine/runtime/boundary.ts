@@ -4,7 +4,7 @@
  * event occurs, and by runtime/errors.ts for BPMN errors. The caller runs the agenda afterwards
  * (the command's `inInstance` does).
  */
-import { fail } from '../../core/errors';
+import { notFound } from '../../core/errors';
 import type { Ctx } from './context';
 import { ops } from './ops';
 import { cancelExecution, childrenOf, subscribeEventSubProcesses } from './scopes';
@@ -24,7 +24,7 @@ export function triggerBoundaryEvent(ctx: Ctx, hostExecutionId: string, boundary
   const host = ctx.uow.executions.get(hostExecutionId);
   const boundary = ctx.graph.nodes[boundaryId];
   if (!host || !boundary || boundary.type !== 'boundaryEvent' || host.activityId !== boundary.attachedTo) {
-    throw fail(`边界事件 ${boundaryId} 的宿主执行不存在或已离开`);
+    throw notFound(`边界事件 ${boundaryId} 的宿主执行不存在或已离开`);
   }
   let token = host;
   if (boundary.cancelActivity !== false) {
@@ -50,8 +50,8 @@ export function triggerBoundaryEvent(ctx: Ctx, hostExecutionId: string, boundary
 export function triggerEventSubProcess(ctx: Ctx, scopeExecutionId: string | null, startId: string): void {
   const start = ctx.graph.nodes[startId];
   const esp = start?.parent ? ctx.graph.nodes[start.parent] : undefined;
-  if (!esp?.subProcess?.triggeredByEvent) throw fail(`事件子流程开始事件 ${startId} 不存在`);
-  if (scopeExecutionId !== null && !ctx.uow.executions.has(scopeExecutionId)) throw fail(`事件子流程 ${esp.id} 的范围执行不存在`);
+  if (!esp?.subProcess?.triggeredByEvent) throw notFound(`事件子流程开始事件 ${startId} 不存在`);
+  if (scopeExecutionId !== null && !ctx.uow.executions.has(scopeExecutionId)) throw notFound(`事件子流程 ${esp.id} 的范围执行不存在`);
   if (start.isInterrupting !== false) {
     const reason = `event sub-process (${esp.id}) interrupted the scope`;
     for (const e of childrenOf(ctx, scopeExecutionId)) cancelExecution(ctx, e, reason);

@@ -19,7 +19,7 @@
  *   instances with their history (`deleteCalledInstances`).
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { internal, notFound, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { stmt } from '../store/rows';
@@ -47,7 +47,7 @@ export function registerEngineCore(core: EngineCore) {
 
 function coreOf(ctx: Ctx): EngineCore {
   const core = cores.get(ctx.uow.db);
-  if (!core) throw fail('调用活动: 引擎未注册');
+  if (!core) throw internal('调用活动: 引擎未注册');
   return core;
 }
 
@@ -79,7 +79,7 @@ function calledDefinitionId(ctx: Ctx, exec: ExecutionRow, node: GraphNode): stri
     ? stmt(ctx.uow.db, 'SELECT id FROM wf_definition WHERE key = ? AND version = ?').get(key, ca.version)
     : stmt(ctx.uow.db, 'SELECT id FROM wf_definition WHERE key = ? AND suspension_state = 1 ORDER BY version DESC LIMIT 1').get(key);
   const id = (row as { id: string } | undefined)?.id;
-  if (!id) throw fail(MSG.definitionMissing);
+  if (!id) throw notFound(MSG.definitionMissing);
   return id;
 }
 
@@ -90,8 +90,8 @@ export function startCalledInstance(ctx: Ctx, exec: ExecutionRow, node: GraphNod
   ctx.uow.touchExecution(exec);
   const core = coreOf(ctx);
   const def = core.definition(calledDefinitionId(ctx, exec, node));
-  if (!def) throw fail(MSG.definitionMissing);
-  if (advanceDefinition(def.suspensionState, 'START') === null) throw fail(MSG.definitionSuspended);
+  if (!def) throw notFound(MSG.definitionMissing);
+  if (advanceDefinition(def.suspensionState, 'START') === null) throw refused(MSG.definitionSuspended);
   const parent = ctx.uow.instance;
   const scope = tokenScope(ctx, exec);
   const chain = scopeChain(ctx, exec);
@@ -101,7 +101,7 @@ export function startCalledInstance(ctx: Ctx, exec: ExecutionRow, node: GraphNod
     endActivityId: null, deleteReason: null, state: 'running', revision: 1, machineState: '', superInstanceId: parent.id, superExecutionId: exec.id,
   });
   const child = core.newCtx(uow, ctx.userId);
-  if (!child.graph.startId) throw fail(`被调用的流程 ${def.key} 没有空开始事件`);
+  if (!child.graph.startId) throw refused(`被调用的流程 ${def.key} 没有空开始事件`);
   initDataObjects(uow, '', child.graph.dataObjects);
   if (ca.inheritVariables) for (const [k, v] of Object.entries(visibleVars(ctx, chain))) uow.setVar('', k, normaliseValue(v));
   for (const m of ca.in) {
@@ -155,7 +155,7 @@ export function propagateErrorToCaller(ctx: Ctx, code: string): boolean {
   const superExecId = inst.superExecutionId;
   withLive(ctx, () => onInstance(ctx, inst.superInstanceId!, (p) => {
     const exec = p.uow.executions.get(superExecId);
-    if (!exec) throw fail(MSG.instanceMissing);
+    if (!exec) throw notFound(MSG.instanceMissing);
     throwBpmnError(p, exec, code, true);
   }));
   return true;

@@ -11,7 +11,7 @@ import { evaluate, hasExpression } from '../expression';
 import { expressionText } from '../expression/evaluator';
 import { tokenScope } from './listeners';
 import type { Ctx } from './context';
-import { fail } from '../../core/errors';
+import { refused } from '../../core/errors';
 import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 /** User ids of an expression value: a list, a comma-separated text or a single value (blank entries dropped). */
@@ -31,7 +31,7 @@ export const tooManyCopiesMessage = (n: number, max: number) => `抄送人数 ${
 export function queueCopies(ctx: Ctx, userIds: Iterable<string>, at: { taskId: string | null; taskDefKey: string; taskName: string }, kind: CcRow['kind'], message = '') {
   const recipients = new Set(userIds);
   const max = ctx.limits?.maxRecipients ?? ENGINE_LIMIT_DEFAULTS.maxRecipients;
-  if (recipients.size > max) throw fail(tooManyCopiesMessage(recipients.size, max));
+  if (recipients.size > max) throw refused(tooManyCopiesMessage(recipients.size, max));
   for (const userId of recipients) {
     ctx.uow.ccs.push({ instanceId: ctx.uow.instance.id, ...at, userId, senderId: ctx.userId, kind, message, createTime: ctx.now });
   }

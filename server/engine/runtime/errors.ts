@@ -8,7 +8,7 @@
  * instance hands the error to its call activity in the parent instance (runtime/call-activity.ts).
  * Uncaught: the command fails with Flowable's text and rolls back.
  */
-import { fail } from '../../core/errors';
+import { refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import type { Ctx } from './context';
@@ -17,7 +17,7 @@ import { ops } from './ops';
 
 /** Flowable's message for an error nobody catches. */
 export const uncaughtError = (code: string) =>
-  fail(`No catching boundary event found for error with errorCode '${code}', neither in same process nor in parent process`);
+  refused(`No catching boundary event found for error with errorCode '${code}', neither in same process nor in parent process`);
 
 function pick(ctx: Ctx, ids: string[] | undefined, code: string, nodeOf: (id: string) => GraphNode | undefined): string | undefined {
   let all: string | undefined;

@@ -11,7 +11,7 @@
  * This module imports nothing of the agenda (no import cycles): the agenda passes `leaveNode`.
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { internal, invalid, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow, SubscriptionRow, TimerRow } from '../store/rows';
 import { evaluate } from '../expression';
@@ -26,13 +26,13 @@ export const TIMER_RETRIES = 3;
 function eventName(ctx: Ctx, exec: ExecutionRow | null, text: string): string {
   if (!/[$#]\{/.test(text)) return text;
   const v = evaluate(text, tokenScope(ctx, exec));
-  if (v === null || v === undefined || String(v).trim() === '') throw fail(`事件名称表达式 ${text} 的值为空`);
+  if (v === null || v === undefined || String(v).trim() === '') throw invalid(`事件名称表达式 ${text} 的值为空`);
   return String(v);
 }
 
 /** A new timer row of `node` (value evaluated now in `exec`'s scope); null when a cycle never fires. */
 export function newTimerRow(ctx: Ctx, exec: ExecutionRow | null, node: GraphNode, instanceId: string | null): TimerRow | null {
-  if (node.event?.kind !== 'timer') throw fail(`${node.id} (${node.type}) 不是定时器事件`);
+  if (node.event?.kind !== 'timer') throw refused(`${node.id} (${node.type}) 不是定时器事件`);
   const s = timerSchedule(node.event, ctx.now, { id: node.id, type: node.type }, (text) => evaluate(text, tokenScope(ctx, exec)));
   if (!s) return null;
   return {
@@ -44,7 +44,7 @@ export function newTimerRow(ctx: Ctx, exec: ExecutionRow | null, node: GraphNode
 /** A new subscription row of a message / signal `node` (name evaluated now in `exec`'s scope). */
 export function newSubscriptionRow(ctx: Ctx, exec: ExecutionRow | null, node: GraphNode, instanceId: string | null): SubscriptionRow {
   const ev = node.event;
-  if (ev?.kind !== 'message' && ev?.kind !== 'signal') throw fail(`${node.id} (${node.type}) 不是消息或信号事件`);
+  if (ev?.kind !== 'message' && ev?.kind !== 'signal') throw refused(`${node.id} (${node.type}) 不是消息或信号事件`);
   return {
     id: newId(), type: ev.kind, eventName: eventName(ctx, exec, ev.kind === 'message' ? ev.messageName : ev.signalName), instanceId,
     executionId: exec?.id ?? null, definitionId: ctx.def.id, activityId: node.id, createTime: ctx.now,
@@ -112,10 +112,10 @@ export function setSignalThrower(db: Database.Database, fn: SignalThrower) {
  * only this instance's subscriptions (no other instance, no start event), as in Flowable.
  */
 export function throwSignalEvent(ctx: Ctx, exec: ExecutionRow, node: GraphNode, leaveNode: (ctx: Ctx, exec: ExecutionRow, node: GraphNode) => void): void {
-  if (node.event?.kind !== 'signal') throw fail(`${node.id} (${node.type}) 不是信号事件`);
+  if (node.event?.kind !== 'signal') throw refused(`${node.id} (${node.type}) 不是信号事件`);
   const name = eventName(ctx, exec, node.event.signalName);
   leaveNode(ctx, exec, node);
   const thrower = throwers.get(ctx.uow.db);
-  if (!thrower) throw fail(`信号 ${name} 无法广播 (引擎未注册信号处理)`);
+  if (!thrower) throw internal(`信号 ${name} 无法广播 (引擎未注册信号处理)`);
   thrower(ctx, name, node.event.scope === 'processInstance');
 }

@@ -16,7 +16,7 @@
  *   (Flowable's InactiveActivityBehavior.executeInactive does this once no active token is left;
  *   we do it as soon as nothing can reach the gateway any more, which is the join rule itself).
  */
-import { fail } from '../../core/errors';
+import { refused } from '../../core/errors';
 import type { GraphNode, ProcessGraph } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { canReach } from '../model/analysis';
@@ -77,7 +77,7 @@ export function arriveAtInclusiveGateway(ctx: Ctx, exec: ExecutionRow, node: Gra
 export function selectInclusiveFlows(ctx: Ctx, exec: ExecutionRow, node: GraphNode): string[] {
   const scope = tokenScope(ctx, exec);
   const flows = chooseInclusiveFlows(ctx.graph, node, (flowId) => evaluateCondition(ctx.graph.flows[flowId].condition!, scope));
-  if (!flows) throw fail(`No outgoing sequence flow of the inclusive gateway '${node.id}' could be selected for continuing the process`);
+  if (!flows) throw refused(`No outgoing sequence flow of the inclusive gateway '${node.id}' could be selected for continuing the process`);
   return flows;
 }
 

@@ -14,7 +14,7 @@
  */
 import { DateTime, Duration } from 'luxon';
 import { Cron } from 'croner';
-import { fail } from '../../core/errors';
+import { invalid } from '../../core/errors';
 
 export type TimerKind = 'timeDate' | 'timeDuration' | 'timeCycle';
 
@@ -37,7 +37,7 @@ export interface TimerElement {
 
 function bad(el: TimerElement, kind: TimerKind, value: unknown, why = ''): Error {
   const shown = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : JSON.stringify(value) ?? String(value);
-  return fail(`定时器 ${el.id} (${el.type}) 的 ${kind} 值无效: "${shown}"${why ? ` (${why})` : ''}`);
+  return invalid(`定时器 ${el.id} (${el.type}) 的 ${kind} 值无效: "${shown}"${why ? ` (${why})` : ''}`);
 }
 
 /** Epoch ms of an ISO 8601 date-time text, or null when it is not one. */
@@ -214,5 +214,5 @@ export function timerSchedule(
     if (typeof v !== 'string') throw bad(el, 'timeCycle', v);
     return firstCycleFire(parseCycle(v, el), now);
   }
-  throw fail(`定时器 ${el.id} (${el.type}) 缺少 timeDate / timeDuration / timeCycle`);
+  throw invalid(`定时器 ${el.id} (${el.type}) 缺少 timeDate / timeDuration / timeCycle`);
 }

@@ -8,7 +8,7 @@
  * other instances are cancelled and the root leaves. Execution listeners fire once for the body
  * (no loopCounter) and once per instance.
  */
-import { fail } from '../../core/errors';
+import { invalid, notFound, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { evaluate, evaluateCondition, hasExpression } from '../expression';
@@ -44,7 +44,7 @@ export function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unk
     value = evaluate(mi.collection, tokenScope(ctx, root));
   } else {
     const v = lookupVar(ctx, chain, mi.collection);
-    if (!v.found) throw fail(`Unknown property used in expression: \${${mi.collection}}`);
+    if (!v.found) throw refused(`Unknown property used in expression: \${${mi.collection}}`);
     value = v.value;
   }
   // Flowable: a string result names the collection variable.
@@ -52,7 +52,7 @@ export function collectionOf(ctx: Ctx, root: ExecutionRow, node: GraphNode): unk
     const v = lookupVar(ctx, chain, value);
     if (v.found && Array.isArray(v.value)) value = v.value;
   }
-  if (!Array.isArray(value)) throw fail(`多实例集合 ${mi.collection} 的值不是列表 (节点 ${node.id})`);
+  if (!Array.isArray(value)) throw refused(`多实例集合 ${mi.collection} 的值不是列表 (节点 ${node.id})`);
   return value;
 }
 
@@ -89,7 +89,7 @@ export const tooManyInstancesMessage = (nodeName: string, total: number, max: nu
  */
 export function assertCardinality(ctx: Ctx, node: GraphNode, total: number): void {
   const max = ctx.limits?.maxMultiInstances?.() ?? ENGINE_LIMIT_DEFAULTS.maxMultiInstances;
-  if (total > max) throw fail(tooManyInstancesMessage(node.name || node.id, total, max));
+  if (total > max) throw refused(tooManyInstancesMessage(node.name || node.id, total, max));
 }
 
 /** The token arrives at a multi-instance activity. */
@@ -104,7 +104,7 @@ export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode
   else {
     const v = hasExpression(mi.cardinality!) ? evaluate(mi.cardinality!, tokenScope(ctx, root)) : mi.cardinality;
     total = Math.trunc(toNumber(v));
-    if (!Number.isFinite(total) || total < 0) throw fail(`多实例数量无效: ${String(v)} (节点 ${node.id})`);
+    if (!Number.isFinite(total) || total < 0) throw invalid(`多实例数量无效: ${String(v)} (节点 ${node.id})`);
   }
   assertCardinality(ctx, node, total);
   const snap = miStart(total, mi.sequential);
@@ -121,7 +121,7 @@ export function enterMultiInstance(ctx: Ctx, root: ExecutionRow, node: GraphNode
 export function completeMiInstance(ctx: Ctx, child: ExecutionRow, node: GraphNode, ops: TokenOps) {
   const mi = node.multiInstance!;
   const root = ctx.uow.executions.get(child.parentId!);
-  if (!root) throw fail(`多实例根执行不存在 (节点 ${node.id})`);
+  if (!root) throw notFound(`多实例根执行不存在 (节点 ${node.id})`);
   endActivity(ctx, child);
   fireExecutionListeners(ctx, child, node.listeners, 'end');
   const before = JSON.parse(root.machineState) as MiSnapshot;

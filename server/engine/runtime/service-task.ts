@@ -11,7 +11,7 @@
  * boundaries first, runtime/errors.ts); any other throw fails the command (AppError 500, its
  * message) and rolls it back.
  */
-import { AppError, fail } from '../../core/errors';
+import { AppError, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { evaluate } from '../expression';
@@ -42,7 +42,7 @@ export function runServiceTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): s
     const name = st.kind === 'class' ? st.value : delegateName(st.value) ?? st.value;
     const services = ctx.handlers.services;
     const handler: ServiceHandler | undefined = services && Object.prototype.hasOwnProperty.call(services, name) ? services[name] : undefined;
-    if (!handler) throw fail(`${node.id} (bpmn:ServiceTask) 的服务未注册: ${st.value}`);
+    if (!handler) throw refused(`${node.id} (bpmn:ServiceTask) 的服务未注册: ${st.value}`);
     const fields: Record<string, unknown> = {};
     for (const f of st.fields) fields[f.name] = f.expression !== undefined ? evaluate(f.expression, scope) : f.stringValue;
     handler({ execution: executionApi(ctx, exec, 'start'), fields });
@@ -50,6 +50,6 @@ export function runServiceTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): s
   } catch (e) {
     if (isBpmnError(e)) return e.errorCode;
     if (e instanceof AppError || e instanceof ExpressionError) throw e;
-    throw fail(e instanceof Error ? e.message : String(e));
+    throw refused(e instanceof Error ? e.message : String(e));
   }
 }

@@ -12,7 +12,7 @@ import { advanceTask, TASK_INITIAL, type TaskEvent } from '../behaviours/task-ma
 import { newId, type Ctx } from './context';
 import { fireTaskListeners, executionApi, tokenScope } from './listeners';
 import { startActivity, endActivity } from './history';
-import { fail } from '../../core/errors';
+import { refused } from '../../core/errors';
 import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 function toList(v: unknown): string[] {
@@ -34,7 +34,7 @@ function dueDateOf(v: unknown, now: number): number | null {
 
 export function machineStep(task: TaskRow, event: TaskEvent['type'], message: string) {
   const next = advanceTask(task.machineState, event);
-  if (!next) throw fail(message);
+  if (!next) throw refused(message);
   task.machineState = next;
 }
 
@@ -68,7 +68,7 @@ export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): T
   const assignee = assigneeV === undefined || assigneeV === null || assigneeV === '' ? null : expressionText(assigneeV);
   const users = [...new Set(ut.candidateUsers.flatMap((c) => toList(ev(c))))];
   const maxUsers = ctx.limits?.maxRecipients ?? ENGINE_LIMIT_DEFAULTS.maxRecipients;
-  if (users.length > maxUsers) throw fail(tooManyCandidatesMessage(node.name || node.id, users.length, maxUsers));
+  if (users.length > maxUsers) throw refused(tooManyCandidatesMessage(node.name || node.id, users.length, maxUsers));
   const groups = [...new Set(ut.candidateGroups.flatMap((c) => toList(ev(c))))];
   const description = ut.documentation ? displayText(ut.documentation, scope) : null;
   const priorityV = ev(ut.priority);

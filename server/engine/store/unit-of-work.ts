@@ -6,7 +6,7 @@
  * committed, a unit may be kept for the next command on the instance (`settle`, instance-cache.ts).
  */
 import type Database from 'better-sqlite3';
-import { fail } from '../../core/errors';
+import { conflict, refused } from '../../core/errors';
 import {
   stmt, rawStmt, rowOf, pushValues, updateValues, CHUNK, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
   HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
@@ -143,7 +143,7 @@ export class UnitOfWork {
     const text = JSON.stringify(value);
     // UTF-8 is at most 3 bytes per UTF-16 unit: count exactly only when it could matter.
     if (text.length * 3 > this.maxVariableBytes && Buffer.byteLength(text, 'utf8') > this.maxVariableBytes) {
-      throw fail(variableTooLargeMessage(name, this.maxVariableBytes));
+      throw refused(variableTooLargeMessage(name, this.maxVariableBytes));
     }
     return text;
   }
@@ -277,7 +277,7 @@ export class UnitOfWork {
       inst.revision = this.loadedRevision + 1;
       const values = updateValues(inst, INSTANCE_MUTABLE);
       values.push(this.loadedRevision);
-      if (stmt(db, SQL.updInstance).run(values).changes !== 1) throw fail(CONCURRENT_UPDATE);
+      if (stmt(db, SQL.updInstance).run(values).changes !== 1) throw conflict(CONCURRENT_UPDATE);
     }
     // New activity instances in one multi-row INSERT per chunk; their ids follow from the rowids.
     const newActs = this.hiActs.filter((a) => a.id === null);

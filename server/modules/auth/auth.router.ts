@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loginInput, registerInput, type CaptchaReply } from '../../../shared/schemas/auth';
 import { router } from '../../trpc/init';
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
+import { msgOutput } from '../../trpc/output';
 import { isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
 import { drawCaptcha } from './captcha.service';
 import { login, logout, register } from './login.service';
@@ -18,35 +19,50 @@ export const authRouter = router({
    * §2: RuoYi's page shows it as data:image/gif); the answer lives 2 minutes, one use.
    * registerEnabled tells the sign-in page whether to offer 立即注册.
    */
-  captchaImage: publicProcedure.query(async ({ ctx }): Promise<CaptchaReply> => {
+  captchaImage: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/captchaImage', envelope: 'ajax' } })
+    .query(async ({ ctx }): Promise<CaptchaReply> => {
     const registerEnabled = isRegisterEnabled(ctx.deps);
     if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false, registerEnabled };
     const { uuid, img } = await drawCaptcha(ctx.deps.captcha, ctx.deps.clock.now());
     return { captchaEnabled: true, registerEnabled, uuid, img };
   }),
   /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */
-  publicKey: publicProcedure.query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),
+  publicKey: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/publicKey', envelope: 'ajax' } })
+    .query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),
   /**
    * `{username, password, code, uuid}` → `{token}`; also sets the file cookie (issue 41 §3,
    * file-cookie.service.ts). Errors as login.service.
    */
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(loginInput)
+    .meta({ rest: { method: 'POST', path: '/login', input: ['body'], envelope: 'ajax' } })
+    .mutation(async ({ ctx, input }) => {
     const reply = await login(ctx.deps, { username: input.username, password: input.password, code: input.code, uuid: input.uuid }, ctx.client);
     const cookie = await fileCookieValue(ctx.deps, reply.token);
     if (cookie) ctx.cookies?.set(FILE_COOKIE, cookie, FILE_COOKIE_OPTIONS);
     return reply;
   }),
   /** Self-registration when `sys.account.registerUser` is true. */
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(registerInput)
+    .meta({ rest: { method: 'POST', path: '/register', input: ['body'], envelope: 'ajax' } })
+    .mutation(async ({ ctx, input }) => {
     await register(ctx.deps, { username: input.username, password: input.password, confirmPassword: input.confirmPassword ?? '', code: input.code, uuid: input.uuid }, ctx.client);
     return {};
   }),
   /** Ends the current session (no token needed; always succeeds) and clears the file cookie → msg 退出成功. */
-  logout: publicProcedure.input(z.void()).mutation(async ({ ctx }) => {
+  logout: publicProcedure.input(z.void())
+    .meta({ rest: { method: 'POST', path: '/logout', envelope: 'ajax' } })
+    .output(msgOutput)
+    .mutation(async ({ ctx }) => {
     await logout(ctx.deps, ctx.token, ctx.client);
     ctx.cookies?.clear(FILE_COOKIE, FILE_COOKIE_OPTIONS);
     return { msg: '退出成功' };
   }),
-  getInfo: authedProcedure.query(({ ctx }) => getInfo(ctx.deps, ctx.login)),
-  getRouters: authedProcedure.query(({ ctx }) => getRouters(ctx.deps, ctx.login)),
+  getInfo: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/getInfo', envelope: 'ajax' } })
+    .query(({ ctx }) => getInfo(ctx.deps, ctx.login)),
+  getRouters: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/getRouters', envelope: 'data' } })
+    .query(({ ctx }) => getRouters(ctx.deps, ctx.login)),
 });

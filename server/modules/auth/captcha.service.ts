@@ -81,8 +81,8 @@ export class CaptchaStore implements CaptchaPort {
     const entry = uuid ? this.answers.get(uuid) : undefined;
     if (uuid) this.answers.delete(uuid);
     this.counter.note(!!entry && entry.expireAt > now);
-    if (!entry || entry.expireAt <= now) throw new AppError(500, '验证码已失效');
-    if (entry.answer.toLowerCase() !== code.trim().toLowerCase()) throw new AppError(500, '验证码错误');
+    if (!entry || entry.expireAt <= now) throw new AppError('invalid', '验证码已失效');
+    if (entry.answer.toLowerCase() !== code.trim().toLowerCase()) throw new AppError('invalid', '验证码错误');
   }
 
   /**

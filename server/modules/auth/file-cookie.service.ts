@@ -1,7 +1,7 @@
 /**
  * The file cookie (issue 41 §3): uploaded files under `/caishui-api/profile/**` are shown by a
  * plain `<img src>`, which sends no bearer header. Sign-in sets cookie FILE_COOKIE, and GET/HEAD
- * of `/profile/**` accept it instead of the header (server/rest/routes/common.ts marks that row
+ * of `/profile/**` accept it instead of the header (the REST meta of `common.profile`, common/common.router.ts, marks that row
  * `fileCookie`; trpc/context.ts reads the cookie on marked rows only; trpc/procedures.ts resolves
  * it). Its value is not the bearer token but a JWT of its own (jose, HS256, the server's key):
  * `{sid, purpose: 'file'}`, so it opens no other row and cannot be sent as a bearer token (a
@@ -14,7 +14,7 @@
  * token cookie does). Logout clears it; a refused value is cleared by the answer that refuses it.
  */
 import { SignJWT, jwtVerify } from 'jose';
-import type { AppDeps } from '../../core/deps';
+import type { AppDeps } from '../../deps';
 import type { LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
 import { liveSession, sessionIdOf } from './session.service';
@@ -53,6 +53,6 @@ export async function resolveFileCookie(deps: AppDeps, value: string): Promise<L
   } catch {
     sid = undefined;
   }
-  if (typeof sid !== 'string' || !sid) throw new AppError(401, '认证失败，无法访问系统资源');
+  if (typeof sid !== 'string' || !sid) throw new AppError('unauthorized', '认证失败，无法访问系统资源');
   return liveSession(deps, sid, false);
 }

@@ -4,16 +4,16 @@
  * (deleted, disabled) → lockout → password. Every attempt writes a login-log row. Errors are
  * AppError 500 with the reference's texts.
  */
-import type { AppDeps, ClientInfo } from '../../core/deps';
+import type { AppDeps, ClientInfo } from '../../deps';
 import { AppError } from '../../core/errors';
 import { nowText } from '../../core/clock';
-import { sysUser } from '../../db/schema';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { insertLoginLog } from '../monitor/logininfor/logininfor.repo';
 import { isBlockedIp, isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
 import { decodePassword } from './secrets.service';
 import { controlCharsMessage, isOneLine, isPlainName } from '../../../shared/schemas/text';
 import { findUserByName, stampLogin } from './auth.repo';
+import { insertUser } from '../system/user/user-write.repo';
 import { closeSession, openSession } from './session.service';
 import {
   LOCKED_MESSAGE, MAX_RETRY_COUNT, clearWrongPasswords, hashPassword, matchesPassword, recordWrongPassword, retryCount,
@@ -23,7 +23,7 @@ const NOT_MATCH = '用户不存在/密码错误';
 
 function failWith(deps: AppDeps, client: ClientInfo, userName: string, msg: string, logMsg = msg): never {
   insertLoginLog(deps.db, { userName, status: '1', msg: logMsg, client, loginTime: nowText(deps.clock) });
-  throw new AppError(500, msg);
+  throw new AppError('refused', msg);
 }
 
 function checkCaptcha(deps: AppDeps, client: ClientInfo, userName: string, code: string, uuid: string) {
@@ -69,26 +69,26 @@ export async function login(deps: AppDeps, input: Required<LoginInput>, client: 
  * password 5-20, confirmation equal, unique name.
  */
 export async function register(deps: AppDeps, input: Required<RegisterInput>, client: ClientInfo): Promise<void> {
-  if (!isRegisterEnabled(deps)) throw new AppError(500, '当前系统没有开启注册功能！');
+  if (!isRegisterEnabled(deps)) throw new AppError('refused', '当前系统没有开启注册功能！');
   const userName = input.username.trim();
   if (isCaptchaEnabled(deps)) deps.captcha.verify(input.uuid, input.code, deps.clock.now());
   const password = decodePassword(deps.keys, input.password);
-  if (password === null) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
-  if (userName.length < 2 || userName.length > 20) throw new AppError(500, '用户账号长度必须介于 2 和 20 之间');
+  if (password === null) throw new AppError('invalid', '用户密码长度必须介于 5 和 20 之间');
+  if (userName.length < 2 || userName.length > 20) throw new AppError('invalid', '用户账号长度必须介于 2 和 20 之间');
   // Bidi controls (`ad\u202Emin`) as control characters (issue 38 §7).
-  if (!isPlainName(userName)) throw new AppError(500, controlCharsMessage('用户账号'));
-  if (password.length < 5 || password.length > 20) throw new AppError(500, '用户密码长度必须介于 5 和 20 之间');
+  if (!isPlainName(userName)) throw new AppError('invalid', controlCharsMessage('用户账号'));
+  if (password.length < 5 || password.length > 20) throw new AppError('invalid', '用户密码长度必须介于 5 和 20 之间');
   // the decrypted password: the schema only saw the `rsa:` text (issue 11 §4)
-  if (!isOneLine(password)) throw new AppError(500, controlCharsMessage('用户密码'));
+  if (!isOneLine(password)) throw new AppError('invalid', controlCharsMessage('用户密码'));
   if (input.confirmPassword !== undefined && input.confirmPassword !== '' &&
       decodePassword(deps.keys, input.confirmPassword) !== password) {
-    throw new AppError(500, '两次输入的密码不一致');
+    throw new AppError('invalid', '两次输入的密码不一致');
   }
-  if (findUserByName(deps.db, userName)?.delFlag === '0') throw new AppError(500, `保存用户'${userName}'失败，注册账号已存在`);
+  if (findUserByName(deps.db, userName)?.delFlag === '0') throw new AppError('conflict', `保存用户'${userName}'失败，注册账号已存在`);
   const hash = await hashPassword(password);
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
-    tx.insert(sysUser).values({ userName, nickName: userName, password: hash, createBy: userName, createTime: when }).run();
+    insertUser(tx, { userName, nickName: userName, password: hash, createBy: userName, createTime: when });
   });
   insertLoginLog(deps.db, { userName, status: '0', msg: '注册成功', client, loginTime: when });
 }

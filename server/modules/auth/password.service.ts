@@ -4,9 +4,8 @@
  * 10 minutes after its last increment and is cleared by a successful sign-in or an unlock).
  */
 import bcrypt from 'bcryptjs';
-import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../core/deps';
-import { sysPasswordRetry } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { deletePasswordRetry, findPasswordRetry, upsertPasswordRetry } from './password-retry.repo';
 
 export const MAX_RETRY_COUNT = 5;
 export const LOCK_TIME_MS = 10 * 60 * 1000;
@@ -18,21 +17,18 @@ export const matchesPassword = (plain: string, hash: string): Promise<boolean> =
 
 /** Wrong passwords counted for `userName` that have not expired at `now`. */
 export function retryCount(deps: Pick<AppDeps, 'db'>, userName: string, now: number): number {
-  const row = deps.db.select().from(sysPasswordRetry).where(eq(sysPasswordRetry.userName, userName)).get();
+  const row = findPasswordRetry(deps.db, userName);
   return row && row.expireTime > now ? row.retryCount : 0;
 }
 
 /** Counts one more wrong password; returns the new count. */
 export function recordWrongPassword(deps: Pick<AppDeps, 'db'>, userName: string, now: number): number {
   const count = retryCount(deps, userName, now) + 1;
-  deps.db.insert(sysPasswordRetry)
-    .values({ userName, retryCount: count, expireTime: now + LOCK_TIME_MS })
-    .onConflictDoUpdate({ target: sysPasswordRetry.userName, set: { retryCount: count, expireTime: now + LOCK_TIME_MS } })
-    .run();
+  upsertPasswordRetry(deps.db, userName, count, now + LOCK_TIME_MS);
   return count;
 }
 
 /** Clears the counter (successful sign-in, or `/monitor/logininfor/unlock/{userName}`). */
 export function clearWrongPasswords(deps: Pick<AppDeps, 'db'>, userName: string): void {
-  deps.db.delete(sysPasswordRetry).where(eq(sysPasswordRetry.userName, userName)).run();
+  deletePasswordRetry(deps.db, userName);
 }

@@ -3,13 +3,10 @@
  * types M and C with status 0 the user may see (admin: all; others: through enabled roles),
  * ordered by parent and order number, turned into router nodes. Empty fields are omitted.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../core/deps';
+import type { AppDeps } from '../../deps';
 import type { LoginUser } from '../../core/authz';
-import { sysMenu, sysRoleMenu } from '../../db/schema';
 import type { RouterNode } from '../../../shared/schemas/auth';
-
-type MenuRow = typeof sysMenu.$inferSelect;
+import { routerMenus, type MenuRow } from '../system/menu/menu.repo';
 type MenuNode = MenuRow & { children: MenuNode[] };
 
 const isHttp = (p: string) => /^https?:\/\//.test(p);
@@ -98,21 +95,6 @@ export function menuTree<T extends { menuId: number; parentId: number }>(rows: T
 
 /** The router tree of the signed-in user. */
 export function getRouters(deps: Pick<AppDeps, 'db'>, login: LoginUser): RouterNode[] {
-  const visibleTypes = inArray(sysMenu.menuType, ['M', 'C']);
-  const order = [asc(sysMenu.parentId), asc(sysMenu.orderNum)];
-  let rows: MenuRow[];
-  if (login.admin) {
-    rows = deps.db.select().from(sysMenu).where(and(visibleTypes, eq(sysMenu.status, '0'))).orderBy(...order).all();
-  } else {
-    const roleIds = login.roles.map((r) => r.roleId);
-    rows = roleIds.length === 0 ? [] : deps.db
-      .selectDistinct({ m: sysMenu })
-      .from(sysMenu)
-      .innerJoin(sysRoleMenu, eq(sysRoleMenu.menuId, sysMenu.menuId))
-      .where(and(visibleTypes, eq(sysMenu.status, '0'), inArray(sysRoleMenu.roleId, roleIds)))
-      .orderBy(...order)
-      .all()
-      .map((x) => x.m);
-  }
+  const rows = routerMenus(deps.db, login.admin ? undefined : login.roles.map((r) => r.roleId));
   return buildRouters(menuTree(rows) as MenuNode[]);
 }

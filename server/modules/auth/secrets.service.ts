@@ -5,19 +5,18 @@
  * database and are never serialised in a reply.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sysSecret } from '../../db/schema';
 import type { ServerKeys } from '../../core/auth-ports';
+import { findSecret, insertSecretIfAbsent } from './secret.repo';
 
 export type { ServerKeys };
 
 function getOrCreate(db: Db, key: string, make: () => string): string {
-  const row = db.select().from(sysSecret).where(eq(sysSecret.secretKey, key)).get();
-  if (row) return row.secretValue;
-  const value = make();
-  db.insert(sysSecret).values({ secretKey: key, secretValue: value }).onConflictDoNothing().run();
-  return db.select().from(sysSecret).where(eq(sysSecret.secretKey, key)).get()!.secretValue;
+  const stored = findSecret(db, key);
+  if (stored !== undefined) return stored;
+  insertSecretIfAbsent(db, key, make());
+  // Another process may have stored its value first: the stored one wins.
+  return findSecret(db, key)!;
 }
 
 /** Loads (or makes and stores) the server's keys; `jwtSecret` from the environment wins. */

@@ -20,11 +20,10 @@
  *
  * Both maps are bounded (oldest first out); a dropped entry is simply loaded again.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sysAuthVersion, sysSession } from '../../db/schema';
 import type { LoginUser } from '../../core/authz';
 import type { RoleRow, UserRow } from './auth.repo';
+import { sessionStatements } from './session.repo';
 import { localWrites, polled, watchTables, type WriteOp } from '../../db/table-watch';
 import { HitCounter, type CacheStats } from '../../core/cache-registry';
 
@@ -88,11 +87,7 @@ function stateOf(db: Db): State {
     s = {
       tokens: new Map(),
       sessions: new Map(),
-      version: db.select({ version: sysAuthVersion.version }).from(sysAuthVersion).where(eq(sysAuthVersion.id, 1)).prepare(),
-      row: db.select({ expireTime: sysSession.expireTime, userId: sysSession.userId }).from(sysSession)
-        .where(eq(sysSession.sessionId, sql.placeholder('sid'))).prepare(),
-      lease: db.update(sysSession).set({ expireTime: sql`${sql.placeholder('at')}` })
-        .where(eq(sysSession.sessionId, sql.placeholder('sid'))).prepare(),
+      ...sessionStatements(db),
       counter: new HitCounter(),
     };
     states.set(db, s);

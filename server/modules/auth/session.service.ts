@@ -6,16 +6,15 @@
  * checked against the auth version (./session-cache.ts, issue 15).
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
-import type { AppDeps, ClientInfo } from '../../core/deps';
-import { sysSession } from '../../db/schema';
+import type { AppDeps, ClientInfo } from '../../deps';
 import { AppError } from '../../core/errors';
 import { isSuperAdmin, type LoginUser } from '../../core/authz';
 import { formatDateTime } from '../../../shared/utils/date';
 import { parseUserAgent } from '../../core/user-agent';
 import type { Db } from '../../db/client';
 import { findDept, findMenuPermsByRole, findUserById, findUserRoles, type RoleRow, type UserRow } from './auth.repo';
+import { deleteSession, findSession, insertSession } from './session.repo';
 import {
   SESSION_IDLE_MS, authStamp, cachedSession, forgetSession, knownTokenSession, noteSessionLookup, rememberToken, sessionRow, slide, storeSession,
   type CachedSession,
@@ -29,7 +28,7 @@ export async function openSession(deps: AppDeps, user: UserRow, client: ClientIn
   const now = deps.clock.now();
   const sessionId = crypto.randomUUID();
   const ua = parseUserAgent(client.userAgent);
-  deps.db.insert(sysSession).values({
+  insertSession(deps.db, {
     sessionId,
     userId: user.userId,
     userName: user.userName,
@@ -40,7 +39,7 @@ export async function openSession(deps: AppDeps, user: UserRow, client: ClientIn
     os: ua.os,
     loginTime: formatDateTime(now),
     expireTime: now + SESSION_IDLE_MS,
-  }).run();
+  });
   const token = await new SignJWT({ login_user_key: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.userName)
@@ -73,7 +72,7 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
   let sid = knownTokenSession(db, token);
   if (!sid) {
     sid = (await sessionIdOf(deps, token)) ?? undefined;
-    if (!sid) throw new AppError(401, '认证失败，无法访问系统资源');
+    if (!sid) throw new AppError('unauthorized', '认证失败，无法访问系统资源');
     rememberToken(db, token, sid);
   }
   return liveSession(deps, sid, true);
@@ -108,14 +107,14 @@ function loadSession(deps: AppDeps, sid: string, version: string, previous: Cach
   const expiry = row && previous && row.expireTime === previous.storedExpire ? previous.expireAt : row?.expireTime;
   if (!row || expiry === undefined || expiry <= now) {
     forgetSession(db, sid);
-    if (row) db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
-    throw new AppError(401, EXPIRED);
+    if (row) deleteSession(db, sid);
+    throw new AppError('unauthorized', EXPIRED);
   }
   const user = findUserById(db, row.userId);
   if (!user || user.delFlag !== '0' || user.status !== '0') {
     forgetSession(db, sid);
-    db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
-    throw new AppError(401, EXPIRED);
+    deleteSession(db, sid);
+    throw new AppError('unauthorized', EXPIRED);
   }
   const roles = findUserRoles(db, user.userId);
   const dept = findDept(db, user.deptId);
@@ -173,8 +172,8 @@ export async function closeSession(deps: AppDeps, token: string | undefined): Pr
   if (!token) return null;
   const sid = await sessionIdOf(deps, token);
   if (!sid) return null;
-  const row = deps.db.select().from(sysSession).where(eq(sysSession.sessionId, sid)).get();
-  deps.db.delete(sysSession).where(eq(sysSession.sessionId, sid)).run();
+  const row = findSession(deps.db, sid);
+  deleteSession(deps.db, sid);
   forgetSession(deps.db, sid);
   return row?.userName ?? null;
 }

@@ -3,7 +3,7 @@
  * role keys (empty → `ROLE_DEFAULT`) and permission strings. The user, dept and roles come from
  * the session cache when its entry is current (./session-cache.ts), else from the database.
  */
-import type { AppDeps } from '../../core/deps';
+import type { AppDeps } from '../../deps';
 import type { LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
 import type { GetInfoReply, SessionUser } from '../../../shared/schemas/auth';
@@ -13,7 +13,7 @@ import { currentProfile, type SessionProfile } from './session-cache';
 /** The profile from the database (a caller without a cached session, e.g. a server-side caller). */
 function readProfile(deps: Pick<AppDeps, 'db'>, login: LoginUser): SessionProfile {
   const user = findUserById(deps.db, login.userId);
-  if (!user) throw new AppError(401, '登录状态已过期');
+  if (!user) throw new AppError('unauthorized', '登录状态已过期');
   const dept = findDept(deps.db, user.deptId);
   return { user, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles: findUserRoles(deps.db, user.userId) };
 }

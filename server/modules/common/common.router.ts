@@ -31,16 +31,30 @@ export const commonRouters = {
    * checked against the extension, issue 41 §4) → `{url, fileName, newFileName, originalFilename,
    * oldFilename}`. Errors: 文件格式不正确; the upload quotas' (issue 38 §7).
    */
-  upload: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'default', undefined, ctx.login.userId)),
+  upload: authedProcedure.input(uploadInput)
+    .meta({ rest: { method: 'POST', path: '/common/upload', input: ['multipart'], envelope: 'ajax' } })
+    .mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'default', undefined, ctx.login.userId)),
   /** `{file}` (spec §5 file list; bytes checked likewise) → as `upload`. Errors: 文件格式不正确; the quotas'. */
-  uploadFile: authedProcedure.input(uploadInput).mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'file', undefined, ctx.login.userId)),
+  uploadFile: authedProcedure.input(uploadInput)
+    .meta({ rest: { method: 'POST', path: '/common/uploadFile', input: ['multipart'], envelope: 'ajax' } })
+    .mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'file', undefined, ctx.login.userId)),
   /** `{fileName, delete?}` → FileReply of `UPLOAD_DIR/download/<fileName>`. Errors: 文件名称(x)非法，不允许下载。. */
-  download: authedProcedure.input(downloadInput).query(({ ctx, input }) => downloadFile(ctx.deps, input.fileName, input.delete)),
+  download: authedProcedure.input(downloadInput)
+    .meta({ rest: { method: 'GET', path: '/common/download', input: ['query'], envelope: 'file', queryToken: true } })
+    .query(({ ctx, input }) => downloadFile(ctx.deps, input.fileName, input.delete)),
   /** `{resource: '/profile/…'}` → FileReply. Errors: 资源文件(x)非法，不允许下载。. */
-  resource: authedProcedure.input(resourceInput).query(({ ctx, input }) => downloadResource(ctx.deps, input.resource)),
+  resource: authedProcedure.input(resourceInput)
+    .meta({ rest: { method: 'GET', path: '/common/download/resource', input: ['query'], envelope: 'file', queryToken: true } })
+    .query(({ ctx, input }) => downloadResource(ctx.deps, input.resource)),
   /**
    * `{path}` below `/profile/` → FileReply (served uploads). Over REST `?Authorization=` is accepted,
    * and on GET/HEAD the file cookie set at sign-in (issue 41 §3; procedures.ts signedIn).
    */
-  profile: authedProcedure.input(profileInput).query(({ ctx, input }) => serveProfile(ctx.deps, input.path)),
+  profile: authedProcedure.input(profileInput)
+    .meta({
+      rest: {
+        method: 'GET', path: '/profile/*', input: ['params'], mapInput: (raw) => ({ path: raw['*'] }), envelope: 'file', queryToken: true, fileCookie: true,
+      },
+    })
+    .query(({ ctx, input }) => serveProfile(ctx.deps, input.path)),
 };

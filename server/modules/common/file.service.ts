@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../../core/deps';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../core/errors';
 import type { FileReply, UploadedFile } from '../../core/files';
 import { formatDate } from '../../../shared/utils/date';
@@ -53,19 +53,19 @@ const rootOf = (deps: Pick<AppDeps, 'env'>) => path.resolve(deps.env.UPLOAD_DIR)
  */
 export async function storeUpload(deps: UploadDeps, file: UploadedFile, kind: UploadKind, maxBytes = MAX_UPLOAD_BYTES, userId?: number): Promise<UploadReply> {
   const original = file.filename ?? '';
-  if (original.length > MAX_NAME_LENGTH) throw new AppError(500, `上传的文件名最长${MAX_NAME_LENGTH}个字符`);
+  if (original.length > MAX_NAME_LENGTH) throw new AppError('invalid', `上传的文件名最长${MAX_NAME_LENGTH}个字符`);
   const ext = extensionOf(original);
-  if (!isAllowedExtension(ext, kind === 'default' ? DEFAULT_ALLOWED_EXTENSIONS : FILE_EXTENSIONS)) throw new AppError(500, '文件格式不正确');
+  if (!isAllowedExtension(ext, kind === 'default' ? DEFAULT_ALLOWED_EXTENSIONS : FILE_EXTENSIONS)) throw new AppError('invalid', '文件格式不正确');
   if (file.data.length > maxBytes) {
-    throw new AppError(500, `上传的文件大小超出限制的文件大小！允许的文件最大大小是：${Math.round(maxBytes / 1024 / 1024)}MB！`);
+    throw new AppError('invalid', `上传的文件大小超出限制的文件大小！允许的文件最大大小是：${Math.round(maxBytes / 1024 / 1024)}MB！`);
   }
-  if (!(await contentMatchesExtension(ext, file.data))) throw new AppError(500, '文件格式不正确');
+  if (!(await contentMatchesExtension(ext, file.data))) throw new AppError('invalid', '文件格式不正确');
   const now = deps.clock.now();
   const day = formatDate(now, 'yyyy/MM/dd');
   const nameOf = () => `${safeBaseName(original)}_${formatDate(now, 'yyyyMMddHHmmss')}${crypto.randomBytes(3).toString('hex')}.${ext}`;
   let newFileName = nameOf();
   // The download rule decides what may be stored, so every stored file can be read back.
-  if (!isSafeRelativeName(`upload/${day}/${newFileName}`)) throw new AppError(500, '文件名称非法，不允许上传');
+  if (!isSafeRelativeName(`upload/${day}/${newFileName}`)) throw new AppError('invalid', '文件名称非法，不允许上传');
   const reserved = userId === undefined ? undefined : reserveUpload(deps, userId, file.data.length);
   try {
     const dir = path.join(rootOf(deps), 'upload', ...day.split('/'));
@@ -89,9 +89,9 @@ export async function storeUpload(deps: UploadDeps, file: UploadedFile, kind: Up
 }
 
 async function readInside(deps: Deps, rel: string, illegal: string, downloadName: string): Promise<FileReply & { realPath: string }> {
-  if (!isSafeRelativeName(rel)) throw new AppError(500, illegal);
+  if (!isSafeRelativeName(rel)) throw new AppError('invalid', illegal);
   const real = await resolveInside(rootOf(deps), rel);
-  if (!real) throw new AppError(500, '文件不存在');
+  if (!real) throw new AppError('notFound', '文件不存在');
   return { fileName: downloadName, contentType: contentTypeOf(rel), body: await fs.readFile(real), realPath: real };
 }
 
@@ -104,7 +104,7 @@ const shown = (s: string) => s.slice(0, 200);
  */
 export async function downloadFile(deps: Deps, fileName: string, remove: boolean): Promise<FileReply> {
   const illegal = `文件名称(${shown(fileName)})非法，不允许下载。`;
-  if (!isSafeRelativeName(fileName)) throw new AppError(500, illegal);
+  if (!isSafeRelativeName(fileName)) throw new AppError('invalid', illegal);
   const base = fileName.split('/').pop() ?? '';
   const file = await readInside(deps, `download/${fileName}`, illegal, `${deps.clock.now()}${base.slice(base.indexOf('_') + 1)}`);
   if (remove) await fs.rm(file.realPath, { force: true });
@@ -117,7 +117,7 @@ export async function downloadFile(deps: Deps, fileName: string, remove: boolean
  */
 export async function downloadResource(deps: Deps, resource: string): Promise<FileReply> {
   const illegal = `资源文件(${shown(resource)})非法，不允许下载。`;
-  if (!resource.startsWith(`${RESOURCE_PREFIX}/`)) throw new AppError(500, illegal);
+  if (!resource.startsWith(`${RESOURCE_PREFIX}/`)) throw new AppError('invalid', illegal);
   const rel = resource.slice(RESOURCE_PREFIX.length + 1);
   const { fileName, contentType, body } = await readInside(deps, rel, illegal, rel.split('/').pop() ?? 'file');
   return { fileName, contentType, body };

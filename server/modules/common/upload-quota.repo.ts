@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { sysUpload } from '../../db/schema';
-import type { DbTx } from './query';
+import type { DbTx } from './query.repo';
 
 /** Bytes recorded for `userId` (0 when none). */
 export function userUploadBytes(db: DbTx, userId: number): number {

@@ -8,7 +8,7 @@
  * once cannot both pass a nearly full quota. Sizes are counted from the ledger `sys_upload`
  * (files stored before it existed are not counted). A replaced avatar's row goes with its file.
  */
-import type { AppDeps } from '../../core/deps';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../core/errors';
 import { nowText } from '../../core/clock';
 import { getConfigValue } from '../system/config/config.repo';
@@ -46,11 +46,11 @@ export function reserveUpload(deps: Deps, userId: number, size: number): number 
   return deps.db.transaction((tx) => {
     const mine = userUploadBytes(tx, userId);
     if (mine + size > quota.user) {
-      throw new AppError(500, `上传失败：超出个人上传空间限额（已用 ${mbText(mine)}，本次 ${mbText(size)}，限额 ${mbText(quota.user)}）`);
+      throw new AppError('refused', `上传失败：超出个人上传空间限额（已用 ${mbText(mine)}，本次 ${mbText(size)}，限额 ${mbText(quota.user)}）`);
     }
     const all = totalUploadBytes(tx);
     if (all + size > quota.total) {
-      throw new AppError(500, `上传失败：超出系统上传空间总限额（已用 ${mbText(all)}，本次 ${mbText(size)}，限额 ${mbText(quota.total)}）`);
+      throw new AppError('refused', `上传失败：超出系统上传空间总限额（已用 ${mbText(all)}，本次 ${mbText(size)}，限额 ${mbText(quota.total)}）`);
     }
     return insertUpload(tx, { userId, fileName: '', size, createTime: nowText(deps.clock) });
   });

@@ -5,7 +5,7 @@
  * `system:role:list`, `system:dept:list`). The super admin sees every live row; a user without a
  * list permission counts 0 for it, as his list would show nothing.
  */
-import type { AppDeps } from '../../core/deps';
+import type { AppDeps } from '../../deps';
 import type { LoginUser } from '../../core/authz';
 import { deptList } from '../system/dept/dept.service';
 import { roleList } from '../system/role/role.service';

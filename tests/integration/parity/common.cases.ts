@@ -1,5 +1,5 @@
 /**
- * Parity cases of the upload and download rows (server/rest/routes/common.ts). The runner sends
+ * Parity cases of the upload and download rows (the REST metas of modules/common/common.router.ts). The runner sends
  * JSON and reads JSON, so each case is a refusal both surfaces answer alike (no file part; names
  * that are illegal); stored and served bytes are checked in files.test.ts.
  */

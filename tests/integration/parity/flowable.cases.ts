@@ -1,5 +1,5 @@
 /**
- * Parity cases of the workflow rows (server/rest/routes/flowable.ts). The parity app has no
+ * Parity cases of the workflow rows (the REST metas of the routers under modules/flowable). The parity app has no
  * deployment, so engine rows answer empty lists or the engine's refusal for a missing id (both
  * surfaces alike); library writes use refusals or idempotent edits. File rows (readImage, exports)
  * answer binary over REST, so their case is a refusal too; the files are checked in

@@ -1,5 +1,5 @@
 /**
- * Parity cases of the job and job-log rows (server/rest/routes/jobs.ts). Writes use inputs that
+ * Parity cases of the job and job-log rows (the REST metas of `monitor.job|jobLog.*`). Writes use inputs that
  * both calls can make with the same outcome (same edit twice, missing ids, a paused demo job run
  * once). The two exports answer a file over REST, which the parity runner cannot read as JSON,
  * so their case is the same AppError on both surfaces; the files are checked in jobs-rest.test.ts.

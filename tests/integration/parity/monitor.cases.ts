@@ -1,5 +1,5 @@
 /**
- * Parity cases of the login-log, operation-log, online-user, 服务监控 and 缓存监控 rows (server/rest/routes/monitor.ts).
+ * Parity cases of the login-log, operation-log, online-user, 服务监控 and 缓存监控 rows (the REST metas of `monitor.*` procedures).
  * Writes repeat alike (clean twice, unlock twice, missing ids, an unknown session); exports are
  * compared by their bad-input error (the runner reads JSON only; files are checked in logs.test.ts).
  */

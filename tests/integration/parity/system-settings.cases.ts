@@ -1,6 +1,6 @@
 /**
  * Parity cases of the dept, park, post, notice, menu, dictionary and config rows
- * (server/rest/routes/system-settings.ts). Writes use inputs both calls answer alike: the same
+ * (the REST metas of those procedures). Writes use inputs both calls answer alike: the same
  * edit twice, or a refusal (duplicate name, assigned entry, missing id). Exports answer a file
  * over REST, which the runner cannot read as JSON, so their case is the same bad-input error;
  * the files themselves are checked in posts/dicts/config tests.

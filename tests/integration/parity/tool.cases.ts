@@ -1,5 +1,5 @@
 /**
- * Parity cases of the code generator rows (server/rest/routes/tool.ts). The parity app has no
+ * Parity cases of the code generator rows (the REST metas of modules/tool/gen/gen.router.ts). The parity app has no
  * imported table and its PROJECT_ROOT is the project itself, so writes are refusals both surfaces
  * answer alike (unknown table, not imported, not CREATE TABLE); files and writes are checked in
  * gen-output.test.ts and gen-paths.test.ts over a temporary root.

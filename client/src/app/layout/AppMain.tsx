@@ -9,10 +9,10 @@ import { Activity, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode 
 import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
-import { useCurrentHandle } from '../navigation/route-context';
-import { useSettings } from '../stores/settings-store';
-import { useTags } from '../stores/tags-store';
-import { NAVBAR_HEIGHT, TAGS_HEIGHT } from './vars';
+import { useCurrentHandle } from '../../lib/navigation/route-context';
+import { useSettings } from '../../lib/stores/settings-store';
+import { useTags } from '../../lib/stores/tags-store';
+import { NAVBAR_HEIGHT, TAGS_HEIGHT } from '../../lib/layout-vars';
 
 interface Entry {
   element: ReactNode;

@@ -5,9 +5,9 @@
 import { Breadcrumb } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { HOME_PATH } from '../navigation/menu';
-import { useCurrentHandle } from '../navigation/route-context';
-import type { Crumb } from '../navigation/route-handle';
+import { HOME_PATH } from '../../lib/navigation/menu';
+import { useCurrentHandle } from '../../lib/navigation/route-context';
+import type { Crumb } from '../../lib/navigation/route-handle';
 
 export function Breadcrumbs() {
   const handle = useCurrentHandle();

@@ -5,7 +5,7 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { PageLoading } from '../../components/PageLoading';
-import { IFRAME_HEIGHT } from './vars';
+import { IFRAME_HEIGHT } from '../../lib/layout-vars';
 
 export const IFRAME_LOADING_MS = 300;
 

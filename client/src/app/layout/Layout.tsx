@@ -6,17 +6,17 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { HOME_MENU } from '../navigation/menu';
-import { useCurrentHandle } from '../navigation/route-context';
-import { MOBILE_WIDTH, closeSidebar, setDevice, useApp } from '../stores/app-store';
-import { setPageTitle, useSettings } from '../stores/settings-store';
-import { addView, initAffixViews } from '../stores/tags-store';
+import { HOME_MENU } from '../../lib/navigation/menu';
+import { useCurrentHandle } from '../../lib/navigation/route-context';
+import { MOBILE_WIDTH, closeSidebar, setDevice, useApp } from '../../lib/stores/app-store';
+import { setPageTitle, useSettings } from '../../lib/stores/settings-store';
+import { addView, initAffixViews } from '../../lib/stores/tags-store';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
 import { Settings } from './Settings';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './vars';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../lib/layout-vars';
 
 function useDeviceTracking() {
   useEffect(() => {

@@ -5,11 +5,11 @@
 import { Box, Input } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SvgIcon } from '../../components/SvgIcon';
+import { Icon } from '../../components/Icon';
 import { isExternal } from '../../../../shared/utils/validate';
 import { buildSearchPool, createMenuSearch, type SearchResult, type SearchRoute } from '../../lib/menu-search';
-import type { MenuItem } from '../navigation/menu';
-import { useRouteInfo } from '../navigation/route-context';
+import type { MenuItem } from '../../lib/navigation/menu';
+import { useRouteInfo } from '../../lib/navigation/route-context';
 import { NavIconButton } from './NavIconButton';
 
 /** Menu items in the shape menu-search.ts reads. */

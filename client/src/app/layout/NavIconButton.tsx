@@ -3,7 +3,7 @@
  */
 import { Flex } from '@chakra-ui/react';
 import { forwardRef, type ComponentProps } from 'react';
-import { SvgIcon } from '../../components/SvgIcon';
+import { Icon } from '../../components/Icon';
 
 interface Props extends ComponentProps<typeof Flex> {
   label: string;
@@ -27,7 +27,7 @@ export const NavIconButton = forwardRef<HTMLDivElement, Props>(function NavIconB
       _hover={{ bg: 'rgba(0,0,0,.025)' }}
       {...rest}
     >
-      <SvgIcon name={icon} />
+      <Icon menu={icon} />
     </Flex>
   );
 });

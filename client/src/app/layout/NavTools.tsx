@@ -4,9 +4,9 @@
  */
 import { Menu, Portal } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { msgSuccess, msgWarning } from '../../components/feedback/toaster';
+import { msgSuccess, msgWarning } from '../../lib/modal/toaster';
 import { SIZE_LEVELS, type SizeLevel } from '../../lib/layout-settings';
-import { setSize, useApp } from '../stores/app-store';
+import { setSize, useApp } from '../../lib/stores/app-store';
 import { NavIconButton } from './NavIconButton';
 
 /** Toggles browser fullscreen. */

@@ -4,16 +4,16 @@
  */
 import { Flex, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { HOME_PATH } from '../navigation/menu';
-import { toggleSidebar, useApp } from '../stores/app-store';
-import { APP_TITLE, useSettings } from '../stores/settings-store';
+import { HOME_PATH } from '../../lib/navigation/menu';
+import { toggleSidebar, useApp } from '../../lib/stores/app-store';
+import { APP_TITLE, useSettings } from '../../lib/stores/settings-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { MenuSearch } from './MenuSearch';
 import { NavIconButton } from './NavIconButton';
 import { ScreenfullButton, SizeSelect } from './NavTools';
 import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
-import { NAVBAR_HEIGHT } from './vars';
+import { NAVBAR_HEIGHT } from '../../lib/layout-vars';
 
 export function Navbar() {
   const { sidebarOpened, sidebarHide, device } = useApp();

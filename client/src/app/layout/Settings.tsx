@@ -3,9 +3,9 @@
  * 主题颜色 (preset colours), 系统布局配置 switches, 保存配置 / 重置配置.
  */
 import { Box, Button, CloseButton, Drawer, Flex, Heading, Portal, Separator, Switch, Text } from '@chakra-ui/react';
-import { openLoading } from '../../components/feedback/loading-mask';
+import { openLoading } from '../../lib/modal/loading-mask';
 import { PRESET_THEME_COLORS, type LayoutSettings } from '../../lib/layout-settings';
-import { setSidebarHide, setTopMenu } from '../stores/app-store';
+import { setSidebarHide, setTopMenu } from '../../lib/stores/app-store';
 import {
   applyDocumentTitle,
   changeSetting,
@@ -13,7 +13,7 @@ import {
   resetSettings,
   setSettingsPanel,
   useSettings,
-} from '../stores/settings-store';
+} from '../../lib/stores/settings-store';
 
 type BoolKey = 'topNav' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'dynamicTitle';
 

@@ -6,13 +6,13 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { SvgIcon } from '../../components/SvgIcon';
-import { HOME_PATH, findMenuChain, type MenuItem } from '../navigation/menu';
-import { useCurrentHandle, useRouteInfo } from '../navigation/route-context';
-import { toggleSidebar, useApp } from '../stores/app-store';
-import { APP_TITLE, useSettings } from '../stores/settings-store';
+import { Icon } from '../../components/Icon';
+import { HOME_PATH, findMenuChain, type MenuItem } from '../../lib/navigation/menu';
+import { useCurrentHandle, useRouteInfo } from '../../lib/navigation/route-context';
+import { toggleSidebar, useApp } from '../../lib/stores/app-store';
+import { APP_TITLE, useSettings } from '../../lib/stores/settings-store';
 import { SidebarItem } from './SidebarItem';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SIDE_THEMES } from './vars';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SIDE_THEMES } from '../../lib/layout-vars';
 
 /** Menus the sidebar shows: all of them, or in top-nav mode the chosen top menu's children. */
 export function useSidebarMenus(): MenuItem[] {
@@ -111,7 +111,7 @@ export function Sidebar() {
       </Box>
       {menus.length === 0 && (
         <Flex color={colors.text} justify="center" pt="4">
-          <SvgIcon name="document" />
+          <Icon menu="document" />
         </Flex>
       )}
     </Box>

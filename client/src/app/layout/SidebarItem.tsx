@@ -5,9 +5,9 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SvgIcon } from '../../components/SvgIcon';
-import { isExternalMenu, menuQuery, visibleChildren, type MenuItem } from '../navigation/menu';
-import type { SideColors } from './vars';
+import { Icon } from '../../components/Icon';
+import { isExternalMenu, menuQuery, visibleChildren, type MenuItem } from '../../lib/navigation/menu';
+import type { SideColors } from '../../lib/layout-vars';
 
 export interface SidebarItemProps {
   item: MenuItem;
@@ -63,7 +63,7 @@ function Row(props: { icon?: string; title: string; depth: number; active: boole
       whiteSpace="nowrap"
       overflow="hidden"
     >
-      <SvgIcon name={props.icon} fontSize="16px" />
+      <Icon menu={props.icon} fontSize="16px" />
       {!(collapsed && depth === 0) && (
         <>
           <Text flex="1" truncate>

@@ -7,7 +7,7 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { HOME_PATH } from '../navigation/menu';
+import { HOME_PATH } from '../../lib/navigation/menu';
 import {
   delAllViews,
   delCachedView,
@@ -18,9 +18,9 @@ import {
   tagsStore,
   useTags,
   type TagView,
-} from '../stores/tags-store';
-import { useSettings } from '../stores/settings-store';
-import { TAGS_HEIGHT } from './vars';
+} from '../../lib/stores/tags-store';
+import { useSettings } from '../../lib/stores/settings-store';
+import { TAGS_HEIGHT } from '../../lib/layout-vars';
 
 /** Reloads a view: drops its cache and passes through /redirect (platform spec §2). */
 export function useRefreshView() {

@@ -6,11 +6,11 @@
 import { Box, Flex, Menu, Portal } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SvgIcon } from '../../components/SvgIcon';
-import { findMenuChain, firstVisiblePath, isExternalMenu, menuQuery, visibleChildren, type MenuItem } from '../navigation/menu';
-import { useCurrentHandle, useRouteInfo } from '../navigation/route-context';
-import { setSidebarHide, setTopMenu, useApp } from '../stores/app-store';
-import { useSettings } from '../stores/settings-store';
+import { Icon } from '../../components/Icon';
+import { findMenuChain, firstVisiblePath, isExternalMenu, menuQuery, visibleChildren, type MenuItem } from '../../lib/navigation/menu';
+import { useCurrentHandle, useRouteInfo } from '../../lib/navigation/route-context';
+import { setSidebarHide, setTopMenu, useApp } from '../../lib/stores/app-store';
+import { useSettings } from '../../lib/stores/settings-store';
 import { onlyChildOf } from './SidebarItem';
 
 /** Number of top entries that fit: a third of the body width divided by 85. */
@@ -102,7 +102,7 @@ export function TopNav() {
           onClick={() => select(e)}
           whiteSpace="nowrap"
         >
-          <SvgIcon name={e.icon} />
+          <Icon menu={e.icon} />
           {e.title}
         </Flex>
       ))}
@@ -118,7 +118,7 @@ export function TopNav() {
               <Menu.Content>
                 {more.map((e) => (
                   <Menu.Item key={e.key} value={e.key}>
-                    <SvgIcon name={e.icon} />
+                    <Icon menu={e.icon} />
                     {e.title}
                   </Menu.Item>
                 ))}

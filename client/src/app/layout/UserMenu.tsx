@@ -4,10 +4,10 @@
  */
 import { Avatar, Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { confirm } from '../../components/feedback/confirm';
+import { confirm } from '../../lib/modal/confirm';
 import { shownUrl } from '../../components/upload/served-file';
-import { setSettingsPanel } from '../stores/settings-store';
-import { logoutAndReload, useUser } from '../stores/user-store';
+import { setSettingsPanel } from '../../lib/stores/settings-store';
+import { logoutAndReload, useUser } from '../../lib/stores/user-store';
 
 /** Asks for confirmation, then logs out and reloads the base path. */
 export async function confirmLogout() {

@@ -6,12 +6,12 @@
  */
 import { Suspense, use, useEffect, useMemo, useRef } from 'react';
 import { HashRouter, Navigate, useLocation, useNavigate, useRoutes } from 'react-router';
-import { msgError } from '../../components/feedback/toaster';
+import { msgError } from '../../lib/modal/toaster';
 import { PageLoading } from '../../components/PageLoading';
 import { describeRequestError } from '../../lib/request-error';
-import { clearSession, loadUserInfo, logout, useUser } from '../stores/user-store';
-import { HOME_MENU, HOME_PATH, firstVisiblePath, normalizeRouters, type MenuItem } from '../navigation/menu';
-import { RouteInfoContext } from '../navigation/route-context';
+import { clearSession, loadUserInfo, logout, useUser } from '../../lib/stores/user-store';
+import { HOME_MENU, HOME_PATH, firstVisiblePath, normalizeRouters, type MenuItem } from '../../lib/navigation/menu';
+import { RouteInfoContext } from '../../lib/navigation/route-context';
 import { publicRoutes } from './public-routes';
 import { loadSignedInRoutes, prefetchSignedInRoutes } from './signed-in-routes';
 

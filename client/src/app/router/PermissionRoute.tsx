@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { checkPermi } from '../../lib/permission';
-import { useUser } from '../stores/user-store';
+import { useUser } from '../../lib/stores/user-store';
 
 export function PermissionRoute({
   permissions,

@@ -3,8 +3,8 @@ import { matchRoutes } from 'react-router';
 import type { RouterNode } from '../../../../shared/schemas/auth';
 import { InnerLink } from '../layout/InnerLink';
 import { Layout } from '../layout/Layout';
-import { normalizeRouters } from '../navigation/menu';
-import { handleOf } from '../navigation/route-context';
+import { normalizeRouters } from '../../lib/navigation/menu';
+import { handleOf } from '../../lib/navigation/route-context';
 import { buildRoutes } from './routes';
 
 const tree: RouterNode[] = [

@@ -10,8 +10,8 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { InnerLink } from '../layout/InnerLink';
 import { Layout } from '../layout/Layout';
 import { CONSTANT_ROUTES, type ConstantRoute } from './constant-routes';
-import { HOME_MENU, HOME_PATH, isExternalMenu, visibleChildren, type MenuItem } from '../navigation/menu';
-import type { Crumb, RouteHandle } from '../navigation/route-handle';
+import { HOME_MENU, HOME_PATH, isExternalMenu, visibleChildren, type MenuItem } from '../../lib/navigation/menu';
+import type { Crumb, RouteHandle } from '../../lib/navigation/route-handle';
 import { PermissionRoute } from './PermissionRoute';
 import { ViewFor } from './views';
 

@@ -6,7 +6,7 @@
  */
 import type { RouteObject } from 'react-router';
 import { loadFullRecipes } from '../theme';
-import type { MenuItem } from '../navigation/menu';
+import type { MenuItem } from '../../lib/navigation/menu';
 
 /**
  * What the router uses of routes.tsx, written out rather than `typeof import('./routes')`, which

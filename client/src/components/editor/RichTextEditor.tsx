@@ -21,8 +21,8 @@ import { Box, Flex, IconButton, Input, Button, Popover, Separator } from '@chakr
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { msgError } from '../feedback/toaster';
-import { UiIcon, type UiIconName } from '../UiIcon';
+import { msgError } from '../../lib/modal/toaster';
+import { Icon, type UiIconName } from '../Icon';
 import { checkEditorImage, DEFAULT_FILE_SIZE, EDITOR_IMAGE_TYPES, UPLOAD_MESSAGES } from '../upload/rules';
 import { IMAGE_UPLOAD_PATH, postUpload } from '../upload/upload-request';
 import { ServedImageNode } from './served-image-node';
@@ -58,7 +58,7 @@ function Tool({ label, icon, text, active, disabled, onClick }: {
       onClick={onClick}
       fontWeight="bold"
     >
-      {icon ? <UiIcon name={icon} /> : text}
+      {icon ? <Icon name={icon} /> : text}
     </IconButton>
   );
 }
@@ -84,7 +84,7 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
     >
       <Popover.Trigger asChild>
         <IconButton aria-label="链接" title="链接" size="xs" variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'}>
-          <UiIcon name="link" />
+          <Icon name="link" />
         </IconButton>
       </Popover.Trigger>
       <Popover.Positioner>

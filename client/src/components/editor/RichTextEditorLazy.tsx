@@ -6,7 +6,7 @@
  */
 import { Box } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { openLoading } from '../feedback/loading-mask';
+import { openLoading } from '../../lib/modal/loading-mask';
 import type { RichTextEditorProps } from './RichTextEditor';
 
 export type { RichTextEditorProps } from './RichTextEditor';

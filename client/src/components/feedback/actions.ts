@@ -9,7 +9,7 @@
  *   (the server's Content-Disposition name wins when it sends one). Resolves true when saved.
  */
 import { download } from '../../lib/download';
-import { confirm } from './confirm';
+import { confirm } from '../../lib/modal/confirm';
 import { cleanConfirmText, deleteConfirmText, DIALOG_TITLE, excelFileName } from './messages';
 
 export { MSG, deleteConfirmText, cleanConfirmText, cancelUserRoleText, CANCEL_SELECTED_AUTH_TEXT } from './messages';

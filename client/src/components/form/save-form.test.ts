@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toasts: string[] = [];
-vi.mock('../feedback/toaster', () => ({ msgSuccess: (text: string) => toasts.push(text) }));
+vi.mock('../../lib/modal/toaster', () => ({ msgSuccess: (text: string) => toasts.push(text) }));
 
 const { saveForm } = await import('./save-form');
 

@@ -5,7 +5,7 @@
  * server's message through the global mutation error handler and keeps the dialog open.
  */
 import { MSG } from '../feedback/messages';
-import { msgSuccess } from '../feedback/toaster';
+import { msgSuccess } from '../../lib/modal/toaster';
 
 /** What `useMutation` returns, as far as a save needs it. */
 export interface Mutator<V> {

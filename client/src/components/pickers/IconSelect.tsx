@@ -1,18 +1,17 @@
 /**
  * Icon selection (platform spec §2 "Other", §9: dialog 980 px wide with a search box; RuoYi
- * IconSelect): a grid of the SvgIcon names; clicking one selects it and closes the dialog.
+ * IconSelect): a grid of the menu icon names (Icon's `menu` set); clicking one selects it and closes the dialog.
  *
  * `IconSelect` (the menu form field): props `value?: string`, `onChange(name: string)`,
  * `placeholder?: string` ('点击选择图标'), `disabled?: boolean`, `w?: string` ('100%'). Shows the
  * chosen icon and name; clicking opens the dialog; × clears.
  * `IconSelectDialog` (custom triggers): props `open: boolean`, `onClose()`, `value?: string`,
- * `onSelect(name: string)`, `names?: string[]` (ICON_NAMES).
+ * `onSelect(name: string)`, `names?: string[]` (MENU_ICON_NAMES).
  */
 import { Box, Input, InputGroup, SimpleGrid, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../feedback/AppDialog';
-import { ICON_NAMES, SvgIcon } from '../SvgIcon';
-import { UiIcon } from '../UiIcon';
+import { Icon, MENU_ICON_NAMES } from '../Icon';
 import { searchIcons } from './icon-search';
 
 export interface IconSelectDialogProps {
@@ -23,12 +22,12 @@ export interface IconSelectDialogProps {
   names?: string[];
 }
 
-export function IconSelectDialog({ open, onClose, value, onSelect, names = ICON_NAMES }: IconSelectDialogProps) {
+export function IconSelectDialog({ open, onClose, value, onSelect, names = MENU_ICON_NAMES }: IconSelectDialogProps) {
   const [text, setText] = useState('');
   const shown = searchIcons(names, text);
   return (
     <AppDialog open={open} title="选择图标" width="980px" placement="center" scroll="inside" testId="icon-select-dialog" onClose={onClose} footer={null} closeOnBackdrop>
-      <InputGroup startElement={<UiIcon name="search" />} mb="3">
+      <InputGroup startElement={<Icon name="search" />} mb="3">
         <Input size="sm" placeholder="请输入图标名称" value={text} onChange={(e) => setText(e.target.value)} aria-label="图标名称" />
       </InputGroup>
       {shown.length === 0 ? (
@@ -59,7 +58,7 @@ export function IconSelectDialog({ open, onClose, value, onSelect, names = ICON_
               }}
               data-testid={`icon-${name}`}
             >
-              <SvgIcon name={name} fontSize="18px" />
+              <Icon menu={name} fontSize="18px" />
               <Text as="span" truncate>
                 {name}
               </Text>
@@ -100,7 +99,7 @@ export function IconSelect({ value, onChange, placeholder = '点击选择图标'
         onClick={() => !disabled && setOpen(true)}
         data-testid="icon-select"
       >
-        {value ? <SvgIcon name={value} /> : <UiIcon name="search" color="fg.muted" />}
+        {value ? <Icon menu={value} /> : <Icon name="search" color="fg.muted" />}
         <Text flex="1" textAlign="left" color={value ? undefined : 'fg.subtle'} truncate>
           {value || placeholder}
         </Text>
@@ -116,7 +115,7 @@ export function IconSelect({ value, onChange, placeholder = '点击选择图标'
               onChange('');
             }}
           >
-            <UiIcon name="close" />
+            <Icon name="close" />
           </Box>
         )}
       </chakra.button>

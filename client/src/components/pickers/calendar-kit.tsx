@@ -12,7 +12,7 @@
  */
 import { DatePicker, IconButton, parseDate, type DateValue } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import { fromDayParts, isoDay, type DayParts, type PickerType } from './date-format';
 
 export const CALENDAR_LOCALE = 'zh-CN';
@@ -87,7 +87,7 @@ export function CalendarTrigger({ size }: { size: 'xs' | 'sm' | 'md' }) {
   return (
     <DatePicker.Trigger asChild>
       <IconButton variant="ghost" size={size === 'md' ? 'sm' : '2xs'} color="fg.muted" data-testid="calendar-trigger">
-        <UiIcon name="calendar" />
+        <Icon name="calendar" />
       </IconButton>
     </DatePicker.Trigger>
   );

@@ -10,7 +10,7 @@
  */
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { msgWarning } from '../feedback/toaster';
+import { msgWarning } from '../../lib/modal/toaster';
 import { Pagination, PICKER_PAGE_SIZES } from '../Pagination';
 import { DataTable, type DataColumn } from '../table/DataTable';
 import { keyOfRow, mergePageSelection, toggleOne, type RowKey } from '../table/table-utils';

@@ -8,7 +8,7 @@
 import { Box, Button, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../feedback/AppDialog';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 
 export interface ToolbarColumn {
   key: string;
@@ -91,10 +91,10 @@ export function ColumnsDialog({ open, onClose, columns, hidden, onHiddenChange }
         <Panel title="显示" items={shown} picked={leftPicked} onPick={setLeftPicked} testId="columns-shown" />
         <Stack gap="2">
           <Button size="xs" colorPalette="brand" disabled={rightPicked.length === 0} onClick={show} aria-label="显示所选列">
-            <UiIcon name="chevron-left" />
+            <Icon name="chevron-left" />
           </Button>
           <Button size="xs" colorPalette="brand" disabled={leftPicked.length === 0} onClick={hide} aria-label="隐藏所选列">
-            <UiIcon name="chevron-right" />
+            <Icon name="chevron-right" />
           </Button>
         </Stack>
         <Panel title="隐藏" items={hiddenCols} picked={rightPicked} onPick={setRightPicked} testId="columns-hidden" />

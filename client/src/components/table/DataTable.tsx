@@ -18,7 +18,7 @@
  */
 import { AbsoluteCenter, Box, Checkbox, chakra, Spinner, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import {
   expandableKeys, flattenRows, keyOfRow, selectAllState, toggleAll, toggleOne, visibleTreeRows, type KeyOf, type RowKey,
 } from './table-utils';
@@ -213,7 +213,7 @@ export function DataTable<T>({
                                   toggleRow(String(key));
                                 }}
                               >
-                                <UiIcon name={open ? 'chevron-down' : 'chevron-right'} />
+                                <Icon name={open ? 'chevron-down' : 'chevron-right'} />
                               </chakra.button>
                             ) : (
                               <Box as="span" w="1em" flexShrink={0} />

@@ -4,7 +4,7 @@
  */
 import { Button, Input } from '@chakra-ui/react';
 import type { DictOption } from '../../hooks/useDict';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import { SearchField, SearchForm } from './SearchForm';
 import { StatusSearchField } from './StatusSearchField';
 
@@ -46,7 +46,7 @@ export function NameStatusSearch({ label, statusPlaceholder, value, onChange, on
 export function ExpandToggle({ onClick }: { onClick: () => void }) {
   return (
     <Button size="xs" variant="subtle" colorPalette="gray" onClick={onClick} data-testid="btn-expand">
-      <UiIcon name="sort" />
+      <Icon name="sort" />
       展开/折叠
     </Button>
   );

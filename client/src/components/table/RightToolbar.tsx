@@ -12,7 +12,7 @@
  */
 import { Flex, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
-import { UiIcon, type UiIconName } from '../UiIcon';
+import { Icon, type UiIconName } from '../Icon';
 import { ColumnsDialog, type ToolbarColumn } from './ColumnsDialog';
 
 export type { ToolbarColumn } from './ColumnsDialog';
@@ -39,7 +39,7 @@ function Round({ label, icon, onClick }: { label: string; icon: UiIconName; onCl
       color="#606266"
       _hover={{ color: 'brand.solid', borderColor: 'brand.emphasized', bg: 'brand.subtle' }}
     >
-      <UiIcon name={icon} />
+      <Icon name={icon} />
     </IconButton>
   );
 }

@@ -7,7 +7,7 @@
 import { Button, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { HasPermi } from '../Permission';
-import { UiIcon, type UiIconName } from '../UiIcon';
+import { Icon, type UiIconName } from '../Icon';
 
 export function RowButton({ perm, icon, onClick, children, testId }: {
   perm?: string[];
@@ -19,7 +19,7 @@ export function RowButton({ perm, icon, onClick, children, testId }: {
   const button = (
     <Button size="xs" variant="plain" color="brand.solid" px="1" minW="0" h="6" fontWeight="normal" _hover={{ opacity: 0.75 }}
       onClick={onClick} data-testid={testId}>
-      {icon && <UiIcon name={icon} />}
+      {icon && <Icon name={icon} />}
       {children}
     </Button>
   );

@@ -6,7 +6,7 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { usePermi } from '../Permission';
-import { UiIcon, type UiIconName } from '../UiIcon';
+import { Icon, type UiIconName } from '../Icon';
 
 export interface MoreItem {
   value: string;
@@ -38,7 +38,7 @@ export function RowMoreMenu({ items, onSelect, testId = 'row-more' }: { items: M
     >
       <Menu.Trigger asChild>
         <Button size="xs" variant="plain" color="brand.solid" px="1" minW="0" h="6" fontWeight="normal" data-testid={testId}>
-          <UiIcon name="chevron-right" />
+          <Icon name="chevron-right" />
           更多
         </Button>
       </Menu.Trigger>
@@ -47,7 +47,7 @@ export function RowMoreMenu({ items, onSelect, testId = 'row-more' }: { items: M
           <Menu.Content minW="120px">
             {allowed.map((i) => (
               <Menu.Item key={i.value} value={i.value}>
-                {i.icon && <UiIcon name={i.icon} />}
+                {i.icon && <Icon name={i.icon} />}
                 {i.label}
               </Menu.Item>
             ))}

@@ -14,7 +14,7 @@
  */
 import { Box, Button, Field, Flex } from '@chakra-ui/react';
 import { createContext, useContext, type FormEvent, type ReactNode } from 'react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 
 const LabelWidth = createContext<string>('auto');
 
@@ -40,11 +40,11 @@ export function SearchForm({ onSearch, onReset, show = true, children, labelWidt
           {children}
           <Flex gap="2">
             <Button type="submit" size="sm" colorPalette="brand">
-              <UiIcon name="search" />
+              <Icon name="search" />
               搜索
             </Button>
             <Button type="button" size="sm" variant="outline" onClick={onReset}>
-              <UiIcon name="refresh" />
+              <Icon name="refresh" />
               重置
             </Button>
             {extra}

@@ -15,7 +15,7 @@
 import { Button, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { HasPermi } from '../Permission';
-import { UiIcon, type UiIconName } from '../UiIcon';
+import { Icon, type UiIconName } from '../Icon';
 
 type Tone = 'primary' | 'success' | 'danger' | 'warning' | 'info';
 
@@ -36,7 +36,7 @@ export function PermButton({ perm, tone = 'primary', icon, onClick, disabled, ch
   return (
     <HasPermi value={Array.isArray(perm) ? perm : [perm]}>
       <Button size="xs" variant="subtle" colorPalette={TONE_PALETTE[tone]} onClick={onClick} disabled={disabled} data-testid={testId}>
-        {icon && <UiIcon name={icon} />}
+        {icon && <Icon name={icon} />}
         {children}
       </Button>
     </HasPermi>

@@ -10,7 +10,7 @@
 import { Box } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { confirmWarning, MSG } from '../feedback/actions';
-import { msgSuccess } from '../feedback/toaster';
+import { msgSuccess } from '../../lib/modal/toaster';
 import type { DictOption } from '../../hooks/useDict';
 import { EMPTY_NAME_STATUS, ExpandToggle, NameStatusSearch, nameStatusQuery, type NameStatus } from './NameStatusSearch';
 import { DataTable, type DataColumn } from './DataTable';

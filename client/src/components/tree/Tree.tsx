@@ -20,7 +20,7 @@
  */
 import { Box, Checkbox, chakra, Flex, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import {
   checkAll, checkStates, filterTree, flattenTree, halfCheckedKeys, parentKeys, toggleCheck, type TreeKey, type TreeNode,
 } from './tree-utils';
@@ -128,7 +128,7 @@ export function Tree({
                 toggle(node.id);
               }}
             >
-              <UiIcon name={open ? 'chevron-down' : 'chevron-right'} />
+              <Icon name={open ? 'chevron-down' : 'chevron-right'} />
             </chakra.button>
           ) : (
             <Box as="span" w="1em" flexShrink={0} />

@@ -12,7 +12,7 @@
  */
 import { Box, Input, Popover, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import { Tree } from './Tree';
 import { findNode, type TreeKey, type TreeNode } from './tree-utils';
 
@@ -85,10 +85,10 @@ export function TreeSelect({
                 onChange(undefined);
               }}
             >
-              <UiIcon name="close" />
+              <Icon name="close" />
             </chakra.span>
           ) : (
-            <UiIcon name="chevron-down" color="fg.muted" />
+            <Icon name="chevron-down" color="fg.muted" />
           )}
         </chakra.button>
       </Popover.Trigger>

@@ -5,7 +5,7 @@
  */
 import { Box, CloseButton, Flex, Text, chakra } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 
 export interface FileDropZoneProps {
   /** The chosen file (its name row shows when set). */
@@ -69,7 +69,7 @@ export function FileDropZone({ file, onPick, onRemove, accept, height, iconSize,
         data-testid={dropTestId}
       >
         <Box fontSize={iconSize} color="gray.400" mb="2">
-          <UiIcon name="upload" />
+          <Icon name="upload" />
         </Box>
         <Text>
           将文件拖到此处，或
@@ -80,7 +80,7 @@ export function FileDropZone({ file, onPick, onRemove, accept, height, iconSize,
       </Flex>
       {file && (
         <Flex align="center" gap="2" mt="2" fontSize="sm" color="#606266" data-testid={nameTestId}>
-          <UiIcon name="document" />
+          <Icon name="document" />
           <Text flex="1" truncate>
             {file.name}
           </Text>

@@ -16,7 +16,7 @@
  * (fetched with the bearer header, no token in the link) and has 删除.
  */
 import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import {
   acceptOf, checkFile, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, FILE_TYPES, fileNameOf, servedUrl,
   UPLOAD_MESSAGES,
@@ -54,7 +54,7 @@ export function FileUpload({
     <Box data-testid="file-upload">
       {!disabled && (
         <Button size="xs" colorPalette="brand" loading={busy} disabled={full} onClick={openPicker} data-testid="file-upload-add">
-          <UiIcon name="upload" />
+          <Icon name="upload" />
           {buttonText}
         </Button>
       )}
@@ -79,7 +79,7 @@ export function FileUpload({
                   openServedFile(url);
                 }}
               >
-                <UiIcon name="document" />
+                <Icon name="document" />
                 {nameOf(url)}
               </Link>
               {!disabled && (

@@ -17,7 +17,7 @@
 import { Box, Flex, IconButton, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../feedback/AppDialog';
-import { UiIcon } from '../UiIcon';
+import { Icon } from '../Icon';
 import {
   acceptOf, checkImage, DEFAULT_FILE_SIZE, DEFAULT_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES,
 } from './rules';
@@ -78,11 +78,11 @@ export function ImageUpload({
               transition="opacity .2s"
             >
               <IconButton aria-label="预览" size="xs" variant="ghost" color="white" onClick={() => setPreview(url)}>
-                <UiIcon name="eye" />
+                <Icon name="eye" />
               </IconButton>
               {!disabled && (
                 <IconButton aria-label="删除" size="xs" variant="ghost" color="white" onClick={() => remove(i)}>
-                  <UiIcon name="delete" />
+                  <Icon name="delete" />
                 </IconButton>
               )}
             </Flex>
@@ -108,7 +108,7 @@ export function ImageUpload({
             onClick={openPicker}
             data-testid="image-upload-add"
           >
-            {busy ? <Text fontSize="sm">上传中...</Text> : <UiIcon name="plus" />}
+            {busy ? <Text fontSize="sm">上传中...</Text> : <Icon name="plus" />}
           </chakra.button>
         )}
       </Flex>

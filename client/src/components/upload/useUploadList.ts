@@ -4,8 +4,8 @@
  * `action` under a loading mask, and 删除 of one url.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { openLoading } from '../feedback/loading-mask';
-import { msgError } from '../feedback/toaster';
+import { openLoading } from '../../lib/modal/loading-mask';
+import { msgError } from '../../lib/modal/toaster';
 import { checkCount, joinUrls, splitUrls } from './rules';
 import { postUpload } from './upload-request';
 

@@ -5,7 +5,7 @@
  */
 import { Box, Button, Flex, Group, IconButton, Portal, Separator, Text, Tooltip } from '@chakra-ui/react';
 import { useRef, type ReactElement } from 'react';
-import { DesignerIcon, type DesignerIconName } from './DesignerIcon';
+import { Icon, type UiIconName } from '../../components/Icon';
 import { zoomLabel } from './modeler/designer-rules';
 
 export interface DesignerToolbarProps {
@@ -42,7 +42,7 @@ function Tip({ label, children }: { label: string; children: ReactElement }) {
   );
 }
 
-interface ToolProps { icon: DesignerIconName; label: string; tip: string; testId: string; onClick(): void; disabled?: boolean; iconOnly?: boolean }
+interface ToolProps { icon: UiIconName; label: string; tip: string; testId: string; onClick(): void; disabled?: boolean; iconOnly?: boolean }
 
 function Tool({ icon, label, tip, testId, onClick, disabled, iconOnly }: ToolProps) {
   const common = { size: 'xs' as const, variant: 'outline' as const, onClick, disabled, 'data-testid': testId, color: '#606266', bg: 'white',
@@ -50,9 +50,9 @@ function Tool({ icon, label, tip, testId, onClick, disabled, iconOnly }: ToolPro
   return (
     <Tip label={tip}>
       {iconOnly ? (
-        <IconButton aria-label={label} {...common}><DesignerIcon name={icon} /></IconButton>
+        <IconButton aria-label={label} {...common}><Icon name={icon} /></IconButton>
       ) : (
-        <Button {...common}><DesignerIcon name={icon} />{label}</Button>
+        <Button {...common}><Icon name={icon} />{label}</Button>
       )}
     </Tip>
   );
@@ -96,7 +96,7 @@ export function DesignerToolbar(p: DesignerToolbarProps) {
       <Text fontSize="xs" color="fg.muted" display={{ base: 'none', xl: 'block' }}>保存后将部署为新版本</Text>
       <Tip label="保存并部署流程模型">
         <Button size="xs" colorPalette="brand" onClick={p.onSave} loading={p.saving} loadingText="保存中" disabled={p.busy} data-testid="designer-save">
-          <DesignerIcon name="save" />保存模型
+          <Icon name="save" />保存模型
         </Button>
       </Tip>
     </Flex>

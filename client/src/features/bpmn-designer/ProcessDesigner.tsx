@@ -18,7 +18,7 @@ import { Box, Center, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { msgError, msgWarning } from '../../components/feedback/toaster';
+import { msgError, msgWarning } from '../../lib/modal/toaster';
 import { saveBlob } from '../../lib/download';
 import { DesignerToolbar } from './DesignerToolbar';
 import { currentProcessInfo, errorText } from './modeler/create-modeler';

@@ -12,10 +12,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppDialog } from '../../components/feedback/AppDialog';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
-import { FlowUserPicker } from '../flow-view';
+import { FlowUserPicker } from '../../components/pickers/FlowPickers';
 import { useTRPC } from '../../lib/trpc';
 import { SIMULATE_DEFAULT_STEPS } from '../../../../shared/schemas/flowable/simulate-limits';
-import { DesignerIcon } from './DesignerIcon';
+import { Icon } from '../../components/Icon';
 import type { DesignerModeler } from './modeler/create-modeler';
 import { problemLine } from './modeler/mark-invalid';
 import {
@@ -135,7 +135,7 @@ export function SimulateDialog({ open, modeler, getXml, result, onResult, onClos
           <Button size="sm" variant="outline" onClick={() => onResult(null)} disabled={!result} data-testid="sim-clear">清除模拟</Button>
           <Button size="sm" colorPalette="brand" onClick={() => void run().catch(() => undefined)} loading={simulate.isPending} loadingText="模拟中"
             data-testid="sim-run">
-            <DesignerIcon name="play" />开始模拟
+            <Icon name="play" />开始模拟
           </Button>
           <Button size="sm" variant="outline" onClick={onClose}>关 闭</Button>
         </Flex>
@@ -179,7 +179,7 @@ export function SimulateBar({ result, modeler, onOpen, onClear }: { result: SimR
   return (
     <Flex position="absolute" left="76px" bottom="3" zIndex="2" align="center" gap="2" px="3" py="1.5" bg="white" borderWidth="1px" borderRadius="md"
       borderColor={result.error ? '#fbc4c4' : '#c2e7b0'} boxShadow="sm" fontSize="xs" data-testid="sim-bar">
-      <DesignerIcon name="play" color={result.error ? '#f56c6c' : '#67c23a'} />
+      <Icon name="play" color={result.error ? '#f56c6c' : '#67c23a'} />
       <Text>流程模拟: {summaryText(result, names)}</Text>
       <Button size="2xs" variant="ghost" colorPalette="brand" onClick={onOpen}>查看结果</Button>
       <Button size="2xs" variant="outline" onClick={onClear} data-testid="sim-bar-clear">清除模拟</Button>

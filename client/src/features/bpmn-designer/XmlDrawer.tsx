@@ -5,7 +5,7 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { copyXml, XmlDrawerFrame, XmlPre } from '../../components/XmlDrawerFrame';
-import { DesignerIcon } from './DesignerIcon';
+import { Icon } from '../../components/Icon';
 import { xmlTokens, type XmlTokenKind } from './modeler/xml-tokens';
 
 const COLORS: Record<XmlTokenKind, string | undefined> = {
@@ -30,8 +30,8 @@ export function XmlDrawer({ open, xml, onClose, onDownload }: XmlDrawerProps) {
       onClose={onClose}
       footer={
         <Flex gap="2">
-          <Button size="sm" variant="outline" onClick={() => void copyXml(xml)} data-testid="designer-xml-copy"><DesignerIcon name="copy" />复制</Button>
-          <Button size="sm" variant="outline" onClick={onDownload}><DesignerIcon name="download" />下载XML</Button>
+          <Button size="sm" variant="outline" onClick={() => void copyXml(xml)} data-testid="designer-xml-copy"><Icon name="copy" />复制</Button>
+          <Button size="sm" variant="outline" onClick={onDownload}><Icon name="download" />下载XML</Button>
           <Button size="sm" colorPalette="brand" onClick={onClose}>关闭</Button>
         </Flex>
       }

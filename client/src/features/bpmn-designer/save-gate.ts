@@ -5,7 +5,7 @@
  * stops; user tasks nobody can receive ask a 系统提示 confirm the user may accept.
  */
 import { confirmWarning } from '../../components/feedback/actions';
-import { msgError } from '../../components/feedback/toaster';
+import { msgError } from '../../lib/modal/toaster';
 import type { DesignerModeler } from './modeler/create-modeler';
 import { clearInvalidMarks, markInvalid } from './modeler/mark-invalid';
 import { refusedDrafts } from './modeler/refused-drafts';

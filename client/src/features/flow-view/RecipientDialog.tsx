@@ -9,7 +9,7 @@
  * Props: `open`, `next` (next-node info), `onClose()`, `onConfirm(vars, names)` (the caller closes
  * the dialog, e.g. in onConfirm).
  */
-import { FlowRolePicker, FlowUserPicker } from './FlowPickers';
+import { FlowRolePicker, FlowUserPicker } from '../../components/pickers/FlowPickers';
 import { recipientEmptyMessage, recipientKind, recipientVariables, type NextNodeInfo } from './recipient';
 
 export interface RecipientDialogProps {

@@ -10,4 +10,3 @@ export { diagramMarkers, type DiagramNode, type NodeDatum, type DiagramMarker, t
 export { FlowDetailCard, FlowRecordPanel, FlowDiagramPanel, Empty, type DetailTab } from './panels';
 export { ProcessFormPanel, VariablesPanel } from './variables-panels';
 export { variableRows, type VariableRow } from './variables-view';
-export { FlowUserPicker, FlowRolePicker } from './FlowPickers';

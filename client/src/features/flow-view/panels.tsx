@@ -10,7 +10,7 @@
 import { Box, Button, Card, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { UiIcon } from '../../components/UiIcon';
+import { Icon } from '../../components/Icon';
 import { useTRPC } from '../../lib/trpc';
 import { FlowDiagram } from './FlowDiagram';
 import { FlowRecordTimeline, type FlowRecordItem } from './FlowRecordTimeline';
@@ -42,7 +42,7 @@ export function FlowDetailCard({ title, facts, tabs, tab, onTab, onClose, closeL
           <Flex align="center" justify="space-between" gap="4" wrap="wrap">
             <Flex align="center" gap="6" wrap="wrap">
               <Heading size="sm" display="flex" alignItems="center" gap="1">
-                <UiIcon name="document" />
+                <Icon name="document" />
                 {title}
               </Heading>
               {facts?.filter((f) => f.value).map((f) => (

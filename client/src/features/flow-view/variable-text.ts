@@ -8,7 +8,7 @@
 import { cascaderPaths, pathLabel } from '../../../../shared/form/cascader';
 import { fieldOptions, normaliseOptions } from '../../../../shared/form/fields';
 import { DETAIL_TABLE_TAG, type FormField, type FormOption } from '../../../../shared/form/types';
-import { parseUploadValue } from '../form-render/upload-value';
+import { parseUploadValue } from '../../components/form-render/upload-value';
 
 /** What a filled password shows (fixed length: the length of the password is not told). */
 export const PASSWORD_MASK = '••••••';

@@ -10,7 +10,7 @@ import { Box, Flex, Spinner } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { DetailGrid, DetailItem } from '../../components/DetailGrid';
 import { useTRPC } from '../../lib/trpc';
-import { FormRenderer, type FormConf } from '../form-render';
+import { FormRenderer, type FormConf } from '../../components/form-render';
 import { Empty } from './panels';
 import { variableRows } from './variables-view';
 

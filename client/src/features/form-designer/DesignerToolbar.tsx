@@ -8,7 +8,7 @@
  */
 import { Box, Button, Flex, IconButton, Separator } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { UiIcon, type UiIconName } from '../../components/UiIcon';
+import { Icon, type UiIconName } from '../../components/Icon';
 
 export interface DesignerToolbarProps {
   canUndo: boolean;
@@ -32,7 +32,7 @@ function Action({ icon, label, testId, onClick, color }: {
 }) {
   return (
     <Button size="sm" variant="ghost" colorPalette={color ?? 'brand'} px="1" onClick={onClick} data-testid={testId}>
-      <UiIcon name={icon} />
+      <Icon name={icon} />
       {label}
     </Button>
   );
@@ -44,14 +44,14 @@ export function DesignerToolbar({ canUndo, canRedo, onUndo, onRedo, onPreview, o
     <Flex data-testid="designer-toolbar" align="center" justify="space-between" minH="42px" px="1" py="0.5" borderBottom="1px solid" borderColor="border" flexShrink={0}>
       <Flex align="center" flexShrink={0}>
         <IconButton size="xs" variant="ghost" aria-label="撤销" title="撤销 (Ctrl+Z)" disabled={!canUndo} onClick={onUndo} data-testid="designer-undo">
-          <UiIcon name="undo" />
+          <Icon name="undo" />
         </IconButton>
         <IconButton size="xs" variant="ghost" aria-label="重做" title="重做 (Ctrl+Shift+Z / Ctrl+Y)" disabled={!canRedo} onClick={onRedo} data-testid="designer-redo">
-          <UiIcon name="redo" />
+          <Icon name="redo" />
         </IconButton>
         <Separator orientation="vertical" h="18px" mx="0.5" />
         <IconButton size="xs" variant="ghost" colorPalette="red" aria-label="清空" title="清空" onClick={onClear} data-testid="designer-clear">
-          <UiIcon name="delete" />
+          <Icon name="delete" />
         </IconButton>
       </Flex>
       {/* Shrinks and wraps on a narrow (tablet) canvas column instead of running under the panel strip. */}

@@ -7,8 +7,8 @@
 import { Box, Code, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/feedback/AppDialog';
-import { msgSuccess } from '../../components/feedback/toaster';
-import { FormRenderer, type FormConf } from '../form-render';
+import { msgSuccess } from '../../lib/modal/toaster';
+import { FormRenderer, type FormConf } from '../../components/form-render';
 
 /** The 预览 dialog (see the file comment). */
 export function PreviewDialog({ conf, onClose }: { conf: FormConf; onClose: () => void }) {

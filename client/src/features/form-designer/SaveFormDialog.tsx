@@ -14,7 +14,7 @@ import { FormDialog } from '../../components/feedback/AppDialog';
 import { FormInput, FormItem, required, type Rules, useForm } from '../../components/form/form-kit';
 import { saveForm } from '../../components/form/save-form';
 import { useTRPC } from '../../lib/trpc';
-import type { FormConf } from '../form-render';
+import type { FormConf } from '../../components/form-render';
 
 interface SaveFields {
   formName: string;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildModel, writeBack } from '../../../../shared/form';
-import { formVariables, parseFormContent, validateSubmission, type FormField } from '../form-render';
+import { formVariables, parseFormContent, validateSubmission, type FormField } from '../../components/form-render';
 import { PALETTE, templateByKey } from './catalogue';
 import { designerReducer, initialState, toFormConf, type DesignerAction } from './state/reducer';
 import { findItem } from './state/tree';

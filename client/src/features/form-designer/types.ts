@@ -2,7 +2,7 @@
  * Contracts between the parts of the form designer (workflow spec §2 "Form designer", §3
  * "Designer component", "Form configuration", "Form builder local state", §4 "Form designer";
  * reference §7). The stored JSON is the form-generator format the renderer reads
- * (client/src/features/form-render types: FormConf = form configuration + `fields`).
+ * (client/src/components/form-render types: FormConf = form configuration + `fields`).
  *
  * Parts and owners of this folder:
  * - state (reducer, undo/redo history, localStorage) + catalogue + palette + canvas + toolbar 清空/保存:
@@ -11,7 +11,7 @@
  * - right panel (组件属性 / 表单属性): `panel/RightPanel.tsx` with `RightPanelProps` below.
  * - code generation, JSON drawer, run drawer, code editor: `codegen/`, with `CodeActionsProps`.
  */
-import type { FormConf, FormField } from '../form-render';
+import type { FormConf, FormField } from '../../components/form-render';
 
 /** The form configuration without its fields (spec §3 "Form configuration"). */
 export type FormConfMeta = Omit<FormConf, 'fields'>;

@@ -6,7 +6,7 @@
  */
 import { Box, Card, Flex, GridItem, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { SvgIcon } from '../../components/SvgIcon';
+import { Icon } from '../../components/Icon';
 
 /** A card with an icon and a title; `action` sits at the header's right. */
 export function MonitorCard({ title, icon, action, children, testId }: { title: string; icon: string; action?: ReactNode; children: ReactNode; testId?: string }) {
@@ -14,7 +14,7 @@ export function MonitorCard({ title, icon, action, children, testId }: { title: 
     <Card.Root variant="outline" size="sm" data-testid={testId} minW="0">
       <Card.Header py="3" borderBottomWidth="1px" borderColor="border.muted">
         <Flex align="center" gap="2">
-          <Box color="brand.solid" fontSize="18px"><SvgIcon name={icon} /></Box>
+          <Box color="brand.solid" fontSize="18px"><Icon menu={icon} /></Box>
           <Heading size="sm" flex="1">{title}</Heading>
           {action}
         </Flex>

@@ -4,7 +4,7 @@
  */
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { APP_TITLE } from '../../app/stores/settings-store';
+import { APP_TITLE } from '../../lib/stores/settings-store';
 
 export const COPYRIGHT = `Copyright © 2018-${new Date().getFullYear()} caishui All Rights Reserved.`;
 

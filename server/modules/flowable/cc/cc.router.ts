@@ -12,13 +12,26 @@ import * as cc from './cc.service';
 /** `flowable.task.copy`. */
 export const ccTaskProcedures = {
   /** 抄送 by the task's holder (comment 8) → `{count}` (issue 16). */
-  copy: logged('任务抄送', 2).input(ccs.copyInput).mutation(({ ctx, input }) => cc.taskCopy(ctx.deps, ctx.login, input)),
+  copy: logged('任务抄送', 2).input(ccs.copyInput)
+    .meta({ rest: { method: 'POST', path: '/flowable/task/copy', input: ['query', 'body'], envelope: 'data' } })
+    .mutation(({ ctx, input }) => cc.taskCopy(ctx.deps, ctx.login, input)),
 };
 
 /** 抄送我的 (issue 16): the caller's own copies only. */
 export const ccRouter = router({
-  list: authedProcedure.input(ccs.ccListInput).query(({ ctx, input }) => cc.ccList(ctx.deps, ctx.login, input)),
+  list: authedProcedure.input(ccs.ccListInput)
+    .meta({ rest: { method: 'GET', path: '/flowable/cc/list', input: ['query'], envelope: 'table' } })
+    .query(({ ctx, input }) => cc.ccList(ctx.deps, ctx.login, input)),
   /** Marks the caller's copies of an instance read → `{count}`. */
-  read: authedProcedure.input(ccs.ccReadInput).mutation(({ ctx, input }) => cc.ccRead(ctx.deps, ctx.login, input.procInsId)),
-  unread: authedProcedure.query(({ ctx }) => cc.ccUnread(ctx.deps, ctx.login)),
+  read: authedProcedure.input(ccs.ccReadInput)
+    .meta({
+      rest: {
+        method: 'PUT', path: '/flowable/cc/read/:procInsId', input: ['params'], envelope: 'data',
+        aliases: [{ method: 'POST', path: '/flowable/cc/read/:procInsId' }],
+      },
+    })
+    .mutation(({ ctx, input }) => cc.ccRead(ctx.deps, ctx.login, input.procInsId)),
+  unread: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/flowable/cc/unread', envelope: 'data' } })
+    .query(({ ctx }) => cc.ccUnread(ctx.deps, ctx.login)),
 });

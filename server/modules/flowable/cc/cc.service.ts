@@ -5,7 +5,7 @@
  * for the flow record. A recipient may read the instance (access.service.ts).
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import type { ccListInput, copyInput } from '../../../../shared/schemas/flowable/cc';
 import { actorOf, assertTaskActor } from '../common/access.service';

@@ -9,7 +9,7 @@
  * callers (any depth: the caller's flow record already shows its tasks), not the other way round
  * (engine isParticipant). Everyone else gets 403 没有权限，请联系管理员授权, the refusal of permProcedure.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { ENGINE_MESSAGES, type TaskView } from '../../../engine';
@@ -41,7 +41,7 @@ export function assertInstanceReader(deps: Deps, login: LoginUser, instanceId: s
   if (hasPermission(login, INSTANCE_MONITOR_PERM)) return;
   const groupIds = login.roles.map((r) => String(r.roleId));
   if (deps.engine.isParticipant({ instanceId, userId: String(login.userId), groupIds })) return;
-  if (!deps.engine.isCcRecipient(instanceId, String(login.userId))) throw new AppError(403, FORBIDDEN);
+  if (!deps.engine.isCcRecipient(instanceId, String(login.userId))) throw new AppError('forbidden', FORBIDDEN);
 }
 
 /**
@@ -62,5 +62,5 @@ export function assertTaskReader(deps: Deps, login: LoginUser, taskId: string): 
  * (engine.taskFormContext), else it is looked up. Error: 当前用户不是该任务的办理人，无权操作 (500).
  */
 export function assertTaskActor(deps: Deps, login: LoginUser, taskId: string, unheld?: boolean): void {
-  if ((unheld ?? deps.engine.isUnheldTask(taskId)) && !hasPermission(login, INSTANCE_MONITOR_PERM)) throw new AppError(500, ENGINE_MESSAGES.notHolder);
+  if ((unheld ?? deps.engine.isUnheldTask(taskId)) && !hasPermission(login, INSTANCE_MONITOR_PERM)) throw new AppError('refused', ENGINE_MESSAGES.notHolder);
 }

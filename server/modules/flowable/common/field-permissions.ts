@@ -4,7 +4,7 @@
  * UserTaskExt; `activiti:` / `camunda:` prefixes read alike by the engine's parser), read from the
  * deployed graph (`engine.nodeAttributes`, cached by the engine per definition).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import { parseFieldPermissions, permittedValues, type FieldPermissions, type FormConf } from '../../../../shared/form';
 
@@ -31,6 +31,6 @@ export function holdToPermissions(
   const perms = nodeFieldPermissions(deps, task.definitionId, task.taskDefKey);
   if (!perms) return submitted;
   const r = permittedValues(start, perms, stored, submitted);
-  if (r.error !== undefined) throw new AppError(500, r.error);
+  if (r.error !== undefined) throw new AppError('refused', r.error);
   return r.values;
 }

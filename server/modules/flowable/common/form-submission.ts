@@ -21,7 +21,7 @@
  * an unchanged read-only one is ignored, locked detail-table cells keep their stored values. A node
  * without the attribute keeps the rule above (start-form keys checked partially and saved).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import { sanitizeFormVariables } from '../../../core/rich-text';
 import {
@@ -65,7 +65,7 @@ export function nodeForm(deps: Deps, formKey: string | null | undefined, deployI
 /** Throws AppError(500, first message) when `values` fail `conf`. */
 function assertValid(conf: FormConf, values: Vars, partial = false): void {
   const errors = validateSubmission(conf, values, { partial });
-  if (errors.length) throw new AppError(500, errors[0].message);
+  if (errors.length) throw new AppError('invalid', errors[0].message);
 }
 
 /** The value fields of `conf` by `__vModel__`. */
@@ -127,7 +127,7 @@ export function taskVariables(deps: Deps, taskId: string, variables: Vars | unde
   if (node) assertValid(node, submitted);
   for (const key of Object.keys(startPart)) {
     const message = hidden.has(key) ? null : checkField(startFields.get(key)!, startPart[key], startModel);
-    if (message !== null) throw new AppError(500, message);
+    if (message !== null) throw new AppError('invalid', message);
   }
 
   const out: Vars = modelInputs(graph, submitted, new Set([...nodeFields.keys(), ...startFields.keys()]), callers);

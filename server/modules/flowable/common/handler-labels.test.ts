@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HANDLER_LABELS, handlerLabel, handlerText } from '../../../../shared/bpmn/handler-labels';
-import { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from '../../../core/workflow-listeners';
+import { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from './builtin-listeners';
 import { SERVICE_NAMES } from './handlers';
 
 describe('handler labels', () => {

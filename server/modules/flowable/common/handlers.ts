@@ -1,15 +1,16 @@
 /**
  * The handlers the flowable module registers with the engine: the built-in listeners of
- * server/core/workflow-listeners.ts under their `caishui.listener.*` names and the
+ * builtin-listeners.ts under their `caishui.listener.*` names and the
  * `com.ruoyi.flowable.listener.*` aliases of imported RuoYi models, and the built-in service
  * task implementations (`flowable:class="caishui.service.*"`, or `delegateExpression="${name}"`
  * with the same name). Only registered names deploy (engine lint).
  */
 import type Database from 'better-sqlite3';
 import type { EngineHandlers, ServiceHandler } from '../../../engine';
-import { workflowListenerRegistry } from '../../../core/workflow-listeners';
+import { workflowListenerRegistry } from './builtin-listeners';
+import { usersOfRoles } from '../../system/user/role-users.repo';
 
-export { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from '../../../core/workflow-listeners';
+export { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from './builtin-listeners';
 
 /** Where `caishui.service.log` writes (replaceable in tests). One line per call. */
 let logSink: (line: string) => void = (line) => console.info(line);
@@ -49,18 +50,10 @@ export const workflowHandlers: EngineHandlers = {
 };
 
 /**
- * The engine's `usersOfGroups` (抄送 to roles, issue 16): the enabled, not deleted users holding
- * one of the (enabled) roles `groupIds`, as text ids. One prepared statement per connection.
+ * The engine's `usersOfGroups` (抄送 to roles, issue 16): the enabled users of the enabled roles
+ * `groupIds`, read by the user repository (system/user/role-users.repo.ts).
  */
-export function usersOfRoles(db: Database.Database): (groupIds: string[]) => string[] {
-  const q = db.prepare(`SELECT DISTINCT ur.user_id AS id FROM sys_user_role ur JOIN sys_user u ON u.user_id = ur.user_id
-    JOIN sys_role r ON r.role_id = ur.role_id
-    WHERE ur.role_id IN (SELECT value FROM json_each(?)) AND u.status = '0' AND u.del_flag = '0' AND r.status = '0' AND r.del_flag = '0'`).pluck();
-  return (groupIds) => {
-    const ids = groupIds.map(Number).filter((n) => Number.isSafeInteger(n));
-    return ids.length ? (q.all(JSON.stringify(ids)) as number[]).map(String) : [];
-  };
-}
+export { usersOfRoles };
 
 /** The handlers of one app over its database: the static ones plus the role lookup. */
 export const appWorkflowHandlers = (db: Database.Database): EngineHandlers => ({ ...workflowHandlers, usersOfGroups: usersOfRoles(db) });

@@ -63,6 +63,6 @@ export function enabledUserNames(db: Db, ids: string[]): Map<string, string> {
   const wanted = [...new Set(ids)];
   const json = numericIds(wanted);
   const found = json === null ? new Map<string, string>() : new Map(enabledUserRows(db, json).map((r) => [String(r.userId), r.nickName]));
-  if (wanted.some((id) => !found.has(id))) throw new AppError(500, '用户不存在或已停用');
+  if (wanted.some((id) => !found.has(id))) throw new AppError('notFound', '用户不存在或已停用');
   return found;
 }

@@ -16,11 +16,9 @@
  *   a numeric string becomes a number (a non-numeric one was refused by the form check with the
  *   field's message `<label>必须是数字`).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { asNumber, cleanRows, detailColumns, isDetailTable, isPlainObject, UNSAFE_KEYS, type FormField } from '../../../../shared/form';
-import { isModelInput, isOwnedName, outMappingReads } from '../../../engine/model/variable-names';
-import { callerOf } from '../../../engine/queries/caller-of';
-import type { ProcessGraph } from '../../../engine/model/graph';
+import { callerOf, isModelInput, isOwnedName, outMappingReads, type ProcessGraph } from '../../../engine';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
 type Vars = Record<string, unknown>;

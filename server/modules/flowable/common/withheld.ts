@@ -7,7 +7,7 @@
  * recipient) gets none of the fields hidden anywhere. Without permissions in the model nothing is
  * withheld.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import { columnPermission, fieldPermission, withholdVariables, type FieldPermissions } from '../../../../shared/form';
 import { INSTANCE_MONITOR_PERM } from './access.service';

@@ -7,7 +7,7 @@
  * Task lists, instance views and next nodes: ../task/task-view.service.ts.
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import type { FileReply, UploadedFile } from '../../../core/files';
@@ -51,7 +51,7 @@ export async function definitionSave(deps: Deps, f: { name: string; category?: s
 
 /** `POST /flowable/definition/import`: a .bpmn / .xml upload. Error: 文件格式不正确 (not XML). */
 export async function definitionImport(deps: Deps, f: { file: Pick<UploadedFile, 'filename' | 'data'>; name?: string; category?: string }) {
-  if (!/\.(bpmn|xml)$/i.test(f.file.filename)) throw new AppError(500, '文件格式不正确，请导入 .bpmn 或 .xml 文件');
+  if (!/\.(bpmn|xml)$/i.test(f.file.filename)) throw new AppError('invalid', '文件格式不正确，请导入 .bpmn 或 .xml 文件');
   const xml = f.file.data.toString('utf8');
   return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
 }

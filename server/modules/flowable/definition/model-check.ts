@@ -9,8 +9,8 @@
  * - `serviceHandlerNames()`: the names a service task may use (registered handlers, never eval).
  */
 import { BpmnModdle as BpmnModdleClass } from 'bpmn-moddle';
-import type { AppDeps } from '../../../core/deps';
-import { fail } from '../../../core/errors';
+import type { AppDeps } from '../../../deps';
+import { internal, invalid } from '../../../core/errors';
 import { moddlePackages } from '../../../../shared/bpmn/flowable-moddle';
 import { checkModel, type CheckedElement } from '../../../../shared/bpmn/save-rules';
 import { definitionSave } from './definition.service';
@@ -43,7 +43,7 @@ export async function designerRuleError(xml: string): Promise<string | null> {
 /** Refuses (AppError 500 with the rule's message, nothing deployed) a model breaking the designer rules. */
 export async function assertDesignerRules(xml: string): Promise<void> {
   const error = await designerRuleError(xml);
-  if (error) throw fail(error);
+  if (error) throw invalid(error);
 }
 
 /**
@@ -69,7 +69,7 @@ type ValidatingEngine = { validate?: (input: { xml: string }) => Promise<ModelPr
  */
 export async function validateModel(deps: Pick<AppDeps, 'engine'>, xml: string): Promise<ModelProblem[]> {
   const engine = deps.engine as unknown as ValidatingEngine;
-  if (typeof engine.validate !== 'function') throw fail('流程校验暂不可用');
+  if (typeof engine.validate !== 'function') throw internal('流程校验暂不可用');
   return engine.validate({ xml });
 }
 

@@ -4,9 +4,8 @@
  * since issue 40 §2, the variables the start's own conditions read, so that a start without any
  * form asks first instead of failing or taking a default branch silently.
  */
-import type { AppDeps } from '../../../core/deps';
-import { expressionVariables } from '../../../engine/expression';
-import type { ProcessGraph } from '../../../engine/model/graph';
+import type { AppDeps } from '../../../deps';
+import { expressionVariables, type ProcessGraph } from '../../../engine';
 import { parseForm } from '../library/library.service';
 import { mainFormOfDeployment } from '../library/form-versions.repo';
 

@@ -17,7 +17,7 @@
  * The first failing rule throws before anything is written. A message that STARTS an instance is
  * held like a start (form-submission.ts startVariables).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { sanitizeFormVariables } from '../../../core/rich-text';
@@ -62,19 +62,19 @@ export function instanceEventVariables(deps: Deps, login: LoginUser, instanceId:
   for (const key of Object.keys(submitted)) if (!isBarredKey(graph, key) && startFields.has(key) && !nodeFields.has(key)) startPart[key] = submitted[key];
   if (start && Object.keys(startPart).length) {
     const withheld = withheldKeys(deps, login, instanceId);
-    for (const key of Object.keys(startPart)) if (withheld.has(key)) throw new AppError(500, NOT_EDITABLE(String(startFields.get(key)!.__config__.label ?? key)));
+    for (const key of Object.keys(startPart)) if (withheld.has(key)) throw new AppError('refused', NOT_EDITABLE(String(startFields.get(key)!.__config__.label ?? key)));
     for (const t of held) startPart = holdToPermissions(deps, { definitionId: inst.definitionId, taskDefKey: t.taskDefKey }, start, current, startPart);
   }
   const model = { ...current, ...startPart };
   const hidden = new Set(start ? hiddenKeys(start, model) : []);
   for (const key of Object.keys(startPart)) {
     const message = hidden.has(key) ? null : checkField(startFields.get(key)!, startPart[key], model);
-    if (message !== null) throw new AppError(500, message);
+    if (message !== null) throw new AppError('invalid', message);
   }
   for (const key of Object.keys(submitted)) {
     const field = nodeFields.get(key);
     const message = field && !isBarredKey(graph, key) ? checkField(field, submitted[key], { ...current, ...submitted }) : null;
-    if (message !== null) throw new AppError(500, message);
+    if (message !== null) throw new AppError('invalid', message);
   }
 
   const out: Vars = modelInputs(graph, submitted, new Set([...startFields.keys(), ...nodeFields.keys()]), () => callerReads(deps, instanceId));

@@ -15,14 +15,14 @@
  * Variables: held to the form in force and the key rules like a complete (issue 38 §3, event-variables.ts).
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import type { messageCorrelateInput, receiveTriggerInput, signalBroadcastInput } from '../../../../shared/schemas/flowable/events';
 import { actorOf } from '../common/access.service';
 import { startVariables } from '../common/form-submission';
 import { instanceEventVariables } from './event-variables';
-import { messageWaits } from '../../../engine/queries/message-waits';
+import { messageWaits } from '../../../engine';
 import { PROCESS_START_PERM } from '../common/access.service';
 
 type Deps = Pick<AppDeps, 'db' | 'engine'>;
@@ -37,7 +37,7 @@ export function assertInstanceActor(deps: Deps, login: LoginUser, instanceId: st
   deps.engine.getInstance(instanceId);
   if (hasPermission(login, EVENT_ADMIN_PERM)) return;
   const { userId, groupIds } = actorOf(login);
-  if (!deps.engine.isParticipant({ instanceId, userId, groupIds })) throw new AppError(403, FORBIDDEN);
+  if (!deps.engine.isParticipant({ instanceId, userId, groupIds })) throw new AppError('forbidden', FORBIDDEN);
 }
 
 /**
@@ -63,15 +63,15 @@ export function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<t
     if (!mine.has(id)) mine.set(id, deps.engine.isParticipant({ instanceId: id, userId, groupIds }));
     return mine.get(id);
   });
-  if (reachable.length > 1) throw new AppError(500, `消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
+  if (reachable.length > 1) throw new AppError('invalid', `消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
   if (reachable.length === 1) {
     const instanceId = reachable[0];
     const variables = instanceEventVariables(deps, login, instanceId, input.variables);
     return deps.engine.correlateMessage({ messageName: name, instanceId, executionId: input.executionId, activityId: input.activityId, variables, userId, groupIds });
   }
-  if (input.instanceId || input.executionId || !waits.starts.length) throw new AppError(500, `没有等待消息 ${name} 的流程`);
-  if (waits.starts.length > 1) throw new AppError(500, `消息 ${name} 匹配到多个流程的消息开始事件`);
-  if (!hasPermission(login, PROCESS_START_PERM)) throw new AppError(403, FORBIDDEN);
+  if (input.instanceId || input.executionId || !waits.starts.length) throw new AppError('notFound', `没有等待消息 ${name} 的流程`);
+  if (waits.starts.length > 1) throw new AppError('invalid', `消息 ${name} 匹配到多个流程的消息开始事件`);
+  if (!hasPermission(login, PROCESS_START_PERM)) throw new AppError('forbidden', FORBIDDEN);
   const { definitionId, activityId } = waits.starts[0];
   const r = deps.engine.start({ definitionId, startActivityId: activityId, userId, groupIds, businessKey: input.businessKey, variables: startVariables(deps, definitionId, input.variables) });
   return { instanceId: r.instanceId, started: true };
@@ -88,8 +88,8 @@ export function signalBroadcast(deps: Deps, login: LoginUser, input: z.output<ty
     const variables = instanceEventVariables(deps, login, input.instanceId, input.variables);
     return deps.engine.broadcastSignal({ signalName: input.signalName, instanceId: input.instanceId, variables, userId: actorOf(login).userId });
   }
-  if (!hasPermission(login, EVENT_ADMIN_PERM)) throw new AppError(403, FORBIDDEN);
-  if (input.variables && Object.keys(input.variables).length) throw new AppError(500, '向所有流程广播信号时不能携带流程变量，请指定流程实例');
+  if (!hasPermission(login, EVENT_ADMIN_PERM)) throw new AppError('forbidden', FORBIDDEN);
+  if (input.variables && Object.keys(input.variables).length) throw new AppError('invalid', '向所有流程广播信号时不能携带流程变量，请指定流程实例');
   return deps.engine.broadcastSignal({ signalName: input.signalName, userId: actorOf(login).userId });
 }
 

@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sysDeployForm, sysDeployFormContent, sysForm } from '../../../db/schema';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 
 export interface DeployedForm { formId: number; formName: string; formContent: string | null }
 

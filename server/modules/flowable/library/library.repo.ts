@@ -9,7 +9,7 @@ import { and, asc, count, eq, inArray, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '../../../core/pagination';
 import { sysDeployForm, sysDeployFormContent, sysExpression, sysForm, sysListener } from '../../../db/schema';
-import { contains, orderOf, pageOf, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, type DbTx } from '../../common/query.repo';
 import type { expressionListInput, formListInput, listenerListInput } from '../../../../shared/schemas/flowable';
 
 export type ExpressionRow = typeof sysExpression.$inferSelect;

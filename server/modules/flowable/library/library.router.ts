@@ -9,46 +9,143 @@ import { router } from '../../../trpc/init';
 import { permProcedure } from '../../../trpc/procedures';
 import { log } from '../common/router-meta';
 import * as lib from './library.service';
+import { idList } from '../../../core/rest-meta';
 
 export const expressionRouter = router({
-  list: permProcedure('system:expression:list').input(s.expressionListInput).query(({ ctx, input }) => lib.expressionList(ctx.deps, input)),
-  get: permProcedure('system:expression:query').input(s.libraryIdInput).query(({ ctx, input }) => lib.expressionGet(ctx.deps, input.id)),
+  list: permProcedure('system:expression:list').input(s.expressionListInput)
+    .meta({
+      rest: {
+        method: 'GET', path: '/flowable/expression/list', input: ['query'], envelope: 'table',
+        aliases: [{ method: 'GET', path: '/system/expression/list' }],
+      },
+    })
+    .query(({ ctx, input }) => lib.expressionList(ctx.deps, input)),
+  get: permProcedure('system:expression:query').input(s.libraryIdInput)
+    .meta({
+      rest: {
+        method: 'GET', path: '/flowable/expression/:id', input: ['params'], envelope: 'data',
+        aliases: [{ method: 'GET', path: '/system/expression/:id' }],
+      },
+    })
+    .query(({ ctx, input }) => lib.expressionGet(ctx.deps, input.id)),
   add: permProcedure('system:expression:add').meta(log('流程表达式', 1)).input(s.expressionAddInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/flowable/expression', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'POST', path: '/system/expression' }],
+      },
+    })
     .mutation(({ ctx, input }) => ({ id: lib.expressionAdd(ctx.deps, ctx.login, input) })),
   update: permProcedure('system:expression:edit').meta(log('流程表达式', 2)).input(s.expressionUpdateInput)
+    .meta({
+      rest: {
+        method: 'PUT', path: '/flowable/expression', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'PUT', path: '/system/expression' }, { method: 'POST', path: '/flowable/expression/update' }, { method: 'POST', path: '/system/expression/update' }],
+      },
+    })
     .mutation(({ ctx, input }) => { lib.expressionUpdate(ctx.deps, ctx.login, input); }),
   remove: permProcedure('system:expression:remove').meta(log('流程表达式', 3)).input(s.libraryIdsInput)
+    .meta({
+      rest: {
+        method: 'DELETE', path: '/flowable/expression/:ids', input: ['params'], mapInput: (r) => ({ ids: idList(r.ids) }), envelope: 'data',
+        aliases: [{ method: 'DELETE', path: '/system/expression/:ids' }, { method: 'POST', path: '/flowable/expression/delete/:ids' }],
+      },
+    })
     .mutation(({ ctx, input }) => { lib.expressionRemove(ctx.deps, input.ids); }),
   export: permProcedure('system:expression:export').meta(log('流程表达式', 5)).input(s.expressionExportInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/flowable/expression/export', input: ['query', 'body'], envelope: 'file',
+        aliases: [{ method: 'POST', path: '/system/expression/export' }, { method: 'GET', path: '/flowable/expression/export' }, { method: 'GET', path: '/system/expression/export' }],
+      },
+    })
     .mutation(({ ctx, input }) => lib.expressionExport(ctx.deps, input)),
 });
 
 export const listenerRouter = router({
-  list: permProcedure('system:listener:list').input(s.listenerListInput).query(({ ctx, input }) => lib.listenerList(ctx.deps, input)),
-  get: permProcedure('system:listener:query').input(s.libraryIdInput).query(({ ctx, input }) => lib.listenerGet(ctx.deps, input.id)),
+  list: permProcedure('system:listener:list').input(s.listenerListInput)
+    .meta({
+      rest: {
+        method: 'GET', path: '/flowable/listener/list', input: ['query'], envelope: 'table',
+        aliases: [{ method: 'GET', path: '/system/listener/list' }],
+      },
+    })
+    .query(({ ctx, input }) => lib.listenerList(ctx.deps, input)),
+  get: permProcedure('system:listener:query').input(s.libraryIdInput)
+    .meta({
+      rest: {
+        method: 'GET', path: '/flowable/listener/:id', input: ['params'], envelope: 'data',
+        aliases: [{ method: 'GET', path: '/system/listener/:id' }],
+      },
+    })
+    .query(({ ctx, input }) => lib.listenerGet(ctx.deps, input.id)),
   add: permProcedure('system:listener:add').meta(log('流程监听', 1)).input(s.listenerAddInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/flowable/listener', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'POST', path: '/system/listener' }],
+      },
+    })
     .mutation(({ ctx, input }) => ({ id: lib.listenerAdd(ctx.deps, ctx.login, input) })),
   update: permProcedure('system:listener:edit').meta(log('流程监听', 2)).input(s.listenerUpdateInput)
+    .meta({
+      rest: {
+        method: 'PUT', path: '/flowable/listener', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'PUT', path: '/system/listener' }, { method: 'POST', path: '/flowable/listener/update' }, { method: 'POST', path: '/system/listener/update' }],
+      },
+    })
     .mutation(({ ctx, input }) => { lib.listenerUpdate(ctx.deps, ctx.login, input); }),
   remove: permProcedure('system:listener:remove').meta(log('流程监听', 3)).input(s.libraryIdsInput)
+    .meta({
+      rest: {
+        method: 'DELETE', path: '/flowable/listener/:ids', input: ['params'], mapInput: (r) => ({ ids: idList(r.ids) }), envelope: 'data',
+        aliases: [{ method: 'DELETE', path: '/system/listener/:ids' }, { method: 'POST', path: '/flowable/listener/delete/:ids' }],
+      },
+    })
     .mutation(({ ctx, input }) => { lib.listenerRemove(ctx.deps, input.ids); }),
   export: permProcedure('system:listener:export').meta(log('流程监听', 5)).input(s.listenerExportInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/flowable/listener/export', input: ['query', 'body'], envelope: 'file',
+        aliases: [{ method: 'POST', path: '/system/listener/export' }, { method: 'GET', path: '/flowable/listener/export' }, { method: 'GET', path: '/system/listener/export' }],
+      },
+    })
     .mutation(({ ctx, input }) => lib.listenerExport(ctx.deps, input)),
 });
 
 export const formRouter = router({
-  list: permProcedure('flowable:form:list').input(s.formListInput).query(({ ctx, input }) => lib.formList(ctx.deps, input)),
-  formList: permProcedure('flowable:form:list').query(({ ctx }) => lib.formOptions(ctx.deps)),
-  get: permProcedure('flowable:form:query').input(s.formIdInput).query(({ ctx, input }) => lib.formGet(ctx.deps, input.formId)),
+  list: permProcedure('flowable:form:list').input(s.formListInput)
+    .meta({ rest: { method: 'GET', path: '/flowable/form/list', input: ['query'], envelope: 'table' } })
+    .query(({ ctx, input }) => lib.formList(ctx.deps, input)),
+  formList: permProcedure('flowable:form:list')
+    .meta({ rest: { method: 'GET', path: '/flowable/form/formList', envelope: 'data' } })
+    .query(({ ctx }) => lib.formOptions(ctx.deps)),
+  get: permProcedure('flowable:form:query').input(s.formIdInput)
+    .meta({ rest: { method: 'GET', path: '/flowable/form/:formId', input: ['params'], envelope: 'data' } })
+    .query(({ ctx, input }) => lib.formGet(ctx.deps, input.formId)),
   add: permProcedure('flowable:form:add').meta(log('流程表单', 1)).input(s.formAddInput)
+    .meta({ rest: { method: 'POST', path: '/flowable/form', input: ['body'], envelope: 'data' } })
     .mutation(({ ctx, input }) => ({ formId: lib.formAdd(ctx.deps, ctx.login, input) })),
   update: permProcedure('flowable:form:edit').meta(log('流程表单', 2)).input(s.formUpdateInput)
+    .meta({
+      rest: {
+        method: 'PUT', path: '/flowable/form', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'POST', path: '/flowable/form/update' }],
+      },
+    })
     .mutation(({ ctx, input }) => { lib.formUpdate(ctx.deps, ctx.login, input); }),
   remove: permProcedure('flowable:form:remove').meta(log('流程表单', 3)).input(s.formIdsInput)
+    .meta({
+      rest: {
+        method: 'DELETE', path: '/flowable/form/:formIds', input: ['params'], mapInput: (r) => ({ formIds: idList(r.formIds) }), envelope: 'data',
+      },
+    })
     .mutation(({ ctx, input }) => { lib.formRemove(ctx.deps, input.formIds); }),
   export: permProcedure('flowable:form:export').meta(log('流程表单', 5)).input(s.formExportInput)
+    .meta({ rest: { method: 'GET', path: '/flowable/form/export', input: ['query'], envelope: 'file' } })
     .query(({ ctx, input }) => lib.formExport(ctx.deps, input)),
   /** Links the deployment's main form (no-op when it has one). */
   addDeployForm: permProcedure('flowable:form:add').meta(log('流程表单', 1)).input(s.deployFormInput)
+    .meta({ rest: { method: 'POST', path: '/flowable/form/addDeployForm', input: ['body'], envelope: 'data' } })
     .mutation(({ ctx, input }) => { lib.addDeployForm(ctx.deps, input.formId, input.deployId); }),
 });

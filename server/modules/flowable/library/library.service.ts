@@ -5,7 +5,7 @@
  * form-versions.repo.ts for the deployment links and copies).
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -27,7 +27,7 @@ import type {
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export type { ExpressionRow, FormRow, ListenerRow };
 
-const notFound = () => new AppError(500, '操作失败');
+const notFound = () => new AppError('notFound', '操作失败');
 
 // ---- expressions
 export const expressionList = (deps: Deps, f: Partial<z.output<typeof expressionListInput>>) => expressionPage(deps.db, f);
@@ -92,7 +92,7 @@ export const formGet = (deps: Deps, formId: number) => findForm(deps.db, formId)
  */
 function assertStorableForm(content: string | null | undefined): void {
   const problem = formConfigProblem(parseForm(content));
-  if (problem) throw new AppError(500, problem.message);
+  if (problem) throw new AppError('invalid', problem.message);
 }
 
 export function formAdd(deps: Deps, login: LoginUser, f: z.output<typeof formAddInput>): number {
@@ -133,11 +133,11 @@ export function formExport(deps: Deps, f: Partial<z.output<typeof formListInput>
  * The same form again is a no-op. Errors: 表单不存在; the engine's definition-missing message.
  */
 export function addDeployForm(deps: Pick<AppDeps, 'db' | 'clock' | 'engine'>, formId: number, deployId: string): void {
-  if (!formGet(deps, formId)) throw new AppError(500, '表单不存在');
+  if (!formGet(deps, formId)) throw new AppError('notFound', '表单不存在');
   deps.engine.getDefinition({ deploymentId: deployId });
   const linked = linkedMainForm(deps.db, deployId);
   if (linked?.formId === formId) return;
-  if (linked && deps.engine.deploymentHasInstances(deployId)) throw new AppError(500, '该流程版本已有流程实例，不能更换主表单；请重新部署后再配置');
+  if (linked && deps.engine.deploymentHasInstances(deployId)) throw new AppError('refused', '该流程版本已有流程实例，不能更换主表单；请重新部署后再配置');
   deps.db.transaction((tx) => {
     if (linked) relinkMainForm(tx, deployId, formId);
     else linkMainForm(tx, deployId, formId);

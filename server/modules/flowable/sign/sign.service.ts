@@ -4,7 +4,7 @@
  * `并行加签 张三：<message>`, `向前加签 …`, `向后加签 …`, `减签 …`.
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import type { addSignInput, removeSignInput } from '../../../../shared/schemas/flowable/sign';
 import { actorOf, assertTaskActor, assertTaskReader, INSTANCE_MONITOR_PERM } from '../common/access.service';

@@ -29,7 +29,7 @@ describe('simulationBudget', () => {
     expect(thrown).toBeInstanceOf(AppError);
     expect((thrown as AppError).message).toBe('流程模拟超过时间上限 3 秒，已停止');
     expect(budget.exceeded(thrown as AppError)).toBe(true);
-    expect(budget.exceeded(new AppError(500, '流程执行步数超过上限 20000 (模型中可能存在无等待节点的死循环)'))).toBe(true);
-    expect(budget.exceeded(new AppError(500, '当前用户不是该任务的办理人，无权操作'))).toBe(false);
+    expect(budget.exceeded(new AppError('refused', '流程执行步数超过上限 20000 (模型中可能存在无等待节点的死循环)'))).toBe(true);
+    expect(budget.exceeded(new AppError('refused', '当前用户不是该任务的办理人，无权操作'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * instance, and a wall-clock budget of `flowable.simulate.maxSeconds` (default 10) checked every
  * 256 engine operations and before each task completion, so a run stops while it runs, not after.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import type { EngineLimits } from '../../../engine';
 import {
@@ -40,7 +40,7 @@ export function simulationBudget(deps: Pick<AppDeps, 'db'>, now: () => number = 
       ...engineLimits(deps.db),
       maxAgendaSteps: SIMULATE_AGENDA_STEPS,
       maxExecutions: SIMULATE_MAX_EXECUTIONS,
-      checkpoint: () => { if (timeUp()) throw new AppError(500, timeMessage); },
+      checkpoint: () => { if (timeUp()) throw new AppError('refused', timeMessage); },
     },
     timeMessage,
     timeUp,

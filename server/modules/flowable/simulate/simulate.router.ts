@@ -10,5 +10,6 @@ import { simulateModel } from './simulate.service';
 export const simulateProcedures = {
   /** Runs `{xml}` on a throwaway engine, deploys nothing → simulate.service.ts `SimulateResult`. */
   simulate: permProcedure('system:deployment:add').input(simulateInput)
+    .meta({ rest: { method: 'POST', path: '/flowable/definition/simulate', input: ['body'], envelope: 'data' } })
     .mutation(({ ctx, input }) => simulateModel(ctx.deps, ctx.login, input)),
 };

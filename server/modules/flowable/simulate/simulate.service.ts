@@ -10,7 +10,7 @@
  * do not fire: what waits for them is reported in `waiting`. Nothing is written to the real
  * database; the scratch database is closed whatever happens.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { manualClock } from '../../../core/clock';
@@ -175,7 +175,7 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
       result.steps++;
     }
     result.ended = engine.getInstance(instanceId).endTime !== null;
-    readHistory(deps, scratchDb.$client, instanceTree(engine, instanceId), seen, actedBy, result);
+    readHistory(deps, engine, instanceTree(engine, instanceId), seen, actedBy, result);
     return result;
   } finally {
     scratchDb.$client.close();
@@ -184,28 +184,22 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
 
 /**
  * Fills `path` and `waiting` from the scratch history of the model's instance (`tree[0]`) and
- * `tasks` from those of every instance of `tree` (names from the real sys_user / sys_role).
+ * `tasks` from those of every instance of `tree` (names from the real sys_user / sys_role); the
+ * scratch engine's history queries (engine `activityHistory`, `historicTasks`) read it.
  */
-function readHistory(deps: Deps, scratch: ReturnType<typeof openDatabase>['$client'], tree: string[],
+function readHistory(deps: Deps, scratch: Engine, tree: string[],
   seen: Map<string, ActiveTaskView>, actedBy: Map<string, string>, result: SimulateResult): void {
-  const acts = scratch.prepare('SELECT activity_id AS id, activity_name AS name, activity_type AS type, end_time AS endTime FROM wf_hi_actinst a WHERE instance_id = ? ORDER BY a.id')
-    .all(tree[0]) as Array<{ id: string; name: string; type: string; endTime: number | null }>;
-  result.path = once(acts.map((a) => a.id));
-  const open = acts.filter((a) => a.endTime === null && a.type !== 'subProcess');
-  result.waiting = once(open.map((a) => a.id)).map((id) => ({ activityId: id, name: open.find((a) => a.id === id)!.name }));
+  const acts = scratch.activityHistory(tree[0]);
+  result.path = once(acts.map((a) => a.activityId));
+  const open = acts.filter((a) => !a.finished && a.activityType !== 'subProcess');
+  result.waiting = once(open.map((a) => a.activityId)).map((id) => ({ activityId: id, name: open.find((a) => a.activityId === id)!.activityName }));
 
-  const split = (s: string | null) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-  const rows = (scratch.prepare(`SELECT h.id, h.task_def_key AS k, h.name, h.assignee, h.candidate_users AS cu, h.candidate_groups AS cg,
-      CASE WHEN h.instance_id <> ? THEN d.name END AS called
-    FROM wf_hi_taskinst h JOIN wf_definition d ON d.id = h.definition_id
-    WHERE h.instance_id IN (SELECT value FROM json_each(?)) ORDER BY h.create_time, h.id`)
-    .all(tree[0], JSON.stringify(tree)) as Array<{ id: string; k: string; name: string; assignee: string | null; cu: string; cg: string; called: string | null }>)
-    .map((r) => {
-      const t = seen.get(r.id);
-      return { id: r.id, taskDefKey: r.k, name: r.name, assignee: t ? t.assignee : r.assignee,
-        candidateUsers: t ? t.candidateUsers : split(r.cu), candidateGroups: t ? t.candidateGroups : split(r.cg), actedBy: actedBy.get(r.id) ?? null,
-        calledProcessName: r.called };
-    });
+  const rows = scratch.historicTasks(tree).map((r) => {
+    const t = seen.get(r.taskId);
+    return { id: r.taskId, taskDefKey: r.taskDefKey, name: r.name, assignee: t ? t.assignee : r.assignee,
+      candidateUsers: t ? t.candidateUsers : r.candidateUsers, candidateGroups: t ? t.candidateGroups : r.candidateGroups, actedBy: actedBy.get(r.taskId) ?? null,
+      calledProcessName: r.instanceId !== tree[0] ? r.processName : null };
+  });
   const who = people(deps.db, rows.flatMap((r) => [r.assignee, r.actedBy, ...r.candidateUsers]));
   const roles = roleNames(deps.db, rows.flatMap((r) => r.candidateGroups));
   const nick = (id: string | null) => (id ? who.get(id)?.nickName ?? null : null);

@@ -12,7 +12,7 @@
  * answers `formKeyExist: true` with an enabled form even without a node form (the screen then
  * validates and submits it). A node without the attribute answers exactly what it did before.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { applyFieldPermissions, isPlainObject, valueFields, type FormConf, type FormField } from '../../../../shared/form';
 import type { TaskView } from '../../../engine';
 import { parseForm } from '../library/library.service';

@@ -6,7 +6,7 @@
  * (access.service.ts: participants and monitors, 403 otherwise).
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import type { FinishedRow, FlowRecordItem, MyProcessRow } from '../../../engine';
 import type { taskListInput } from '../../../../shared/schemas/flowable';

@@ -6,7 +6,7 @@
  * Reads of instance data check the reader first (../common/access.service.ts: participants and monitors).
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import type { NextNode } from '../../../engine';
@@ -15,7 +15,7 @@ import type { taskListInput } from '../../../../shared/schemas/flowable';
 import { taskFormView, type TaskFormView } from './task-form';
 import { actorOf, assertInstanceReader, assertTaskReader } from '../common/access.service';
 import { todoPage, type NamedTodoRow } from './todo-page';
-import { JsonPage } from '../../../core/pre-serialized';
+import { JsonPage, SerializedPage } from '../../../core/pre-serialized';
 import { mainFormOfDeployment } from '../library/form-versions.repo';
 import { readableVariables } from '../common/withheld';
 
@@ -30,22 +30,21 @@ export function assertInstanceAccess(deps: Deps, login: LoginUser, instanceIds: 
   const mayAll = hasPermission(login, perm);
   for (const id of instanceIds) {
     const instance = deps.engine.getInstance(id);
-    if (!mayAll && instance.startUserId !== String(login.userId)) throw new AppError(403, '没有权限，请联系管理员授权');
+    if (!mayAll && instance.startUserId !== String(login.userId)) throw new AppError('forbidden', '没有权限，请联系管理员授权');
   }
 }
 
 // ---- task lists
-/** 待办: the user's to-do page (todo-page.ts), read on this thread: `{total, rows}`. */
-export function todoList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
-  return todoPage(deps.db, { ...q, ...actorOf(login) });
-}
-
 /**
- * The same page as `todoList`, its rows as JSON bytes for the REST envelope (issue 15): read by
- * the to-do reader's worker thread (todo-reader.ts) when the app has one, else (`:memory:`, the
- * worker not started yet or gone) on this thread. Errors: as todoList.
+ * 待办: the user's to-do page (todo-page.ts) as ONE answer for both transports (issue 42: the
+ * procedure no longer asks which transport called it): a JsonPage, `{total, rows}` with the rows
+ * as the UTF-8 bytes of their JSON array (issue 15). The REST `page` envelope splices the bytes
+ * (rest/plugin.ts); tRPC writes the same `{total, rows}` through its toJSON. Read by the to-do
+ * reader's worker thread (todo-reader.ts) when the app has one; else (`:memory:`, the worker not
+ * started yet or gone) on this thread, kept as a SerializedPage so tRPC writes the row objects
+ * without parsing the bytes again. Errors: none of its own (the session is checked before).
  */
-export async function todoListJson(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>): Promise<JsonPage<NamedTodoRow>> {
+export async function todoList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>): Promise<JsonPage<NamedTodoRow>> {
   const query = { ...q, ...actorOf(login) };
   const pending = deps.todoReader?.read(query);
   if (pending) {
@@ -56,7 +55,7 @@ export async function todoListJson(deps: Deps, login: LoginUser, q: z.output<typ
     }
   }
   const page = todoPage(deps.db, query);
-  return new JsonPage(page.total, Buffer.from(JSON.stringify(page.rows)));
+  return new SerializedPage(page.rows, page.total);
 }
 // 已办任务, 我的流程 and the flow record (issue 40 §3, §4): task-history.service.ts.
 export { finishedList, myProcess, flowRecord } from './task-history.service';
@@ -97,7 +96,7 @@ export function flowTaskForm(deps: Deps, login: LoginUser, taskId: string): Task
 /** `flowFormData?deployId`: the deployment's main form JSON. Error: 请先配置流程表单!. */
 export function flowFormData(deps: Deps, deployId: string) {
   const form = mainFormOfDeployment(deps.db, deployId);
-  if (!form) throw new AppError(500, '请先配置流程表单!');
+  if (!form) throw new AppError('refused', '请先配置流程表单!');
   return parseForm(form.formContent);
 }
 
@@ -117,5 +116,5 @@ export const nextFlowNodeByStart = (deps: Deps, q: { deploymentId?: string; proc
 export function deleteTask(deps: Deps, login: LoginUser, taskId: string): never {
   assertTaskReader(deps, login, taskId);
   // Flowable's "The task cannot be deleted because is part of a running process", in Chinese (issue 11 §4).
-  throw new AppError(500, '该任务属于流程实例，不能直接删除');
+  throw new AppError('refused', '该任务属于流程实例，不能直接删除');
 }

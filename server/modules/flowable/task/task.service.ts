@@ -10,7 +10,7 @@
  * (task.router.ts, ../instance/instance.router.ts, the REST rows) and the engine benchmark call these.
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { taskVariables } from '../common/form-submission';
 import type { instanceDeleteInput, instanceStateInput } from '../../../../shared/schemas/flowable';

@@ -5,7 +5,8 @@
  * (todo-worker.ts), so both answer the same rows.
  */
 import type { Db } from '../../../db/client';
-import { todoList, type ListFilter, type TodoRow } from '../../../engine/queries/task-lists';
+// The engine's light door (engine/queries/index.ts): this module runs in the to-do worker thread too.
+import { todoList, type ListFilter, type TodoRow } from '../../../engine/queries';
 import { people } from '../common/names';
 
 /** A to-do query: the list filter and paging, the user's id and candidate groups (role ids), as text. */

@@ -17,7 +17,7 @@
  * when the worker dies is rejected (callers read again on their thread). `stop` closes it.
  */
 import { Worker } from 'node:worker_threads';
-import type { TodoReaderPort, TodoReaderQuery } from '../../../core/deps';
+import type { TodoReaderPort, TodoReaderQuery } from '../../../deps';
 import { JsonPage } from '../../../core/pre-serialized';
 import type { Db } from '../../../db/client';
 

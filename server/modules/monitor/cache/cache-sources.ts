@@ -10,7 +10,7 @@
  * getRouters reads the menus each time); the read caches of user-list pages, workflow person names and
  * main forms, which reload on any change of their tables (common/read-cache.ts).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { estimateBytes, estimateEntryBytes, type MonitoredCache } from '../../../core/cache-registry';
 import { clearSessionCache, forgetSession, sessionCacheView } from '../../auth/session-cache';
 import { configCache } from '../../system/config/config.cache';

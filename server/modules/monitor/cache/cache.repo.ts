@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { sysSecret, sysSession } from '../../../db/schema';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 
 /** The `sys_secret` key of the clear log (a marker, not a secret: its value names caches, never values). */
 export const CLEAR_LOG_KEY = 'cache_epoch:log';

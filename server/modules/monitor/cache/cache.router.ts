@@ -12,17 +12,31 @@ const log = { log: { title: '缓存监控', businessType: 9 } };
 
 export const cacheRouter = router({
   /** → `{info, dbSize, commandStats, caches}`. */
-  overview: perm().query(({ ctx }) => cacheOverview(ctx.deps)),
+  overview: perm()
+    .meta({ rest: { method: 'GET', path: '/monitor/cache', envelope: 'data' } })
+    .query(({ ctx }) => cacheOverview(ctx.deps)),
   /** → every cache with its figures. */
-  names: perm().query(({ ctx }) => cacheNames(ctx.deps)),
+  names: perm()
+    .meta({ rest: { method: 'GET', path: '/monitor/cache/getNames', envelope: 'data' } })
+    .query(({ ctx }) => cacheNames(ctx.deps)),
   /** `{cacheName}` → full keys, sorted. */
-  keys: perm().input(cacheNameInput).query(({ ctx, input }) => cacheKeys(ctx.deps, input.cacheName)),
+  keys: perm().input(cacheNameInput)
+    .meta({ rest: { method: 'GET', path: '/monitor/cache/getKeys/:cacheName', input: ['params'], envelope: 'data' } })
+    .query(({ ctx, input }) => cacheKeys(ctx.deps, input.cacheName)),
   /** `{cacheName, cacheKey}` → `{cacheName, cacheKey, cacheValue, remark}`. */
-  value: perm().input(cacheValueInput).query(({ ctx, input }) => cacheValue(ctx.deps, input.cacheName, input.cacheKey)),
+  value: perm().input(cacheValueInput)
+    .meta({ rest: { method: 'GET', path: '/monitor/cache/getValue/:cacheName/:cacheKey', input: ['params'], envelope: 'data' } })
+    .query(({ ctx, input }) => cacheValue(ctx.deps, input.cacheName, input.cacheKey)),
   /** `{cacheName}`: clears that cache in every process. */
-  clearName: perm().meta(log).input(cacheNameInput).mutation(({ ctx, input }) => { clearCacheName(ctx.deps, input.cacheName); }),
+  clearName: perm().meta(log).input(cacheNameInput)
+    .meta({ rest: { method: 'DELETE', path: '/monitor/cache/clearCacheName/:cacheName', input: ['params'], envelope: 'data' } })
+    .mutation(({ ctx, input }) => { clearCacheName(ctx.deps, input.cacheName); }),
   /** `{cacheKey}` (full key): drops that key in every process. */
-  clearKey: perm().meta(log).input(cacheKeyInput).mutation(({ ctx, input }) => { clearCacheKey(ctx.deps, input.cacheKey); }),
+  clearKey: perm().meta(log).input(cacheKeyInput)
+    .meta({ rest: { method: 'DELETE', path: '/monitor/cache/clearCacheKey/:cacheKey', input: ['params'], envelope: 'data' } })
+    .mutation(({ ctx, input }) => { clearCacheKey(ctx.deps, input.cacheKey); }),
   /** Clears every cache in every process. */
-  clearAll: perm().meta(log).mutation(({ ctx }) => { clearCacheAll(ctx.deps); }),
+  clearAll: perm().meta(log)
+    .meta({ rest: { method: 'DELETE', path: '/monitor/cache/clearCacheAll', envelope: 'data' } })
+    .mutation(({ ctx }) => { clearCacheAll(ctx.deps); }),
 });

@@ -14,7 +14,7 @@
  */
 import os from 'node:os';
 import v8 from 'node:v8';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import type { MonitoredCache } from '../../../core/cache-registry';
 import { cacheSources } from './cache-sources';
@@ -47,7 +47,7 @@ function sources(deps: Deps): MonitoredCache[] {
 
 function byName(deps: Deps, name: string): MonitoredCache {
   const found = sources(deps).find((c) => c.name === name);
-  if (!found) throw new AppError(500, `缓存名称不存在：${name}`);
+  if (!found) throw new AppError('notFound', `缓存名称不存在：${name}`);
   return found;
 }
 
@@ -117,7 +117,7 @@ export function clearCacheName(deps: Deps, cacheName: string): void {
 /** `DELETE /monitor/cache/clearCacheKey/{cacheKey}` (a full key, `sys_dict:sys_user_sex`): drops that one key everywhere. */
 export function clearCacheKey(deps: Deps, cacheKey: string): void {
   const c = sources(deps).find((s) => cacheKey.startsWith(s.name) && cacheKey.length > s.name.length);
-  if (!c) throw new AppError(500, `缓存键名不属于任何缓存：${cacheKey}`);
+  if (!c) throw new AppError('notFound', `缓存键名不属于任何缓存：${cacheKey}`);
   publishClear(deps, c.name, cacheKey.slice(c.name.length));
 }
 

@@ -2,7 +2,7 @@
  * Job log services (platform spec §2 "Scheduled job log", §7; reference §2 Monitor, RuoYi
  * SysJobLogController): list with the day range, detail, delete, clean, export.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { exportXlsx, type ExcelColumn } from '../../../core/excel';
 import type { Page } from '../../../core/pagination';
 import type { FileReply } from '../../../core/files';

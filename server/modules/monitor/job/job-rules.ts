@@ -53,7 +53,7 @@ export function jobRuleProblem(job: JobRuleInput, registry: HandlerRegistry): st
 /** Throws AppError 500 `<action>任务'<name>'失败，<reason>` when `jobRuleProblem` finds one. */
 export function assertJobRules(job: JobRuleInput, action: '新增' | '修改', registry: HandlerRegistry): void {
   const problem = jobRuleProblem(job, registry);
-  if (problem) throw new AppError(500, `${action}任务'${job.jobName}'失败，${problem}`);
+  if (problem) throw new AppError('invalid', `${action}任务'${job.jobName}'失败，${problem}`);
 }
 
 const cronCache = new Map<string, QuartzCron | null>();

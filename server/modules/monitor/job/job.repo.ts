@@ -35,7 +35,7 @@ export const jobColumns: Record<string, SQLiteColumn> = {
 export function orderBy(columns: Record<string, SQLiteColumn>, f: Partial<PageInput>, fallback: SQL[]): SQL[] {
   if (!f.orderByColumn) return fallback;
   const col = columns[f.orderByColumn];
-  if (!col) throw new AppError(500, '参数不符合规范，不能进行查询');
+  if (!col) throw new AppError('invalid', '参数不符合规范，不能进行查询');
   return [isDescending(f.isAsc) ? desc(col) : asc(col)];
 }
 

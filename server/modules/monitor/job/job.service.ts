@@ -4,7 +4,7 @@
  * fails), run in one transaction, reset the job's schedule state to now, and tell the scheduler
  * (`jobsChanged`), so a change applies at once; paused jobs are disarmed.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -57,7 +57,7 @@ export function jobUpdate(deps: Deps, login: LoginUser, form: JobForm & { jobId:
   assertJobRules(form, '修改', registryOf(deps));
   const { jobId, ...values } = form;
   const ok = updateJob(deps.db, jobId, { ...values, updateBy: login.userName, updateTime: nowText(deps.clock) }, deps.clock.now());
-  if (!ok) throw new AppError(500, `修改任务'${form.jobName}'失败，任务不存在`);
+  if (!ok) throw new AppError('notFound', `修改任务'${form.jobName}'失败，任务不存在`);
   changed(deps);
 }
 
@@ -70,7 +70,7 @@ export function jobRemove(deps: Deps, ids: number[]): void {
 /** `{jobId, status}`: '0' resumes (schedule restarts now), '1' pauses. Errors: 任务不存在. */
 export function jobChangeStatus(deps: Deps, login: LoginUser, jobId: number, status: '0' | '1'): void {
   const ok = updateJob(deps.db, jobId, { status, updateBy: login.userName, updateTime: nowText(deps.clock) }, deps.clock.now());
-  if (!ok) throw new AppError(500, '任务不存在');
+  if (!ok) throw new AppError('notFound', '任务不存在');
   changed(deps);
 }
 
@@ -81,7 +81,7 @@ export function jobChangeStatus(deps: Deps, login: LoginUser, jobId: number, sta
 export function jobRun(deps: Deps, jobId: number, jobGroup?: string): void {
   const job = findJob(deps.db, jobId);
   const scheduler = schedulerOf(deps.db);
-  if (!job || (jobGroup && jobGroup !== job.jobGroup) || !scheduler) throw new AppError(500, '任务不存在或已过期！');
+  if (!job || (jobGroup && jobGroup !== job.jobGroup) || !scheduler) throw new AppError('notFound', '任务不存在或已过期！');
   void scheduler.runOnce(job);
 }
 

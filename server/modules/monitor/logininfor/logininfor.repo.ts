@@ -5,10 +5,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
 import { sysLogininfor } from '../../../db/schema';
 import { parseUserAgent } from '../../../core/user-agent';
-import type { ClientInfo } from '../../../core/deps';
+import type { ClientInfo } from '../../../deps';
 
 export function insertLoginLog(db: Db, row: { userName: string; status: '0' | '1'; msg: string; client: ClientInfo; loginTime: string }): void {
   const ua = parseUserAgent(row.client.userAgent);

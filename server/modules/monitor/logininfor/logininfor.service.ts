@@ -2,7 +2,7 @@
  * Login log services (reference §1 lockout, §2 Monitor; RuoYi SysLogininforController): list,
  * delete, clean, unlock (clears the wrong-password counter) and export.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { clearWrongPasswords } from '../../auth/password.service';
@@ -17,7 +17,7 @@ export const logininforList = (deps: Deps, f: LogininforFilter) => listLogininfo
 /** `POST /monitor/logininfor/delete/{infoIds}`. Errors: 操作失败 when none exists. */
 export function logininforRemove(deps: Deps, infoIds: number[]): void {
   deps.db.transaction((tx) => {
-    if (deleteLogininfor(tx, infoIds) === 0) throw new AppError(500, '操作失败');
+    if (deleteLogininfor(tx, infoIds) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 

@@ -3,7 +3,7 @@
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { sysSession } from '../../../db/schema';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import type { OnlineUser } from '../../../../shared/schemas/monitor/online';
 
 /** Sessions not expired at `now` (epoch ms), newest login first; exact address / user name filters. */

@@ -9,8 +9,16 @@ import { onlineForceLogout, onlineList } from './online.service';
 
 export const onlineRouter = router({
   /** `{ipaddr?, userName?}` → `{rows, total}` of live sessions. */
-  list: permProcedure('monitor:online:list').input(onlineListInput).query(({ ctx, input }) => onlineList(ctx.deps, input)),
+  list: permProcedure('monitor:online:list').input(onlineListInput)
+    .meta({ rest: { method: 'GET', path: '/monitor/online/list', input: ['query'], envelope: 'table' } })
+    .query(({ ctx, input }) => onlineList(ctx.deps, input)),
   /** `{tokenId}`: ends the session; its token then answers 401. */
   forceLogout: permProcedure('monitor:online:forceLogout').meta({ log: { title: '在线用户', businessType: 7 } }).input(tokenIdInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/monitor/online/delete/:tokenId', input: ['params'], envelope: 'data',
+        aliases: [{ method: 'DELETE', path: '/monitor/online/:tokenId' }],
+      },
+    })
     .mutation(({ ctx, input }) => { onlineForceLogout(ctx.deps, input.tokenId); }),
 });

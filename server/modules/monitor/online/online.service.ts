@@ -2,7 +2,7 @@
  * Online users (reference §1 "Online users"; RuoYi SysUserOnlineController): the live sessions,
  * and force logout, after which the session's token answers 401.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { Page } from '../../../core/pagination';
 import { isInternalIp } from '../logininfor/logininfor.repo';
 import type { OnlineUser } from '../../../../shared/schemas/monitor/online';

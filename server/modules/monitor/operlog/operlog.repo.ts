@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { sysOperLog } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
 
 export type OperlogRow = typeof sysOperLog.$inferSelect;
 

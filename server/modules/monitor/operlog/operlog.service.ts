@@ -4,7 +4,7 @@
  * `meta.log`. Each first writes the rows still queued by core/audit.ts (flushAudit), so a list,
  * delete, clean or export sees every call answered before it.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { exportSheet } from '../../common/export-file';
@@ -28,7 +28,7 @@ export function operlogList(deps: Deps, f: OperlogFilter) {
 export function operlogRemove(deps: Deps, operIds: number[]): void {
   flushAudit(deps.db);
   deps.db.transaction((tx) => {
-    if (deleteOperlog(tx, operIds) === 0) throw new AppError(500, '操作失败');
+    if (deleteOperlog(tx, operIds) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 

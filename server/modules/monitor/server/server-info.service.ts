@@ -6,7 +6,7 @@
  * folder and `/`.
  */
 import path from 'node:path';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { ServerDb, ServerInfo } from '../../../../shared/schemas/monitor/server';
 import { fileSize, fileSizeText, fileSystems, memory, nodeProcess, sampleCpu, system } from './server-probe';
 import { databaseFigures } from './server.repo';

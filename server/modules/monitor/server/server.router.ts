@@ -7,5 +7,7 @@ import { serverInfo } from './server-info.service';
 
 export const serverRouter = router({
   /** → `{cpu, mem, jvm, sys, sysFiles, db}` read afresh (the CPU sampled for 300 ms). */
-  info: permProcedure('monitor:server:list').query(({ ctx }) => serverInfo(ctx.deps)),
+  info: permProcedure('monitor:server:list')
+    .meta({ rest: { method: 'GET', path: '/monitor/server', envelope: 'data' } })
+    .query(({ ctx }) => serverInfo(ctx.deps)),
 });

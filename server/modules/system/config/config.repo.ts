@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import { sysConfig } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
 import { preparedFor } from '../../../core/prepared';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
 import { configCache } from './config.cache';
 
 export type ConfigRow = typeof sysConfig.$inferSelect;

@@ -4,7 +4,7 @@
  * takes effect without a restart (reference §1: captcha on unless the entry says otherwise;
  * register only when "true"; the login IP black list).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError, forbidden } from '../../../core/errors';
@@ -109,7 +109,7 @@ const values = (f: ConfigForm) => ({ configName: f.configName, configKey: f.conf
 export function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): number {
   const when = nowText(deps.clock);
   const id = deps.db.transaction((tx) => {
-    if (configKeyTaken(tx, f.configKey)) throw new AppError(500, `新增参数'${f.configName}'失败，参数键名已存在`);
+    if (configKeyTaken(tx, f.configKey)) throw new AppError('conflict', `新增参数'${f.configName}'失败，参数键名已存在`);
     return insertConfig(tx, values(f), login.userName, when);
   });
   configCache.drop(deps.db, f.configKey);
@@ -121,8 +121,8 @@ export function configUpdate(deps: Deps, login: LoginUser, f: Omit<ConfigForm, '
   const when = nowText(deps.clock);
   const old = deps.db.transaction((tx) => {
     const row = findConfigById(tx, f.configId);
-    if (!row) throw new AppError(500, '操作失败');
-    if (configKeyTaken(tx, f.configKey, f.configId)) throw new AppError(500, `修改参数'${f.configName}'失败，参数键名已存在`);
+    if (!row) throw new AppError('notFound', '操作失败');
+    if (configKeyTaken(tx, f.configKey, f.configId)) throw new AppError('conflict', `修改参数'${f.configName}'失败，参数键名已存在`);
     updateConfig(tx, f.configId, { configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark }, login.userName, when);
     return row;
   });
@@ -138,8 +138,8 @@ export function configRemove(deps: Deps, configIds: number[]): void {
   const rows = deps.db.transaction((tx) => {
     const found = findConfigsByIds(tx, configIds);
     const builtIn = found.find((c) => c.configType === 'Y');
-    if (builtIn) throw new AppError(500, `内置参数【${builtIn.configKey}】不能删除`);
-    if (deleteConfigs(tx, configIds) === 0) throw new AppError(500, '操作失败');
+    if (builtIn) throw new AppError('refused', `内置参数【${builtIn.configKey}】不能删除`);
+    if (deleteConfigs(tx, configIds) === 0) throw new AppError('notFound', '操作失败');
     return found;
   });
   for (const r of rows) configCache.drop(deps.db, r.configKey);

@@ -3,19 +3,17 @@
  * Lists and point checks apply the caller's data scope for the endpoint's permission; writes run
  * in one transaction with the tree rules of tree.rules.ts.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
-import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
-import { sysDept } from '../../../db/schema';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
 import { isBelow, treeSelect } from './tree';
 import { DEPT_TABLE, softDelete } from './tree.repo';
 import { afterUpdate, checkAdd, checkDelete, checkUpdate } from './tree.rules';
 import {
-  countDeptUsers, deptInScope, findDeptById, insertDept, listDepts, updateDept, type DeptFilter, type DeptRow, type DeptValues,
+  countDeptUsers, deptInScope, deptScope, findDeptById, insertDept, listDepts, updateDept, type DeptFilter, type DeptRow, type DeptValues,
 } from './dept.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -33,8 +31,7 @@ export interface DeptForm {
 /** The edit form: absent optional fields (undefined) keep their stored value. */
 export type DeptEdit = Omit<DeptForm, 'status' | 'email'> & { deptId: number; status?: '0' | '1'; email?: string };
 
-const scopeOf = (db: DbTx, login: LoginUser, perm: string) =>
-  dataScopeCondition(db as unknown as AppDeps['db'], login, { dept: sysDept.deptId }, perm);
+const scopeOf = (db: DbTx, login: LoginUser, perm: string) => deptScope(db, login, perm);
 
 /**
  * RuoYi checkDeptDataScope: a non-admin may touch only depts inside the data scope of `perm`.
@@ -43,7 +40,7 @@ const scopeOf = (db: DbTx, login: LoginUser, perm: string) =>
 export function checkDeptDataScope(db: DbTx, login: LoginUser, deptId: number, perm: string): void {
   if (login.admin) return;
   const scope = scopeOf(db, login, perm);
-  if (scope && !deptInScope(db, deptId, scope)) throw new AppError(500, '没有权限访问部门数据！');
+  if (scope && !deptInScope(db, deptId, scope)) throw new AppError('refused', '没有权限访问部门数据！');
 }
 
 /** `GET /system/dept/list` → flat dept rows (filters deptName LIKE, status), data-scoped. */
@@ -118,7 +115,7 @@ export function deptRemove(deps: Deps, login: LoginUser, deptId: number): void {
   deps.db.transaction((tx) => {
     checkDeptDataScope(tx, login, deptId, 'system:dept:remove');
     checkDelete(tx, DEPT_TABLE, '部门', deptId);
-    if (countDeptUsers(tx, deptId) > 0) throw new AppError(601, '部门存在用户,不允许删除');
-    if (softDelete(tx, DEPT_TABLE, deptId, login.userName, when) === 0) throw new AppError(500, '操作失败');
+    if (countDeptUsers(tx, deptId) > 0) throw new AppError('warn', '部门存在用户,不允许删除');
+    if (softDelete(tx, DEPT_TABLE, deptId, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }

@@ -6,7 +6,7 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { sysDept, sysPark } from '../../../db/schema';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 
 export interface TreeTable {
   table: typeof sysDept | typeof sysPark;

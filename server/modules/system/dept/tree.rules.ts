@@ -4,7 +4,7 @@
  * Every function runs inside the caller's transaction.
  */
 import { AppError } from '../../../core/errors';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import {
   countChildren, countEnabledBelow, enableAncestors, findNode, moveDescendants, nameTaken, type TreeTable,
 } from './tree.repo';
@@ -16,11 +16,11 @@ export type TreeNoun = '部门' | '园区';
  * root). Errors (500): 新增部门'x'失败，部门名称已存在; 上级部门不存在; 部门停用，不允许新增.
  */
 export function checkAdd(db: DbTx, t: TreeTable, noun: TreeNoun, parentId: number, name: string): string {
-  if (nameTaken(db, t, parentId, name)) throw new AppError(500, `新增${noun}'${name}'失败，${noun}名称已存在`);
+  if (nameTaken(db, t, parentId, name)) throw new AppError('conflict', `新增${noun}'${name}'失败，${noun}名称已存在`);
   if (parentId === 0) return '0';
   const parent = findNode(db, t, parentId);
-  if (!parent) throw new AppError(500, `新增${noun}'${name}'失败，上级${noun}不存在`);
-  if (parent.status !== '0') throw new AppError(500, `${noun}停用，不允许新增`);
+  if (!parent) throw new AppError('notFound', `新增${noun}'${name}'失败，上级${noun}不存在`);
+  if (parent.status !== '0') throw new AppError('refused', `${noun}停用，不允许新增`);
   return `${parent.ancestors},${parent.id}`;
 }
 
@@ -34,16 +34,16 @@ export function checkUpdate(
   db: DbTx, t: TreeTable, noun: TreeNoun, e: { id: number; parentId: number; name: string; status?: string },
 ): string {
   const old = findNode(db, t, e.id);
-  if (!old) throw new AppError(500, '操作失败');
-  if (nameTaken(db, t, e.parentId, e.name, e.id)) throw new AppError(500, `修改${noun}'${e.name}'失败，${noun}名称已存在`);
-  if (e.parentId === e.id) throw new AppError(500, `修改${noun}'${e.name}'失败，上级${noun}不能是自己`);
-  if (e.status === '1' && countEnabledBelow(db, t, e.id) > 0) throw new AppError(500, `该${noun}包含未停用的子${noun}！`);
+  if (!old) throw new AppError('notFound', '操作失败');
+  if (nameTaken(db, t, e.parentId, e.name, e.id)) throw new AppError('conflict', `修改${noun}'${e.name}'失败，${noun}名称已存在`);
+  if (e.parentId === e.id) throw new AppError('invalid', `修改${noun}'${e.name}'失败，上级${noun}不能是自己`);
+  if (e.status === '1' && countEnabledBelow(db, t, e.id) > 0) throw new AppError('refused', `该${noun}包含未停用的子${noun}！`);
   if (e.parentId === old.parentId) return old.ancestors;
   let ancestors = '0';
   if (e.parentId !== 0) {
     const parent = findNode(db, t, e.parentId);
-    if (!parent) throw new AppError(500, `修改${noun}'${e.name}'失败，上级${noun}不存在`);
-    if (`,${parent.ancestors},`.includes(`,${e.id},`)) throw new AppError(500, `修改${noun}'${e.name}'失败，上级${noun}不能是自己的下级${noun}`);
+    if (!parent) throw new AppError('notFound', `修改${noun}'${e.name}'失败，上级${noun}不存在`);
+    if (`,${parent.ancestors},`.includes(`,${e.id},`)) throw new AppError('invalid', `修改${noun}'${e.name}'失败，上级${noun}不能是自己的下级${noun}`);
     ancestors = `${parent.ancestors},${parent.id}`;
   }
   moveDescendants(db, t, e.id, `${ancestors},${e.id}`, `${old.ancestors},${e.id}`);
@@ -57,5 +57,5 @@ export function afterUpdate(db: DbTx, t: TreeTable, status: string | undefined, 
 
 /** Refuses deleting a node with live children: 601 存在下级部门,不允许删除. */
 export function checkDelete(db: DbTx, t: TreeTable, noun: TreeNoun, id: number): void {
-  if (countChildren(db, t, id) > 0) throw new AppError(601, `存在下级${noun},不允许删除`);
+  if (countChildren(db, t, id) > 0) throw new AppError('warn', `存在下级${noun},不允许删除`);
 }

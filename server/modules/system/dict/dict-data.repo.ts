@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { sysDictData } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, type DbTx } from '../../common/query.repo';
 
 export type DictDataRow = typeof sysDictData.$inferSelect;
 

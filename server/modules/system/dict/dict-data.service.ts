@@ -3,7 +3,7 @@
  * SysDictDataServiceImpl): list, the cached entries of a type, add / edit / delete (each drops
  * the cache of the types it touched), export.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -60,7 +60,7 @@ export function dictDataUpdate(
   const when = nowText(deps.clock);
   const old = deps.db.transaction((tx) => {
     const row = findDictData(tx, f.dictCode);
-    if (!row) throw new AppError(500, '操作失败');
+    if (!row) throw new AppError('notFound', '操作失败');
     updateDictData(tx, f.dictCode, {
       dictType: f.dictType, dictLabel: f.dictLabel, dictValue: f.dictValue, dictSort: f.dictSort, cssClass: f.cssClass,
       listClass: f.listClass, isDefault: f.isDefault, status: f.status, remark: f.remark,
@@ -74,7 +74,7 @@ export function dictDataUpdate(
 export function dictDataRemove(deps: Deps, dictCodes: number[]): void {
   const types = deps.db.transaction((tx) => {
     const rows = findDictDataMany(tx, dictCodes);
-    if (deleteDictData(tx, dictCodes) === 0) throw new AppError(500, '操作失败');
+    if (deleteDictData(tx, dictCodes) === 0) throw new AppError('notFound', '操作失败');
     return rows.map((r) => r.dictType);
   });
   dropDicts(deps.db, ...types);

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { sysDictData, sysDictType } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
 
 export type DictTypeRow = typeof sysDictType.$inferSelect;
 

@@ -3,7 +3,7 @@
  * SysDictTypeServiceImpl): list, options, add / edit (unique dictType; a rename moves the data),
  * delete (refused while the type has data), cache refresh, export.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -39,7 +39,7 @@ const values = (f: DictTypeForm) => ({ dictName: f.dictName, dictType: f.dictTyp
 export function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm): number {
   const when = nowText(deps.clock);
   const id = deps.db.transaction((tx) => {
-    if (dictTypeTaken(tx, f.dictType)) throw new AppError(500, `新增字典'${f.dictName}'失败，字典类型已存在`);
+    if (dictTypeTaken(tx, f.dictType)) throw new AppError('conflict', `新增字典'${f.dictName}'失败，字典类型已存在`);
     return insertDictType(tx, values(f), login.userName, when);
   });
   dropDicts(deps.db, f.dictType);
@@ -54,8 +54,8 @@ export function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictTypeFor
   const when = nowText(deps.clock);
   const old = deps.db.transaction((tx) => {
     const row = findDictTypeById(tx, f.dictId);
-    if (!row) throw new AppError(500, '操作失败');
-    if (dictTypeTaken(tx, f.dictType, f.dictId)) throw new AppError(500, `修改字典'${f.dictName}'失败，字典类型已存在`);
+    if (!row) throw new AppError('notFound', '操作失败');
+    if (dictTypeTaken(tx, f.dictType, f.dictId)) throw new AppError('conflict', `修改字典'${f.dictName}'失败，字典类型已存在`);
     updateDictType(tx, f.dictId, row.dictType, { dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark }, login.userName, when);
     return row;
   });
@@ -69,8 +69,8 @@ export function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictTypeFor
 export function dictTypeRemove(deps: Deps, dictIds: number[]): void {
   const types = deps.db.transaction((tx) => {
     const rows = dictIds.map((id) => findDictTypeById(tx, id)).filter((r): r is DictTypeRow => r !== undefined);
-    for (const r of rows) if (countDictData(tx, r.dictType) > 0) throw new AppError(500, `${r.dictName}已分配,不能删除`);
-    if (deleteDictTypes(tx, dictIds) === 0) throw new AppError(500, '操作失败');
+    for (const r of rows) if (countDictData(tx, r.dictType) > 0) throw new AppError('refused', `${r.dictName}已分配,不能删除`);
+    if (deleteDictTypes(tx, dictIds) === 0) throw new AppError('notFound', '操作失败');
     return rows.map((r) => r.dictType);
   });
   dropDicts(deps.db, ...types);

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
-import { contains, type DbTx } from '../../common/query';
+import { contains, type DbTx } from '../../common/query.repo';
 
 export type MenuRow = typeof sysMenu.$inferSelect;
 
@@ -86,3 +86,29 @@ export function updateMenu(db: DbTx, menuId: number, v: Partial<MenuValues>, by:
 }
 
 export const deleteMenu = (db: DbTx, menuId: number) => db.delete(sysMenu).where(eq(sysMenu.menuId, menuId)).run().changes;
+
+/**
+ * The menus getRouters builds the sidebar from (auth/routers.service.ts; RuoYi
+ * selectMenuTreeAll / selectMenuTreeByUserId): enabled, of type M or C, ordered by parent id and
+ * order number; all of them when `roleIds` is undefined (admin), else the distinct menus granted
+ * to the roles (none for an empty list).
+ */
+export function routerMenus(db: DbTx, roleIds?: number[]): MenuRow[] {
+  const visibleTypes = inArray(sysMenu.menuType, ['M', 'C']);
+  const routerOrder = [asc(sysMenu.parentId), asc(sysMenu.orderNum)];
+  if (roleIds === undefined) return db.select().from(sysMenu).where(and(visibleTypes, eq(sysMenu.status, '0'))).orderBy(...routerOrder).all();
+  if (roleIds.length === 0) return [];
+  return db
+    .selectDistinct({ m: sysMenu })
+    .from(sysMenu)
+    .innerJoin(sysRoleMenu, eq(sysRoleMenu.menuId, sysMenu.menuId))
+    .where(and(visibleTypes, eq(sysMenu.status, '0'), inArray(sysRoleMenu.roleId, roleIds)))
+    .orderBy(...routerOrder)
+    .all()
+    .map((x) => x.m);
+}
+
+/** Inserts a menu row exactly as given (the install steps of generated modules); returns its id. */
+export function insertMenuRow(db: DbTx, values: typeof sysMenu.$inferInsert): number {
+  return db.insert(sysMenu).values(values).returning({ id: sysMenu.menuId }).get().id;
+}

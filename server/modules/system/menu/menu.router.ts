@@ -12,20 +12,41 @@ const log = (businessType: number) => ({ log: { title: '菜单管理', businessT
 
 export const menuRouter = router({
   /** `{menuName?, visible?, status?}` → flat menu rows (admin: all; others: their roles' menus). */
-  list: permProcedure('system:menu:list').input(menuListInput).query(({ ctx, input }) => menuList(ctx.deps, ctx.login, input)),
+  list: permProcedure('system:menu:list').input(menuListInput)
+    .meta({ rest: { method: 'GET', path: '/system/menu/list', input: ['query'], envelope: 'data' } })
+    .query(({ ctx, input }) => menuList(ctx.deps, ctx.login, input)),
   /** `[{id, label, disabled, children?}]` of the caller's menus. */
-  treeselect: authedProcedure.input(menuListInput).query(({ ctx, input }) => menuTree(ctx.deps, ctx.login, input)),
+  treeselect: authedProcedure.input(menuListInput)
+    .meta({ rest: { method: 'GET', path: '/system/menu/treeselect', input: ['query'], envelope: 'data' } })
+    .query(({ ctx, input }) => menuTree(ctx.deps, ctx.login, input)),
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, menus}` (issue 38 §8, role/grant-keys.ts). */
-  roleMenuTreeselect: authedProcedure.input(roleIdInput).query(({ ctx, input }) => roleMenuTree(ctx.deps, ctx.login, input.roleId)),
+  roleMenuTreeselect: authedProcedure.input(roleIdInput)
+    .meta({ rest: { method: 'GET', path: '/system/menu/roleMenuTreeselect/:roleId', input: ['params'], envelope: 'ajax' } })
+    .query(({ ctx, input }) => roleMenuTree(ctx.deps, ctx.login, input.roleId)),
   /** `{menuId}` → menu or null. */
-  get: permProcedure('system:menu:query').input(menuIdInput).query(({ ctx, input }) => menuGet(ctx.deps, input.menuId)),
+  get: permProcedure('system:menu:query').input(menuIdInput)
+    .meta({ rest: { method: 'GET', path: '/system/menu/:menuId', input: ['params'], envelope: 'data' } })
+    .query(({ ctx, input }) => menuGet(ctx.deps, input.menuId)),
   /** Add form → `{menuId}`. Errors: name taken under the parent, external link without http(s)://. */
   add: permProcedure('system:menu:add').meta(log(1)).input(menuAddInput)
+    .meta({ rest: { method: 'POST', path: '/system/menu', input: ['body'], envelope: 'data' } })
     .mutation(({ ctx, input }) => ({ menuId: menuAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: as add, and not its own parent. */
   update: permProcedure('system:menu:edit').meta(log(2)).input(menuUpdateInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/system/menu/update', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'PUT', path: '/system/menu' }],
+      },
+    })
     .mutation(({ ctx, input }) => { menuUpdate(ctx.deps, ctx.login, input); }),
   /** `{menuId}`. Errors: 601 存在子菜单,不允许删除 / 菜单已分配,不允许删除. */
   remove: permProcedure('system:menu:remove').meta(log(3)).input(menuIdInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/system/menu/delete/:menuId', input: ['params'], envelope: 'data',
+        aliases: [{ method: 'DELETE', path: '/system/menu/:menuId' }],
+      },
+    })
     .mutation(({ ctx, input }) => { menuRemove(ctx.deps, input.menuId); }),
 });

@@ -3,12 +3,12 @@
  * trees of the caller's menus (admin: all), the role menu tree with checked keys, and the add /
  * edit / delete rules.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
 import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import { treeSelect } from '../dept/tree';
 import { grantKeys, type GrantKeys } from '../role/grant-keys';
 import {
@@ -69,9 +69,9 @@ export const menuGet = (deps: Deps, menuId: number) => findMenuById(deps.db, men
 const isHttp = (p: string | undefined) => /^https?:\/\//i.test(p ?? '');
 
 function checkForm(db: DbTx, verb: '新增' | '修改', f: Pick<MenuForm, 'parentId' | 'menuName' | 'isFrame' | 'path'>, menuId?: number) {
-  if (menuNameTaken(db, f.parentId, f.menuName, menuId)) throw new AppError(500, `${verb}菜单'${f.menuName}'失败，菜单名称已存在`);
-  if (f.isFrame === 0 && !isHttp(f.path)) throw new AppError(500, `${verb}菜单'${f.menuName}'失败，地址必须以http(s)://开头`);
-  if (f.parentId !== 0 && !findMenuById(db, f.parentId)) throw new AppError(500, `${verb}菜单'${f.menuName}'失败，上级菜单不存在`);
+  if (menuNameTaken(db, f.parentId, f.menuName, menuId)) throw new AppError('conflict', `${verb}菜单'${f.menuName}'失败，菜单名称已存在`);
+  if (f.isFrame === 0 && !isHttp(f.path)) throw new AppError('invalid', `${verb}菜单'${f.menuName}'失败，地址必须以http(s)://开头`);
+  if (f.parentId !== 0 && !findMenuById(db, f.parentId)) throw new AppError('notFound', `${verb}菜单'${f.menuName}'失败，上级菜单不存在`);
 }
 
 const values = (f: MenuForm): MenuValues => ({
@@ -100,10 +100,10 @@ export function menuUpdate(deps: Deps, login: LoginUser, f: MenuEdit): void {
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
     const old = findMenuById(tx, f.menuId);
-    if (!old) throw new AppError(500, '操作失败');
+    if (!old) throw new AppError('notFound', '操作失败');
     checkForm(tx, '修改', { ...f, isFrame: f.isFrame ?? (old.isFrame as 0 | 1), path: f.path ?? old.path }, f.menuId);
-    if (f.parentId === f.menuId) throw new AppError(500, `修改菜单'${f.menuName}'失败，上级菜单不能选择自己`);
-    if (menuDescendantIds(tx, f.menuId).has(f.parentId)) throw new AppError(500, `修改菜单'${f.menuName}'失败，上级菜单不能选择自己的子菜单`);
+    if (f.parentId === f.menuId) throw new AppError('invalid', `修改菜单'${f.menuName}'失败，上级菜单不能选择自己`);
+    if (menuDescendantIds(tx, f.menuId).has(f.parentId)) throw new AppError('invalid', `修改菜单'${f.menuName}'失败，上级菜单不能选择自己的子菜单`);
     updateMenu(tx, f.menuId, {
       parentId: f.parentId, menuName: f.menuName, orderNum: f.orderNum, menuType: f.menuType, path: f.path, component: f.component,
       query: f.query, routeName: f.routeName, isFrame: f.isFrame, isCache: f.isCache, visible: f.visible, status: f.status,
@@ -115,8 +115,8 @@ export function menuUpdate(deps: Deps, login: LoginUser, f: MenuEdit): void {
 /** `POST /system/menu/delete/{menuId}`. Errors: 601 存在子菜单,不允许删除 / 菜单已分配,不允许删除; 500 操作失败. */
 export function menuRemove(deps: Deps, menuId: number): void {
   deps.db.transaction((tx) => {
-    if (countMenuChildren(tx, menuId) > 0) throw new AppError(601, '存在子菜单,不允许删除');
-    if (countMenuRoles(tx, menuId) > 0) throw new AppError(601, '菜单已分配,不允许删除');
-    if (deleteMenu(tx, menuId) === 0) throw new AppError(500, '操作失败');
+    if (countMenuChildren(tx, menuId) > 0) throw new AppError('warn', '存在子菜单,不允许删除');
+    if (countMenuRoles(tx, menuId) > 0) throw new AppError('warn', '菜单已分配,不允许删除');
+    if (deleteMenu(tx, menuId) === 0) throw new AppError('notFound', '操作失败');
   });
 }

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { sysNotice } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, type DbTx } from '../../common/query.repo';
 
 export type NoticeRecord = typeof sysNotice.$inferSelect;
 

@@ -5,7 +5,7 @@
  * of the client's editor: no script, event handler, style attribute or javascript: URL survives) and
  * refused over NOTICE_CONTENT_MAX_BYTES once sanitised.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -39,7 +39,7 @@ export type NoticeHeadline = Pick<NoticeRecord, 'noticeId' | 'noticeTitle' | 'no
 export function cleanNoticeContent(html: string | undefined): string | undefined {
   if (html === undefined) return undefined;
   const clean = sanitizeRichText(html);
-  if (Buffer.byteLength(clean, 'utf8') > NOTICE_CONTENT_MAX_BYTES) throw new AppError(500, NOTICE_CONTENT_TOO_LONG);
+  if (Buffer.byteLength(clean, 'utf8') > NOTICE_CONTENT_MAX_BYTES) throw new AppError('invalid', NOTICE_CONTENT_TOO_LONG);
   return clean;
 }
 
@@ -65,12 +65,12 @@ export function noticeUpdate(deps: Deps, login: LoginUser, f: Omit<NoticeForm, '
   const changed = updateNotice(deps.db, f.noticeId,
     { noticeTitle: f.noticeTitle, noticeType: f.noticeType, noticeContent, status: f.status, remark: f.remark },
     login.userName, nowText(deps.clock));
-  if (changed === 0) throw new AppError(500, '操作失败');
+  if (changed === 0) throw new AppError('notFound', '操作失败');
 }
 
 /** `DELETE /system/notice/{noticeIds}`. Errors (500): 操作失败 when none of them exists. */
 export function noticeRemove(deps: Deps, noticeIds: number[]): void {
-  if (deleteNotices(deps.db, noticeIds) === 0) throw new AppError(500, '操作失败');
+  if (deleteNotices(deps.db, noticeIds) === 0) throw new AppError('notFound', '操作失败');
 }
 
 /** `home.notices`: the HOME_NOTICE_LIMIT newest notices with status 0 正常, without content. */

@@ -3,7 +3,7 @@
  */
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { sysPark } from '../../../db/schema';
-import { contains, type DbTx } from '../../common/query';
+import { contains, type DbTx } from '../../common/query.repo';
 
 export type ParkRow = typeof sysPark.$inferSelect;
 

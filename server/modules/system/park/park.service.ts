@@ -3,7 +3,7 @@
  * in the messages (tree.rules.ts). Parks carry no data scope of their own yet; roles link to them
  * through sys_role_park (`/system/role/parkTree/{roleId}`, built with `parkTree`).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -70,6 +70,6 @@ export function parkRemove(deps: Deps, login: LoginUser, parkId: number): void {
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
     checkDelete(tx, PARK_TABLE, '园区', parkId);
-    if (softDelete(tx, PARK_TABLE, parkId, login.userName, when) === 0) throw new AppError(500, '操作失败');
+    if (softDelete(tx, PARK_TABLE, parkId, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }

@@ -1,13 +1,13 @@
 /**
  * Post services (reference §2 Posts; RuoYi SysPostController / SysPostServiceImpl).
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { exportSheet, NORMAL_DISABLE } from '../../common/export-file';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import {
   allPosts, countPostUsers, deletePosts, findPostById, insertPost, listPosts, postTaken, updatePost,
   type PostFilter, type PostRow,
@@ -33,8 +33,8 @@ export const postOptions = (deps: Deps) => allPosts(deps.db);
 export const postGet = (deps: Deps, postId: number) => findPostById(deps.db, postId) ?? null;
 
 function checkUnique(db: DbTx, verb: '新增' | '修改', f: Pick<PostForm, 'postName' | 'postCode'>, exceptId?: number) {
-  if (postTaken(db, 'postName', f.postName, exceptId)) throw new AppError(500, `${verb}岗位'${f.postName}'失败，岗位名称已存在`);
-  if (postTaken(db, 'postCode', f.postCode, exceptId)) throw new AppError(500, `${verb}岗位'${f.postName}'失败，岗位编码已存在`);
+  if (postTaken(db, 'postName', f.postName, exceptId)) throw new AppError('conflict', `${verb}岗位'${f.postName}'失败，岗位名称已存在`);
+  if (postTaken(db, 'postCode', f.postCode, exceptId)) throw new AppError('conflict', `${verb}岗位'${f.postName}'失败，岗位编码已存在`);
 }
 
 const values = (f: PostForm) => ({ postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark ?? null });
@@ -53,7 +53,7 @@ export function postUpdate(deps: Deps, login: LoginUser, f: Omit<PostForm, 'stat
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
     checkUnique(tx, '修改', f, f.postId);
-    if (updatePost(tx, f.postId, { postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark }, login.userName, when) === 0) throw new AppError(500, '操作失败');
+    if (updatePost(tx, f.postId, { postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark }, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 
@@ -65,9 +65,9 @@ export function postRemove(deps: Deps, postIds: number[]): void {
   deps.db.transaction((tx) => {
     for (const id of postIds) {
       const post = findPostById(tx, id);
-      if (post && countPostUsers(tx, id) > 0) throw new AppError(500, `${post.postName}已分配,不能删除`);
+      if (post && countPostUsers(tx, id) > 0) throw new AppError('refused', `${post.postName}已分配,不能删除`);
     }
-    if (deletePosts(tx, postIds) === 0) throw new AppError(500, '操作失败');
+    if (deletePosts(tx, postIds) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
@@ -62,17 +62,17 @@ function avatarFileOf(root: string, url: string): string | null {
  * common/upload-quota.service.ts), checked before anything is written.
  */
 export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, login: LoginUser, file: UploadedFileShape): Promise<{ imgUrl: string }> {
-  if (file.data.byteLength === 0) throw new AppError(500, '上传图片异常，请联系管理员');
+  if (file.data.byteLength === 0) throw new AppError('invalid', '上传图片异常，请联系管理员');
   const ext = extensionOf(file);
   const kind = sniffImage(file.data);
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext) || !kind) throw new AppError(500, AVATAR_FORMAT_ERROR);
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext) || !kind) throw new AppError('invalid', AVATAR_FORMAT_ERROR);
 
   const now = deps.clock.now();
   const day = formatDate(now, 'yyyy/MM/dd');
   const name = `${formatDate(now, 'yyyyMMddHHmmss')}_${crypto.randomUUID().replace(/-/g, '')}.${kind}`;
   const root = path.resolve(deps.env.UPLOAD_DIR);
   const target = path.resolve(root, 'avatar', day, name);
-  if (!target.startsWith(path.join(root, 'avatar') + path.sep)) throw new AppError(500, '上传图片异常，请联系管理员');
+  if (!target.startsWith(path.join(root, 'avatar') + path.sep)) throw new AppError('internal', '上传图片异常，请联系管理员');
   const imgUrl = `${PROFILE_URL_PREFIX}/avatar/${day}/${name}`;
   const reserved = reserveUpload(deps, login.userId, file.data.byteLength);
   try {
@@ -89,7 +89,7 @@ export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, 
     deps.db.transaction((tx) => {
       previous = findUserDetail(tx, login.userId)?.avatar ?? '';
       if (updateUser(tx, login.userId, { avatar: imgUrl, updateBy: login.userName, updateTime: nowText(deps.clock) }) === 0) {
-        throw new AppError(500, '上传图片异常，请联系管理员');
+        throw new AppError('internal', '上传图片异常，请联系管理员');
       }
     });
   } catch (e) {

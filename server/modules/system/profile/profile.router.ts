@@ -13,17 +13,32 @@ const log = { log: { title: '个人信息', businessType: 2 } };
 
 export const profileRouter = router({
   /** → `{data: user (no password, with dept and roles), roleGroup, postGroup}`. */
-  get: auditedProcedure.query(({ ctx }) => getProfile(ctx.deps, ctx.login)),
+  get: auditedProcedure
+    .meta({ rest: { method: 'GET', path: '/system/user/profile', envelope: 'ajax' } })
+    .query(({ ctx }) => getProfile(ctx.deps, ctx.login)),
 
   /** `{nickName, email, phonenumber, sex?}` (spec §5 rules). Errors: 修改用户'x'失败，手机号码已存在 / 邮箱账号已存在. */
   update: auditedProcedure.meta(log).input(profileUpdateInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/system/user/profile/update', input: ['body'], envelope: 'data',
+        aliases: [{ method: 'PUT', path: '/system/user/profile' }],
+      },
+    })
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.login, input)),
 
   /** `{oldPassword, newPassword (6-20), confirmPassword?}`. Errors: 修改密码失败，旧密码错误; 新密码不能与旧密码相同. */
   updatePwd: auditedProcedure.meta(log).input(profileUpdatePwdInput)
+    .meta({
+      rest: {
+        method: 'POST', path: '/system/user/profile/updatePwd', input: ['query', 'body'], envelope: 'data',
+        aliases: [{ method: 'PUT', path: '/system/user/profile/updatePwd' }],
+      },
+    })
     .mutation(({ ctx, input }) => updateOwnPassword(ctx.deps, ctx.login, input.oldPassword, input.newPassword)),
 
   /** `{avatarfile}` (image by extension and bytes) → `{imgUrl: '/profile/avatar/yyyy/MM/dd/<name>'}`. */
   avatar: auditedProcedure.meta({ log: { title: '用户头像', businessType: 2 } }).input(profileAvatarInput)
+    .meta({ rest: { method: 'POST', path: '/system/user/profile/avatar', input: ['multipart'], envelope: 'ajax' } })
     .mutation(({ ctx, input }) => uploadAvatar(ctx.deps, ctx.login, input.avatarfile)),
 });

@@ -3,15 +3,13 @@
  * `/system/user/profile`, RuoYi SysProfileController): the signed-in user's card, basic info
  * and password. Only a session is needed; the user can only reach their own row.
  */
-import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
-import { sysUser } from '../../../db/schema';
 import { hashPassword, matchesPassword } from '../../auth/password.service';
 import type { ProfileReply } from '../../../../shared/schemas/system/profile';
-import { findUserDetail, userPostNames } from '../user/user.repo';
+import { findUserDetail, findUserPassword, userPostNames } from '../user/user.repo';
 import { updateUser } from '../user/user-write.repo';
 import { checkUserUnique } from '../user/user.service';
 
@@ -19,7 +17,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 function currentUser(deps: Pick<AppDeps, 'db'>, login: LoginUser) {
   const user = findUserDetail(deps.db, login.userId);
-  if (!user) throw new AppError(401, '登录状态已过期');
+  if (!user) throw new AppError('unauthorized', '登录状态已过期');
   return user;
 }
 
@@ -47,7 +45,7 @@ export function updateProfile(
       nickName: input.nickName, email: input.email, phonenumber: input.phonenumber,
       ...(input.sex != null ? { sex: input.sex } : {}), updateBy: login.userName, updateTime: when,
     });
-    if (changed === 0) throw new AppError(500, '修改个人信息异常，请联系管理员');
+    if (changed === 0) throw new AppError('internal', '修改个人信息异常，请联系管理员');
   });
 }
 
@@ -56,15 +54,15 @@ export function updateProfile(
  * 新密码不能与旧密码相同. The bcrypt work happens before the write transaction.
  */
 export async function updateOwnPassword(deps: Deps, login: LoginUser, oldPassword: string, newPassword: string): Promise<void> {
-  const row = deps.db.select({ password: sysUser.password }).from(sysUser).where(eq(sysUser.userId, login.userId)).get();
-  if (!row) throw new AppError(401, '登录状态已过期');
-  if (!(await matchesPassword(oldPassword, row.password))) throw new AppError(500, '修改密码失败，旧密码错误');
-  if (await matchesPassword(newPassword, row.password)) throw new AppError(500, '新密码不能与旧密码相同');
+  const row = findUserPassword(deps.db, login.userId);
+  if (!row) throw new AppError('unauthorized', '登录状态已过期');
+  if (!(await matchesPassword(oldPassword, row.password))) throw new AppError('refused', '修改密码失败，旧密码错误');
+  if (await matchesPassword(newPassword, row.password)) throw new AppError('invalid', '新密码不能与旧密码相同');
   const hash = await hashPassword(newPassword);
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
-    const stored = tx.select({ password: sysUser.password }).from(sysUser).where(eq(sysUser.userId, login.userId)).get();
-    if (stored?.password !== row.password) throw new AppError(500, '修改密码异常，请联系管理员');
+    const stored = findUserPassword(tx, login.userId);
+    if (stored?.password !== row.password) throw new AppError('internal', '修改密码异常，请联系管理员');
     updateUser(tx, login.userId, { password: hash, updateBy: login.userName, updateTime: when });
   });
 }

@@ -4,29 +4,22 @@
  * allocated / unallocated user lists in the caller's data scope, cancel, cancelAll, selectAll,
  * and `{checkedKeys, depts}` / `{checkedKeys, parks}`.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
-import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
-import { contains } from '../../../core/like';
-import { pageWindow, isDescending, type Page } from '../../../core/pagination';
-import { sysUser } from '../../../db/schema';
+import type { Page } from '../../../core/pagination';
 import type { AuthUserRow } from '../../../../shared/schemas/system/role';
 import type { TreeNode } from '../../../../shared/schemas/system/user';
 import { addRoleUsers, removeRoleUsers } from '../user/user-write.repo';
 import { buildTree, checkUserDataScope, deptTree, SUPER_USER_ID } from '../user/user-scope';
+import { liveUserInScope, userScope } from '../user/user-scope.repo';
+import { authUserColumns, authUserPage } from '../user/role-users.repo';
 import { checkRoleDataScope, SUPER_ROLE_ID } from './role-scope';
 import { allParks, findRole, roleDeptIds, roleParkIds } from './role.repo';
 import { grantKeys, type GrantKeys } from './grant-keys';
 import { ROLE_PERMS } from './role.service';
 
 type Deps = Pick<AppDeps, 'db'>;
-
-const authUserColumns = {
-  userId: sysUser.userId, deptId: sysUser.deptId, userName: sysUser.userName, nickName: sysUser.nickName,
-  email: sysUser.email, phonenumber: sysUser.phonenumber, status: sysUser.status, createTime: sysUser.createTime,
-};
 
 export interface AuthUserFilter {
   roleId: number; userName?: string; phonenumber?: string;
@@ -38,27 +31,13 @@ export interface AuthUserFilter {
  * system:role:list, filtered by account and phone (LIKE) → `{rows, total}`.
  */
 export function authUserList(deps: Deps, login: LoginUser, f: AuthUserFilter, allocated: boolean): Page<AuthUserRow> {
-  if (f.orderByColumn && !(f.orderByColumn in authUserColumns)) throw new AppError(500, '参数不符合规范，不能进行查询');
-  const scope = dataScopeCondition(deps.db, login, { dept: sysUser.deptId, user: sysUser.userId }, ROLE_PERMS.list);
-  const holders = sql`(SELECT user_id FROM sys_user_role WHERE role_id = ${f.roleId})`;
-  const where = and(
-    eq(sysUser.delFlag, '0'),
-    allocated ? sql`${sysUser.userId} IN ${holders}` : sql`${sysUser.userId} NOT IN ${holders}`,
-    contains(sysUser.userName, f.userName),
-    contains(sysUser.phonenumber, f.phonenumber),
-    scope,
-  );
-  const total = deps.db.select({ n: count() }).from(sysUser).where(where).get()!.n;
-  const { offset, limit } = pageWindow(f, total);
-  const col = f.orderByColumn ? authUserColumns[f.orderByColumn as keyof typeof authUserColumns] : sysUser.userId;
-  const rows = deps.db.select(authUserColumns).from(sysUser).where(where)
-    .orderBy(isDescending(f.isAsc) ? desc(col) : asc(col)).limit(limit).offset(offset).all();
-  return { rows, total };
+  if (f.orderByColumn && !(f.orderByColumn in authUserColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
+  return authUserPage(deps.db, f, allocated, userScope(deps.db, login, ROLE_PERMS.list));
 }
 
 /** Role 1 is never taken from user 1. Errors: 不允许操作超级管理员用户. */
 function guardCancel(roleId: number, userIds: number[]) {
-  if (roleId === SUPER_ROLE_ID && userIds.includes(SUPER_USER_ID)) throw new AppError(500, '不允许操作超级管理员用户');
+  if (roleId === SUPER_ROLE_ID && userIds.includes(SUPER_USER_ID)) throw new AppError('refused', '不允许操作超级管理员用户');
 }
 
 /**
@@ -69,7 +48,7 @@ export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, us
   guardCancel(roleId, userIds);
   deps.db.transaction((tx) => {
     checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.edit);
-    if (removeRoleUsers(tx, roleId, userIds) === 0) throw new AppError(500, '操作失败');
+    if (removeRoleUsers(tx, roleId, userIds) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 
@@ -81,10 +60,9 @@ export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, us
 export function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
   deps.db.transaction((tx) => {
     checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.edit);
-    if (!findRole(tx, roleId)) throw new AppError(500, '角色不存在');
+    if (!findRole(tx, roleId)) throw new AppError('notFound', '角色不存在');
     for (const userId of userIds) {
-      const live = tx.select({ id: sysUser.userId }).from(sysUser).where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'))).get();
-      if (!live) throw new AppError(500, `参数 userIds 无效：用户 ${userId} 不存在`);
+      if (!liveUserInScope(tx, userId, undefined)) throw new AppError('invalid', `参数 userIds 无效：用户 ${userId} 不存在`);
       checkUserDataScope(deps.db, login, userId, ROLE_PERMS.edit);
     }
     addRoleUsers(tx, roleId, userIds);
@@ -94,7 +72,7 @@ export function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, us
 function roleForTree(deps: Deps, login: LoginUser, roleId: number) {
   checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.query);
   const role = findRole(deps.db, roleId);
-  if (!role) throw new AppError(500, '角色不存在');
+  if (!role) throw new AppError('notFound', '角色不存在');
   return role;
 }
 

@@ -5,7 +5,7 @@
  * deletes are soft and drop the menu, dept and park links. Point checks use the endpoint's
  * permission. Every write is one transaction.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
@@ -13,8 +13,9 @@ import { exportXlsx, type ExcelColumn } from '../../../core/excel';
 import type { Db } from '../../../db/client';
 import type { RoleOption } from '../../../../shared/schemas/system/user';
 import type { DbOrTx } from '../user/user-scope';
-import { missingDeptIds } from '../user/user-scope';
-import { checkRoleAllowed, checkRoleDataScope, roleScopeCondition } from './role-scope';
+import { missingDeptIds } from '../dept/dept.repo';
+import { checkRoleAllowed, checkRoleDataScope } from './role-scope';
+import { roleScopeCondition } from './role-scope.repo';
 import {
   countRoleUsers, findRole, findRoleIdBy, insertRole, listAllRoles, listRoles, missingMenuIds, missingParkIds, replaceRoleDepts,
   replaceRoleMenus, replaceRoleParks, roleColumns, softDeleteRoles, toRoleOption, updateRole, type RoleListFilter, type RoleRow,
@@ -33,7 +34,7 @@ export function scopedRoleOptions(db: Db, login: LoginUser, perm: string): RoleO
 }
 
 function checkOrder(filter: { orderByColumn?: string }) {
-  if (filter.orderByColumn && !(filter.orderByColumn in roleColumns)) throw new AppError(500, '参数不符合规范，不能进行查询');
+  if (filter.orderByColumn && !(filter.orderByColumn in roleColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
 }
 
 /** `GET /system/role/list` → `{rows, total}` in the caller's scope, by sort order. */
@@ -75,13 +76,13 @@ function checkRoleUnique(db: DbOrTx, action: '新增' | '修改', v: { roleName:
     const id = findRoleIdBy(db, field, value);
     return id !== undefined && id !== selfId;
   };
-  if (taken('roleName', v.roleName)) throw new AppError(500, `${action}角色'${v.roleName}'失败，角色名称已存在`);
-  if (taken('roleKey', v.roleKey)) throw new AppError(500, `${action}角色'${v.roleName}'失败，角色权限已存在`);
+  if (taken('roleName', v.roleName)) throw new AppError('conflict', `${action}角色'${v.roleName}'失败，角色名称已存在`);
+  if (taken('roleKey', v.roleKey)) throw new AppError('conflict', `${action}角色'${v.roleName}'失败，角色权限已存在`);
 }
 
 function checkMenus(db: DbOrTx, menuIds: number[] | null | undefined) {
   const missing = missingMenuIds(db, menuIds ?? []);
-  if (missing.length) throw new AppError(500, `参数 menuIds 无效：菜单 ${missing.join(',')} 不存在`);
+  if (missing.length) throw new AppError('invalid', `参数 menuIds 无效：菜单 ${missing.join(',')} 不存在`);
 }
 
 export interface RoleForm {
@@ -109,7 +110,7 @@ function guardRole(deps: Deps, tx: DbOrTx, login: LoginUser, roleId: number, per
   checkRoleAllowed(roleId);
   checkRoleDataScope(deps.db, login, [roleId], perm);
   const role = findRole(tx, roleId);
-  if (!role) throw new AppError(500, '角色不存在');
+  if (!role) throw new AppError('notFound', '角色不存在');
   return role;
 }
 
@@ -144,9 +145,9 @@ export function saveDataScope(
     guardRole(deps, tx, login, input.roleId, ROLE_PERMS.edit);
     const deptIds = input.dataScope === '2' ? input.deptIds : [];
     const missingDepts = missingDeptIds(tx, deptIds);
-    if (missingDepts.length) throw new AppError(500, `参数 deptIds 无效：部门 ${missingDepts.join(',')} 不存在`);
+    if (missingDepts.length) throw new AppError('invalid', `参数 deptIds 无效：部门 ${missingDepts.join(',')} 不存在`);
     const missingParks = missingParkIds(tx, input.parkIds ?? []);
-    if (missingParks.length) throw new AppError(500, `参数 parkIds 无效：园区 ${missingParks.join(',')} 不存在`);
+    if (missingParks.length) throw new AppError('invalid', `参数 parkIds 无效：园区 ${missingParks.join(',')} 不存在`);
     updateRole(tx, input.roleId, {
       dataScope: input.dataScope, updateBy: login.userName, updateTime: when,
       ...(input.deptCheckStrictly != null ? { deptCheckStrictly: input.deptCheckStrictly } : {}),
@@ -176,8 +177,8 @@ export function removeRoles(deps: Deps, login: LoginUser, roleIds: number[]): vo
       checkRoleAllowed(roleId);
       checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.remove);
       const role = findRole(tx, roleId);
-      if (role && countRoleUsers(tx, roleId) > 0) throw new AppError(500, `${role.roleName}已分配,不能删除`);
+      if (role && countRoleUsers(tx, roleId) > 0) throw new AppError('refused', `${role.roleName}已分配,不能删除`);
     }
-    if (softDeleteRoles(tx, roleIds, login.userName, when) === 0) throw new AppError(500, '操作失败');
+    if (softDeleteRoles(tx, roleIds, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }

@@ -5,21 +5,21 @@
  * existing one is updated when `updateSupport` is on, else reported as 已存在. The whole file is
  * one transaction: when any row fails, nothing is written and the reply lists the failures.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
-import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
 import { exportXlsx, readXlsx, type ExcelColumn } from '../../../core/excel';
 import type { FileReply } from '../../../core/files';
-import { sysUser } from '../../../db/schema';
 import { hashPassword } from '../../auth/password.service';
 import { getConfigValue } from '../config/config.repo';
 import { nickNameInput, optionalEmail, optionalPhone, userNameInput, type UploadedFileShape } from '../../../../shared/schemas/system/user';
 import { z } from 'zod';
 import { findUserIdBy, listAllUsers, userListColumns, type UserListFilter, type UserListRow } from './user.repo';
 import { insertUser, updateUser } from './user-write.repo';
-import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, missingDeptIds, type DbOrTx } from './user-scope';
+import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, type DbOrTx } from './user-scope';
+import { userScope } from './user-scope.repo';
+import { missingDeptIds } from '../dept/dept.repo';
 import { USER_PERMS } from './user.service';
 
 const SEX = { 0: '男', 1: '女', 2: '未知' };
@@ -27,8 +27,8 @@ const STATUS = { 0: '正常', 1: '停用' };
 
 /** `POST /system/user/export`: xlsx of every user the filter matches in the caller's scope. */
 export function exportUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser, filter: Omit<UserListFilter, 'pageNum' | 'pageSize'>): Promise<FileReply> {
-  if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError(500, '参数不符合规范，不能进行查询');
-  const scope = dataScopeCondition(deps.db, login, { dept: sysUser.deptId, user: sysUser.userId }, USER_PERMS.export);
+  if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
+  const scope = userScope(deps.db, login, USER_PERMS.export);
   const columns: ExcelColumn<UserListRow>[] = [
     { header: '用户序号', value: 'userId' },
     { header: '登录名称', value: 'userName' },
@@ -82,9 +82,9 @@ async function readRows(file: UploadedFileShape): Promise<Record<string, string>
   try {
     rows = await readXlsx(Buffer.from(file.data));
   } catch {
-    throw new AppError(500, '文件格式不正确，请上传 xlsx 格式的 Excel 文件');
+    throw new AppError('invalid', '文件格式不正确，请上传 xlsx 格式的 Excel 文件');
   }
-  if (rows.length === 0) throw new AppError(500, '导入用户数据不能为空！');
+  if (rows.length === 0) throw new AppError('invalid', '导入用户数据不能为空！');
   return rows.map((r) => Object.fromEntries(IMPORT_HEADERS.map((h) => [h, r[h] ?? ''])));
 }
 
@@ -105,7 +105,7 @@ export async function importUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: Lo
       const name = raw['登录名称'] || '';
       try {
         const parsed = importRow.safeParse(raw);
-        if (!parsed.success) throw new AppError(500, issueText(parsed.error));
+        if (!parsed.success) throw new AppError('invalid', issueText(parsed.error));
         const verb = importOne(deps, tx, login, parsed.data, updateSupport, hash, when);
         ok.push(`${ok.length + 1}、账号 ${name} ${verb}`);
       } catch (e) {
@@ -113,7 +113,7 @@ export async function importUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: Lo
         failed.push(e.message === '已存在' ? `${failed.length + 1}、账号 ${name} 已存在` : `${failed.length + 1}、账号 ${name} 导入失败：${e.message}`);
       }
     }
-    if (failed.length) throw new AppError(500, `很抱歉，导入失败！共 ${failed.length} 条数据格式不正确，错误如下：<br/>${failed.join('<br/>')}`);
+    if (failed.length) throw new AppError('invalid', `很抱歉，导入失败！共 ${failed.length} 条数据格式不正确，错误如下：<br/>${failed.join('<br/>')}`);
   });
   return `恭喜您，数据已全部导入成功！共 ${ok.length} 条，数据如下：<br/>${ok.join('<br/>')}`;
 }
@@ -129,13 +129,13 @@ function issueText(err: z.ZodError): string {
 
 /** Imports one row; returns 导入成功 or 更新成功. Errors: AppError (the row's failure). */
 function importOne(deps: Pick<AppDeps, 'db'>, tx: DbOrTx, login: LoginUser, r: ImportRow, updateSupport: boolean, hash: string, when: string): string {
-  if (r.部门编号 !== undefined && missingDeptIds(tx, [r.部门编号]).length) throw new AppError(500, `部门 ${r.部门编号} 不存在`);
+  if (r.部门编号 !== undefined && missingDeptIds(tx, [r.部门编号]).length) throw new AppError('notFound', `部门 ${r.部门编号} 不存在`);
   const existing = findUserIdBy(tx, 'userName', r.登录名称);
   const unique = (field: 'phonenumber' | 'email', value: string, label: string) => {
     const id = value ? findUserIdBy(tx, field, value) : undefined;
-    if (id !== undefined && id !== existing) throw new AppError(500, `${label}已存在`);
+    if (id !== undefined && id !== existing) throw new AppError('conflict', `${label}已存在`);
   };
-  if (existing !== undefined && !updateSupport) throw new AppError(500, '已存在');
+  if (existing !== undefined && !updateSupport) throw new AppError('conflict', '已存在');
   unique('phonenumber', r.手机号码, '手机号码');
   unique('email', r.用户邮箱, '邮箱账号');
   checkDeptDataScope(deps.db, login, r.部门编号, USER_PERMS.import);

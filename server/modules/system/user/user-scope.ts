@@ -2,16 +2,15 @@
  * Point checks of the user screens (reference §1 "Super admin", §4 "Point checks reuse the
  * filtered list"): the super admin user 1 is never touched, and a caller who is not the super
  * admin may only reach users and depts inside the data scope of the roles that hold the
- * endpoint's permission. Also the read-only dept queries the user and role screens need
- * (the dept module itself belongs to another module).
+ * endpoint's permission. Also the scoped dept tree the user and role screens show (the depts are
+ * read through the dept repository, the users through user.repo.ts).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sysDept, sysUser } from '../../../db/schema';
 import type { LoginUser } from '../../../core/authz';
-import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
 import type { TreeNode } from '../../../../shared/schemas/system/user';
+import { deptInScope, deptScope, listDepts } from '../dept/dept.repo';
+import { liveUserInScope, userScope } from './user-scope.repo';
 
 /** The synchronous transaction handle `db.transaction` passes to its callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,7 +22,7 @@ export const SUPER_USER_ID = 1;
 
 /** RuoYi checkUserAllowed. Errors: 500 不允许操作超级管理员用户 for user 1. */
 export function checkUserAllowed(userId: number): void {
-  if (userId === SUPER_USER_ID) throw new AppError(500, '不允许操作超级管理员用户');
+  if (userId === SUPER_USER_ID) throw new AppError('refused', '不允许操作超级管理员用户');
 }
 
 /**
@@ -32,10 +31,7 @@ export function checkUserAllowed(userId: number): void {
  */
 export function checkUserDataScope(db: Db, login: LoginUser, userId: number, perm: string): void {
   if (login.admin) return;
-  const scope = dataScopeCondition(db, login, { dept: sysUser.deptId, user: sysUser.userId }, perm);
-  const row = db.select({ id: sysUser.userId }).from(sysUser)
-    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'), scope)).get();
-  if (!row) throw new AppError(500, '没有权限访问用户数据！');
+  if (!liveUserInScope(db, userId, userScope(db, login, perm))) throw new AppError('refused', '没有权限访问用户数据！');
 }
 
 /**
@@ -44,27 +40,7 @@ export function checkUserDataScope(db: Db, login: LoginUser, userId: number, per
  */
 export function checkDeptDataScope(db: Db, login: LoginUser, deptId: number | null | undefined, perm: string): void {
   if (login.admin || deptId == null) return;
-  const scope = dataScopeCondition(db, login, { dept: sysDept.deptId }, perm);
-  const row = db.select({ id: sysDept.deptId }).from(sysDept)
-    .where(and(eq(sysDept.deptId, deptId), eq(sysDept.delFlag, '0'), scope)).get();
-  if (!row) throw new AppError(500, '没有权限访问部门数据！');
-}
-
-export type DeptRow = typeof sysDept.$inferSelect;
-
-/** Live depts inside the caller's data scope for `perm`, ordered by parent and order number. */
-export function scopedDepts(db: Db, login: LoginUser, perm: string): DeptRow[] {
-  const scope = dataScopeCondition(db, login, { dept: sysDept.deptId }, perm);
-  return db.select().from(sysDept).where(and(eq(sysDept.delFlag, '0'), scope))
-    .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId)).all();
-}
-
-/** The ids among `ids` that are not live depts. */
-export function missingDeptIds(db: DbOrTx, ids: number[]): number[] {
-  if (ids.length === 0) return [];
-  const found = new Set(db.select({ id: sysDept.deptId }).from(sysDept)
-    .where(and(inArray(sysDept.deptId, ids), eq(sysDept.delFlag, '0'))).all().map((r) => r.id));
-  return ids.filter((id) => !found.has(id));
+  if (!deptInScope(db, deptId, deptScope(db, login, perm))) throw new AppError('refused', '没有权限访问部门数据！');
 }
 
 /**
@@ -89,9 +65,9 @@ export function buildTree<T>(rows: T[], f: { id: (r: T) => number; parent: (r: T
   return rows.filter((r) => !ids.has(f.parent(r))).map((r) => node(r, seen));
 }
 
-/** The dept tree of `scopedDepts` (RuoYi selectDeptTreeList). */
+/** The tree of the live depts inside the caller's data scope for `perm` (RuoYi selectDeptTreeList). */
 export function deptTree(db: Db, login: LoginUser, perm: string): TreeNode[] {
-  return buildTree(scopedDepts(db, login, perm), {
+  return buildTree(listDepts(db, {}, deptScope(db, login, perm)), {
     id: (d) => d.deptId, parent: (d) => d.parentId, label: (d) => d.deptName, disabled: (d) => d.status === '1',
   });
 }

@@ -145,6 +145,11 @@ export function findUserDetail(db: DbOrTx, userId: number): UserDetail | undefin
   return { ...row, dept: dept ?? null, roles, admin: row.userId === 1 };
 }
 
+/** `{password}` (the bcrypt hash) of user `userId`, deleted or not, or undefined: the profile's password change only. */
+export function findUserPassword(db: DbOrTx, userId: number): { password: string } | undefined {
+  return db.select({ password: sysUser.password }).from(sysUser).where(eq(sysUser.userId, userId)).get();
+}
+
 /** The id of the live user whose `field` equals `value` (uniqueness checks), if any. */
 export function findUserIdBy(db: DbOrTx, field: 'userName' | 'phonenumber' | 'email', value: string): number | undefined {
   return db.select({ id: sysUser.userId }).from(sysUser)

@@ -6,12 +6,10 @@
  * Point checks use the endpoint's permission for the data scope. Every write is one transaction;
  * hashing happens before it.
  */
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
-import { dataScopeCondition } from '../../../core/data-scope';
 import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
-import { sysUser } from '../../../db/schema';
 import { hashPassword } from '../../auth/password.service';
 import type { UserFormReply } from '../../../../shared/schemas/system/user';
 import { checkRoleDataScope } from '../role/role-scope';
@@ -21,7 +19,9 @@ import {
   allPosts, findUserDetail, findUserIdBy, listUsers, missingPostIds, userListColumns, userPostIds, userRoleIds, type UserListFilter,
 } from './user.repo';
 import { insertUser, replaceUserPosts, replaceUserRoles, softDeleteUsers, updateUser, type UserSet } from './user-write.repo';
-import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, missingDeptIds, type DbOrTx } from './user-scope';
+import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, type DbOrTx } from './user-scope';
+import { userScope } from './user-scope.repo';
+import { missingDeptIds } from '../dept/dept.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -32,18 +32,17 @@ export const USER_PERMS = {
 
 /** Paged users `{rows, total}`; error 参数不符合规范，不能进行查询 for an unknown order column. */
 export function userList(deps: Pick<AppDeps, 'db'>, login: LoginUser, filter: UserListFilter, perm: string = USER_PERMS.list) {
-  if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError(500, '参数不符合规范，不能进行查询');
-  const scope = dataScopeCondition(deps.db, login, { dept: sysUser.deptId, user: sysUser.userId }, perm);
-  return listUsers(deps.db, filter, scope);
+  if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
+  return listUsers(deps.db, filter, userScope(deps.db, login, perm));
 }
 
 /** Errors: 500 naming the field when a referenced dept, role or post does not exist. */
 export function checkUserRefs(db: DbOrTx, refs: { deptId?: number | null; roleIds?: number[] | null; postIds?: number[] | null }): void {
-  if (refs.deptId != null && missingDeptIds(db, [refs.deptId]).length) throw new AppError(500, `参数 deptId 无效：部门 ${refs.deptId} 不存在`);
+  if (refs.deptId != null && missingDeptIds(db, [refs.deptId]).length) throw new AppError('invalid', `参数 deptId 无效：部门 ${refs.deptId} 不存在`);
   const roles = missingRoleIds(db, refs.roleIds ?? []);
-  if (roles.length) throw new AppError(500, `参数 roleIds 无效：角色 ${roles.join(',')} 不存在`);
+  if (roles.length) throw new AppError('invalid', `参数 roleIds 无效：角色 ${roles.join(',')} 不存在`);
   const posts = missingPostIds(db, refs.postIds ?? []);
-  if (posts.length) throw new AppError(500, `参数 postIds 无效：岗位 ${posts.join(',')} 不存在`);
+  if (posts.length) throw new AppError('invalid', `参数 postIds 无效：岗位 ${posts.join(',')} 不存在`);
 }
 
 /**
@@ -59,9 +58,9 @@ export function checkUserUnique(
     return id !== undefined && id !== selfId;
   };
   const prefix = `${action}用户'${name}'失败，`;
-  if (v.userName !== undefined && taken('userName', v.userName)) throw new AppError(500, `${prefix}登录账号已存在`);
-  if (v.phonenumber && taken('phonenumber', v.phonenumber)) throw new AppError(500, `${prefix}手机号码已存在`);
-  if (v.email && taken('email', v.email)) throw new AppError(500, `${prefix}邮箱账号已存在`);
+  if (v.userName !== undefined && taken('userName', v.userName)) throw new AppError('conflict', `${prefix}登录账号已存在`);
+  if (v.phonenumber && taken('phonenumber', v.phonenumber)) throw new AppError('conflict', `${prefix}手机号码已存在`);
+  if (v.email && taken('email', v.email)) throw new AppError('conflict', `${prefix}邮箱账号已存在`);
 }
 
 /**
@@ -119,7 +118,7 @@ export function updateUserInfo(deps: Deps, login: LoginUser, input: UserUpdate):
   deps.db.transaction((tx) => {
     checkUserDataScope(deps.db, login, input.userId, USER_PERMS.edit);
     const current = findUserDetail(tx, input.userId);
-    if (!current) throw new AppError(500, '用户不存在');
+    if (!current) throw new AppError('notFound', '用户不存在');
     checkUserRefs(tx, input);
     checkDeptDataScope(deps.db, login, input.deptId, USER_PERMS.edit);
     checkRoleDataScope(deps.db, login, input.roleIds ?? [], USER_PERMS.edit);
@@ -139,14 +138,14 @@ export function updateUserInfo(deps: Deps, login: LoginUser, input: UserUpdate):
  * users in scope; soft delete and link removal. Errors: 操作失败 when nothing was deleted.
  */
 export function removeUsers(deps: Deps, login: LoginUser, userIds: number[]): void {
-  if (userIds.includes(login.userId)) throw new AppError(500, '当前用户不能删除');
+  if (userIds.includes(login.userId)) throw new AppError('refused', '当前用户不能删除');
   const when = nowText(deps.clock);
   deps.db.transaction((tx) => {
     for (const id of userIds) {
       checkUserAllowed(id);
       checkUserDataScope(deps.db, login, id, USER_PERMS.remove);
     }
-    if (softDeleteUsers(tx, userIds, login.userName, when) === 0) throw new AppError(500, '操作失败');
+    if (softDeleteUsers(tx, userIds, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 
@@ -154,7 +153,7 @@ export function removeUsers(deps: Deps, login: LoginUser, userIds: number[]): vo
 function guardTarget(deps: Deps, tx: DbOrTx, login: LoginUser, userId: number, perm: string): void {
   checkUserAllowed(userId);
   checkUserDataScope(deps.db, login, userId, perm);
-  if (!findUserDetail(tx, userId)) throw new AppError(500, '用户不存在');
+  if (!findUserDetail(tx, userId)) throw new AppError('notFound', '用户不存在');
 }
 
 /** `POST /system/user/resetPwd` `{userId, password}`: a new bcrypt hash. */
@@ -183,7 +182,7 @@ export function changeUserStatus(deps: Deps, login: LoginUser, userId: number, s
 export function getAuthRole(deps: Deps, login: LoginUser, userId: number) {
   checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
   const user = findUserDetail(deps.db, userId);
-  if (!user) throw new AppError(500, '用户不存在');
+  if (!user) throw new AppError('notFound', '用户不存在');
   const own = new Set(userRoleIds(deps.db, userId));
   const roles = scopedRoleOptions(deps.db, login, USER_PERMS.query)
     .filter((r) => userId === 1 || !r.admin)

@@ -13,12 +13,11 @@
  * Known limit of the parser's sqlite dialect (node-sql-parser 5.4): a column without a declared
  * type (`CREATE TABLE t (a, b)`, valid SQLite) does not parse and is refused.
  */
-import { sql } from 'drizzle-orm';
 import type sqlParserModule from 'node-sql-parser';
 import { AppError } from '../../../core/errors';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import { createIndexText, looksLikeMysql, translateMysqlCreate, type TranslatedTable } from './mysql-ddl';
-import { dbObjectExists } from './sqlite-tables';
+import { dbObjectExists, masterObjects, runStatement } from './sqlite-schema.repo';
 
 type Parser = InstanceType<typeof sqlParserModule.Parser>;
 
@@ -102,14 +101,14 @@ function tryParse(parser: Parser, text: string, database: 'sqlite' | 'mysql'): {
 
 /** The single CREATE TABLE of a parsed statement, checked (TEMP, AS SELECT, schema). */
 function createNode(list: CreateAst[]): CreateAst & { table: Array<{ db: string | null; table: string }> } {
-  if (list.length !== 1) throw new AppError(500, ONLY_CREATE_TABLE);
+  if (list.length !== 1) throw new AppError('invalid', ONLY_CREATE_TABLE);
   const node = list[0];
-  if (node.type !== 'create' || node.keyword !== 'table') throw new AppError(500, ONLY_CREATE_TABLE);
-  if (node.query_expr || node.as) throw new AppError(500, '不支持 CREATE TABLE … AS SELECT');
-  if (node.temporary) throw new AppError(500, '不支持临时表');
+  if (node.type !== 'create' || node.keyword !== 'table') throw new AppError('invalid', ONLY_CREATE_TABLE);
+  if (node.query_expr || node.as) throw new AppError('invalid', '不支持 CREATE TABLE … AS SELECT');
+  if (node.temporary) throw new AppError('invalid', '不支持临时表');
   const target = node.table?.[0];
-  if (!target || node.table!.length !== 1) throw new AppError(500, ONLY_CREATE_TABLE);
-  if (target.db && target.db.toLowerCase() !== 'main') throw new AppError(500, '不支持指定数据库');
+  if (!target || node.table!.length !== 1) throw new AppError('invalid', ONLY_CREATE_TABLE);
+  if (target.db && target.db.toLowerCase() !== 'main') throw new AppError('invalid', '不支持指定数据库');
   return node as CreateAst & { table: Array<{ db: string | null; table: string }> };
 }
 
@@ -130,13 +129,13 @@ function sqliteStatement(parser: Parser, given: string, n: number): { text: stri
   if (!('list' in my)) {
     // Report the place the parser that read further stopped at.
     const at = 'list' in lite ? my : lite.offset >= my.offset ? lite : my;
-    throw new AppError(500, `${ONLY_CREATE_TABLE}：第${n}条语句第${at.line}行第${at.column}列附近无法解析，${ACCEPTED_SQL}`);
+    throw new AppError('invalid', `${ONLY_CREATE_TABLE}：第${n}条语句第${at.line}行第${at.column}列附近无法解析，${ACCEPTED_SQL}`);
   }
   createNode(my.list);
   const t = translateMysqlCreate(my.list[0] as Record<string, unknown>, n);
   // The translation is checked like any other SQLite text before it runs.
   const again = tryParse(parser, t.createTable, 'sqlite');
-  if (!('list' in again)) throw new AppError(500, `${ONLY_CREATE_TABLE}：第${n}条语句无法转换为 SQLite`);
+  if (!('list' in again)) throw new AppError('invalid', `${ONLY_CREATE_TABLE}：第${n}条语句无法转换为 SQLite`);
   const node = createNode(again.list);
   return { text: t.createTable, tableName: node.table[0].table, indexes: t.indexes };
 }
@@ -150,14 +149,14 @@ function sqliteStatement(parser: Parser, given: string, n: number): { text: stri
  */
 export function checkCreateTables(db: DbTx, text: string, parser: Parser): CheckedStatement[] {
   const pieces = splitStatements(text);
-  if (pieces.length === 0) throw new AppError(500, ONLY_CREATE_TABLE);
+  if (pieces.length === 0) throw new AppError('invalid', ONLY_CREATE_TABLE);
   const seen = new Set<string>();
   const indexNames = new Set<string>();
   return pieces.map((piece, i) => {
     const s = sqliteStatement(parser, piece, i + 1);
     const name = s.tableName;
-    if (dbObjectExists(db, name)) throw new AppError(500, `表${name}已存在`);
-    if (seen.has(name.toLowerCase())) throw new AppError(500, `表${name}重复`);
+    if (dbObjectExists(db, name)) throw new AppError('conflict', `表${name}已存在`);
+    if (seen.has(name.toLowerCase())) throw new AppError('conflict', `表${name}重复`);
     seen.add(name.toLowerCase());
     const indexes = s.indexes.map((ix) => {
       // SQLite index names are per database, MySQL's per table: a taken or missing name gets the table's.
@@ -170,28 +169,25 @@ export function checkCreateTables(db: DbTx, text: string, parser: Parser): Check
   });
 }
 
-type MasterRow = { type: string; name: string; tbl_name: string };
-
 /**
  * Runs the checked statements on `tx` one at a time and verifies that sqlite_master gained
  * exactly those tables (plus indexes on them) and lost nothing. Errors (500): 建表失败：<SQLite
  * message>; 建表失败：执行结果与语句不符. Throwing inside the caller's transaction rolls all back.
  */
 export function runCreateTables(tx: DbTx, statements: CheckedStatement[]): void {
-  const master = () => tx.all<MasterRow>(sql`SELECT type, name, tbl_name FROM sqlite_master`);
-  const before = new Set(master().map((r) => `${r.type}:${r.name}`));
+  const before = new Set(masterObjects(tx).map((r) => `${r.type}:${r.name}`));
   for (const s of statements) {
     for (const statement of [s.text, ...s.indexes]) {
       try {
-        tx.run(sql.raw(statement));
+        runStatement(tx, statement);
       } catch (e) {
         // Drizzle wraps SQLite's error as `Failed to run the query '<the whole text>'`: show SQLite's own.
         const cause = (e as { cause?: unknown }).cause;
-        throw new AppError(500, `建表失败：${(cause instanceof Error ? cause : (e as Error)).message}`);
+        throw new AppError('internal', `建表失败：${(cause instanceof Error ? cause : (e as Error)).message}`);
       }
     }
   }
-  const after = master();
+  const after = masterObjects(tx);
   const expected = new Set(statements.map((s) => s.tableName.toLowerCase()));
   const added = after.filter((r) => !before.has(`${r.type}:${r.name}`) && !(r.type === 'table' && r.name.startsWith('sqlite_')));
   const tables = added.filter((r) => r.type === 'table').map((r) => r.name.toLowerCase());
@@ -199,6 +195,6 @@ export function runCreateTables(tx: DbTx, statements: CheckedStatement[]): void 
   const afterKeys = new Set(after.map((r) => `${r.type}:${r.name}`));
   const lost = [...before].some((k) => !afterKeys.has(k));
   if (lost || strays.length > 0 || tables.length !== expected.size || tables.some((t) => !expected.has(t))) {
-    throw new AppError(500, '建表失败：执行结果与语句不符');
+    throw new AppError('internal', '建表失败：执行结果与语句不符');
   }
 }

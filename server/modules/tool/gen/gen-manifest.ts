@@ -38,17 +38,17 @@ export function readManifest(rootReal: string): GenManifest {
     text = fs.readFileSync(path.join(rootReal, MANIFEST_PATH), 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { files: new Map(), dirs: new Set() };
-    throw new AppError(500, MANIFEST_BROKEN);
+    throw new AppError('internal', MANIFEST_BROKEN);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new AppError(500, MANIFEST_BROKEN);
+    throw new AppError('internal', MANIFEST_BROKEN);
   }
   const d = data as { version?: unknown; files?: unknown; dirs?: unknown };
   if (!d || d.version !== 1 || !isStringRecord(d.files) || !Array.isArray(d.dirs) || !d.dirs.every((x) => typeof x === 'string')) {
-    throw new AppError(500, MANIFEST_BROKEN);
+    throw new AppError('internal', MANIFEST_BROKEN);
   }
   return { files: new Map(Object.entries(d.files)), dirs: new Set(d.dirs as string[]) };
 }

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { loggableFile } from '../../common/export-file';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import type { GenColumnModel, GenFile, GenTableModel } from './gen-model';
 import { DEFAULT_PARENT_MENU_ID, parseOptions } from './gen-rules';
 import { columnsOf, findGenTable, findGenTableByName, type GenColumnDbRow, type GenTableDbRow } from './gen.repo';
@@ -45,7 +45,7 @@ function columnModel(c: GenColumnDbRow): GenColumnModel {
  */
 export function buildModel(db: DbTx, t: GenTableDbRow, withSub = true): GenTableModel {
   const dbTable = findDbTable(db, t.tableName);
-  if (!dbTable) throw new AppError(500, `表${t.tableName}不存在`);
+  if (!dbTable) throw new AppError('notFound', `表${t.tableName}不存在`);
   const o = parseOptions(t.options);
   const parentMenuId = Number(o.parentMenuId) || DEFAULT_PARENT_MENU_ID;
   const model: GenTableModel = {
@@ -58,14 +58,14 @@ export function buildModel(db: DbTx, t: GenTableDbRow, withSub = true): GenTable
   };
   if (withSub && model.tplCategory === 'sub' && t.subTableName) {
     const sub = findGenTableByName(db, t.subTableName);
-    if (!sub) throw new AppError(500, `关联子表${t.subTableName}未导入`);
+    if (!sub) throw new AppError('notFound', `关联子表${t.subTableName}未导入`);
     model.subTable = buildModel(db, sub, false);
     model.subTableFkName = t.subTableFkName ?? undefined;
   }
   return model;
 }
 
-/** Current registry files under the project root (null when a file is missing). */
+/** The current registry file under the project root (null when it is missing). */
 export function readRegistries(root: string): RegistrySources {
   const read = (p: string) => {
     try {
@@ -74,13 +74,13 @@ export function readRegistries(root: string): RegistrySources {
       return null;
     }
   };
-  return { modules: read(REGISTRY_PATHS.modules), rest: read(REGISTRY_PATHS.rest) };
+  return { modules: read(REGISTRY_PATHS.modules) };
 }
 
 /** The imported table `tableName`. Errors (500): 表<name>尚未导入. */
 export function tableByName(db: DbTx, tableName: string): GenTableDbRow {
   const t = findGenTableByName(db, tableName);
-  if (!t) throw new AppError(500, `表${tableName}尚未导入`);
+  if (!t) throw new AppError('notFound', `表${tableName}尚未导入`);
   return t;
 }
 
@@ -98,11 +98,11 @@ export async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<
       out = await renderModule(model, registries);
     } catch (e) {
       // The templates refuse models they cannot write with a Chinese reason (templates/index.ts checkModel).
-      throw e instanceof AppError ? e : new AppError(500, `生成代码失败：${(e as Error).message}`);
+      throw e instanceof AppError ? e : new AppError('internal', `生成代码失败：${(e as Error).message}`);
     }
     for (const f of out) files.set(f.path, f);
     const next = (p: string) => out.find((f) => f.path === p)?.content;
-    registries = { modules: next(REGISTRY_PATHS.modules) ?? registries.modules, rest: next(REGISTRY_PATHS.rest) ?? registries.rest };
+    registries = { modules: next(REGISTRY_PATHS.modules) ?? registries.modules };
   }
   return [...files.values()];
 }
@@ -113,7 +113,7 @@ export async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<
  */
 export async function genPreview(deps: Deps, tableId: number): Promise<Record<string, string>> {
   const t = findGenTable(deps.db, tableId);
-  if (!t) throw new AppError(500, '生成表不存在');
+  if (!t) throw new AppError('notFound', '生成表不存在');
   const files = await renderChain(deps, [t]);
   return Object.fromEntries(files.map((f) => [f.path, f.content]));
 }

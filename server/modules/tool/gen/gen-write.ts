@@ -8,15 +8,15 @@
  *   and is the project root, a folder not there yet, a folder the generator created, or an empty one.
  * - Each file lies in a generator area below 生成路径: a module folder of `server/modules`,
  *   `client/src/routes` or `shared/schemas` (`<area>/<folder>/…`), a single file of
- *   `server/rest/routes` or `tests/integration`, or one of the two registries. A module folder
+ *   `tests/integration`, or the registry (server/modules/generated.ts). A module folder
  *   that exists must be one the generator created; an existing file must be one it wrote for the
- *   same `<module>.<business>` (the registries: any module; at the project root they are the
+ *   same `<module>.<business>` (the registry: any module; at the project root it is the
  *   generator's by design). What it writes and creates is recorded in gen-manifest.ts.
  * Errors never carry server paths: file-system failures answer 生成代码失败：无法写入生成路径.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { GEN_PATH_LABEL } from '../../../../shared/schemas/tool/gen';
@@ -43,11 +43,12 @@ export const GEN_WRITE_MSG = {
 
 /** Folders whose sub-folders are module folders (templates/naming.ts: server dir, client views, schemas). */
 const MODULE_AREAS = ['server/modules', 'client/src/routes', 'shared/schemas'];
-/** Folders holding one file per module (templates/naming.ts: REST rows, the module's test). */
-const FILE_AREAS = ['server/rest/routes', 'tests/integration'];
+/** Folders holding one file per module (templates/naming.ts: the module's test; its REST rows are on its procedures). */
+const FILE_AREAS = ['tests/integration'];
 const PROTECTED = new Set(['.git', 'node_modules']);
 
-const fail = (msg: string) => new AppError(500, msg);
+/** A path the write rules refuse (the messages above). */
+const refusal = (msg: string) => new AppError('refused', msg);
 const join = (...parts: string[]) => parts.filter(Boolean).join('/');
 const within = (root: string, p: string) => {
   const rel = path.relative(root, p);
@@ -82,7 +83,7 @@ function staysInside(rootReal: string, rootGiven: string, target: string): boole
 
 /** Refuses a project-relative path with a `.git` or `node_modules` part, in any case. */
 function refuseProtected(rel: string): void {
-  if (rel.split('/').some((part) => PROTECTED.has(part.toLowerCase()))) throw fail(GEN_WRITE_MSG.protectedDir);
+  if (rel.split('/').some((part) => PROTECTED.has(part.toLowerCase()))) throw refusal(GEN_WRITE_MSG.protectedDir);
 }
 
 /**
@@ -103,10 +104,10 @@ function walk(from: string, fromRel: string, rel: string, lastIsFile: boolean, n
       if (!(lastIsFile && i === parts.length - 1)) missing.push(join(fromRel, sub));
       return;
     }
-    if (st.isSymbolicLink()) throw fail(GEN_WRITE_MSG.symlink(join(fromRel, sub)));
+    if (st.isSymbolicLink()) throw refusal(GEN_WRITE_MSG.symlink(join(fromRel, sub)));
     const isLast = i === parts.length - 1;
     if ((!isLast || !lastIsFile) && !st.isDirectory()) throw notDir(join(fromRel, sub));
-    if (isLast && lastIsFile && !st.isFile()) throw fail(GEN_WRITE_MSG.foreignFile(join(fromRel, sub)));
+    if (isLast && lastIsFile && !st.isFile()) throw refusal(GEN_WRITE_MSG.foreignFile(join(fromRel, sub)));
   });
   return { missing, exists: exists && parts.length > 0 };
 }
@@ -121,23 +122,23 @@ interface Planned { rel: string; target: string; content: string; owner: string 
 function planFile(base: string, baseRel: string, relInBase: string, key: string, manifest: GenManifest, dirs: Set<string>): { rel: string; owner: string } {
   const rel = join(baseRel, relInBase);
   refuseProtected(rel);
-  if (relInBase.toLowerCase() === MANIFEST_PATH) throw fail(GEN_WRITE_MSG.foreignFile(rel));
+  if (relInBase.toLowerCase() === MANIFEST_PATH) throw refusal(GEN_WRITE_MSG.foreignFile(rel));
   const isRegistry = (Object.values(REGISTRY_PATHS) as string[]).includes(relInBase);
   if (!isRegistry) {
     const below = (area: string) => (relInBase.startsWith(`${area}/`) ? relInBase.slice(area.length + 1).split('/') : []);
     const moduleArea = MODULE_AREAS.find((a) => below(a).length >= 2);
-    if (!moduleArea && !FILE_AREAS.some((a) => below(a).length === 1)) throw fail(GEN_WRITE_MSG.outsideArea(rel));
+    if (!moduleArea && !FILE_AREAS.some((a) => below(a).length === 1)) throw refusal(GEN_WRITE_MSG.outsideArea(rel));
     if (moduleArea) {
       // the module folder, `<area>/<folder>`: new, or one the generator created
       const folder = `${moduleArea}/${below(moduleArea)[0]}`;
-      const st = walk(base, baseRel, folder, false, (r) => fail(GEN_WRITE_MSG.foreignFolder(r)));
-      if (st.exists && !manifest.dirs.has(join(baseRel, folder))) throw fail(GEN_WRITE_MSG.foreignFolder(join(baseRel, folder)));
+      const st = walk(base, baseRel, folder, false, (r) => refusal(GEN_WRITE_MSG.foreignFolder(r)));
+      if (st.exists && !manifest.dirs.has(join(baseRel, folder))) throw refusal(GEN_WRITE_MSG.foreignFolder(join(baseRel, folder)));
     }
   }
-  const { missing, exists } = walk(base, baseRel, relInBase, true, (r) => fail(GEN_WRITE_MSG.foreignFolder(r)));
+  const { missing, exists } = walk(base, baseRel, relInBase, true, (r) => refusal(GEN_WRITE_MSG.foreignFolder(r)));
   const owner = isRegistry ? SHARED_OWNER : key;
   const mayReplace = manifest.files.get(rel) === owner || (isRegistry && baseRel === '');
-  if (exists && !mayReplace) throw fail(GEN_WRITE_MSG.foreignFile(rel));
+  if (exists && !mayReplace) throw refusal(GEN_WRITE_MSG.foreignFile(rel));
   for (const d of missing) dirs.add(d);
   return { rel, owner };
 }
@@ -148,16 +149,16 @@ function planFile(base: string, baseRel: string, relInBase: string, key: string,
  * generator's nor empty. Adds the folders to create (or an empty one adopted) to `dirs`.
  */
 function planBase(rootReal: string, rootGiven: string, given: string, manifest: GenManifest, dirs: Set<string>): string {
-  if (!isOneLine(given)) throw fail(GEN_WRITE_MSG.controlChars);
+  if (!isOneLine(given)) throw refusal(GEN_WRITE_MSG.controlChars);
   const genPath = given.trim();
   const base = genPath === '' || genPath === '/' ? rootReal : path.isAbsolute(genPath) ? path.resolve(genPath) : path.resolve(rootReal, genPath);
-  if (!staysInside(rootReal, rootGiven, base)) throw fail(GEN_WRITE_MSG.outsideRoot);
+  if (!staysInside(rootReal, rootGiven, base)) throw refusal(GEN_WRITE_MSG.outsideRoot);
   const baseRel = path.relative(within(rootReal, base) ? rootReal : rootGiven, base).split(path.sep).join('/');
   if (baseRel === '') return '';
   refuseProtected(baseRel);
-  const { missing, exists } = walk(rootReal, '', baseRel, false, (r) => fail(GEN_WRITE_MSG.base(r)));
+  const { missing, exists } = walk(rootReal, '', baseRel, false, (r) => refusal(GEN_WRITE_MSG.base(r)));
   if (exists && !manifest.dirs.has(baseRel)) {
-    if (fs.readdirSync(path.join(rootReal, baseRel)).length > 0) throw fail(GEN_WRITE_MSG.base(baseRel));
+    if (fs.readdirSync(path.join(rootReal, baseRel)).length > 0) throw refusal(GEN_WRITE_MSG.base(baseRel));
     dirs.add(baseRel);
   }
   for (const d of missing) dirs.add(d);
@@ -174,11 +175,11 @@ function planBase(rootReal: string, rootGiven: string, given: string, manifest: 
 export async function genToPath(deps: Deps, login: Pick<LoginUser, 'userId' | 'roleKeys'>, tableName: string): Promise<{ files: string[] }> {
   requireGenAdmin(login);
   const t = tableByName(deps.db, tableName);
-  if (!isOneLine(t.genPath ?? '')) throw fail(GEN_WRITE_MSG.controlChars);
+  if (!isOneLine(t.genPath ?? '')) throw refusal(GEN_WRITE_MSG.controlChars);
   try {
     const rootGiven = path.resolve(deps.env.PROJECT_ROOT);
     const rootReal = fs.realpathSync(rootGiven);
-    if (!fs.statSync(rootReal).isDirectory()) throw fail(GEN_WRITE_MSG.writeFailed);
+    if (!fs.statSync(rootReal).isDirectory()) throw new AppError('internal', GEN_WRITE_MSG.writeFailed);
     // Checked once before rendering (a bad path answers at once) and again with the files.
     planBase(rootReal, rootGiven, t.genPath ?? '', readManifest(rootReal), new Set());
     const files = await renderChain(deps, [t]);
@@ -189,11 +190,11 @@ export async function genToPath(deps: Deps, login: Pick<LoginUser, 'userId' | 'r
     const key = `${t.moduleName}.${t.businessName}`;
     const planned: Planned[] = files.map((f) => {
       const target = path.resolve(base, f.path);
-      if (path.isAbsolute(f.path) || !staysInside(rootReal, rootGiven, target)) throw fail(GEN_WRITE_MSG.outsideRoot);
+      if (path.isAbsolute(f.path) || !staysInside(rootReal, rootGiven, target)) throw refusal(GEN_WRITE_MSG.outsideRoot);
       const { rel, owner } = planFile(base, baseRel, path.relative(base, target).split(path.sep).join('/'), key, manifest, dirs);
       return { rel, target, content: f.content, owner };
     });
-    walk(rootReal, '', MANIFEST_PATH, true, (r) => fail(GEN_WRITE_MSG.foreignFolder(r)));
+    walk(rootReal, '', MANIFEST_PATH, true, (r) => refusal(GEN_WRITE_MSG.foreignFolder(r)));
     for (const p of planned) manifest.files.set(p.rel, p.owner);
     for (const d of dirs) manifest.dirs.add(d);
     writeManifest(rootReal, manifest);
@@ -204,6 +205,6 @@ export async function genToPath(deps: Deps, login: Pick<LoginUser, 'userId' | 'r
     return { files: planned.map((p) => p.rel) };
   } catch (e) {
     // File-system errors name absolute paths: answer without them (issue 38 §2).
-    throw e instanceof AppError ? e : fail(GEN_WRITE_MSG.writeFailed);
+    throw e instanceof AppError ? e : new AppError('internal', GEN_WRITE_MSG.writeFailed);
   }
 }

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { genTable, genTableColumn, sysMenu } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query';
+import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
 
 export type GenTableDbRow = typeof genTable.$inferSelect;
 export type GenColumnDbRow = typeof genTableColumn.$inferSelect;

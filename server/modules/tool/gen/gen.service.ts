@@ -5,7 +5,7 @@
  * writing the files are in `gen-output.ts` (re-exported here for the router).
  */
 import type { z } from 'zod';
-import type { AppDeps } from '../../../core/deps';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
@@ -15,7 +15,7 @@ import {
   type GenColumnRow, type GenDbTableRow, type GenListInput, type GenTableRow, type GenUpdateInput, type TplCategory,
 } from '../../../../shared/schemas/tool/gen';
 import type { genDbListInput, genListInput, genUpdateInput } from '../../../../shared/schemas/tool/gen';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import { checkCreateTables, loadSqlParser, runCreateTables } from './create-table';
 import { requireGenAdmin } from './gen-admin';
 import { warmGeneratorLibraries, warmPreviews } from './gen-output';
@@ -57,7 +57,7 @@ function asTables(db: DbTx, tables: GenTableDbRow[], columnsOf?: (tableId: numbe
 /** Loads an imported table by id. Errors (500): 生成表不存在. */
 function mustTable(db: DbTx, tableId: number): GenTableDbRow {
   const t = findGenTable(db, tableId);
-  if (!t) throw new AppError(500, '生成表不存在');
+  if (!t) throw new AppError('notFound', '生成表不存在');
   return t;
 }
 
@@ -120,35 +120,35 @@ const blank = (v: string | null | undefined) => !v || v.trim() === '';
 function validateUpdate(db: DbTx, current: GenTableDbRow, f: z.output<typeof genUpdateInput>): void {
   const p = f.params ?? {};
   if (f.tplCategory === 'tree') {
-    if (blank(p.treeCode)) throw new AppError(500, GEN_MSG.treeCode);
-    if (blank(p.treeParentCode)) throw new AppError(500, GEN_MSG.treeParentCode);
-    if (blank(p.treeName)) throw new AppError(500, GEN_MSG.treeName);
+    if (blank(p.treeCode)) throw new AppError('invalid', GEN_MSG.treeCode);
+    if (blank(p.treeParentCode)) throw new AppError('invalid', GEN_MSG.treeParentCode);
+    if (blank(p.treeName)) throw new AppError('invalid', GEN_MSG.treeName);
   } else if (f.tplCategory === 'sub') {
-    if (blank(f.subTableName)) throw new AppError(500, GEN_MSG.subTableName);
-    if (blank(f.subTableFkName)) throw new AppError(500, GEN_MSG.subTableFkName);
+    if (blank(f.subTableName)) throw new AppError('invalid', GEN_MSG.subTableName);
+    if (blank(f.subTableFkName)) throw new AppError('invalid', GEN_MSG.subTableFkName);
   }
-  if ((GEN_RESERVED_MODULES as readonly string[]).includes(f.moduleName)) throw new AppError(500, `生成模块名不能使用保留名称：${f.moduleName}`);
+  if ((GEN_RESERVED_MODULES as readonly string[]).includes(f.moduleName)) throw new AppError('invalid', `生成模块名不能使用保留名称：${f.moduleName}`);
   const own = columnsOf(db, current.tableId);
   const ownIds = new Set(own.map((c) => c.columnId));
   const seen = new Set<number>();
   for (const c of f.columns) {
-    if (!ownIds.has(c.columnId)) throw new AppError(500, `字段${c.columnId}不属于表${current.tableName}`);
-    if (seen.has(c.columnId)) throw new AppError(500, `字段${c.columnId}重复`);
+    if (!ownIds.has(c.columnId)) throw new AppError('invalid', `字段${c.columnId}不属于表${current.tableName}`);
+    if (seen.has(c.columnId)) throw new AppError('conflict', `字段${c.columnId}重复`);
     seen.add(c.columnId);
   }
   if (f.tplCategory === 'tree') {
     const names = new Set(own.map((c) => c.columnName));
     for (const field of [p.treeCode, p.treeParentCode, p.treeName]) {
-      if (!names.has(field!.trim())) throw new AppError(500, `表${current.tableName}没有字段${field}`);
+      if (!names.has(field!.trim())) throw new AppError('invalid', `表${current.tableName}没有字段${field}`);
     }
   }
   if (f.tplCategory === 'sub') {
     const sub = findGenTableByName(db, f.subTableName!);
-    if (!sub) throw new AppError(500, `关联子表${f.subTableName}未导入`);
-    if (sub.tableId === current.tableId) throw new AppError(500, '关联子表不能是本表');
-    if (!columnsOf(db, sub.tableId).some((c) => c.columnName === f.subTableFkName)) throw new AppError(500, `表${sub.tableName}没有字段${f.subTableFkName}`);
+    if (!sub) throw new AppError('notFound', `关联子表${f.subTableName}未导入`);
+    if (sub.tableId === current.tableId) throw new AppError('invalid', '关联子表不能是本表');
+    if (!columnsOf(db, sub.tableId).some((c) => c.columnName === f.subTableFkName)) throw new AppError('invalid', `表${sub.tableName}没有字段${f.subTableFkName}`);
   }
-  if (f.tableName !== current.tableName && !findDbTable(db, f.tableName)) throw new AppError(500, `表${f.tableName}不存在`);
+  if (f.tableName !== current.tableName && !findDbTable(db, f.tableName)) throw new AppError('notFound', `表${f.tableName}不存在`);
 }
 
 /** Options JSON rebuilt from the edit screen's params (empty values left out; parentMenuId default 3). */
@@ -213,8 +213,8 @@ export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void 
     const imported = importedNames(tx);
     return [...new Set(tables)].map((name) => {
       const t = findDbTable(tx, name);
-      if (!t) throw new AppError(500, `表${name}不存在`);
-      if (imported.has(t.tableName)) throw new AppError(500, `表${name}已导入`);
+      if (!t) throw new AppError('notFound', `表${name}不存在`);
+      if (imported.has(t.tableName)) throw new AppError('conflict', `表${name}已导入`);
       return importOne(tx, t, login.userName, when);
     });
   });
@@ -252,10 +252,10 @@ export const genSynchDb = (deps: Deps, login: LoginUser, tableName: string): voi
   const when = nowText(deps.clock);
   const tableId = deps.db.transaction((tx) => {
     const t = findGenTableByName(tx, tableName);
-    if (!t) throw new AppError(500, `表${tableName}尚未导入`);
+    if (!t) throw new AppError('notFound', `表${tableName}尚未导入`);
     const dbTable = findDbTable(tx, tableName);
     const dbColumns = dbTable ? readDbColumns(tx, dbTable) : [];
-    if (dbColumns.length === 0) throw new AppError(500, GEN_MSG.tableGone);
+    if (dbColumns.length === 0) throw new AppError('notFound', GEN_MSG.tableGone);
     const plan = planSynch(dbColumns, columnsOf(tx, t.tableId));
     for (const { columnId, ...v } of plan.update) updateGenColumn(tx, t.tableId, columnId, v, login.userName, when);
     for (const v of plan.insert) insertGenColumn(tx, t.tableId, v, login.userName, when);

@@ -8,9 +8,10 @@
  * administrator deletes later is not re-created. One transaction per step; an error rolls that
  * step back and is thrown (boot stops, naming the module).
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sysMenu, sysSecret } from '../../../db/schema';
+import { findSecret, insertSecret } from '../../auth/secret.repo';
+import { insertMenuRow } from '../../system/menu/menu.repo';
+import { runStatement } from './sqlite-schema.repo';
 
 export interface ModuleInstallMenu {
   /** Page title, e.g. 客户信息. */
@@ -50,21 +51,21 @@ export function runModuleInstalls(db: Db, installs: readonly ModuleInstall[], no
     const marker = installMarker(step.key);
     try {
       db.transaction((tx) => {
-        if (tx.select().from(sysSecret).where(eq(sysSecret.secretKey, marker)).get()) return;
-        for (const statement of step.ddl) tx.run(sql.raw(statement));
+        if (findSecret(tx, marker) !== undefined) return;
+        for (const statement of step.ddl) runStatement(tx, statement);
         const m = step.menu;
-        const page = tx.insert(sysMenu).values({
+        const pageId = insertMenuRow(tx, {
           menuName: m.menuName, parentId: m.parentId, orderNum: m.orderNum, path: m.path, component: m.component,
           menuType: 'C', perms: m.perms, icon: m.icon, visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now,
           remark: `${m.menuName}菜单`,
-        }).returning({ id: sysMenu.menuId }).get();
-        m.buttons.forEach(([name, perms], i) => {
-          tx.insert(sysMenu).values({
-            menuName: name, parentId: page.id, orderNum: i + 1, path: '', component: null, menuType: 'F', perms, icon: '#',
-            visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now, remark: '',
-          }).run();
         });
-        tx.insert(sysSecret).values({ secretKey: marker, secretValue: now }).run();
+        m.buttons.forEach(([name, perms], i) => {
+          insertMenuRow(tx, {
+            menuName: name, parentId: pageId, orderNum: i + 1, path: '', component: null, menuType: 'F', perms, icon: '#',
+            visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now, remark: '',
+          });
+        });
+        insertSecret(tx, marker, now);
         ran.push(step.key);
       }, { behavior: 'immediate' });
     } catch (err) {

@@ -77,7 +77,7 @@ function columnType(def: Node, where: string): string {
     return `varchar(${longest})`;
   }
   if (RENAMED[type]) return RENAMED[type];
-  if (!KEEP_TYPES.has(type)) throw new AppError(500, `${where}的类型${type.toLowerCase() || '（空）'}不支持，支持：${ACCEPTED_TYPES}`);
+  if (!KEEP_TYPES.has(type)) throw new AppError('invalid', `${where}的类型${type.toLowerCase() || '（空）'}不支持，支持：${ACCEPTED_TYPES}`);
   const name = type.toLowerCase();
   if (typeof def.length === 'number') return typeof def.scale === 'number' ? `${name}(${def.length},${def.scale})` : `${name}(${def.length})`;
   return name;
@@ -103,7 +103,7 @@ function defaultClause(col: Node, where: string): string {
       break;
     default:
   }
-  throw new AppError(500, `${where}的默认值不支持（只支持常量、NULL 和 CURRENT_TIMESTAMP）`);
+  throw new AppError('invalid', `${where}的默认值不支持（只支持常量、NULL 和 CURRENT_TIMESTAMP）`);
 }
 
 const columnsOf = (defs: Node[] | undefined): string[] => (defs ?? []).map((d) => String(d.column ?? d.value ?? ''));
@@ -112,7 +112,7 @@ const columnsOf = (defs: Node[] | undefined): string[] => (defs ?? []).map((d) =
 function onActions(ref: Node, where: string): string {
   return ((ref.on_action ?? []) as Node[]).map((a) => {
     const action = String(a.value?.value ?? '').toUpperCase();
-    if (!['CASCADE', 'RESTRICT', 'SET NULL', 'NO ACTION', 'SET DEFAULT'].includes(action)) throw new AppError(500, `${where}的外键动作${action}不支持`);
+    if (!['CASCADE', 'RESTRICT', 'SET NULL', 'NO ACTION', 'SET DEFAULT'].includes(action)) throw new AppError('invalid', `${where}的外键动作${action}不支持`);
     return ` ${String(a.type).toUpperCase()} ${action}`;
   }).join('');
 }
@@ -128,7 +128,7 @@ export function translateMysqlCreate(ast: Node, n: number): TranslatedTable {
   const stmt = `第${n}条语句`;
   const defs = (ast.create_definitions ?? []) as Node[];
   const columns = defs.filter((d) => d.resource === 'column');
-  if (columns.length === 0) throw new AppError(500, `${stmt}没有字段定义`);
+  if (columns.length === 0) throw new AppError('invalid', `${stmt}没有字段定义`);
   const pkConstraint = defs.find((d) => d.resource === 'constraint' && String(d.constraint_type).toLowerCase() === 'primary key');
   const pkColumns = pkConstraint ? columnsOf(pkConstraint.definition) : columns.filter((c) => c.primary_key).map((c) => String(c.column.column));
   const lines: Array<{ code: string; comment: string }> = [];
@@ -139,8 +139,8 @@ export function translateMysqlCreate(ast: Node, n: number): TranslatedTable {
     const isPk = pkColumns.length === 1 && pkColumns[0] === name;
     let code: string;
     if (c.auto_increment) {
-      if (!isPk) throw new AppError(500, `${where}：AUTO_INCREMENT 只支持单列主键`);
-      if (!INT_TYPES.has(String(c.definition?.dataType ?? '').toUpperCase())) throw new AppError(500, `${where}：AUTO_INCREMENT 只支持整数类型`);
+      if (!isPk) throw new AppError('invalid', `${where}：AUTO_INCREMENT 只支持单列主键`);
+      if (!INT_TYPES.has(String(c.definition?.dataType ?? '').toUpperCase())) throw new AppError('invalid', `${where}：AUTO_INCREMENT 只支持整数类型`);
       code = `${sqliteIdent(name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
       rowidPk = name;
     } else {
@@ -170,7 +170,7 @@ export function translateMysqlCreate(ast: Node, n: number): TranslatedTable {
       const targetCols = columnsOf(ref?.definition).map(sqliteIdent).join(', ');
       lines.push({ code: `FOREIGN KEY (${cols}) REFERENCES ${sqliteIdent(target)} (${targetCols})${onActions(ref ?? {}, `${stmt}外键`)}`, comment: '' });
     } else {
-      throw new AppError(500, `${stmt}的约束 ${kind.toUpperCase()} 不支持（支持 PRIMARY KEY、UNIQUE KEY、KEY、FOREIGN KEY）`);
+      throw new AppError('invalid', `${stmt}的约束 ${kind.toUpperCase()} 不支持（支持 PRIMARY KEY、UNIQUE KEY、KEY、FOREIGN KEY）`);
     }
   }
   const tableComment = oneLine(commentText(((ast.table_options ?? []) as Node[]).find((o) => String(o.keyword).toLowerCase() === 'comment')?.value));

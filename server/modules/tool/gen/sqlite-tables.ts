@@ -5,9 +5,9 @@
  * CREATE TABLE line (or a comment-only line right after it, before the first column) is the
  * table comment; a `-- text` at the end of a column's line is the column comment.
  */
-import { sql } from 'drizzle-orm';
-import type { DbTx } from '../../common/query';
+import type { DbTx } from '../../common/query.repo';
 import type { DbColumn } from './gen-rules';
+import { indexOrigins, masterTable, masterTables, tableXInfo } from './sqlite-schema.repo';
 
 /** Tables the generator never offers: SQLite's own, the migration journal and its own tables. */
 const HIDDEN = new Set(['__drizzle_migrations', 'gen_table', 'gen_table_column']);
@@ -23,23 +23,16 @@ const offered = (name: string) => !name.toLowerCase().startsWith('sqlite_') && !
 
 /** Every user table of the database (not views), ordered by name, with its comment and DDL. */
 export function listDbTables(db: DbTx): DbTable[] {
-  const rows = db.all<{ name: string; sql: string | null }>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`);
+  const rows = masterTables(db);
   return rows.filter((r) => offered(r.name)).map((r) => ({ tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' }));
 }
 
 /** One offered table by exact name, or undefined (also for SQLite's and the generator's own tables). */
 export function findDbTable(db: DbTx, tableName: string): DbTable | undefined {
   if (!offered(tableName)) return undefined;
-  const r = db.get<{ name: string; sql: string | null } | undefined>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name = ${tableName}`);
+  const r = masterTable(db, tableName);
   return r ? { tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' } : undefined;
 }
-
-/** Whether any table, view or index of that name exists (case-insensitive, as SQLite resolves names). */
-export function dbObjectExists(db: DbTx, name: string): boolean {
-  return db.get<{ n: number } | undefined>(sql`SELECT 1 AS n FROM sqlite_master WHERE lower(name) = lower(${name})`) !== undefined;
-}
-
-const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Columns of `table` in declaration order (`PRAGMA table_xinfo`, hidden virtual-table columns
@@ -47,11 +40,10 @@ const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * (isIncrement): there is then no 'pk' index in `PRAGMA index_list`.
  */
 export function readDbColumns(db: DbTx, table: DbTable): DbColumn[] {
-  type Info = { cid: number; name: string; type: string; notnull: number; dflt_value: string | null; pk: number; hidden: number };
-  const info = db.all<Info>(sql.raw(`PRAGMA table_xinfo(${quoteId(table.tableName)})`));
+  const info = tableXInfo(db, table.tableName);
   const cols = info.filter((r) => r.hidden !== 1);
   const pks = cols.filter((r) => r.pk > 0);
-  const pkIndex = db.all<{ origin: string }>(sql.raw(`PRAGMA index_list(${quoteId(table.tableName)})`)).some((i) => i.origin === 'pk');
+  const pkIndex = indexOrigins(db, table.tableName).some((i) => i.origin === 'pk');
   const rowidAlias = pks.length === 1 && pks[0].type.trim().toUpperCase() === 'INTEGER' && !pkIndex;
   const comments = columnCommentsOf(table.ddl);
   return cols.map((r) => ({

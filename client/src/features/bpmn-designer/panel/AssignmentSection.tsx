@@ -8,7 +8,7 @@ import { Badge, Box, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { UserPicker, type PickedUser } from '../../../components/pickers/UserPicker';
 import { RolePicker, type PickedRole } from '../../../components/pickers/RolePicker';
-import { ExpressionPickerDialog } from '../../flowable-library/ExpressionPickerDialog';
+import { ExpressionPickerDialog } from '../../../components/flowable-library/ExpressionPickerDialog';
 import type { PanelTarget } from './usePanelTarget';
 import { PanelButton } from './DialogShell';
 import { Row, SelectRow } from './fields';

@@ -5,7 +5,7 @@
  */
 import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { ListenerPickerDialog } from '../../flowable-library/ListenerPickerDialog';
+import { ListenerPickerDialog } from '../../../components/flowable-library/ListenerPickerDialog';
 import { DialogShell } from './DialogShell';
 import { EditableTable } from './EditableTable';
 import { ParamsDialog } from './ParamsDialog';

@@ -10,10 +10,10 @@
 import { Box, IconButton, Text } from '@chakra-ui/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { memo, useCallback, type ReactNode } from 'react';
-import { UiIcon } from '../../../components/UiIcon';
-import type { FormField } from '../../form-render';
-import { Col, FormItem } from '../../form-render/FormLayout';
-import { FieldWidget } from '../../form-render/widgets/FieldWidget';
+import { Icon } from '../../../components/Icon';
+import type { FormField } from '../../../components/form-render';
+import { Col, FormItem } from '../../../components/form-render/FormLayout';
+import { FieldWidget } from '../../../components/form-render/widgets/FieldWidget';
 import { isDetailTable, isRow } from '../catalogue';
 import type { FormConfMeta } from '../types';
 import type { ContainerId } from '../state/tree';
@@ -167,7 +167,7 @@ export function CanvasItem({ field, parentId, index, ancestors, column = false }
               dispatch({ type: 'copy', formId });
             }}
           >
-            <UiIcon name="document" />
+            <Icon name="document" />
           </IconButton>
           <IconButton
             size="2xs"
@@ -184,7 +184,7 @@ export function CanvasItem({ field, parentId, index, ancestors, column = false }
               dispatch({ type: 'delete', formId });
             }}
           >
-            <UiIcon name="delete" />
+            <Icon name="delete" />
           </IconButton>
         </Box>
       )}

@@ -8,9 +8,9 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
 import type { ReactNode } from 'react';
-import { UiIcon } from '../../../components/UiIcon';
-import type { FormField } from '../../form-render';
-import { Row } from '../../form-render/FormLayout';
+import { Icon } from '../../../components/Icon';
+import type { FormField } from '../../../components/form-render';
+import { Row } from '../../../components/form-render/FormLayout';
 import type { ContainerId } from '../state/tree';
 import { useCanvas, useIndicator } from './canvas-context';
 import { zoneDropId, type DropData } from './dnd';
@@ -95,7 +95,7 @@ export function DetailTableArea({ field, ancestors }: { field: FormField; ancest
       </Zone>
       <Flex align="center" justify="space-between" px="2" py="1.5" borderTop="1px solid" borderColor="border" inert pointerEvents="none">
         <Button size="xs" variant="outline" colorPalette="brand" borderStyle="dashed">
-          <UiIcon name="plus" />
+          <Icon name="plus" />
           {String(config.addText || '添加一行')}
         </Button>
         {config.showSummary === true && (

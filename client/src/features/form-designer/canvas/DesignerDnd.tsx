@@ -11,7 +11,7 @@ import {
   type Active, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type Over,
 } from '@dnd-kit/core';
 import { useRef, useState, type ReactNode } from 'react';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import type { DesignerAction } from '../state/reducer';
 import { findItem } from '../state/tree';
 import { TagIcon } from '../palette/TagIcon';

@@ -4,7 +4,7 @@
  * container area). Kept in two contexts so a moving indicator re-renders only the indicators.
  */
 import { createContext, useContext, type ComponentType } from 'react';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import type { DesignerAction } from '../state/reducer';
 import type { FormConfMeta } from '../types';
 import type { ContainerId } from '../state/tree';

@@ -4,7 +4,7 @@
  * draggables / droppables carry, the innermost-droppable collision rule, and where a drop lands.
  */
 import type { CollisionDetection, DroppableContainer } from '@dnd-kit/core';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { canDrop, childrenOf, findItem, type ContainerId } from '../state/tree';
 
 /** What is being dragged: a palette template or a canvas component. */

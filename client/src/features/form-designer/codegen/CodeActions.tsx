@@ -12,7 +12,7 @@
  */
 import { Button, chakra, Flex } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import type { FormConf } from '../../form-render';
+import type { FormConf } from '../../../components/form-render';
 import type { CodeActionsProps } from '../types';
 import { copyCode, downloadText, withExtension } from './actions';
 import { generateFormFile, type GenerateOptions } from './generate';

@@ -10,8 +10,8 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CodeEditorLazy } from '../../../components/editor/CodeEditorLazy';
-import { msgError } from '../../../components/feedback/toaster';
-import type { FormConf } from '../../form-render';
+import { msgError } from '../../../lib/modal/toaster';
+import type { FormConf } from '../../../components/form-render';
 import { CODE_MESSAGES, copyCode, downloadText, parseJsonConf, timestampName } from './actions';
 
 /**

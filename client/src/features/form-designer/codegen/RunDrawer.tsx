@@ -12,8 +12,8 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Tabs, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { CodeEditorLazy } from '../../../components/editor/CodeEditorLazy';
-import { msgError } from '../../../components/feedback/toaster';
-import { FormRenderer, type FormConf } from '../../form-render';
+import { msgError } from '../../../lib/modal/toaster';
+import { FormRenderer, type FormConf } from '../../../components/form-render';
 import { copyCode, downloadText, withExtension } from './actions';
 import { generateFormFile, type GenerateOptions } from './generate';
 import { formScript } from './script-text';

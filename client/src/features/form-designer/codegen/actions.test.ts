@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messageToaster } from '../../../components/feedback/toaster';
+import { messageToaster } from '../../../lib/modal/toaster';
 import { CODE_MESSAGES, copyCode, parseJsonConf, timestampName, withExtension } from './actions';
 
 describe('code action helpers', () => {

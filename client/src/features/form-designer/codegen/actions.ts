@@ -4,9 +4,9 @@
  * 'JSON格式错误，请检查'; spec §8 copy failure → '代码复制失败').
  */
 import { UNSAFE_KEYS } from '../../../../../shared/form';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { saveBlob } from '../../../lib/download';
-import type { FormConf } from '../../form-render';
+import type { FormConf } from '../../../components/form-render';
 
 /** Spec messages of the code actions. */
 export const CODE_MESSAGES = {

@@ -2,7 +2,7 @@
  * A form with one of every catalogue component (spec §3 "Component catalogue"), a row container
  * with children, a detail table and visibility rules: the fixture of the code generator's tests.
  */
-import type { FormConf, FormField } from '../../form-render';
+import type { FormConf, FormField } from '../../../components/form-render';
 
 const col = (id: number, label: string, tag: string, extra: Partial<FormField> = {}, config: Record<string, unknown> = {}): FormField => ({
   __config__: { label, tag, tagIcon: 'input', layout: 'colFormItem', span: 24, required: false, regList: [], formId: id, renderKey: id, showLabel: true, labelWidth: null, ...config },

@@ -8,7 +8,7 @@
  * two inputs); el-rate → RatingGroup; el-color-picker → Input type=color; el-upload → FileUpload;
  * el-button → Button. Every user text goes through `lit` (a JSON string literal).
  */
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { lit, staticOptions, switchValue } from './gen-model';
 
 /** What the control emitters share while one file is generated. */

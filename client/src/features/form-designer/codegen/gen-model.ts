@@ -7,7 +7,7 @@
  */
 import { normaliseOptions, numberProp, requiredMessage, toRegExp } from '../../../../../shared/form';
 import { detailColumns, fieldOptions, isDetailTable, UNSAFE_KEYS } from '../../../../../shared/form';
-import type { FormField, FormOption } from '../../form-render';
+import type { FormField, FormOption } from '../../../components/form-render';
 
 /**
  * A JS literal of `v` for the generated source: JSON text (so any label / string is a plain string

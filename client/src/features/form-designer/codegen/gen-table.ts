@@ -6,7 +6,7 @@
  * `maxRows`) and, with `showSummary`, a 合计 row summing each el-input-number column.
  */
 import { detailColumns, numberProp, UNSAFE_KEYS } from '../../../../../shared/form';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { controlJsx, type Binding, type GenCtx } from './gen-controls';
 import { condOf, indent, lit } from './gen-model';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { FormConf } from '../../form-render';
+import type { FormConf } from '../../../components/form-render';
 import { ALL_COMPONENTS_FORM } from './fixtures';
 import { componentName, generateFormFile } from './generate';
 

@@ -13,7 +13,7 @@
  * Pure; never throws on a malformed conf (unknown layouts and tags are skipped or read as inputs).
  */
 import { isDetailTable, isPlainObject, numberProp, UNSAFE_KEYS } from '../../../../../shared/form';
-import type { FormConf, FormField } from '../../form-render';
+import type { FormConf, FormField } from '../../../components/form-render';
 import { buttonJsx, controlJsx, type GenCtx } from './gen-controls';
 import { componentName, condOf, indent, lit, ruleOf, type Cond, type GenRule } from './gen-model';
 import { detailTable } from './gen-table';

@@ -10,7 +10,7 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/javascript';
-import type { FormConf } from '../../form-render';
+import type { FormConf } from '../../../components/form-render';
 
 /** Spec §5 messages of the script. */
 export const SCRIPT_MESSAGES = {

@@ -7,7 +7,7 @@
  */
 import { Box, Grid, Text } from '@chakra-ui/react';
 import { useDraggable } from '@dnd-kit/core';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { PALETTE } from '../catalogue';
 import { paletteDragId, type DragData } from '../canvas/dnd';
 import { TagIcon } from './TagIcon';

@@ -7,7 +7,7 @@
  */
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import type { ItemEditorProps } from './BasicProps';
 import { PanelDivider, PropRow, RadioProp, SelectControl, TextProp } from './controls';
 import { fetchDynamicOptions, withFetchedOptions } from './dynamic-fetch';
@@ -110,7 +110,7 @@ export function CascaderData({ item, onItemChange, nextTreeNodeId }: ItemEditorP
             <Text fontSize="xs" color="fg.muted" px="2" py="1">暂无数据</Text>
           )}
           <Button size="xs" variant="ghost" colorPalette="brand" ml="1" onClick={() => openAdd(null)} data-testid="tree-add-root">
-            <UiIcon name="plus" /> 添加父级
+            <Icon name="plus" /> 添加父级
           </Button>
         </Box>
       )}

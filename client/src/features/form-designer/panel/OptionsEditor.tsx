@@ -9,7 +9,7 @@ import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type D
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import type { FormOption } from '../../../../../shared/form/types';
 import type { ItemEditorProps } from './BasicProps';
 import { PanelDivider } from './controls';
@@ -27,7 +27,7 @@ function OptionRow({ id, option, onChange, onRemove }: {
   return (
     <Flex ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} align="center" gap="1.5" mb="1.5" data-testid="option-row">
       <Box as="span" cursor="move" color="fg.muted" px="0.5" aria-label="拖动排序" {...attributes} {...listeners}>
-        <UiIcon name="menu" />
+        <Icon name="menu" />
       </Box>
       <Input size="xs" h="7" value={option.label} placeholder="选项名" aria-label="选项名" onChange={(e) => onChange('label', e.target.value)} />
       <Input
@@ -39,7 +39,7 @@ function OptionRow({ id, option, onChange, onRemove }: {
         onChange={(e) => onChange('value', e.target.value)}
       />
       <IconButton size="xs" variant="ghost" colorPalette="red" aria-label="删除选项" onClick={onRemove}>
-        <UiIcon name="close" />
+        <Icon name="close" />
       </IconButton>
     </Flex>
   );
@@ -67,7 +67,7 @@ export function OptionsEditor({ item, onItemChange }: ItemEditorProps) {
         </SortableContext>
       </DndContext>
       <Button size="xs" variant="ghost" colorPalette="brand" ml="6" onClick={() => setAdding(true)} data-testid="option-add">
-        <UiIcon name="plus" /> 添加选项
+        <Icon name="plus" /> 添加选项
       </Button>
       <OptionDialog open={adding} title="添加选项" testId="option-dialog" onClose={() => setAdding(false)} onSubmit={(o) => save([...options, o])} />
     </Box>

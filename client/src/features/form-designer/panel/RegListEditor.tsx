@@ -6,7 +6,7 @@
  */
 import { Box, Button, Flex, IconButton, Input, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import type { ItemEditorProps } from './BasicProps';
 import { PanelDivider } from './controls';
 import { setConfig } from './edit';
@@ -38,7 +38,7 @@ export function RegListEditor({ item, onItemChange }: ItemEditorProps) {
             <Input size="xs" h="7" value={r.message} placeholder="请输入错误提示" aria-label="错误提示" onChange={(e) => edit(i, 'message', e.target.value)} />
           </Box>
           <IconButton size="xs" variant="ghost" colorPalette="red" aria-label="删除规则" onClick={() => save(removeAt(list, i))}>
-            <UiIcon name="close" />
+            <Icon name="close" />
           </IconButton>
         </Flex>
       ))}
@@ -66,7 +66,7 @@ export function RegListEditor({ item, onItemChange }: ItemEditorProps) {
         />
         {errors.message && <Text fontSize="xs" color="fg.error" data-testid="panel-error">{errors.message}</Text>}
         <Button size="xs" variant="ghost" colorPalette="brand" mt="1" onClick={add} data-testid="reg-add">
-          <UiIcon name="plus" /> 添加规则
+          <Icon name="plus" /> 添加规则
         </Button>
       </Box>
     </Box>

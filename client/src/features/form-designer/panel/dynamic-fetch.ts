@@ -7,7 +7,7 @@
  */
 import { REQUEST_TIMEOUT, authHeaders } from '../../../lib/trpc';
 import { optionsConsumer } from '../../../../../shared/form/fields';
-import { optionsFromReply, optionsRefusal, optionsRequest } from '../../form-render/dynamic-options';
+import { optionsFromReply, optionsRefusal, optionsRequest } from '../../../components/form-render/dynamic-options';
 import type { FormField, FormOption } from '../../../../../shared/form/types';
 import { setIn } from './edit';
 

@@ -4,7 +4,7 @@
  * field names are unique among the form's top-level value fields (row children included) and
  * among each detail table's columns; a detail table has at least one column.
  */
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { isDetailTable, isRow } from '../catalogue';
 
 export const CHECK_MESSAGES = {

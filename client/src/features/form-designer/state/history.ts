@@ -5,7 +5,7 @@
  * `replace` actions on the same component, or consecutive `setFormConf` actions, within
  * COALESCE_MS make one step (typing in the right panel). At most MAX_STEPS steps are kept.
  */
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import type { DesignerState, FormConfMeta } from '../types';
 import { designerReducer, type DesignerAction } from './reducer';
 import { findItem } from './tree';

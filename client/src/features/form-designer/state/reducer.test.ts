@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { templateByKey } from '../catalogue';
 import type { DesignerState } from '../types';
 import { designerReducer, fromFormConf, initialState, toFormConf, type DesignerAction } from './reducer';

@@ -6,7 +6,7 @@
  * Ids follow form-generator: `idGlobal` holds the last id handed out (100 at start and after
  * clear / save), a new component takes `++idGlobal`, so the first one is field101.
  */
-import type { FormConf, FormField } from '../../form-render';
+import type { FormConf, FormField } from '../../../components/form-render';
 import { assignIds, cloneJson, createItem, FORM_CONF_DEFAULTS } from '../catalogue';
 import type { DesignerState, FormConfMeta } from '../types';
 import { canDrop, findItem, insertItem, maxFormId, removeItem, replaceItem, sanitize, type ContainerId } from './tree';

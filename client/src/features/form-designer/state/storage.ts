@@ -5,7 +5,7 @@
  * by 340 ms. Every reader takes the Storage to use (localStorage by default, none on a server),
  * tolerates bad JSON (→ null) and strips `__proto__`-like keys.
  */
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import type { FormConfMeta } from '../types';
 import { sanitize } from './tree';
 

@@ -3,7 +3,7 @@
  * `__config__.children` of row containers and detail tables (spec §3 "Designer component";
  * the data format's detail table). A container is named by its formId; `null` is the canvas.
  */
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { canBeColumn, isContainer, isDetailTable } from '../catalogue';
 
 /** The canvas (`null`) or the formId of a row container / detail table. */

@@ -7,7 +7,7 @@
  * while typing in a text field); `nextTreeNodeId()` for the cascader tree editor.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { FormField } from '../../form-render';
+import type { FormField } from '../../../components/form-render';
 import { FORM_CONF_DEFAULTS } from '../catalogue';
 import type { DesignerState } from '../types';
 import { canRedo, canUndo, createHistory, historyReducer, type History, type HistoryAction } from './history';

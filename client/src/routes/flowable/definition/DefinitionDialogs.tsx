@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { copyXml, XmlDrawerFrame, XmlPre } from '../../../components/XmlDrawerFrame';
 import { FlowDiagram } from '../../../features/flow-view';
-import { FormRenderer, parseFormContent, type FormConf } from '../../../features/form-render';
+import { FormRenderer, parseFormContent, type FormConf } from '../../../components/form-render';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 

@@ -8,15 +8,15 @@
 import { Input, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination, PICKER_PAGE_SIZES } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { RowKey } from '../../../components/table/table-utils';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import { RowLink } from '../task/task-list-kit';
-import type { FormRow } from '../task/types';
+import { RowLink } from '../../../components/table/cells';
+import type { FormRow } from './types';
 import { FormPreviewDialog } from './DefinitionDialogs';
 
 export function DeployFormDialog({ deployId, name, onClose, onSaved }: { deployId: string; name: string; onClose: () => void; onSaved: () => void }) {

@@ -6,7 +6,7 @@
  */
 import { Input, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { FileDropZone } from '../../../components/upload/FileDropZone';
 import { useDict } from '../../../hooks/useDict';
 import { showSessionExpired } from '../../../lib/request-error';

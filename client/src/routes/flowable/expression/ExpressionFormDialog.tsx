@@ -6,8 +6,8 @@
  */
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { DATA_TYPE_LABELS } from '../../../features/flowable-library';
-import { EMPTY_EXPRESSION, EXPRESSION_CHECKS, optionsOf, toRules, type ExpressionForm } from '../../../features/flowable-library/options';
+import { DATA_TYPE_LABELS } from '../../../components/flowable-library';
+import { EMPTY_EXPRESSION, EXPRESSION_CHECKS, optionsOf, toRules, type ExpressionForm } from '../../../components/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';

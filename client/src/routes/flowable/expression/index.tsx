@@ -15,12 +15,12 @@ import { SearchForm } from '../../../components/table/SearchForm';
 import { StatusSearchField } from '../../../components/table/StatusSearchField';
 import type { RowKey } from '../../../components/table/table-utils';
 import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
-import { DATA_TYPE_LABELS, type ExpressionRow } from '../../../features/flowable-library';
-import { optionsOf } from '../../../features/flowable-library/options';
+import { DATA_TYPE_LABELS, type ExpressionRow } from '../../../components/flowable-library';
+import { optionsOf } from '../../../components/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { TextSearchField } from '../../system/dict/kit';
+import { TextSearchField } from '../../../components/table/search-kit';
 import { EditRemoveCell } from '../../../components/table/RowButton';
 import { ExpressionFormDialog } from './ExpressionFormDialog';
 

@@ -8,10 +8,10 @@
 import { Input, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useListenerDicts } from '../../../features/flowable-library';
+import { useListenerDicts } from '../../../components/flowable-library';
 import {
   EMPTY_LISTENER, eventAfterTypeChange, eventTypeOptions, LISTENER_CHECKS, toRules, type ListenerForm,
-} from '../../../features/flowable-library/options';
+} from '../../../components/flowable-library/options';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';

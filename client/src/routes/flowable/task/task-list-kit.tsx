@@ -1,16 +1,13 @@
 /**
  * Parts shared by the three task lists (待办 / 已办 / 我的流程; workflow spec §2 routes, §9): the
- * list state with the 90-days-back default range, the search form (流程名称, 开始时间), the row
- * text button and the 流程版本 tag.
+ * list state with the 90-days-back default range, the search form (流程名称, 开始时间) and the
+ * 流程发起人 cell. The row text button and the 流程版本 tag are in components/table/cells.tsx.
  */
-import { Badge, Button, Flex, Input, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { HasPermi } from '../../../components/Permission';
+import { Badge, Flex, Input, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
-import { UiIcon, type UiIconName } from '../../../components/UiIcon';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { defaultTaskFilters, taskListInput, type TaskListFilters } from './task-list-utils';
 
 /** useListPage over TaskListFilters, starting (and resetting) at the spec §9 default range. */
@@ -18,24 +15,6 @@ export function useTaskListPage<T>() {
   const empty = useMemo(() => defaultTaskFilters(), []);
   const lp = useListPage<TaskListFilters, T>(empty);
   return { ...lp, input: taskListInput(lp.filters, lp.page) };
-}
-
-/**
- * Refetches when the route comes back with a new `?t=<timestamp>` (workflow spec §2 routes: a
- * finished detail closes to /task/finished?t=…, a failing record load to /task/process?t=…, a
- * saved model to /flowable/definition?t=…), also when the view was kept alive.
- */
-export function useRefetchOnTimestamp(refetch: () => unknown) {
-  const [params] = useSearchParams();
-  const t = params.get('t');
-  const latest = useRef(refetch);
-  latest.current = refetch;
-  /** The first load fetches anyway; only a later change of `t` refetches. */
-  const seen = useRef(t);
-  useEffect(() => {
-    if (t && t !== seen.current) void latest.current();
-    seen.current = t;
-  }, [t]);
 }
 
 /** The search form of a task list: 流程名称 and 开始时间 (spec §9 date range). */
@@ -56,48 +35,6 @@ export function TaskSearchForm({ show, draft, onDraft, onSearch, onReset, testId
         <DateRangePicker value={draft.dateRange} onChange={(dateRange) => onDraft({ ...draft, dateRange })} />
       </SearchField>
     </SearchForm>
-  );
-}
-
-/** A text button of the 操作 column; with `perm` it shows only with the permission. */
-export function RowLink({ icon, children, onClick, perm, testId, tone, fontSize = 'xs' }: {
-  icon?: UiIconName;
-  children: ReactNode;
-  onClick: () => void;
-  perm?: string[];
-  testId?: string;
-  tone?: 'danger';
-  /** 'sm' for a value shown as a link (流程名称, 表单名称). */
-  fontSize?: 'xs' | 'sm';
-}) {
-  const button = (
-    <Button
-      size="xs"
-      variant="plain"
-      color={tone === 'danger' ? 'red.500' : 'brand.solid'}
-      px="1"
-      h="6"
-      minW="0"
-      fontWeight="normal"
-      fontSize={fontSize}
-      onClick={onClick}
-      data-testid={testId}
-      _hover={{ opacity: 0.75 }}
-    >
-      {icon && <UiIcon name={icon} />}
-      {children}
-    </Button>
-  );
-  return perm ? <HasPermi value={perm}>{button}</HasPermi> : button;
-}
-
-/** 流程版本 as el-tag `v{n}`. */
-export function VersionTag({ version }: { version: number | string | null | undefined }) {
-  if (version === null || version === undefined || version === '') return null;
-  return (
-    <Badge variant="surface" colorPalette="blue" size="md" fontWeight="normal" data-testid="version-tag">
-      v{version}
-    </Badge>
   );
 }
 

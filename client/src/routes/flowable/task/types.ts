@@ -1,4 +1,4 @@
-/** Reply shapes of the workflow procedures as the task lists, the start screen and 流程定义 see them. */
+/** Reply shapes of the workflow procedures as the task lists and the start screen see them. */
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../lib/trpc';
 
@@ -10,4 +10,3 @@ export type MyProcessRow = Out['flowable']['task']['myProcess']['rows'][number];
 export type CcRow = Out['flowable']['cc']['list']['rows'][number];
 export type DefinitionRow = Out['flowable']['definition']['list']['rows'][number];
 export type StartFlowReply = Out['flowable']['process']['startFlow'];
-export type FormRow = Out['flowable']['form']['list']['rows'][number];

@@ -9,7 +9,7 @@
 import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatBytes, InfoTable, LoadingBody, MonitorCard, PairGrid, UsageBar } from '../../../features/monitor/cards';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { useTRPC } from '../../../lib/trpc';
 import type { CacheOverview } from '../../../../../shared/schemas/monitor/cache';
 
@@ -66,7 +66,7 @@ export default function CacheMonitor() {
     <Box p="5" data-testid="cache-monitor">
       <Flex mb="4">
         <Button size="xs" variant="subtle" colorPalette="brand" onClick={() => void overview.refetch()} loading={overview.isFetching} data-testid="cache-refresh">
-          <UiIcon name="refresh" />刷新
+          <Icon name="refresh" />刷新
         </Button>
       </Flex>
       {!o ? (

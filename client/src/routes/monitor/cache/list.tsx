@@ -10,10 +10,10 @@ import { Box, Button, Field, IconButton, Input, SimpleGrid, Stack, Textarea } fr
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmWarning } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { RowButton } from '../../../components/table/RowButton';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { MonitorCard } from '../../../features/monitor/cards';
 import { useTRPC } from '../../../lib/trpc';
 import type { CacheNameRow } from '../../../../../shared/schemas/monitor/cache';
@@ -34,7 +34,7 @@ function pretty(text: string | null | undefined): string {
 function Reload({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
   return (
     <IconButton size="xs" variant="ghost" aria-label={label} title={label} onClick={onClick} data-testid={testId}>
-      <UiIcon name="refresh" />
+      <Icon name="refresh" />
     </IconButton>
   );
 }
@@ -126,7 +126,7 @@ export default function CacheList() {
         </MonitorCard>
         <MonitorCard title="缓存内容" icon="document" testId="cache-value"
           action={<Button size="xs" variant="subtle" colorPalette="red" onClick={() => void onClearAll()} data-testid="clear-all">
-            <UiIcon name="delete" />清理全部
+            <Icon name="delete" />清理全部
           </Button>}>
           <Stack gap="3">
             <Field.Root>

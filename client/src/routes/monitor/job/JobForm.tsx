@@ -11,7 +11,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import type { DictOption } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { AppDialog } from '../../../components/feedback/AppDialog';

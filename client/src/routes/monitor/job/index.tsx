@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import type { JobRow } from '../../../../../shared/schemas/job';
 import { DictTag } from '../../../components/dict/DictTag';
 import { confirmDelete, confirmWarning, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { usePermi } from '../../../components/Permission';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';

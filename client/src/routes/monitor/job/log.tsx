@@ -11,10 +11,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { JobLogRow } from '../../../../../shared/schemas/job';
 import { addDateRange } from '../../../../../shared/utils/date';
-import { delView } from '../../../app/stores/tags-store';
+import { delView } from '../../../lib/stores/tags-store';
 import { DictTag } from '../../../components/dict/DictTag';
 import { confirmClean, confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -22,7 +22,7 @@ import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { selectionFlags, type RowKey } from '../../../components/table/table-utils';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { JobLogDetailDialog } from './JobLogDetail';
@@ -169,7 +169,7 @@ export default function JobLogList() {
           导出
         </PermButton>
         <Button size="xs" variant="subtle" colorPalette="orange" onClick={onClose} data-testid="btn-close">
-          <UiIcon name="close" />
+          <Icon name="close" />
           关闭
         </Button>
       </ToolbarButtons>

@@ -7,7 +7,7 @@ import { Box } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DictTag } from '../../../components/dict/DictTag';
 import { confirmWarning, exportExcel } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -15,11 +15,11 @@ import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, TextSearchField } from '../../system/dict/kit';
+import { listQuery, TextSearchField } from '../../../components/table/search-kit';
 import { DictSelect } from '../../../components/form/OptionSelect';
-import type { LogininforRow } from '../../system/dict/types';
+import type { LogininforRow } from './types';
 
 interface Filters {
   ipaddr: string;

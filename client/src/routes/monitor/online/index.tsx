@@ -8,14 +8,15 @@ import { Box, Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmWarning } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, searchHandlers } from '../../system/dict/kit';
+import { listQuery } from '../../../components/table/search-kit';
+import { searchHandlers } from '../../../hooks/search-handlers';
 import { RowButton } from '../../../components/table/RowButton';
-import type { OnlineRow } from '../../system/dict/types';
+import type { OnlineRow } from './types';
 
 interface Filters {
   ipaddr: string;

@@ -6,7 +6,7 @@ import { Box } from '@chakra-ui/react';
 import { selectDictLabel, type DictOption } from '../../../hooks/useDict';
 import { DetailGrid, DetailItem } from '../../../components/DetailGrid';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import type { OperlogRow } from '../../system/dict/types';
+import type { OperlogRow } from './types';
 
 const mono = { fontFamily: 'mono', fontSize: 'xs' } as const;
 

@@ -16,12 +16,12 @@ import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, TextSearchField } from '../../system/dict/kit';
+import { listQuery, TextSearchField } from '../../../components/table/search-kit';
 import { RowButton } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
-import type { OperlogRow } from '../../system/dict/types';
+import type { OperlogRow } from './types';
 import { OperlogDetailDialog } from './OperlogDetail';
 
 interface Filters {

@@ -8,7 +8,7 @@
 import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { InfoTable, LoadingBody, MonitorCard, PairGrid, UsageBar } from '../../../features/monitor/cards';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { useTRPC } from '../../../lib/trpc';
 import type { ServerInfo } from '../../../../../shared/schemas/monitor/server';
 
@@ -92,7 +92,7 @@ export default function ServerMonitor() {
     <Box p="5" data-testid="server-monitor">
       <Flex mb="4" align="center" gap="3">
         <Button size="xs" variant="subtle" colorPalette="brand" onClick={() => void info.refetch()} loading={info.isFetching} data-testid="server-refresh">
-          <UiIcon name="refresh" />刷新
+          <Icon name="refresh" />刷新
         </Button>
         {s && <Text fontSize="xs" color="fg.muted" data-testid="server-sampled">CPU 为 300 毫秒内的采样值</Text>}
       </Flex>

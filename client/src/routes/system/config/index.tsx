@@ -7,7 +7,7 @@ import { Box } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DictTag } from '../../../components/dict/DictTag';
 import { exportExcel } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -16,12 +16,12 @@ import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { RowKey } from '../../../components/table/table-utils';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, TextSearchField } from '../dict/kit';
+import { listQuery, TextSearchField } from '../../../components/table/search-kit';
 import { EditRemoveCell } from '../../../components/table/RowButton';
 import { DictSelect } from '../../../components/form/OptionSelect';
-import type { ConfigRow } from '../dict/types';
+import type { ConfigRow } from './types';
 import { ConfigDialog } from './ConfigDialog';
 
 interface Filters {

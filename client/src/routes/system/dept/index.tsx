@@ -10,7 +10,7 @@ import { TreeTableScreen, useTreeTableScreen } from '../../../components/table/T
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DeptFormDialog, type DeptDialogState } from './DeptFormDialog';
-import { orgTreeColumns, TreeRowActions } from './kit';
+import { orgTreeColumns, TreeRowActions } from '../../../components/table/tree-table-kit';
 import type { DeptRow } from './types';
 
 export default function DeptList() {

@@ -9,7 +9,7 @@ import { Box, Button } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { delView } from '../../../app/stores/tags-store';
+import { delView } from '../../../lib/stores/tags-store';
 import { DictTag } from '../../../components/dict/DictTag';
 import { exportExcel } from '../../../components/feedback/actions';
 import { Pagination } from '../../../components/Pagination';
@@ -18,13 +18,13 @@ import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { RowKey } from '../../../components/table/table-utils';
 import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { toDictOptions } from '../../../hooks/dict-cache';
 import { dropDictCache, useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { useTRPC } from '../../../lib/trpc';
 import { DictDataDialog } from './DictDataDialog';
-import { listQuery, TextSearchField } from './kit';
+import { listQuery, TextSearchField } from '../../../components/table/search-kit';
 import { EditRemoveCell } from '../../../components/table/RowButton';
 import { DictSelect, OptionSelect } from '../../../components/form/OptionSelect';
 import type { DictDataRow } from './types';
@@ -131,7 +131,7 @@ export default function DictDataList() {
         right={<RightToolbar {...ui.toolbarProps(columns)} />}
       >
         <Button size="xs" variant="subtle" colorPalette="orange" onClick={onClose} data-testid="btn-close">
-          <UiIcon name="close" />
+          <Icon name="close" />
           关闭
         </Button>
       </ToolbarButtons>

@@ -14,7 +14,7 @@ import type { TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
-import { toTreeNodes } from '../dept/kit';
+import { toTreeNodes } from '../../../components/table/tree-table-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
 import { saveForm } from '../../../components/form/save-form';

@@ -8,13 +8,13 @@
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DictTag } from '../../../components/dict/DictTag';
-import { SvgIcon } from '../../../components/SvgIcon';
+import { Icon } from '../../../components/Icon';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { TreeTableScreen, useTreeTableScreen } from '../../../components/table/TreeTableScreen';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { TreeRowActions } from '../dept/kit';
-import type { MenuRow } from '../dept/types';
+import { TreeRowActions } from '../../../components/table/tree-table-kit';
+import type { MenuRow } from './types';
 import { MenuFormDialog, type MenuDialogState } from './MenuFormDialog';
 
 export default function MenuList() {
@@ -34,7 +34,7 @@ export default function MenuList() {
       key: 'icon',
       title: '图标',
       width: 100,
-      render: (r) => (r.icon && r.icon !== '#' ? <SvgIcon name={r.icon} fontSize="16px" aria-label={r.icon} /> : null),
+      render: (r) => (r.icon && r.icon !== '#' ? <Icon menu={r.icon} fontSize="16px" aria-label={r.icon} /> : null),
     },
     { key: 'orderNum', title: '排序', width: 60 },
     { key: 'perms', title: '权限标识', truncate: true, width: 180 },

@@ -16,9 +16,9 @@ import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../components/table/table-utils';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
+import { useListPage } from '../../../components/table/useListPage';
 import { useTRPC } from '../../../lib/trpc';
-import { TextSearchField } from '../dict/kit';
+import { TextSearchField } from '../../../components/table/search-kit';
 import { NoticeFormDialog } from './NoticeFormDialog';
 import type { NoticeListRow } from './types';
 

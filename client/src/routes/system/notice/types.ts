@@ -6,5 +6,3 @@ type Out = inferRouterOutputs<AppRouter>;
 
 /** One row of 通知公告's list (RuoYi SysNotice). */
 export type NoticeListRow = Out['system']['notice']['list']['rows'][number];
-/** One entry of the home page's newest notices (no content). */
-export type NoticeHeadlineRow = Out['home']['notices'][number];

@@ -10,7 +10,7 @@ import { TreeSelect } from '../../../components/tree/TreeSelect';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { DictRadio, FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../components/form/form-kit';
-import { toTreeNodes, withoutSubtree } from '../dept/kit';
+import { toTreeNodes, withoutSubtree } from '../../../components/table/tree-table-kit';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 import { OrderInput, numText } from '../../../components/form/OrderInput';
 import { saveForm } from '../../../components/form/save-form';

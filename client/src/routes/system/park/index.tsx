@@ -9,8 +9,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { TreeTableScreen, useTreeTableScreen } from '../../../components/table/TreeTableScreen';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import { orgTreeColumns, TreeRowActions } from '../dept/kit';
-import type { ParkRow } from '../dept/types';
+import { orgTreeColumns, TreeRowActions } from '../../../components/table/tree-table-kit';
+import type { ParkRow } from './types';
 import { ParkFormDialog, type ParkDialogState } from './ParkFormDialog';
 
 export default function ParkList() {

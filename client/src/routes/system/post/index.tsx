@@ -8,7 +8,7 @@ import { Box, Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { DictTag } from '../../../components/dict/DictTag';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -19,7 +19,7 @@ import type { RowKey } from '../../../components/table/table-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
 import { EditRemoveCell } from '../../../components/table/RowButton';
-import type { PostRow } from '../dept/types';
+import type { PostRow } from './types';
 import { PostFormDialog } from './PostFormDialog';
 import { StatusSearchField } from '../../../components/table/StatusSearchField';
 

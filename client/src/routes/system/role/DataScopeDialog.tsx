@@ -10,7 +10,7 @@ import { Box, Grid, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Tree } from '../../../components/tree/Tree';
 import { loadCheckedKeys, type TreeKey, type TreeNode } from '../../../components/tree/tree-utils';
 import { useTRPC } from '../../../lib/trpc';

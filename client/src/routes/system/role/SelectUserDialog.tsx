@@ -6,7 +6,7 @@
 import { Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { DictTag } from '../../../components/dict/DictTag';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -14,7 +14,7 @@ import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { RowKey } from '../../../components/table/table-utils';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import type { AuthUserRow } from '../user/types';
+import type { AuthUserRow } from './types';
 import { FormDialog } from '../../../components/feedback/AppDialog';
 
 export function SelectUserDialog({ roleId, onClose, onDone }: { roleId: number; onClose: () => void; onDone: () => void }) {

@@ -8,9 +8,9 @@ import { Box, Button, Input } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { delView } from '../../../app/stores/tags-store';
+import { delView } from '../../../lib/stores/tags-store';
 import { cancelUserRoleText, CANCEL_SELECTED_AUTH_TEXT, confirmWarning, MSG } from '../../../components/feedback/actions';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { DictTag } from '../../../components/dict/DictTag';
 import { Pagination } from '../../../components/Pagination';
 import { HasPermi } from '../../../components/Permission';
@@ -19,10 +19,10 @@ import { RightToolbar } from '../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../components/table/table-utils';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { useDict } from '../../../hooks/useDict';
 import { useTRPC } from '../../../lib/trpc';
-import type { AuthUserRow } from '../user/types';
+import type { AuthUserRow } from './types';
 import { RowButton } from '../../../components/table/RowButton';
 import { SelectUserDialog } from './SelectUserDialog';
 
@@ -118,7 +118,7 @@ export default function AuthUser() {
           批量取消授权
         </PermButton>
         <Button size="xs" variant="subtle" colorPalette="orange" onClick={close} data-testid="btn-close">
-          <UiIcon name="close" />
+          <Icon name="close" />
           关闭
         </Button>
       </ToolbarButtons>

@@ -15,12 +15,12 @@ import { ToolbarButtons } from '../../../components/table/ToolbarButtons';
 import type { RowKey } from '../../../components/table/table-utils';
 
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
-import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
+import { useListPage } from '../../../components/table/useListPage';
+import { useStatusSwitch } from '../../../components/table/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
 import { rangeParams } from '../../../components/form/form-kit';
-import type { RoleRow } from '../user/types';
-import { StatusSwitch } from '../user/UserActions';
+import type { RoleRow } from './types';
+import { StatusSwitch } from '../../../components/table/StatusSwitch';
 import { RowButton } from '../../../components/table/RowButton';
 import { DataScopeDialog } from './DataScopeDialog';
 import { RoleFormDialog } from './RoleFormDialog';

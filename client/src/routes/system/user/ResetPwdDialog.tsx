@@ -5,7 +5,7 @@
 import { Button, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { useTRPC } from '../../../lib/trpc';
 
 /** The prompt's input check; null when the password may go. */

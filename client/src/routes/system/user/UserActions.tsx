@@ -1,21 +1,10 @@
 /**
- * Cells of the user table: the 状态 switch and the 操作 buttons (修改, 删除, 更多 → 重置密码 /
- * 分配角色), each gated by its system:user:* permission.
+ * Cells of the user table: the 操作 buttons (修改, 删除, 更多 → 重置密码 / 分配角色), each gated by
+ * its system:user:* permission. The 状态 switch is components/table/StatusSwitch.tsx.
  */
-import { Flex, Switch } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { RowButton } from '../../../components/table/RowButton';
 import { RowMoreMenu, type MoreItem } from '../../../components/table/RowMoreMenu';
-
-export function StatusSwitch({ checked, onChange, label }: { checked: boolean; onChange: (on: boolean) => void; label: string }) {
-  return (
-    <Switch.Root size="sm" colorPalette="brand" checked={checked} onCheckedChange={(d) => onChange(d.checked)} aria-label={label} data-testid="status-switch">
-      <Switch.HiddenInput />
-      <Switch.Control>
-        <Switch.Thumb />
-      </Switch.Control>
-    </Switch.Root>
-  );
-}
 
 export interface UserRowActions {
   onEdit: () => void;

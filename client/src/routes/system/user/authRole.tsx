@@ -8,9 +8,9 @@ import { Box, Button, Field, Flex, Grid, Heading, Input } from '@chakra-ui/react
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { delView } from '../../../app/stores/tags-store';
+import { delView } from '../../../lib/stores/tags-store';
 import { MSG } from '../../../components/feedback/messages';
-import { msgSuccess } from '../../../components/feedback/toaster';
+import { msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import type { RowKey } from '../../../components/table/table-utils';

@@ -15,14 +15,15 @@ import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarBut
 import type { RowKey } from '../../../components/table/table-utils';
 import type { TreeKey, TreeNode } from '../../../components/tree/tree-utils';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
-import { useStatusSwitch } from '../../../hooks/useStatusSwitch';
+import { useListPage } from '../../../components/table/useListPage';
+import { useStatusSwitch } from '../../../components/table/useStatusSwitch';
 import { useTRPC } from '../../../lib/trpc';
 import { DeptPanel } from './DeptPanel';
 import { rangeParams } from '../../../components/form/form-kit';
 import { ResetPwdDialog } from './ResetPwdDialog';
 import type { UserRow } from './types';
-import { StatusSwitch, UserActionCell } from './UserActions';
+import { StatusSwitch } from '../../../components/table/StatusSwitch';
+import { UserActionCell } from './UserActions';
 import { UserFormDialog } from './UserFormDialog';
 import { UserImportDialog } from './UserImportDialog';
 import { EMPTY_FILTERS, UserSearch, type UserFilters } from './UserSearch';

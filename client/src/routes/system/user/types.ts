@@ -1,4 +1,4 @@
-/** Reply shapes of the user, role and profile procedures as the screens see them. */
+/** Reply shapes of the user and profile procedures as the screens see them. */
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../lib/trpc';
 
@@ -6,6 +6,4 @@ type Out = inferRouterOutputs<AppRouter>;
 
 export type UserRow = Out['system']['user']['list']['rows'][number];
 export type AuthRoleReply = Out['system']['user']['authRole'];
-export type RoleRow = Out['system']['role']['list']['rows'][number];
-export type AuthUserRow = Out['system']['role']['allocatedList']['rows'][number];
 export type ProfileReply = Out['system']['profile']['get'];

@@ -9,7 +9,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { OptionSelect, type OptionSelectProps } from '../../../components/form/OptionSelect';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { HTML_TYPE_OPTIONS, JAVA_TYPE_OPTIONS, QUERY_TYPE_OPTIONS, type GenColumnRow } from './gen-kit';
 
 type Flag = 'isInsert' | 'isEdit' | 'isList' | 'isQuery' | 'isRequired';
@@ -60,7 +60,7 @@ function ColumnRow({ row, index, dictOptions, onChange }: {
     >
       <Table.Cell textAlign="center" cursor="move" color="fg.muted" title="拖动排序" {...attributes} {...listeners} data-testid="gen-column-drag">
         <Box as="span" display="inline-flex" alignItems="center" gap="1">
-          <UiIcon name="menu" />
+          <Icon name="menu" />
           {index + 1}
         </Box>
       </Table.Cell>

@@ -10,7 +10,7 @@ import { Box, Button, Flex, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { describeRequestError, handleRequestError } from '../../../lib/request-error';
 import { useTRPC } from '../../../lib/trpc';
 

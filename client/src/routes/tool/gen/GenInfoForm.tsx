@@ -13,7 +13,7 @@ import { DictRadio, FormInput, FormItem, required, type FormState, type Rules } 
 import { OptionSelect } from '../../../components/form/OptionSelect';
 import { TreeSelect } from '../../../components/tree/TreeSelect';
 import type { TreeNode } from '../../../components/tree/tree-utils';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { toDictOptions } from '../../../hooks/dict-cache';
 import { useTRPC } from '../../../lib/trpc';
 import { columnLabel, TPL_OPTIONS, type GenColumnRow, type GenInfoForm, type GenTableRow } from './gen-kit';
@@ -124,7 +124,7 @@ export function GenInfoFormView({ state, columns, tables, menus, tableName }: {
               <Menu.Root onSelect={(d) => d.value === 'default' && set('genPath', '/')}>
                 <Menu.Trigger asChild>
                   <Button size="sm" variant="outline" borderStartRadius="0" borderStartWidth="0" fontWeight="normal" data-testid="gen-path-menu">
-                    最近路径快速选择 <UiIcon name="chevron-down" />
+                    最近路径快速选择 <Icon name="chevron-down" />
                   </Button>
                 </Menu.Trigger>
                 <Portal>

@@ -9,12 +9,12 @@ import { useState } from 'react';
 import type { GenDbTableRow } from '../../../../../shared/schemas/tool/gen';
 import { AppDialog } from '../../../components/feedback/AppDialog';
 import { DialogFooterButtons } from '../../../components/feedback/DialogFooterButtons';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import { toggleOne, type RowKey } from '../../../components/table/table-utils';
-import { UiIcon } from '../../../components/UiIcon';
+import { Icon } from '../../../components/Icon';
 import { useTRPC } from '../../../lib/trpc';
 
 const EMPTY = { tableName: '', tableComment: '' };
@@ -85,7 +85,7 @@ export function ImportTableDialog({ onClose, onImported }: { onClose: () => void
       <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
       {selected.length > 0 && (
         <Flex fontSize="xs" color="fg.muted" gap="1" align="center">
-          <UiIcon name="list-ul" /> 已选 {selected.length} 张表
+          <Icon name="list-ul" /> 已选 {selected.length} 张表
         </Flex>
       )}
     </AppDialog>

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { HasRole } from '../../../components/Permission';
 import { confirmWarning } from '../../../components/feedback/actions';
-import { msgError, msgSuccess } from '../../../components/feedback/toaster';
+import { msgError, msgSuccess } from '../../../lib/modal/toaster';
 import { Pagination } from '../../../components/Pagination';
 import { DateRangePicker } from '../../../components/pickers/DateRangePicker';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
@@ -21,12 +21,12 @@ import { RowButton } from '../../../components/table/RowButton';
 import { SearchField, SearchForm } from '../../../components/table/SearchForm';
 import type { RowKey } from '../../../components/table/table-utils';
 import { PermButton, ToolbarButtons } from '../../../components/table/ToolbarButtons';
-import { UiIcon } from '../../../components/UiIcon';
-import { useListPage } from '../../../hooks/useListPage';
+import { Icon } from '../../../components/Icon';
+import { useListPage } from '../../../components/table/useListPage';
 import { downloadZip } from '../../../lib/download';
 import { useTRPC } from '../../../lib/trpc';
-import { listQuery, TextSearchField } from '../../system/dict/kit';
-import { useRefetchOnTimestamp } from '../../flowable/task/task-list-kit';
+import { listQuery, TextSearchField } from '../../../components/table/search-kit';
+import { useRefetchOnTimestamp } from '../../../hooks/useRefetchOnTimestamp';
 import { CreateTableDialog } from './CreateTableDialog';
 import type { GenTableRow } from './gen-kit';
 import { ImportTableDialog } from './ImportTableDialog';
@@ -136,7 +136,7 @@ export default function GenList() {
         </PermButton>
         <HasRole value={['admin']}>
           <Button size="xs" variant="subtle" colorPalette="brand" onClick={() => setDialog({ kind: 'create' })} data-testid="btn-create">
-            <UiIcon name="plus" />
+            <Icon name="plus" />
             创建
           </Button>
         </HasRole>

@@ -116,7 +116,7 @@ export function renderFormDialog(model: GenTableModel): string {
     ...(dicts.length ? [`import { useDict } from '../../../hooks/useDict';`] : []),
     ...(kinds.has('yesno-radio') ? [`import { toDictOptions } from '../../../hooks/dict-cache';`] : []),
     `import { useTRPC } from '../../../lib/trpc';`,
-    ...(tree ? [`import { toTreeNodes } from '../../system/dept/kit';`] : []),
+    ...(tree ? [`import { toTreeNodes } from '../../../components/table/tree-table-kit';`] : []),
   ];
   const stateDoc = tree
     ? `/** \`{}\` add at the top, \`{${tf!.parent}}\` add below a row, \`{${pk.javaField}}\` edit. */`

@@ -16,9 +16,9 @@ export function renderImportDialog(model: GenTableModel): string {
  */
 import { Box, Checkbox, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { alertDialog } from '../../../components/feedback/confirm';
-import { openLoading } from '../../../components/feedback/loading-mask';
-import { msgError } from '../../../components/feedback/toaster';
+import { alertDialog } from '../../../lib/modal/confirm';
+import { openLoading } from '../../../lib/modal/loading-mask';
+import { msgError } from '../../../lib/modal/toaster';
 import { FileDropZone } from '../../../components/upload/FileDropZone';
 import { checkFile } from '../../../components/upload/rules';
 import { download } from '../../../lib/download';

@@ -60,7 +60,7 @@ export function renderListView(model: GenTableModel): string {
     `import type { inferRouterOutputs } from '@trpc/server';`,
     `import { ${tree ? 'useMemo, ' : ''}useState } from 'react';`,
     `import { confirmDelete, exportExcel, MSG } from '../../../components/feedback/actions';`,
-    `import { msgSuccess } from '../../../components/feedback/toaster';`,
+    `import { msgSuccess } from '../../../lib/modal/toaster';`,
     ...(usesTag ? [`import { DictTag } from '../../../components/dict/DictTag';`] : []),
     ...(usesDictSelect || usesOption ? [`import { ${[usesDictSelect ? 'DictSelect' : '', usesOption ? 'OptionSelect' : ''].filter(Boolean).join(', ')} } from '../../../components/form/OptionSelect';`] : []),
     ...(usesDate ? [`import { DatePicker } from '../../../components/pickers/DatePicker';`] : []),

@@ -1,8 +1,9 @@
 /**
  * The code generator's templates (issue 14): one imported table plus its settings → the files a
  * developer of this project writes for a new module, in its own architecture: Drizzle table, zod
- * schemas, repo / service / router, REST rows, install step (table + menu), list screen and form
- * dialog, an integration test, and the two registries re-emitted with the module added. Every
+ * schemas, repo / service / router (with its REST rows as procedure meta), install step (table +
+ * menu), list screen and form dialog, an integration test, and the registry re-emitted with the
+ * module added. Every
  * file is formatted with Prettier (format.ts). Categories: crud, tree (tree list, parent select,
  * no delete of a node with children), sub (master-detail: details saved with the master).
  */
@@ -14,24 +15,22 @@ import { renderListView } from './client-list';
 import { formatTs } from './format';
 import { checkIdentifiers, inertModel } from './model-guard';
 import { namesOf, pkOf } from './naming';
-import { emitModulesRegistry, emitRestRegistry, entryOf, parseRegistries, withEntry } from './registry';
+import { emitModulesRegistry, entryOf, parseRegistries, withEntry } from './registry';
 import { renderRepo } from './repo';
-import { renderInstall, renderRest, renderRouter } from './router';
+import { renderInstall, renderRouter } from './router';
 import { renderSchema } from './schema';
 import { renderService } from './service';
 import { renderTable } from './table';
 import { renderModuleTest } from './module-test';
 
-/** Current text of the two registry files the generator re-emits (null when absent). */
+/** Current text of the registry file the generator re-emits (null when absent). */
 export interface RegistrySources {
   /** server/modules/generated.ts */
   modules: string | null;
-  /** server/rest/routes/generated.ts */
-  rest: string | null;
 }
 
 /** Registry file paths, relative to the project root. */
-export const REGISTRY_PATHS = { modules: 'server/modules/generated.ts', rest: 'server/rest/routes/generated.ts' } as const;
+export const REGISTRY_PATHS = { modules: 'server/modules/generated.ts' } as const;
 
 /**
  * Refuses a model the templates cannot write: tree without its three columns, sub without the
@@ -55,7 +54,7 @@ export function checkModel(model: GenTableModel): void {
 
 /**
  * Every file of the module for `model`, formatted with Prettier, in a stable order (server,
- * shared, rest, client, test, registries), plus the two registry files re-emitted with this
+ * shared, client, test, registry), plus the registry file re-emitted with this
  * module added (replacing a module of the same `<module>.<business>`). Paths relative to the
  * project root. Errors: checkModel's and checkIdentifiers's; a registry text that is not the generator's form.
  * Free texts are made inert first (model-guard.ts): no comment or label can become code.
@@ -66,7 +65,7 @@ export async function renderModule(given: GenTableModel, registries: RegistrySou
   const model = inertModel(given);
   const m: GenTableModel = model.tplCategory === 'sub' ? model : { ...model, subTable: undefined, subTableFkName: undefined };
   const n = namesOf(m);
-  const entries = withEntry(parseRegistries(registries.modules, registries.rest), entryOf(m));
+  const entries = withEntry(parseRegistries(registries.modules), entryOf(m));
   const files: [string, string, GenFile['language']][] = [
     [n.tableFile, renderTable(m), 'typescript'],
     [n.repoFile, renderRepo(m), 'typescript'],
@@ -74,13 +73,11 @@ export async function renderModule(given: GenTableModel, registries: RegistrySou
     [n.routerFile, renderRouter(m), 'typescript'],
     [n.installFile, renderInstall(m), 'typescript'],
     [n.schemaFile, renderSchema(m), 'typescript'],
-    [n.restFile, renderRest(m), 'typescript'],
     [n.listView, renderListView(m), 'tsx'],
     [n.formView, renderFormDialog(m), 'tsx'],
     ...(m.tplCategory === 'crud' && m.withImport ? [[n.importView, renderImportDialog(m), 'tsx'] as [string, string, GenFile['language']]] : []),
     [n.testFile, renderModuleTest(m), 'typescript'],
     [REGISTRY_PATHS.modules, emitModulesRegistry(entries), 'typescript'],
-    [REGISTRY_PATHS.rest, emitRestRegistry(entries), 'typescript'],
   ];
   return Promise.all(files.map(async ([path, source, language]) => ({ path, content: await formatTs(source, path), language })));
 }

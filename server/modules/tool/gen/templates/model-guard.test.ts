@@ -56,7 +56,7 @@ describe('generated code and hostile texts', () => {
   for (const [name, sample] of [['crud', crudSample], ['tree', treeSample], ['sub', subSample]] as const) {
     it(`${name}: every file parses and no payload becomes code`, async () => {
       for (let i = 0; i < PAYLOADS.length; i++) {
-        const files = await renderModule(hostile(sample(), i), { modules: null, rest: null });
+        const files = await renderModule(hostile(sample(), i), { modules: null });
         for (const f of files.filter((x) => /\.tsx?$/.test(x.path))) {
           expect(identifiers(f.path, f.content), f.path).not.toContain('pwned');
         }
@@ -67,9 +67,9 @@ describe('generated code and hostile texts', () => {
   it('refuses table, column, field and dictionary names that are not identifiers', async () => {
     const base = crudSample();
     const withColumn = (patch: Partial<GenTableModel['columns'][number]>) => ({ ...base, columns: base.columns.map((c, i) => (i === 1 ? { ...c, ...patch } : c)) });
-    await expect(renderModule({ ...base, tableName: "t'); x" }, { modules: null, rest: null })).rejects.toThrow('只能包含字母、数字和下划线');
-    await expect(renderModule(withColumn({ columnName: 'a b' }), { modules: null, rest: null })).rejects.toThrow('只能包含字母、数字和下划线');
-    await expect(renderModule(withColumn({ javaField: 'a-b' }), { modules: null, rest: null })).rejects.toThrow('不是合法的标识符');
-    await expect(renderModule(withColumn({ dictType: "x'])" }), { modules: null, rest: null })).rejects.toThrow('字典类型');
+    await expect(renderModule({ ...base, tableName: "t'); x" }, { modules: null })).rejects.toThrow('只能包含字母、数字和下划线');
+    await expect(renderModule(withColumn({ columnName: 'a b' }), { modules: null })).rejects.toThrow('只能包含字母、数字和下划线');
+    await expect(renderModule(withColumn({ javaField: 'a-b' }), { modules: null })).rejects.toThrow('不是合法的标识符');
+    await expect(renderModule(withColumn({ dictType: "x'])" }), { modules: null })).rejects.toThrow('字典类型');
   });
 });

@@ -139,7 +139,7 @@ ${tree ? `
   for (const [row, check] of Object.entries(parity)) it(\`answers REST like tRPC: \${row}\`, check);
 
   it('has a parity case for each of its REST rows', () => {
-    const rows = generatedRestRoutes.filter((r) => r.path === B_URL || r.path.startsWith(\`\${B_URL}/\`));
+    const rows = restRoutes.filter((r) => r.path === B_URL || r.path.startsWith(\`\${B_URL}/\`));
     expect(rows.map((r) => \`\${r.method} \${r.path}\`).sort()).toEqual(Object.keys(parity).sort());
   });`);
   its.push(`  it('answers 403 without the permission', async () => {
@@ -157,7 +157,7 @@ import { readXlsx, XLSX_TYPE } from '../../server/core/excel';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUserWithPerms } from '../helpers/factories';
 import { settle } from '../helpers/parity';
-import { generatedRestRoutes } from '../../server/rest/routes/generated';
+import { restRoutes } from '../../server/rest/routes';
 import { appRouter } from '../../server/trpc/router';
 import { createCallerFactory } from '../../server/trpc/init';
 

@@ -27,16 +27,16 @@ describe('naming', () => {
       tableFile: 'server/modules/biz/customer/customer.table.ts', repoFile: 'server/modules/biz/customer/customer.repo.ts',
       serviceFile: 'server/modules/biz/customer/customer.service.ts', routerFile: 'server/modules/biz/customer/customer.router.ts',
       installFile: 'server/modules/biz/customer/customer.install.ts', schemaFile: 'shared/schemas/biz/customer.ts',
-      restFile: 'server/rest/routes/biz-customer.ts', listView: 'client/src/routes/biz/customer/index.tsx',
+      listView: 'client/src/routes/biz/customer/index.tsx',
       formView: 'client/src/routes/biz/customer/BizCustomerFormDialog.tsx', testFile: 'tests/integration/biz-customer.test.ts',
       tableConst: 'bizCustomer', routerConst: 'customerRouter', routerAlias: 'bizCustomerRouter', installConst: 'customerInstall',
-      restConst: 'bizCustomerRoutes', permPrefix: 'biz:customer', restBase: '/biz/customer',
+      permPrefix: 'biz:customer', restBase: '/biz/customer',
     });
     expect(namesOf({ ...crud, packageName: 'modules.crm.sales' }).serverDir).toBe('server/modules/crm/sales/customer');
   });
 
   it('makes relative import paths without extensions', () => {
-    expect(importPath('server/modules/biz/customer/customer.repo.ts', 'server/modules/common/query.ts')).toBe('../../common/query');
+    expect(importPath('server/modules/biz/customer/customer.repo.ts', 'server/modules/common/query.repo.ts')).toBe('../../common/query.repo');
     expect(importPath('server/modules/generated.ts', 'server/modules/biz/customer/customer.router.ts')).toBe('./biz/customer/customer.router');
     expect(importPath('server/modules/biz/customer/customer.router.ts', 'shared/schemas/biz/customer.ts')).toBe('../../../../shared/schemas/biz/customer');
   });

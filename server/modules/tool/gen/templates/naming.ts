@@ -47,7 +47,6 @@ export interface ModuleNames {
   routerFile: string;
   installFile: string;
   schemaFile: string;
-  restFile: string;
   listView: string;
   formView: string;
   importView: string;
@@ -56,14 +55,13 @@ export interface ModuleNames {
   tableConst: string;
   /** Exported router, e.g. `customerRouter`. */
   routerConst: string;
-  /** Alias of the router / install / rest rows in the registries, e.g. `bizCustomerRouter`. */
+  /** Alias of the router / install in the registry, e.g. `bizCustomerRouter`. */
   routerAlias: string;
   installConst: string;
   installAlias: string;
-  restConst: string;
   /** `biz:customer`. */
   permPrefix: string;
-  /** `/biz/customer`. */
+  /** `/biz/customer` (the REST rows' base path). */
   restBase: string;
   /** `BizCustomer` (React component stem). */
   Class: string;
@@ -88,7 +86,6 @@ export function namesOf(model: GenTableModel): ModuleNames {
     routerFile: `${serverDir}/${b}.router.ts`,
     installFile: `${serverDir}/${b}.install.ts`,
     schemaFile: `shared/schemas/${m}/${b}.ts`,
-    restFile: `server/rest/routes/${m}-${b}.ts`,
     listView: `client/src/routes/${m}/${b}/index.tsx`,
     formView: `client/src/routes/${m}/${b}/${model.className}FormDialog.tsx`,
     importView: `client/src/routes/${m}/${b}/${model.className}ImportDialog.tsx`,
@@ -98,7 +95,6 @@ export function namesOf(model: GenTableModel): ModuleNames {
     routerAlias: `${alias}Router`,
     installConst: `${b}Install`,
     installAlias: `${alias}Install`,
-    restConst: `${alias}Routes`,
     permPrefix: `${m}:${b}`,
     restBase: `/${m}/${b}`,
     Class: model.className,

@@ -1,49 +1,45 @@
 /**
- * Registry parse / re-emit (templates/registry.ts): the committed empty files are the emit of no
+ * Registry parse / re-emit (templates/registry.ts): the committed empty file is the emit of no
  * module; add, replace and two modules of one moduleName round-trip through Prettier.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { crudSample, subSample, treeSample } from '../../../../../tests/helpers/gen-samples';
 import { formatTs } from './format';
-import { emitModulesRegistry, emitRestRegistry, entryOf, parseRegistries, withEntry, type RegistryEntry } from './registry';
+import { emitModulesRegistry, entryOf, parseRegistries, withEntry, type RegistryEntry } from './registry';
 
 const emit = async (entries: RegistryEntry[]) => ({
   modules: await formatTs(emitModulesRegistry(entries), 'server/modules/generated.ts'),
-  rest: await formatTs(emitRestRegistry(entries), 'server/rest/routes/generated.ts'),
 });
 const committed = {
   modules: readFileSync(new URL('../../../generated.ts', import.meta.url), 'utf8'),
-  rest: readFileSync(new URL('../../../../rest/routes/generated.ts', import.meta.url), 'utf8'),
 };
 const customer = entryOf(crudSample());
 const region = entryOf(treeSample());
 const order = entryOf(subSample());
 
 describe('registry', () => {
-  it('emits the committed empty registries for no module and parses them as none', async () => {
+  it('emits the committed empty registry for no module and parses them as none', async () => {
     expect(await emit([])).toEqual(committed);
-    expect(parseRegistries(committed.modules, committed.rest)).toEqual([]);
-    expect(parseRegistries(null, null)).toEqual([]);
+    expect(parseRegistries(committed.modules)).toEqual([]);
+    expect(parseRegistries(null)).toEqual([]);
   });
 
-  it('names the router, install and rest rows of a module', () => {
+  it('names the router and install step of a module', () => {
     expect(customer).toEqual({
       key: 'biz.customer', moduleName: 'biz', businessName: 'customer',
       router: { name: 'customerRouter', alias: 'bizCustomerRouter', from: './biz/customer/customer.router' },
       install: { name: 'customerInstall', alias: 'bizCustomerInstall', from: './biz/customer/customer.install' },
-      rest: { name: 'bizCustomerRoutes', from: './biz-customer' },
     });
   });
 
   it('adds a module and reads it back', async () => {
-    const one = await emit(withEntry(parseRegistries(committed.modules, committed.rest), customer));
-    expect(parseRegistries(one.modules, one.rest)).toEqual([customer]);
+    const one = await emit(withEntry(parseRegistries(committed.modules), customer));
+    expect(parseRegistries(one.modules)).toEqual([customer]);
     expect(one.modules).toContain("import { customerRouter as bizCustomerRouter } from './biz/customer/customer.router'; // gen:biz.customer");
     expect(one.modules).toContain('export const generatedRouters = { biz: router({ customer: bizCustomerRouter }) };');
     expect(one.modules).toContain('export const generatedInstalls: ModuleInstall[] = [bizCustomerInstall];');
     expect(one.modules).toContain("import { router } from '../trpc/init';");
-    expect(one.rest).toContain('export const generatedRestRoutes: RestRoute[] = [...bizCustomerRoutes];');
   });
 
   it('nests two businesses of one module, sorted, whatever the order they came in', async () => {
@@ -51,21 +47,21 @@ describe('registry', () => {
     const b = await emit(withEntry(withEntry([], customer), region));
     expect(a).toEqual(b);
     expect(a.modules).toContain('export const generatedRouters = { biz: router({ customer: bizCustomerRouter, region: bizRegionRouter }) };');
-    expect(parseRegistries(a.modules, a.rest).map((e) => e.key)).toEqual(['biz.customer', 'biz.region']);
+    expect(parseRegistries(a.modules).map((e) => e.key)).toEqual(['biz.customer', 'biz.region']);
   });
 
   it('keeps modules apart by module name', async () => {
     const crm = entryOf({ ...crudSample(), moduleName: 'crm', packageName: 'modules.crm' });
     const text = await emit([customer, crm]);
     expect(text.modules).toContain('export const generatedRouters = { biz: router({ customer: bizCustomerRouter }), crm: router({ customer: crmCustomerRouter }) };');
-    expect(parseRegistries(text.modules, text.rest)).toEqual([customer, crm]);
+    expect(parseRegistries(text.modules)).toEqual([customer, crm]);
   });
 
   it('replaces a module of the same key instead of listing it twice', async () => {
     const three = await emit([customer, order, region]);
     const moved = entryOf({ ...subSample(), packageName: 'modules.sales' });
-    const again = await emit(withEntry(parseRegistries(three.modules, three.rest), moved));
-    const parsed = parseRegistries(again.modules, again.rest);
+    const again = await emit(withEntry(parseRegistries(three.modules), moved));
+    const parsed = parseRegistries(again.modules);
     expect(parsed.map((e) => e.key)).toEqual(['biz.customer', 'biz.order', 'biz.region']);
     expect(parsed[1].router.from).toBe('./sales/order/order.router');
     expect(again.modules.match(/gen:biz\.order/g)).toHaveLength(2);
@@ -73,13 +69,12 @@ describe('registry', () => {
 
   it('re-emits the same text from its own output (a fixed point)', async () => {
     const text = await emit([customer, order, region]);
-    expect(await emit(parseRegistries(text.modules, text.rest))).toEqual(text);
+    expect(await emit(parseRegistries(text.modules))).toEqual(text);
   });
 
-  it('refuses a registry whose module lacks its install step or its REST rows', async () => {
+  it('refuses a registry whose module lacks its install step', async () => {
     const text = await emit([customer]);
     const noInstall = text.modules.replace(/^import \{ customerInstall.*\n/m, '');
-    expect(() => parseRegistries(noInstall, text.rest)).toThrow('生成模块登记不完整: biz.customer');
-    expect(() => parseRegistries(text.modules, committed.rest)).toThrow('生成模块登记不完整: biz.customer');
+    expect(() => parseRegistries(noInstall)).toThrow('生成模块登记不完整: biz.customer');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The two registries the generator re-emits (issue 14): `server/modules/generated.ts` (tRPC routers
- * by module then business, install steps) and `server/rest/routes/generated.ts` (REST rows). Each
+ * The registry the generator re-emits (issue 14): `server/modules/generated.ts` (tRPC routers by
+ * module then business, install steps; the REST rows are on the procedures, `.meta({ rest })`). Each
  * module is listed by import lines that end with a marker comment `// gen:<module>.<business>`;
  * `parse*` reads those lines back, `emit*` writes the whole file from the entries, sorted by key,
  * so the output depends only on the set of modules.
@@ -17,12 +17,9 @@ export interface RegistryEntry {
   /** Export name and import path (from server/modules/generated.ts) of the router. */
   router: { name: string; alias: string; from: string };
   install: { name: string; alias: string; from: string };
-  /** Export name and import path (from server/rest/routes/generated.ts) of the REST rows. */
-  rest: { name: string; from: string };
 }
 
 const MODULES_FILE = 'server/modules/generated.ts';
-const REST_FILE = 'server/rest/routes/generated.ts';
 
 /** Marked import lines: `import { a as b } from './x'; // gen:m.b` (Prettier may wrap the braces). */
 const MARKED = /import\s*\{\s*(\w+)(?:\s+as\s+(\w+))?\s*,?\s*\}\s*from\s*'([^']+)';\s*\/\/\s*gen:(\w+)\.(\w+)/g;
@@ -35,10 +32,10 @@ function marked(text: string | null): Marked[] {
 }
 
 /**
- * The modules listed in the current registry texts (null = file absent). Errors: a module with a
- * router but no install step (or no REST rows), i.e. a hand-edited registry.
+ * The modules listed in the current registry text (null = file absent). Errors: a module with a
+ * router but no install step, i.e. a hand-edited registry.
  */
-export function parseRegistries(modules: string | null, rest: string | null): RegistryEntry[] {
+export function parseRegistries(modules: string | null): RegistryEntry[] {
   const byKey = new Map<string, Partial<RegistryEntry> & { key: string; moduleName: string; businessName: string }>();
   const entry = (m: Marked) => {
     const key = `${m.moduleName}.${m.businessName}`;
@@ -51,9 +48,8 @@ export function parseRegistries(modules: string | null, rest: string | null): Re
     else if (m.name.endsWith('Install')) e.install = { name: m.name, alias: m.alias, from: m.from };
     else throw new Error(`无法识别的生成模块导入: ${m.name} (gen:${e.key})`);
   }
-  for (const m of marked(rest)) entry(m).rest = { name: m.name, from: m.from };
   return [...byKey.values()].map((e) => {
-    if (!e.router || !e.install || !e.rest) throw new Error(`生成模块登记不完整: ${e.key}（${MODULES_FILE} / ${REST_FILE}）`);
+    if (!e.router || !e.install) throw new Error(`生成模块登记不完整: ${e.key}（${MODULES_FILE}）`);
     return e as RegistryEntry;
   }).sort(byKeyOrder);
 }
@@ -69,7 +65,6 @@ export function entryOf(model: GenTableModel): RegistryEntry {
     businessName: n.businessName,
     router: { name: n.routerConst, alias: n.routerAlias, from: importPath(MODULES_FILE, n.routerFile) },
     install: { name: n.installConst, alias: n.installAlias, from: importPath(MODULES_FILE, n.installFile) },
-    rest: { name: n.restConst, from: importPath(REST_FILE, n.restFile) },
   };
 }
 
@@ -96,9 +91,8 @@ export function emitModulesRegistry(entries: RegistryEntry[]): string {
  * Modules written by the code generator (issue 14; tool/gen). The generator owns this file: when
  * it writes a module it re-emits the file from the modules already listed here plus the new one
  * (\`server/modules/tool/gen/templates/registry.ts\`), so keep hand edits out of it. Each module
- * contributes its tRPC router (served at \`<module>.<business>.*\`) and its install step (table and
- * menu, run once per database by \`runModuleInstalls\`); its REST rows are listed in
- * \`server/rest/routes/generated.ts\`, which the generator re-emits the same way.
+ * contributes its tRPC router (served at \`<module>.<business>.*\`, its REST rows on its procedures)
+ * and its install step (table and menu, run once per database by \`runModuleInstalls\`).
  */
 import type { ModuleInstall } from './tool/gen/module-install';
 ${entries.length ? `import { router } from '../trpc/init';\n` : ''}${imports.join('\n')}
@@ -108,20 +102,5 @@ export const generatedRouters = {${routers.length ? ` ${routers.join(', ')} ` : 
 
 /** Install steps, run at boot by buildApp. */
 export const generatedInstalls: ModuleInstall[] = [${sortedEntries.map((e) => e.install.alias).join(', ')}];
-`;
-}
-
-/** The whole `server/rest/routes/generated.ts` for `entries` (unformatted). */
-export function emitRestRegistry(entries: RegistryEntry[]): string {
-  const sortedEntries = [...entries].sort(byKeyOrder);
-  return `/**
- * REST rows of the modules written by the code generator (issue 14; tool/gen): one file per module,
- * \`server/rest/routes/<module>-<business>.ts\`. The generator owns this file and re-emits it from the
- * modules listed here plus the new one (\`server/modules/tool/gen/templates/registry.ts\`).
- */
-import type { RestRoute } from '../table';
-${sortedEntries.map((e) => `import { ${e.rest.name} } from '${e.rest.from}'; // gen:${e.key}`).join('\n')}
-
-export const generatedRestRoutes: RestRoute[] = [${sortedEntries.map((e) => `...${e.rest.name}`).join(', ')}];
 `;
 }

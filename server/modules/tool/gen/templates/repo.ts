@@ -135,8 +135,8 @@ export function delete${S}Details(db: DbTx, ids: number[]): number {
  */
 import { ${ops.join(', ')} } from 'drizzle-orm';
 import type { ${tree ? '' : 'Page, '}PageInput } from '${importPath(file, 'server/core/pagination.ts')}';
-import { orderOf, ${tree ? '' : 'pageOf, '}type DbTx } from '${importPath(file, 'server/modules/common/query.ts')}';
-${genQuery.length ? `import { ${genQuery.join(', ')} } from '${importPath(file, 'server/modules/common/gen-query.ts')}';\n` : ''}import { ${tableImports.join(', ')} } from '${importPath(file, n.tableFile)}';
+import { orderOf, ${tree ? '' : 'pageOf, '}type DbTx } from '${importPath(file, 'server/modules/common/query.repo.ts')}';
+${genQuery.length ? `import { ${genQuery.join(', ')} } from '${importPath(file, 'server/modules/common/gen-query.repo.ts')}';\n` : ''}import { ${tableImports.join(', ')} } from '${importPath(file, n.tableFile)}';
 
 export type { ${Row} };
 

@@ -67,9 +67,9 @@ export async function ${b}Import(deps: Deps, ${audit ? 'login' : '_login'}: Logi
   try {
     rows = await readXlsx(Buffer.from(file.data));
   } catch {
-    throw new AppError(500, '文件格式不正确，请上传 xlsx 格式的 Excel 文件');
+    throw new AppError('invalid', '文件格式不正确，请上传 xlsx 格式的 Excel 文件');
   }
-  if (rows.length === 0) throw new AppError(500, '导入数据不能为空！');
+  if (rows.length === 0) throw new AppError('invalid', '导入数据不能为空！');
   ${audit ? 'const when = nowText(deps.clock);\n  ' : ''}const ok: string[] = [];
   const failed: string[] = [];
   deps.db.transaction((tx) => {
@@ -93,7 +93,7 @@ export async function ${b}Import(deps: Deps, ${audit ? 'login' : '_login'}: Logi
       insert${S}(tx, addValues(parsed.data${audit}));
       ok.push(\`\${ok.length + 1}、\${line} 导入成功\`);
     });
-    if (failed.length) throw new AppError(500, \`很抱歉，导入失败！共 \${failed.length} 条数据格式不正确，错误如下：<br/>\${failed.join('<br/>')}\`);
+    if (failed.length) throw new AppError('invalid', \`很抱歉，导入失败！共 \${failed.length} 条数据格式不正确，错误如下：<br/>\${failed.join('<br/>')}\`);
   });
   return \`恭喜您，数据已全部导入成功！共 \${ok.length} 条，数据如下：<br/>\${ok.join('<br/>')}\`;
 }`;

@@ -92,7 +92,7 @@ function editValues(f: ${S}Form${sig}) {
   const tf = tree ? treeFields(model) : undefined;
   const cycleCheck = tf
     ? `\n    for (let p = f.${tf.parent}; p; p = find${S}(tx, p)?.${tf.parent} ?? 0) {
-      if (p === f.${pk.javaField}) throw new AppError(500, \`修改${model.functionName}'\${f.${tf.name}}'失败，上级${model.functionName}不能是自己或下级\`);
+      if (p === f.${pk.javaField}) throw new AppError('invalid', \`修改${model.functionName}'\${f.${tf.name}}'失败，上级${model.functionName}不能是自己或下级\`);
     }`
     : '';
   parts.push(`/** \`POST ${n.restBase}\` → the new ${pk.javaField}${sub ? ' (with its detail rows, one transaction)' : ''}. */
@@ -109,18 +109,18 @@ export function ${b}Add(deps: Deps, ${loginParam}: LoginUser, f: ${S}Form): numb
  */
 export function ${b}Update(deps: Deps, ${loginParam}: LoginUser, f: ${S}UpdateForm): void {
   ${whenLine}deps.db.transaction((tx) => {${cycleCheck}
-    if (update${S}(tx, f.${pk.javaField}, editValues(f${args})) === 0) throw new AppError(500, '操作失败');${sub ? `\n    delete${S}Details(tx, [f.${pk.javaField}]);\n    insert${S}Details(tx, f.${pk.javaField}, f.${subKey});` : ''}
+    if (update${S}(tx, f.${pk.javaField}, editValues(f${args})) === 0) throw new AppError('notFound', '操作失败');${sub ? `\n    delete${S}Details(tx, [f.${pk.javaField}]);\n    insert${S}Details(tx, f.${pk.javaField}, f.${subKey});` : ''}
   });
 }`);
   const treeCheck = tree
-    ? `\n    for (const id of ids) {\n      if (count${S}Children(tx, id) > 0) throw new AppError(601, '存在下级${model.functionName},不允许删除');\n    }`
+    ? `\n    for (const id of ids) {\n      if (count${S}Children(tx, id) > 0) throw new AppError('warn', '存在下级${model.functionName},不允许删除');\n    }`
     : '';
   parts.push(`/**
  * \`POST ${n.restBase}/delete/{ids}\`: all or nothing${sub ? ', detail rows included' : ''}. Errors: ${tree ? `601 存在下级${model.functionName},不允许删除; ` : ''}500 操作失败 when none exists.
  */
 export function ${b}Remove(deps: Deps, ids: number[]): void {
   deps.db.transaction((tx) => {${treeCheck}${sub ? `\n    delete${S}Details(tx, ids);` : ''}
-    if (delete${S}(tx, ids) === 0) throw new AppError(500, '操作失败');
+    if (delete${S}(tx, ids) === 0) throw new AppError('notFound', '操作失败');
   });
 }`);
   parts.push(`/** \`POST ${n.restBase}/export\` → \`data_{timestamp}.xlsx\` of the matching rows (sheet ${model.functionName}数据). */
@@ -133,7 +133,7 @@ export function ${b}Export(deps: Deps, f: ${S}Filter): Promise<FileReply> {
 
   const imports = [
     ...(withImport ? [`import { z } from 'zod';`] : [`import type { z } from 'zod';`]),
-    `import type { AppDeps } from '${importPath(file, 'server/core/deps.ts')}';`,
+    `import type { AppDeps } from '${importPath(file, 'server/deps.ts')}';`,
     `import type { LoginUser } from '${importPath(file, 'server/core/authz.ts')}';`,
     ...(usesLogin ? [`import { nowText } from '${importPath(file, 'server/core/clock.ts')}';`] : []),
     `import { AppError } from '${importPath(file, 'server/core/errors.ts')}';`,

@@ -105,21 +105,21 @@ describe('renderModule', () => {
     expect(() => checkModel({ ...crud, packageName: 'com.Biz' })).toThrow('包路径 com.Biz');
   });
 
-  it('lists the files in a stable order: server, shared, rest, client, test, registries', async () => {
-    const files = await renderModule(subSample(), { modules: null, rest: null });
+  it('lists the files in a stable order: server, shared, client, test, registry', async () => {
+    const files = await renderModule(subSample(), { modules: null });
     expect(files.map((f) => f.path)).toEqual([
       'server/modules/biz/order/order.table.ts', 'server/modules/biz/order/order.repo.ts', 'server/modules/biz/order/order.service.ts',
       'server/modules/biz/order/order.router.ts', 'server/modules/biz/order/order.install.ts', 'shared/schemas/biz/order.ts',
-      'server/rest/routes/biz-order.ts', 'client/src/routes/biz/order/index.tsx', 'client/src/routes/biz/order/BizOrderFormDialog.tsx',
-      'tests/integration/biz-order.test.ts', REGISTRY_PATHS.modules, REGISTRY_PATHS.rest,
+      'client/src/routes/biz/order/index.tsx', 'client/src/routes/biz/order/BizOrderFormDialog.tsx',
+      'tests/integration/biz-order.test.ts', REGISTRY_PATHS.modules,
     ]);
-    expect(files.map((f) => f.language)).toEqual([...Array(7).fill('typescript'), 'tsx', 'tsx', 'typescript', 'typescript', 'typescript']);
-    const crudFiles = await renderModule(crud, { modules: null, rest: null });
+    expect(files.map((f) => f.language)).toEqual([...Array(6).fill('typescript'), 'tsx', 'tsx', 'typescript', 'typescript']);
+    const crudFiles = await renderModule(crud, { modules: null });
     expect(crudFiles.map((f) => f.path)).toContain('client/src/routes/biz/customer/BizCustomerImportDialog.tsx');
   });
 
   it('writes the install step: DDL made idempotent, menu and buttons', async () => {
-    const files = await renderModule(crud, { modules: null, rest: null });
+    const files = await renderModule(crud, { modules: null });
     const install = files.find((f) => f.path.endsWith('customer.install.ts'))!.content;
     expect(install).toContain("key: 'biz.customer'");
     expect(install).toContain('CREATE TABLE IF NOT EXISTS biz_customer');
@@ -130,8 +130,8 @@ describe('renderModule', () => {
   });
 
   it('is deterministic', async () => {
-    const a = await renderModule(treeSample(), { modules: null, rest: null });
-    const b = await renderModule(treeSample(), { modules: null, rest: null });
+    const a = await renderModule(treeSample(), { modules: null });
+    const b = await renderModule(treeSample(), { modules: null });
     expect(a).toEqual(b);
   });
 });

@@ -14,11 +14,13 @@ import { DataTable, type DataColumn } from '../../../../components/table/DataTab
 import { RightToolbar } from '../../../../components/table/RightToolbar';
 import { SearchField, SearchForm } from '../../../../components/table/SearchForm';
 import { ToolbarButtons } from '../../../../components/table/ToolbarButtons';
-import { useListPage } from '../../../../hooks/useListPage';
+import { useListPage } from '../../../../components/table/useListPage';
 import type { DictOption } from '../../../../hooks/useDict';
 import { useTRPC } from '../../../../lib/trpc';
-import { RowLink, StartUserCell, useRefetchOnTimestamp, VersionTag } from '../task-list-kit';
-import { withQuery } from '../task-list-utils';
+import { RowLink, VersionTag } from '../../../../components/table/cells';
+import { useRefetchOnTimestamp } from '../../../../hooks/useRefetchOnTimestamp';
+import { StartUserCell } from '../task-list-kit';
+import { withQuery } from '../../../../lib/navigation/flow-paths';
 import type { CcRow } from '../types';
 
 interface CcFilters { name: string; read: string }

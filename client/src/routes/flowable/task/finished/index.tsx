@@ -11,14 +11,16 @@ import { Badge, Box, Flex } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { confirmWarning } from '../../../../components/feedback/actions';
-import { msgSuccess } from '../../../../components/feedback/toaster';
+import { msgSuccess } from '../../../../lib/modal/toaster';
 import { Pagination } from '../../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { RightToolbar } from '../../../../components/table/RightToolbar';
 import { ToolbarButtons } from '../../../../components/table/ToolbarButtons';
 import { useTRPC } from '../../../../lib/trpc';
-import { RowLink, StartUserCell, TaskSearchForm, useRefetchOnTimestamp, useTaskListPage } from '../task-list-kit';
-import { finishedDetailPath } from '../task-list-utils';
+import { RowLink } from '../../../../components/table/cells';
+import { useRefetchOnTimestamp } from '../../../../hooks/useRefetchOnTimestamp';
+import { StartUserCell, TaskSearchForm, useTaskListPage } from '../task-list-kit';
+import { finishedDetailPath } from '../../../../lib/navigation/flow-paths';
 import type { FinishedRow } from '../types';
 
 /** Badge colours of 处理结果 by result type (comment types, shared comment-types.ts). */

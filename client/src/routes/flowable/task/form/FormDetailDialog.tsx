@@ -7,7 +7,7 @@ import { Box, Center, Code, EmptyState, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppDialog } from '../../../../components/feedback/AppDialog';
-import { FormRenderer, parseFormContent, type FormConf } from '../../../../features/form-render';
+import { FormRenderer, parseFormContent, type FormConf } from '../../../../components/form-render';
 import { useTRPC } from '../../../../lib/trpc';
 
 function parse(text: string | null | undefined): { conf?: FormConf; error?: string } {

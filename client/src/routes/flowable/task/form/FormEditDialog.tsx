@@ -5,7 +5,7 @@
  */
 import { Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { parseFormContent } from '../../../../features/form-render';
+import { parseFormContent } from '../../../../components/form-render';
 import { useTRPC } from '../../../../lib/trpc';
 import { FormDialog } from '../../../../components/feedback/AppDialog';
 import { FormInput, FormItem, required, type Rules, useForm, useFormFrom } from '../../../../components/form/form-kit';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmDelete, MSG } from '../../../../components/feedback/actions';
 import { excelFileName } from '../../../../components/feedback/messages';
-import { msgSuccess } from '../../../../components/feedback/toaster';
+import { msgSuccess } from '../../../../lib/modal/toaster';
 import { Pagination } from '../../../../components/Pagination';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { RightToolbar } from '../../../../components/table/RightToolbar';

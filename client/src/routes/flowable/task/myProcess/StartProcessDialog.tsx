@@ -16,7 +16,7 @@ import { SearchField, SearchForm } from '../../../../components/table/SearchForm
 import { useDict } from '../../../../hooks/useDict';
 import { useTRPC } from '../../../../lib/trpc';
 import { FormDialog } from '../../../../components/feedback/AppDialog';
-import { RowLink, VersionTag } from '../task-list-kit';
+import { RowLink, VersionTag } from '../../../../components/table/cells';
 import type { DefinitionRow } from '../types';
 
 /** Lists the deployed definitions; `onStart(row)` is called with the chosen active one. */

@@ -12,8 +12,10 @@ import { DataTable, type DataColumn } from '../../../../components/table/DataTab
 import { RightToolbar } from '../../../../components/table/RightToolbar';
 import { ToolbarButtons } from '../../../../components/table/ToolbarButtons';
 import { useTRPC } from '../../../../lib/trpc';
-import { RowLink, StartUserCell, TaskSearchForm, useRefetchOnTimestamp, useTaskListPage, VersionTag } from '../task-list-kit';
-import { todoDetailPath } from '../task-list-utils';
+import { RowLink, VersionTag } from '../../../../components/table/cells';
+import { useRefetchOnTimestamp } from '../../../../hooks/useRefetchOnTimestamp';
+import { StartUserCell, TaskSearchForm, useTaskListPage } from '../task-list-kit';
+import { todoDetailPath } from '../../../../lib/navigation/flow-paths';
 import type { TodoRow } from '../types';
 
 export default function TodoList() {

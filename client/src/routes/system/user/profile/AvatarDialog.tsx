@@ -8,9 +8,9 @@ import { Box, Button, Flex, Grid, IconButton, Image, Text, chakra } from '@chakr
 import { useEffect, useRef, useState } from 'react';
 import { AppDialog } from '../../../../components/feedback/AppDialog';
 import Cropper from 'react-easy-crop';
-import { openLoading } from '../../../../components/feedback/loading-mask';
-import { msgError, msgSuccess } from '../../../../components/feedback/toaster';
-import { UiIcon } from '../../../../components/UiIcon';
+import { openLoading } from '../../../../lib/modal/loading-mask';
+import { msgError, msgSuccess } from '../../../../lib/modal/toaster';
+import { Icon } from '../../../../components/Icon';
 import { showSessionExpired } from '../../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../../lib/trpc';
 import { AVATAR_SIZE, cropToPng, type PixelArea } from './crop-image';
@@ -155,7 +155,7 @@ export function AvatarDialog({ current, onClose, onSaved }: {
         />
         <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
           选择
-          <UiIcon name="upload" />
+          <Icon name="upload" />
         </Button>
         {tool('放大', '+', () => setZoom((z) => Math.min(5, z + 0.1)))}
         {tool('缩小', '−', () => setZoom((z) => Math.max(0.2, z - 0.1)))}

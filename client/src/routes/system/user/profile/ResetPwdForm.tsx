@@ -4,7 +4,7 @@
  */
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { msgSuccess } from '../../../../components/feedback/toaster';
+import { msgSuccess } from '../../../../lib/modal/toaster';
 import { useTRPC } from '../../../../lib/trpc';
 import { FormInput, FormItem, lengthBetween, required, type Rules, useForm } from '../../../../components/form/form-kit';
 

@@ -5,7 +5,7 @@
 import { Box, Button, Flex, Input } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { msgSuccess } from '../../../../components/feedback/toaster';
+import { msgSuccess } from '../../../../lib/modal/toaster';
 import { useTRPC } from '../../../../lib/trpc';
 import { DictRadio, FormItem, pattern, required, useForm, type Rules } from '../../../../components/form/form-kit';
 

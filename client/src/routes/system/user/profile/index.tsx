@@ -8,8 +8,8 @@ import { Box, Card, Flex, Grid, Image, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { loadUserInfo, userStore } from '../../../../app/stores/user-store';
-import { SvgIcon } from '../../../../components/SvgIcon';
+import { loadUserInfo, userStore } from '../../../../lib/stores/user-store';
+import { Icon } from '../../../../components/Icon';
 import { shownUrl } from '../../../../components/upload/served-file';
 import { useTRPC } from '../../../../lib/trpc';
 import { AvatarDialog } from './AvatarDialog';
@@ -21,7 +21,7 @@ function Item({ icon, label, children, testId }: { icon: string; label: string; 
   return (
     <Flex justify="space-between" gap="3" py="2.5" borderBottomWidth="1px" borderColor="#e7eaec" fontSize="13px" data-testid={testId}>
       <Flex align="center" gap="1.5" color="#676a6c" flexShrink={0}>
-        <SvgIcon name={icon} />
+        <Icon menu={icon} />
         {label}
       </Flex>
       <Text textAlign="right" color="#676a6c" wordBreak="break-all">
@@ -79,7 +79,7 @@ export default function Profile() {
                   <Image src={avatar} alt="头像" w="120px" h="120px" data-testid="profile-avatar-img" />
                 ) : (
                   <Flex w="100%" h="100%" align="center" justify="center" fontSize="48px" color="gray.400">
-                    <SvgIcon name="user" />
+                    <Icon menu="user" />
                   </Flex>
                 )}
               </Box>

@@ -17,10 +17,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { confirmWarning } from '../../../../../components/feedback/actions';
-import { msgSuccess } from '../../../../../components/feedback/toaster';
-import { UiIcon } from '../../../../../components/UiIcon';
+import { msgSuccess } from '../../../../../lib/modal/toaster';
+import { Icon } from '../../../../../components/Icon';
 import { FlowDiagram, needsRecipient, RecipientDialog, type NextNodeInfo } from '../../../../../features/flow-view';
-import { FormRenderer, type FormRendererHandle, type FormSubmit } from '../../../../../features/form-render';
+import { FormRenderer, type FormRendererHandle, type FormSubmit } from '../../../../../components/form-render';
 import { closeOpenPage, closePage } from '../../../../../lib/close-page';
 import { useTRPC } from '../../../../../lib/trpc';
 import { startConf, startVariables } from './start-utils';
@@ -95,7 +95,7 @@ export default function StartProcess() {
         <Card.Header borderBottomWidth="1px" py="3">
           <Flex align="center" justify="space-between">
             <Flex align="center" gap="2">
-              <UiIcon name="document" color="brand.solid" />
+              <Icon name="document" color="brand.solid" />
               <Heading size="sm" data-testid="start-process-title">
                 发起任务{data?.name ? `：${data.name}` : ''}
               </Heading>

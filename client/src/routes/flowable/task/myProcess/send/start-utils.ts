@@ -3,7 +3,7 @@
  * process"; reference §6 Start, §7 Parser): the editable form of the deployment's main form, and
  * the variables a start sends.
  */
-import { formVariables, type FormConf, type FormSubmit } from '../../../../../features/form-render';
+import { formVariables, type FormConf, type FormSubmit } from '../../../../../components/form-render';
 
 /**
  * The main form of `startFlow` as an editable form without its own buttons (the screen shows

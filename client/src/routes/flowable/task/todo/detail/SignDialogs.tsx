@@ -10,7 +10,7 @@ import type { PickedUser } from '../../../../../components/pickers/UserPicker';
 import { FormDialog } from '../../../../../components/feedback/AppDialog';
 import { DictRadio, FormItem } from '../../../../../components/form/form-kit';
 import type { DictOption } from '../../../../../hooks/useDict';
-import { FlowUserPicker } from '../../../../../features/flow-view';
+import { FlowUserPicker } from '../../../../../components/pickers/FlowPickers';
 
 export type SignMode = 'parallel' | 'before' | 'after';
 export interface Signer { userId: string; nickName: string; state: 'running' | 'pending' }

@@ -8,11 +8,12 @@
 import { Badge, Button, Flex, Spinner, Text, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { msgError } from '../../../../../components/feedback/toaster';
+import { msgError } from '../../../../../lib/modal/toaster';
 import { useTRPC } from '../../../../../lib/trpc';
 import { FormDialog } from '../../../../../components/feedback/AppDialog';
 import { FormItem } from '../../../../../components/form/form-kit';
-import { FlowUserPicker, RecipientDialog, needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view';
+import { FlowUserPicker } from '../../../../../components/pickers/FlowPickers';
+import { RecipientDialog, needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view';
 import type { PickedUser } from '../../../../../components/pickers/UserPicker';
 import { approveError, MSG_DIALOG_COMMENT, MSG_PICK_COPY, rejectError, returnErrors } from './task-rules';
 

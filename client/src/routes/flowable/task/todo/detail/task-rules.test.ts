@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formVariables } from '../../../../../features/form-render';
+import { formVariables } from '../../../../../components/form-render';
 import { approveError, completeVariables, rejectError, returnErrors, successMsg } from './task-rules';
 
 describe('task handling checks (spec §5 Task handling)', () => {

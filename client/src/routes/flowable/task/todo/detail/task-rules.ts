@@ -2,7 +2,7 @@
  * Task-handling checks and payloads (workflow spec §4 "Task actions", "Completion recipient
  * rule", §5 "Task handling" messages word for word; reference §6 "Complete"). Pure.
  */
-import type { FormSubmit } from '../../../../../features/form-render';
+import type { FormSubmit } from '../../../../../components/form-render';
 import { needsRecipient, recipientKind, type NextNodeInfo } from '../../../../../features/flow-view/recipient';
 
 /**
