@@ -1,13 +1,32 @@
 /**
- * End-to-end tests (stack-notes §5): Debian chromium, one worker, against the server built
- * over an in-memory database on port 18080 (or E2E_PORT). The client must be built first (`vite build`;
- * `npm run test:e2e` does that).
+ * End-to-end tests (stack-notes §5): Debian chromium against ONE server built over an in-memory
+ * database on port 18080 (or E2E_PORT), shared by every worker. The client must be built first
+ * (`vite build`; `npm run test:e2e` does that).
+ *
+ * Two projects (issue 42, "a fast test loop"): `parallel` runs most spec files on E2E_WORKERS
+ * workers (default 2) at the same time — each test works on its own records (names carry
+ * `uniq()`, which includes the worker slot) and scopes its assertions to them; `serial` then runs,
+ * on one worker, the specs that own global state another test could see: sys_config values
+ * (注册 on/off), a shared dictionary's label, 清理全部 of the caches, the job log's 清空.
+ * A failure in `parallel` skips `serial` (Playwright's project dependencies); run it alone with
+ * `npx playwright test --project serial --no-deps`.
  */
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** `E2E_PORT` lets several runs share a machine; `E2E_UPLOAD_DIR` keeps their files apart. */
 const PORT = process.env.E2E_PORT ?? '18080';
+
+/** Workers of the `parallel` project (`E2E_WORKERS`, default 2: the machine's cores). */
+const WORKERS = Number(process.env.E2E_WORKERS) || 2;
+
+/**
+ * Spec files that change state every other test could see, run alone after the parallel ones:
+ * admin-settings (sys.account.registerUser, the sys_normal_disable label, the login/online lists),
+ * signin (立即注册 only while registration is on), ruoyi-monitor (清理全部), jobs (调度日志 清空 and
+ * totals of the whole job log).
+ */
+const SERIAL = ['admin-settings.spec.ts', 'signin.spec.ts', 'ruoyi-monitor.spec.ts', 'jobs.spec.ts'];
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -23,11 +42,13 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/artifacts',
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A guard against hangs, not a duration check: two workers and the server share two cores.
+  timeout: 120_000,
+  // Waits for an effect, not duration checks: generous, so a loaded machine slows the run instead of failing it.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/caishui/`,
@@ -38,6 +59,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
+  projects: [
+    { name: 'parallel', testIgnore: SERIAL },
+    { name: 'serial', testMatch: SERIAL, dependencies: ['parallel'], workers: 1 },
+  ],
   webServer: {
     command: 'npx tsx server/main.ts',
     url: `http://127.0.0.1:${PORT}/caishui-api/health`,

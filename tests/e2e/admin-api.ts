@@ -5,8 +5,15 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** A suffix that keeps names unique across runs and spec files (the server is shared). */
-export const uniq = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+/** Calls of uniq() in this worker: two calls in one millisecond still differ (a counter, not chance). */
+let uniqCount = 0;
+
+/**
+ * A suffix that keeps names unique across runs, spec files and parallel workers (the server is
+ * shared): the time, the worker's slot (Playwright's TEST_PARALLEL_INDEX, 0 … workers - 1) and a
+ * per-worker counter digit, 7 characters at most.
+ */
+export const uniq = () => `${Date.now().toString(36).slice(-5)}${(Number(process.env.TEST_PARALLEL_INDEX) || 0).toString(36)}${(uniqCount++ % 36).toString(36)}`;
 
 /** Signs in over REST and answers the bearer headers. */
 export async function apiAuth(request: APIRequestContext, username = 'admin', password = 'admin123') {

@@ -14,6 +14,7 @@ import { download } from '../../../lib/download';
 import { showSessionExpired } from '../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
+import { importSummary } from '../../../components/upload/import-summary';
 
 const TYPES = ['xls', 'xlsx'];
 
@@ -24,9 +25,6 @@ export async function importUsers(file: File, updateSupport: boolean): Promise<{
   const res = await fetch(`${API_BASE}/system/user/importData?updateSupport=${updateSupport}`, { method: 'POST', headers: authHeaders(), body });
   return (await res.json()) as { code: number; msg: string };
 }
-
-/** The server's summary (lines joined by <br/>) as plain text lines. */
-export const importSummary = (msg: string) => msg.replace(/<br\s*\/?>/gi, '\n');
 
 /** 用户导入 dialog: one .xls/.xlsx file, 是否更新, 下载模板; 确 定 imports and shows 导入结果. */
 export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {

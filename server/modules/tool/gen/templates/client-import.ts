@@ -25,7 +25,7 @@ import { download } from '../../../lib/download';
 import { showSessionExpired } from '../../../lib/request-error';
 import { API_BASE, authHeaders } from '../../../lib/trpc';
 import { FormDialog } from '../../../components/feedback/AppDialog';
-import { importSummary } from '../../system/user/UserImportDialog';
+import { importSummary } from '../../../components/upload/import-summary';
 
 const TYPES = ['xls', 'xlsx'];
 
