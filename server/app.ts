@@ -19,7 +19,8 @@ import { startTodoReader, type TodoReaderOptions } from './modules/flowable/task
 import { openDatabase, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
 import { runModuleInstalls } from './modules/tool/gen/module-install';
-import { generatedInstalls } from './modules/generated';
+import { domains } from './modules';
+import { engineHandlersOf, installsOf, seedListenersOf } from './modules/manifest';
 import { systemClock, nowText, type Clock } from './core/clock';
 import type { AppDeps } from './deps';
 import { flushAudit, onAuditError } from './core/audit';
@@ -34,8 +35,6 @@ import { MULTIPART_LIMITS } from './rest/multipart';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
-import { appWorkflowHandlers } from './modules/flowable/common/handlers';
-import { BUILTIN_LISTENERS } from './modules/flowable/common/builtin-listeners';
 import { engineLimits } from './modules/flowable/common/budgets';
 import { loggingOptions, type LogStream } from './logging';
 import { registerWriteTurns } from './write-turns';
@@ -92,11 +91,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // Before the engine and services create their transaction functions: write turns (issue 15)
   // tell a command's transaction from the turn around it.
   trackCommandTransactions(db.$client);
-  // The listener library rows come from the flowable module: the seed (server/db) imports no module.
-  seedDatabase(db, nowText(clock), { listeners: BUILTIN_LISTENERS });
-  runModuleInstalls(db, generatedInstalls, nowText(clock));
+  // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
+  // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
+  // the engine's handlers.
+  seedDatabase(db, nowText(clock), { listeners: seedListenersOf(domains) });
+  runModuleInstalls(db, installsOf(domains), nowText(clock));
   const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
-    engine: createEngine({ db, clock, handlers: appWorkflowHandlers(db.$client), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
+    engine: createEngine({ db, clock, handlers: engineHandlersOf(domains, db), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
       verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
 
   const app = Fastify({

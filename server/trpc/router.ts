@@ -1,28 +1,13 @@
 /**
- * The application router: every procedure the client and the REST adapter call. Each domain
- * file contributes its routers by key (modules/<domain>/*.router.ts).
+ * The application router: every procedure the client and the REST adapter call. Each domain's
+ * manifest (server/modules/<domain>/index.ts, listed in order by server/modules/index.ts)
+ * contributes its routers by top-level key; `routersOf` merges them with their exact types, so
+ * `AppRouter` names every procedure (the client's tRPC calls are typed by it).
  */
 import { router } from './init';
-import { authRouter } from '../modules/auth/auth.router';
-import { homeRouter } from '../modules/home/home.router';
-import { peopleRouters } from '../modules/system/people.router';
-import { settingsRouters } from '../modules/system/settings.router';
-import { monitorRouters } from '../modules/monitor/monitor.router';
-import { jobRouters } from '../modules/monitor/jobs.router';
-import { commonRouters } from '../modules/common/common.router';
-import { flowableRouter, flowableSystemRouters } from '../modules/flowable/flowable.router';
-import { toolRouters } from '../modules/tool/tool.router';
-import { generatedRouters } from '../modules/generated';
+import { domains } from '../modules';
+import { routersOf } from '../modules/manifest';
 
-export const appRouter = router({
-  auth: authRouter,
-  home: homeRouter,
-  system: router({ ...peopleRouters, ...settingsRouters, ...flowableSystemRouters }),
-  monitor: router({ ...monitorRouters, ...jobRouters }),
-  common: router({ ...commonRouters }),
-  flowable: flowableRouter,
-  tool: router({ ...toolRouters }),
-  ...generatedRouters,
-});
+export const appRouter = router(routersOf(domains));
 
 export type AppRouter = typeof appRouter;

@@ -24,7 +24,7 @@ export const downloadInput = z.object({
 export const resourceInput = z.object({ resource: text('资源文件') });
 export const profileInput = z.object({ path: text('文件名称') });
 
-/** Spread into `common` (server/trpc/router.ts): `common.upload`, `common.download`, … */
+/** Spread into `common` (the common domain's manifest, ./index.ts): `common.upload`, `common.download`, … */
 export const commonRouters = {
   /**
    * `{file}` (RuoYi DEFAULT_ALLOWED_EXTENSION: images, office, text, archives, video, pdf; bytes

@@ -6,8 +6,8 @@
  * Like upstream's `UserTaskListener` / `FlowExecutionListener` / `FlowEndListener` they are hooks
  * with no effect on the process: a model may reference them, deploy and run. The listener library
  * (流程监听) is seeded from BUILTIN_LISTENERS so the designer offers only names that deploy: buildApp
- * (server/app.ts) hands them to the seed (server/db/seed/workflow.ts `SeedListener`), which
- * imports no module.
+ * (server/app.ts) hands them, listed by the flowable manifest (../index.ts `listeners`), to the
+ * seed (server/db/seed/workflow.ts `SeedListener`), which imports no module.
  *
  * Models imported from RuoYi-flowable name the Java classes `com.ruoyi.flowable.listener.*`;
  * LEGACY_LISTENER_ALIASES registers those names for the same handlers so such models still deploy.

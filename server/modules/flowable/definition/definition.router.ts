@@ -88,7 +88,7 @@ export const processRouter = router({
     .query(({ ctx, input }) => startFlow(ctx.deps, input.deployId)),
 });
 
-/** `system.deployment.*` (merged into `system` by ../flowable.router.ts `flowableSystemRouters`). */
+/** `system.deployment.*` (handed to the system domain by ../flowable.router.ts `flowableSystemRouters`, merged into `system` by ../../system/index.ts). */
 export const deploymentRouter = router({
   list: authedProcedure.input(s.deploymentListInput)
     .meta({ rest: { method: 'GET', path: '/system/deployment/list', input: ['query'], envelope: 'table' } })

@@ -1,6 +1,7 @@
 /**
  * Registry parse / re-emit (templates/registry.ts): the committed empty file is the emit of no
- * module; add, replace and two modules of one moduleName round-trip through Prettier.
+ * module; add, replace and two modules of one moduleName (one domain manifest) round-trip through
+ * Prettier.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const emit = async (entries: RegistryEntry[]) => ({
 const committed = {
   modules: readFileSync(new URL('../../../generated.ts', import.meta.url), 'utf8'),
 };
+/** `text` on one line: whitespace runs as one space, no trailing commas (Prettier wraps at its width). */
+const flat = (text: string) => text.replace(/\s+/g, ' ').replace(/,\s*([)\]}])/g, ' $1');
 const customer = entryOf(crudSample());
 const region = entryOf(treeSample());
 const order = entryOf(subSample());
@@ -37,23 +40,30 @@ describe('registry', () => {
     const one = await emit(withEntry(parseRegistries(committed.modules), customer));
     expect(parseRegistries(one.modules)).toEqual([customer]);
     expect(one.modules).toContain("import { customerRouter as bizCustomerRouter } from './biz/customer/customer.router'; // gen:biz.customer");
-    expect(one.modules).toContain('export const generatedRouters = { biz: router({ customer: bizCustomerRouter }) };');
-    expect(one.modules).toContain('export const generatedInstalls: ModuleInstall[] = [bizCustomerInstall];');
+    expect(flat(one.modules)).toContain(
+      "export const generatedDomains = [ defineDomain({ name: 'biz', routers: { biz: router({ customer: bizCustomerRouter }) }, installs: [bizCustomerInstall] }) ] as const;",
+    );
     expect(one.modules).toContain("import { router } from '../trpc/init';");
+    expect(one.modules).toContain("import { defineDomain } from './manifest';");
   });
 
   it('nests two businesses of one module, sorted, whatever the order they came in', async () => {
     const a = await emit(withEntry(withEntry([], region), customer));
     const b = await emit(withEntry(withEntry([], customer), region));
     expect(a).toEqual(b);
-    expect(a.modules).toContain('export const generatedRouters = { biz: router({ customer: bizCustomerRouter, region: bizRegionRouter }) };');
+    expect(flat(a.modules)).toContain(
+      "defineDomain({ name: 'biz', routers: { biz: router({ customer: bizCustomerRouter, region: bizRegionRouter }) }, installs: [bizCustomerInstall, bizRegionInstall] })",
+    );
     expect(parseRegistries(a.modules).map((e) => e.key)).toEqual(['biz.customer', 'biz.region']);
   });
 
   it('keeps modules apart by module name', async () => {
     const crm = entryOf({ ...crudSample(), moduleName: 'crm', packageName: 'modules.crm' });
     const text = await emit([customer, crm]);
-    expect(text.modules).toContain('export const generatedRouters = { biz: router({ customer: bizCustomerRouter }), crm: router({ customer: crmCustomerRouter }) };');
+    expect(flat(text.modules)).toContain(
+      "export const generatedDomains = [ defineDomain({ name: 'biz', routers: { biz: router({ customer: bizCustomerRouter }) }, installs: [bizCustomerInstall] }), "
+      + "defineDomain({ name: 'crm', routers: { crm: router({ customer: crmCustomerRouter }) }, installs: [crmCustomerInstall] }) ] as const;",
+    );
     expect(parseRegistries(text.modules)).toEqual([customer, crm]);
   });
 

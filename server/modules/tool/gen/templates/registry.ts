@@ -1,9 +1,11 @@
 /**
- * The registry the generator re-emits (issue 14): `server/modules/generated.ts` (tRPC routers by
- * module then business, install steps; the REST rows are on the procedures, `.meta({ rest })`). Each
- * module is listed by import lines that end with a marker comment `// gen:<module>.<business>`;
- * `parse*` reads those lines back, `emit*` writes the whole file from the entries, sorted by key,
- * so the output depends only on the set of modules.
+ * The registry the generator re-emits (issue 14; issue 42 "the code generator appends to that
+ * list"): `server/modules/generated.ts`, `generatedDomains`, one domain manifest
+ * (modules/manifest.ts) per generated module name, with its routers (`<module>.<business>.*`; the
+ * REST rows are on the procedures, `.meta({ rest })`) and install steps; server/modules/index.ts
+ * lists them after the built-in domains. Each business is listed by import lines that end with a
+ * marker comment `// gen:<module>.<business>`; `parse*` reads those lines back, `emit*` writes the
+ * whole file from the entries, sorted by key, so the output depends only on the set of modules.
  */
 import type { GenTableModel } from '../gen-model';
 import { importPath, namesOf } from './naming';
@@ -75,7 +77,7 @@ export function withEntry(entries: RegistryEntry[], entry: RegistryEntry): Regis
 
 const spec = (x: { name: string; alias: string }) => (x.name === x.alias ? x.name : `${x.name} as ${x.alias}`);
 
-/** The whole `server/modules/generated.ts` for `entries` (unformatted). */
+/** The whole `server/modules/generated.ts` for `entries` (unformatted): one manifest per module name. */
 export function emitModulesRegistry(entries: RegistryEntry[]): string {
   const sortedEntries = [...entries].sort(byKeyOrder);
   const imports = sortedEntries.flatMap((e) => [
@@ -83,24 +85,23 @@ export function emitModulesRegistry(entries: RegistryEntry[]): string {
     `import { ${spec(e.install)} } from '${e.install.from}'; // gen:${e.key}`,
   ]);
   const modules = [...new Set(sortedEntries.map((e) => e.moduleName))];
-  const routers = modules.map((m) => {
-    const inner = sortedEntries.filter((e) => e.moduleName === m).map((e) => `${e.businessName}: ${e.router.alias}`);
-    return `${m}: router({ ${inner.join(', ')} })`;
+  const domains = modules.map((m) => {
+    const mine = sortedEntries.filter((e) => e.moduleName === m);
+    const inner = mine.map((e) => `${e.businessName}: ${e.router.alias}`);
+    return `defineDomain({ name: '${m}', routers: { ${m}: router({ ${inner.join(', ')} }) }, installs: [${mine.map((e) => e.install.alias).join(', ')}] })`;
   });
   return `/**
  * Modules written by the code generator (issue 14; tool/gen). The generator owns this file: when
  * it writes a module it re-emits the file from the modules already listed here plus the new one
  * (\`server/modules/tool/gen/templates/registry.ts\`), so keep hand edits out of it. Each module
- * contributes its tRPC router (served at \`<module>.<business>.*\`, its REST rows on its procedures)
- * and its install step (table and menu, run once per database by \`runModuleInstalls\`).
+ * name is one domain (modules/manifest.ts), listed after the built-in ones by
+ * server/modules/index.ts: its tRPC routers (served at \`<module>.<business>.*\`, their REST rows on
+ * their procedures) and its install steps (table and menu, run once per database by
+ * \`runModuleInstalls\`).
  */
-import type { ModuleInstall } from './tool/gen/module-install';
-${entries.length ? `import { router } from '../trpc/init';\n` : ''}${imports.join('\n')}
+${entries.length ? `import { router } from '../trpc/init';\nimport { defineDomain } from './manifest';\n` : ''}${imports.join('\n')}
 
-/** tRPC routers by module name, then business name (spread into the app router). */
-export const generatedRouters = {${routers.length ? ` ${routers.join(', ')} ` : ''}};
-
-/** Install steps, run at boot by buildApp. */
-export const generatedInstalls: ModuleInstall[] = [${sortedEntries.map((e) => e.install.alias).join(', ')}];
+/** The generated domains, one per module name, sorted (appended to server/modules/index.ts's list). */
+export const generatedDomains = [${domains.join(', ')}] as const;
 `;
 }
