@@ -166,9 +166,14 @@ export async function fillField(page: Page, form: Locator, f: FlowField) {
     }
     case 'select':
     case 'cascader': {
-      await item.getByRole('combobox').click();
-      await page.getByRole('option', { name: f.option, exact: true }).click();
-      await expect(item.getByRole('combobox')).toContainText(f.option);
+      // Open, pick, check; again while the pick did not take (on a loaded machine a click can land
+      // while the list is still opening: the list stays open and shows the placeholder).
+      const box = item.getByRole('combobox');
+      await expect(async () => {
+        if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+        await page.getByRole('option', { name: f.option, exact: true }).click({ timeout: 5_000 });
+        await expect(box).toContainText(f.option, { timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
       break;
     }
     case 'radio':
