@@ -29,22 +29,24 @@ export const children = new Set<Child>();
 /**
  * The Node flags `npm start` gives the server: those between `tsx` and `server/main.ts` in
  * package.json's `start` script (e.g. `--v8-pool-size=1`), read from there so the bench runs
- * what users run. Error: when the script no longer has that shape.
+ * what users run (`root`: another checkout's, for bench/compare.ts). Error: when the script no
+ * longer has that shape.
  */
-export function startScriptNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+export function startScriptNodeFlags(root = ROOT): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const m = /\btsx((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\/main\.ts\b/.exec(pkg.scripts.start);
   if (!m) throw new Error(`package.json start script not understood: ${pkg.scripts.start}`);
   return m[1].trim().split(/\s+/).filter(Boolean);
 }
 
 /**
- * Runs `node <flags> --import tsx <script>` from the project root, so the child's pid is the node
- * process that serves (no npx / tsx wrapper in between: its /proc/<pid>/status is the server's
- * memory). `flags`: Node flags before the script (the bench gives both servers `npm start`'s).
+ * Runs `node <flags> --import tsx <script>` from the project root (or `cwd`: another checkout), so
+ * the child's pid is the node process that serves (no npx / tsx wrapper in between: its
+ * /proc/<pid>/status is the server's memory). `flags`: Node flags before the script (the bench
+ * gives both servers `npm start`'s).
  */
-export function startNode(name: string, script: string, env: Record<string, string>, flags: string[] = []): Child {
-  return startProcess(name, process.execPath, [...flags, '--import', 'tsx', script], { ...process.env, ...env });
+export function startNode(name: string, script: string, env: Record<string, string>, flags: string[] = [], cwd = ROOT): Child {
+  return startProcess(name, process.execPath, [...flags, '--import', 'tsx', script], { ...process.env, ...env }, cwd);
 }
 
 /** Spawns `command args` in `cwd` (default the project root) with exactly `env`; output kept as lines. */

@@ -5,7 +5,7 @@
  * after a reload, and a park added there; deleting a node with children gives the 601 warning.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { picture, SHOTS, shot, signIn } from './helpers';
 import { apiAuth, confirmDialog, expectToast, uniq } from './admin-api';
 
 const rowOf = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
@@ -16,8 +16,9 @@ const rowOf = (table: Locator, text: string) => table.getByRole('row').filter({ 
  */
 async function viewShot(page: Page, name: string) {
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  if (!SHOTS) return;
   await page.waitForTimeout(450);
-  await page.screenshot({ path: `test-results/${name}.png` });
+  await picture(page, name);
 }
 
 /** Fills an el-input-number style field of a dialog. */

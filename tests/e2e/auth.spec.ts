@@ -2,7 +2,7 @@
  * Sign-in, redirect after sign-in and logout (platform spec §2, §4, §5).
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, shot, signIn, submitLogin } from './helpers';
+import { ADMIN, shot, signInThroughForm as signIn, submitLogin } from './helpers';
 
 test('login form validates the required fields', async ({ page }) => {
   await page.goto('#/login');

@@ -1,7 +1,8 @@
 /**
- * Shared steps of the e2e tests: sign-in through the login form, screenshots into test-results/.
+ * Shared steps of the e2e tests: sign-in (through the REST login, or through the login form where
+ * the form is what a test checks), screenshots into test-results/ when E2E_SHOTS=1.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'admin123' };
 
@@ -12,16 +13,55 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByRole('button', { name: '登 录' }).click();
 }
 
-/** Opens /login and signs in as `user`; waits for the layout. */
-export async function signIn(page: Page, user = ADMIN) {
+/** Opens /login and signs in as `user` through the form (the form's own specs); waits for the layout. */
+export async function signInThroughForm(page: Page, user = ADMIN) {
   await page.goto('#/login');
   await submitLogin(page, user.username, user.password);
   await expect(page.getByTestId('layout')).toBeVisible();
 }
 
-/** Saves a full-page screenshot as test-results/<name>.png once animations and spinners are done. */
+/**
+ * Signs in as `user` the way the login form ends: POST /caishui-api/login (captcha is off on the
+ * e2e server), the token in the `rs-token` cookie the client reads (client/src/lib/auth-storage.ts),
+ * then a fresh load of the home page; waits for the layout. The form itself is covered by
+ * signin, auth and admin-settings (signInThroughForm / submitLogin); skipping it here saves a page
+ * render and the typing in each of ~100 sign-ins. A full load (through about:blank) also drops the
+ * previous user's client state when a test switches users on one page.
+ */
+export async function signIn(page: Page, user = ADMIN) {
+  const res = await page.request.post('/caishui-api/login', { data: { username: user.username, password: user.password } });
+  const body = (await res.json()) as { code?: number; token?: string; msg?: string };
+  expect(body.code, `login of ${user.username}: ${body.msg}`).toBe(200);
+  const url = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''));
+  await page.context().addCookies([{ name: 'rs-token', value: String(body.token), domain: url.hostname, path: '/', sameSite: 'Lax' }]);
+  await page.goto('about:blank');
+  await page.goto('#/index');
+  await expect(page.getByTestId('layout')).toBeVisible();
+}
+
+/**
+ * Screenshots are for looking at the screens (`E2E_SHOTS=1 npx playwright test`), not for asserting:
+ * off by default, so `npm test` does not spend ~200 worker-seconds on images nobody opens. A failed
+ * test still gets its screenshot (playwright.config.ts `screenshot: 'only-on-failure'`).
+ */
+export const SHOTS = process.env.E2E_SHOTS === '1';
+
+/**
+ * Saves a screenshot of `target` (a page or one element) as test-results/<name>.png when E2E_SHOTS=1;
+ * nothing otherwise. Every picture of the e2e tests goes there, inside the project.
+ */
+export async function picture(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SHOTS) return;
+  await target.screenshot({ path: `test-results/${name}.png`, ...options });
+}
+
+/**
+ * Waits until the page's spinners are gone; with E2E_SHOTS=1 also saves a full-page screenshot as
+ * test-results/<name>.png once animations are done.
+ */
 export async function shot(page: Page, name: string) {
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  if (!SHOTS) return;
   await page.waitForTimeout(450);
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }

@@ -10,15 +10,12 @@
  * - admin in the designer's 流程模拟: 确定 in 选择办理人 with nothing selected says 请选择用户.
  * Screenshots at 1440 and 375 px go to /tmp/h40/shots-E/.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAuth, uniq } from './admin-api';
-import { signIn } from './helpers';
+import { picture, SHOTS, signIn } from './helpers';
 import { shape } from './canvas';
 import { deployOneTask, formOf, col } from './one-task-flow';
 
-const SHOTS = '/tmp/h40/shots-E';
-mkdirSync(SHOTS, { recursive: true });
 
 /** The start form: 请假天数 (required number, min 1), 请假原因 (required), 备注. */
 const START_FORM = formOf([
@@ -47,13 +44,14 @@ function looks(input: Locator) {
   });
 }
 
-/** Full-page screenshots at 1440 and 375 px into SHOTS, the viewport restored afterwards. */
+/** Full-page screenshots at 1440 and 375 px (E2E_SHOTS=1), the viewport restored afterwards. */
 async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
   const size = page.viewportSize()!;
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await picture(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize(size);
 }

@@ -8,10 +8,9 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAuth, uniq } from './admin-api';
-import { signIn } from './helpers';
+import { picture, signIn } from './helpers';
 
 const RY = { username: 'ry', password: 'admin123' };
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 const col = (formId: number, label: string, tag: string, vModel: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
   __config__: { label, tag, layout: 'colFormItem', span: 24, formId, renderKey: formId, regList: [], showLabel: true, labelWidth: null, ...config },
@@ -79,11 +78,11 @@ async function deploy(request: APIRequestContext, admin: Headers, key: string, n
   return r.data;
 }
 
-/** Screenshot at `width` px (then back to 1440), kept when E2E_SHOTS_DIR is set. */
+/** Screenshot at `width` px (then back to 1440), kept when E2E_SHOTS=1. */
 async function shotAt(page: Page, width: number, name: string) {
   await page.setViewportSize({ width, height: 900 });
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  await picture(page, `${name}-${width}`, { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

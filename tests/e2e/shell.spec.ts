@@ -150,6 +150,8 @@ test('a cached view keeps its page size and scroll position across tabs', async 
   const list = page.getByTestId('user-list');
   await list.getByLabel('每页条数').selectOption('20');
   await expect(list.getByLabel('每页条数')).toHaveValue('20');
+  // The wheel scrolls what is under the pointer: put it over the page's content, not the sidebar.
+  await page.mouse.move(900, 200);
   await page.mouse.wheel(0, 200);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
   const y = await page.evaluate(() => window.scrollY);

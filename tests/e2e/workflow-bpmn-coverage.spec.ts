@@ -11,7 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
-import { signIn } from './helpers';
+import { picture, signIn } from './helpers';
 import { centre, drag, pad, select, shape } from './canvas';
 
 const PALETTE = [
@@ -92,7 +92,7 @@ test('palette, boundary timer drawn, validate marks, save, and the timer escalat
   await expect(page.locator('.djs-palette .entry[data-action="create.timer-catch-event"]')).toHaveAttribute('aria-label', '创建定时中间捕获事件');
   await expect(page.locator('.djs-palette .entry[data-action="create.event-subprocess"]')).toHaveAttribute('aria-label', '创建事件子流程');
   await expect(page.locator('.djs-palette .entry[data-action="create.parallel-gateway"]')).toHaveAttribute('aria-label', '创建并行网关');
-  await page.screenshot({ path: '.tmp/shots/c-palette.png' });
+  await picture(page, 'c-palette');
 
   // Open the model; drop a timer catch event on 初审's lower border: a boundary event.
   await page.getByTestId('designer-file-input').setInputFiles({ name: `${key}.bpmn`, mimeType: 'application/xml', buffer: Buffer.from(modelXml(key, processName)) });
@@ -125,7 +125,7 @@ test('palette, boundary timer drawn, validate marks, save, and the timer escalat
   await expect(popup.locator('[data-id="replace-with-conditional-boundary"]')).toHaveCount(0);
   await expect(popup.locator('[data-id="replace-with-compensation-boundary"]')).toHaveCount(0);
   await expect(popup.locator('[data-id="replace-with-cancel-boundary"]')).toHaveCount(0);
-  await page.screenshot({ path: '.tmp/shots/c-boundary-replace.png' });
+  await picture(page, 'c-boundary-replace');
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
 
@@ -141,7 +141,7 @@ test('palette, boundary timer drawn, validate marks, save, and the timer escalat
   const problem = page.locator(`[data-testid="designer-problem"][data-element-id="${boundaryId}"]`);
   await expect(problem).toContainText('定时');
   await expect(page.locator('.djs-element.selected')).toHaveAttribute('data-element-id', boundaryId);
-  await page.screenshot({ path: '.tmp/shots/c-validate-marked.png' });
+  await picture(page, 'c-validate-marked');
   await expect(page).toHaveURL(/#\/flowable\/definition\/model/);
 
   // PT5S in the 事件定义 panel: the mark goes, the model saves.
@@ -149,7 +149,7 @@ test('palette, boundary timer drawn, validate marks, save, and the timer escalat
   await panel.getByTestId('panel-timer-value').blur();
   await expect(problem).toHaveCount(0);
   await expect(shape(page, boundaryId)).not.toHaveClass(/designer-invalid/);
-  await page.screenshot({ path: '.tmp/shots/c-timer-panel.png' });
+  await picture(page, 'c-timer-panel');
   await page.getByTestId('designer-save').click();
   await expectToast(page, '保存成功');
   await expect(page).toHaveURL(/#\/flowable\/definition\?t=\d+/);
@@ -189,6 +189,6 @@ test('palette, boundary timer drawn, validate marks, save, and the timer escalat
   await todo.getByPlaceholder('请输入流程名称').fill(processName);
   await todo.getByRole('button', { name: '搜索', exact: true }).click();
   await expect(todo.getByTestId('todo-table').locator('tbody tr').filter({ hasText: processName })).toContainText('升级审批');
-  await ry.screenshot({ path: '.tmp/shots/c-ry-todo.png' });
+  await picture(ry, 'c-ry-todo');
   await ryContext.close();
 });

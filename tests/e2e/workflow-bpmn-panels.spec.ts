@@ -4,12 +4,12 @@
  * 调用 sections show the element's settings in Chinese; the 任务 section offers no 异步 / 用于补偿;
  * the process's 信号定义 dialog edits signals in place (renaming the referenced signal keeps the
  * event's reference) and refuses to delete a signal an event still references, naming the event.
- * The opened diagram is fitted right of the palette. Screenshots: .tmp/shots/c2-*.png.
+ * The opened diagram is fitted right of the palette. Screenshots (E2E_SHOTS=1): test-results/c2-*.png.
  * Issue 16: a user task's 抄送 section writes flowable:ccUsers / ccGroups / ccExpression; 清空 removes them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniq } from './admin-api';
-import { checkRow, signIn } from './helpers';
+import { checkRow, picture, signIn } from './helpers';
 import { shape, select } from './canvas';
 
 const modelXml = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -96,7 +96,7 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   const paletteRight = (await page.locator('.djs-palette').boundingBox())!;
   expect((await shape(page, 'start_event').boundingBox())!.x).toBeGreaterThan(paletteRight.x + paletteRight.width);
   expect(endBox.x + endBox.width).toBeLessThan((await page.getByTestId('bpmn-properties-panel').boundingBox())!.x);
-  await page.screenshot({ path: '.tmp/shots/c2-canvas.png' });
+  await picture(page, 'c2-canvas');
 
   // The timer boundary: 事件定义 with its type, value and 中断 off (non-interrupting).
   await select(page, 'overdue', empty);
@@ -104,7 +104,7 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   await expect(panel.getByTestId('panel-timer-type')).toHaveValue('timeDuration');
   await expect(panel.getByTestId('panel-timer-value')).toHaveValue('PT1H');
   await expect(panel.getByTestId('panel-interrupting').locator('input')).not.toBeChecked();
-  await page.screenshot({ path: '.tmp/shots/c2-event-panel.png' });
+  await picture(page, 'c2-event-panel');
 
   // 服务: implementation, handler, result variable.
   await select(page, 'notify', empty);
@@ -114,7 +114,7 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   await expect(panel.getByTestId('panel-result-variable')).toHaveValue('logged');
   await expect(panel.getByTestId('panel-async')).toHaveCount(0);
   await expect(panel.getByTestId('panel-compensation')).toHaveCount(0);
-  await page.screenshot({ path: '.tmp/shots/c2-service-panel.png' });
+  await picture(page, 'c2-service-panel');
 
   // 调用: called process, binding, 继承变量.
   await select(page, 'archive', empty);
@@ -122,7 +122,7 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   await expect(panel.getByTestId('panel-section-call')).toBeVisible();
   await expect(panel.getByTestId('panel-called-binding')).toHaveValue('latest');
   await expect(panel.getByTestId('panel-inherit-variables').locator('input')).toBeChecked();
-  await page.screenshot({ path: '.tmp/shots/c2-call-panel.png' });
+  await picture(page, 'c2-call-panel');
 
   // The signal catch event references 付款完成.
   await select(page, 'wait_paid', empty);
@@ -152,7 +152,7 @@ test('事件定义 / 服务 / 调用 panels on an opened model; signals edited i
   await dialog.getByTestId('signal-table-row').nth(0).getByRole('button', { name: '删除' }).click();
   await dialog.getByRole('button', { name: '确 定' }).click();
   await expect(dialog.getByTestId('table-refusal')).toHaveText('信号「付款已完成」(Signal_done) 仍被 等待付款 (wait_paid) 引用, 不能删除; 请先修改这些事件');
-  await page.screenshot({ path: '.tmp/shots/c2-signal-refused.png' });
+  await picture(page, 'c2-signal-refused');
   await dialog.getByRole('button', { name: '取 消' }).click();
   await expect(dialog).toHaveCount(0);
   xml = await xmlText(page);
@@ -212,7 +212,7 @@ test('抄送 section of a user task: users, roles and an expression in the XML; 
   await expression.blur();
   await expect(cc.getByTestId('panel-error')).toHaveCount(0);
   await cc.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/cc-panel.png' });
+  await picture(page, 'cc-panel');
 
   let xml = await xmlText(page);
   const review = () => xml.match(/<bpmn:userTask id="review"[^>]*>/)![0];

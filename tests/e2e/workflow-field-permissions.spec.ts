@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAuth, expectToast, uniq } from './admin-api';
-import { signIn } from './helpers';
+import { picture, SHOTS, signIn } from './helpers';
 import { shape } from './canvas';
 import { col, deployOneTask, formOf } from './one-task-flow';
 
@@ -39,13 +39,14 @@ async function viewXml(page: Page) {
   return text.replace(/&#34;|&quot;/g, '"');
 }
 
-/** A screenshot of the page with the viewport stretched to show all of `testId`'s content. */
-async function tallShot(page: Page, testId: string, path: string) {
+/** A screenshot of the page with the viewport stretched to show all of `testId`'s content (E2E_SHOTS=1). */
+async function tallShot(page: Page, testId: string, name: string) {
+  if (!SHOTS) return;
   const size = page.viewportSize()!;
   const box = await page.getByTestId(testId).boundingBox();
   await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil((box?.y ?? 0) + (box?.height ?? 0) + 80)) });
   await page.waitForTimeout(400);
-  await page.screenshot({ path });
+  await picture(page, name);
   await page.setViewportSize(size);
 }
 
@@ -75,7 +76,7 @@ test('designer: 表单权限 lists the start form and writes flowable:fieldPermi
   await section.getByTestId('field-perm-items.note').selectOption('hidden');
   await section.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: '/tmp/perm-designer-panel.png' });
+  await picture(page, 'perm-designer-panel');
   let xml = await viewXml(page);
   expect(xml).toMatch(/<(?:bpmn:)?userTask id="review"[^>]*flowable:fieldPermissions="\{"day":"editable","salary":"hidden","items":"editable","items\.name":"readonly","items\.note":"hidden"\}"/);
 
@@ -98,7 +99,7 @@ test('designer: 表单权限 lists the start form and writes flowable:fieldPermi
   await expect(section.getByTestId('field-perm-hint')).toHaveText('开始节点未选择表单，没有可设置权限的字段');
   await section.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: '/tmp/perm-designer-hint.png' });
+  await picture(page, 'perm-designer-hint');
 });
 
 test('task screen: editable start field changed and approved, hidden not shown, read-only disabled', async ({ page, request }) => {
@@ -137,7 +138,7 @@ test('task screen: editable start field changed and approved, hidden not shown, 
   // rows are fixed (cells of locked columns stay with their rows): no 添加一行, no 删除
   await expect(table.getByTestId('detail-add')).toHaveCount(0);
   await expect(table.getByTestId('detail-remove-0')).toHaveCount(0);
-  await tallShot(page, 'task-form', '/tmp/perm-task-form.png');
+  await tallShot(page, 'task-form', 'perm-task-form');
 
   await day.fill('5');
   await day.blur();
@@ -145,12 +146,12 @@ test('task screen: editable start field changed and approved, hidden not shown, 
   await amount.fill('250');
   await amount.blur();
   await expect(table.getByTestId('detail-sum-amount')).toHaveText('1050');
-  await tallShot(page, 'task-form', '/tmp/perm-task-form-edited.png');
+  await tallShot(page, 'task-form', 'perm-task-form-edited');
   await screen.getByTestId('task-approve').click();
   const approve = page.getByTestId('approve-dialog');
   await approve.getByTestId('approve-comment').fill('同意，天数改为5天');
   await page.waitForTimeout(400);
-  await page.screenshot({ path: '/tmp/perm-task-approve.png' });
+  await picture(page, 'perm-task-approve');
   await approve.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');
   await expect(page).toHaveURL(/#\/task\/todo/);

@@ -8,16 +8,17 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAuth, confirmDialog, expectToast, makePng, uniq } from './admin-api';
-import { pickDays, shot, signIn, typeDate } from './helpers';
+import { pickDays, picture, SHOTS, shot, signIn, typeDate } from './helpers';
 
 /** The whole preview dialog (it scrolls past the viewport) as test-results/<name>.png. */
 async function shotDialog(dialog: Locator, name: string) {
+  if (!SHOTS) return;
   const page = dialog.page();
   const size = page.viewportSize()!;
   const box = await dialog.boundingBox();
   await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil((box?.height ?? 0) + 160)) });
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `test-results/${name}.png` });
+  await picture(page, name);
   await page.setViewportSize(size);
 }
 

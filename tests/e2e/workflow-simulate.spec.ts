@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAuth, uniq } from './admin-api';
-import { checkRow, signIn } from './helpers';
+import { checkRow, picture, signIn } from './helpers';
 import { centre, pad, select, shape } from './canvas';
 
 /** 申请 (initiator) → 金额判断: amount > 1000 → 总监审批 (role 超级管理员), else 经理审批 (`${missing}`) → 结束. */
@@ -101,14 +101,14 @@ test('流程模拟 runs the model on the canvas without deploying it', async ({ 
   await expect(rows.nth(1)).toContainText('总监审批');
   await expect(rows.nth(1)).toContainText('候选: 超级管理员');
   await expect(dialog.getByTestId('sim-error')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/sim-dialog.png' });
+  await picture(page, 'sim-dialog');
   await closeDialog(page);
 
   for (const id of ['start_event', 'f1', 'apply', 'f2', 'xor', 'toBoss', 'boss', 'f3', 'end_event']) await expect(marked(page, 'sim-path', id)).toHaveCount(1);
   for (const id of ['toManager', 'manager', 'f4']) await expect(marked(page, 'sim-path', id)).toHaveCount(0);
   await expect(page.locator('[data-testid="sim-receiver"][data-element-id="boss"]')).toHaveText(/接收: 候选: 超级管理员\s*办理: 若依/);
   await expect(page.getByTestId('sim-bar')).toContainText('已结束');
-  await page.screenshot({ path: '/tmp/sim-canvas.png' });
+  await picture(page, 'sim-canvas');
 
   // Nothing was deployed.
   const headers = await apiAuth(page.request);
@@ -152,13 +152,13 @@ test('流程模拟 runs the model on the canvas without deploying it', async ({ 
   await expect(dialog.getByTestId('sim-summary')).toHaveText('模拟出错（经理审批），共办理 0 步');
   await expect(dialog.getByTestId('sim-tasks').locator('tbody tr')).toHaveCount(1);
   await expect(dialog.getByTestId('sim-tasks')).toContainText('未办理');
-  await page.screenshot({ path: '/tmp/sim-error-dialog.png' });
+  await picture(page, 'sim-error-dialog');
   await closeDialog(page);
   await expect(marked(page, 'sim-failed', 'manager')).toHaveCount(1);
   await expect(marked(page, 'sim-path', 'apply')).toHaveCount(1);
   await expect(marked(page, 'sim-waiting', 'apply')).toHaveCount(1);
   await expect(page.getByTestId('sim-bar')).toContainText('模拟出错（经理审批）');
-  await page.screenshot({ path: '/tmp/sim-error-canvas.png' });
+  await picture(page, 'sim-error-canvas');
 
   // An edit of the model removes the marks (the result no longer belongs to it).
   const empty = await centre(shape(page, 'manager'));
