@@ -7,9 +7,9 @@
  * - Every answer produced while a turn is open, reads included (they may have read the turn's
  *   rows), leaves only once the turn has committed. When the commit fails, the answer becomes
  *   `{code: 500, msg: WRITE_TURN_FAILED}` on the REST rows (HTTP 200, as their envelope does), and
- *   on tRPC HTTP 500 with tRPC's own error body (`{error}`, or one per call of a batch) carrying
- *   the same message and `data.appCode` 500, which the browser shows as it shows any failure; so
- *   no client is told of a write that was not kept.
+ *   on tRPC HTTP 500 (INTERNAL_SERVER_ERROR, kind internal) with tRPC's own error body (`{error}`, or
+ *   one per call of a batch) carrying the same message and `data.appCode` 500, which the browser
+ *   shows as it shows any failure; so no client is told of a write that was not kept.
  *
  * The wait is the rest of the turn (two poll phases, db/write-turn.ts TURN_POLL_PHASES): one
  * empty loop iteration when the server is idle (a pending setImmediate keeps the poll phase from

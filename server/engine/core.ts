@@ -183,7 +183,10 @@ export class EngineCore {
   }
 }
 
-/** AppError stays; SQLite lock conflicts → concurrency error; expression errors → 500 text. */
+/**
+ * AppError stays; SQLite lock conflicts → AppError conflict (CONCURRENT_UPDATE); expression errors and plain
+ * `Error(…)` (e.g. agendaStepsMessage) → AppError refused with their text; anything else passes unchanged.
+ */
 export function toAppError(e: unknown): unknown {
   if (e instanceof AppError) return e;
   const code = (e as { code?: string })?.code;

@@ -108,7 +108,7 @@ export class BpmnError extends Error {
 
 /**
  * Budgets of one engine (issue 38 §6 "One request stalls the server"): every command is refused
- * with a Chinese message (AppError 500, the transaction rolled back) as soon as it would pass one.
+ * with a Chinese message (AppError refused, REST code 500; the transaction rolled back) as soon as it would pass one.
  * Getters are read per command, so a changed setting applies to the next command.
  */
 export interface EngineLimits {

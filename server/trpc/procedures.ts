@@ -32,7 +32,7 @@ const asTrpc = (cause: AppError) => new TRPCError({ code: trpcCodeOf(cause), mes
 /**
  * The signed-in user of a context: by the bearer token, else by the file cookie (which the
  * context carries only on GET/HEAD of `/profile/**`, issue 41 §3; a refused cookie is cleared on
- * the answer). AppError 401 without either or without a live session.
+ * the answer). AppError unauthorized (401) without either or without a live session.
  */
 async function signedIn(ctx: Context): Promise<LoginUser> {
   if (ctx.token) return resolveSession(ctx.deps, ctx.token);

@@ -8,7 +8,9 @@
  * - `name`: the button set (UiIconName): Element UI's el-icon-* equivalents of the shared
  *   components' buttons (toolbar, tables, trees, uploads, editor) and the process designer's
  *   toolbar glyphs. Not offered by the icon-selection dialog.
- * Names in both sets (search, close, document, link) draw the same glyph.
+ * - `component`: the form designer's component set (`__config__.tagIcon`: input, textarea, select,
+ *   date-range, table …; 1.8 px strokes), unknown names a plain box.
+ * Names in both of the first two sets (search, close, document, link) draw the same glyph.
  */
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -172,15 +174,56 @@ const UI_ICONS = {
   play: P('M7 4v16l13-8z'),
 } satisfies Record<string, ReactNode>;
 
+/**
+ * The form designer's component set, by `__config__.tagIcon` (form-generator's svg icon names);
+ * drawn 1.8 px wide, as the designer's palette always was. Unknown names draw a plain box.
+ */
+const COMPONENT_ICONS: Record<string, string> = {
+  input: 'M3 7h18v10H3zM7 10v4',
+  textarea: 'M3 4h18v16H3zM7 8h10M7 12h10M7 16h6',
+  password: 'M5 11h14v9H5zM8 11V8a4 4 0 0 1 8 0v3M12 15v2',
+  number: 'M4 9h16M4 15h16M10 4L8 20M16 4l-2 16',
+  'rich-text': 'M4 5h16M4 10h10M4 15h16M4 20h10M17 9l3 3-3 3',
+  select: 'M3 6h18v12H3zM14 11l2 2 2-2',
+  cascader: 'M4 5h6M4 12h6M4 19h6M10 5h4v14h-4M14 12h6',
+  radio: 'M12 3a9 9 0 1 0 .01 0zM12 9a3 3 0 1 0 .01 0z',
+  checkbox: 'M4 4h16v16H4zM8 12l3 3 5-6',
+  switch: 'M8 7h8a5 5 0 0 1 0 10H8A5 5 0 0 1 8 7zM16 10a2 2 0 1 0 .01 0z',
+  slider: 'M3 12h18M9 8v8M15 10v4',
+  time: 'M12 3a9 9 0 1 0 .01 0zM12 7v5l3 3',
+  'time-range': 'M8 4a7 7 0 1 0 .01 0zM8 7v4l2 2M17 8h4M17 14h4',
+  date: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+  'date-range': 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h8',
+  rate: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
+  color: 'M12 3a9 9 0 0 0 0 18c1.5 0 2-1 2-2s-1-2 0-3 4 1 6-2a9 9 0 0 0-8-11zM7.5 11h.01M10 7h.01M15 8h.01',
+  upload: 'M12 16V5M7 10l5-5 5 5M5 19h14',
+  row: 'M3 5h18v14H3zM9 5v14M15 5v14',
+  button: 'M3 8h18v8H3zM8 12h8',
+  table: 'M3 5h18v14H3zM3 10h18M3 15h18M9 5v14',
+};
+
 /** Names of the button set. */
 export type UiIconName = keyof typeof UI_ICONS;
 
-/** Chakra svg props plus either `name` (button set) or `menu` (menu set, default document). */
-export type IconProps = HTMLChakraProps<'svg'> & ({ name: UiIconName; menu?: never } | { menu?: string; name?: never });
+/**
+ * Chakra svg props plus one of `name` (button set), `component` (form designer set) or `menu`
+ * (menu set, the default: document).
+ */
+export type IconProps = HTMLChakraProps<'svg'> & (
+  | { name: UiIconName; menu?: never; component?: never }
+  | { component: string; name?: never; menu?: never }
+  | { menu?: string; name?: never; component?: never }
+);
 
-/** Renders the glyph `name` of the button set, or `menu` of the menu set, at 1em in the current colour. */
+/**
+ * Renders the glyph `name` of the button set, `component` of the form designer's set, or `menu` of
+ * the menu set, at 1em in the current colour.
+ */
 export function Icon(props: IconProps) {
-  const { name, menu = 'document', ...rest } = props as HTMLChakraProps<'svg'> & { name?: UiIconName; menu?: string };
+  const { name, component, menu = 'document', ...rest } = props as HTMLChakraProps<'svg'> & { name?: UiIconName; component?: string; menu?: string };
+  const glyph = name !== undefined ? UI_ICONS[name]
+    : component !== undefined ? <path d={COMPONENT_ICONS[component] ?? 'M4 4h16v16H4z'} />
+      : (MENU_ICONS[menu] ?? MENU_ICONS.document);
   return (
     <chakra.svg
       viewBox="0 0 24 24"
@@ -188,14 +231,14 @@ export function Icon(props: IconProps) {
       height="1em"
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={component !== undefined ? '1.8' : '2'}
       strokeLinecap="round"
       strokeLinejoin="round"
       flexShrink={0}
       aria-hidden
       {...rest}
     >
-      {name !== undefined ? UI_ICONS[name] : (MENU_ICONS[menu] ?? MENU_ICONS.document)}
+      {glyph}
     </chakra.svg>
   );
 }

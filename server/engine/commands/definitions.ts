@@ -43,8 +43,9 @@ export interface DeployResult {
 
 /**
  * Parses, lints and stores a new deployment with one definition version.
- * Errors (AppError 500): XML unreadable; unsupported element ("部署失败: 不支持的流程元素 <id> (<type>)");
- * unregistered listener; invalid expression.
+ * Errors (AppError invalid): XML unreadable; unsupported element ("部署失败: 不支持的流程元素 <id> (<type>)");
+ * unregistered listener; invalid expression. AppError conflict: a message start event's message already
+ * used by another process's message start (commands/event-starts.ts).
  */
 export async function deploy(core: EngineCore, input: DeployInput): Promise<DeployResult> {
   const parsed = await parseBpmnXml(input.xml);

@@ -56,7 +56,7 @@ function typedValue(el: ModdleElement, type: string, text: string): DataObjectDe
 
 /**
  * The data objects among a scope's flow elements (XML order), or undefined when there are none.
- * Errors (AppError 500): a data object without a name, an unsupported itemSubjectRef type, a value
+ * Errors (AppError invalid): a data object without a name, an unsupported itemSubjectRef type, a value
  * its type cannot hold.
  */
 export function dataObjectsOf(elements: ModdleElement[], parsed: ParsedXml): DataObjectDef[] | undefined {

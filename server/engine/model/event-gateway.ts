@@ -13,7 +13,7 @@ const TARGET_TYPES: ReadonlySet<string> = new Set(['intermediateCatchEvent', 're
 /**
  * Deploy check of event-based gateway `gw`: every outgoing flow leads to an intermediate catch
  * event (timer / message / signal) or a receive task whose only incoming flow is that one.
- * Errors (AppError 500), naming the gateway, the flow and the element: `部署失败: 事件网关 <id>
+ * Errors (AppError invalid), naming the gateway, the flow and the element: `部署失败: 事件网关 <id>
  * (bpmn:EventBasedGateway) 只能连接到中间捕获事件 …` (Flowable: "Event based gateway can only be
  * connected to elements of type intermediateCatchEvent"; receive tasks are allowed here, as in
  * BPMN 2.0) and `… 之后的 <id> (<type>) 只能有一条进入连线 …`.

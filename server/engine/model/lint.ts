@@ -3,7 +3,7 @@
  * `delegateExpression="${name}"` must be a registered handler), every service task resolvable
  * (a registered service handler, or an expression over registered beans), every expression
  * parses, a call activity names the process it calls. Errors name the element id and type
- * (AppError 500); deploy throws the first, `engine.validate` collects them all (model/problems.ts).
+ * (AppError invalid); deploy throws the first, `engine.validate` collects them all (model/problems.ts).
  */
 import { invalid } from '../../core/errors';
 import { configGapMessage } from '../../../shared/bpmn/config-messages';

@@ -1,7 +1,7 @@
 /**
  * Reading one flow element (moddle) into a graph node (model/graph.ts): listeners, user task
  * assignment, multi-instance, event definitions, service task and call activity. Refusals name
- * the element id and type (`部署失败: 不支持的流程元素 <id> (<type>)…`, AppError 500).
+ * the element id and type (`部署失败: 不支持的流程元素 <id> (<type>)…`, AppError invalid).
  */
 import { invalid } from '../../core/errors';
 import type { ModdleElement, ParsedXml } from '../parse/parse-xml';
@@ -13,13 +13,13 @@ import type {
   CallActivityDef, EventDef, GraphNode, ListenerDef, MultiInstanceDef, NodeType, ServiceTaskDef, UserTaskDef, VariableMapping,
 } from './graph';
 
-/** The refusal every unsupported construct answers (AppError 500). */
+/** The refusal every unsupported construct answers (AppError invalid). */
 export function unsupported(id: string | undefined, type: string, detail = ''): Error {
   return invalid(`部署失败: 不支持的流程元素 ${id ?? '(无id)'} (${type})${detail ? `: ${detail}` : ''}`);
 }
 
 /**
- * The refusal of a supported element that is not configured yet (AppError 500): what to fill in,
+ * The refusal of a supported element that is not configured yet (AppError invalid): what to fill in,
  * in the designer panel's words (shared/bpmn/config-messages.ts), e.g. `部署失败: 调用活动「归档」
  * (call_1) 还没有选择被调用流程：…` — never 不支持的流程元素 (issue 40 item 5).
  */

@@ -153,7 +153,7 @@ function scopeStarts(w: Walk, children: string[], owner: { id: string; type: str
 
 /**
  * Normalises the parsed definitions into the graph of its single executable process.
- * Errors (AppError 500; deploy: the first, thrown): no process / several processes, unsupported
+ * Errors (AppError invalid; deploy: the first, thrown): no process / several processes, unsupported
  * element or event definition, missing or several start events, dangling or scope-crossing
  * flows, misplaced boundary events. With `problems` in collect mode every problem reachable is
  * recorded there instead and a (partial) graph is returned.

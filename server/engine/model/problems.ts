@@ -1,5 +1,5 @@
 /**
- * Model problems: deploy throws the first one (AppError 500 with its text), `engine.validate`
+ * Model problems: deploy throws the first one (AppError('invalid') with its text), `engine.validate`
  * collects every one it can reach (one per element and check: an element whose reading fails
  * is left out of the graph, so checks that depend on it may not run).
  */

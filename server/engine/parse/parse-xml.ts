@@ -44,9 +44,9 @@ export function aliasExtensionNamespaces(xml: string): string {
 
 /**
  * Parses BPMN XML; a syntax error, or content moddle could not place (its "unparsable content"
- * warnings), answers AppError 500 "BPMN XML 解析失败: 第 L 行第 C 列，元素 <tag id="…">: <Chinese cause>"
- * (parse/parse-errors.ts); elements nested deeper than
- * MAX_XML_DEPTH (64) answer XML_TOO_DEEP_MESSAGE before parsing (issue 38 §6). Other warnings are returned.
+ * warnings), answers AppError('invalid', "BPMN XML 解析失败: 第 L 行第 C 列，元素 <tag id="…">: <Chinese cause>")
+ * (parse/parse-errors.ts); empty XML (BPMN XML 不能为空) and elements nested deeper than MAX_XML_DEPTH (64)
+ * (XML_TOO_DEEP_MESSAGE, before parsing; issue 38 §6) are invalid too. Other warnings are returned.
  */
 export async function parseBpmnXml(xml: string): Promise<ParsedXml> {
   if (typeof xml !== 'string' || !xml.trim()) throw invalid('BPMN XML 不能为空');

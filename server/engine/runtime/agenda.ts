@@ -46,7 +46,7 @@ export const tooManyExecutionsMessage = (max: number) => `流程实例的执行�
 
 /**
  * A new execution (token) of the instance, registered with the unit of work.
- * @throws AppError(500, tooManyExecutionsMessage) past `limits.maxExecutions` (default 10,000; issue 38 §6).
+ * @throws AppError('refused', tooManyExecutionsMessage) past `limits.maxExecutions` (default 10,000; issue 38 §6).
  */
 export function newExecution(ctx: Ctx, activityId: string | null, parentId: string | null = null): ExecutionRow {
   const max = ctx.limits?.maxExecutions ?? ENGINE_LIMIT_DEFAULTS.maxExecutions;

@@ -18,7 +18,7 @@ import { fireExecutionListeners } from './listeners';
  * scope, its multi-instance body, a called instance, its subscriptions) and the token leaves
  * through the boundary event; otherwise a new token (sibling of the host: same parent) leaves
  * through the boundary event and the activity stays. A history row `boundaryEvent` is written.
- * Errors: unknown execution / boundary (AppError 500).
+ * Errors: unknown execution / boundary (AppError notFound).
  */
 export function triggerBoundaryEvent(ctx: Ctx, hostExecutionId: string, boundaryId: string): void {
   const host = ctx.uow.executions.get(hostExecutionId);
@@ -45,7 +45,7 @@ export function triggerBoundaryEvent(ctx: Ctx, hostExecutionId: string, boundary
  * reason); either way a new scope execution (child of the scope) runs the event sub-process from
  * `startId`. When it completes, an interrupting one has left its parent scope empty, which then
  * completes (process level: the instance ends); a non-interrupting one just ends.
- * Errors: unknown start / scope (AppError 500).
+ * Errors: unknown start / scope (AppError notFound).
  */
 export function triggerEventSubProcess(ctx: Ctx, scopeExecutionId: string | null, startId: string): void {
   const start = ctx.graph.nodes[startId];

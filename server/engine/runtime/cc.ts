@@ -26,7 +26,7 @@ export const tooManyCopiesMessage = (n: number, max: number) => `抄送人数 ${
 
 /**
  * Queues one row per distinct recipient; `task` is where the copy was made (null: none).
- * @throws AppError(500, tooManyCopiesMessage) past `limits.maxRecipients` recipients (default 5000).
+ * @throws AppError('refused', tooManyCopiesMessage) past `limits.maxRecipients` recipients (default 5000).
  */
 export function queueCopies(ctx: Ctx, userIds: Iterable<string>, at: { taskId: string | null; taskDefKey: string; taskName: string }, kind: CcRow['kind'], message = '') {
   const recipients = new Set(userIds);

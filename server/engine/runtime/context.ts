@@ -152,15 +152,16 @@ export function plan(ctx: Ctx, op: () => void) {
   ctx.agenda.push(op);
 }
 
-/** Runs the agenda until empty (bounded: a model that loops without a wait state fails). */
 /** Text of the agenda-step refusal (issue 38 §6). */
 export const agendaStepsMessage = (max: number) => `流程执行步数超过上限 ${max} (模型中可能存在无等待节点的死循环)`;
 
 /**
- * Runs the pending operations FIFO until none is left. Bounded (issue 38 §6): more than
- * `limits.maxAgendaSteps` operations (default 100,000) fail the command with agendaStepsMessage;
- * `limits.checkpoint` is called every 256 operations and may throw to stop it.
- * @throws Error(agendaStepsMessage) (the command maps it to AppError 500); whatever checkpoint throws.
+ * Runs the pending operations FIFO until none is left. Bounded (issue 38 §6; a model that loops
+ * without a wait state fails): more than `limits.maxAgendaSteps` operations (default 100,000) fail
+ * the command with agendaStepsMessage; `limits.checkpoint` is called every 256 operations and may
+ * throw to stop it.
+ * @throws Error(agendaStepsMessage) (the engine transaction maps it to AppError('refused'): core.ts
+ *   toAppError); whatever checkpoint throws.
  */
 export function runAgenda(ctx: Ctx) {
   const max = ctx.limits?.maxAgendaSteps ?? ENGINE_LIMIT_DEFAULTS.maxAgendaSteps;

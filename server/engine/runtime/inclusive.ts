@@ -72,7 +72,8 @@ export function arriveAtInclusiveGateway(ctx: Ctx, exec: ExecutionRow, node: Gra
 
 /**
  * The inclusive fork: the flows to take when `exec` leaves `node` (see the module comment).
- * Errors: Flowable's no-flow message (AppError 500); condition errors (`Unknown property used in expression`).
+ * Errors: Flowable's no-flow message (AppError refused); condition errors (`Unknown property used in expression`,
+ * an ExpressionError the engine transaction maps to AppError refused: core.ts toAppError).
  */
 export function selectInclusiveFlows(ctx: Ctx, exec: ExecutionRow, node: GraphNode): string[] {
   const scope = tokenScope(ctx, exec);

@@ -10,7 +10,7 @@
  *   `…/<end>` (no fire after the end date), or Flowable's Quartz-style cron (`0 0/5 * * * ?`,
  *   seconds first, unbounded; computed by croner).
  * Expressions are evaluated by the caller (the engine's JUEL evaluator in the execution's scope).
- * Bad values throw AppError 500 naming the element.
+ * Bad values throw AppError invalid naming the element.
  */
 import { DateTime, Duration } from 'luxon';
 import { Cron } from 'croner';

@@ -85,7 +85,7 @@ export const tooManyInstancesMessage = (nodeName: string, total: number, max: nu
 /**
  * Refuses a body of more than `limits.maxMultiInstances` instances (default 1000) before any
  * instance is created (issue 38 §6: 20,000 countersign signers blocked the server).
- * @throws AppError(500, tooManyInstancesMessage)
+ * @throws AppError('refused', tooManyInstancesMessage)
  */
 export function assertCardinality(ctx: Ctx, node: GraphNode, total: number): void {
   const max = ctx.limits?.maxMultiInstances?.() ?? ENGINE_LIMIT_DEFAULTS.maxMultiInstances;

@@ -8,8 +8,8 @@
  *   value (a non-local write: the nearest scope holding it, else the instance).
  * Field injection: literal strings, or expressions evaluated now in the token's scope.
  * A handler throwing `BpmnError(code)` raises BPMN error `code` from the task (its own error
- * boundaries first, runtime/errors.ts); any other throw fails the command (AppError 500, its
- * message) and rolls it back.
+ * boundaries first, runtime/errors.ts); any other throw fails the command (AppError refused with its
+ * message; an AppError or ExpressionError passes as it is) and rolls it back.
  */
 import { AppError, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';

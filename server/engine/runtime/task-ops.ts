@@ -58,7 +58,7 @@ export const tooManyCandidatesMessage = (nodeName: string, n: number, max: numbe
 
 /**
  * Creates the user task for a token at `node` (the token waits).
- * @throws AppError(500, tooManyCandidatesMessage) past `limits.maxRecipients` candidate users (default 5000).
+ * @throws AppError('refused', tooManyCandidatesMessage) past `limits.maxRecipients` candidate users (default 5000).
  */
 export function createUserTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): TaskRow {
   const ut = node.userTask!;

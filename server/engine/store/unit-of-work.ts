@@ -137,7 +137,7 @@ export class UnitOfWork {
 
   /**
    * The stored JSON text of variable `name`.
-   * @throws AppError(500, variableTooLargeMessage) when it is longer than maxVariableBytes (the command rolls back).
+   * @throws AppError('refused', variableTooLargeMessage) when it is longer than maxVariableBytes (the command rolls back).
    */
   serialise(name: string, value: unknown): string {
     const text = JSON.stringify(value);
@@ -266,7 +266,7 @@ export class UnitOfWork {
   /** The history row of runtime task `id` as loaded or settled, when held (nothing read). */
   heldHiTask(id: string): HiTaskRow | undefined { return this.hiTasksLoaded.get(id); }
 
-  /** Writes every change. Throws AppError(500, CONCURRENT_UPDATE) when the revision moved. */
+  /** Writes every change. Throws AppError('conflict', CONCURRENT_UPDATE) when the revision moved. */
   flush() {
     const db = this.db;
     const inst = this.instance;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loginInput, registerInput, type CaptchaReply } from '../../../shared/schemas/auth';
 import { router } from '../../trpc/init';
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
-import { msgOutput } from '../../trpc/output';
+import { ajaxOutput, msgOutput } from '../../trpc/output';
 import { isCaptchaEnabled, isRegisterEnabled } from '../system/config/config.service';
 import { drawCaptcha } from './captcha.service';
 import { login, logout, register } from './login.service';
@@ -21,6 +21,7 @@ export const authRouter = router({
    */
   captchaImage: publicProcedure
     .meta({ rest: { method: 'GET', path: '/captchaImage', envelope: 'ajax' } })
+    .output(ajaxOutput<CaptchaReply>())
     .query(async ({ ctx }): Promise<CaptchaReply> => {
     const registerEnabled = isRegisterEnabled(ctx.deps);
     if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false, registerEnabled };
@@ -30,6 +31,7 @@ export const authRouter = router({
   /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */
   publicKey: publicProcedure
     .meta({ rest: { method: 'GET', path: '/publicKey', envelope: 'ajax' } })
+    .output(ajaxOutput<{ publicKey: string }>())
     .query(({ ctx }) => ({ publicKey: ctx.deps.keys.publicKeySpki })),
   /**
    * `{username, password, code, uuid}` → `{token}`; also sets the file cookie (issue 41 §3,
@@ -37,6 +39,7 @@ export const authRouter = router({
    */
   login: publicProcedure.input(loginInput)
     .meta({ rest: { method: 'POST', path: '/login', input: ['body'], envelope: 'ajax' } })
+    .output(ajaxOutput<Awaited<ReturnType<typeof login>>>())
     .mutation(async ({ ctx, input }) => {
     const reply = await login(ctx.deps, { username: input.username, password: input.password, code: input.code, uuid: input.uuid }, ctx.client);
     const cookie = await fileCookieValue(ctx.deps, reply.token);
@@ -46,6 +49,7 @@ export const authRouter = router({
   /** Self-registration when `sys.account.registerUser` is true. */
   register: publicProcedure.input(registerInput)
     .meta({ rest: { method: 'POST', path: '/register', input: ['body'], envelope: 'ajax' } })
+    .output(ajaxOutput<{}>())
     .mutation(async ({ ctx, input }) => {
     await register(ctx.deps, { username: input.username, password: input.password, confirmPassword: input.confirmPassword ?? '', code: input.code, uuid: input.uuid }, ctx.client);
     return {};

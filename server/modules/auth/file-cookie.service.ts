@@ -42,8 +42,8 @@ export async function fileCookieValue(deps: AppDeps, token: string): Promise<str
 
 /**
  * The signed-in user a file cookie's value names, its session checked but not extended
- * (session.service liveSession). Errors: AppError 401 认证失败，无法访问系统资源 when the value is not
- * a file cookie signed by this server; 401 登录状态已过期 when its session ended or expired.
+ * (session.service liveSession). Errors: AppError('unauthorized', 认证失败，无法访问系统资源) (401) when the
+ * value is not a file cookie signed by this server; unauthorized 登录状态已过期 when its session ended or expired.
  */
 export async function resolveFileCookie(deps: AppDeps, value: string): Promise<LoginUser> {
   let sid: unknown;

@@ -1,8 +1,10 @@
 /**
  * Sign-in, register and sign-out (reference §1 "Login", "Register"; api-contract "Session").
  * Checks run in RuoYi's order: captcha → empty fields → lengths → IP black list → user lookup
- * (deleted, disabled) → lockout → password. Every attempt writes a login-log row. Errors are
- * AppError 500 with the reference's texts.
+ * (deleted, disabled) → lockout → password. Every attempt writes a login-log row. Errors carry the
+ * reference's texts (REST code 500): a failed sign-in is AppError('refused') (failWith, captcha
+ * included); register answers refused when it is switched off, invalid for captcha, lengths,
+ * characters and confirmation, conflict for a taken name.
  */
 import type { AppDeps, ClientInfo } from '../../deps';
 import { AppError } from '../../core/errors';

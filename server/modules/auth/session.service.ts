@@ -64,7 +64,7 @@ export async function sessionIdOf(deps: AppDeps, token: string): Promise<string 
  * Resolves a bearer token to the signed-in user, sliding the idle expiry forward
  * (./session-cache.ts: the token, user, roles and permissions are remembered per session and
  * reloaded when the auth version moves; the row's expiry is written at most once a minute).
- * Errors: AppError 401 when the token is bad, the session ended or expired, or the user is gone
+ * Errors: AppError unauthorized (401) when the token is bad, the session ended or expired, or the user is gone
  * or disabled.
  */
 export async function resolveSession(deps: AppDeps, token: string): Promise<LoginUser> {
@@ -81,8 +81,8 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
 /**
  * The signed-in user of session `sid` (resolveSession's work after the token). `slideExpiry`
  * false: the session is only checked, its idle expiry not moved (a file cookie's use, issue 41
- * §3: showing images keeps no session alive). Errors: AppError 401 登录状态已过期 when the session
- * ended or expired, or the user is gone or disabled.
+ * §3: showing images keeps no session alive). Errors: AppError('unauthorized', 登录状态已过期) (401)
+ * when the session ended or expired, or the user is gone or disabled.
  */
 export function liveSession(deps: AppDeps, sid: string, slideExpiry: boolean): LoginUser {
   const { db } = deps;

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { UploadedFile } from '../../core/files';
 import { authedProcedure } from '../../trpc/procedures';
-import { downloadFile, downloadResource, serveProfile, storeUpload } from './file.service';
+import { ajaxOutput } from '../../trpc/output';
+import { downloadFile, downloadResource, serveProfile, storeUpload, type UploadReply } from './file.service';
 
 const isUploadedFile = (v: unknown): v is UploadedFile =>
   typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).data) && typeof (v as UploadedFile).filename === 'string';
@@ -33,10 +34,12 @@ export const commonRouters = {
    */
   upload: authedProcedure.input(uploadInput)
     .meta({ rest: { method: 'POST', path: '/common/upload', input: ['multipart'], envelope: 'ajax' } })
+    .output(ajaxOutput<UploadReply>())
     .mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'default', undefined, ctx.login.userId)),
   /** `{file}` (spec §5 file list; bytes checked likewise) → as `upload`. Errors: 文件格式不正确; the quotas'. */
   uploadFile: authedProcedure.input(uploadInput)
     .meta({ rest: { method: 'POST', path: '/common/uploadFile', input: ['multipart'], envelope: 'ajax' } })
+    .output(ajaxOutput<UploadReply>())
     .mutation(({ ctx, input }) => storeUpload(ctx.deps, input.file, 'file', undefined, ctx.login.userId)),
   /** `{fileName, delete?}` → FileReply of `UPLOAD_DIR/download/<fileName>`. Errors: 文件名称(x)非法，不允许下载。. */
   download: authedProcedure.input(downloadInput)

@@ -18,7 +18,7 @@ export type DbTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
 /**
  * The ORDER BY of a list: `orderByColumn` (camelCase) must be a key of `columns`, else
- * AppError 500 参数不符合规范，不能进行查询 (reference §1); absent → `fallback` (already ordered).
+ * AppError('invalid', 参数不符合规范，不能进行查询) (reference §1); absent → `fallback` (already ordered).
  */
 export function orderOf(columns: Record<string, SQLiteColumn>, f: Pick<PageInput, 'orderByColumn' | 'isAsc'>, fallback: SQL[]): SQL[] {
   if (!f.orderByColumn) return fallback;

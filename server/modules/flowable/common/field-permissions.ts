@@ -23,7 +23,7 @@ export function nodeFieldPermissions(deps: Deps, definitionId: string, taskDefKe
 /**
  * The start-form values a task of node `task.taskDefKey` may write (shared/form permittedValues),
  * or `submitted` unchanged when its node has no permissions. `task`: the task's definition and node
- * (engine.taskFormContext). Error: AppError(500, e.g. 字段「请假天数」在当前节点不可编辑).
+ * (engine.taskFormContext). Error: AppError('refused', e.g. 字段「请假天数」在当前节点不可编辑).
  */
 export function holdToPermissions(
   deps: Deps, task: { definitionId: string; taskDefKey: string }, start: FormConf, stored: Record<string, unknown>, submitted: Record<string, unknown>,

@@ -4,7 +4,7 @@
  * deployment's main form (sys_deploy_form), a complete or resolve against the task node's own
  * form (userTask `flowable:formKey` = sys_form id) with all rules, and any submitted key that is a
  * field of the start form against that field's rules with `partial` (not re-required). The first
- * failing message is thrown as AppError(500) before anything is written. Hidden fields' keys are
+ * failing message is thrown as AppError('invalid') before anything is written. Hidden fields' keys are
  * dropped, detail-table rows keep only their columns' keys, and the `variables` process variable
  * (the filled read-only config the task screens re-render) is built here from the STORED form
  * with the accepted values written back (disabled true, formBtns false) instead of the client's
@@ -17,7 +17,7 @@
  *
  * Field permissions (issue 16): at a node with `flowable:fieldPermissions` (field-permissions.ts,
  * shared/form permittedValues) a submitted start-form key must be editable there: a hidden or
- * changed read-only one is refused (AppError 500 字段「<label>」在当前节点不可编辑, nothing written),
+ * changed read-only one is refused (AppError('refused', 字段「<label>」在当前节点不可编辑), nothing written),
  * an unchanged read-only one is ignored, locked detail-table cells keep their stored values. A node
  * without the attribute keeps the rule above (start-form keys checked partially and saved).
  */
@@ -62,7 +62,7 @@ export function nodeForm(deps: Deps, formKey: string | null | undefined, deployI
   return asConf(formOfDeployment(deps.db, deployId, Number(formKey))?.formContent);
 }
 
-/** Throws AppError(500, first message) when `values` fail `conf`. */
+/** Throws AppError('invalid', first message) when `values` fail `conf`. */
 function assertValid(conf: FormConf, values: Vars, partial = false): void {
   const errors = validateSubmission(conf, values, { partial });
   if (errors.length) throw new AppError('invalid', errors[0].message);
@@ -75,7 +75,7 @@ export const fieldsByKey = (conf: FormConf | null) => new Map((conf ? valueField
 /**
  * The process variables of a start of definition `procDefId` (see the file comment; issue 38 §1 and
  * §4: without a main form no `variables` config is ever stored, only the keys the model reads;
- * request-keys.ts). Errors: AppError(500, the first failing rule's message, e.g. 请输入手机号 /
+ * request-keys.ts). Errors: AppError('invalid', the first failing rule's message, e.g. 请输入手机号 /
  * 手机号格式错误 / 天数必须是数字).
  */
 export function startVariables(deps: Deps, procDefId: string, variables: Vars | undefined): Vars {
@@ -102,7 +102,7 @@ export function startVariables(deps: Deps, procDefId: string, variables: Vars | 
  * keys checked in full, start-form keys partially; `variables` rebuilt from the stored forms
  * when a node form exists or a start-form key was submitted, never taken from the request; other
  * keys only when the model reads them, engine-owned names never (issue 38 §4, request-keys.ts);
- * `task` is engine.taskFormContext(taskId) when the caller already read it. Errors: AppError(500, message).
+ * `task` is engine.taskFormContext(taskId) when the caller already read it. Errors: AppError('invalid', message).
  */
 export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined, task: TaskFormContext = deps.engine.taskFormContext(taskId)): Vars | undefined {
   if (task.finished) return undefined; // the engine refuses it (任务不存在或已被审批!)

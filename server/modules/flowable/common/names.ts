@@ -57,7 +57,7 @@ export function roleNames(db: Db, ids: string[]): Map<string, string> {
 /**
  * Nick names of `ids` (text user ids), all of which must be enabled, not deleted users (a 抄送
  * recipient, an added signer; read fresh, not from the name cache, since a disabled user must be
- * refused at once). Error: AppError(500, 用户不存在或已停用) when any is not; nothing is changed.
+ * refused at once). Error: AppError('notFound', 用户不存在或已停用) when any is not; nothing is changed.
  */
 export function enabledUserNames(db: Db, ids: string[]): Map<string, string> {
   const wanted = [...new Set(ids)];

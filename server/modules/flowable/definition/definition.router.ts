@@ -12,7 +12,7 @@
 import * as s from '../../../../shared/schemas/flowable';
 import { router } from '../../../trpc/init';
 import { authedProcedure, permProcedure } from '../../../trpc/procedures';
-import { pageOutput } from '../../../trpc/output';
+import { ajaxOutput, pageOutput } from '../../../trpc/output';
 import { PROCESS_START_PERM } from '../common/access.service';
 import { log } from '../common/router-meta';
 import * as wf from './definition.service';
@@ -22,6 +22,8 @@ import { textList } from '../../../core/rest-meta';
 
 /** `flowable.definition.*` (merged with `simulate` in ../flowable.router.ts). */
 export const definitionProcedures = {
+  // The four workflow lists answer rows/total and RuoYi-flowable's data page (issue 41 §1): this one and
+  // flowable.task.todoList / finishedList / myProcess (REST envelope `page`).
   list: authedProcedure.input(s.definitionListInput)
     .meta({ rest: { method: 'GET', path: '/flowable/definition/list', input: ['query'], envelope: 'page' } })
     .output(pageOutput<ReturnType<typeof wf.definitionList>>())
@@ -29,6 +31,7 @@ export const definitionProcedures = {
   /** Deploys `{name, category, xml}` → `{msg: '导入成功', data: deploy result}` (REST envelope ajax). */
   save: permProcedure('system:deployment:add').meta(log('流程定义', 1)).input(s.definitionSaveInput)
     .meta({ rest: { method: 'POST', path: '/flowable/definition/save', input: ['query', 'body'], envelope: 'ajax' } })
+    .output(ajaxOutput<{ msg: string; data: Awaited<ReturnType<typeof mc.designerSave>> }>())
     .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await mc.designerSave(ctx.deps, input) })),
   /** Every problem of `{xml}` (engine.validate) → `[{elementId, elementName, elementType, message}]`; deploys nothing. */
   validate: permProcedure('system:deployment:add').input(s.definitionValidateInput)
@@ -40,6 +43,7 @@ export const definitionProcedures = {
     .query(() => mc.serviceHandlerNames()),
   import: permProcedure('system:deployment:add').meta(log('流程定义', 6)).input(s.definitionImportInput)
     .meta({ rest: { method: 'POST', path: '/flowable/definition/import', input: ['query', 'multipart'], envelope: 'ajax' } })
+    .output(ajaxOutput<{ msg: string; data: Awaited<ReturnType<typeof wf.definitionImport>> }>())
     .mutation(async ({ ctx, input }) => ({ msg: '导入成功', data: await wf.definitionImport(ctx.deps, input) })),
   readXml: authedProcedure.input(s.deployIdInput)
     .meta({ rest: { method: 'GET', path: '/flowable/definition/readXml/:deployId', input: ['params'], envelope: 'data' } })
@@ -62,7 +66,10 @@ export const definitionProcedures = {
       },
     })
     .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
-  /** Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. */
+  /**
+   * Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. REST input:
+   * `{procDefId, ...variables}` (path + JSON body) → `{procDefId, variables}`.
+   */
   start: permProcedure(PROCESS_START_PERM).meta(log('流程定义', 1)).input(s.startInput)
     .meta({
       rest: {

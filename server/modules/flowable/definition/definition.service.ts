@@ -3,7 +3,7 @@
  * definitions (list, save, import, XML, diagram, state, delete), the start helper, the pickers
  * (userList, roleList, expList) and deployments (`system.deployment`). The acting user is the
  * signed-in user: engine user id = sys_user.user_id as text, groups = the user's role ids as text.
- * Engine errors are AppError(500, message) and pass through unchanged.
+ * Engine errors are AppErrors (their kinds answer 500 on REST, as upstream) and pass through unchanged.
  * Task lists, instance views and next nodes: ../task/task-view.service.ts.
  */
 import type { z } from 'zod';
@@ -76,7 +76,7 @@ export function definitionDelete(deps: Deps, deployIds: string[]): void {
 /**
  * Starts an instance as the signed-in user (INITIATOR = user id). Reply text 流程启动成功. With a
  * main form the values are validated against it first and `variables` is rebuilt from the stored
- * form (form-submission.ts; AppError(500, the first rule's message), nothing written); rich-text
+ * form (form-submission.ts; AppError('invalid', the first rule's message), nothing written); rich-text
  * form values are sanitised (server/core/rich-text.ts).
  */
 export function definitionStart(deps: Deps, login: LoginUser, procDefId: string, variables?: Record<string, unknown>) {

@@ -40,15 +40,15 @@ export async function designerRuleError(xml: string): Promise<string | null> {
   return checkModel(roots).errors[0]?.message ?? null;
 }
 
-/** Refuses (AppError 500 with the rule's message, nothing deployed) a model breaking the designer rules. */
+/** Rejects (AppError('invalid') with the rule's message, nothing deployed) a model breaking the designer rules. */
 export async function assertDesignerRules(xml: string): Promise<void> {
   const error = await designerRuleError(xml);
   if (error) throw invalid(error);
 }
 
 /**
- * The designer's save (`flowable.definition.save`): the designer rules first (AppError 500 with
- * the rule's message, nothing deployed), then a new deployment as `definitionSave`, whose engine
+ * The designer's save (`flowable.definition.save`): the designer rules first (AppError('invalid')
+ * with the rule's message, nothing deployed), then a new deployment as `definitionSave`, whose engine
  * refusals are passed on as they are — a supported element not configured yet says what to fill
  * in, in the property panel's words (`部署失败: 消息事件「…」(id) 还没有选择消息：…`,
  * shared/bpmn/config-messages.ts; issue 40 item 5).
@@ -65,7 +65,7 @@ type ValidatingEngine = { validate?: (input: { xml: string }) => Promise<ModelPr
 
 /**
  * Every problem of `xml` as the engine's validator sees it (`engine.validate`), [] when it
- * deploys. Deploys nothing. Error: AppError 500 when the engine has no validator.
+ * deploys. Deploys nothing. Error: AppError('internal', 流程校验暂不可用) when the engine has no validator.
  */
 export async function validateModel(deps: Pick<AppDeps, 'engine'>, xml: string): Promise<ModelProblem[]> {
   const engine = deps.engine as unknown as ValidatingEngine;

@@ -4,7 +4,7 @@
  * complete). The form in force is the deployment's main form plus the node forms of the running
  * tasks the actor holds in the instance (assignee, owner, candidate user or role):
  * - a start-form key is held to the field permissions of each node the actor holds a task at
- *   (field-permissions.ts: hidden or changed read-only → AppError 500 字段「<label>」在当前节点不可编辑,
+ *   (field-permissions.ts: hidden or changed read-only → AppError('refused', 字段「<label>」在当前节点不可编辑),
  *   unchanged read-only left out), and is refused the same way when it is withheld from the actor
  *   (withheld.ts: hidden at every node they take part in); then checked with its field's rules on
  *   the instance's values (a required field is not emptied, options are respected, numbers are
@@ -42,8 +42,9 @@ function heldTasks(deps: Deps, login: LoginUser, instanceId: string) {
 
 /**
  * The variables of an event row for running instance `instanceId` as `login` may write them (see
- * the file comment), or undefined when nothing is left. Errors: AppError(500, the first failing
- * rule's message, e.g. 天数不能大于10 / 请输入手机号 / 类型的选项不在可选范围内 / 字段「备注」在当前节点不可编辑).
+ * the file comment), or undefined when nothing is left. Errors: the first failing rule's message,
+ * as AppError('invalid', e.g. 天数不能大于10 / 请输入手机号 / 类型的选项不在可选范围内) for a field rule and
+ * AppError('refused', e.g. 字段「备注」在当前节点不可编辑) for a withheld or permission-held key.
  */
 export function instanceEventVariables(deps: Deps, login: LoginUser, instanceId: string, variables: Vars | undefined): Vars | undefined {
   const submitted = isPlainObject(variables) ? variables : {};

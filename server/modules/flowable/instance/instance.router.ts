@@ -11,6 +11,7 @@ import * as s from '../../../../shared/schemas/flowable';
 import * as es from '../../../../shared/schemas/flowable/events';
 import { router } from '../../../trpc/init';
 import { permProcedure } from '../../../trpc/procedures';
+import { ajaxOutput } from '../../../trpc/output';
 import { PROCESS_START_PERM } from '../common/access.service';
 import { log, logged } from '../common/router-meta';
 import * as wf from '../definition/definition.service';
@@ -19,6 +20,7 @@ import * as ev from './event.service';
 import { textList } from '../../../core/rest-meta';
 
 export const instanceRouter = router({
+  /** As definition.start. REST input: `{procDefId, ...variables}` (path + JSON body) → `{procDefId, variables}`. */
   startBy: permProcedure(PROCESS_START_PERM).meta(log('流程实例', 1)).input(s.startInput)
     .meta({
       rest: {
@@ -40,15 +42,18 @@ export const instanceRouter = router({
     .mutation(({ ctx, input }) => { ts.instanceRemove(ctx.deps, ctx.login, input); }),
 });
 
-/** Messages, signals, receive tasks → `{data}` (event.service.ts: participants / system:deployment:edit, else 403). */
+/** Messages, signals, receive tasks (issue 13) → `{data}` (event.service.ts: participants / system:deployment:edit, else 403). */
 export const runtimeRouter = router({
   message: logged('流程消息', 0).input(es.messageCorrelateInput)
     .meta({ rest: { method: 'POST', path: '/flowable/runtime/message', input: ['body'], envelope: 'ajax' } })
+    .output(ajaxOutput<{ data: ReturnType<typeof ev.messageCorrelate> }>())
     .mutation(({ ctx, input }) => ({ data: ev.messageCorrelate(ctx.deps, ctx.login, input) })),
   signal: logged('流程信号', 0).input(es.signalBroadcastInput)
     .meta({ rest: { method: 'POST', path: '/flowable/runtime/signal', input: ['body'], envelope: 'ajax' } })
+    .output(ajaxOutput<{ data: ReturnType<typeof ev.signalBroadcast> }>())
     .mutation(({ ctx, input }) => ({ data: ev.signalBroadcast(ctx.deps, ctx.login, input) })),
   trigger: logged('接收任务触发', 2).input(es.receiveTriggerInput)
     .meta({ rest: { method: 'POST', path: '/flowable/runtime/trigger', input: ['body'], envelope: 'ajax' } })
+    .output(ajaxOutput<{ data: ReturnType<typeof ev.receiveTrigger> }>())
     .mutation(({ ctx, input }) => ({ data: ev.receiveTrigger(ctx.deps, ctx.login, input) })),
 });

@@ -20,7 +20,7 @@ export type FormRow = typeof sysForm.$inferSelect;
 /**
  * One page of expressions (or all of them without paging) filtered by name and expression text
  * (contains), data type and status; ordered by the checked `orderByColumn` (id, name,
- * createTime), else by id. Error: the order column check's AppError(500).
+ * createTime), else by id. Error: the order column check's AppError('invalid') (query.repo.ts orderOf).
  */
 export function expressionPage(db: DbTx, f: Partial<z.output<typeof expressionListInput>>): Page<ExpressionRow> {
   const where = and(contains(sysExpression.name, f.name), contains(sysExpression.expression, f.expression),

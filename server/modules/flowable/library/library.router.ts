@@ -2,7 +2,8 @@
  * Library procedures (forms, expressions, listeners): `flowable.expression.*` (= `system.expression.*`)
  * needs `system:expression:list|query|add|edit|remove|export`, `flowable.listener.*`
  * (= `system.listener.*`) `system:listener:*`, `flowable.form.*` `flowable:form:*` (addDeployForm:
- * `flowable:form:add`). The expression and listener routers are mounted twice by ../flowable.router.ts.
+ * `flowable:form:add`). The expression and listener routers are mounted twice by ../flowable.router.ts;
+ * their REST rows live under `/flowable/<name>` with `/system/<name>` aliases.
  */
 import * as s from '../../../../shared/schemas/flowable';
 import { router } from '../../../trpc/init';

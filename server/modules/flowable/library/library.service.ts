@@ -88,7 +88,7 @@ export const formGet = (deps: Deps, formId: number) => findForm(deps.db, formId)
 /**
  * Refuses form JSON that may not be stored (issue 38 §1, §6; shared/form/form-safety.ts): a
  * dynamic-options request other than a GET to a declared read-only source, or an unsafe regList
- * pattern. Throws AppError(500, `表单字段「<label>」的…`); text that is not JSON is left to the schema.
+ * pattern. Throws AppError('invalid', `表单字段「<label>」的…`); text that is not JSON is left to the schema.
  */
 function assertStorableForm(content: string | null | undefined): void {
   const problem = formConfigProblem(parseForm(content));

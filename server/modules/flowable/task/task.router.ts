@@ -23,6 +23,8 @@ const act = (title: string) => logged(title, 2);
 
 /** `flowable.task.*` (merged with the cc and sign task procedures in ../flowable.router.ts). */
 export const taskProcedures = {
+  // The four workflow lists answer rows/total and RuoYi-flowable's data page (issue 41 §1): todoList,
+  // finishedList, myProcess and flowable.definition.list (REST envelope `page`).
   // One answer for both transports: the page with its rows as JSON bytes, read off this thread
   // (task-view.service.ts todoList). The REST `page` envelope splices the bytes; tRPC writes the
   // same {total, rows} through its toJSON. The contract checks the class, not the rows.

@@ -5,7 +5,7 @@
  * and the start form's rules and rebuilds `variables` from the stored forms (form-submission.ts,
  * which also sanitises rich text) and runs one engine command, which is one transaction. Engine
  * refusals (not the holder, finished task, suspended definition, concurrent change) are
- * AppError(500, the reference's message) and change nothing; a task nobody holds (no assignee, no
+ * AppError (kinds refused, notFound or conflict; RuoYi envelope code 500) with the reference's message and change nothing; a task nobody holds (no assignee, no
  * candidates) is refused to all but monitors first (../common/access.service.ts). The transports
  * (task.router.ts, ../instance/instance.router.ts, the REST rows) and the engine benchmark call these.
  */

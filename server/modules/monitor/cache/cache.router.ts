@@ -1,6 +1,7 @@
 /**
  * 缓存监控 procedures `monitor.cache.*` (issue 41 §5; RuoYi CacheController): all under
- * `monitor:cache:list` as upstream; clears are logged as 缓存监控 (business type 9 清空).
+ * `monitor:cache:list` as upstream; clears are logged as 缓存监控 (business type 9 清空). Every REST
+ * row answers envelope `data`, as upstream's AjaxResult.success(data).
  */
 import { cacheKeyInput, cacheNameInput, cacheValueInput } from '../../../../shared/schemas/monitor/cache';
 import { router } from '../../../trpc/init';

@@ -12,7 +12,7 @@
  *    argument types (registry.ts)                       → 目标字符串不在白名单内
  * 7. the handler's own argument rules (e.g. backup dir) → <the handler's sentence>
  *
- * All string checks ignore case. Errors: AppError 500 with the message; nothing is written.
+ * All string checks ignore case. Errors: AppError('invalid') with the message (REST code 500); nothing is written.
  */
 import { AppError } from '../../../core/errors';
 import { parseQuartzCron, type QuartzCron } from './cron';
@@ -50,7 +50,7 @@ export function jobRuleProblem(job: JobRuleInput, registry: HandlerRegistry): st
   return undefined;
 }
 
-/** Throws AppError 500 `<action>任务'<name>'失败，<reason>` when `jobRuleProblem` finds one. */
+/** Throws AppError('invalid', `<action>任务'<name>'失败，<reason>`) when `jobRuleProblem` finds one. */
 export function assertJobRules(job: JobRuleInput, action: '新增' | '修改', registry: HandlerRegistry): void {
   const problem = jobRuleProblem(job, registry);
   if (problem) throw new AppError('invalid', `${action}任务'${job.jobName}'失败，${problem}`);

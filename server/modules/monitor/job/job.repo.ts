@@ -29,8 +29,8 @@ export const jobColumns: Record<string, SQLiteColumn> = {
 };
 
 /**
- * The ORDER BY of a list: `orderByColumn` must be a key of `columns`, else AppError 500
- * 参数不符合规范，不能进行查询 (reference §1); absent → `fallback`.
+ * The ORDER BY of a list: `orderByColumn` must be a key of `columns`, else
+ * AppError('invalid', 参数不符合规范，不能进行查询) (reference §1); absent → `fallback`.
  */
 export function orderBy(columns: Record<string, SQLiteColumn>, f: Partial<PageInput>, fallback: SQL[]): SQL[] {
   if (!f.orderByColumn) return fallback;

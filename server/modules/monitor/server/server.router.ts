@@ -1,5 +1,6 @@
 /**
  * 服务监控 procedure `monitor.server.info` (issue 41 §5; RuoYi ServerController, perm `monitor:server:list`).
+ * REST envelope `data`, as upstream's AjaxResult.success(data).
  */
 import { router } from '../../../trpc/init';
 import { permProcedure } from '../../../trpc/procedures';

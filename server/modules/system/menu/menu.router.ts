@@ -6,6 +6,7 @@
 import { menuAddInput, menuIdInput, menuListInput, menuUpdateInput, roleIdInput } from '../../../../shared/schemas/system/menu';
 import { router } from '../../../trpc/init';
 import { authedProcedure, permProcedure } from '../../../trpc/procedures';
+import { ajaxOutput } from '../../../trpc/output';
 import { menuAdd, menuGet, menuList, menuRemove, menuTree, menuUpdate, roleMenuTree } from './menu.service';
 
 const log = (businessType: number) => ({ log: { title: '菜单管理', businessType } });
@@ -22,6 +23,7 @@ export const menuRouter = router({
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, menus}` (issue 38 §8, role/grant-keys.ts). */
   roleMenuTreeselect: authedProcedure.input(roleIdInput)
     .meta({ rest: { method: 'GET', path: '/system/menu/roleMenuTreeselect/:roleId', input: ['params'], envelope: 'ajax' } })
+    .output(ajaxOutput<ReturnType<typeof roleMenuTree>>())
     .query(({ ctx, input }) => roleMenuTree(ctx.deps, ctx.login, input.roleId)),
   /** `{menuId}` → menu or null. */
   get: permProcedure('system:menu:query').input(menuIdInput)

@@ -1,6 +1,7 @@
 /**
  * Notice procedures `system.notice.*` (通知公告, issue 41 §5; RuoYi SysNoticeController). Permissions
  * `system:notice:list|query|add|edit|remove`; writes are logged as 通知公告 (RuoYi's @Log title).
+ * No export: none upstream.
  */
 import { idsInput } from '../../../../shared/schemas/system/dept';
 import { noticeAddInput, noticeIdInput, noticeListInput, noticeUpdateInput } from '../../../../shared/schemas/system/notice';

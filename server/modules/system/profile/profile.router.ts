@@ -6,6 +6,7 @@
 import { profileAvatarInput, profileUpdateInput, profileUpdatePwdInput } from '../../../../shared/schemas/system/profile';
 import { router } from '../../../trpc/init';
 import { auditedProcedure } from '../../../trpc/procedures';
+import { ajaxOutput } from '../../../trpc/output';
 import { getProfile, updateOwnPassword, updateProfile } from './profile.service';
 import { uploadAvatar } from './avatar.service';
 
@@ -15,6 +16,7 @@ export const profileRouter = router({
   /** → `{data: user (no password, with dept and roles), roleGroup, postGroup}`. */
   get: auditedProcedure
     .meta({ rest: { method: 'GET', path: '/system/user/profile', envelope: 'ajax' } })
+    .output(ajaxOutput<ReturnType<typeof getProfile>>())
     .query(({ ctx }) => getProfile(ctx.deps, ctx.login)),
 
   /** `{nickName, email, phonenumber, sex?}` (spec §5 rules). Errors: 修改用户'x'失败，手机号码已存在 / 邮箱账号已存在. */
@@ -40,5 +42,6 @@ export const profileRouter = router({
   /** `{avatarfile}` (image by extension and bytes) → `{imgUrl: '/profile/avatar/yyyy/MM/dd/<name>'}`. */
   avatar: auditedProcedure.meta({ log: { title: '用户头像', businessType: 2 } }).input(profileAvatarInput)
     .meta({ rest: { method: 'POST', path: '/system/user/profile/avatar', input: ['multipart'], envelope: 'ajax' } })
+    .output(ajaxOutput<Awaited<ReturnType<typeof uploadAvatar>>>())
     .mutation(({ ctx, input }) => uploadAvatar(ctx.deps, ctx.login, input.avatarfile)),
 });

@@ -1,8 +1,9 @@
 /**
  * Role procedures (platform spec §7 Roles; reference §2 `/system/role`, §4 data scope; issue 3
  * "Parks"). Thin: input schema, permission (RuoYi's `system:role:*`), one service call. Writes
- * carry the operation-log meta (title 角色管理). Errors are AppError 500 with the reference's
- * texts, 403 without the permission, and 500 naming the field for bad input.
+ * carry the operation-log meta (title 角色管理). Errors are AppErrors with the reference's texts:
+ * notFound, invalid, conflict or refused (REST code 500; e.g. 没有权限访问角色数据！ outside the data
+ * scope is refused), forbidden (403) without the permission, and invalid (500) naming the field for bad input.
  */
 import {
   authUserCancelAllInput, authUserCancelInput, authUserListInput, authUserSelectAllInput, roleAddInput, roleChangeStatusInput,
@@ -10,6 +11,7 @@ import {
 } from '../../../../shared/schemas/system/role';
 import { router } from '../../../trpc/init';
 import { permProcedure } from '../../../trpc/procedures';
+import { ajaxOutput } from '../../../trpc/output';
 import {
   addRole, changeRoleStatus, exportRoles, getRole, removeRoles, roleList, roleOptions, ROLE_PERMS, saveDataScope, updateRoleInfo,
 } from './role.service';
@@ -127,10 +129,12 @@ export const roleRouter = router({
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, depts}` (issue 38 §8, grant-keys.ts). */
   deptTree: permProcedure(ROLE_PERMS.query).input(roleIdInput)
     .meta({ rest: { method: 'GET', path: '/system/role/deptTree/:roleId', input: ['params'], envelope: 'ajax' } })
+    .output(ajaxOutput<ReturnType<typeof roleDeptTree>>())
     .query(({ ctx, input }) => roleDeptTree(ctx.deps, ctx.login, input.roleId)),
 
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, parks}` (issue 38 §8, grant-keys.ts). */
   parkTree: permProcedure(ROLE_PERMS.query).input(roleIdInput)
     .meta({ rest: { method: 'GET', path: '/system/role/parkTree/:roleId', input: ['params'], envelope: 'ajax' } })
+    .output(ajaxOutput<ReturnType<typeof roleParkTree>>())
     .query(({ ctx, input }) => roleParkTree(ctx.deps, ctx.login, input.roleId)),
 });

@@ -90,8 +90,8 @@ async function readRows(file: UploadedFileShape): Promise<Record<string, string>
 
 /**
  * `POST /system/user/importData` (multipart `file`, `updateSupport`) → message
- * `恭喜您，数据已全部导入成功！共 N 条，数据如下：<br/>1、账号 x 导入成功…`, or AppError 500
- * `很抱歉，导入失败！共 N 条数据格式不正确，错误如下：<br/>1、账号 x 已存在…` (nothing written).
+ * `恭喜您，数据已全部导入成功！共 N 条，数据如下：<br/>1、账号 x 导入成功…`, or AppError('invalid',
+ * `很抱歉，导入失败！共 N 条数据格式不正确，错误如下：<br/>1、账号 x 已存在…`) (REST code 500, nothing written).
  */
 export async function importUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser, file: UploadedFileShape, updateSupport: boolean): Promise<string> {
   const rows = await readRows(file);

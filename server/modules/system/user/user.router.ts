@@ -2,8 +2,9 @@
  * User procedures (platform spec §7 Users; reference §2 `/system/user`, §4 data scope). Each is
  * thin: input schema, permission (RuoYi's `system:user:*`), one service call. Writes carry the
  * operation-log meta (title 用户管理; business types 1 insert, 2 update, 3 delete, 4 grant,
- * 5 export, 6 import). Errors are AppError 500 with the reference's texts, 403 without the
- * permission, and 500 naming the field for bad input.
+ * 5 export, 6 import). Errors are AppErrors with the reference's texts: notFound, invalid, conflict or
+ * refused (REST code 500; e.g. 没有权限访问用户数据！ outside the data scope is refused), forbidden (403)
+ * without the permission, and invalid (500) naming the field for bad input.
  */
 import {
   userAddInput, userAuthRoleInput, userChangeStatusInput, userGetInput, userIdInput, userIdsInput, userImportInput,
@@ -11,6 +12,7 @@ import {
 } from '../../../../shared/schemas/system/user';
 import { router } from '../../../trpc/init';
 import { permProcedure } from '../../../trpc/procedures';
+import { ajaxOutput, msgOutput } from '../../../trpc/output';
 import {
   addUser, changeUserStatus, getAuthRole, getUserForm, removeUsers, resetUserPassword, saveAuthRole, updateUserInfo, userList, USER_PERMS,
 } from './user.service';
@@ -34,6 +36,7 @@ export const userRouter = router({
         aliases: [{ method: 'GET', path: '/system/user/' }],
       },
     })
+    .output(ajaxOutput<ReturnType<typeof getUserForm>>())
     .query(({ ctx, input }) => getUserForm(ctx.deps, ctx.login, input?.userId)),
 
   /** New user (bcrypt password, roles, posts). Errors: 新增用户'x'失败，登录账号已存在 / 手机号码已存在 / 邮箱账号已存在. */
@@ -89,6 +92,7 @@ export const userRouter = router({
   /** `{file (xlsx), updateSupport}` → `{msg}` summary (恭喜您，数据已全部导入成功！…); failures: 500 很抱歉，导入失败！… */
   importData: permProcedure(USER_PERMS.import).meta(log(6)).input(userImportInput)
     .meta({ rest: { method: 'POST', path: '/system/user/importData', input: ['query', 'multipart'], envelope: 'ajax' } })
+    .output(msgOutput)
     .mutation(async ({ ctx, input }) => ({ msg: await importUsers(ctx.deps, ctx.login, input.file, input.updateSupport) })),
 
   /** FileReply xlsx with the import headers. */
@@ -99,6 +103,7 @@ export const userRouter = router({
   /** `{userId}` → `{user, roles}` with `flag` on the user's roles. */
   authRole: permProcedure(USER_PERMS.query).input(userIdInput)
     .meta({ rest: { method: 'GET', path: '/system/user/authRole/:userId', input: ['params'], envelope: 'ajax' } })
+    .output(ajaxOutput<ReturnType<typeof getAuthRole>>())
     .query(({ ctx, input }) => getAuthRole(ctx.deps, ctx.login, input.userId)),
 
   /** `{userId, roleIds}` replaces the user's roles (not user 1). */

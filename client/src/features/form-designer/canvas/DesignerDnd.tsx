@@ -14,7 +14,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { FormField } from '../../../components/form-render';
 import type { DesignerAction } from '../state/reducer';
 import { findItem } from '../state/tree';
-import { TagIcon } from '../palette/TagIcon';
+import { Icon } from '../../../components/Icon';
 import { IndicatorContext, type Indicator } from './canvas-context';
 import { innermostCollision, resolveDrop, type DragData, type DropData, type DropTarget, type Point } from './dnd';
 
@@ -107,7 +107,7 @@ export function DesignerDnd({ list, dispatch, children }: { list: FormField[]; d
             boxShadow="md"
             data-testid="designer-drag-overlay"
           >
-            <TagIcon name={dragging.icon} />
+            <Icon component={dragging.icon} />
             {dragging.label}
           </Box>
         )}

@@ -10,7 +10,7 @@ import { useDraggable } from '@dnd-kit/core';
 import type { FormField } from '../../../components/form-render';
 import { PALETTE } from '../catalogue';
 import { paletteDragId, type DragData } from '../canvas/dnd';
-import { TagIcon } from './TagIcon';
+import { Icon } from '../../../components/Icon';
 
 function PaletteItem({ template, onAdd }: { template: FormField; onAdd: (t: FormField) => void }) {
   const key = String(template.__config__.tagIcon);
@@ -41,7 +41,7 @@ function PaletteItem({ template, onAdd }: { template: FormField; onAdd: (t: Form
       _hover={{ borderColor: 'brand.500', color: 'brand.600' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
     >
-      <TagIcon name={key} fontSize="sm" />
+      <Icon component={key} fontSize="sm" />
       <Text as="span" truncate>
         {template.__config__.label}
       </Text>

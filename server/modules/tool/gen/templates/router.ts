@@ -28,7 +28,8 @@ import { idsInput } from '${importPath(file, 'shared/schemas/system/dept.ts')}';
 import { ${schemaNames.join(', ')} } from '${importPath(file, n.schemaFile)}';
 import { withIdList } from '${importPath(file, 'server/core/rest-meta.ts')}';
 import { router } from '${importPath(file, 'server/trpc/init.ts')}';
-import { permProcedure } from '${importPath(file, 'server/trpc/procedures.ts')}';
+import { permProcedure } from '${importPath(file, 'server/trpc/procedures.ts')}';${imp ? `
+import { msgOutput } from '${importPath(file, 'server/trpc/output.ts')}';` : ''}
 import { ${services.join(', ')} } from './${b}.service';
 
 const log = (businessType: number) => ({ log: { title: '${model.functionName}', businessType } });
@@ -67,6 +68,7 @@ export const ${n.routerConst} = router({
   /** \`{file (xlsx), updateSupport}\` → \`{msg}\` summary; failures: 500 很抱歉，导入失败！… */
   importData: permProcedure('${p}:import').meta(log(6)).input(${b}ImportInput)
     .meta({ rest: { method: 'POST', path: \`\${B}/importData\`, input: ['query', 'multipart'], envelope: 'ajax' } })
+    .output(msgOutput)
     .mutation(async ({ ctx, input }) => ({ msg: await ${b}Import(ctx.deps, ctx.login, input.file, input.updateSupport) })),
   /** FileReply xlsx with the import headers. */
   importTemplate: permProcedure('${p}:import')
