@@ -1,15 +1,20 @@
+import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that replace a module with `vi.mock`: a mock holds only in a module registry of its own,
- * so these run isolated (a fresh registry per file) in the `…:mocked` projects.
+ * Test files that replace a module with `vi.mock` / `vi.doMock`: a mock holds for the module
+ * registry it is made in, so these run isolated (a fresh registry per file) in the `…:mocked`
+ * projects. Found by reading the files, so a new mocking file cannot land in a shared registry
+ * (gen.test.ts's mocked templates once leaked into the next gen-* files of its worker).
  */
-const MOCKING = [
-  'client/src/components/form/save-form.test.ts',
-  'client/src/lib/request-error.test.ts',
-  'tests/integration/gen-paths.test.ts',
-  'tests/integration/gen-preview-warm.test.ts',
-];
+function mockingFiles(dir: string): string[] {
+  return fs.readdirSync(`${import.meta.dirname}/${dir}`, { withFileTypes: true }).flatMap((e) => {
+    const file = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : mockingFiles(file);
+    return /\.test\.tsx?$/.test(e.name) && /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(`${import.meta.dirname}/${file}`, 'utf8')) ? [file] : [];
+  });
+}
+const MOCKING = ['server', 'shared', 'client/src', 'tests'].flatMap((dir) => mockingFiles(dir));
 
 const UNIT = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/src/**/*.test.ts'];
 const INTEGRATION = ['tests/integration/**/*.test.ts'];
@@ -39,7 +44,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit:mocked', include: MOCKING.filter((f) => !f.startsWith('tests/')) } },
       { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
       { extends: true, test: { name: 'integration:mocked', include: MOCKING.filter((f) => f.startsWith('tests/')) } },
-      { extends: true, test: { name: 'workflow', include: ['tests/workflow/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'workflow', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
     ],
   },
 });
