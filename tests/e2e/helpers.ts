@@ -32,8 +32,8 @@ export async function signIn(page: Page, user = ADMIN) {
   const res = await page.request.post('/caishui-api/login', { data: { username: user.username, password: user.password } });
   const body = (await res.json()) as { code?: number; token?: string; msg?: string };
   expect(body.code, `login of ${user.username}: ${body.msg}`).toBe(200);
-  const url = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''));
-  await page.context().addCookies([{ name: 'rs-token', value: String(body.token), domain: url.hostname, path: '/', sameSite: 'Lax' }]);
+  const { hostname } = new URL(test.info().project.use.baseURL ?? '');
+  await page.context().addCookies([{ name: 'rs-token', value: String(body.token), domain: hostname, path: '/', sameSite: 'Lax' }]);
   await page.goto('about:blank');
   await page.goto('#/index');
   await expect(page.getByTestId('layout')).toBeVisible();
@@ -63,7 +63,7 @@ export async function shot(page: Page, name: string) {
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
   if (!SHOTS) return;
   await page.waitForTimeout(450);
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await picture(page, name, { fullPage: true });
 }
 
 /**
