@@ -1,6 +1,6 @@
 /**
  * Helpers of `npm run bench:compare` (bench/compare.ts): the table of paired figures (base and
- * head per round, medians, ratio head/base, the ±5 % mark), the engine bench of a checkout run in
+ * head per round, medians, ratio head/base as the geometric mean of the rounds', the ±5 % mark), the engine bench of a checkout run in
  * its own process group (`npx tsx bench/engine.bench.ts`, cwd that checkout) and the parsing of
  * its printed figures, and a one-line description of a checkout (git revision, changed files).
  */
@@ -38,9 +38,20 @@ const lpad = (s: string, n: number) => ' '.repeat(Math.max(0, n - [...s].length)
 const outside = (ratio: number) => Number.isFinite(ratio) && Math.abs(ratio - 1) > TOLERANCE;
 
 /**
- * Prints one row per measure: base median, head median, their ratio head/base (marked
- * "(outside 5 %)" beyond ±5 %) and the ratio of each round (head_k / base_k, paired runs).
- * Returns the names of the measures outside the tolerance.
+ * Geometric mean of the finite ratios, NaN when none. The headline ratio of a measure: over an
+ * even number of ABBA rounds it cancels the bias of running second (measured on /health against
+ * issue 42's base: 1.209, 0.822, 1.055, 0.930 per round, the second runner winning each time;
+ * ratio of the medians 0.878, geometric mean 0.994), which a ratio of the two medians keeps.
+ */
+export function geometricMean(ratios: number[]): number {
+  const ok = ratios.filter((r) => Number.isFinite(r) && r > 0);
+  return ok.length ? Math.exp(ok.reduce((sum, r) => sum + Math.log(r), 0) / ok.length) : NaN;
+}
+
+/**
+ * Prints one row per measure: base median, head median, the ratio head/base (the geometric mean
+ * of the paired rounds' ratios, marked "(outside 5 %)" beyond ±5 %) and the ratio of each round
+ * (head_k / base_k). Returns the names of the measures outside the tolerance.
  */
 export function printTable(title: string, measures: Measure[]): string[] {
   const marked: string[] = [];
@@ -48,9 +59,10 @@ export function printTable(title: string, measures: Measure[]): string[] {
   console.log(`\n${title}`);
   console.log(`  ${pad('measure', w)}${pad('unit', 16)}${lpad('base', 9)}${lpad('head', 9)}${lpad('head/base', 11)}  (ratio per round)`);
   for (const m of measures) {
-    const b = median(m.base), h = median(m.head), ratio = h / b;
+    const b = median(m.base), h = median(m.head);
     const rounds = m.base.map((x, k) => (m.head[k] ?? NaN) / x);
     if (m.head.length > m.base.length) for (let k = m.base.length; k < m.head.length; k++) rounds.push(NaN);
+    const ratio = geometricMean(rounds);
     const flag = outside(ratio) ? ' (outside 5 %)' : '';
     if (flag) marked.push(`${m.name} [${m.unit}]`);
     const unit = `${m.unit} ${m.lowerIsBetter ? '↓' : '↑'}`;

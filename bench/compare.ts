@@ -21,16 +21,20 @@
  *  3. the REST workflow round (bench/rest-round.ts, the two-task process saved on each server):
  *     BENCH_ROUNDS rounds, base and head in alternating order; instances/s and server CPU ms per
  *     instance;
+ *     (BENCH_ROUTES=health,getInfo keeps the routes whose label contains one of the words;
+ *     BENCH_SKIP_WORKFLOW=1 skips the workflow round)
  *  4. with both servers stopped, `npx tsx bench/engine.bench.ts` in each checkout, base, head,
  *     base, head … (BENCH_ENGINE_RUNS pairs, default 2; BENCH_SKIP_ENGINE=1 skips it; its own
  *     BENCH_ROUNDS is BENCH_ENGINE_ROUNDS, default its own 3; BENCH_N etc. pass through); its
  *     headline lines (instances/s, instances per CPU-second, query ms per model) are compared,
  *     lines it prints that do not parse are shown raw, base next to head;
- *  5. a table per part: base median, head median, ratio head/base, the ratio of each round.
+ *  5. a table per part: base median, head median, ratio head/base (geometric mean of the
+ *     per-round ratios: over ABBA rounds it cancels the bias of running second), each round's ratio.
  *
  * The load generator shares the machine with the servers; on a busy machine run more rounds
  * (BENCH_ROUNDS=5) rather than longer ones. Comparing a checkout with itself shows the noise.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +48,16 @@ const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
 const ENGINE_RUNS = Math.max(1, Math.round(Number(process.env.BENCH_ENGINE_RUNS ?? 2)) || 2);
 const SKIP_ENGINE = process.env.BENCH_SKIP_ENGINE === '1';
+/** BENCH_ROUTES=health,getInfo: only the routes whose label contains one of the words (default all). */
+const ONLY = (process.env.BENCH_ROUTES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+/** BENCH_SKIP_WORKFLOW=1 skips the REST workflow round. */
+const SKIP_WORKFLOW = process.env.BENCH_SKIP_WORKFLOW === '1';
+/**
+ * BENCH_PIN=1 (2+ CPUs, Linux `taskset`): the servers (all their threads) on the last CPU, this
+ * process (autocannon) on the others, so the load generator and the server do not take each
+ * other's core turn by turn; without it the per-round ratios of a route swing ±25 % on 2 cores.
+ */
+const PIN = process.env.BENCH_PIN === '1';
 const SIDES: Side[] = ['base', 'head'];
 /** Round k's order: base first in even rounds, head first in odd ones (ABBA over two rounds). */
 const order = (k: number): Side[] => (k % 2 === 0 ? SIDES : [...SIDES].reverse());
@@ -83,19 +97,27 @@ async function startServer(side: Side, dir: string, tmp: string): Promise<Server
   const procDefId = (defs.rows as { id: string; name: string }[]).find((d) => d.name === name)?.id;
   if (!procDefId) throw new Error(`${side} definition/list: ${name} not found`);
   const pid = child.proc.pid!;
+  if (PIN) pin(pid, os.cpus().length - 1);
   console.log(`${side} server: node ${[...flags, ''].join(' ')}--import tsx server/main.ts in ${dir}, pid ${pid}, /health after ${Math.round(readyMs)} ms; ${users} users; db ${dbFile}`);
   return { side, dir, child, url, pid, token, users, flags, procDefId };
+}
+
+/** Moves every thread of `pid` to CPU `cpu` (BENCH_PIN); throws when taskset fails. */
+function pin(pid: number, cpu: number | string): void {
+  const r = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`taskset for ${pid}: ${r.stderr || r.error}`);
 }
 
 /** A route of the request table, per server. */
 interface Route { label: string; path: string; auth: boolean; ok: (b: string) => boolean }
 const code200 = (b: string) => b.includes('"code":200');
-const ROUTES: Route[] = [
+const ALL_ROUTES: Route[] = [
   { label: `user list (page 1 of 10, ${USERS}+ users)`, path: LIST, auth: true, ok: code200 },
   { label: 'getInfo', path: INFO, auth: true, ok: code200 },
   { label: 'dict data type sys_user_sex', path: DICT, auth: true, ok: code200 },
   { label: 'health (no token)', path: HEALTH, auth: false, ok: (b) => b.includes('"status":"UP"') },
 ];
+const ROUTES = ALL_ROUTES.filter((r) => !ONLY.length || ONLY.some((w) => r.label.includes(w)));
 
 /** DURATION s of `route` on `s` (after a 1 s warm-up when `warm`); req/s and CPU µs per request. */
 async function load(s: Server, route: Route, warm: boolean): Promise<{ r: AutocannonResult; cpuUs: number }> {
@@ -121,6 +143,7 @@ async function measureHttp(servers: Record<Side, Server>, m: Measures): Promise<
     console.log(`  request round ${k + 1} of ${ROUNDS} done (${order(k).join(' → ')} per route)`);
   }
   for (const [what, n] of bad) broken.push(`${what}: ${n} errors, timeouts or replies without code 200`);
+  if (SKIP_WORKFLOW) return;
 
   for (const side of SIDES) await workflowRound(servers[side].url, servers[side].token, servers[side].procDefId, 1, CONNECTIONS); // warm-up
   for (let k = 0; k < ROUNDS; k++) {
@@ -185,6 +208,11 @@ async function main(): Promise<number> {
   const started: Server[] = [];
   try {
     for (const side of SIDES) started.push(await startServer(side, dirs[side], tmp));
+    if (PIN) {
+      if (cpus < 2) throw new Error('BENCH_PIN=1 needs 2 CPUs or more');
+      pin(process.pid, cpus === 2 ? 0 : `0-${cpus - 2}`);
+      console.log(`pinned: servers on CPU ${cpus - 1}, this process (autocannon) on the others`);
+    }
     const [base, head] = started;
     await sleep(500);
     await measureHttp({ base, head }, m);
@@ -194,7 +222,7 @@ async function main(): Promise<number> {
   const httpCount = m.list.length;
   if (!SKIP_ENGINE) notes.push(...await measureEngine(dirs, m));
 
-  console.log(`\nratio = head median / base median (↑: higher is faster, ↓: lower is faster); per round: head/base of the paired runs`);
+  console.log(`\nratio = geometric mean of the per-round ratios head/base (↑: higher is faster, ↓: lower is faster); base and head: medians`);
   const marked = printTable(`HTTP (${ROUNDS} round${ROUNDS > 1 ? 's' : ''}, ABBA order):`, m.list.slice(0, httpCount));
   // Engine figures per model, its rates before its query times (the bench prints the queries first).
   const rank = (name: string) => `${/^engine (m\d+)/.exec(name)?.[1] ?? ''}${name.includes(' query ') ? 1 : 0}`;
