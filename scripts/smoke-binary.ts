@@ -215,6 +215,7 @@ async function main(): Promise<void> {
   assert.equal(typeof hb.uptimeSeconds, 'number');
   assert.equal(hb.db.ok, true);
   assert.equal(hb.db.walMode, true);
+  assert.equal(hb.db.kind, 'sqlite');
   assert.ok(hb.db.sizeBytes > 0);
   // WAL checkpoints run in a worker thread that loads the extracted better-sqlite3 bundle and addon.
   let checkpoints = hb.db.checkpoints;

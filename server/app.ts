@@ -17,6 +17,7 @@ import { loadEnv, type AppEnv } from './env';
 import { startWalCheckpointer, type WalCheckpointerOptions } from './db/checkpointer';
 import { startTodoReader, type TodoReaderOptions } from './modules/flowable/task/todo-reader';
 import { openDatabase, type Db } from './db/client';
+import { sqliteStore } from './db/store/sqlite';
 import { seedDatabase } from './db/seed';
 import { runModuleInstalls } from './modules/tool/gen/module-install';
 import { domains } from './modules';
@@ -96,7 +97,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // the engine's handlers.
   seedDatabase(db, nowText(clock), { listeners: seedListenersOf(domains) });
   runModuleInstalls(db, installsOf(domains), nowText(clock));
-  const deps: AppDeps = { db, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
+  const deps: AppDeps = { db, store: sqliteStore(db, { ownsConnection: false }), clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
     engine: createEngine({ db, clock, handlers: engineHandlersOf(domains, db), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
       verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
 
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   onAuditError(db, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
   // Graceful shutdown (issue 7): write the queued operation-log rows, fold the WAL into the database file, close it.
   app.addHook('onClose', async () => {
+    await deps.store.close();
     commitWriteTurn(db);
     flushAudit(db);
     await todoReader?.stop();

@@ -6,6 +6,7 @@
  * `core-imports-no-engine`).
  */
 import type { Db } from './db/client';
+import type { Store } from './db/store/port';
 import type { AppEnv } from './env';
 import type { Clock } from './core/clock';
 import type { CaptchaPort, ServerKeys } from './core/auth-ports';
@@ -13,7 +14,13 @@ import type { Engine, ListFilter } from './engine';
 import type { JsonPage } from './core/pre-serialized';
 
 export interface AppDeps {
+  /** The synchronous Drizzle handle (better-sqlite3); code moves onto `store` domain by domain (issue 43). */
   db: Db;
+  /**
+   * The async store port over the same database (server/db/store/port.ts): `store.db` for Drizzle
+   * queries (awaited), `store.transaction` around every write.
+   */
+  store: Store<Db>;
   clock: Clock;
   env: AppEnv;
   captcha: CaptchaPort;

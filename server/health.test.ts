@@ -33,7 +33,7 @@ describe('GET /caishui-api/health', () => {
     const body = res.json();
     expect(body).toEqual({
       status: 'UP', version: pkg.version, uptimeSeconds: expect.any(Number),
-      db: { ok: true, sizeBytes: expect.any(Number), walMode: false },
+      db: { kind: 'sqlite', ok: true, sizeBytes: expect.any(Number), walMode: false },
     });
     expect(body.db.sizeBytes).toBeGreaterThan(0);
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
@@ -46,7 +46,7 @@ describe('GET /caishui-api/health', () => {
     const body = (await a.inject({ method: 'GET', url: '/caishui-api/health' })).json();
     const c = a.deps.db.$client;
     expect(body.db).toEqual({
-      ok: true, walMode: true, checkpoints: expect.stringMatching(/^(starting|worker)$/),
+      kind: 'sqlite', ok: true, walMode: true, checkpoints: expect.stringMatching(/^(starting|worker)$/),
       sizeBytes: Number(c.pragma('page_count', { simple: true })) * Number(c.pragma('page_size', { simple: true })),
     });
     // The WAL checkpointer's worker thread comes up and is reported.
@@ -69,7 +69,7 @@ describe('checkHealth', () => {
       prepare: () => { throw new Error('disk I/O error'); },
     };
     expect(checkHealth(broken, { version: '9.9.9', uptimeSeconds: 5 })).toEqual({
-      status: 'DOWN', version: '9.9.9', uptimeSeconds: 5, db: { ok: false, sizeBytes: 0, walMode: false, error: 'disk I/O error' },
+      status: 'DOWN', version: '9.9.9', uptimeSeconds: 5, db: { kind: 'sqlite', ok: false, sizeBytes: 0, walMode: false, error: 'disk I/O error' },
     });
   });
 

@@ -1,8 +1,10 @@
 /**
  * Health of the running server for load balancers and monitoring (issue 7):
  * `GET /caishui-api/health`, no token, answers
- * `{status: 'UP' | 'DOWN', version, uptimeSeconds, db: {ok, sizeBytes, walMode, checkpoints?}}`.
+ * `{status: 'UP' | 'DOWN', version, uptimeSeconds, db: {kind, ok, sizeBytes, walMode, checkpoints?}}`.
  *
+ * - `db.kind`: `sqlite` or `postgres`, the adapter `DATABASE_URL` chose (issue 43: health reports
+ *   the database kind and its reachability).
  * - `db.ok`: a `SELECT 1` on the app's connection succeeded.
  * - `db.sizeBytes`: `page_count * page_size` of the main database file (the WAL file is not
  *   counted), 0 when unknown.
@@ -29,7 +31,7 @@ export interface HealthReport {
   status: 'UP' | 'DOWN';
   version: string;
   uptimeSeconds: number;
-  db: { ok: boolean; sizeBytes: number; walMode: boolean; checkpoints?: CheckpointMode; error?: string };
+  db: { kind: 'sqlite'; ok: boolean; sizeBytes: number; walMode: boolean; checkpoints?: CheckpointMode; error?: string };
 }
 
 /** The better-sqlite3 call the check needs (so tests can pass a failing stand-in). */
@@ -62,14 +64,14 @@ export function checkHealth(sqlite: SqliteProbe, options: { version?: string; up
     return {
       status: 'UP', version, uptimeSeconds,
       db: {
-        ok: true, sizeBytes: pageCount * pageSize || 0, walMode: journalMode === 'wal',
+        kind: 'sqlite', ok: true, sizeBytes: pageCount * pageSize || 0, walMode: journalMode === 'wal',
         ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
       },
     };
   } catch (err) {
     return {
       status: 'DOWN', version, uptimeSeconds,
-      db: { ok: false, sizeBytes: 0, walMode: false, error: err instanceof Error ? err.message : String(err) },
+      db: { kind: 'sqlite', ok: false, sizeBytes: 0, walMode: false, error: err instanceof Error ? err.message : String(err) },
     };
   }
 }

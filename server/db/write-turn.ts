@@ -40,6 +40,8 @@ interface Turn {
 interface State {
   /** Transaction functions running (better-sqlite3 `transaction()`), outermost included. */
   depth: number;
+  /** Transaction functions started so far (server/db/store/sqlite.ts detects interleaving with it). */
+  runs: number;
   /** pauseWriteTurns calls not yet resumed: no turn opens while above 0. */
   paused: number;
   turn?: Turn;
@@ -66,13 +68,14 @@ const states = new WeakMap<Database.Database, State>();
  */
 export function trackCommandTransactions(client: Database.Database): void {
   if (states.has(client)) return;
-  const s: State = { depth: 0, paused: 0 };
+  const s: State = { depth: 0, runs: 0, paused: 0 };
   states.set(client, s);
   const original = client.transaction;
   client.transaction = function transaction(this: Database.Database, fn: (...args: unknown[]) => unknown) {
     if (typeof fn !== 'function') return original.call(this, fn);
     return original.call(this, function counted(this: unknown, ...args: unknown[]) {
       s.depth++;
+      s.runs++;
       try {
         return fn.apply(this, args);
       } finally {
@@ -80,6 +83,11 @@ export function trackCommandTransactions(client: Database.Database): void {
       }
     });
   } as Database.Database['transaction'];
+}
+
+/** Synchronous transaction functions started on `client` so far (0 when it is not tracked). */
+export function syncTransactionRuns(client: Database.Database): number {
+  return states.get(client)?.runs ?? 0;
 }
 
 /**

@@ -41,6 +41,20 @@ export function pageOf<T>(f: Partial<Pick<PageInput, 'pageNum' | 'pageSize'>>, t
   return { rows: rows(limit, offset), total: n };
 }
 
+/**
+ * pageOf for repositories on the async store (issue 43): the same paging rules, with `total` and
+ * `rows` awaited (the count first, then the window it allows).
+ */
+export async function pageOfAsync<T>(f: Partial<Pick<PageInput, 'pageNum' | 'pageSize'>>, total: () => Promise<number>, rows: (limit?: number, offset?: number) => Promise<T[]>): Promise<Page<T>> {
+  if (f.pageNum === undefined || f.pageSize === undefined) {
+    const all = await rows();
+    return { rows: all, total: all.length };
+  }
+  const n = await total();
+  const { offset, limit } = pageWindow({ pageNum: f.pageNum, pageSize: f.pageSize }, n);
+  return { rows: await rows(limit, offset), total: n };
+}
+
 /** The one LIKE rule of every list filter (core/like.ts): `%`, `_` and `\` are taken literally. */
 export { contains } from '../../core/like';
 

@@ -24,7 +24,7 @@ export const noticeRouter = router({
   /** Add form → `{noticeId}`. Errors: 公告标题不能为空, 公告标题不能超过50个字符, 公告内容不能超过64KB. */
   add: permProcedure('system:notice:add').meta(log(1)).input(noticeAddInput)
     .meta({ rest: { method: 'POST', path: '/system/notice', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ noticeId: noticeAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ noticeId: await noticeAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: as add; 操作失败 (no such notice). */
   update: permProcedure('system:notice:edit').meta(log(2)).input(noticeUpdateInput)
     .meta({
@@ -33,7 +33,7 @@ export const noticeRouter = router({
         aliases: [{ method: 'PUT', path: '/system/notice' }],
       },
     })
-    .mutation(({ ctx, input }) => { noticeUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await noticeUpdate(ctx.deps, ctx.login, input); }),
   /** `{ids}`. Errors: 操作失败 (none exists). */
   remove: permProcedure('system:notice:remove').meta(log(3)).input(idsInput)
     .meta({
@@ -42,5 +42,5 @@ export const noticeRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/notice/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { noticeRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await noticeRemove(ctx.deps, input.ids); }),
 });

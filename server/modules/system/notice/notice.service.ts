@@ -3,7 +3,8 @@
  * get, add, edit and delete for administrators, and the newest open notices for every signed-in
  * user's home page. The content is rich text: it is sanitised (server/core/rich-text.ts, the allow-list
  * of the client's editor: no script, event handler, style attribute or javascript: URL survives) and
- * refused over NOTICE_CONTENT_MAX_BYTES once sanitised.
+ * refused over NOTICE_CONTENT_MAX_BYTES once sanitised. On the async store (issue 43): each write is
+ * one `store.transaction`.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -16,7 +17,7 @@ import {
   type NoticeFilter, type NoticeRecord,
 } from './notice.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 export interface NoticeForm {
   noticeTitle: string;
@@ -44,44 +45,45 @@ export function cleanNoticeContent(html: string | undefined): string | undefined
 }
 
 /** `GET /system/notice/list` → `{rows, total}`. Errors: 参数不符合规范，不能进行查询 (order column). */
-export const noticeList = (deps: Deps, f: NoticeFilter) => listNotices(deps.db, f);
+export const noticeList = (deps: Deps, f: NoticeFilter) => listNotices(deps.store, f);
 
 /** `GET /system/notice/{noticeId}` → the notice or null. */
-export const noticeGet = (deps: Deps, noticeId: number) => findNoticeById(deps.db, noticeId) ?? null;
+export const noticeGet = async (deps: Deps, noticeId: number) => (await findNoticeById(deps.store, noticeId)) ?? null;
 
 /** `POST /system/notice` → new noticeId, created by the caller. Errors (500): 公告内容不能超过64KB. */
-export function noticeAdd(deps: Deps, login: LoginUser, f: NoticeForm): number {
+export function noticeAdd(deps: Deps, login: LoginUser, f: NoticeForm): Promise<number> {
   const noticeContent = cleanNoticeContent(f.noticeContent) ?? null;
-  return insertNotice(deps.db, { noticeTitle: f.noticeTitle, noticeType: f.noticeType, noticeContent, status: f.status, remark: f.remark ?? null },
-    login.userName, nowText(deps.clock));
+  return deps.store.transaction(() => insertNotice(deps.store,
+    { noticeTitle: f.noticeTitle, noticeType: f.noticeType, noticeContent, status: f.status, remark: f.remark ?? null },
+    login.userName, nowText(deps.clock)));
 }
 
 /**
  * `PUT /system/notice`: absent status / content / remark keep their stored value (RuoYi's dynamic
  * UPDATE). Errors (500): 公告内容不能超过64KB; 操作失败 when the notice does not exist.
  */
-export function noticeUpdate(deps: Deps, login: LoginUser, f: Omit<NoticeForm, 'status'> & { noticeId: number; status?: '0' | '1' }): void {
+export async function noticeUpdate(deps: Deps, login: LoginUser, f: Omit<NoticeForm, 'status'> & { noticeId: number; status?: '0' | '1' }): Promise<void> {
   const noticeContent = cleanNoticeContent(f.noticeContent);
-  const changed = updateNotice(deps.db, f.noticeId,
+  const changed = await deps.store.transaction(() => updateNotice(deps.store, f.noticeId,
     { noticeTitle: f.noticeTitle, noticeType: f.noticeType, noticeContent, status: f.status, remark: f.remark },
-    login.userName, nowText(deps.clock));
+    login.userName, nowText(deps.clock)));
   if (changed === 0) throw new AppError('notFound', '操作失败');
 }
 
 /** `DELETE /system/notice/{noticeIds}`. Errors (500): 操作失败 when none of them exists. */
-export function noticeRemove(deps: Deps, noticeIds: number[]): void {
-  if (deleteNotices(deps.db, noticeIds) === 0) throw new AppError('notFound', '操作失败');
+export async function noticeRemove(deps: Deps, noticeIds: number[]): Promise<void> {
+  if (await deps.store.transaction(() => deleteNotices(deps.store, noticeIds)) === 0) throw new AppError('notFound', '操作失败');
 }
 
 /** `home.notices`: the HOME_NOTICE_LIMIT newest notices with status 0 正常, without content. */
-export function homeNotices(deps: Deps): NoticeHeadline[] {
-  return newestNotices(deps.db, '0', HOME_NOTICE_LIMIT).map((n) => ({
+export async function homeNotices(deps: Deps): Promise<NoticeHeadline[]> {
+  return (await newestNotices(deps.store, '0', HOME_NOTICE_LIMIT)).map((n) => ({
     noticeId: n.noticeId, noticeTitle: n.noticeTitle, noticeType: n.noticeType, createBy: n.createBy, createTime: n.createTime,
   }));
 }
 
 /** `home.notice({noticeId})`: one notice with status 0 正常 (content included), or null (missing or 关闭). */
-export function homeNotice(deps: Deps, noticeId: number): NoticeRecord | null {
-  const n = findNoticeById(deps.db, noticeId);
+export async function homeNotice(deps: Deps, noticeId: number): Promise<NoticeRecord | null> {
+  const n = await findNoticeById(deps.store, noticeId);
   return n && n.status === '0' ? n : null;
 }

@@ -1,0 +1,110 @@
+/**
+ * The store port (issue 43 "An async store port with two adapters"): what repositories, services,
+ * jobs and the engine's load/flush need from a database, asynchronous, with one adapter per
+ * database kind, chosen by `DATABASE_URL` (dbKindOf):
+ * - `sqlite` (./sqlite.ts): a file path or `:memory:`, better-sqlite3; the default for `npm start`,
+ *   the single binary and the tests;
+ * - `postgres` (./postgres.ts): `postgres://…` or `postgresql://…`, node-postgres.
+ *
+ * Statements are written once with `?` placeholders (the PostgreSQL adapter numbers them `$1…`,
+ * outside quoted text) and camelCase aliases quoted (`AS "userId"`: PostgreSQL folds unquoted
+ * names to lower case). Parameters are plain values: strings, numbers, bigints, null, buffers;
+ * booleans are stored as 1/0 on both (the SQLite schema's convention).
+ *
+ * Transactions: `transaction(fn)` runs `fn` in one database transaction and returns its result,
+ * or rolls everything back and rethrows what `fn` threw. The transaction is carried by the async
+ * context (AsyncLocalStorage): every statement `fn` issues through the same store, however deeply
+ * awaited, runs inside it, and a `transaction` called inside runs as a savepoint (its own throw
+ * rolls back its own writes only). Statements issued outside any transaction autocommit.
+ */
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** A statement parameter. */
+export type SqlParam = string | number | bigint | null | Buffer | Uint8Array | boolean;
+
+/** One statement of a batch. */
+export interface SqlStatement {
+  sql: string;
+  params?: readonly SqlParam[];
+}
+
+/** What a write reports: the rows it changed. */
+export interface RunResult {
+  changes: number;
+}
+
+/** The statement calls of the port (on the store, and so inside its transactions). */
+export interface Statements {
+  /** Every row of a query, columns named as the statement names them. */
+  all<R extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]>;
+  /** The first row of a query, or undefined. */
+  get<R extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R | undefined>;
+  /** A write (or any statement whose rows are not wanted); the number of rows it changed. */
+  run(sql: string, params?: readonly SqlParam[]): Promise<RunResult>;
+  /**
+   * Several writes in order, in one transaction (the current one, else a new one), sent in as few
+   * round trips as the adapter allows (the engine's flush, issue 43). A failing statement rolls
+   * the whole batch back and rejects with its error, naming its index.
+   */
+  batch(statements: readonly SqlStatement[]): Promise<RunResult[]>;
+}
+
+/** A database behind the port. `D` is the adapter's Drizzle handle. */
+export interface Store<D = unknown> extends Statements {
+  readonly kind: DbKind;
+  /** The Drizzle handle for the current async context (the open transaction's, when inside one). */
+  readonly db: D;
+  /** True inside a `transaction` callback of this store (in its async context). */
+  readonly inTransaction: boolean;
+  /** Runs `fn` in one transaction (a savepoint when nested); see the module comment. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Waits for the running transactions, then closes the connection(s). */
+  close(): Promise<void>;
+}
+
+/**
+ * The kind of database a `DATABASE_URL` names: `postgres://` or `postgresql://` → postgres,
+ * anything else (a file path, `file:…`, `:memory:`) → sqlite.
+ */
+export function dbKindOf(url: string): DbKind {
+  return /^postgres(ql)?:\/\//i.test(url.trim()) ? 'postgres' : 'sqlite';
+}
+
+/** Error of a batch statement: which one failed (index in the list) and why. */
+export class BatchError extends Error {
+  constructor(readonly index: number, readonly cause: unknown) {
+    super(`statement ${index} of the batch failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'BatchError';
+  }
+}
+
+/**
+ * `?` placeholders → `$1, $2 …` for PostgreSQL, leaving `?` inside '…' strings, "…" identifiers
+ * and comments alone. Throws when the statement has a different number of placeholders than
+ * `count` (when given).
+ */
+export function numberPlaceholders(sql: string, count?: number): string {
+  let out = '';
+  let n = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i];
+    if (c === "'" || c === '"') {
+      const end = sql.indexOf(c, i + 1);
+      const stop = end < 0 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      const stop = end < 0 ? sql.length : end;
+      out += sql.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '?') {
+      out += `$${++n}`;
+    } else {
+      out += c;
+    }
+  }
+  if (count !== undefined && count !== n) throw new Error(`statement has ${n} placeholders, ${count} parameters given: ${sql.slice(0, 120)}`);
+  return out;
+}

@@ -1,0 +1,241 @@
+/**
+ * The SQLite adapter of the store port (./port.ts; issue 43), over one better-sqlite3 connection.
+ *
+ * Why its own transactions: Drizzle's SQLite `transaction` cannot take an async callback (an
+ * awaited insert in `db.transaction(async …)` runs after COMMIT and a throw no longer rolls back:
+ * drizzle-orm #2275, #1472; measured in ../shared scale-out notes). Here:
+ * - **one writer at a time**: outer transactions queue on the store (a FIFO, no interleaving);
+ * - **group commit**: the queued transactions run one after another inside ONE `BEGIN IMMEDIATE`
+ *   … `COMMIT`, each in a SAVEPOINT of its own, so a transaction that throws rolls back its own
+ *   writes only and rejects at once; the others' promises resolve only after the group's COMMIT
+ *   (no caller is told of a write that is not durable) and all reject when the COMMIT fails. The
+ *   group commits when the queue is empty after `lingerTurns` event-loop turns (setImmediate) of
+ *   waiting for more, or after `maxGroup` transactions. This is issue 15's write turn, moved
+ *   inside the adapter (server/db/write-turn.ts keeps it for the synchronous callers until they
+ *   are converted; until then lingerTurns stays 0 and `strict` is on, see the option);
+ * - **nesting** by async context (AsyncLocalStorage): a `transaction` inside one is a SAVEPOINT;
+ *   nested calls of one level run one after another even when started together (Promise.all);
+ * - **writes outside a transaction** (`run`, `batch`) queue as transactions of their own, so they
+ *   never land inside another flow's savepoint; **reads outside** run at once on the connection
+ *   and may see the open group's rows before its COMMIT (as the write turns' readers do);
+ * - **while a group is open** the synchronous write turns are paused (pauseWriteTurns: the open
+ *   one commits first, no new one opens). A synchronous `db.transaction` run meanwhile by another
+ *   request becomes a savepoint of the group and commits with it; transitional, until issue 43
+ *   moves every writer onto the store.
+ *
+ * The schema declares no deferred constraints: one would be checked at the group's COMMIT and fail
+ * every transaction of the group.
+ *
+ * Statements are prepared once per SQL text (a bounded cache of STATEMENT_CACHE entries).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+import { pauseWriteTurns, syncTransactionRuns } from '../write-turn';
+import type { Db } from '../client';
+import { BatchError, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
+
+/** Prepared statements kept per connection (least recently prepared dropped first). */
+export const STATEMENT_CACHE = 500;
+
+export interface SqliteStoreOptions {
+  /** Event-loop turns (setImmediate) an open group waits for more transactions before COMMIT (default 0; see `strict`). */
+  lingerTurns?: number;
+  /** Most transactions in one group (default 200). */
+  maxGroup?: number;
+  /** `close()` closes the connection too (default true; the app closes its own after its shutdown steps). */
+  ownsConnection?: boolean;
+  /**
+   * Refuse a transaction whose callback let other code run on the connection meanwhile (default
+   * true). While synchronous writers remain (issue 43's conversion), a callback must await nothing
+   * but this store's statements, which resolve without yielding to the event loop: one that awaits
+   * a timer or I/O lets another request's synchronous transaction run inside its savepoint, and
+   * its rollback would take that one's writes with it. Such a callback is rolled back and rejects
+   * with STRICT_MESSAGE (and lingerTurns must stay 0, which the app sets).
+   */
+  strict?: boolean;
+}
+
+/** The error of a transaction refused by the `strict` rule. */
+export const STRICT_MESSAGE = 'a store transaction yielded to the event loop (a timer or I/O awaited) or ran a synchronous db.transaction inside; while synchronous writers remain it may await only store statements (issue 43)';
+
+/** One level of an open transaction in an async context. */
+interface Level {
+  store: SqliteStore;
+  /** Nested transactions of this level run one after another (this chain). */
+  chain: Promise<unknown>;
+  depth: number;
+}
+
+interface Queued {
+  fn: () => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+const context = new AsyncLocalStorage<Level>();
+let savepointSeq = 0;
+
+const toSqlite = (p: SqlParam): unknown => (typeof p === 'boolean' ? (p ? 1 : 0) : p);
+const paramsOf = (params?: readonly SqlParam[]) => (params ?? []).map(toSqlite);
+
+class SqliteStore implements Store<Db> {
+  readonly kind = 'sqlite' as const;
+  private readonly queue: Queued[] = [];
+  private pumping = false;
+  private closed = false;
+  private drained: Promise<void> = Promise.resolve();
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly client: Database.Database;
+
+  constructor(readonly db: Db, private readonly options: Required<SqliteStoreOptions>) {
+    this.client = db.$client;
+  }
+
+  get inTransaction(): boolean {
+    return context.getStore()?.store === this;
+  }
+
+  private prepared(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.client.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
+  async all<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
+    return this.prepared(sql).all(...paramsOf(params)) as R[];
+  }
+
+  async get<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R | undefined> {
+    return this.prepared(sql).get(...paramsOf(params)) as R | undefined;
+  }
+
+  async run(sql: string, params?: readonly SqlParam[]): Promise<RunResult> {
+    const exec = () => ({ changes: this.prepared(sql).run(...paramsOf(params)).changes });
+    return this.inTransaction ? exec() : this.transaction(async () => exec());
+  }
+
+  async batch(list: readonly SqlStatement[]): Promise<RunResult[]> {
+    return this.transaction(async () => list.map((s, i) => {
+      try {
+        return { changes: this.prepared(s.sql).run(...paramsOf(s.params)).changes };
+      } catch (err) {
+        throw new BatchError(i, err);
+      }
+    }));
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const level = context.getStore();
+    if (level?.store === this) return this.nested(level, fn);
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.pumping) this.drained = this.pump();
+    });
+  }
+
+  /** A savepoint inside `level`, after the level's earlier nested transactions. */
+  private nested<T>(level: Level, fn: () => Promise<T>): Promise<T> {
+    const run = async () => {
+      const name = `sp_${++savepointSeq}`;
+      this.client.exec(`SAVEPOINT ${name}`);
+      try {
+        const value = await context.run({ store: this, chain: Promise.resolve(), depth: level.depth + 1 }, fn);
+        this.client.exec(`RELEASE ${name}`);
+        return value;
+      } catch (err) {
+        this.rollbackTo(name);
+        throw err;
+      }
+    };
+    const result = level.chain.then(run, run);
+    level.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  private rollbackTo(name: string): void {
+    // After an error that ended the whole transaction (SQLITE_FULL…), the savepoint is gone.
+    if (!this.client.inTransaction) return;
+    this.client.exec(`ROLLBACK TO ${name}`);
+    this.client.exec(`RELEASE ${name}`);
+  }
+
+  /** Runs the queue as groups until it is empty (see the module comment). */
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      while (this.queue.length) await this.group();
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async group(): Promise<void> {
+    const resume = pauseWriteTurns(this.db);
+    const done: { item: Queued; value: unknown }[] = [];
+    try {
+      try {
+        this.client.exec('BEGIN IMMEDIATE');
+      } catch (err) {
+        for (const item of this.queue.splice(0)) item.reject(err);
+        return;
+      }
+      let count = 0;
+      for (;;) {
+        for (let turns = 0; !this.queue.length && turns < this.options.lingerTurns && count < this.options.maxGroup; turns++) {
+          await new Promise<void>((r) => setImmediate(r));
+        }
+        if (!this.queue.length || count >= this.options.maxGroup) break;
+        const item = this.queue.shift()!;
+        count++;
+        const name = `sp_${++savepointSeq}`;
+        this.client.exec(`SAVEPOINT ${name}`);
+        const runs = syncTransactionRuns(this.client);
+        let yielded = false;
+        const watch = this.options.strict ? setImmediate(() => { yielded = true; }) : undefined;
+        try {
+          const value = await context.run({ store: this, chain: Promise.resolve(), depth: 1 }, item.fn);
+          if (watch) clearImmediate(watch);
+          if (this.options.strict && (yielded || syncTransactionRuns(this.client) !== runs)) throw new Error(STRICT_MESSAGE);
+          this.client.exec(`RELEASE ${name}`);
+          done.push({ item, value });
+        } catch (err) {
+          if (watch) clearImmediate(watch);
+          try { this.rollbackTo(name); } catch { /* reported through the COMMIT below */ }
+          item.reject(err);
+        }
+        // An error that made SQLite end the whole transaction (SQLITE_FULL, SQLITE_IOERR …): the
+        // statements after it would autocommit, so the group stops and reports failure.
+        if (!this.client.inTransaction) throw new Error('SQLite rolled the transaction group back');
+      }
+      this.client.exec('COMMIT');
+      for (const d of done) d.item.resolve(d.value);
+    } catch (err) {
+      try { if (this.client.inTransaction) this.client.exec('ROLLBACK'); } catch { /* nothing more to undo */ }
+      for (const d of done) d.item.reject(err);
+    } finally {
+      resume();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.drained;
+    if (this.options.ownsConnection && this.client.open) this.client.close();
+  }
+}
+
+/**
+ * The store over an opened database (server/db/client.ts openDatabase: migrated, pragmas set).
+ * `close()` waits for the queued transactions, then closes the connection (unless `ownsConnection`
+ * is false), and refuses transactions from then on.
+ */
+export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): Store<Db> {
+  return new SqliteStore(db, {
+    lingerTurns: options.lingerTurns ?? 0, maxGroup: options.maxGroup ?? 200, ownsConnection: options.ownsConnection ?? true, strict: options.strict ?? true,
+  });
+}
