@@ -57,10 +57,10 @@ it('writes the rows of one turn together, in call order, when the turn ends', as
 
 it('a list and a clean see the calls answered before them', async () => {
   await caller().save({ name: 'listed' });
-  const page = operlogList(t.app.deps, { pageNum: 1, pageSize: 5 });
+  const page = await operlogList(t.app.deps, { pageNum: 1, pageSize: 5 });
   expect(page.rows[0]).toMatchObject({ title: '队列测试', operParam: '{"name":"listed"}' });
   await caller().save({ name: 'cleaned' });
-  operlogClean(t.app.deps);
+  await operlogClean(t.app.deps);
   await nextTurn();
   expect(stored()).toEqual([]);
 });
@@ -135,7 +135,7 @@ it('a reporter that throws does not make the flush throw (it runs from setImmedi
 
 it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, async () => {
   await nextTurn();
-  operlogClean(t.app.deps);
+  await operlogClean(t.app.deps);
   const reports: Array<{ queued: number; dropped: number }> = [];
   onAuditError(t.app.deps.db, (_err, info) => reports.push(info));
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');

@@ -3,6 +3,10 @@
  * requests answered in one event-loop turn share one commit; an answer leaves only once its
  * turn committed (another process sees the row the moment the answer arrives); a turn whose
  * commit fails answers every held request with an error and keeps none of its writes.
+ *
+ * Driven through `system.config`, whose writes are still synchronous `db.transaction`s: write turns
+ * carry only those (issue 43 moved `system.post`, this file's first subject, onto the async store,
+ * whose own group commit server/db/store/sqlite.test.ts covers).
  */
 import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -36,8 +40,8 @@ function commitProbe(client: Database.Database) {
 let t: TestApp;
 const operLogOf = (text: string) => t.app.deps.db.$client
   .prepare("SELECT status, title FROM sys_oper_log WHERE oper_param LIKE '%' || ? || '%'").all(text);
-const postNames = (t: TestApp) =>
-  (t.app.deps.db.$client.prepare('SELECT post_name AS n FROM sys_post ORDER BY post_id').all() as { n: string }[]).map((r) => r.n);
+const configNames = (t: TestApp) =>
+  (t.app.deps.db.$client.prepare('SELECT config_name AS n FROM sys_config ORDER BY config_id').all() as { n: string }[]).map((r) => r.n);
 
 describe('one process', () => {
   let admin: string;
@@ -57,30 +61,30 @@ describe('one process', () => {
     // Three HTTP requests reach their procedures in one turn under load; callers with the HTTP
     // context's `writeTurns` do so deterministically (inject() spreads requests over turns).
     const caller = createCallerFactory(appRouter)({
-      deps: t.app.deps, token: admin, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/system/post' }, writeTurns: true,
+      deps: t.app.deps, token: admin, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/system/config' }, writeTurns: true,
     });
     // The token's first check is jose's HMAC verify, which WebCrypto completes on the thread
     // pool: three first checks may come back in different turns. A read warms it (the session
     // cache then answers the token synchronously), so the three calls reach the turn together.
-    await caller.system.post.list({ pageNum: 1, pageSize: 1 });
+    await caller.system.config.list({ pageNum: 1, pageSize: 1 });
     const before = probe.commits;
-    await Promise.all(['合并一', '合并二', '合并三'].map((postName, i) => caller.system.post.add({ postCode: `turn${i}`, postName, postSort: 20 + i })));
+    await Promise.all(['合并一', '合并二', '合并三'].map((configName, i) => caller.system.config.add({ configKey: `turn${i}`, configName, configValue: `${20 + i}` })));
     await pendingWriteTurn(t.app.deps.db);
     expect(probe.commits - before).toBe(1);
-    expect(postNames(t)).toEqual(expect.arrayContaining(['合并一', '合并二', '合并三']));
+    expect(configNames(t)).toEqual(expect.arrayContaining(['合并一', '合并二', '合并三']));
     // A refused command inside a turn leaves the others' writes.
     const mixed = await Promise.allSettled([
-      caller.system.post.add({ postCode: 'turn9', postName: '合并四', postSort: 29 }),
-      caller.system.post.add({ postCode: 'dup', postName: '合并一', postSort: 30 }),
+      caller.system.config.add({ configKey: 'turn9', configName: '合并四', configValue: '29' }),
+      caller.system.config.add({ configKey: 'turn0', configName: '合并五', configValue: '30' }),
     ]);
     expect(mixed[0].status).toBe('fulfilled');
-    expect(mixed[1]).toMatchObject({ status: 'rejected', reason: { message: "新增岗位'合并一'失败，岗位名称已存在" } });
+    expect(mixed[1]).toMatchObject({ status: 'rejected', reason: { message: "新增参数'合并五'失败，参数键名已存在" } });
     await pendingWriteTurn(t.app.deps.db);
     expect(probe.commits - before).toBe(2);
-    expect(postNames(t).filter((n) => n === '合并四')).toHaveLength(1);
+    expect(configNames(t).filter((n) => n === '合并四')).toHaveLength(1);
     // Without `writeTurns` (a server-side caller) a mutation commits on its own at once.
     const plain = createCallerFactory(appRouter)({ deps: t.app.deps, token: admin, client: { ip: '127.0.0.1', userAgent: 'vitest' } });
-    await plain.system.post.add({ postCode: 'alone', postName: '单独提交', postSort: 31 });
+    await plain.system.config.add({ configKey: 'alone', configName: '单独提交', configValue: '31' });
     expect(pendingWriteTurn(t.app.deps.db)).toBeUndefined();
     expect(probe.commits - before).toBe(3);
     flushAudit(t.app.deps.db); // its operation-log row, queued for the turn's end, is written now
@@ -89,19 +93,19 @@ describe('one process', () => {
 
   it('answers a write whose turn failed to commit with an error and keeps none of it', async () => {
     probe.failNext = true;
-    const failed = await call(t.app, 'POST', '/system/post', admin, { postCode: 'lost', postName: '没保存', postSort: 40 });
+    const failed = await call(t.app, 'POST', '/system/config', admin, { configKey: 'lost', configName: '没保存', configValue: '40' });
     expect(failed).toEqual({ status: 200, body: { code: 500, msg: WRITE_TURN_FAILED } });
-    expect(postNames(t)).not.toContain('没保存');
+    expect(configNames(t)).not.toContain('没保存');
     // The operation-log row of the lost write went with it; the server goes on.
     flushAudit(t.app.deps.db);
     expect(operLogOf('没保存')).toEqual([]);
-    const list = await call(t.app, 'GET', '/system/post/list?pageNum=1&pageSize=50', admin);
-    expect(list.body.rows.map((r: { postName: string }) => r.postName)).not.toContain('没保存');
-    const again = await call(t.app, 'POST', '/system/post', admin, { postCode: 'lost', postName: '没保存', postSort: 40 });
+    const list = await call(t.app, 'GET', '/system/config/list?pageNum=1&pageSize=50', admin);
+    expect(list.body.rows.map((r: { configName: string }) => r.configName)).not.toContain('没保存');
+    const again = await call(t.app, 'POST', '/system/config', admin, { configKey: 'lost', configName: '没保存', configValue: '40' });
     expect(again.body.code).toBe(200);
-    expect(postNames(t)).toContain('没保存');
+    expect(configNames(t)).toContain('没保存');
     // The retried write's row is there once (the lost one was not written after the failure).
-    expect(operLogOf('没保存')).toEqual([{ status: 0, title: '岗位管理' }]);
+    expect(operLogOf('没保存')).toEqual([{ status: 0, title: '参数管理' }]);
   });
 
   it('turns a download held by a failed turn into the error, without its attachment headers', async () => {
@@ -117,12 +121,12 @@ describe('one process', () => {
       setImmediate(keepTurnOpen);
     };
     keepTurnOpen();
-    const exportPosts = () => t.app.inject({
-      method: 'POST', url: '/caishui-api/system/post/export',
+    const exportConfigs = () => t.app.inject({
+      method: 'POST', url: '/caishui-api/system/config/export',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'pageNum=1&pageSize=10',
     });
-    const held = await exportPosts();
+    const held = await exportConfigs();
     open = false;
     await pendingWriteTurn(t.app.deps.db)?.catch(() => undefined);
     expect(held.statusCode).toBe(200);
@@ -131,7 +135,7 @@ describe('one process', () => {
     expect(held.json()).toEqual({ code: 500, msg: WRITE_TURN_FAILED });
     // With no failing turn the same export is the file.
     probe.failNext = false;
-    const file = await exportPosts();
+    const file = await exportConfigs();
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="data_\d+\.xlsx"/);
     flushAudit(t.app.deps.db); // the export's operation-log row, queued outside a turn, is written now
   });
@@ -139,15 +143,15 @@ describe('one process', () => {
   it('answers a tRPC mutation whose turn failed with HTTP 500 and tRPC\'s error body', async () => {
     probe.failNext = true;
     const res = await t.app.inject({
-      method: 'POST', url: '/caishui-api/trpc/system.post.add',
+      method: 'POST', url: '/caishui-api/trpc/system.config.add',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      payload: { postCode: 'trpc', postName: '远程调用', postSort: 50 },
+      payload: { configKey: 'trpc', configName: '远程调用', configValue: '50' },
     });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
-      error: { message: WRITE_TURN_FAILED, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'system.post.add', appCode: 500 } },
+      error: { message: WRITE_TURN_FAILED, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'system.config.add', appCode: 500 } },
     });
-    expect(postNames(t)).not.toContain('远程调用');
+    expect(configNames(t)).not.toContain('远程调用');
   });
 
   it('fails every call of a tRPC batch whose turn failed, as the browser\'s client reads errors', async () => {
@@ -156,21 +160,21 @@ describe('one process', () => {
     probe.failNext = true;
     const commitsBefore = probe.commits;
     const results = await Promise.allSettled([
-      client.system.post.add.mutate({ postCode: 'batch1', postName: '批量一', postSort: 51 }),
-      client.system.post.add.mutate({ postCode: 'batch2', postName: '批量二', postSort: 52 }),
+      client.system.config.add.mutate({ configKey: 'batch1', configName: '批量一', configValue: '51' }),
+      client.system.config.add.mutate({ configKey: 'batch2', configName: '批量二', configValue: '52' }),
     ]);
     expect(probe.commits - commitsBefore).toBe(1); // one request, one turn, its commit failed
     // What client/src/lib/request-error.ts shows: data.appCode and the message.
-    for (const r of results) expect(expectRefused(r, WRITE_TURN_FAILED, 500).data?.path).toBe('system.post.add');
-    expect(postNames(t)).not.toContain('批量一');
-    expect(postNames(t)).not.toContain('批量二');
+    for (const r of results) expect(expectRefused(r, WRITE_TURN_FAILED, 500).data?.path).toBe('system.config.add');
+    expect(configNames(t)).not.toContain('批量一');
+    expect(configNames(t)).not.toContain('批量二');
     // With no failing commit the same batch is kept.
     const kept = await Promise.all([
-      client.system.post.add.mutate({ postCode: 'batch1', postName: '批量一', postSort: 51 }),
-      client.system.post.add.mutate({ postCode: 'batch2', postName: '批量二', postSort: 52 }),
+      client.system.config.add.mutate({ configKey: 'batch1', configName: '批量一', configValue: '51' }),
+      client.system.config.add.mutate({ configKey: 'batch2', configName: '批量二', configValue: '52' }),
     ]);
     expect(kept).toHaveLength(2);
-    expect(postNames(t)).toEqual(expect.arrayContaining(['批量一', '批量二']));
+    expect(configNames(t)).toEqual(expect.arrayContaining(['批量一', '批量二']));
   });
 });
 
@@ -181,9 +185,9 @@ describe('another process on the same file', () => {
 
   it('sees a write as soon as its answer arrives', async () => {
     const token = await login(s.a);
-    const answer = await call(s.a, 'POST', '/system/post', token, { postCode: 'seen', postName: '别处可见', postSort: 70 });
+    const answer = await call(s.a, 'POST', '/system/config', token, { configKey: 'seen', configName: '别处可见', configValue: '70' });
     expect(answer.body.code).toBe(200);
-    expect(s.raw.prepare("SELECT post_name AS n FROM sys_post WHERE post_code = 'seen'").get()).toEqual({ n: '别处可见' });
+    expect(s.raw.prepare("SELECT config_name AS n FROM sys_config WHERE config_key = 'seen'").get()).toEqual({ n: '别处可见' });
     expect(s.a.deps.db.$client.inTransaction).toBe(false);
   });
 });

@@ -4,7 +4,8 @@
  * (deleted, disabled) → lockout → password. Every attempt writes a login-log row. Errors carry the
  * reference's texts (REST code 500): a failed sign-in is AppError('refused') (failWith, captcha
  * included); register answers refused when it is switched off, invalid for captcha, lengths,
- * characters and confirmation, conflict for a taken name.
+ * characters and confirmation, conflict for a taken name. The login-log rows go through the async
+ * store (issue 43), each in a `store.transaction` of its own.
  */
 import type { AppDeps, ClientInfo } from '../../deps';
 import { AppError } from '../../core/errors';
@@ -23,45 +24,51 @@ import {
 
 const NOT_MATCH = '用户不存在/密码错误';
 
-function failWith(deps: AppDeps, client: ClientInfo, userName: string, msg: string, logMsg = msg): never {
-  insertLoginLog(deps.db, { userName, status: '1', msg: logMsg, client, loginTime: nowText(deps.clock) });
-  throw new AppError('refused', msg);
+/** Writes one login-log row, in a store transaction of its own. */
+function logAttempt(deps: AppDeps, row: Parameters<typeof insertLoginLog>[1]): Promise<void> {
+  return deps.store.transaction(() => insertLoginLog(deps.store, row));
 }
 
-function checkCaptcha(deps: AppDeps, client: ClientInfo, userName: string, code: string, uuid: string) {
+/** Logs a failed attempt (`logMsg`), then gives the refusal to throw: `throw await failWith(…)`. */
+async function failWith(deps: AppDeps, client: ClientInfo, userName: string, msg: string, logMsg = msg): Promise<AppError> {
+  await logAttempt(deps, { userName, status: '1', msg: logMsg, client, loginTime: nowText(deps.clock) });
+  return new AppError('refused', msg);
+}
+
+async function checkCaptcha(deps: AppDeps, client: ClientInfo, userName: string, code: string, uuid: string): Promise<void> {
   if (!isCaptchaEnabled(deps)) return;
   try {
     deps.captcha.verify(uuid, code, deps.clock.now());
   } catch (e) {
-    failWith(deps, client, userName, (e as Error).message);
+    throw await failWith(deps, client, userName, (e as Error).message);
   }
 }
 
 /** Signs in; returns `{token}`. See the file docstring for the order of checks. */
 export async function login(deps: AppDeps, input: Required<LoginInput>, client: ClientInfo): Promise<{ token: string }> {
   const userName = input.username.trim();
-  checkCaptcha(deps, client, userName, input.code, input.uuid);
+  await checkCaptcha(deps, client, userName, input.code, input.uuid);
   const password = decodePassword(deps.keys, input.password);
-  if (!userName || !password) failWith(deps, client, userName, NOT_MATCH, '* 必须填写');
+  if (!userName || !password) throw await failWith(deps, client, userName, NOT_MATCH, '* 必须填写');
   if (password.length < 5 || password.length > 20 || userName.length < 2 || userName.length > 20) {
-    failWith(deps, client, userName, NOT_MATCH);
+    throw await failWith(deps, client, userName, NOT_MATCH);
   }
-  if (isBlockedIp(deps, client.ip)) failWith(deps, client, userName, '很遗憾，访问IP已被列入系统黑名单');
+  if (isBlockedIp(deps, client.ip)) throw await failWith(deps, client, userName, '很遗憾，访问IP已被列入系统黑名单');
   const user = findUserByName(deps.db, userName);
-  if (!user) failWith(deps, client, userName, NOT_MATCH);
-  if (user.delFlag === '2') failWith(deps, client, userName, '对不起，您的账号已被删除');
-  if (user.status === '1') failWith(deps, client, userName, '用户已封禁，请联系管理员');
+  if (!user) throw await failWith(deps, client, userName, NOT_MATCH);
+  if (user.delFlag === '2') throw await failWith(deps, client, userName, '对不起，您的账号已被删除');
+  if (user.status === '1') throw await failWith(deps, client, userName, '用户已封禁，请联系管理员');
   const now = deps.clock.now();
-  if (retryCount(deps, userName, now) >= MAX_RETRY_COUNT) failWith(deps, client, userName, LOCKED_MESSAGE);
+  if (retryCount(deps, userName, now) >= MAX_RETRY_COUNT) throw await failWith(deps, client, userName, LOCKED_MESSAGE);
   if (!(await matchesPassword(password, user.password))) {
     const count = recordWrongPassword(deps, userName, now);
-    failWith(deps, client, userName, NOT_MATCH, `密码输入错误${count}次`);
+    throw await failWith(deps, client, userName, NOT_MATCH, `密码输入错误${count}次`);
   }
   clearWrongPasswords(deps, userName);
   const token = await openSession(deps, user, client);
   const when = nowText(deps.clock);
   stampLogin(deps.db, user.userId, client.ip, when);
-  insertLoginLog(deps.db, { userName, status: '0', msg: '登录成功', client, loginTime: when });
+  await logAttempt(deps, { userName, status: '0', msg: '登录成功', client, loginTime: when });
   return { token };
 }
 
@@ -92,11 +99,11 @@ export async function register(deps: AppDeps, input: Required<RegisterInput>, cl
   deps.db.transaction((tx) => {
     insertUser(tx, { userName, nickName: userName, password: hash, createBy: userName, createTime: when });
   });
-  insertLoginLog(deps.db, { userName, status: '0', msg: '注册成功', client, loginTime: when });
+  await logAttempt(deps, { userName, status: '0', msg: '注册成功', client, loginTime: when });
 }
 
 /** Ends the session of `token` (if any) and logs 退出成功. Never fails. */
 export async function logout(deps: AppDeps, token: string | undefined, client: ClientInfo): Promise<void> {
   const userName = await closeSession(deps, token);
-  if (userName) insertLoginLog(deps.db, { userName, status: '0', msg: '退出成功', client, loginTime: nowText(deps.clock) });
+  if (userName) await logAttempt(deps, { userName, status: '0', msg: '退出成功', client, loginTime: nowText(deps.clock) });
 }

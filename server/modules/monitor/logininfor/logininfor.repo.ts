@@ -1,18 +1,28 @@
 /**
  * Login log rows (`sys_logininfor`, reference §1: one row per attempt, status '0' ok / '1' fail;
  * §2 Monitor: list, delete, clean).
+ *
+ * On the async store port (issue 43): every function takes the store and awaits its Drizzle
+ * queries (`store.db`, the open transaction's handle inside one), reading the results with
+ * server/db/store/results.ts, so the same code runs over SQLite and PostgreSQL. Writes run inside
+ * the caller's `store.transaction`.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
+import { changesOf, firstRow } from '../../../db/store/results';
 import type { Page, PageInput } from '../../../core/pagination';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
+import { contains, orderOf, pageOfAsync, withinDays } from '../../common/query.repo';
 import { sysLogininfor } from '../../../db/schema';
 import { parseUserAgent } from '../../../core/user-agent';
 import type { ClientInfo } from '../../../deps';
 
-export function insertLoginLog(db: Db, row: { userName: string; status: '0' | '1'; msg: string; client: ClientInfo; loginTime: string }): void {
+type LogininforStore = Pick<Store<Db>, 'db'>;
+
+/** Inserts one login-log row (user name and message cut to their columns, browser and OS from the user agent). */
+export async function insertLoginLog({ db }: LogininforStore, row: { userName: string; status: '0' | '1'; msg: string; client: ClientInfo; loginTime: string }): Promise<void> {
   const ua = parseUserAgent(row.client.userAgent);
-  db.insert(sysLogininfor).values({
+  await db.insert(sysLogininfor).values({
     userName: row.userName.slice(0, 50),
     ipaddr: row.client.ip,
     loginLocation: isInternalIp(row.client.ip) ? '内网IP' : 'XX XX',
@@ -21,7 +31,7 @@ export function insertLoginLog(db: Db, row: { userName: string; status: '0' | '1
     status: row.status,
     msg: row.msg.slice(0, 255),
     loginTime: row.loginTime,
-  }).run();
+  });
 }
 
 /** Loopback and private ranges are shown as 内网IP, as RuoYi does. */
@@ -44,18 +54,21 @@ export const logininforColumns = {
 };
 
 /** Rows by address (LIKE), user name (LIKE), status and login days; newest first unless `orderByColumn`. */
-export function listLogininfor(db: DbTx, f: LogininforFilter): Page<LogininforRow> {
+export async function listLogininfor({ db }: LogininforStore, f: LogininforFilter): Promise<Page<LogininforRow>> {
   const where = and(contains(sysLogininfor.ipaddr, f.ipaddr), contains(sysLogininfor.userName, f.userName),
     f.status ? eq(sysLogininfor.status, f.status) : undefined, ...withinDays(sysLogininfor.loginTime, f));
   const order = orderOf(logininforColumns, f, [desc(sysLogininfor.infoId)]);
-  return pageOf(f,
-    () => db.select({ n: count() }).from(sysLogininfor).where(where).get()!.n,
-    (limit, offset) => {
+  return pageOfAsync(f,
+    async () => firstRow(await db.select({ n: count() }).from(sysLogininfor).where(where))?.n ?? 0,
+    async (limit, offset) => {
       const q = db.select().from(sysLogininfor).where(where).orderBy(...order);
-      return limit === undefined ? q.all() : q.limit(limit).offset(offset ?? 0).all();
+      return limit === undefined ? await q : await q.limit(limit).offset(offset ?? 0);
     });
 }
 
-export const deleteLogininfor = (db: DbTx, infoIds: number[]) => db.delete(sysLogininfor).where(inArray(sysLogininfor.infoId, infoIds)).run().changes;
+/** Deletes the rows; returns the deleted row count. */
+export const deleteLogininfor = async ({ db }: LogininforStore, infoIds: number[]): Promise<number> =>
+  changesOf(await db.delete(sysLogininfor).where(inArray(sysLogininfor.infoId, infoIds)));
 
-export const cleanLogininfor = (db: DbTx) => db.delete(sysLogininfor).run().changes;
+/** Deletes every row; returns the deleted row count. */
+export const cleanLogininfor = async ({ db }: LogininforStore): Promise<number> => changesOf(await db.delete(sysLogininfor));

@@ -25,7 +25,7 @@ export const logininforRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/logininfor/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { logininforRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await logininforRemove(ctx.deps, input.ids); }),
   /** Deletes every login log row. */
   clean: permProcedure('monitor:logininfor:remove').meta(log(9))
     .meta({
@@ -34,7 +34,7 @@ export const logininforRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/logininfor/clean' }],
       },
     })
-    .mutation(({ ctx }) => { logininforClean(ctx.deps); }),
+    .mutation(async ({ ctx }) => { await logininforClean(ctx.deps); }),
   /** `{userName}`: clears the wrong-password lockout. */
   unlock: permProcedure('monitor:logininfor:unlock').meta(log(0, '账户解锁')).input(unlockInput)
     .meta({

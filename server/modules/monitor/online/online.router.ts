@@ -20,5 +20,5 @@ export const onlineRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/online/:tokenId' }],
       },
     })
-    .mutation(({ ctx, input }) => { onlineForceLogout(ctx.deps, input.tokenId); }),
+    .mutation(async ({ ctx, input }) => { await onlineForceLogout(ctx.deps, input.tokenId); }),
 });

@@ -24,7 +24,7 @@ export const operlogRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/operlog/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { operlogRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await operlogRemove(ctx.deps, input.ids); }),
   /** Deletes every operation log row. */
   clean: permProcedure('monitor:operlog:remove').meta(log(9))
     .meta({
@@ -33,7 +33,7 @@ export const operlogRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/operlog/clean' }],
       },
     })
-    .mutation(({ ctx }) => { operlogClean(ctx.deps); }),
+    .mutation(async ({ ctx }) => { await operlogClean(ctx.deps); }),
   /** Filters → xlsx FileReply. */
   export: permProcedure('monitor:operlog:export').meta(log(5)).input(operlogExportInput)
     .meta({ rest: { method: 'POST', path: '/monitor/operlog/export', input: ['query', 'body'], envelope: 'file' } })

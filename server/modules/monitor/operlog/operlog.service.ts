@@ -2,7 +2,9 @@
  * Operation log services (reference §2 Monitor; RuoYi SysOperlogController): list, delete, clean,
  * export. Rows are written by the audit middleware (core/audit.ts) for every procedure with
  * `meta.log`. Each first writes the rows still queued by core/audit.ts (flushAudit), so a list,
- * delete, clean or export sees every call answered before it.
+ * delete, clean or export sees every call answered before it. On the async store (issue 43): the
+ * reads and writes go through `store` (each write one `store.transaction`); the flush stays a
+ * synchronous write of core/audit.ts on `db`, done before the store's statements.
  */
 import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
@@ -11,7 +13,7 @@ import { exportSheet } from '../../common/export-file';
 import { flushAudit } from '../../../core/audit';
 import { cleanOperlog, deleteOperlog, listOperlog, type OperlogFilter, type OperlogRow } from './operlog.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 
 /** Labels of dictionary sys_oper_type (reference §3). */
 export const BUSINESS_TYPES: Record<string, string> = {
@@ -21,25 +23,23 @@ export const BUSINESS_TYPES: Record<string, string> = {
 /** `GET /monitor/operlog/list` → `{rows, total}`, newest first. */
 export function operlogList(deps: Deps, f: OperlogFilter) {
   flushAudit(deps.db);
-  return listOperlog(deps.db, f);
+  return listOperlog(deps.store, f);
 }
 
 /** `POST /monitor/operlog/delete/{operIds}`. Errors: 操作失败 when none exists. */
-export function operlogRemove(deps: Deps, operIds: number[]): void {
+export async function operlogRemove(deps: Deps, operIds: number[]): Promise<void> {
   flushAudit(deps.db);
-  deps.db.transaction((tx) => {
-    if (deleteOperlog(tx, operIds) === 0) throw new AppError('notFound', '操作失败');
-  });
+  if (await deps.store.transaction(() => deleteOperlog(deps.store, operIds)) === 0) throw new AppError('notFound', '操作失败');
 }
 
 /** `POST /monitor/operlog/clean`: deletes every row (the clean itself is then logged). */
-export function operlogClean(deps: Deps): void {
+export async function operlogClean(deps: Deps): Promise<void> {
   flushAudit(deps.db);
-  deps.db.transaction((tx) => { cleanOperlog(tx); });
+  await deps.store.transaction(() => cleanOperlog(deps.store));
 }
 
 /** `POST /monitor/operlog/export` → `data_{timestamp}.xlsx` (sheet 操作日志). */
-export function operlogExport(deps: Deps, f: OperlogFilter): Promise<FileReply> {
+export async function operlogExport(deps: Deps, f: OperlogFilter): Promise<FileReply> {
   flushAudit(deps.db);
   return exportSheet<OperlogRow>('操作日志', [
     { header: '操作序号', value: 'operId' },
@@ -57,5 +57,5 @@ export function operlogExport(deps: Deps, f: OperlogFilter): Promise<FileReply> 
     { header: '错误消息', value: 'errorMsg', width: 30 },
     { header: '操作时间', value: 'operTime', width: 22 },
     { header: '消耗时间', value: (r) => `${r.costTime}毫秒` },
-  ], listOperlog(deps.db, f).rows, deps.clock.now());
+  ], (await listOperlog(deps.store, f)).rows, deps.clock.now());
 }

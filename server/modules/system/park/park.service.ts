@@ -2,6 +2,10 @@
  * Park (园区) services (issue 3 "Parks"): the dept rules of reference §2 over sys_park, with 园区
  * in the messages (tree.rules.ts). Parks carry no data scope of their own yet; roles link to them
  * through sys_role_park (`/system/role/parkTree/{roleId}`, built with `parkTree`).
+ *
+ * Issue 43: the reads are on the async store; the writes stay synchronous `db.transaction`s for
+ * now, because the org-tree rules they run (../dept/tree.rules.ts) are shared with depts, which
+ * still run them synchronously; they move to `store.transaction` together.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -13,7 +17,7 @@ import { PARK_TABLE, softDelete } from '../dept/tree.repo';
 import { afterUpdate, checkAdd, checkDelete, checkUpdate } from '../dept/tree.rules';
 import { findParkById, insertPark, listParks, updatePark, type ParkFilter, type ParkRow, type ParkValues } from './park.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 
 export interface ParkForm {
   parentId: number;
@@ -24,18 +28,18 @@ export interface ParkForm {
 }
 
 /** `GET /system/park/list` → flat park rows (filters parkName LIKE, status). */
-export function parkList(deps: Deps, f: ParkFilter): ParkRow[] {
-  return listParks(deps.db, f);
+export function parkList(deps: Deps, f: ParkFilter): Promise<ParkRow[]> {
+  return listParks(deps.store, f);
 }
 
 /** `[{id, label, disabled, children?}]` of the parks (disabled for stopped parks). */
-export function parkTree(deps: Deps, f: ParkFilter = {}): TreeSelectNode[] {
-  return treeSelect(listParks(deps.db, f), (p) => p.parkId, (p) => p.parentId, (p) => p.parkName, (p) => p.status === '1');
+export async function parkTree(deps: Deps, f: ParkFilter = {}): Promise<TreeSelectNode[]> {
+  return treeSelect(await listParks(deps.store, f), (p) => p.parkId, (p) => p.parentId, (p) => p.parkName, (p) => p.status === '1');
 }
 
 /** `GET /system/park/{parkId}` → the park with parentName, or null. */
-export function parkGet(deps: Deps, parkId: number) {
-  return findParkById(deps.db, parkId) ?? null;
+export async function parkGet(deps: Deps, parkId: number) {
+  return (await findParkById(deps.store, parkId)) ?? null;
 }
 
 const values = (f: ParkForm, ancestors: string): ParkValues => ({

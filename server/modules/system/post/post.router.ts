@@ -27,7 +27,7 @@ export const postRouter = router({
   /** Add form → `{postId}`. Errors: 新增岗位'x'失败，岗位名称已存在 / 岗位编码已存在. */
   add: permProcedure('system:post:add').meta(log(1)).input(postAddInput)
     .meta({ rest: { method: 'POST', path: '/system/post', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ postId: postAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ postId: await postAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: 修改岗位'x'失败，…已存在. */
   update: permProcedure('system:post:edit').meta(log(2)).input(postUpdateInput)
     .meta({
@@ -36,7 +36,7 @@ export const postRouter = router({
         aliases: [{ method: 'PUT', path: '/system/post' }],
       },
     })
-    .mutation(({ ctx, input }) => { postUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await postUpdate(ctx.deps, ctx.login, input); }),
   /** `{ids}`. Errors: `<name>已分配,不能删除`. */
   remove: permProcedure('system:post:remove').meta(log(3)).input(idsInput)
     .meta({
@@ -45,7 +45,7 @@ export const postRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/post/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { postRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await postRemove(ctx.deps, input.ids); }),
   /** Filters → xlsx FileReply (REST envelope `file`). */
   export: permProcedure('system:post:export').meta(log(5)).input(postExportInput)
     .meta({ rest: { method: 'POST', path: '/system/post/export', input: ['query', 'body'], envelope: 'file' } })

@@ -1,0 +1,680 @@
+/**
+ * GENERATED FILE, do not edit: `npm run db:generate:pg` rewrites it (scripts/gen-pg-schema.ts, from the
+ * SQLite schema server/db/schema through server/db/pg-schema/generate.ts, whose comment lists the
+ * type mapping), then drizzle-kit writes the migration into drizzle-pg/. Change the SQLite schema
+ * and regenerate. The PostgreSQL schema of issue 43: the same exported names, tables, columns,
+ * keys and indexes as the SQLite schema.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * SQLite's integer({ mode: 'boolean' }): an integer column holding 1/0 (the app's raw SQL writes
+ * and compares 1/0 on both databases), read and written as a boolean through Drizzle.
+ */
+const intBoolean = customType<{ data: boolean; driverData: number }>({
+  dataType: () => 'integer',
+  toDriver: (value) => (value ? 1 : 0),
+  fromDriver: (value) => Number(value) !== 0,
+});
+
+export const genTable = pgTable('gen_table', {
+  tableId: integer('table_id').primaryKey().generatedByDefaultAsIdentity(),
+  tableName: text('table_name').notNull(),
+  tableComment: text('table_comment').notNull().default(''),
+  subTableName: text('sub_table_name'),
+  subTableFkName: text('sub_table_fk_name'),
+  className: text('class_name').notNull().default(''),
+  tplCategory: text('tpl_category').notNull().default('crud'),
+  tplWebType: text('tpl_web_type').notNull().default('react-chakra'),
+  packageName: text('package_name').notNull().default(''),
+  moduleName: text('module_name').notNull().default(''),
+  businessName: text('business_name').notNull().default(''),
+  functionName: text('function_name').notNull().default(''),
+  functionAuthor: text('function_author').notNull().default(''),
+  genType: text('gen_type').notNull().default('0'),
+  genPath: text('gen_path').notNull().default('/'),
+  options: text('options'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  index('gen_table_name_idx').on(t.tableName),
+]);
+
+export const genTableColumn = pgTable('gen_table_column', {
+  columnId: integer('column_id').primaryKey().generatedByDefaultAsIdentity(),
+  tableId: integer('table_id').notNull(),
+  columnName: text('column_name').notNull(),
+  columnComment: text('column_comment').notNull().default(''),
+  columnType: text('column_type').notNull().default(''),
+  javaType: text('java_type').notNull().default('string'),
+  javaField: text('java_field').notNull().default(''),
+  isPk: text('is_pk').notNull().default('0'),
+  isIncrement: text('is_increment').notNull().default('0'),
+  isRequired: text('is_required').notNull().default('0'),
+  isInsert: text('is_insert').notNull().default('0'),
+  isEdit: text('is_edit').notNull().default('0'),
+  isList: text('is_list').notNull().default('0'),
+  isQuery: text('is_query').notNull().default('0'),
+  queryType: text('query_type').notNull().default('EQ'),
+  htmlType: text('html_type').notNull().default('input'),
+  dictType: text('dict_type').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  index('gen_table_column_table_idx').on(t.tableId),
+]);
+
+export const sysAuthVersion = pgTable('sys_auth_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+export const sysConfig = pgTable('sys_config', {
+  configId: integer('config_id').primaryKey().generatedByDefaultAsIdentity(),
+  configName: text('config_name').notNull(),
+  configKey: text('config_key').notNull(),
+  configValue: text('config_value').notNull().default(''),
+  configType: text('config_type').notNull().default('N'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  uniqueIndex('sys_config_key_uq').on(t.configKey),
+]);
+
+export const sysDeployForm = pgTable('sys_deploy_form', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  formId: integer('form_id').notNull(),
+  deployId: text('deploy_id').notNull(),
+}, (t) => [
+  uniqueIndex('sys_deploy_form_deploy_idx').on(t.deployId),
+  index('sys_deploy_form_form_idx').on(t.formId),
+]);
+
+export const sysDeployFormContent = pgTable('sys_deploy_form_content', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  deployId: text('deploy_id').notNull(),
+  formId: integer('form_id').notNull(),
+  formName: text('form_name').notNull().default(''),
+  formContent: text('form_content'),
+}, (t) => [
+  uniqueIndex('sys_deploy_form_content_idx').on(t.deployId, t.formId),
+]);
+
+export const sysDept = pgTable('sys_dept', {
+  deptId: integer('dept_id').primaryKey().generatedByDefaultAsIdentity(),
+  parentId: integer('parent_id').notNull().default(0),
+  ancestors: text('ancestors').notNull().default(''),
+  deptName: text('dept_name').notNull(),
+  orderNum: integer('order_num').notNull().default(0),
+  leader: text('leader'),
+  phone: text('phone'),
+  email: text('email'),
+  status: text('status').notNull().default('0'),
+  delFlag: text('del_flag').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysDictData = pgTable('sys_dict_data', {
+  dictCode: integer('dict_code').primaryKey().generatedByDefaultAsIdentity(),
+  dictSort: integer('dict_sort').notNull().default(0),
+  dictLabel: text('dict_label').notNull(),
+  dictValue: text('dict_value').notNull(),
+  dictType: text('dict_type').notNull(),
+  cssClass: text('css_class').notNull().default(''),
+  listClass: text('list_class').notNull().default('default'),
+  isDefault: text('is_default').notNull().default('N'),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  index('sys_dict_data_type_idx').on(t.dictType),
+]);
+
+export const sysDictType = pgTable('sys_dict_type', {
+  dictId: integer('dict_id').primaryKey().generatedByDefaultAsIdentity(),
+  dictName: text('dict_name').notNull(),
+  dictType: text('dict_type').notNull(),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  uniqueIndex('sys_dict_type_type_uq').on(t.dictType),
+]);
+
+export const sysExpression = pgTable('sys_expression', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  expression: text('expression').notNull(),
+  dataType: text('data_type').notNull().default('fixed'),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysForm = pgTable('sys_form', {
+  formId: integer('form_id').primaryKey().generatedByDefaultAsIdentity(),
+  formName: text('form_name').notNull(),
+  formContent: text('form_content'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysJob = pgTable('sys_job', {
+  jobId: integer('job_id').primaryKey().generatedByDefaultAsIdentity(),
+  jobName: text('job_name').notNull(),
+  jobGroup: text('job_group').notNull().default('DEFAULT'),
+  invokeTarget: text('invoke_target').notNull(),
+  cronExpression: text('cron_expression').notNull().default(''),
+  misfirePolicy: text('misfire_policy').notNull().default('3'),
+  concurrent: text('concurrent').notNull().default('1'),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysJobLease = pgTable('sys_job_lease', {
+  jobId: integer('job_id').notNull(),
+  fireTime: bigint('fire_time', { mode: 'number' }).notNull(),
+  owner: text('owner').notNull(),
+  acquiredAt: bigint('acquired_at', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.jobId, t.fireTime] }),
+]);
+
+export const sysJobLog = pgTable('sys_job_log', {
+  jobLogId: integer('job_log_id').primaryKey().generatedByDefaultAsIdentity(),
+  jobName: text('job_name').notNull(),
+  jobGroup: text('job_group').notNull(),
+  invokeTarget: text('invoke_target').notNull(),
+  jobMessage: text('job_message').notNull().default(''),
+  status: text('status').notNull().default('0'),
+  exceptionInfo: text('exception_info').notNull().default(''),
+  createTime: text('create_time'),
+}, (t) => [
+  index('sys_job_log_time_idx').on(t.createTime),
+]);
+
+export const sysJobState = pgTable('sys_job_state', {
+  jobId: integer('job_id').primaryKey(),
+  lastFireTime: bigint('last_fire_time', { mode: 'number' }),
+});
+
+export const sysListener = pgTable('sys_listener', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  eventType: text('event_type').notNull(),
+  valueType: text('value_type').notNull(),
+  value: text('value').notNull(),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysLogininfor = pgTable('sys_logininfor', {
+  infoId: integer('info_id').primaryKey().generatedByDefaultAsIdentity(),
+  userName: text('user_name').notNull().default(''),
+  ipaddr: text('ipaddr').notNull().default(''),
+  loginLocation: text('login_location').notNull().default(''),
+  browser: text('browser').notNull().default(''),
+  os: text('os').notNull().default(''),
+  status: text('status').notNull().default('0'),
+  msg: text('msg').notNull().default(''),
+  loginTime: text('login_time'),
+}, (t) => [
+  index('sys_logininfor_time_idx').on(t.loginTime),
+]);
+
+export const sysMenu = pgTable('sys_menu', {
+  menuId: integer('menu_id').primaryKey().generatedByDefaultAsIdentity(),
+  menuName: text('menu_name').notNull(),
+  parentId: integer('parent_id').notNull().default(0),
+  orderNum: integer('order_num').notNull().default(0),
+  path: text('path').notNull().default(''),
+  component: text('component'),
+  query: text('query'),
+  routeName: text('route_name').notNull().default(''),
+  isFrame: integer('is_frame').notNull().default(1),
+  isCache: integer('is_cache').notNull().default(0),
+  menuType: text('menu_type').notNull(),
+  visible: text('visible').notNull().default('0'),
+  status: text('status').notNull().default('0'),
+  perms: text('perms'),
+  icon: text('icon').notNull().default('#'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  index('sys_menu_parent_idx').on(t.parentId),
+]);
+
+export const sysNotice = pgTable('sys_notice', {
+  noticeId: integer('notice_id').primaryKey().generatedByDefaultAsIdentity(),
+  noticeTitle: text('notice_title').notNull(),
+  noticeType: text('notice_type').notNull(),
+  noticeContent: text('notice_content'),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  index('sys_notice_status_idx').on(t.status, t.createTime),
+]);
+
+export const sysOperLog = pgTable('sys_oper_log', {
+  operId: integer('oper_id').primaryKey().generatedByDefaultAsIdentity(),
+  title: text('title').notNull().default(''),
+  businessType: integer('business_type').notNull().default(0),
+  method: text('method').notNull().default(''),
+  requestMethod: text('request_method').notNull().default(''),
+  operatorType: integer('operator_type').notNull().default(0),
+  operName: text('oper_name').notNull().default(''),
+  deptName: text('dept_name').notNull().default(''),
+  operUrl: text('oper_url').notNull().default(''),
+  operIp: text('oper_ip').notNull().default(''),
+  operLocation: text('oper_location').notNull().default(''),
+  operParam: text('oper_param').notNull().default(''),
+  jsonResult: text('json_result').notNull().default(''),
+  status: integer('status').notNull().default(0),
+  errorMsg: text('error_msg').notNull().default(''),
+  operTime: text('oper_time'),
+  costTime: bigint('cost_time', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  index('sys_oper_log_time_idx').on(t.operTime),
+]);
+
+export const sysPark = pgTable('sys_park', {
+  parkId: integer('park_id').primaryKey().generatedByDefaultAsIdentity(),
+  parentId: integer('parent_id').notNull().default(0),
+  ancestors: text('ancestors').notNull().default(''),
+  parkName: text('park_name').notNull(),
+  orderNum: integer('order_num').notNull().default(0),
+  status: text('status').notNull().default('0'),
+  delFlag: text('del_flag').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysPasswordRetry = pgTable('sys_password_retry', {
+  userName: text('user_name').primaryKey(),
+  retryCount: integer('retry_count').notNull().default(0),
+  expireTime: bigint('expire_time', { mode: 'number' }).notNull(),
+});
+
+export const sysPost = pgTable('sys_post', {
+  postId: integer('post_id').primaryKey().generatedByDefaultAsIdentity(),
+  postCode: text('post_code').notNull(),
+  postName: text('post_name').notNull(),
+  postSort: integer('post_sort').notNull(),
+  status: text('status').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysRole = pgTable('sys_role', {
+  roleId: integer('role_id').primaryKey().generatedByDefaultAsIdentity(),
+  roleName: text('role_name').notNull(),
+  roleKey: text('role_key').notNull(),
+  roleSort: integer('role_sort').notNull().default(0),
+  dataScope: text('data_scope').notNull().default('1'),
+  menuCheckStrictly: intBoolean('menu_check_strictly').notNull().default(sql`1`),
+  deptCheckStrictly: intBoolean('dept_check_strictly').notNull().default(sql`1`),
+  status: text('status').notNull().default('0'),
+  delFlag: text('del_flag').notNull().default('0'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+});
+
+export const sysRoleDept = pgTable('sys_role_dept', {
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+  deptId: integer('dept_id').notNull().references(() => sysDept.deptId, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.roleId, t.deptId] }),
+]);
+
+export const sysRoleMenu = pgTable('sys_role_menu', {
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+  menuId: integer('menu_id').notNull().references(() => sysMenu.menuId, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.roleId, t.menuId] }),
+  index('sys_role_menu_menu_idx').on(t.menuId),
+]);
+
+export const sysRolePark = pgTable('sys_role_park', {
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+  parkId: integer('park_id').notNull().references(() => sysPark.parkId, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.roleId, t.parkId] }),
+]);
+
+export const sysSecret = pgTable('sys_secret', {
+  secretKey: text('secret_key').primaryKey(),
+  secretValue: text('secret_value').notNull(),
+});
+
+export const sysSession = pgTable('sys_session', {
+  sessionId: text('session_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  deptName: text('dept_name').notNull().default(''),
+  ipaddr: text('ipaddr').notNull().default(''),
+  loginLocation: text('login_location').notNull().default(''),
+  browser: text('browser').notNull().default(''),
+  os: text('os').notNull().default(''),
+  loginTime: text('login_time').notNull(),
+  expireTime: bigint('expire_time', { mode: 'number' }).notNull(),
+}, (t) => [
+  index('sys_session_user_idx').on(t.userId),
+]);
+
+export const sysUpload = pgTable('sys_upload', {
+  uploadId: integer('upload_id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id').notNull(),
+  fileName: text('file_name').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createTime: text('create_time'),
+}, (t) => [
+  index('sys_upload_user_idx').on(t.userId),
+]);
+
+export const sysUser = pgTable('sys_user', {
+  userId: integer('user_id').primaryKey().generatedByDefaultAsIdentity(),
+  deptId: integer('dept_id'),
+  userName: text('user_name').notNull(),
+  nickName: text('nick_name').notNull(),
+  userType: text('user_type').notNull().default('00'),
+  email: text('email').notNull().default(''),
+  phonenumber: text('phonenumber').notNull().default(''),
+  sex: text('sex').notNull().default('0'),
+  avatar: text('avatar').notNull().default(''),
+  password: text('password').notNull().default(''),
+  status: text('status').notNull().default('0'),
+  delFlag: text('del_flag').notNull().default('0'),
+  loginIp: text('login_ip').notNull().default(''),
+  loginDate: text('login_date'),
+  createBy: text('create_by').notNull().default(''),
+  createTime: text('create_time'),
+  updateBy: text('update_by').notNull().default(''),
+  updateTime: text('update_time'),
+  remark: text('remark'),
+}, (t) => [
+  index('sys_user_name_idx').on(t.userName),
+  index('sys_user_dept_idx').on(t.deptId),
+  index('sys_user_del_flag_idx').on(t.delFlag),
+]);
+
+export const sysUserPost = pgTable('sys_user_post', {
+  userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
+  postId: integer('post_id').notNull().references(() => sysPost.postId, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.postId] }),
+]);
+
+export const sysUserRole = pgTable('sys_user_role', {
+  userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.roleId] }),
+  index('sys_user_role_role_idx').on(t.roleId),
+]);
+
+export const wfCc = pgTable('wf_cc', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  taskId: text('task_id'),
+  taskDefKey: text('task_def_key').notNull(),
+  taskName: text('task_name').notNull().default(''),
+  userId: text('user_id').notNull(),
+  senderId: text('sender_id'),
+  kind: text('kind').notNull(),
+  message: text('message').notNull().default(''),
+  createTime: bigint('create_time', { mode: 'number' }).notNull(),
+  readTime: bigint('read_time', { mode: 'number' }),
+}, (t) => [
+  index('wf_cc_user_idx').on(t.userId, t.createTime),
+  index('wf_cc_instance_idx').on(t.instanceId, t.userId),
+]);
+
+export const wfComment = pgTable('wf_comment', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  type: text('type').notNull(),
+  message: text('message').notNull().default(''),
+  userId: text('user_id'),
+  taskId: text('task_id'),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  time: bigint('time', { mode: 'number' }).notNull(),
+}, (t) => [
+  index('wf_comment_instance_idx').on(t.instanceId),
+  index('wf_comment_task_idx').on(t.taskId),
+]);
+
+export const wfDefinition = pgTable('wf_definition', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull(),
+  version: integer('version').notNull(),
+  name: text('name').notNull().default(''),
+  category: text('category').notNull().default(''),
+  description: text('description').notNull().default(''),
+  deploymentId: text('deployment_id').notNull().references(() => wfDeployment.id, { onDelete: 'cascade' }),
+  resourceName: text('resource_name').notNull().default(''),
+  xml: text('xml').notNull(),
+  graph: text('graph').notNull(),
+  formKey: text('form_key'),
+  suspensionState: integer('suspension_state').notNull().default(1),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [
+  uniqueIndex('wf_definition_key_version_uq').on(t.key, t.version),
+  index('wf_definition_deployment_idx').on(t.deploymentId),
+]);
+
+export const wfDeployment = pgTable('wf_deployment', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  category: text('category').notNull().default(''),
+  deployTime: bigint('deploy_time', { mode: 'number' }).notNull(),
+}, (t) => [
+  index('wf_deployment_time_idx').on(t.deployTime),
+]);
+
+export const wfEventSubscription = pgTable('wf_event_subscription', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  eventName: text('event_name').notNull(),
+  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id'),
+  definitionId: text('definition_id').notNull(),
+  activityId: text('activity_id').notNull(),
+  createTime: bigint('create_time', { mode: 'number' }).notNull(),
+}, (t) => [
+  index('wf_event_subscription_name_idx').on(t.type, t.eventName),
+  index('wf_event_subscription_instance_idx').on(t.instanceId),
+  index('wf_event_subscription_definition_idx').on(t.definitionId),
+]);
+
+export const wfExecution = pgTable('wf_execution', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  parentId: text('parent_id'),
+  activityId: text('activity_id'),
+  isActive: integer('is_active').notNull().default(1),
+  isMiRoot: integer('is_mi_root').notNull().default(0),
+  isScope: integer('is_scope').notNull().default(0),
+  actInstId: integer('act_inst_id'),
+  createTime: bigint('create_time', { mode: 'number' }).notNull(),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [
+  index('wf_execution_instance_idx').on(t.instanceId),
+]);
+
+export const wfHiActinst = pgTable('wf_hi_actinst', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id').notNull(),
+  activityId: text('activity_id').notNull(),
+  activityName: text('activity_name').notNull().default(''),
+  activityType: text('activity_type').notNull(),
+  taskId: text('task_id'),
+  assignee: text('assignee'),
+  startTime: bigint('start_time', { mode: 'number' }).notNull(),
+  endTime: bigint('end_time', { mode: 'number' }),
+  duration: bigint('duration', { mode: 'number' }),
+  deleteReason: text('delete_reason'),
+}, (t) => [
+  index('wf_hi_actinst_instance_idx').on(t.instanceId),
+]);
+
+export const wfHiTaskinst = pgTable('wf_hi_taskinst', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  definitionId: text('definition_id').notNull(),
+  executionId: text('execution_id').notNull(),
+  taskDefKey: text('task_def_key').notNull(),
+  name: text('name').notNull().default(''),
+  assignee: text('assignee'),
+  owner: text('owner'),
+  candidateUsers: text('candidate_users').notNull().default(''),
+  candidateGroups: text('candidate_groups').notNull().default(''),
+  priority: integer('priority').notNull().default(50),
+  dueDate: bigint('due_date', { mode: 'number' }),
+  formKey: text('form_key'),
+  createTime: bigint('create_time', { mode: 'number' }).notNull(),
+  claimTime: bigint('claim_time', { mode: 'number' }),
+  endTime: bigint('end_time', { mode: 'number' }),
+  duration: bigint('duration', { mode: 'number' }),
+  deleteReason: text('delete_reason'),
+}, (t) => [
+  index('wf_hi_taskinst_instance_idx').on(t.instanceId),
+  index('wf_hi_taskinst_assignee_idx').on(t.assignee, t.endTime),
+]);
+
+export const wfIdentityLink = pgTable('wf_identity_link', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  taskId: text('task_id').notNull().references(() => wfTask.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
+  type: text('type').notNull().default('candidate'),
+  userId: text('user_id'),
+  groupId: text('group_id'),
+}, (t) => [
+  index('wf_identity_link_task_idx').on(t.taskId),
+  index('wf_identity_link_user_idx').on(t.userId).where(sql`user_id IS NOT NULL`),
+  index('wf_identity_link_group_idx').on(t.groupId).where(sql`group_id IS NOT NULL`),
+]);
+
+export const wfInstance = pgTable('wf_instance', {
+  id: text('id').primaryKey(),
+  definitionId: text('definition_id').notNull().references(() => wfDefinition.id, { onDelete: 'cascade' }),
+  businessKey: text('business_key'),
+  startUserId: text('start_user_id'),
+  startTime: bigint('start_time', { mode: 'number' }).notNull(),
+  endTime: bigint('end_time', { mode: 'number' }),
+  endActivityId: text('end_activity_id'),
+  deleteReason: text('delete_reason'),
+  state: text('state').notNull().default('running'),
+  revision: integer('revision').notNull().default(1),
+  machineState: text('machine_state').notNull().default(''),
+  superInstanceId: text('super_instance_id'),
+  superExecutionId: text('super_execution_id'),
+}, (t) => [
+  index('wf_instance_def_idx').on(t.definitionId),
+  index('wf_instance_super_idx').on(t.superInstanceId).where(sql`super_instance_id IS NOT NULL`),
+  index('wf_instance_starter_idx').on(t.startUserId, t.startTime),
+]);
+
+export const wfTask = pgTable('wf_task', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id').notNull(),
+  definitionId: text('definition_id').notNull(),
+  taskDefKey: text('task_def_key').notNull(),
+  name: text('name').notNull().default(''),
+  description: text('description'),
+  assignee: text('assignee'),
+  owner: text('owner'),
+  delegationState: text('delegation_state'),
+  priority: integer('priority').notNull().default(50),
+  dueDate: bigint('due_date', { mode: 'number' }),
+  formKey: text('form_key'),
+  createTime: bigint('create_time', { mode: 'number' }).notNull(),
+  claimTime: bigint('claim_time', { mode: 'number' }),
+  suspended: integer('suspended').notNull().default(0),
+  machineState: text('machine_state').notNull().default(''),
+}, (t) => [
+  index('wf_task_instance_idx').on(t.instanceId),
+  index('wf_task_assignee_idx').on(t.assignee),
+]);
+
+export const wfTimer = pgTable('wf_timer', {
+  id: text('id').primaryKey(),
+  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  executionId: text('execution_id'),
+  definitionId: text('definition_id').notNull(),
+  activityId: text('activity_id').notNull(),
+  dueTime: bigint('due_time', { mode: 'number' }).notNull(),
+  repeat: text('repeat'),
+  lockOwner: text('lock_owner'),
+  lockExpiry: bigint('lock_expiry', { mode: 'number' }),
+  retries: integer('retries').notNull().default(3),
+  lastError: text('last_error'),
+  createTime: bigint('create_time', { mode: 'number' }).notNull(),
+}, (t) => [
+  index('wf_timer_due_idx').on(t.dueTime),
+  index('wf_timer_instance_idx').on(t.instanceId),
+  index('wf_timer_definition_idx').on(t.definitionId),
+]);
+
+export const wfVariable = pgTable('wf_variable', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  scopeId: text('scope_id').notNull().default(''),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  value: text('value').notNull(),
+}, (t) => [
+  uniqueIndex('wf_variable_scope_name_uq').on(t.instanceId, t.scopeId, t.name),
+]);
