@@ -18,13 +18,25 @@ const MOCKING = ['server', 'shared', 'client/src', 'tests'].flatMap((dir) => moc
 
 const UNIT = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/src/**/*.test.ts'];
 const INTEGRATION = ['tests/integration/**/*.test.ts'];
+const PG = ['tests/pg/**/*.test.ts', 'server/**/*.pg.test.ts'];
+
+/**
+ * The PostgreSQL tier (issue 43) runs only when asked for by name (`npm run test:pg`, i.e.
+ * `vitest run --project pg`): a plain `vitest run` (`npm test`) runs every project it is given, and
+ * the tier is not part of `npm test` yet. A `--project` pattern (`p*`) selects it too; `!pg` does not.
+ */
+const PROJECT_FILTERS = process.argv.flatMap((arg, i, argv) =>
+  arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []);
+const PG_ASKED = PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test('pg'));
 
 /**
  * Projects, so one tier runs alone (`npm run test:unit`, `test:integration`, `test:workflow`) and
  * `vitest run` runs all of them (issue 42 "a fast, load-proof test loop"):
  * - unit: colocated `*.test.ts` beside the code (server, shared, client);
  * - integration: the whole app over :memory:, driven with inject() and tRPC callers;
- * - workflow: the BPMN corpus and engine behaviour through the app.
+ * - workflow: the BPMN corpus and engine behaviour through the app;
+ * - pg: the PostgreSQL adapter and its tier (`*.pg.test.ts`, tests/pg) on one throwaway cluster per
+ *   run (tests/pg/global-setup.ts); only when asked for (PG_ASKED).
  *
  * They run without isolation (`isolate: false`): a worker loads the server's module graph once and
  * runs file after file in it, instead of a fresh process per file (6.6 → ~3 minutes on 2 cores;
@@ -40,11 +52,12 @@ export default defineConfig({
     hookTimeout: 60000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...configDefaults.exclude, ...MOCKING, 'server/**/*.pg.test.ts'], isolate: false } },
       { extends: true, test: { name: 'unit:mocked', include: MOCKING.filter((f) => !f.startsWith('tests/')) } },
       { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
       { extends: true, test: { name: 'integration:mocked', include: MOCKING.filter((f) => f.startsWith('tests/')) } },
       { extends: true, test: { name: 'workflow', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
+      ...(PG_ASKED ? [{ extends: true as const, test: { name: 'pg', include: PG, globalSetup: ['tests/pg/global-setup.ts'], isolate: false } }] : []),
     ],
   },
 });

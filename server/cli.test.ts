@@ -45,11 +45,12 @@ describe('parseArgs', () => {
     [['--version'], { kind: 'version' }],
     [['migrate'], { kind: 'migrate' }],
     [['backup', 'b.db'], { kind: 'backup', file: 'b.db' }],
+    [['copy', 'a.db', 'postgres://u@h/db'], { kind: 'copy', from: 'a.db', to: 'postgres://u@h/db' }],
   ])('%j', (argv, command) => {
     expect(parseArgs(argv)).toEqual(command);
   });
 
-  it.each([[['backup']], [['backup', 'a', 'b']], [['migrate', 'x']], [['nope']], [['--port']]])('refuses %j', (argv) => {
+  it.each([[['backup']], [['backup', 'a', 'b']], [['migrate', 'x']], [['copy', 'a.db']], [['copy', 'a', 'b', 'c']], [['copy', '-x', 'b']], [['nope']], [['--port']]])('refuses %j', (argv) => {
     expect(() => parseArgs(argv)).toThrow();
   });
 });

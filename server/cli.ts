@@ -1,6 +1,6 @@
 /**
  * The command line of the server (issue 7), shared by `tsx server/main.ts` and the single binary
- * (server/sea/entry.ts): `caishui [serve]`, `caishui migrate`, `caishui backup <file>`,
+ * (server/sea/entry.ts): `caishui [serve]`, `caishui migrate`, `caishui backup <file>`, `caishui copy <from> <to>`,
  * `caishui --version`, `caishui --help`. Configuration comes from the same environment variables
  * as `npm start` (server/env.ts).
  *
@@ -59,6 +59,9 @@ Usage:
   caishui migrate         apply pending database migrations, then exit
   caishui backup <file>   online backup of the database into <file> (a new file; safe while
                           the server runs), then exit
+  caishui copy <from> <to> copy every row of one database into a new, empty one: a SQLite
+                          file or postgres://… URL each (SQLite → PostgreSQL moves an install;
+                          the target's migrations are applied first), then exit
   caishui --version       print the version
   caishui --help          print this text
 
@@ -79,7 +82,8 @@ Stopping: SIGTERM or SIGINT stops accepting connections, lets requests in flight
 exits at once.
 Exit codes: 0 done, 1 failed, 2 bad command line.`;
 
-type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'serve' } | { kind: 'migrate' } | { kind: 'backup'; file: string };
+type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'serve' } | { kind: 'migrate' } | { kind: 'backup'; file: string }
+  | { kind: 'copy'; from: string; to: string };
 
 /** Parses the arguments after the program name; throws a usage message for anything else. */
 export function parseArgs(argv: string[]): Command {
@@ -97,6 +101,10 @@ export function parseArgs(argv: string[]): Command {
   if (first === 'backup') {
     if (rest.length !== 1 || !rest[0] || rest[0].startsWith('-')) throw new Error('usage: caishui backup <file>');
     return { kind: 'backup', file: rest[0] };
+  }
+  if (first === 'copy') {
+    if (rest.length !== 2 || rest.some((a) => !a || a.startsWith('-'))) throw new Error('usage: caishui copy <from> <to>');
+    return { kind: 'copy', from: rest[0], to: rest[1] };
   }
   throw new Error(`unknown command: ${first}`);
 }
@@ -124,6 +132,7 @@ export async function runCli(argv: string[], prepare: () => CliRuntime = () => (
     const runtime = prepare();
     if (command.kind === 'serve') { await serve(runtime); return undefined; }
     if (command.kind === 'migrate') return migrateCommand(env, runtime, io);
+    if (command.kind === 'copy') return await copyCommand(runtime, command, io);
     return await backupCommand(env, runtime, command.file, io);
   } catch (err) {
     io.err(`caishui: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -228,6 +237,17 @@ async function migrateCommand(env: AppEnv, runtime: CliRuntime, io: CliIo): Prom
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
   io.out(`${file}: ${after - before} migration(s) applied, ${after} in total (${Math.round(performance.now() - t0)} ms)`);
+  return 0;
+}
+
+/** `caishui copy <from> <to>` (server/db/copy.ts): prints the rows per table and what was skipped. */
+async function copyCommand(runtime: CliRuntime, c: { from: string; to: string }, io: CliIo): Promise<number> {
+  const { copyDatabase } = await import('./db/copy');
+  const t0 = performance.now();
+  const r = await copyDatabase(c.from, c.to, { migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding });
+  const rows = r.tables.reduce((n, t) => n + t.rows, 0);
+  io.out(`copied ${rows} rows in ${r.tables.length} tables (${r.from} → ${r.to}, ${Math.round(performance.now() - t0)} ms)`);
+  if (r.skipped.length) io.out(`skipped (the target has no such table): ${r.skipped.join(', ')}`);
   return 0;
 }
 

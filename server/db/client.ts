@@ -1,7 +1,8 @@
 /**
  * Opens the SQLite database (a file path or `:memory:`), sets WAL and foreign keys, applies the
  * committed drizzle-kit migrations in `drizzle/`, and returns the Drizzle handle.
- * Errors: throws when the file cannot be opened or a migration fails (boot stops).
+ * Errors: throws when the file cannot be opened or a migration fails (boot stops), and for a
+ * `postgres://` URL (POSTGRES_NOT_YET).
  */
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -11,6 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INLINE_AUTOCHECKPOINT_PAGES } from './checkpointer';
 import * as schema from './schema';
+import { dbKindOf } from './store/port';
+
+/** Why `npm start` refuses a postgres:// DATABASE_URL for now. */
+export const POSTGRES_NOT_YET = 'DATABASE_URL names a PostgreSQL database; the server does not run on PostgreSQL yet (issue 43 is moving its code onto the store port). Use a SQLite file; `caishui copy <sqlite file> <postgres url>` already copies an install into PostgreSQL.';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -30,6 +35,9 @@ export interface OpenDatabaseOptions {
 
 export function openDatabase(options: OpenDatabaseOptions): Db {
   const { url } = options;
+  // Issue 43 in progress: the store port has a PostgreSQL adapter, but the server's own code does
+  // not run on it yet; a postgres:// URL must not become a SQLite file named after it.
+  if (dbKindOf(url) === 'postgres') throw new Error(POSTGRES_NOT_YET);
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const fresh = url !== ':memory:' && (!fs.existsSync(url) || fs.statSync(url).size === 0);
   const sqlite = new Database(url, options.nativeBinding ? { nativeBinding: options.nativeBinding as string } : {});

@@ -3,6 +3,7 @@ import { openDatabase, type Db } from '../client';
 import { joinWriteTurn, trackCommandTransactions } from '../write-turn';
 import { sysConfig } from '../schema';
 import { STRICT_MESSAGE, sqliteStore } from './sqlite';
+import { describeStoreContract } from './contract';
 import type { Store } from './port';
 
 let db: Db;
@@ -164,4 +165,11 @@ describe('sqlite store: the strict rule while synchronous writers remain', () =>
     })).rejects.toThrow(STRICT_MESSAGE);
     expect(await names()).toEqual([]);
   });
+});
+
+describeStoreContract('sqlite :memory:', async () => {
+  const own = openDatabase({ url: ':memory:' });
+  // Non-strict: the contract holds flows at gates and timers inside transactions.
+  const s = sqliteStore(own, { strict: false });
+  return { store: s, cleanup: () => s.close() };
 });

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../tests/pg/fresh-db';
+import { describeStoreContract } from './contract';
+import { BatchError, type Store } from './port';
+import { openPostgresStore } from './postgres';
+
+describeStoreContract('postgres', async () => {
+  const store = await openPostgresStore(await freshDatabase('contract'));
+  return { store, cleanup: () => store.close() };
+});
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const AWKWARD = [
+  "it's", "''", '"double"', 'back\\slash', '\\\\two', "\\'", 'E\'x\'', '?', '$1', '-- not a comment', '/* nor this */', ';',
+  'line\nbreak\r\ttab', 'ü€😀 中文', '\\x00', ' ', '',
+];
+
+describe('postgres store', () => {
+  const opened: Store[] = [];
+  const open = async (prefix: string, max?: number) => {
+    const store = await openPostgresStore(await freshDatabase(prefix), { max });
+    opened.push(store);
+    await store.run('CREATE TABLE v (id INTEGER PRIMARY KEY, s TEXT, b BYTEA, big BIGINT, n DOUBLE PRECISION)');
+    return store;
+  };
+  afterEach(async () => { await Promise.all(opened.splice(0).map((s) => s.close())); });
+
+  it('is of kind postgres and reads int8 as a number, or a bigint past 2^53', async () => {
+    const store = await open('kinds');
+    expect(store.kind).toBe('postgres');
+    expect(await store.get('SELECT count(*) AS "n", 9007199254740993::int8 AS "big", 5::int8 AS "small"'))
+      .toEqual({ n: 1, big: 9007199254740993n, small: 5 });
+  });
+
+  it('batch inlines awkward strings, bytea, bigints and numbers and reads them back as bound parameters do', async () => {
+    const store = await open('inline');
+    const bytes = Buffer.from([0, 1, 39, 92, 255, 10]);
+    const rows = AWKWARD.map((s, i) => [i, s, i % 2 ? bytes : new Uint8Array(bytes), BigInt(i) - 2n ** 62n, -i - 0.5] as const);
+    const changes = await store.batch(rows.map((params) => ({ sql: 'INSERT INTO v (id, s, b, big, n) VALUES (?, ?, ?, ?, ?)', params: [...params] })));
+    expect(changes).toEqual(rows.map(() => ({ changes: 1 })));
+    for (const [i, s] of rows) await store.run('INSERT INTO v (id, s, b, big, n) VALUES (?, ?, ?, ?, ?)', [100 + i, s, bytes, BigInt(i) - 2n ** 62n, -i - 0.5]);
+    const read = await store.all<{ id: number; s: string; b: Buffer; big: bigint; n: number }>('SELECT id, s, b, big, n FROM v ORDER BY id');
+    expect(read.map((r) => r.s)).toEqual([...AWKWARD, ...AWKWARD]);
+    for (const r of read) {
+      expect(r.b.equals(bytes)).toBe(true);
+      expect(r.big).toBe(BigInt(r.id % 100) - 2n ** 62n);
+      expect(r.n).toBe(-(r.id % 100) - 0.5);
+    }
+    expect(await store.batch([{ sql: 'UPDATE v SET s = ? WHERE id = ?-1 AND n < ? AND big < ?', params: ['x', 1, -0.25, -(2n ** 61n)] }])).toEqual([{ changes: 1 }]);
+  });
+
+  it('batch refuses a NUL in a string before sending anything', async () => {
+    const store = await open('nul');
+    const err = await store.batch([
+      { sql: 'INSERT INTO v (id, s) VALUES (?, ?)', params: [1, 'fine'] },
+      { sql: 'INSERT INTO v (id, s) VALUES (?, ?)', params: [2, 'a\0b'] },
+    ]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BatchError);
+    expect((err as BatchError).index).toBe(1);
+    expect((err as BatchError).message).toMatch(/U\+0000 \(NUL\)/);
+    expect(await store.all('SELECT id FROM v')).toEqual([]);
+  });
+
+  it('batch names the failing statement: a parse error by its position, an execution error by its turn', async () => {
+    const store = await open('index');
+    const ok = { sql: 'INSERT INTO v (id, s) VALUES (?, ?)', params: [1, 'ü€😀'] };
+    const indexOf = (list: { sql: string; params?: unknown[] }[]) =>
+      store.batch(list as never).then(() => 'resolved', (e: BatchError) => [e.name, e.index]);
+    expect(await indexOf([ok, { sql: 'INSERT INTO v (id, s) VALUES (2 ?)', params: ['x'] }])).toEqual(['BatchError', 1]);
+    expect(await indexOf([ok, { sql: 'INSERT INTO nowhere VALUES (?)', params: [1] }, ok])).toEqual(['BatchError', 1]);
+    expect(await indexOf([ok, { sql: 'INSERT INTO v (id, s) VALUES (?, ?)', params: [2, 'b'] }, ok])).toEqual(['BatchError', 2]);
+    expect(await indexOf([ok, { sql: 'SELECT 1; SELECT 2' }])).toEqual(['BatchError', 1]);
+    expect(await indexOf([ok, { sql: 'SELECT ?', params: [] }])).toEqual(['BatchError', 1]);
+    expect(await store.all('SELECT id FROM v')).toEqual([]);
+  });
+
+  it('a failed batch inside a transaction rolls back its own statements; caught, the transaction goes on', async () => {
+    const store = await open('txbatch');
+    await store.transaction(async () => {
+      await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [1, 'before']);
+      await expect(store.batch([
+        { sql: 'INSERT INTO v (id, s) VALUES (?, ?)', params: [2, 'batch'] },
+        { sql: 'INSERT INTO v (id, s) VALUES (?, ?)', params: [1, 'duplicate'] },
+      ])).rejects.toMatchObject({ name: 'BatchError', index: 1 });
+      await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [3, 'after']);
+    });
+    expect(await store.all('SELECT id FROM v ORDER BY id')).toEqual([{ id: 1 }, { id: 3 }]);
+  });
+
+  it('store.db is Drizzle over the transaction\'s connection inside one, and its transaction is a savepoint', async () => {
+    const store = await open('drizzle');
+    const boom = new Error('boom');
+    await expect(store.transaction(async () => {
+      const pid = await store.get<{ pid: number }>('SELECT pg_backend_pid() AS "pid"');
+      const viaDrizzle = await store.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS "pid"`);
+      expect(viaDrizzle.rows[0].pid).toBe(pid!.pid);
+      expect(store.db).toBe(store.db);
+      await store.db.execute(sql`INSERT INTO v (id, s) VALUES (${1}, ${'drizzle'})`);
+      await store.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO v (id, s) VALUES (${2}, ${'undone'})`);
+        tx.rollback();
+      }).catch(() => undefined);
+      expect(await store.all('SELECT id FROM v')).toEqual([{ id: 1 }]);
+      throw boom;
+    })).rejects.toBe(boom);
+    expect(await store.all('SELECT id FROM v')).toEqual([]);
+    await store.db.transaction(async (tx) => { await tx.execute(sql`INSERT INTO v (id) VALUES (${3})`); expect(store.inTransaction).toBe(true); });
+    expect(await store.all('SELECT id FROM v')).toEqual([{ id: 3 }]);
+  });
+
+  it('a broken connection inside a transaction is released (destroyed) and the pool goes on', async () => {
+    const store = await open('broken', 1);
+    await expect(store.transaction(async () => {
+      await store.run('INSERT INTO v (id) VALUES (?)', [1]);
+      await store.run('SELECT pg_terminate_backend(pg_backend_pid())');
+    })).rejects.toThrow(/terminat/);
+    const next = store.transaction(async () => store.get<{ one: number }>('SELECT 1 AS "one"'));
+    expect(await Promise.race([next, delay(5000).then(() => 'timed out')])).toEqual({ one: 1 });
+    expect(await store.all('SELECT id FROM v')).toEqual([]);
+  });
+
+  it('a statement of a transaction that has ended fails instead of running elsewhere', async () => {
+    const store = await open('stray');
+    let stray: Promise<unknown> | undefined;
+    await store.transaction(async () => { stray = delay(20).then(() => store.run('INSERT INTO v (id) VALUES (?)', [1])); });
+    await expect(stray).rejects.toThrow(/has ended/);
+    expect(await store.all('SELECT id FROM v')).toEqual([]);
+  });
+
+  it('40 concurrent transactions on a pool of 4 all complete, with at most 4 connections', async () => {
+    const store = await open('many', 4);
+    const pids = new Set<number>();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => store.transaction(async () => {
+      pids.add((await store.get<{ pid: number }>('SELECT pg_backend_pid() AS "pid"'))!.pid);
+      await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [i, 'outer']);
+      await delay(i % 3);
+      await store.transaction(async () => { await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [1000 + i, 'inner']); });
+      return i;
+    })));
+    expect(results).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(await store.get('SELECT count(*) AS "n" FROM v')).toEqual({ n: 80 });
+    expect(pids.size).toBeLessThanOrEqual(4);
+  });
+});
