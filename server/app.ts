@@ -92,12 +92,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // Before the engine and services create their transaction functions: write turns (issue 15)
   // tell a command's transaction from the turn around it.
   trackCommandTransactions(db.$client);
+  const store = sqliteStore(db, { ownsConnection: false });
   // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
   // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
   // the engine's handlers.
-  seedDatabase(db, nowText(clock), { listeners: seedListenersOf(domains) });
+  await seedDatabase(store, nowText(clock), { listeners: seedListenersOf(domains) });
   runModuleInstalls(db, installsOf(domains), nowText(clock));
-  const deps: AppDeps = { db, store: sqliteStore(db, { ownsConnection: false }), clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
+  const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
     engine: createEngine({ db, clock, handlers: engineHandlersOf(domains, db), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
       verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
 

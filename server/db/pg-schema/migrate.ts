@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { SqlParam, Statements } from '../store/port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,11 +53,16 @@ export interface AdvancedSequence {
  * schema so that the next generated id is max(column) + 1 (1 for an empty table): otherwise
  * the first insert without an id would collide with a seeded row. `pg_get_serial_sequence` finds
  * each column's sequence; `setval(seq, max + 1, false)` sets it. Run it after seeding, in or out
- * of the seeding transaction. `target` is a connection (Client, PoolClient, Pool) or a URL (a
- * connection is opened and closed). Returns the sequences set, sorted by table and column.
+ * of the seeding transaction. `target` is a connection (Client, PoolClient, Pool), a URL (a
+ * connection is opened and closed) or a PostgreSQL store (server/db/store/port.ts). Returns the sequences set, sorted by table and column.
  * Errors: rejects when the database cannot be reached or a table cannot be read.
  */
-export async function advanceSequences(target: PgQueryable | string): Promise<AdvancedSequence[]> {
+export async function advanceSequences(target: PgQueryable | string | Pick<Statements, 'all'>): Promise<AdvancedSequence[]> {
+  if (typeof target === 'object' && 'all' in target) {
+    // The store port (its `?` placeholders): inside the caller's transaction when there is one.
+    const store = target;
+    return advanceSequences({ query: async (text: string, values?: unknown[]) => ({ rows: await store.all(text.replace(/\$\d+/g, '?'), values as SqlParam[]) }) } as unknown as PgQueryable);
+  }
   if (typeof target === 'string') {
     const client = new pg.Client({ connectionString: target });
     await client.connect();

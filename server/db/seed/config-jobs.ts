@@ -66,18 +66,16 @@ export const SEED_JOBS = [
 ] as const;
 
 /** Inserts the built-in config entries and the demo jobs. */
-export function seedConfigAndJobs(tx: SeedTx, now: string): void {
+export async function seedConfigAndJobs(tx: SeedTx, now: string): Promise<void> {
   const audit = { createBy: SEED_CREATE_BY, createTime: now };
 
-  tx.insert(sysConfig)
+  await tx.insert(sysConfig)
     .values(SEED_CONFIGS.map((c) => ({ ...c, configType: 'Y', ...audit })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysJob)
+  await tx.insert(sysJob)
     .values(SEED_JOBS.map((j) => ({
       ...j, jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '1', remark: '', ...audit,
     })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }

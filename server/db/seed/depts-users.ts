@@ -61,47 +61,40 @@ export const SEED_USERS = [
 ] as const;
 
 /** Inserts depts, posts, roles, users and the user/role/post/dept links (ids fixed). */
-export function seedDeptsAndUsers(tx: SeedTx, now: string): void {
+export async function seedDeptsAndUsers(tx: SeedTx, now: string): Promise<void> {
   const audit = { createBy: SEED_CREATE_BY, createTime: now };
 
-  tx.insert(sysDept)
+  await tx.insert(sysDept)
     .values(SEED_DEPTS.map((d) => ({
       ...d, leader: '若依', phone: '15888888888', email: 'ry@qq.com', status: '0', delFlag: '0', ...audit,
     })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysPost)
+  await tx.insert(sysPost)
     .values(SEED_POSTS.map((p) => ({ ...p, status: '0', remark: '', ...audit })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysRole)
+  await tx.insert(sysRole)
     .values(SEED_ROLES.map((r) => ({
       ...r, menuCheckStrictly: true, deptCheckStrictly: true, status: '0', delFlag: '0', ...audit,
     })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysUser)
+  await tx.insert(sysUser)
     .values(SEED_USERS.map(({ roleId: _r, postId: _p, ...u }) => ({
       ...u, userType: '00', avatar: '', password: SEED_ADMIN_PASSWORD_HASH, status: '0', delFlag: '0', ...audit,
     })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysUserRole)
+  await tx.insert(sysUserRole)
     .values(SEED_USERS.map((u) => ({ userId: u.userId, roleId: u.roleId })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysUserPost)
+  await tx.insert(sysUserPost)
     .values(SEED_USERS.map((u) => ({ userId: u.userId, postId: u.postId })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysRoleDept)
+  await tx.insert(sysRoleDept)
     .values(SEED_ROLE2_DEPT_IDS.map((deptId) => ({ roleId: 2, deptId })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }

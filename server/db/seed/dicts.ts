@@ -137,16 +137,14 @@ export const SEED_DICT_DATA: readonly DictDataSeed[] = [
 ];
 
 /** Inserts all dictionary types, then their data. */
-export function seedDicts(tx: SeedTx, now: string): void {
+export async function seedDicts(tx: SeedTx, now: string): Promise<void> {
   const audit = { createBy: SEED_CREATE_BY, createTime: now };
 
-  tx.insert(sysDictType)
+  await tx.insert(sysDictType)
     .values(SEED_DICT_TYPES.map((t) => ({ ...t, status: '0', ...audit })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysDictData)
+  await tx.insert(sysDictData)
     .values(SEED_DICT_DATA.map((d) => ({ ...d, cssClass: '', status: '0', ...audit })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }

@@ -201,8 +201,8 @@ export const SEED_TASK_MENU_IDS: readonly number[] = [2023, 2026, 2024, 2025, CC
 export const SEED_ROLE2_MENU_IDS: readonly number[] = [...SYSTEM_MENUS.map((m) => m.menuId), ...SEED_TASK_MENU_IDS];
 
 /** Inserts the menu tree and role 2's grants. Needs role 2 to exist (foreign key). */
-export function seedMenus(tx: SeedTx, now: string): void {
-  tx.insert(sysMenu)
+export async function seedMenus(tx: SeedTx, now: string): Promise<void> {
+  await tx.insert(sysMenu)
     .values(SEED_MENUS.map((m) => ({
       ...m,
       // Directories and permission-less pages keep perms '' as RuoYi's seed does.
@@ -214,24 +214,22 @@ export function seedMenus(tx: SeedTx, now: string): void {
       createBy: SEED_CREATE_BY,
       createTime: now,
     })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 
-  tx.insert(sysRoleMenu)
+  await tx.insert(sysRoleMenu)
     .values(SEED_ROLE2_MENU_IDS.map((menuId) => ({ roleId: 2, menuId })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /**
  * Seed step 2 (issue 16) for databases seeded before it: the 抄送我的 page under 任务管理 and its
  * grant to role 2, as a fresh seed has them (ON CONFLICT DO NOTHING: an existing row stays).
  */
-export function seedCcMenu(tx: SeedTx, now: string): void {
+export async function seedCcMenu(tx: SeedTx, now: string): Promise<void> {
   const m = SEED_MENUS.find((x) => x.menuId === CC_MENU_ID)!;
-  tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
-    .onConflictDoNothing().run();
-  tx.insert(sysRoleMenu).values({ roleId: 2, menuId: CC_MENU_ID }).onConflictDoNothing().run();
+  await tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
+    .onConflictDoNothing();
+  await tx.insert(sysRoleMenu).values({ roleId: 2, menuId: CC_MENU_ID }).onConflictDoNothing();
 }
 
 /**
@@ -240,15 +238,15 @@ export function seedCcMenu(tx: SeedTx, now: string): void {
  * holds 我的流程 (2026) or a menu carrying `system:deployment:add` (the permission that showed
  * 新增流程 before), so no one loses the start they had. ON CONFLICT DO NOTHING: an existing row stays.
  */
-export function seedProcessStartMenu(tx: SeedTx, now: string): void {
+export async function seedProcessStartMenu(tx: SeedTx, now: string): Promise<void> {
   const m = SEED_MENUS.find((x) => x.menuId === PROCESS_START_MENU_ID)!;
-  tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
-    .onConflictDoNothing().run();
-  const holders = tx.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
+  await tx.insert(sysMenu).values({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })
+    .onConflictDoNothing();
+  const holders = await tx.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
     .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
-    .where(or(eq(sysMenu.menuId, 2026), eq(sysMenu.perms, 'system:deployment:add'))).all();
+    .where(or(eq(sysMenu.menuId, 2026), eq(sysMenu.perms, 'system:deployment:add')));
   if (holders.length) {
-    tx.insert(sysRoleMenu).values(holders.map((h) => ({ roleId: h.roleId, menuId: PROCESS_START_MENU_ID }))).onConflictDoNothing().run();
+    await tx.insert(sysRoleMenu).values(holders.map((h) => ({ roleId: h.roleId, menuId: PROCESS_START_MENU_ID }))).onConflictDoNothing();
   }
 }
 
@@ -259,16 +257,16 @@ export function seedProcessStartMenu(tx: SeedTx, now: string): void {
  * role holding 系统监控 (2) (upstream grants them with the whole system part, as role 2 has).
  * ON CONFLICT DO NOTHING: an existing row stays.
  */
-export function seedNoticeMonitorMenus(tx: SeedTx, now: string): void {
+export async function seedNoticeMonitorMenus(tx: SeedTx, now: string): Promise<void> {
   const ids = [...NOTICE_MENU_IDS, ...MONITOR_MENU_IDS];
-  tx.insert(sysMenu)
+  await tx.insert(sysMenu)
     .values(SEED_MENUS.filter((m) => ids.includes(m.menuId))
       .map((m) => ({ ...m, query: null, routeName: '', isFrame: 1, visible: '0', status: '0', createBy: SEED_CREATE_BY, createTime: now })))
-    .onConflictDoNothing().run();
+    .onConflictDoNothing();
   for (const [parentId, menuIds] of [[1, NOTICE_MENU_IDS], [2, MONITOR_MENU_IDS]] as const) {
-    const holders = tx.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
-      .where(eq(sysRoleMenu.menuId, parentId)).all();
+    const holders = await tx.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
+      .where(eq(sysRoleMenu.menuId, parentId));
     const grants = holders.flatMap((h) => menuIds.map((menuId) => ({ roleId: h.roleId, menuId })));
-    if (grants.length) tx.insert(sysRoleMenu).values(grants).onConflictDoNothing().run();
+    if (grants.length) await tx.insert(sysRoleMenu).values(grants).onConflictDoNothing();
   }
 }

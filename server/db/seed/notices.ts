@@ -8,10 +8,10 @@ import { sysNotice } from '../schema';
 import { SEED_CREATE_BY, type SeedTx } from './types';
 
 /** Inserts RuoYi's two demo notices (ids 1 and 2, status 0 正常; ON CONFLICT DO NOTHING). */
-export function seedNotices(tx: SeedTx, now: string): void {
+export async function seedNotices(tx: SeedTx, now: string): Promise<void> {
   const base = { status: '0', createBy: SEED_CREATE_BY, createTime: now, remark: '管理员' };
-  tx.insert(sysNotice).values([
+  await tx.insert(sysNotice).values([
     { ...base, noticeId: 1, noticeTitle: '温馨提醒：2018-07-01 若依新版本发布啦', noticeType: '2', noticeContent: '新版本内容' },
     { ...base, noticeId: 2, noticeTitle: '维护通知：2018-07-01 若依系统凌晨维护', noticeType: '1', noticeContent: '维护内容' },
-  ]).onConflictDoNothing().run();
+  ]).onConflictDoNothing();
 }

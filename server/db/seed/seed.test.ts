@@ -11,6 +11,8 @@ import {
   sysSecret, sysUser, sysUserPost, sysUserRole,
 } from '../schema';
 import { SEED_ADMIN_PASSWORD_HASH, SEED_MARKER_KEY, SEED_VERSION, seedDatabase } from './index';
+import { sqliteStore } from '../store/sqlite';
+import type { Store } from '../store/port';
 
 /**
  * The listener rows buildApp passes from the flowable module (server/db imports no module, tests
@@ -37,14 +39,16 @@ function counts(db: Db): Record<string, number> {
 
 describe('seedDatabase', () => {
   let db: Db;
-  beforeEach(() => {
+  let store: Store<Db>;
+  beforeEach(async () => {
     db = openDatabase({ url: ':memory:' });
-    seedDatabase(db, NOW, WORKFLOW);
+    store = sqliteStore(db);
+    await seedDatabase(store, NOW, WORKFLOW);
   });
 
-  it('is idempotent: a second run changes no row count', () => {
+  it('is idempotent: a second run changes no row count', async () => {
     const first = counts(db);
-    seedDatabase(db, '2026-02-01 10:00:00', WORKFLOW);
+    await seedDatabase(store, '2026-02-01 10:00:00', WORKFLOW);
     expect(counts(db)).toEqual(first);
     expect(first).toMatchObject({
       sys_dept: 10, sys_user: 2, sys_post: 4, sys_role: 2, sys_user_role: 2, sys_user_post: 2,
@@ -55,27 +59,27 @@ describe('seedDatabase', () => {
     expect(admin?.createTime).toBe(NOW);
   });
 
-  it('records the marker row', () => {
+  it('records the marker row', async () => {
     const row = db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get();
     expect(row?.secretValue).toBe(SEED_VERSION);
   });
 
-  it('step 2 (抄送我的, issue 16) reaches a database seeded at version 1, once', () => {
+  it('step 2 (抄送我的, issue 16) reaches a database seeded at version 1, once', async () => {
     db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).run();
     db.delete(sysMenu).where(eq(sysMenu.menuId, 2049)).run();
     db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
     db.delete(sysJob).where(eq(sysJob.jobId, 2)).run(); // deleted by an administrator: stays deleted
-    seedDatabase(db, '2026-03-01 08:00:00', WORKFLOW);
+    await seedDatabase(store, '2026-03-01 08:00:00', WORKFLOW);
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2049)).get()).toMatchObject({ menuName: '抄送我的', parentId: 2023, component: 'flowable/task/copy/index', createTime: '2026-03-01 08:00:00' });
     expect(db.select().from(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 2049))).get()).toBeDefined();
     expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
     expect(db.select().from(sysSecret).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).get()?.secretValue).toBe(SEED_VERSION);
     db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).run();
-    seedDatabase(db, NOW, WORKFLOW);
+    await seedDatabase(store, NOW, WORKFLOW);
     expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2049)).all()).toEqual([]);
   });
 
-  it('step 3 (发起, issue 40) gives the button to every role holding 我的流程 or system:deployment:add, once', () => {
+  it('step 3 (发起, issue 40) gives the button to every role holding 我的流程 or system:deployment:add, once', async () => {
     // A database seeded at version 2: no button 2050; role 2 holds 我的流程, a custom role only 新增 (2031), another neither.
     db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2050)).run();
     db.delete(sysMenu).where(eq(sysMenu.menuId, 2050)).run();
@@ -84,7 +88,7 @@ describe('seedDatabase', () => {
     const other = db.insert(sysRole).values({ roleName: '其他', roleKey: 'other', roleSort: 4 }).returning().get().roleId;
     db.insert(sysRoleMenu).values([{ roleId: deployer, menuId: 2031 }, { roleId: other, menuId: 100 }]).run();
     db.update(sysUser).set({ nickName: '若依' }).where(eq(sysUser.userId, 2)).run();
-    seedDatabase(db, '2026-03-01 08:00:00', WORKFLOW);
+    await seedDatabase(store, '2026-03-01 08:00:00', WORKFLOW);
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 2050)).get())
       .toMatchObject({ menuName: '发起', parentId: 2026, menuType: 'F', perms: 'flowable:process:start', createTime: '2026-03-01 08:00:00' });
     const holders = () => db.select({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu).where(eq(sysRoleMenu.menuId, 2050)).all().map((r) => r.roleId).sort();
@@ -94,11 +98,11 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysUser).where(eq(sysUser.userId, 2)).get()?.nickName).toBe('若依');
     // Once: a grant removed afterwards stays removed.
     db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, deployer), eq(sysRoleMenu.menuId, 2050))).run();
-    seedDatabase(db, NOW, WORKFLOW);
+    await seedDatabase(store, NOW, WORKFLOW);
     expect(holders()).toEqual([2]);
   });
 
-  it('step 4 (通知公告 and monitor menus, issue 41 §5) reaches a database seeded at version 3, once', () => {
+  it('step 4 (通知公告 and monitor menus, issue 41 §5) reaches a database seeded at version 3, once', async () => {
     // A database seeded at version 3: no menus 107, 1035-1038, 112-114; role 2 holds 系统管理 and
     // 系统监控, a custom role only 系统管理, another only 系统监控, a third neither.
     const added = [107, 1035, 1036, 1037, 1038, 112, 113, 114];
@@ -110,7 +114,7 @@ describe('seedDatabase', () => {
     const mon = db.insert(sysRole).values({ roleName: '监控', roleKey: 'mon', roleSort: 4 }).returning().get().roleId;
     const other = db.insert(sysRole).values({ roleName: '其他', roleKey: 'other', roleSort: 5 }).returning().get().roleId;
     db.insert(sysRoleMenu).values([{ roleId: sys, menuId: 1 }, { roleId: mon, menuId: 2 }, { roleId: other, menuId: 100 }]).run();
-    seedDatabase(db, '2026-03-01 08:00:00', WORKFLOW);
+    await seedDatabase(store, '2026-03-01 08:00:00', WORKFLOW);
     expect(db.select().from(sysMenu).where(eq(sysMenu.menuId, 107)).get()).toMatchObject({
       menuName: '通知公告', parentId: 1, orderNum: 8, path: 'notice', component: 'system/notice/index', menuType: 'C',
       perms: 'system:notice:list', icon: 'message', createTime: '2026-03-01 08:00:00',
@@ -137,21 +141,21 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysNotice).all()).toEqual([]);
     // Once: a grant removed afterwards stays removed.
     db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, sys), eq(sysRoleMenu.menuId, 107))).run();
-    seedDatabase(db, NOW, WORKFLOW);
+    await seedDatabase(store, NOW, WORKFLOW);
     expect(grants(sys)).toEqual([1035, 1036, 1037, 1038]);
   });
 
-  it('steps 2, 3 and 4 all reach a database seeded at version 1', () => {
+  it('steps 2, 3 and 4 all reach a database seeded at version 1', async () => {
     const added = [2049, 2050, 107, 1035, 112, 113, 114];
     db.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, added)).run();
     db.delete(sysMenu).where(inArray(sysMenu.menuId, added)).run();
     db.update(sysSecret).set({ secretValue: '1' }).where(eq(sysSecret.secretKey, SEED_MARKER_KEY)).run();
-    seedDatabase(db, NOW, WORKFLOW);
+    await seedDatabase(store, NOW, WORKFLOW);
     const role2 = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
     expect(role2).toEqual(expect.arrayContaining(added));
   });
 
-  it('seeds RuoYi\'s two demo notices on a fresh database', () => {
+  it('seeds RuoYi\'s two demo notices on a fresh database', async () => {
     const rows = db.select().from(sysNotice).orderBy(sysNotice.noticeId).all();
     expect(rows.map((n) => [n.noticeId, n.noticeTitle, n.noticeType, n.noticeContent, n.status, n.createBy, n.createTime])).toEqual([
       [1, '温馨提醒：2018-07-01 若依新版本发布啦', '2', '新版本内容', '0', 'admin', NOW],
@@ -159,17 +163,17 @@ describe('seedDatabase', () => {
     ]);
   });
 
-  it('does not resurrect rows deleted after the first run', () => {
+  it('does not resurrect rows deleted after the first run', async () => {
     db.delete(sysJob).where(eq(sysJob.jobId, 2)).run();
     db.delete(sysDictData).where(eq(sysDictData.dictType, 'sys_notice_type')).run();
     db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, 2), eq(sysRoleMenu.menuId, 1000))).run();
     const before = counts(db);
-    seedDatabase(db, NOW, WORKFLOW);
+    await seedDatabase(store, NOW, WORKFLOW);
     expect(counts(db)).toEqual(before);
     expect(db.select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toBeUndefined();
   });
 
-  it('seeds admin and ry with their depts, roles and posts', () => {
+  it('seeds admin and ry with their depts, roles and posts', async () => {
     const users = db.select().from(sysUser).orderBy(sysUser.userId).all();
     expect(users.map((u) => [u.userId, u.userName, u.nickName, u.deptId, u.email, u.phonenumber, u.sex, u.remark]))
       .toEqual([
@@ -193,11 +197,11 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysRoleDept).all().map((r) => r.deptId).sort()).toEqual([100, 101, 105]);
   });
 
-  it('stores the bcrypt hash of admin123', () => {
+  it('stores the bcrypt hash of admin123', async () => {
     expect(bcrypt.compareSync('admin123', SEED_ADMIN_PASSWORD_HASH)).toBe(true);
   });
 
-  it('builds the dept tree with consistent ancestors', () => {
+  it('builds the dept tree with consistent ancestors', async () => {
     const depts = db.select().from(sysDept).all();
     const byId = new Map(depts.map((d) => [d.deptId, d]));
     for (const d of depts) {
@@ -212,7 +216,7 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('gives role 2 every system menu, the 任务管理 menus and 发起, no other workflow menu', () => {
+  it('gives role 2 every system menu, the 任务管理 menus and 发起, no other workflow menu', async () => {
     const granted = db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu)
       .where(eq(sysRoleMenu.roleId, 2)).all().map((r) => r.menuId);
     expect(granted.filter((id) => id >= 2000).sort((a, b) => a - b)).toEqual([2023, 2024, 2025, 2026, 2049, 2050]);
@@ -222,7 +226,7 @@ describe('seedDatabase', () => {
     expect(db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, 1)).all()).toEqual([]);
   });
 
-  it('seeds a well-formed menu tree', () => {
+  it('seeds a well-formed menu tree', async () => {
     const menus = db.select().from(sysMenu).all();
     const ids = new Set(menus.map((m) => m.menuId));
     for (const m of menus) {
@@ -252,7 +256,7 @@ describe('seedDatabase', () => {
     expect(workflowButtons.find((m) => m.menuId === 2048)).toMatchObject({ menuName: '流程监控', parentId: 2026, perms: 'flowable:instance:monitor' });
   });
 
-  it('seeds the listed dictionary types, each with data', () => {
+  it('seeds the listed dictionary types, each with data', async () => {
     const types = ['sys_user_sex', 'sys_show_hide', 'sys_normal_disable', 'sys_job_status', 'sys_job_group',
       'sys_yes_no', 'sys_notice_type', 'sys_notice_status', 'sys_oper_type', 'sys_common_status',
       'exp_data_type', 'sys_listener_type', 'sys_listener_value_type', 'sys_listener_event_type',
@@ -270,7 +274,7 @@ describe('seedDatabase', () => {
     expect(other).toMatchObject({ dictType: 'sys_oper_type', dictValue: '0', dictSort: 99, listClass: 'info' });
   });
 
-  it('seeds the built-in config keys', () => {
+  it('seeds the built-in config keys', async () => {
     const rows = db.select().from(sysConfig).all();
     const byKey = Object.fromEntries(rows.map((r) => [r.configKey, r.configValue]));
     expect(byKey).toEqual({
@@ -289,7 +293,7 @@ describe('seedDatabase', () => {
     expect(rows.every((r) => r.configType === 'Y')).toBe(true);
   });
 
-  it('seeds the three demo jobs paused', () => {
+  it('seeds the three demo jobs paused', async () => {
     const jobs = db.select().from(sysJob).orderBy(sysJob.jobId).all();
     expect(jobs.map((j) => [j.jobId, j.invokeTarget, j.cronExpression])).toEqual([
       [1, 'ryTask.ryNoParams', '0/10 * * * * ?'],

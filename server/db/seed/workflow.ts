@@ -30,13 +30,13 @@ export const SEED_EXPRESSIONS = [
 
 /**
  * Inserts the expression library rows and one listener library row per `listeners` entry (ids 1…n
- * in the given order), each ON CONFLICT DO NOTHING. Errors: SQLite's only (the caller rolls back).
+ * in the given order), each ON CONFLICT DO NOTHING. Errors: the database's only (the caller rolls back).
  */
-export function seedWorkflow(tx: SeedTx, now: string, listeners: readonly SeedListener[]): void {
+export async function seedWorkflow(tx: SeedTx, now: string, listeners: readonly SeedListener[]): Promise<void> {
   for (const e of SEED_EXPRESSIONS) {
-    tx.insert(sysExpression).values({ ...e, status: '0', createBy: 'admin', createTime: now }).onConflictDoNothing().run();
+    await tx.insert(sysExpression).values({ ...e, status: '0', createBy: 'admin', createTime: now }).onConflictDoNothing();
   }
-  listeners.forEach(({ name, type, eventType, valueType, value, remark }, i) => {
-    tx.insert(sysListener).values({ id: i + 1, name, type, eventType, valueType, value, status: '0', createBy: 'admin', createTime: now, remark }).onConflictDoNothing().run();
-  });
+  for (const [i, { name, type, eventType, valueType, value, remark }] of listeners.entries()) {
+    await tx.insert(sysListener).values({ id: i + 1, name, type, eventType, valueType, value, status: '0', createBy: 'admin', createTime: now, remark }).onConflictDoNothing();
+  }
 }
