@@ -147,13 +147,16 @@ function migrationCount(folder: string): number {
   return (JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 }
 
+/** A PostgreSQL side, migrated to this version first (source and target alike). */
+async function openPostgres(url: string, o: CopyOptions): Promise<Side> {
+  await migratePostgres(url, o.pgMigrationsFolder ?? defaultPgMigrationsFolder);
+  const client = new pg.Client({ connectionString: url, types });
+  await client.connect();
+  return pgSide(client);
+}
+
 async function openSource(url: string, o: CopyOptions): Promise<Side> {
-  if (dbKindOf(url) === 'postgres') {
-    await migratePostgres(url, o.pgMigrationsFolder ?? defaultPgMigrationsFolder);
-    const client = new pg.Client({ connectionString: url, types });
-    await client.connect();
-    return pgSide(client);
-  }
+  if (dbKindOf(url) === 'postgres') return openPostgres(url, o);
   const file = path.resolve(url);
   if (!fs.existsSync(file)) throw new Error(`no SQLite database at ${file}`);
   const db = new Database(file, { readonly: true, fileMustExist: true, ...(o.nativeBinding ? { nativeBinding: o.nativeBinding as string } : {}) });
@@ -168,12 +171,7 @@ async function openSource(url: string, o: CopyOptions): Promise<Side> {
 }
 
 async function openTarget(url: string, o: CopyOptions): Promise<Side> {
-  if (dbKindOf(url) === 'postgres') {
-    await migratePostgres(url, o.pgMigrationsFolder ?? defaultPgMigrationsFolder);
-    const client = new pg.Client({ connectionString: url, types });
-    await client.connect();
-    return pgSide(client);
-  }
+  if (dbKindOf(url) === 'postgres') return openPostgres(url, o);
   const file = path.resolve(url);
   if (url === ':memory:' || fs.existsSync(file)) throw new Error(`the SQLite target must be a new file: ${url} exists or is :memory:`);
   const db = openDatabase({ url: file, migrationsFolder: o.migrationsFolder, nativeBinding: o.nativeBinding });
