@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import {
-  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, RESVG_WASM_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
+  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_GLOBAL, CAPTCHA_FONT_KEY, RESVG_WASM_KEY, LAZY_MODULES, LAZY_REQUIRE_GLOBAL, MANIFEST_KEY, MIGRATIONS_PREFIX, PG_MIGRATIONS_PREFIX, WEB_PREFIX,
   lazyModuleKey, type SeaManifest,
 } from '../server/sea/assets';
 
@@ -189,6 +189,11 @@ function collectAssets(version: string, sqliteModule: string, todoWorker: string
     if (f.endsWith('.sql') || f === 'meta/_journal.json') assets[MIGRATIONS_PREFIX + f] = path.join(drizzleDir, f);
   }
   if (!assets[`${MIGRATIONS_PREFIX}meta/_journal.json`]) throw new Error('drizzle/meta/_journal.json missing');
+  const pgDir = path.join(ROOT, 'drizzle-pg');
+  for (const f of filesUnder(pgDir)) {
+    if (f.endsWith('.sql') || f === 'meta/_journal.json') assets[PG_MIGRATIONS_PREFIX + f] = path.join(pgDir, f);
+  }
+  if (!assets[`${PG_MIGRATIONS_PREFIX}meta/_journal.json`]) throw new Error('drizzle-pg/meta/_journal.json missing');
   assets[ADDON_KEY] = path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
   assets[SQLITE_MODULE_KEY] = sqliteModule;
   assets[TODO_WORKER_KEY] = todoWorker;

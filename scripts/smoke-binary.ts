@@ -18,6 +18,7 @@
  *     (warm start: assets already extracted), the captcha draws (its embedded font), and a second
  *     signal exits at once (code 130);
  *  9. `caishui migrate` on a new and on a migrated database.
+ * 10. `caishui copy` of the database into a throwaway PostgreSQL cluster (issue 43; Debian's postgresql).
  * Prints the binary size, build time, cold and warm start times.
  *
  *   npm run test:binary                  # build, then test
@@ -34,6 +35,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { BINARY, ROOT, buildBinary } from './build-binary';
+import { startPgCluster } from './pg-cluster';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
@@ -335,6 +337,16 @@ async function main(): Promise<void> {
   const m2 = runBinary(['migrate'], home, { TMPDIR: tmp });
   assert.equal(m2.code, 0, m2.stderr);
   assert.match(m2.stdout, / 0 migration\(s\) applied/);
+
+  step('copy into PostgreSQL');
+  const cluster = await startPgCluster();
+  try {
+    const c = runBinary(['copy', path.join(home, 'data', 'caishui.db'), cluster.url], home, { TMPDIR: tmp });
+    assert.equal(c.code, 0, c.stderr);
+    assert.match(c.stdout, /^copied \d+ rows in \d+ tables \(sqlite → postgres/);
+  } finally {
+    cluster.stop();
+  }
 
   fs.rmSync(work, { recursive: true, force: true });
   console.log('\nbinary smoke test passed');

@@ -26,6 +26,8 @@ export interface CliRuntime {
   webDir?: string;
   /** Drizzle migrations folder (default: drizzle/ beside the sources). */
   migrationsFolder?: string;
+  /** PostgreSQL's migrations folder (default: drizzle-pg/ beside the sources). */
+  pgMigrationsFolder?: string;
   /** A loaded better-sqlite3 addon (the binary loads it with process.dlopen). */
   nativeBinding?: unknown;
   /** Paths for the WAL checkpointer's worker thread (the binary's extracted copies). */
@@ -244,7 +246,7 @@ async function migrateCommand(env: AppEnv, runtime: CliRuntime, io: CliIo): Prom
 async function copyCommand(runtime: CliRuntime, c: { from: string; to: string }, io: CliIo): Promise<number> {
   const { copyDatabase } = await import('./db/copy');
   const t0 = performance.now();
-  const r = await copyDatabase(c.from, c.to, { migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding });
+  const r = await copyDatabase(c.from, c.to, { migrationsFolder: runtime.migrationsFolder, pgMigrationsFolder: runtime.pgMigrationsFolder, nativeBinding: runtime.nativeBinding });
   const rows = r.tables.reduce((n, t) => n + t.rows, 0);
   io.out(`copied ${rows} rows in ${r.tables.length} tables (${r.from} → ${r.to}, ${Math.round(performance.now() - t0)} ms)`);
   if (r.skipped.length) io.out(`skipped (the target has no such table): ${r.skipped.join(', ')}`);

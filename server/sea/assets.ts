@@ -15,7 +15,8 @@
  * - `lazy/<name>.cjs`: the packages of `LAZY_MODULES`, each bundled alone (CommonJS), required from
  *   the extraction folder on their first dynamic `import()` instead of living in the main script;
  * - `web/<path>`: the Vite build of the client (dist/client);
- * - `drizzle/<file>.sql`, `drizzle/meta/_journal.json`: the migrations.
+ * - `drizzle/<file>.sql`, `drizzle/meta/_journal.json`: the migrations;
+ * - `drizzle-pg/<file>.sql`, `drizzle-pg/meta/_journal.json`: PostgreSQL's (`caishui copy`, issue 43).
  */
 
 export const MANIFEST_KEY = 'manifest.json';
@@ -26,6 +27,7 @@ export const CAPTCHA_FONT_KEY = 'fonts/Comismsh.ttf';
 export const RESVG_WASM_KEY = 'resvg/index_bg.wasm';
 export const WEB_PREFIX = 'web/';
 export const MIGRATIONS_PREFIX = 'drizzle/';
+export const PG_MIGRATIONS_PREFIX = 'drizzle-pg/';
 /** Written last into a fully extracted folder; holds the manifest hash. */
 export const COMPLETE_MARKER = '.complete';
 

@@ -41,6 +41,7 @@ function prepare(): CliRuntime {
   return {
     webDir: assets.webDir,
     migrationsFolder: assets.migrationsFolder,
+    pgMigrationsFolder: assets.pgMigrationsFolder,
     nativeBinding: addon.exports,
     checkpointer: { modulePath: assets.sqliteModulePath, addonPath: assets.addonPath },
     todoReader: { scriptPath: assets.todoWorkerPath, addonPath: assets.addonPath },

@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_KEY, RESVG_WASM_KEY, COMPLETE_MARKER, MANIFEST_KEY, MIGRATIONS_PREFIX, WEB_PREFIX,
+  ADDON_KEY, SQLITE_MODULE_KEY, TODO_WORKER_KEY, CAPTCHA_FONT_KEY, RESVG_WASM_KEY, COMPLETE_MARKER, MANIFEST_KEY, MIGRATIONS_PREFIX, PG_MIGRATIONS_PREFIX, WEB_PREFIX,
   extractionFolderName, type SeaManifest,
 } from './assets';
 
@@ -37,6 +37,8 @@ export interface ExtractedAssets {
   todoWorkerPath: string;
   webDir: string;
   migrationsFolder: string;
+  /** PostgreSQL's migrations (drizzle-pg/). */
+  pgMigrationsFolder: string;
   captchaFontPath: string;
   /** @resvg/resvg-wasm's WebAssembly (the captcha's PNG rasteriser). */
   resvgWasmPath: string;
@@ -98,6 +100,7 @@ function result(dir: string, manifest: SeaManifest, extracted: boolean): Extract
     todoWorkerPath: path.join(dir, TODO_WORKER_KEY),
     webDir: path.join(dir, WEB_PREFIX),
     migrationsFolder: path.join(dir, MIGRATIONS_PREFIX),
+    pgMigrationsFolder: path.join(dir, PG_MIGRATIONS_PREFIX),
     captchaFontPath: path.join(dir, CAPTCHA_FONT_KEY),
     resvgWasmPath: path.join(dir, RESVG_WASM_KEY),
   };
