@@ -93,8 +93,8 @@ export function menuTree<T extends { menuId: number; parentId: number }>(rows: T
   return build(rootId);
 }
 
-/** The router tree of the signed-in user. */
-export function getRouters(deps: Pick<AppDeps, 'db'>, login: LoginUser): RouterNode[] {
-  const rows = routerMenus(deps.db, login.admin ? undefined : login.roles.map((r) => r.roleId));
+/** The router tree of the signed-in user (menus read from the async store, issue 43). */
+export async function getRouters(deps: Pick<AppDeps, 'store'>, login: LoginUser): Promise<RouterNode[]> {
+  const rows = await routerMenus(deps.store, login.admin ? undefined : login.roles.map((r) => r.roleId));
   return buildRouters(menuTree(rows) as MenuNode[]);
 }

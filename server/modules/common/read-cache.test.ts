@@ -5,6 +5,7 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { joinWriteTurn } from '../../db/write-turn';
+import { sqliteStore } from '../../db/store/sqlite';
 import { turnTestDb } from '../../../tests/helpers/turn-db';
 import { ReadCache } from './read-cache';
 
@@ -45,4 +46,31 @@ it('steps aside inside any transaction that is not a write turn', () => {
   })();
   expect(cache.get(db, 'n', count)).toBe(1);
   expect(cache.peek(db, 'n')).toBe(1);
+});
+
+it('getAsync (code on the store): a hit loads nothing, a write moves the stamp, a store transaction steps aside', async () => {
+  const own = turnTestDb('caishui-cache-async-');
+  const store = sqliteStore(own.db, { ownsConnection: false });
+  const cache = new ReadCache<number>(['child']);
+  let loads = 0;
+  const load = async () => { loads++; return (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM child'))!.n; };
+  try {
+    expect(await cache.getAsync(own.db, 'n', load)).toBe(0);
+    expect(await cache.getAsync(own.db, 'n', load)).toBe(0);
+    expect(loads).toBe(1);
+    await store.run("INSERT INTO child (v) VALUES ('async')");
+    expect(await cache.getAsync(own.db, 'n', load)).toBe(1);
+    expect(loads).toBe(2);
+    await store.transaction(async () => {
+      await store.run("INSERT INTO child (v) VALUES ('in a store transaction')");
+      expect(await cache.getAsync(own.db, 'n', load)).toBe(2);
+      expect(cache.peek(own.db, 'n')).toBeUndefined();
+    });
+    expect(await cache.getAsync(own.db, 'n', load)).toBe(2);
+    expect(cache.peek(own.db, 'n')).toBe(2);
+    expect(cache.stats(own.db)).toEqual({ hits: 1, misses: 3 });
+  } finally {
+    await store.close();
+    own.close();
+  }
 });

@@ -75,6 +75,25 @@ export class ReadCache<V> {
     return value;
   }
 
+  /**
+   * `get` with an asynchronous `load` (code on the async store, issue 43): a hit resolves with the
+   * cached value without calling the database or awaiting anything; a miss awaits `load` and keeps
+   * its value in the slot the read started in (a write meanwhile moves the stamp, so the next read
+   * starts a fresh slot and never sees it). Inside a command's or store transaction it loads
+   * without caching, as `get` does.
+   */
+  async getAsync(db: Db, key: string, load: () => Promise<V>): Promise<V> {
+    const slot = this.slotOf(db);
+    if (!slot) return load();
+    const hit = slot.entries.has(key);
+    this.counterOf(db).note(hit);
+    if (hit) return slot.entries.get(key) as V;
+    const value = await load();
+    if (slot.entries.size >= READ_CACHE_MAX) slot.entries.delete(slot.entries.keys().next().value as string);
+    slot.entries.set(key, value);
+    return value;
+  }
+
   /** Drops one key (after a committed change of it), or every key when `key` is omitted. */
   drop(db: Db, key?: string): void {
     const slot = this.slots.get(db);

@@ -18,11 +18,11 @@ export interface HomeStats {
 }
 
 /** `home.stats` → `{userCount, roleCount, deptCount}`: the list totals of `login`, data-scoped. */
-export function homeStats(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser): HomeStats {
+export async function homeStats(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, login: LoginUser): Promise<HomeStats> {
   const firstRow = { pageNum: 1, pageSize: 1 };
   return {
     userCount: userList(deps, login, firstRow).total,
-    roleCount: roleList(deps, login, firstRow).total,
-    deptCount: deptList(deps, login, {}).length,
+    roleCount: (await roleList(deps, login, firstRow)).total,
+    deptCount: (await deptList(deps, login, {})).length,
   };
 }

@@ -90,8 +90,8 @@ export function definitionStart(deps: Deps, login: LoginUser, procDefId: string,
  * The query is the user domain's (system/user/user.repo.ts enabledUserOptions).
  */
 export const userOptions = (deps: Deps, f: z.output<typeof userPickerInput>) => enabledUserOptions(deps.db, f);
-/** `roleList` (candidate-group picker): undeleted roles by sort order (system/role/role.repo.ts liveRoleOptions). */
-export const roleOptions = (deps: Deps) => liveRoleOptions(deps.db);
+/** `roleList` (candidate-group picker): undeleted roles by sort order (system/role/role.repo.ts liveRoleOptions, on the async store). */
+export const roleOptions = (deps: Pick<AppDeps, 'store'>) => liveRoleOptions(deps.store);
 export const expOptions = (deps: Deps) => expressionOptions(deps);
 
 

@@ -1,6 +1,7 @@
 /**
  * Dept procedures `system.dept.*` (reference §2 Depts; api-contract "System"). Permissions
- * `system:dept:list|query|add|edit|remove`; writes are logged as 部门管理.
+ * `system:dept:list|query|add|edit|remove`; writes are logged as 部门管理. The services are async
+ * (the store port, issue 43): resolvers return or await their promises.
  */
 import { deptAddInput, deptIdInput, deptListInput, deptUpdateInput } from '../../../../shared/schemas/system/dept';
 import { router } from '../../../trpc/init';
@@ -29,7 +30,7 @@ export const deptRouter = router({
   /** Add form → `{deptId}`. Errors: name taken, parent disabled or missing, parent out of scope. */
   add: permProcedure('system:dept:add').meta(log(1)).input(deptAddInput)
     .meta({ rest: { method: 'POST', path: '/system/dept', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ deptId: deptAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ deptId: await deptAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: see deptUpdate. */
   update: permProcedure('system:dept:edit').meta(log(2)).input(deptUpdateInput)
     .meta({
@@ -38,7 +39,7 @@ export const deptRouter = router({
         aliases: [{ method: 'PUT', path: '/system/dept' }],
       },
     })
-    .mutation(({ ctx, input }) => { deptUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await deptUpdate(ctx.deps, ctx.login, input); }),
   /** `{deptId}`: soft delete. Errors: 601 存在下级部门,不允许删除 / 部门存在用户,不允许删除. */
   remove: permProcedure('system:dept:remove').meta(log(3)).input(deptIdInput)
     .meta({
@@ -47,5 +48,5 @@ export const deptRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/dept/:deptId' }],
       },
     })
-    .mutation(({ ctx, input }) => { deptRemove(ctx.deps, ctx.login, input.deptId); }),
+    .mutation(async ({ ctx, input }) => { await deptRemove(ctx.deps, ctx.login, input.deptId); }),
 });

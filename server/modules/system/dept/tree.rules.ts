@@ -1,10 +1,12 @@
 /**
  * The rules of the org trees (reference §2 Depts; RuoYi SysDeptController / SysDeptServiceImpl),
  * shared by depts (部门) and parks (园区); `noun` puts the right word into the messages.
- * Every function runs inside the caller's transaction.
+ * Every function runs inside the caller's `store.transaction` (issue 43: on the async store, so
+ * the checks and the writes of a command stay one all-or-nothing transaction).
  */
 import { AppError } from '../../../core/errors';
-import type { DbTx } from '../../common/query.repo';
+import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import {
   countChildren, countEnabledBelow, enableAncestors, findNode, moveDescendants, nameTaken, type TreeTable,
 } from './tree.repo';
@@ -15,10 +17,10 @@ export type TreeNoun = '部门' | '园区';
  * The ancestors of a new node under `parentId` (parent's ancestors + ',' + parent id; '0' for a
  * root). Errors (500): 新增部门'x'失败，部门名称已存在; 上级部门不存在; 部门停用，不允许新增.
  */
-export function checkAdd(db: DbTx, t: TreeTable, noun: TreeNoun, parentId: number, name: string): string {
-  if (nameTaken(db, t, parentId, name)) throw new AppError('conflict', `新增${noun}'${name}'失败，${noun}名称已存在`);
+export async function checkAdd(store: Store<Db>, t: TreeTable, noun: TreeNoun, parentId: number, name: string): Promise<string> {
+  if (await nameTaken(store, t, parentId, name)) throw new AppError('conflict', `新增${noun}'${name}'失败，${noun}名称已存在`);
   if (parentId === 0) return '0';
-  const parent = findNode(db, t, parentId);
+  const parent = await findNode(store, t, parentId);
   if (!parent) throw new AppError('notFound', `新增${noun}'${name}'失败，上级${noun}不存在`);
   if (parent.status !== '0') throw new AppError('refused', `${noun}停用，不允许新增`);
   return `${parent.ancestors},${parent.id}`;
@@ -30,32 +32,32 @@ export function checkAdd(db: DbTx, t: TreeTable, noun: TreeNoun, parentId: numbe
  * …上级部门不能是自己的下级部门 (our guard against cycles, RuoYi's UI only hides those);
  * 该部门包含未停用的子部门！ when disabling a node with enabled nodes below.
  */
-export function checkUpdate(
-  db: DbTx, t: TreeTable, noun: TreeNoun, e: { id: number; parentId: number; name: string; status?: string },
-): string {
-  const old = findNode(db, t, e.id);
+export async function checkUpdate(
+  store: Store<Db>, t: TreeTable, noun: TreeNoun, e: { id: number; parentId: number; name: string; status?: string },
+): Promise<string> {
+  const old = await findNode(store, t, e.id);
   if (!old) throw new AppError('notFound', '操作失败');
-  if (nameTaken(db, t, e.parentId, e.name, e.id)) throw new AppError('conflict', `修改${noun}'${e.name}'失败，${noun}名称已存在`);
+  if (await nameTaken(store, t, e.parentId, e.name, e.id)) throw new AppError('conflict', `修改${noun}'${e.name}'失败，${noun}名称已存在`);
   if (e.parentId === e.id) throw new AppError('invalid', `修改${noun}'${e.name}'失败，上级${noun}不能是自己`);
-  if (e.status === '1' && countEnabledBelow(db, t, e.id) > 0) throw new AppError('refused', `该${noun}包含未停用的子${noun}！`);
+  if (e.status === '1' && await countEnabledBelow(store, t, e.id) > 0) throw new AppError('refused', `该${noun}包含未停用的子${noun}！`);
   if (e.parentId === old.parentId) return old.ancestors;
   let ancestors = '0';
   if (e.parentId !== 0) {
-    const parent = findNode(db, t, e.parentId);
+    const parent = await findNode(store, t, e.parentId);
     if (!parent) throw new AppError('notFound', `修改${noun}'${e.name}'失败，上级${noun}不存在`);
     if (`,${parent.ancestors},`.includes(`,${e.id},`)) throw new AppError('invalid', `修改${noun}'${e.name}'失败，上级${noun}不能是自己的下级${noun}`);
     ancestors = `${parent.ancestors},${parent.id}`;
   }
-  moveDescendants(db, t, e.id, `${ancestors},${e.id}`, `${old.ancestors},${e.id}`);
+  await moveDescendants(store, t, e.id, `${ancestors},${e.id}`, `${old.ancestors},${e.id}`);
   return ancestors;
 }
 
 /** After an edit that leaves the node enabled: enable all its ancestors (RuoYi). */
-export function afterUpdate(db: DbTx, t: TreeTable, status: string | undefined, ancestors: string, by: string, when: string): void {
-  if (status === '0' && ancestors && ancestors !== '0') enableAncestors(db, t, ancestors, by, when);
+export async function afterUpdate(store: Store<Db>, t: TreeTable, status: string | undefined, ancestors: string, by: string, when: string): Promise<void> {
+  if (status === '0' && ancestors && ancestors !== '0') await enableAncestors(store, t, ancestors, by, when);
 }
 
 /** Refuses deleting a node with live children: 601 存在下级部门,不允许删除. */
-export function checkDelete(db: DbTx, t: TreeTable, noun: TreeNoun, id: number): void {
-  if (countChildren(db, t, id) > 0) throw new AppError('warn', `存在下级${noun},不允许删除`);
+export async function checkDelete(store: Store<Db>, t: TreeTable, noun: TreeNoun, id: number): Promise<void> {
+  if (await countChildren(store, t, id) > 0) throw new AppError('warn', `存在下级${noun},不允许删除`);
 }

@@ -1,7 +1,8 @@
 /**
  * Dictionary data services (reference §2 Dictionaries; RuoYi SysDictDataController /
  * SysDictDataServiceImpl): list, the cached entries of a type, add / edit / delete (each drops
- * the cache of the types it touched), export.
+ * the cache of the types it touched, after the commit), export. On the async store (issue 43): each
+ * write is one `store.transaction`.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -16,7 +17,7 @@ import {
   type DictDataFilter, type DictDataRow, type DictDataValues,
 } from './dict-data.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 export interface DictDataForm {
   dictType: string;
@@ -31,13 +32,13 @@ export interface DictDataForm {
 }
 
 /** `GET /system/dict/data/list` → `{rows, total}`. */
-export const dictDataList = (deps: Deps, f: DictDataFilter) => listDictData(deps.db, f);
+export const dictDataList = (deps: Deps, f: DictDataFilter) => listDictData(deps.store, f);
 
 /** `GET /system/dict/data/type/{dictType}` → enabled entries by dictSort ([] when none), cached per type. */
-export const dictDataByType = (deps: Pick<AppDeps, 'db'>, dictType: string): PreSerialized<DictDataRow[]> => dictAnswer(deps.db, dictType);
+export const dictDataByType = (deps: Pick<AppDeps, 'store'>, dictType: string): Promise<PreSerialized<DictDataRow[]>> => dictAnswer(deps.store, dictType);
 
 /** `GET /system/dict/data/{dictCode}` → the entry or null. */
-export const dictDataGet = (deps: Deps, dictCode: number) => findDictData(deps.db, dictCode) ?? null;
+export const dictDataGet = async (deps: Deps, dictCode: number) => (await findDictData(deps.store, dictCode)) ?? null;
 
 const values = (f: DictDataForm): DictDataValues => ({
   dictType: f.dictType, dictLabel: f.dictLabel, dictValue: f.dictValue, dictSort: f.dictSort, cssClass: f.cssClass ?? '',
@@ -45,43 +46,43 @@ const values = (f: DictDataForm): DictDataValues => ({
 });
 
 /** `POST /system/dict/data` → new dictCode; drops the type's cache. */
-export function dictDataAdd(deps: Deps, login: LoginUser, f: DictDataForm): number {
+export async function dictDataAdd(deps: Deps, login: LoginUser, f: DictDataForm): Promise<number> {
   const when = nowText(deps.clock);
-  const id = deps.db.transaction((tx) => insertDictData(tx, values(f), login.userName, when));
-  dropDicts(deps.db, f.dictType);
+  const id = await deps.store.transaction(() => insertDictData(deps.store, values(f), login.userName, when));
+  dropDicts(deps.store.db, f.dictType);
   return id;
 }
 
 /** `POST /system/dict/data/update`; drops the caches of the old and new type. Errors: 操作失败 (no such entry). */
-export function dictDataUpdate(
+export async function dictDataUpdate(
   deps: Deps, login: LoginUser,
   f: Omit<DictDataForm, 'listClass' | 'isDefault' | 'status'> & { dictCode: number; listClass?: string; isDefault?: 'Y' | 'N'; status?: '0' | '1' },
-): void {
+): Promise<void> {
   const when = nowText(deps.clock);
-  const old = deps.db.transaction((tx) => {
-    const row = findDictData(tx, f.dictCode);
+  const old = await deps.store.transaction(async () => {
+    const row = await findDictData(deps.store, f.dictCode);
     if (!row) throw new AppError('notFound', '操作失败');
-    updateDictData(tx, f.dictCode, {
+    await updateDictData(deps.store, f.dictCode, {
       dictType: f.dictType, dictLabel: f.dictLabel, dictValue: f.dictValue, dictSort: f.dictSort, cssClass: f.cssClass,
       listClass: f.listClass, isDefault: f.isDefault, status: f.status, remark: f.remark,
     }, login.userName, when);
     return row;
   });
-  dropDicts(deps.db, old.dictType, f.dictType);
+  dropDicts(deps.store.db, old.dictType, f.dictType);
 }
 
 /** `POST /system/dict/data/delete/{dictCodes}`; drops the caches of their types. Errors: 操作失败 (none exists). */
-export function dictDataRemove(deps: Deps, dictCodes: number[]): void {
-  const types = deps.db.transaction((tx) => {
-    const rows = findDictDataMany(tx, dictCodes);
-    if (deleteDictData(tx, dictCodes) === 0) throw new AppError('notFound', '操作失败');
+export async function dictDataRemove(deps: Deps, dictCodes: number[]): Promise<void> {
+  const types = await deps.store.transaction(async () => {
+    const rows = await findDictDataMany(deps.store, dictCodes);
+    if (await deleteDictData(deps.store, dictCodes) === 0) throw new AppError('notFound', '操作失败');
     return rows.map((r) => r.dictType);
   });
-  dropDicts(deps.db, ...types);
+  dropDicts(deps.store.db, ...types);
 }
 
 /** `POST /system/dict/data/export` → `data_{timestamp}.xlsx` (sheet 字典数据). */
-export function dictDataExport(deps: Deps, f: DictDataFilter): Promise<FileReply> {
+export async function dictDataExport(deps: Deps, f: DictDataFilter): Promise<FileReply> {
   return exportSheet<DictDataRow>('字典数据', [
     { header: '字典编码', value: 'dictCode' },
     { header: '字典排序', value: 'dictSort' },
@@ -90,5 +91,5 @@ export function dictDataExport(deps: Deps, f: DictDataFilter): Promise<FileReply
     { header: '字典类型', value: 'dictType' },
     { header: '是否默认', value: 'isDefault', labels: YES_NO },
     { header: '状态', value: 'status', labels: NORMAL_DISABLE },
-  ], listDictData(deps.db, f).rows, deps.clock.now());
+  ], (await listDictData(deps.store, f)).rows, deps.clock.now());
 }

@@ -1,7 +1,8 @@
 /**
  * Dictionary type services (reference §2 Dictionaries; RuoYi SysDictTypeController /
  * SysDictTypeServiceImpl): list, options, add / edit (unique dictType; a rename moves the data),
- * delete (refused while the type has data), cache refresh, export.
+ * delete (refused while the type has data), cache refresh, export. On the async store (issue 43):
+ * each write is one `store.transaction`, its cache drops after the commit.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -15,7 +16,7 @@ import {
   type DictTypeFilter, type DictTypeRow,
 } from './dict-type.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 export interface DictTypeForm {
   dictName: string;
@@ -25,24 +26,24 @@ export interface DictTypeForm {
 }
 
 /** `GET /system/dict/type/list` → `{rows, total}`. */
-export const dictTypeList = (deps: Deps, f: DictTypeFilter) => listDictTypes(deps.db, f);
+export const dictTypeList = (deps: Deps, f: DictTypeFilter) => listDictTypes(deps.store, f);
 
 /** `GET /system/dict/type/optionselect` → every type. */
-export const dictTypeOptions = (deps: Deps) => allDictTypes(deps.db);
+export const dictTypeOptions = (deps: Deps) => allDictTypes(deps.store);
 
 /** `GET /system/dict/type/{dictId}` → the type or null. */
-export const dictTypeGet = (deps: Deps, dictId: number) => findDictTypeById(deps.db, dictId) ?? null;
+export const dictTypeGet = async (deps: Deps, dictId: number) => (await findDictTypeById(deps.store, dictId)) ?? null;
 
 const values = (f: DictTypeForm) => ({ dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark ?? null });
 
 /** `POST /system/dict/type` → new dictId. Errors (500): 新增字典'x'失败，字典类型已存在. */
-export function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm): number {
+export async function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm): Promise<number> {
   const when = nowText(deps.clock);
-  const id = deps.db.transaction((tx) => {
-    if (dictTypeTaken(tx, f.dictType)) throw new AppError('conflict', `新增字典'${f.dictName}'失败，字典类型已存在`);
-    return insertDictType(tx, values(f), login.userName, when);
+  const id = await deps.store.transaction(async () => {
+    if (await dictTypeTaken(deps.store, f.dictType)) throw new AppError('conflict', `新增字典'${f.dictName}'失败，字典类型已存在`);
+    return insertDictType(deps.store, values(f), login.userName, when);
   });
-  dropDicts(deps.db, f.dictType);
+  dropDicts(deps.store.db, f.dictType);
   return id;
 }
 
@@ -50,43 +51,47 @@ export function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm): numb
  * `POST /system/dict/type/update`: a new dictType renames the type of its data rows; the caches
  * of the old and new type are dropped. Errors (500): 修改字典'x'失败，字典类型已存在; 操作失败.
  */
-export function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictTypeForm, 'status'> & { dictId: number; status?: '0' | '1' }): void {
+export async function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictTypeForm, 'status'> & { dictId: number; status?: '0' | '1' }): Promise<void> {
   const when = nowText(deps.clock);
-  const old = deps.db.transaction((tx) => {
-    const row = findDictTypeById(tx, f.dictId);
+  const old = await deps.store.transaction(async () => {
+    const row = await findDictTypeById(deps.store, f.dictId);
     if (!row) throw new AppError('notFound', '操作失败');
-    if (dictTypeTaken(tx, f.dictType, f.dictId)) throw new AppError('conflict', `修改字典'${f.dictName}'失败，字典类型已存在`);
-    updateDictType(tx, f.dictId, row.dictType, { dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark }, login.userName, when);
+    if (await dictTypeTaken(deps.store, f.dictType, f.dictId)) throw new AppError('conflict', `修改字典'${f.dictName}'失败，字典类型已存在`);
+    await updateDictType(deps.store, f.dictId, row.dictType, { dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark }, login.userName, when);
     return row;
   });
-  dropDicts(deps.db, old.dictType, f.dictType);
+  dropDicts(deps.store.db, old.dictType, f.dictType);
 }
 
 /**
  * `POST /system/dict/type/delete/{dictIds}`: all or nothing. Errors (500): `<dictName>已分配,不能删除`
  * while the type has data (RuoYi `%1$s已分配,不能删除`); 操作失败 when none exists.
  */
-export function dictTypeRemove(deps: Deps, dictIds: number[]): void {
-  const types = deps.db.transaction((tx) => {
-    const rows = dictIds.map((id) => findDictTypeById(tx, id)).filter((r): r is DictTypeRow => r !== undefined);
-    for (const r of rows) if (countDictData(tx, r.dictType) > 0) throw new AppError('refused', `${r.dictName}已分配,不能删除`);
-    if (deleteDictTypes(tx, dictIds) === 0) throw new AppError('notFound', '操作失败');
+export async function dictTypeRemove(deps: Deps, dictIds: number[]): Promise<void> {
+  const types = await deps.store.transaction(async () => {
+    const rows: DictTypeRow[] = [];
+    for (const id of dictIds) {
+      const r = await findDictTypeById(deps.store, id);
+      if (r) rows.push(r);
+    }
+    for (const r of rows) if (await countDictData(deps.store, r.dictType) > 0) throw new AppError('refused', `${r.dictName}已分配,不能删除`);
+    if (await deleteDictTypes(deps.store, dictIds) === 0) throw new AppError('notFound', '操作失败');
     return rows.map((r) => r.dictType);
   });
-  dropDicts(deps.db, ...types);
+  dropDicts(deps.store.db, ...types);
 }
 
 /** `POST /system/dict/type/refreshCache`: drops every cached type (reloaded on next read). */
-export function dictRefreshCache(deps: Pick<AppDeps, 'db'>): void {
-  dropAllDicts(deps.db);
+export function dictRefreshCache(deps: Pick<AppDeps, 'store'>): void {
+  dropAllDicts(deps.store.db);
 }
 
 /** `POST /system/dict/type/export` → `data_{timestamp}.xlsx` (sheet 字典类型). */
-export function dictTypeExport(deps: Deps, f: DictTypeFilter): Promise<FileReply> {
+export async function dictTypeExport(deps: Deps, f: DictTypeFilter): Promise<FileReply> {
   return exportSheet<DictTypeRow>('字典类型', [
     { header: '字典主键', value: 'dictId' },
     { header: '字典名称', value: 'dictName' },
     { header: '字典类型', value: 'dictType' },
     { header: '状态', value: 'status', labels: NORMAL_DISABLE },
-  ], listDictTypes(deps.db, f).rows, deps.clock.now());
+  ], (await listDictTypes(deps.store, f)).rows, deps.clock.now());
 }

@@ -2,8 +2,13 @@
  * The dictionary cache (reference §2 `GET /system/dict/data/type/{dictType}`, Redis
  * `sys_dict:<type>` in RuoYi): the enabled entries of a type by dictSort, kept per type and
  * dropped by the services after every committed change of that type (common/read-cache.ts).
+ *
+ * On the async store (issue 43): entries load through the store (`getAsync`); the cache is kept
+ * per database connection (`store.db`), which is what its change stamp watches (SQLite's TEMP
+ * triggers and data_version, server/db/table-watch.ts). A hit calls no database and awaits nothing.
  */
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import { ReadCache } from '../../common/read-cache';
 import { PreSerialized } from '../../../core/pre-serialized';
 import { enabledDictData, type DictDataRow } from './dict-data.repo';
@@ -12,13 +17,14 @@ import { enabledDictData, type DictDataRow } from './dict-data.repo';
 export const dictCache = new ReadCache<PreSerialized<DictDataRow[]>>(['sys_dict_data']);
 
 /** The enabled entries of `dictType` with their JSON text, from the cache. */
-export const dictAnswer = (db: Db, dictType: string): PreSerialized<DictDataRow[]> =>
-  dictCache.get(db, dictType, () => new PreSerialized(Object.freeze(enabledDictData(db, dictType).map((row) => Object.freeze(row))) as DictDataRow[]));
+export const dictAnswer = (store: Pick<Store<Db>, 'db'>, dictType: string): Promise<PreSerialized<DictDataRow[]>> =>
+  dictCache.getAsync(store.db, dictType, async () =>
+    new PreSerialized(Object.freeze((await enabledDictData(store, dictType)).map((row) => Object.freeze(row))) as DictDataRow[]));
 
 /** The enabled entries of `dictType` ([] when none; frozen), from the cache. */
-export const dictEntries = (db: Db, dictType: string): DictDataRow[] => dictAnswer(db, dictType).value;
+export const dictEntries = async (store: Pick<Store<Db>, 'db'>, dictType: string): Promise<DictDataRow[]> => (await dictAnswer(store, dictType)).value;
 
-/** Drops the cached entries of the listed types. */
+/** Drops the cached entries of the listed types (`db`: the store's, `store.db`). */
 export function dropDicts(db: Db, ...types: string[]): void {
   for (const t of new Set(types)) dictCache.drop(db, t);
 }

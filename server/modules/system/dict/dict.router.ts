@@ -2,7 +2,8 @@
  * Dictionary procedures `system.dict.type.*` and `system.dict.data.*` (reference §2 Dictionaries;
  * platform spec §7). Permissions `system:dict:list|query|add|edit|remove|export`;
  * `data.byType` needs only a session (every screen renders dictionaries), as in RuoYi.
- * Writes are logged as 字典类型 / 字典数据.
+ * Writes are logged as 字典类型 / 字典数据. The services are on the async store (issue 43): the
+ * resolvers await them; `data.byType` answers a cache hit without a database call.
  */
 import { idsInput } from '../../../../shared/schemas/system/dept';
 import {
@@ -38,7 +39,7 @@ const dictTypeRouter = router({
   /** Add form → `{dictId}`. Errors: 新增字典'x'失败，字典类型已存在. */
   add: permProcedure('system:dict:add').meta(typeLog(1)).input(dictTypeAddInput)
     .meta({ rest: { method: 'POST', path: '/system/dict/type', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ dictId: dictTypeAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ dictId: await dictTypeAdd(ctx.deps, ctx.login, input) })),
   /** Edit form; a new dictType renames the data's type. Errors: 修改字典'x'失败，字典类型已存在. */
   update: permProcedure('system:dict:edit').meta(typeLog(2)).input(dictTypeUpdateInput)
     .meta({
@@ -47,7 +48,7 @@ const dictTypeRouter = router({
         aliases: [{ method: 'PUT', path: '/system/dict/type' }],
       },
     })
-    .mutation(({ ctx, input }) => { dictTypeUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await dictTypeUpdate(ctx.deps, ctx.login, input); }),
   /** `{ids}`. Errors: `<dictName>已分配,不能删除`. */
   remove: permProcedure('system:dict:remove').meta(typeLog(3)).input(idsInput)
     .meta({
@@ -56,7 +57,7 @@ const dictTypeRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/dict/type/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { dictTypeRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await dictTypeRemove(ctx.deps, input.ids); }),
   /** Drops the dictionary cache. */
   refreshCache: permProcedure('system:dict:remove').meta(typeLog(9))
     .meta({
@@ -88,7 +89,7 @@ const dictDataRouter = router({
   /** Add form → `{dictCode}`. Errors: 数据标签不能为空 / 数据键值不能为空 / 数据顺序不能为空. */
   add: permProcedure('system:dict:add').meta(dataLog(1)).input(dictDataAddInput)
     .meta({ rest: { method: 'POST', path: '/system/dict/data', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ dictCode: dictDataAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ dictCode: await dictDataAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. */
   update: permProcedure('system:dict:edit').meta(dataLog(2)).input(dictDataUpdateInput)
     .meta({
@@ -97,7 +98,7 @@ const dictDataRouter = router({
         aliases: [{ method: 'PUT', path: '/system/dict/data' }],
       },
     })
-    .mutation(({ ctx, input }) => { dictDataUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await dictDataUpdate(ctx.deps, ctx.login, input); }),
   /** `{ids}` (dictCodes). */
   remove: permProcedure('system:dict:remove').meta(dataLog(3)).input(idsInput)
     .meta({
@@ -106,7 +107,7 @@ const dictDataRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/dict/data/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { dictDataRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await dictDataRemove(ctx.deps, input.ids); }),
   /** Filters → xlsx FileReply. */
   export: permProcedure('system:dict:export').meta(dataLog(5)).input(dictDataExportInput)
     .meta({ rest: { method: 'POST', path: '/system/dict/data/export', input: ['query', 'body'], envelope: 'file' } })

@@ -23,7 +23,7 @@ export const menuRouter = router({
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, menus}` (issue 38 §8, role/grant-keys.ts). */
   roleMenuTreeselect: authedProcedure.input(roleIdInput)
     .meta({ rest: { method: 'GET', path: '/system/menu/roleMenuTreeselect/:roleId', input: ['params'], envelope: 'ajax' } })
-    .output(ajaxOutput<ReturnType<typeof roleMenuTree>>())
+    .output(ajaxOutput<Awaited<ReturnType<typeof roleMenuTree>>>())
     .query(({ ctx, input }) => roleMenuTree(ctx.deps, ctx.login, input.roleId)),
   /** `{menuId}` → menu or null. */
   get: permProcedure('system:menu:query').input(menuIdInput)
@@ -32,7 +32,7 @@ export const menuRouter = router({
   /** Add form → `{menuId}`. Errors: name taken under the parent, external link without http(s)://. */
   add: permProcedure('system:menu:add').meta(log(1)).input(menuAddInput)
     .meta({ rest: { method: 'POST', path: '/system/menu', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ menuId: menuAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ menuId: await menuAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: as add, and not its own parent. */
   update: permProcedure('system:menu:edit').meta(log(2)).input(menuUpdateInput)
     .meta({
@@ -41,7 +41,7 @@ export const menuRouter = router({
         aliases: [{ method: 'PUT', path: '/system/menu' }],
       },
     })
-    .mutation(({ ctx, input }) => { menuUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await menuUpdate(ctx.deps, ctx.login, input); }),
   /** `{menuId}`. Errors: 601 存在子菜单,不允许删除 / 菜单已分配,不允许删除. */
   remove: permProcedure('system:menu:remove').meta(log(3)).input(menuIdInput)
     .meta({
@@ -50,5 +50,5 @@ export const menuRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/menu/:menuId' }],
       },
     })
-    .mutation(({ ctx, input }) => { menuRemove(ctx.deps, input.menuId); }),
+    .mutation(async ({ ctx, input }) => { await menuRemove(ctx.deps, input.menuId); }),
 });

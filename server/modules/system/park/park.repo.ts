@@ -1,18 +1,17 @@
 /**
  * Park rows (`sys_park`, issue 3 "Parks"): list, one park with its parent's name, insert, update.
  *
- * The reads are on the async store port (issue 43): they take the store and await their Drizzle
- * queries (`store.db`), so the same code runs over SQLite and PostgreSQL. The writes (insertPark,
- * updatePark) stay synchronous for now: they run inside the synchronous `db.transaction` of the
- * park commands with the org-tree rules (../dept/tree.rules.ts, ../dept/tree.repo.ts) that depts
- * share, and move with them.
+ * On the async store port (issue 43): every function takes the store and awaits its Drizzle
+ * queries (`store.db`, the open transaction's handle inside one), reading the results with
+ * server/db/store/results.ts, so the same code runs over SQLite and PostgreSQL. Writes run inside
+ * the caller's `store.transaction` (with the org-tree rules of ../dept/tree.rules.ts).
  */
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { sysPark } from '../../../db/schema';
 import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
-import { firstRow } from '../../../db/store/results';
-import { contains, type DbTx } from '../../common/query.repo';
+import { changesOf, firstRow } from '../../../db/store/results';
+import { contains } from '../../common/query.repo';
 
 type ParkStore = Pick<Store<Db>, 'db'>;
 
@@ -40,11 +39,12 @@ export async function findParkById({ db }: ParkStore, parkId: number): Promise<(
 
 export type ParkValues = Pick<ParkRow, 'parentId' | 'ancestors' | 'parkName' | 'orderNum' | 'status' | 'remark'>;
 
-export function insertPark(db: DbTx, v: ParkValues, by: string, when: string): number {
-  return db.insert(sysPark).values({ ...v, createBy: by, createTime: when }).returning({ id: sysPark.parkId }).get().id;
+export async function insertPark({ db }: ParkStore, v: ParkValues, by: string, when: string): Promise<number> {
+  const [row] = await db.insert(sysPark).values({ ...v, createBy: by, createTime: when }).returning({ id: sysPark.parkId });
+  return row.id;
 }
 
-export function updatePark(db: DbTx, parkId: number, v: Partial<ParkValues>, by: string, when: string): number {
-  return db.update(sysPark).set({ ...v, updateBy: by, updateTime: when })
-    .where(and(eq(sysPark.parkId, parkId), eq(sysPark.delFlag, '0'))).run().changes;
+export async function updatePark({ db }: ParkStore, parkId: number, v: Partial<ParkValues>, by: string, when: string): Promise<number> {
+  return changesOf(await db.update(sysPark).set({ ...v, updateBy: by, updateTime: when })
+    .where(and(eq(sysPark.parkId, parkId), eq(sysPark.delFlag, '0'))));
 }

@@ -26,7 +26,7 @@ export const parkRouter = router({
   /** Add form → `{parkId}`. Errors: name taken under the parent, parent disabled or missing. */
   add: permProcedure('system:park:add').meta(log(1)).input(parkAddInput)
     .meta({ rest: { method: 'POST', path: '/system/park', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ parkId: parkAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ parkId: await parkAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: see parkUpdate. */
   update: permProcedure('system:park:edit').meta(log(2)).input(parkUpdateInput)
     .meta({
@@ -35,7 +35,7 @@ export const parkRouter = router({
         aliases: [{ method: 'PUT', path: '/system/park' }],
       },
     })
-    .mutation(({ ctx, input }) => { parkUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await parkUpdate(ctx.deps, ctx.login, input); }),
   /** `{parkId}`: soft delete. Errors: 601 存在下级园区,不允许删除. */
   remove: permProcedure('system:park:remove').meta(log(3)).input(parkIdInput)
     .meta({
@@ -44,5 +44,5 @@ export const parkRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/park/:parkId' }],
       },
     })
-    .mutation(({ ctx, input }) => { parkRemove(ctx.deps, ctx.login, input.parkId); }),
+    .mutation(async ({ ctx, input }) => { await parkRemove(ctx.deps, ctx.login, input.parkId); }),
 });

@@ -3,9 +3,8 @@
  * in the messages (tree.rules.ts). Parks carry no data scope of their own yet; roles link to them
  * through sys_role_park (`/system/role/parkTree/{roleId}`, built with `parkTree`).
  *
- * Issue 43: the reads are on the async store; the writes stay synchronous `db.transaction`s for
- * now, because the org-tree rules they run (../dept/tree.rules.ts) are shared with depts, which
- * still run them synchronously; they move to `store.transaction` together.
+ * On the async store (issue 43): each write is one `store.transaction` holding the org-tree rules
+ * it runs (../dept/tree.rules.ts, shared with depts), so it stays all-or-nothing.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -17,7 +16,7 @@ import { PARK_TABLE, softDelete } from '../dept/tree.repo';
 import { afterUpdate, checkAdd, checkDelete, checkUpdate } from '../dept/tree.rules';
 import { findParkById, insertPark, listParks, updatePark, type ParkFilter, type ParkRow, type ParkValues } from './park.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 export interface ParkForm {
   parentId: number;
@@ -47,11 +46,12 @@ const values = (f: ParkForm, ancestors: string): ParkValues => ({
 });
 
 /** `POST /system/park` → new parkId. Errors (500): 新增园区'x'失败，园区名称已存在; 园区停用，不允许新增; …上级园区不存在. */
-export function parkAdd(deps: Deps, login: LoginUser, f: ParkForm): number {
+export function parkAdd(deps: Deps, login: LoginUser, f: ParkForm): Promise<number> {
   const when = nowText(deps.clock);
-  return deps.db.transaction((tx) => {
-    const ancestors = checkAdd(tx, PARK_TABLE, '园区', f.parentId, f.parkName);
-    return insertPark(tx, values(f, ancestors), login.userName, when);
+  const { store } = deps;
+  return store.transaction(async () => {
+    const ancestors = await checkAdd(store, PARK_TABLE, '园区', f.parentId, f.parkName);
+    return insertPark(store, values(f, ancestors), login.userName, when);
   });
 }
 
@@ -60,20 +60,22 @@ export function parkAdd(deps: Deps, login: LoginUser, f: ParkForm): number {
  * ancestors. Errors (500): 修改园区'x'失败，园区名称已存在 / 上级园区不能是自己 / 上级园区不能是自己的下级园区;
  * 该园区包含未停用的子园区！; 操作失败 (no such park).
  */
-export function parkUpdate(deps: Deps, login: LoginUser, f: Omit<ParkForm, 'status'> & { parkId: number; status?: '0' | '1' }): void {
+export async function parkUpdate(deps: Deps, login: LoginUser, f: Omit<ParkForm, 'status'> & { parkId: number; status?: '0' | '1' }): Promise<void> {
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    const ancestors = checkUpdate(tx, PARK_TABLE, '园区', { id: f.parkId, parentId: f.parentId, name: f.parkName, status: f.status });
-    updatePark(tx, f.parkId, { parentId: f.parentId, ancestors, parkName: f.parkName, orderNum: f.orderNum, status: f.status, remark: f.remark }, login.userName, when);
-    afterUpdate(tx, PARK_TABLE, f.status, ancestors, login.userName, when);
+  const { store } = deps;
+  await store.transaction(async () => {
+    const ancestors = await checkUpdate(store, PARK_TABLE, '园区', { id: f.parkId, parentId: f.parentId, name: f.parkName, status: f.status });
+    await updatePark(store, f.parkId, { parentId: f.parentId, ancestors, parkName: f.parkName, orderNum: f.orderNum, status: f.status, remark: f.remark }, login.userName, when);
+    await afterUpdate(store, PARK_TABLE, f.status, ancestors, login.userName, when);
   });
 }
 
 /** `POST /system/park/delete/{parkId}`: soft delete. Errors: 601 存在下级园区,不允许删除; 500 操作失败. */
-export function parkRemove(deps: Deps, login: LoginUser, parkId: number): void {
+export async function parkRemove(deps: Deps, login: LoginUser, parkId: number): Promise<void> {
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    checkDelete(tx, PARK_TABLE, '园区', parkId);
-    if (softDelete(tx, PARK_TABLE, parkId, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
+  const { store } = deps;
+  await store.transaction(async () => {
+    await checkDelete(store, PARK_TABLE, '园区', parkId);
+    if (await softDelete(store, PARK_TABLE, parkId, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }

@@ -3,6 +3,13 @@
  * Roles; reference §2 `/system/role/authUser/*`, `deptTree/{roleId}`; issue 3 "Parks"):
  * allocated / unallocated user lists in the caller's data scope, cancel, cancelAll, selectAll,
  * and `{checkedKeys, depts}` / `{checkedKeys, parks}`.
+ *
+ * Issue 43: the trees are on the async store. The user lists and the link commands stay
+ * synchronous for now: they read and write sys_user / sys_user_role through the user module's
+ * synchronous repositories (role-users.repo.ts authUserPage, user-write.repo.ts addRoleUsers /
+ * removeRoleUsers, user-scope checkUserDataScope), and the commands keep one synchronous
+ * `db.transaction` with the synchronous role checks of ./role-sync.repo.ts; they move with the
+ * user module.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -15,11 +22,13 @@ import { buildTree, checkUserDataScope, deptTree, SUPER_USER_ID } from '../user/
 import { liveUserInScope, userScope } from '../user/user-scope.repo';
 import { authUserColumns, authUserPage } from '../user/role-users.repo';
 import { checkRoleDataScope, SUPER_ROLE_ID } from './role-scope';
+import { checkRoleDataScope as checkRoleDataScopeSync, missingRoleIds } from './role-sync.repo';
 import { allParks, findRole, roleDeptIds, roleParkIds } from './role.repo';
 import { grantKeys, type GrantKeys } from './grant-keys';
 import { ROLE_PERMS } from './role.service';
 
 type Deps = Pick<AppDeps, 'db'>;
+type TreeDeps = Pick<AppDeps, 'store'>;
 
 export interface AuthUserFilter {
   roleId: number; userName?: string; phonenumber?: string;
@@ -47,7 +56,7 @@ function guardCancel(roleId: number, userIds: number[]) {
 export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
   guardCancel(roleId, userIds);
   deps.db.transaction((tx) => {
-    checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.edit);
+    checkRoleDataScopeSync(deps.db, login, [roleId], ROLE_PERMS.edit);
     if (removeRoleUsers(tx, roleId, userIds) === 0) throw new AppError('notFound', '操作失败');
   });
 }
@@ -59,8 +68,8 @@ export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, us
  */
 export function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
   deps.db.transaction((tx) => {
-    checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.edit);
-    if (!findRole(tx, roleId)) throw new AppError('notFound', '角色不存在');
+    checkRoleDataScopeSync(deps.db, login, [roleId], ROLE_PERMS.edit);
+    if (missingRoleIds(tx, [roleId]).length) throw new AppError('notFound', '角色不存在');
     for (const userId of userIds) {
       if (!liveUserInScope(tx, userId, undefined)) throw new AppError('invalid', `参数 userIds 无效：用户 ${userId} 不存在`);
       checkUserDataScope(deps.db, login, userId, ROLE_PERMS.edit);
@@ -69,9 +78,9 @@ export function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, us
   });
 }
 
-function roleForTree(deps: Deps, login: LoginUser, roleId: number) {
-  checkRoleDataScope(deps.db, login, [roleId], ROLE_PERMS.query);
-  const role = findRole(deps.db, roleId);
+async function roleForTree(deps: TreeDeps, login: LoginUser, roleId: number) {
+  await checkRoleDataScope(deps.store, login, [roleId], ROLE_PERMS.query);
+  const role = await findRole(deps.store, roleId);
   if (!role) throw new AppError('notFound', '角色不存在');
   return role;
 }
@@ -80,10 +89,10 @@ function roleForTree(deps: Deps, login: LoginUser, roleId: number) {
  * `GET /system/role/deptTree/{roleId}` → `{checkedKeys, halfCheckedKeys, depts}` (depts in the
  * caller's scope; keys split by `grantKeys` with the role's deptCheckStrictly, issue 38 §8).
  */
-export function roleDeptTree(deps: Deps, login: LoginUser, roleId: number): GrantKeys & { depts: TreeNode[] } {
-  const role = roleForTree(deps, login, roleId);
-  const depts = deptTree(deps.db, login, ROLE_PERMS.query);
-  return { ...grantKeys(depts, roleDeptIds(deps.db, roleId, false), role.deptCheckStrictly), depts };
+export async function roleDeptTree(deps: TreeDeps, login: LoginUser, roleId: number): Promise<GrantKeys & { depts: TreeNode[] }> {
+  const role = await roleForTree(deps, login, roleId);
+  const depts = await deptTree(deps.store, login, ROLE_PERMS.query);
+  return { ...grantKeys(depts, await roleDeptIds(deps.store, roleId, false), role.deptCheckStrictly), depts };
 }
 
 /**
@@ -91,10 +100,10 @@ export function roleDeptTree(deps: Deps, login: LoginUser, roleId: number): Gran
  * a tree; the role's parks split by `grantKeys` with the data-scope dialog's deptCheckStrictly
  * (issue 38 §8).
  */
-export function roleParkTree(deps: Deps, login: LoginUser, roleId: number): GrantKeys & { parks: TreeNode[] } {
-  const role = roleForTree(deps, login, roleId);
-  const parks = buildTree(allParks(deps.db), {
+export async function roleParkTree(deps: TreeDeps, login: LoginUser, roleId: number): Promise<GrantKeys & { parks: TreeNode[] }> {
+  const role = await roleForTree(deps, login, roleId);
+  const parks = buildTree(await allParks(deps.store), {
     id: (p) => p.parkId, parent: (p) => p.parentId, label: (p) => p.parkName, disabled: (p) => p.status === '1',
   });
-  return { ...grantKeys(parks, roleParkIds(deps.db, roleId, false), role.deptCheckStrictly), parks };
+  return { ...grantKeys(parks, await roleParkIds(deps.store, roleId, false), role.deptCheckStrictly), parks };
 }

@@ -1,8 +1,10 @@
 /**
  * Role data scope checks (reference §4; the condition itself, RuoYi's "roles through their
- * users", is role-scope.repo.ts) and the super-admin-role guard.
+ * users", is role-scope.repo.ts) and the super-admin-role guard. The data-scope check is on the
+ * async store (issue 43); the user module's synchronous transactions use the synchronous twin in
+ * ./role-sync.repo.ts until they move.
  */
-import type { Db } from '../../../db/client';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { liveRoleInScope, roleScopeCondition } from './role-scope.repo';
@@ -19,10 +21,10 @@ export function checkRoleAllowed(roleId: number): void {
  * RuoYi checkRoleDataScope: every role must be a live role inside the caller's scope for `perm`.
  * The super admin passes. Errors: 500 没有权限访问角色数据！
  */
-export function checkRoleDataScope(db: Db, login: LoginUser, roleIds: number[], perm: string): void {
+export async function checkRoleDataScope(store: AppDeps['store'], login: LoginUser, roleIds: number[], perm: string): Promise<void> {
   if (login.admin || roleIds.length === 0) return;
-  const scope = roleScopeCondition(db, login, perm);
+  const scope = roleScopeCondition(store.db, login, perm);
   for (const roleId of roleIds) {
-    if (!liveRoleInScope(db, roleId, scope)) throw new AppError('refused', '没有权限访问角色数据！');
+    if (!await liveRoleInScope(store, roleId, scope)) throw new AppError('refused', '没有权限访问角色数据！');
   }
 }

@@ -4,6 +4,8 @@
  * carry the operation-log meta (title 角色管理). Errors are AppErrors with the reference's texts:
  * notFound, invalid, conflict or refused (REST code 500; e.g. 没有权限访问角色数据！ outside the data
  * scope is refused), forbidden (403) without the permission, and invalid (500) naming the field for bad input.
+ * The services are async (the store port, issue 43) except the authUser lists and links, which
+ * still go through the user module's synchronous repositories (role-auth.service.ts).
  */
 import {
   authUserCancelAllInput, authUserCancelInput, authUserListInput, authUserSelectAllInput, roleAddInput, roleChangeStatusInput,
@@ -34,7 +36,7 @@ export const roleRouter = router({
   /** New role with menus. Errors: 新增角色'x'失败，角色名称已存在 / 角色权限已存在. */
   add: permProcedure(ROLE_PERMS.add).meta(log(1)).input(roleAddInput)
     .meta({ rest: { method: 'POST', path: '/system/role', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => addRole(ctx.deps, ctx.login, input)),
+    .mutation(async ({ ctx, input }) => { await addRole(ctx.deps, ctx.login, input); }),
 
   /** Edit (not role 1: 不允许操作超级管理员角色); 修改角色'x'失败…; menus replaced when given. */
   update: permProcedure(ROLE_PERMS.edit).meta(log(2)).input(roleUpdateInput)
@@ -44,7 +46,7 @@ export const roleRouter = router({
         aliases: [{ method: 'PUT', path: '/system/role' }],
       },
     })
-    .mutation(({ ctx, input }) => updateRoleInfo(ctx.deps, ctx.login, input)),
+    .mutation(async ({ ctx, input }) => { await updateRoleInfo(ctx.deps, ctx.login, input); }),
 
   /** `{roleId, dataScope 1-5, deptIds (scope 2), parkIds?, deptCheckStrictly?}`. */
   dataScope: permProcedure(ROLE_PERMS.edit).meta(log(2)).input(roleDataScopeInput)
@@ -54,7 +56,7 @@ export const roleRouter = router({
         aliases: [{ method: 'PUT', path: '/system/role/dataScope' }],
       },
     })
-    .mutation(({ ctx, input }) => saveDataScope(ctx.deps, ctx.login, input)),
+    .mutation(async ({ ctx, input }) => { await saveDataScope(ctx.deps, ctx.login, input); }),
 
   /** `{roleId, status}`. */
   changeStatus: permProcedure(ROLE_PERMS.edit).meta(log(2)).input(roleChangeStatusInput)
@@ -64,7 +66,7 @@ export const roleRouter = router({
         aliases: [{ method: 'PUT', path: '/system/role/changeStatus' }],
       },
     })
-    .mutation(({ ctx, input }) => changeRoleStatus(ctx.deps, ctx.login, input.roleId, input.status)),
+    .mutation(async ({ ctx, input }) => { await changeRoleStatus(ctx.deps, ctx.login, input.roleId, input.status); }),
 
   /** `{roleIds}` soft delete. Errors: `<name>已分配,不能删除`; 不允许操作超级管理员角色. */
   remove: permProcedure(ROLE_PERMS.remove).meta(log(3)).input(roleIdsInput)
@@ -74,7 +76,7 @@ export const roleRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/role/:roleIds' }],
       },
     })
-    .mutation(({ ctx, input }) => removeRoles(ctx.deps, ctx.login, input.roleIds)),
+    .mutation(async ({ ctx, input }) => { await removeRoles(ctx.deps, ctx.login, input.roleIds); }),
 
   /** The list's filters → FileReply xlsx. */
   export: permProcedure(ROLE_PERMS.export).meta(log(5)).input(roleListInput)
@@ -129,12 +131,12 @@ export const roleRouter = router({
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, depts}` (issue 38 §8, grant-keys.ts). */
   deptTree: permProcedure(ROLE_PERMS.query).input(roleIdInput)
     .meta({ rest: { method: 'GET', path: '/system/role/deptTree/:roleId', input: ['params'], envelope: 'ajax' } })
-    .output(ajaxOutput<ReturnType<typeof roleDeptTree>>())
+    .output(ajaxOutput<Awaited<ReturnType<typeof roleDeptTree>>>())
     .query(({ ctx, input }) => roleDeptTree(ctx.deps, ctx.login, input.roleId)),
 
   /** `{roleId}` → `{checkedKeys, halfCheckedKeys, parks}` (issue 38 §8, grant-keys.ts). */
   parkTree: permProcedure(ROLE_PERMS.query).input(roleIdInput)
     .meta({ rest: { method: 'GET', path: '/system/role/parkTree/:roleId', input: ['params'], envelope: 'ajax' } })
-    .output(ajaxOutput<ReturnType<typeof roleParkTree>>())
+    .output(ajaxOutput<Awaited<ReturnType<typeof roleParkTree>>>())
     .query(({ ctx, input }) => roleParkTree(ctx.deps, ctx.login, input.roleId)),
 });

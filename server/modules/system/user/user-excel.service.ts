@@ -19,7 +19,7 @@ import { findUserIdBy, listAllUsers, userListColumns, type UserListFilter, type 
 import { insertUser, updateUser } from './user-write.repo';
 import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, type DbOrTx } from './user-scope';
 import { userScope } from './user-scope.repo';
-import { missingDeptIds } from '../dept/dept.repo';
+import { missingDeptIds } from '../dept/dept-sync.repo';
 import { USER_PERMS } from './user.service';
 
 const SEX = { 0: '男', 1: '女', 2: '未知' };

@@ -3,13 +3,17 @@
  * filtered list"): the super admin user 1 is never touched, and a caller who is not the super
  * admin may only reach users and depts inside the data scope of the roles that hold the
  * endpoint's permission. Also the scoped dept tree the user and role screens show (the depts are
- * read through the dept repository, the users through user.repo.ts).
+ * read through the dept repository, the users through user.repo.ts). The point checks stay
+ * synchronous while the user commands run them inside a synchronous `db.transaction` (issue 43;
+ * they read depts through ../dept/dept-sync.repo.ts); the dept tree is on the async store.
  */
 import type { Db } from '../../../db/client';
+import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import type { TreeNode } from '../../../../shared/schemas/system/user';
-import { deptInScope, deptScope, listDepts } from '../dept/dept.repo';
+import { deptScope, listDepts } from '../dept/dept.repo';
+import { deptInScope } from '../dept/dept-sync.repo';
 import { liveUserInScope, userScope } from './user-scope.repo';
 
 /** The synchronous transaction handle `db.transaction` passes to its callback. */
@@ -66,8 +70,8 @@ export function buildTree<T>(rows: T[], f: { id: (r: T) => number; parent: (r: T
 }
 
 /** The tree of the live depts inside the caller's data scope for `perm` (RuoYi selectDeptTreeList). */
-export function deptTree(db: Db, login: LoginUser, perm: string): TreeNode[] {
-  return buildTree(listDepts(db, {}, deptScope(db, login, perm)), {
+export async function deptTree(store: AppDeps['store'], login: LoginUser, perm: string): Promise<TreeNode[]> {
+  return buildTree(await listDepts(store, {}, deptScope(store.db, login, perm)), {
     id: (d) => d.deptId, parent: (d) => d.parentId, label: (d) => d.deptName, disabled: (d) => d.status === '1',
   });
 }

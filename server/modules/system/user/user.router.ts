@@ -36,7 +36,7 @@ export const userRouter = router({
         aliases: [{ method: 'GET', path: '/system/user/' }],
       },
     })
-    .output(ajaxOutput<ReturnType<typeof getUserForm>>())
+    .output(ajaxOutput<Awaited<ReturnType<typeof getUserForm>>>())
     .query(({ ctx, input }) => getUserForm(ctx.deps, ctx.login, input?.userId)),
 
   /** New user (bcrypt password, roles, posts). Errors: 新增用户'x'失败，登录账号已存在 / 手机号码已存在 / 邮箱账号已存在. */
@@ -103,7 +103,7 @@ export const userRouter = router({
   /** `{userId}` → `{user, roles}` with `flag` on the user's roles. */
   authRole: permProcedure(USER_PERMS.query).input(userIdInput)
     .meta({ rest: { method: 'GET', path: '/system/user/authRole/:userId', input: ['params'], envelope: 'ajax' } })
-    .output(ajaxOutput<ReturnType<typeof getAuthRole>>())
+    .output(ajaxOutput<Awaited<ReturnType<typeof getAuthRole>>>())
     .query(({ ctx, input }) => getAuthRole(ctx.deps, ctx.login, input.userId)),
 
   /** `{userId, roleIds}` replaces the user's roles (not user 1). */
@@ -119,5 +119,5 @@ export const userRouter = router({
   /** Dept tree `[{id, label, disabled, children?}]` in the caller's data scope. */
   deptTree: permProcedure(USER_PERMS.list)
     .meta({ rest: { method: 'GET', path: '/system/user/deptTree', envelope: 'data' } })
-    .query(({ ctx }) => deptTree(ctx.deps.db, ctx.login, USER_PERMS.list)),
+    .query(({ ctx }) => deptTree(ctx.deps.store, ctx.login, USER_PERMS.list)),
 });

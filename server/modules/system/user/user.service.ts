@@ -4,7 +4,9 @@
  * users; user 1 is never changed; you cannot delete yourself; deletes are soft (del_flag '2')
  * and remove the role and post links; passwords are bcrypt hashes and never leave the server.
  * Point checks use the endpoint's permission for the data scope. Every write is one transaction;
- * hashing happens before it.
+ * hashing happens before it. Issue 43: the writes stay synchronous `db.transaction`s for now (their
+ * dept and role checks come from ../dept/dept-sync.repo.ts and ../role/role-sync.repo.ts); the
+ * role options of the forms are read from the async store.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -12,8 +14,7 @@ import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
 import { hashPassword } from '../../auth/password.service';
 import type { UserFormReply } from '../../../../shared/schemas/system/user';
-import { checkRoleDataScope } from '../role/role-scope';
-import { missingRoleIds } from '../role/role.repo';
+import { checkRoleDataScope, missingRoleIds } from '../role/role-sync.repo';
 import { scopedRoleOptions } from '../role/role.service';
 import {
   allPosts, findUserDetail, findUserIdBy, listUsers, missingPostIds, userListColumns, userPostIds, userRoleIds, type UserListFilter,
@@ -21,9 +22,9 @@ import {
 import { insertUser, replaceUserPosts, replaceUserRoles, softDeleteUsers, updateUser, type UserSet } from './user-write.repo';
 import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, type DbOrTx } from './user-scope';
 import { userScope } from './user-scope.repo';
-import { missingDeptIds } from '../dept/dept.repo';
+import { missingDeptIds } from '../dept/dept-sync.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 
 export const USER_PERMS = {
   list: 'system:user:list', query: 'system:user:query', add: 'system:user:add', edit: 'system:user:edit',
@@ -68,9 +69,9 @@ export function checkUserUnique(
  * options (roles in the caller's scope, role 1 only when editing user 1; all posts) and, with an
  * id, the user. Errors: 没有权限访问用户数据！ outside the scope.
  */
-export function getUserForm(deps: Deps, login: LoginUser, userId?: number): UserFormReply {
+export async function getUserForm(deps: Deps, login: LoginUser, userId?: number): Promise<UserFormReply> {
   if (userId !== undefined) checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
-  const roles = scopedRoleOptions(deps.db, login, USER_PERMS.query).filter((r) => userId === 1 || !r.admin);
+  const roles = (await scopedRoleOptions(deps.store, login, USER_PERMS.query)).filter((r) => userId === 1 || !r.admin);
   const reply: UserFormReply = { roles, posts: allPosts(deps.db) };
   if (userId === undefined) return reply;
   const data = findUserDetail(deps.db, userId);
@@ -179,12 +180,12 @@ export function changeUserStatus(deps: Deps, login: LoginUser, userId: number, s
  * `GET /system/user/authRole/{userId}` → `{user, roles}`: roles in the caller's scope with
  * `flag` true on the user's own (role 1 listed only for user 1).
  */
-export function getAuthRole(deps: Deps, login: LoginUser, userId: number) {
+export async function getAuthRole(deps: Deps, login: LoginUser, userId: number) {
   checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
   const user = findUserDetail(deps.db, userId);
   if (!user) throw new AppError('notFound', '用户不存在');
   const own = new Set(userRoleIds(deps.db, userId));
-  const roles = scopedRoleOptions(deps.db, login, USER_PERMS.query)
+  const roles = (await scopedRoleOptions(deps.store, login, USER_PERMS.query))
     .filter((r) => userId === 1 || !r.admin)
     .map((r) => ({ ...r, flag: own.has(r.roleId) }));
   return { user, roles };

@@ -10,14 +10,18 @@
  * second statement), SQLite DDL in its original text so `-- comments` stay in sqlite_master, and
  * the change to sqlite_master is checked to be exactly the announced tables (and their indexes).
  *
+ * On the async store (issue 43): parsing (`parseCreateTables`) needs no database and runs before
+ * the command's `store.transaction`; the checks against sqlite_master (`checkCreateTables`) and
+ * the run (`runCreateTables`) await only store statements inside it.
+ *
  * Known limit of the parser's sqlite dialect (node-sql-parser 5.4): a column without a declared
  * type (`CREATE TABLE t (a, b)`, valid SQLite) does not parse and is refused.
  */
 import type sqlParserModule from 'node-sql-parser';
 import { AppError } from '../../../core/errors';
-import type { DbTx } from '../../common/query.repo';
+import type { Statements } from '../../../db/store/port';
 import { createIndexText, looksLikeMysql, translateMysqlCreate, type TranslatedTable } from './mysql-ddl';
-import { dbObjectExists, masterObjects, runStatement } from './sqlite-schema.repo';
+import { dbObjectExists, masterObjects, runDdl } from './sqlite-schema.repo';
 
 type Parser = InstanceType<typeof sqlParserModule.Parser>;
 
@@ -140,54 +144,80 @@ function sqliteStatement(parser: Parser, given: string, n: number): { text: stri
   return { text: t.createTable, tableName: node.table[0].table, indexes: t.indexes };
 }
 
+/** One statement as parseCreateTables leaves it: its SQLite text, table and indexes, or the refusal its parsing threw. */
+export type ParsedStatement = { statement: ReturnType<typeof sqliteStatement> } | { refusal: unknown };
+
 /**
- * Parses and checks `text` with `parser` (a node-sql-parser Parser, see `loadSqlParser`); MySQL
- * DDL is translated to SQLite (mysql-ddl.ts). Returns the statements with their table names and
- * indexes. Errors (500): 仅支持 CREATE TABLE 语句 (other statements); 仅支持 CREATE TABLE 语句：第n条
- * 语句第l行第c列附近无法解析，支持 SQLite 或 MySQL 的 CREATE TABLE 语句…; 不支持 CREATE TABLE … AS
- * SELECT; 不支持临时表; 不支持指定数据库; 表<name>已存在; 表<name>重复; mysql-ddl.ts's refusals.
+ * Splits `text` and parses each statement with `parser` (a node-sql-parser Parser, see
+ * `loadSqlParser`); MySQL DDL is translated to SQLite (mysql-ddl.ts). No database: it runs before
+ * the command's transaction. A statement's refusal is kept in its place and thrown by
+ * checkCreateTables when the checks reach it (so a table that exists, in an earlier statement,
+ * is reported first, as when parsing and checking went statement by statement). Errors (500):
+ * 仅支持 CREATE TABLE 语句 when there is no statement.
  */
-export function checkCreateTables(db: DbTx, text: string, parser: Parser): CheckedStatement[] {
+export function parseCreateTables(text: string, parser: Parser): ParsedStatement[] {
   const pieces = splitStatements(text);
   if (pieces.length === 0) throw new AppError('invalid', ONLY_CREATE_TABLE);
-  const seen = new Set<string>();
-  const indexNames = new Set<string>();
   return pieces.map((piece, i) => {
-    const s = sqliteStatement(parser, piece, i + 1);
-    const name = s.tableName;
-    if (dbObjectExists(db, name)) throw new AppError('conflict', `表${name}已存在`);
-    if (seen.has(name.toLowerCase())) throw new AppError('conflict', `表${name}重复`);
-    seen.add(name.toLowerCase());
-    const indexes = s.indexes.map((ix) => {
-      // SQLite index names are per database, MySQL's per table: a taken or missing name gets the table's.
-      let ixName = ix.name || `${name}_${ix.columns.join('_')}_idx`;
-      if (dbObjectExists(db, ixName) || indexNames.has(ixName.toLowerCase()) || seen.has(ixName.toLowerCase())) ixName = `${name}_${ixName}`;
-      indexNames.add(ixName.toLowerCase());
-      return createIndexText(name, { ...ix, name: ixName });
-    });
-    return { text: s.text, tableName: name, indexes };
+    try {
+      return { statement: sqliteStatement(parser, piece, i + 1) };
+    } catch (refusal) {
+      return { refusal };
+    }
   });
 }
 
 /**
- * Runs the checked statements on `tx` one at a time and verifies that sqlite_master gained
- * exactly those tables (plus indexes on them) and lost nothing. Errors (500): 建表失败：<SQLite
- * message>; 建表失败：执行结果与语句不符. Throwing inside the caller's transaction rolls all back.
+ * Checks the parsed statements against the database, in order, inside the caller's
+ * `store.transaction`. Returns the statements with their table names and indexes. Errors (500):
+ * 仅支持 CREATE TABLE 语句 (other statements); 仅支持 CREATE TABLE 语句：第n条语句第l行第c列附近无法
+ * 解析，支持 SQLite 或 MySQL 的 CREATE TABLE 语句…; 不支持 CREATE TABLE … AS SELECT; 不支持临时表;
+ * 不支持指定数据库; 表<name>已存在; 表<name>重复; mysql-ddl.ts's refusals.
  */
-export function runCreateTables(tx: DbTx, statements: CheckedStatement[]): void {
-  const before = new Set(masterObjects(tx).map((r) => `${r.type}:${r.name}`));
+export async function checkCreateTables(store: Pick<Statements, 'all' | 'get'>, parsed: readonly ParsedStatement[]): Promise<CheckedStatement[]> {
+  const seen = new Set<string>();
+  const indexNames = new Set<string>();
+  const out: CheckedStatement[] = [];
+  for (const p of parsed) {
+    if ('refusal' in p) throw p.refusal;
+    const s = p.statement;
+    const name = s.tableName;
+    if (await dbObjectExists(store, name)) throw new AppError('conflict', `表${name}已存在`);
+    if (seen.has(name.toLowerCase())) throw new AppError('conflict', `表${name}重复`);
+    seen.add(name.toLowerCase());
+    const indexes: string[] = [];
+    for (const ix of s.indexes) {
+      // SQLite index names are per database, MySQL's per table: a taken or missing name gets the table's.
+      let ixName = ix.name || `${name}_${ix.columns.join('_')}_idx`;
+      if (await dbObjectExists(store, ixName) || indexNames.has(ixName.toLowerCase()) || seen.has(ixName.toLowerCase())) ixName = `${name}_${ixName}`;
+      indexNames.add(ixName.toLowerCase());
+      indexes.push(createIndexText(name, { ...ix, name: ixName }));
+    }
+    out.push({ text: s.text, tableName: name, indexes });
+  }
+  return out;
+}
+
+/**
+ * Runs the checked statements on the store one at a time, inside the caller's `store.transaction`,
+ * and verifies that sqlite_master gained exactly those tables (plus indexes on them) and lost
+ * nothing. Errors (500): 建表失败：<SQLite message>; 建表失败：执行结果与语句不符. Throwing inside the
+ * caller's transaction rolls all back.
+ */
+export async function runCreateTables(store: Pick<Statements, 'all' | 'run'>, statements: CheckedStatement[]): Promise<void> {
+  const before = new Set((await masterObjects(store)).map((r) => `${r.type}:${r.name}`));
   for (const s of statements) {
     for (const statement of [s.text, ...s.indexes]) {
       try {
-        runStatement(tx, statement);
+        await runDdl(store, statement);
       } catch (e) {
-        // Drizzle wraps SQLite's error as `Failed to run the query '<the whole text>'`: show SQLite's own.
+        // A driver may wrap the database's error (Drizzle: `Failed to run the query '<the whole text>'`): show the database's own.
         const cause = (e as { cause?: unknown }).cause;
         throw new AppError('internal', `建表失败：${(cause instanceof Error ? cause : (e as Error)).message}`);
       }
     }
   }
-  const after = masterObjects(tx);
+  const after = await masterObjects(store);
   const expected = new Set(statements.map((s) => s.tableName.toLowerCase()));
   const added = after.filter((r) => !before.has(`${r.type}:${r.name}`) && !(r.type === 'table' && r.name.startsWith('sqlite_')));
   const tables = added.filter((r) => r.type === 'table').map((r) => r.name.toLowerCase());

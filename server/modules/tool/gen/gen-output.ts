@@ -2,6 +2,7 @@
  * Code generator output (reference §2 `/tool/gen` preview / download / batchGenCode / genCode,
  * §8 "Templates", "Preview"): the template model built from the gen rows, the ordered preview
  * map and the zip (`caishui.zip`); writing the files under the project root is gen-write.ts.
+ * Reads only, on the async store (issue 43); rendering (Prettier) runs outside any transaction.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
 import type { FileReply } from '../../../core/files';
 import { loggableFile } from '../../common/export-file';
-import type { DbTx } from '../../common/query.repo';
+import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import type { GenColumnModel, GenFile, GenTableModel } from './gen-model';
 import { DEFAULT_PARENT_MENU_ID, parseOptions } from './gen-rules';
 import { columnsOf, findGenTable, findGenTableByName, type GenColumnDbRow, type GenTableDbRow } from './gen.repo';
@@ -19,7 +21,8 @@ import { REGISTRY_PATHS, renderModule, type RegistrySources } from './templates'
 import { formatTs } from './templates/format';
 import { loadSqlParser } from './create-table';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'env'>;
+type GenStore = Pick<Store<Db>, 'db' | 'all' | 'get'>;
 
 export const ZIP_NAME = 'caishui.zip';
 export const ZIP_TYPE = 'application/zip';
@@ -43,8 +46,8 @@ function columnModel(c: GenColumnDbRow): GenColumnModel {
  * `ddl` from sqlite_master, and for the 'sub' template the detail table's model. Errors (500):
  * 表<name>不存在 (database table gone); 关联子表<name>未导入.
  */
-export function buildModel(db: DbTx, t: GenTableDbRow, withSub = true): GenTableModel {
-  const dbTable = findDbTable(db, t.tableName);
+export async function buildModel(store: GenStore, t: GenTableDbRow, withSub = true): Promise<GenTableModel> {
+  const dbTable = await findDbTable(store, t.tableName);
   if (!dbTable) throw new AppError('notFound', `表${t.tableName}不存在`);
   const o = parseOptions(t.options);
   const parentMenuId = Number(o.parentMenuId) || DEFAULT_PARENT_MENU_ID;
@@ -54,12 +57,12 @@ export function buildModel(db: DbTx, t: GenTableDbRow, withSub = true): GenTable
     packageName: t.packageName, moduleName: t.moduleName, businessName: t.businessName, functionName: t.functionName,
     functionAuthor: t.functionAuthor, remark: t.remark ?? '',
     treeCode: str(o.treeCode), treeParentCode: str(o.treeParentCode), treeName: str(o.treeName),
-    parentMenuId, withImport: o.withImport === true, columns: columnsOf(db, t.tableId).map(columnModel), ddl: dbTable.ddl,
+    parentMenuId, withImport: o.withImport === true, columns: (await columnsOf(store, t.tableId)).map(columnModel), ddl: dbTable.ddl,
   };
   if (withSub && model.tplCategory === 'sub' && t.subTableName) {
-    const sub = findGenTableByName(db, t.subTableName);
+    const sub = await findGenTableByName(store, t.subTableName);
     if (!sub) throw new AppError('notFound', `关联子表${t.subTableName}未导入`);
-    model.subTable = buildModel(db, sub, false);
+    model.subTable = await buildModel(store, sub, false);
     model.subTableFkName = t.subTableFkName ?? undefined;
   }
   return model;
@@ -78,8 +81,8 @@ export function readRegistries(root: string): RegistrySources {
 }
 
 /** The imported table `tableName`. Errors (500): 表<name>尚未导入. */
-export function tableByName(db: DbTx, tableName: string): GenTableDbRow {
-  const t = findGenTableByName(db, tableName);
+export async function tableByName(store: Pick<Store<Db>, 'db'>, tableName: string): Promise<GenTableDbRow> {
+  const t = await findGenTableByName(store, tableName);
   if (!t) throw new AppError('notFound', `表${tableName}尚未导入`);
   return t;
 }
@@ -92,7 +95,7 @@ export async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<
   let registries = readRegistries(deps.env.PROJECT_ROOT);
   const files = new Map<string, GenFile>();
   for (const t of tables) {
-    const model = buildModel(deps.db, t);
+    const model = await buildModel(deps.store, t);
     let out: GenFile[];
     try {
       out = await renderModule(model, registries);
@@ -112,7 +115,7 @@ export async function renderChain(deps: Deps, tables: GenTableDbRow[]): Promise<
  * Errors (500): 生成表不存在; those of buildModel.
  */
 export async function genPreview(deps: Deps, tableId: number): Promise<Record<string, string>> {
-  const t = findGenTable(deps.db, tableId);
+  const t = await findGenTable(deps.store, tableId);
   if (!t) throw new AppError('notFound', '生成表不存在');
   const files = await renderChain(deps, [t]);
   return Object.fromEntries(files.map((f) => [f.path, f.content]));
@@ -163,7 +166,7 @@ function zipOf(files: GenFile[]): FileReply {
 
 /** `GET /tool/gen/download/{tableName}` → `caishui.zip` of the table's files. Errors (500): 表<name>尚未导入. */
 export async function genZip(deps: Deps, tableName: string): Promise<FileReply> {
-  return zipOf(await renderChain(deps, [tableByName(deps.db, tableName)]));
+  return zipOf(await renderChain(deps, [await tableByName(deps.store, tableName)]));
 }
 
 /**
@@ -171,5 +174,7 @@ export async function genZip(deps: Deps, tableName: string): Promise<FileReply> 
  * 2 renders over table 1's registry output), so the registry files list every module.
  */
 export async function genBatchZip(deps: Deps, tables: string[]): Promise<FileReply> {
-  return zipOf(await renderChain(deps, [...new Set(tables)].map((n) => tableByName(deps.db, n))));
+  const rows: GenTableDbRow[] = [];
+  for (const n of new Set(tables)) rows.push(await tableByName(deps.store, n));
+  return zipOf(await renderChain(deps, rows));
 }

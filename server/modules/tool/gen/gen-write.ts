@@ -26,7 +26,7 @@ import { MANIFEST_PATH, readManifest, SHARED_OWNER, writeManifest, type GenManif
 import { renderChain, tableByName } from './gen-output';
 import { REGISTRY_PATHS } from './templates';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'env'>;
 
 /** The write path's messages (issue 38 §2); paths in them are project-relative. */
 export const GEN_WRITE_MSG = {
@@ -174,7 +174,7 @@ function planBase(rootReal: string, rootGiven: string, given: string, manifest: 
  */
 export async function genToPath(deps: Deps, login: Pick<LoginUser, 'userId' | 'roleKeys'>, tableName: string): Promise<{ files: string[] }> {
   requireGenAdmin(login);
-  const t = tableByName(deps.db, tableName);
+  const t = await tableByName(deps.store, tableName);
   if (!isOneLine(t.genPath ?? '')) throw refusal(GEN_WRITE_MSG.controlChars);
   try {
     const rootGiven = path.resolve(deps.env.PROJECT_ROOT);

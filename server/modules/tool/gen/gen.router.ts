@@ -2,7 +2,8 @@
  * Code generator procedures `tool.gen.*` (workflow spec §7 "Code generator"; reference §2
  * `/tool/gen`, §8). Permissions `tool:gen:list|query|edit|remove|import|preview|code`; createTable
  * and genCode (writing to a path) also need the admin role (RuoYi `@ss.hasRole('admin')`; issue 38
- * §2). Writes are logged as 代码生成.
+ * §2). Writes are logged as 代码生成. The services are on the async store (issue 43): the resolvers
+ * await them.
  */
 import { idsInput } from '../../../../shared/schemas/system/dept';
 import {
@@ -46,11 +47,11 @@ export const genRouter = router({
         aliases: [{ method: 'PUT', path: '/tool/gen' }],
       },
     })
-    .mutation(({ ctx, input }) => { genUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await genUpdate(ctx.deps, ctx.login, input); }),
   /** `{tables}` → imports each with the column defaults of reference §8. */
   importTable: permProcedure('tool:gen:import').meta(log(6)).input(genImportInput)
     .meta({ rest: { method: 'POST', path: '/tool/gen/importTable', input: ['query', 'body'], mapInput: withTables, envelope: 'data' } })
-    .mutation(({ ctx, input }) => { genImport(ctx.deps, ctx.login, input.tables); }),
+    .mutation(async ({ ctx, input }) => { await genImport(ctx.deps, ctx.login, input.tables); }),
   /** `{sql}`: CREATE TABLE statements only (checked by an SQL parser); admin role only; imports them. */
   createTable: permProcedure('tool:gen:import').meta(log(1)).input(genCreateTableInput)
     .meta({ rest: { method: 'POST', path: '/tool/gen/createTable', input: ['query', 'body'], envelope: 'data' } })
@@ -67,7 +68,7 @@ export const genRouter = router({
         aliases: [{ method: 'DELETE', path: '/tool/gen/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { genRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await genRemove(ctx.deps, input.ids); }),
   /**
    * `{tableName}`: writes the files under PROJECT_ROOT/genPath (genType 1); admin role only, into the
    * generator's own module folders (issue 38 §2, gen-write.ts). Errors: 403; path and ownership refusals.
@@ -78,7 +79,7 @@ export const genRouter = router({
   /** `{tableName}`: re-reads the columns, keeping what was edited. Errors: 同步数据失败，原表结构不存在. */
   synchDb: permProcedure('tool:gen:edit').meta(log(2)).input(genTableNameInput)
     .meta({ rest: { method: 'GET', path: '/tool/gen/synchDb/:tableName', input: ['params'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { genSynchDb(ctx.deps, ctx.login, input.tableName); }),
+    .mutation(async ({ ctx, input }) => { await genSynchDb(ctx.deps, ctx.login, input.tableName); }),
   /** `{tableName}` → zip FileReply. */
   download: permProcedure('tool:gen:code').meta(log(8)).input(genTableNameInput)
     .meta({ rest: { method: 'GET', path: '/tool/gen/download/:tableName', input: ['params'], envelope: 'file', queryToken: true } })

@@ -2,7 +2,9 @@
  * Code generator services (workflow spec §3 "Generator table/info/column", §4, §5, §7 "Code
  * generator"; reference §2 `/tool/gen`, §8; RuoYi GenController / GenTableServiceImpl): lists,
  * the edit screen's data and its save, import, createTable, delete and synchDb. Preview, zip and
- * writing the files are in `gen-output.ts` (re-exported here for the router).
+ * writing the files are in `gen-output.ts` (re-exported here for the router). On the async store
+ * (issue 43): each write is one `store.transaction` with its checks; the SQL parser of createTable
+ * loads and parses before it, the preview warm-up (Prettier) starts after it.
  */
 import type { z } from 'zod';
 import type { AppDeps } from '../../../deps';
@@ -15,8 +17,9 @@ import {
   type GenColumnRow, type GenDbTableRow, type GenListInput, type GenTableRow, type GenUpdateInput, type TplCategory,
 } from '../../../../shared/schemas/tool/gen';
 import type { genDbListInput, genListInput, genUpdateInput } from '../../../../shared/schemas/tool/gen';
-import type { DbTx } from '../../common/query.repo';
-import { checkCreateTables, loadSqlParser, runCreateTables } from './create-table';
+import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
+import { checkCreateTables, loadSqlParser, parseCreateTables, runCreateTables } from './create-table';
 import { requireGenAdmin } from './gen-admin';
 import { warmGeneratorLibraries, warmPreviews } from './gen-output';
 import { defaultTableComment, initColumn, initTable, parseOptions, planSynch, DEFAULT_PARENT_MENU_ID, type GenOptions } from './gen-rules';
@@ -29,7 +32,10 @@ import { findDbTable, listDbTables, readDbColumns, type DbTable } from './sqlite
 export { genBatchZip, genPreview, genZip } from './gen-output';
 export { genToPath } from './gen-write';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'env'>;
+type GenStore = Deps['store'];
+/** What the repositories take: the store's Drizzle handle. */
+type RepoStore = Pick<Store<Db>, 'db'>;
 
 const asColumn = (c: GenColumnDbRow): GenColumnRow => ({ ...c });
 
@@ -39,8 +45,8 @@ const parentMenuOf = (t: GenTableDbRow) => parseOptions(t.options).parentMenuId 
  * The API rows of tables: each gen_table row with its options spread in (and its columns when
  * `columnsOf` gives them); the parent menu names come from one query for all rows.
  */
-function asTables(db: DbTx, tables: GenTableDbRow[], columnsOf?: (tableId: number) => GenColumnDbRow[] | undefined): GenTableRow[] {
-  const names = menuNames(db, tables.map(parentMenuOf));
+async function asTables(store: RepoStore, tables: GenTableDbRow[], columnsOf?: (tableId: number) => GenColumnDbRow[] | undefined): Promise<GenTableRow[]> {
+  const names = await menuNames(store, tables.map(parentMenuOf));
   return tables.map((t) => {
     const o = parseOptions(t.options);
     const parentMenuId = parentMenuOf(t);
@@ -55,8 +61,8 @@ function asTables(db: DbTx, tables: GenTableDbRow[], columnsOf?: (tableId: numbe
 }
 
 /** Loads an imported table by id. Errors (500): 生成表不存在. */
-function mustTable(db: DbTx, tableId: number): GenTableDbRow {
-  const t = findGenTable(db, tableId);
+async function mustTable(store: RepoStore, tableId: number): Promise<GenTableDbRow> {
+  const t = await findGenTable(store, tableId);
   if (!t) throw new AppError('notFound', '生成表不存在');
   return t;
 }
@@ -65,10 +71,10 @@ function mustTable(db: DbTx, tableId: number): GenTableDbRow {
  * `GET /tool/gen/list` → `{rows, total}` of imported tables (tableName/tableComment LIKE, create
  * days). The first call of a process also starts loading the generator's libraries (gen-output.ts).
  */
-export const genList = (deps: Deps, f: z.output<typeof genListInput>): Page<GenTableRow> => {
+export const genList = async (deps: Deps, f: z.output<typeof genListInput>): Promise<Page<GenTableRow>> => {
   warmGeneratorLibraries();
-  const page = listGenTables(deps.db, f);
-  return { rows: asTables(deps.db, page.rows), total: page.total };
+  const page = await listGenTables(deps.store, f);
+  return { rows: await asTables(deps.store, page.rows), total: page.total };
 };
 
 /**
@@ -76,10 +82,10 @@ export const genList = (deps: Deps, f: z.output<typeof genListInput>): Page<GenT
  * name and comment (case-insensitive contains), ordered by name, paged in memory. SQLite keeps
  * no create/update time: both null.
  */
-export const genDbList = (deps: Deps, f: z.output<typeof genDbListInput>): Page<GenDbTableRow> => {
-  const imported = importedNames(deps.db);
+export const genDbList = async (deps: Deps, f: z.output<typeof genDbListInput>): Promise<Page<GenDbTableRow>> => {
+  const imported = await importedNames(deps.store);
   const has = (v: string, q?: string) => !q || v.toLowerCase().includes(q.toLowerCase());
-  const all = listDbTables(deps.db)
+  const all = (await listDbTables(deps.store))
     .filter((t) => !imported.has(t.tableName) && has(t.tableName, f.tableName) && has(t.tableComment, f.tableComment))
     .map((t) => ({ tableName: t.tableName, tableComment: t.tableComment, createTime: null, updateTime: null }));
   const { offset, limit } = pageWindow(f, all.length);
@@ -91,21 +97,21 @@ export const genDbList = (deps: Deps, f: z.output<typeof genDbListInput>): Page<
  * columns, the columns, and every imported table with its columns (sub-table selects).
  * Errors (500): 生成表不存在.
  */
-export const genGet = (deps: Deps, tableId: number): { info: GenTableRow; rows: GenColumnRow[]; tables: GenTableRow[] } => {
-  const t = mustTable(deps.db, tableId);
-  const columns = columnsOf(deps.db, tableId);
-  const all = allGenTables(deps.db);
-  const byTable = columnsByTable(deps.db, all.map((x) => x.tableId));
+export const genGet = async (deps: Deps, tableId: number): Promise<{ info: GenTableRow; rows: GenColumnRow[]; tables: GenTableRow[] }> => {
+  const t = await mustTable(deps.store, tableId);
+  const columns = await columnsOf(deps.store, tableId);
+  const all = await allGenTables(deps.store);
+  const byTable = await columnsByTable(deps.store, all.map((x) => x.tableId));
   return {
-    info: asTables(deps.db, [t], () => columns)[0],
+    info: (await asTables(deps.store, [t], () => columns))[0],
     rows: columns.map(asColumn),
-    tables: asTables(deps.db, all, (id) => byTable.get(id)),
+    tables: await asTables(deps.store, all, (id) => byTable.get(id)),
   };
 };
 
 /** `GET /tool/gen/column/{tableId}` → `{rows, total}` columns ordered by sort. */
-export const genColumns = (deps: Deps, tableId: number): { rows: GenColumnRow[]; total: number } => {
-  const rows = columnsOf(deps.db, tableId).map(asColumn);
+export const genColumns = async (deps: Deps, tableId: number): Promise<{ rows: GenColumnRow[]; total: number }> => {
+  const rows = (await columnsOf(deps.store, tableId)).map(asColumn);
   return { rows, total: rows.length };
 };
 
@@ -117,7 +123,7 @@ const blank = (v: string | null | undefined) => !v || v.trim() === '';
  * 子表关联的外键名不能为空 (sub); 生成模块名不能使用保留名称：<m>; 字段<id>不属于表<t>; 字段<id>重复;
  * 表<t>没有字段<c> (tree fields, sub fk); 关联子表<s>未导入; 关联子表不能是本表; 表<t>不存在 (renamed).
  */
-function validateUpdate(db: DbTx, current: GenTableDbRow, f: z.output<typeof genUpdateInput>): void {
+async function validateUpdate(store: GenStore, current: GenTableDbRow, f: z.output<typeof genUpdateInput>): Promise<void> {
   const p = f.params ?? {};
   if (f.tplCategory === 'tree') {
     if (blank(p.treeCode)) throw new AppError('invalid', GEN_MSG.treeCode);
@@ -128,7 +134,7 @@ function validateUpdate(db: DbTx, current: GenTableDbRow, f: z.output<typeof gen
     if (blank(f.subTableFkName)) throw new AppError('invalid', GEN_MSG.subTableFkName);
   }
   if ((GEN_RESERVED_MODULES as readonly string[]).includes(f.moduleName)) throw new AppError('invalid', `生成模块名不能使用保留名称：${f.moduleName}`);
-  const own = columnsOf(db, current.tableId);
+  const own = await columnsOf(store, current.tableId);
   const ownIds = new Set(own.map((c) => c.columnId));
   const seen = new Set<number>();
   for (const c of f.columns) {
@@ -143,12 +149,12 @@ function validateUpdate(db: DbTx, current: GenTableDbRow, f: z.output<typeof gen
     }
   }
   if (f.tplCategory === 'sub') {
-    const sub = findGenTableByName(db, f.subTableName!);
+    const sub = await findGenTableByName(store, f.subTableName!);
     if (!sub) throw new AppError('notFound', `关联子表${f.subTableName}未导入`);
     if (sub.tableId === current.tableId) throw new AppError('invalid', '关联子表不能是本表');
-    if (!columnsOf(db, sub.tableId).some((c) => c.columnName === f.subTableFkName)) throw new AppError('invalid', `表${sub.tableName}没有字段${f.subTableFkName}`);
+    if (!(await columnsOf(store, sub.tableId)).some((c) => c.columnName === f.subTableFkName)) throw new AppError('invalid', `表${sub.tableName}没有字段${f.subTableFkName}`);
   }
-  if (f.tableName !== current.tableName && !findDbTable(db, f.tableName)) throw new AppError('notFound', `表${f.tableName}不存在`);
+  if (f.tableName !== current.tableName && !(await findDbTable(store, f.tableName))) throw new AppError('notFound', `表${f.tableName}不存在`);
 }
 
 /** Options JSON rebuilt from the edit screen's params (empty values left out; parentMenuId default 3). */
@@ -167,26 +173,27 @@ function optionsOf(p: z.output<typeof genUpdateInput>['params']): string {
  * array order; a category other than 'sub' clears subTableName/subTableFkName (spec §4).
  * Errors (500): see validateUpdate; 生成表不存在. A refused update changes nothing.
  */
-export const genUpdate = (deps: Deps, login: LoginUser, f: z.output<typeof genUpdateInput>): void => {
+export const genUpdate = async (deps: Deps, login: LoginUser, f: z.output<typeof genUpdateInput>): Promise<void> => {
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    const current = mustTable(tx, f.tableId);
-    validateUpdate(tx, current, f);
+  const store = deps.store;
+  await store.transaction(async () => {
+    const current = await mustTable(store, f.tableId);
+    await validateUpdate(store, current, f);
     const isSub = f.tplCategory === 'sub';
-    updateGenTable(tx, f.tableId, {
+    await updateGenTable(store, f.tableId, {
       tableName: f.tableName, tableComment: f.tableComment, className: f.className, functionAuthor: f.functionAuthor,
       remark: f.remark ?? null, tplCategory: f.tplCategory, tplWebType: f.tplWebType || current.tplWebType,
       packageName: f.packageName, moduleName: f.moduleName, businessName: f.businessName, functionName: f.functionName,
       genType: f.genType, genPath: f.genPath, subTableName: isSub ? f.subTableName : null, subTableFkName: isSub ? f.subTableFkName : null,
       options: optionsOf(f.params),
     }, login.userName, when);
-    f.columns.forEach((c, i) => {
-      updateGenColumn(tx, f.tableId, c.columnId, {
+    for (const [i, c] of f.columns.entries()) {
+      await updateGenColumn(store, f.tableId, c.columnId, {
         columnComment: c.columnComment, javaType: c.javaType, javaField: c.javaField, isInsert: c.isInsert, isEdit: c.isEdit,
         isList: c.isList, isQuery: c.isQuery, isRequired: c.isRequired, queryType: c.queryType, htmlType: c.htmlType,
         dictType: c.dictType, sort: i + 1,
       }, login.userName, when);
-    });
+    }
   });
   warmPreviews(deps, [f.tableId]);
 };
@@ -196,9 +203,9 @@ export const genUpdate = (deps: Deps, login: LoginUser, f: z.output<typeof genUp
  * table comment, else its menu's name, else the table name: gen-rules defaultTableComment);
  * returns the tableId.
  */
-function importOne(tx: DbTx, t: DbTable, by: string, when: string): number {
-  const tableId = insertGenTable(tx, initTable(t.tableName, defaultTableComment(t.tableName, t.tableComment, pageMenus(tx))), by, when);
-  readDbColumns(tx, t).forEach((c, i) => insertGenColumn(tx, tableId, initColumn(c, i + 1), by, when));
+async function importOne(store: GenStore, t: DbTable, by: string, when: string): Promise<number> {
+  const tableId = await insertGenTable(store, initTable(t.tableName, defaultTableComment(t.tableName, t.tableComment, await pageMenus(store))), by, when);
+  for (const [i, c] of (await readDbColumns(store, t)).entries()) await insertGenColumn(store, tableId, initColumn(c, i + 1), by, when);
   return tableId;
 }
 
@@ -207,16 +214,19 @@ function importOne(tx: DbTx, t: DbTable, by: string, when: string): number {
  * reference §8, all or nothing. Errors (500): 表<name>不存在; 表<name>已导入 (RuoYi's db/list
  * hides imported tables; we refuse instead of importing twice).
  */
-export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void => {
+export const genImport = async (deps: Deps, login: LoginUser, tables: string[]): Promise<void> => {
   const when = nowText(deps.clock);
-  const ids = deps.db.transaction((tx) => {
-    const imported = importedNames(tx);
-    return [...new Set(tables)].map((name) => {
-      const t = findDbTable(tx, name);
+  const store = deps.store;
+  const ids = await store.transaction(async () => {
+    const imported = await importedNames(store);
+    const out: number[] = [];
+    for (const name of new Set(tables)) {
+      const t = await findDbTable(store, name);
       if (!t) throw new AppError('notFound', `表${name}不存在`);
       if (imported.has(t.tableName)) throw new AppError('conflict', `表${name}已导入`);
-      return importOne(tx, t, login.userName, when);
-    });
+      out.push(await importOne(store, t, login.userName, when));
+    }
+    return out;
   });
   warmPreviews(deps, ids);
 };
@@ -228,19 +238,22 @@ export const genImport = (deps: Deps, login: LoginUser, tables: string[]): void 
  */
 export const genCreateTable = async (deps: Deps, login: LoginUser, sqlText: string): Promise<void> => {
   requireGenAdmin(login);
-  const parser = new (await loadSqlParser())();
+  const parsed = parseCreateTables(sqlText, new (await loadSqlParser())());
   const when = nowText(deps.clock);
-  const ids = deps.db.transaction((tx) => {
-    const statements = checkCreateTables(tx, sqlText, parser);
-    runCreateTables(tx, statements);
-    return statements.map((s) => importOne(tx, findDbTable(tx, s.tableName)!, login.userName, when));
+  const store = deps.store;
+  const ids = await store.transaction(async () => {
+    const statements = await checkCreateTables(store, parsed);
+    await runCreateTables(store, statements);
+    const out: number[] = [];
+    for (const s of statements) out.push(await importOne(store, (await findDbTable(store, s.tableName))!, login.userName, when));
+    return out;
   });
   warmPreviews(deps, ids);
 };
 
 /** `POST /tool/gen/delete/{ids}`: deletes the gen rows and their columns, never the database table. */
-export const genRemove = (deps: Deps, ids: number[]): void => {
-  deps.db.transaction((tx) => { deleteGenTables(tx, ids); });
+export const genRemove = async (deps: Deps, ids: number[]): Promise<void> => {
+  await deps.store.transaction(async () => { await deleteGenTables(deps.store, ids); });
 };
 
 /**
@@ -248,18 +261,19 @@ export const genRemove = (deps: Deps, ids: number[]): void => {
  * planSynch: defaults again, edits to dictType/queryType/isRequired/htmlType kept), inserting new
  * and deleting vanished columns. Errors (500): 同步数据失败，原表结构不存在; 表<name>尚未导入.
  */
-export const genSynchDb = (deps: Deps, login: LoginUser, tableName: string): void => {
+export const genSynchDb = async (deps: Deps, login: LoginUser, tableName: string): Promise<void> => {
   const when = nowText(deps.clock);
-  const tableId = deps.db.transaction((tx) => {
-    const t = findGenTableByName(tx, tableName);
+  const store = deps.store;
+  const tableId = await store.transaction(async () => {
+    const t = await findGenTableByName(store, tableName);
     if (!t) throw new AppError('notFound', `表${tableName}尚未导入`);
-    const dbTable = findDbTable(tx, tableName);
-    const dbColumns = dbTable ? readDbColumns(tx, dbTable) : [];
+    const dbTable = await findDbTable(store, tableName);
+    const dbColumns = dbTable ? await readDbColumns(store, dbTable) : [];
     if (dbColumns.length === 0) throw new AppError('notFound', GEN_MSG.tableGone);
-    const plan = planSynch(dbColumns, columnsOf(tx, t.tableId));
-    for (const { columnId, ...v } of plan.update) updateGenColumn(tx, t.tableId, columnId, v, login.userName, when);
-    for (const v of plan.insert) insertGenColumn(tx, t.tableId, v, login.userName, when);
-    deleteGenColumns(tx, plan.remove);
+    const plan = planSynch(dbColumns, await columnsOf(store, t.tableId));
+    for (const { columnId, ...v } of plan.update) await updateGenColumn(store, t.tableId, columnId, v, login.userName, when);
+    for (const v of plan.insert) await insertGenColumn(store, t.tableId, v, login.userName, when);
+    await deleteGenColumns(store, plan.remove);
     return t.tableId;
   });
   warmPreviews(deps, [tableId]);

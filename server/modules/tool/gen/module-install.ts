@@ -7,6 +7,9 @@
  * everything). A marker row `sys_secret.gen_module:<key>` records the run, so a menu an
  * administrator deletes later is not re-created. One transaction per step; an error rolls that
  * step back and is thrown (boot stops, naming the module).
+ *
+ * Stays synchronous on the Drizzle handle (issue 43): it runs at boot, in buildApp, before the
+ * async store exists (sqlite-schema.repo.ts runStatement, menu.repo insertMenuRow, secret.repo).
  */
 import type { Db } from '../../../db/client';
 import { findSecret, insertSecret } from '../../auth/secret.repo';

@@ -4,8 +4,11 @@
  * comments, so they come from the DDL text sqlite_master stores as written: a `-- text` on the
  * CREATE TABLE line (or a comment-only line right after it, before the first column) is the
  * table comment; a `-- text` at the end of a column's line is the column comment.
+ *
+ * On the async store (issue 43): the reads go through `store.all / get` (sqlite-schema.repo.ts);
+ * they stay SQLite-specific (PostgreSQL reads information_schema, to do).
  */
-import type { DbTx } from '../../common/query.repo';
+import type { Statements } from '../../../db/store/port';
 import type { DbColumn } from './gen-rules';
 import { indexOrigins, masterTable, masterTables, tableXInfo } from './sqlite-schema.repo';
 
@@ -19,18 +22,21 @@ export interface DbTable {
   ddl: string;
 }
 
+/** The store's statement calls the catalogue reads need. */
+type CatalogueStore = Pick<Statements, 'all' | 'get'>;
+
 const offered = (name: string) => !name.toLowerCase().startsWith('sqlite_') && !HIDDEN.has(name);
 
 /** Every user table of the database (not views), ordered by name, with its comment and DDL. */
-export function listDbTables(db: DbTx): DbTable[] {
-  const rows = masterTables(db);
+export async function listDbTables(store: CatalogueStore): Promise<DbTable[]> {
+  const rows = await masterTables(store);
   return rows.filter((r) => offered(r.name)).map((r) => ({ tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' }));
 }
 
 /** One offered table by exact name, or undefined (also for SQLite's and the generator's own tables). */
-export function findDbTable(db: DbTx, tableName: string): DbTable | undefined {
+export async function findDbTable(store: CatalogueStore, tableName: string): Promise<DbTable | undefined> {
   if (!offered(tableName)) return undefined;
-  const r = masterTable(db, tableName);
+  const r = await masterTable(store, tableName);
   return r ? { tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' } : undefined;
 }
 
@@ -39,11 +45,11 @@ export function findDbTable(db: DbTx, tableName: string): DbTable | undefined {
  * left out) with comments from `ddl`. A single INTEGER pk of a rowid table is its rowid alias
  * (isIncrement): there is then no 'pk' index in `PRAGMA index_list`.
  */
-export function readDbColumns(db: DbTx, table: DbTable): DbColumn[] {
-  const info = tableXInfo(db, table.tableName);
+export async function readDbColumns(store: CatalogueStore, table: DbTable): Promise<DbColumn[]> {
+  const info = await tableXInfo(store, table.tableName);
   const cols = info.filter((r) => r.hidden !== 1);
   const pks = cols.filter((r) => r.pk > 0);
-  const pkIndex = indexOrigins(db, table.tableName).some((i) => i.origin === 'pk');
+  const pkIndex = (await indexOrigins(store, table.tableName)).some((i) => i.origin === 'pk');
   const rowidAlias = pks.length === 1 && pks[0].type.trim().toUpperCase() === 'INTEGER' && !pkIndex;
   const comments = columnCommentsOf(table.ddl);
   return cols.map((r) => ({

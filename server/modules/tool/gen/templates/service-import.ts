@@ -1,7 +1,8 @@
 /**
  * Template part of `<b>.service.ts` for modules generated with 导入 (withImport): the import
  * template sheet and the import, after system.user importData (one transaction for the whole
- * file; any failing row writes nothing and the reply lists the failures).
+ * file; any failing row writes nothing and the reply lists the failures). The dictionaries the
+ * sheet's labels need are read before that transaction (dictionary cache, on the async store).
  */
 import type { GenTableModel } from '../gen-model';
 import { AUDIT_COLUMNS, formColumns, hasColumn, label, lit, namesOf, pkOf } from './naming';
@@ -19,8 +20,9 @@ export function renderImportService(model: GenTableModel): string {
   const fieldOf = cols.map((c) => `  ${lit(label(c))}: '${c.javaField}',`);
   const dictCols = cols.filter((c) => c.dictType && c.javaType !== 'boolean');
   const boolCols = cols.filter((c) => c.javaType === 'boolean');
+  const dictTypes = [...new Set(dictCols.map((c) => c.dictType))];
   const conversions = [
-    ...dictCols.map((c) => `  form.${c.javaField} = dictValue(deps, ${lit(c.dictType)}, form.${c.javaField});`),
+    ...dictCols.map((c) => `  form.${c.javaField} = dictValue(dicts[${lit(c.dictType)}], form.${c.javaField});`),
     ...boolCols.map((c) => `  form.${c.javaField} = form.${c.javaField} === '是' ? 'true' : form.${c.javaField} === '否' ? 'false' : form.${c.javaField};`),
   ];
   return `/** Headers of the import sheet: ${label(pk)} (optional: with 更新已存在数据 it names the row to update), then the form fields. */
@@ -37,13 +39,16 @@ export function ${b}ImportTemplate(deps: Pick<AppDeps, 'clock'>): Promise<FileRe
   return exportXlsx(${lit(`${model.functionName}数据`)}, columns, [], deps.clock.now());
 }
 ${dictCols.length ? `
+/** Entries of the dictionaries the sheet's labels are read with, by dictType. */
+type ImportDicts = Record<string, Awaited<ReturnType<typeof dictEntries>>>;
+
 /** A dictionary label (or value) of the sheet → its value; unknown text is kept for the form rules. */
-function dictValue(deps: Deps, dictType: string, text: string): string {
-  return dictEntries(deps.db, dictType).find((d) => d.dictLabel === text)?.dictValue ?? text;
+function dictValue(entries: ImportDicts[string], text: string): string {
+  return entries.find((d) => d.dictLabel === text)?.dictValue ?? text;
 }
 ` : ''}
 /** One sheet row → the add form's raw input (dictionary labels and 是/否 turned into values). */
-function importForm(${dictCols.length ? 'deps: Deps, ' : ''}raw: Record<string, string>): Record<string, string> {
+function importForm(${dictCols.length ? 'dicts: ImportDicts, ' : ''}raw: Record<string, string>): Record<string, string> {
   const form: Record<string, string> = {};
   for (const [header, field] of Object.entries(IMPORT_FIELDS)) form[field] = raw[header] ?? '';
 ${conversions.join('\n')}
@@ -70,12 +75,12 @@ export async function ${b}Import(deps: Deps, ${audit ? 'login' : '_login'}: Logi
     throw new AppError('invalid', '文件格式不正确，请上传 xlsx 格式的 Excel 文件');
   }
   if (rows.length === 0) throw new AppError('invalid', '导入数据不能为空！');
-  ${audit ? 'const when = nowText(deps.clock);\n  ' : ''}const ok: string[] = [];
+  ${dictTypes.length ? `const dicts: ImportDicts = {\n${dictTypes.map((t) => `    ${lit(t)}: await dictEntries(deps.store, ${lit(t)}),`).join('\n')}\n  };\n  ` : ''}${audit ? 'const when = nowText(deps.clock);\n  ' : ''}const ok: string[] = [];
   const failed: string[] = [];
   deps.db.transaction((tx) => {
     rows.forEach((raw, i) => {
       const line = \`第 \${i + 2} 行\`;
-      const parsed = ${b}AddInput.safeParse(importForm(${dictCols.length ? 'deps, ' : ''}raw));
+      const parsed = ${b}AddInput.safeParse(importForm(${dictCols.length ? 'dicts, ' : ''}raw));
       if (!parsed.success) {
         failed.push(\`\${failed.length + 1}、\${line} \${issueText(parsed.error)}\`);
         return;

@@ -22,7 +22,7 @@ export function valueLines(model: GenTableModel, cols: GenColumnModel[], f = 'f'
 export function exportColumn(c: GenColumnModel): string {
   const h = lit(label(c));
   if (c.javaType === 'boolean') return `{ header: ${h}, value: (r) => (r.${c.javaField} === null ? '' : r.${c.javaField} ? '是' : '否') }`;
-  if (c.dictType) return `{ header: ${h}, value: '${c.javaField}', labels: dictLabels(deps, ${lit(c.dictType)}) }`;
+  if (c.dictType) return `{ header: ${h}, value: '${c.javaField}', labels: await dictLabels(deps, ${lit(c.dictType)}) }`;
   return `{ header: ${h}, value: '${c.javaField}'${c.htmlType === 'datetime' ? ', width: 20' : ''} }`;
 }
 
@@ -49,15 +49,17 @@ export function renderService(model: GenTableModel): string {
   if (sub) repoNames.push(`delete${S}Details`, `insert${S}Details`, `list${S}Details`);
   repoNames.sort();
   const withImport = model.tplCategory === 'crud' && model.withImport;
+  // Dictionaries are read through the dictionary cache on the async store (issue 43), before any transaction.
+  const readsDicts = usesDict || (withImport && formColumns(model).some((c) => c.dictType && c.javaType !== 'boolean'));
   const parts: string[] = [];
 
-  parts.push(`type Deps = Pick<AppDeps, 'db' | 'clock'>;
+  parts.push(`type Deps = Pick<AppDeps, ${readsDicts ? "'db' | 'store' | 'clock'" : "'db' | 'clock'"}>;
 
 export type ${S}Form = z.output<typeof ${b}AddInput>;
 export type ${S}UpdateForm = z.output<typeof ${b}UpdateInput>;`);
   if (usesDict) {
     parts.push(`/** Value → label of an enabled dictionary (the export's 状态 / 类型 columns). */
-const dictLabels = (deps: Deps, dictType: string) => Object.fromEntries(dictEntries(deps.db, dictType).map((d) => [d.dictValue, d.dictLabel]));`);
+const dictLabels = async (deps: Deps, dictType: string) => Object.fromEntries((await dictEntries(deps.store, dictType)).map((d) => [d.dictValue, d.dictLabel]));`);
   }
   parts.push(tree
     ? `/** \`GET ${n.restBase}/list\` → every matching row (the client builds the tree). Errors: 参数不符合规范，不能进行查询 (order column). */
@@ -124,7 +126,7 @@ export function ${b}Remove(deps: Deps, ids: number[]): void {
   });
 }`);
   parts.push(`/** \`POST ${n.restBase}/export\` → \`data_{timestamp}.xlsx\` of the matching rows (sheet ${model.functionName}数据). */
-export function ${b}Export(deps: Deps, f: ${S}Filter): Promise<FileReply> {
+export ${usesDict ? 'async ' : ''}function ${b}Export(deps: Deps, f: ${S}Filter): Promise<FileReply> {
   return exportSheet<${Row}>(${lit(`${model.functionName}数据`)}, [
     ${cols.map(exportColumn).join(',\n    ')},
   ], list${S}(deps.db, { ...f, pageNum: undefined, pageSize: undefined })${tree ? '' : '.rows'}, deps.clock.now());
@@ -141,7 +143,7 @@ export function ${b}Export(deps: Deps, f: ${S}Filter): Promise<FileReply> {
     ...(withImport ? [`import { exportXlsx, readXlsx, type ExcelColumn } from '${importPath(file, 'server/core/excel.ts')}';`] : []),
     `import type { FileReply } from '${importPath(file, 'server/core/files.ts')}';`,
     `import { exportSheet } from '${importPath(file, 'server/modules/common/export-file.ts')}';`,
-    ...(usesDict || (withImport && formColumns(model).some((c) => c.dictType && c.javaType !== 'boolean')) ? [`import { dictEntries } from '${importPath(file, 'server/modules/system/dict/dict.cache.ts')}';`] : []),
+    ...(readsDicts ? [`import { dictEntries } from '${importPath(file, 'server/modules/system/dict/dict.cache.ts')}';`] : []),
     `import { ${b}AddInput, ${b}UpdateInput } from '${importPath(file, n.schemaFile)}';`,
     ...(withImport ? [`import type { UploadedFileShape } from '${importPath(file, 'shared/schemas/system/user.ts')}';`] : []),
     `import { ${repoNames.join(', ')}, type ${S}Filter, type ${Row} } from '${importPath(file, n.repoFile)}';`,
