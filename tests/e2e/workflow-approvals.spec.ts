@@ -97,7 +97,7 @@ test('抄送, 撤回, 退回 to a passed branch and 抄送我的', async ({ page
   await doneRow.getByTestId('row-revoke').click();
   await confirmDialog(page, `是否确认撤回"${name}"的"大额审批"任务？`);
   await expectToast(page, '操作成功');
-  expect((await todoOf(request, admin, name)).taskName).toBe('大额审批');
+  await expect.poll(async () => (await todoOf(request, admin, name)).taskName, { timeout: 10_000 }).toBe('大额审批');
 
   // Approved again; at 确认, 退回 offers the passed nodes only (not 小额审批) and goes to 大额审批.
   await completeOverRest(request, admin, name, '大额审批');
@@ -121,7 +121,7 @@ test('抄送, 撤回, 退回 to a passed branch and 抄送我的', async ({ page
   await shot(page, 'e-return-passed');
   await ret.getByRole('button', { name: '确 定' }).click();
   await expectToast(page, '操作成功');
-  expect((await todoOf(request, admin, name)).taskName).toBe('大额审批');
+  await expect.poll(async () => (await todoOf(request, admin, name)).taskName, { timeout: 10_000 }).toBe('大额审批');
 
   // The recipient's 抄送我的: the ad hoc copy and the model's copies (one per pass), unread; 查看 reads them.
   await page.context().clearCookies();
