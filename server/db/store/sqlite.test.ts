@@ -113,6 +113,21 @@ describe('sqlite store: transactions with async callbacks (drizzle-orm #2275)', 
     expect(await names()).toEqual(['kept']);
   });
 
+  it('a continuation that outlives its transaction runs outside it, as a transaction of its own', async () => {
+    let later!: Promise<unknown>;
+    await store.transaction(async () => {
+      await store.run('INSERT INTO t (name) VALUES (?)', ['inside']);
+      later = new Promise((resolve) => setTimeout(() => resolve(store.transaction(async () => {
+        expect(store.inTransaction).toBe(true);
+        await store.run('INSERT INTO t (name) VALUES (?)', ['stray']);
+      })), 20));
+    });
+    expect(store.inTransaction).toBe(false);
+    await later;
+    expect(await names()).toEqual(['inside', 'stray']);
+    expect([count('BEGIN IMMEDIATE'), count('COMMIT')]).toEqual([2, 2]);
+  });
+
   it('batch: all or nothing, changes per statement, the failing index named', async () => {
     expect(await store.batch([
       { sql: 'INSERT INTO t (name) VALUES (?)', params: ['a'] },
