@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
-import { EXTERNAL_POLL_MS, localWrites, otherCommits, polled, watchTables } from './table-watch';
+import { EXTERNAL_POLL_MS, forgetLocalWrites, localWrites, otherCommits, polled, watchTables } from './table-watch';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-watch-'));
 const file = path.join(dir, 'w.db');
@@ -58,4 +58,15 @@ it('otherCommits moves after another connection commits, once the poll interval 
   other.prepare("INSERT INTO a (v) VALUES ('p')").run();
   expect(otherCommits(db, 50_000 + EXTERNAL_POLL_MS - 1)).toBe(before);
   expect(otherCommits(db, 50_000 + EXTERNAL_POLL_MS)).not.toBe(before);
+});
+
+it('a trigger first created inside a transaction that rolls back comes back at forgetLocalWrites', () => {
+  sqlite.exec('CREATE TABLE c (id INTEGER PRIMARY KEY)');
+  sqlite.exec('BEGIN IMMEDIATE');
+  watchTables(db, { c: ['INSERT'] });
+  sqlite.exec('ROLLBACK'); // the write turn that failed to commit: the TEMP trigger went with it
+  forgetLocalWrites(db); // what write-turn.ts does then
+  const before = localWrites(db, ['c']);
+  sqlite.prepare('INSERT INTO c DEFAULT VALUES').run();
+  expect(localWrites(db, ['c'])).toBe(before + 1);
 });

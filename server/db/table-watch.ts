@@ -22,7 +22,8 @@ interface Watch {
   counters: Map<string, number>;
   /** Moved by forgetLocalWrites: added to every table's count. */
   forgotten: number;
-  installed: Set<string>;
+  /** Trigger name → its CREATE statement (re-run by forgetLocalWrites). */
+  installed: Map<string, string>;
   polls: Map<string, { at: number; value: number }>;
   /** `PRAGMA data_version`, prepared once per connection. */
   dataVersion: () => number;
@@ -40,7 +41,7 @@ function watchOf(db: Db): Watch {
       return null;
     });
     const version = db.$client.prepare('PRAGMA data_version').pluck();
-    w = { counters, forgotten: 0, installed: new Set(), polls: new Map(), dataVersion: () => version.get() as number };
+    w = { counters, forgotten: 0, installed: new Map(), polls: new Map(), dataVersion: () => version.get() as number };
     watches.set(db, w);
   }
   return w;
@@ -58,9 +59,10 @@ export function watchTables(db: Db, tables: Record<string, readonly WriteOp[] | 
     for (const op of ops ?? ['INSERT', 'UPDATE', 'DELETE']) {
       const name = `caishui_tw_${table}_${op.toLowerCase()}`;
       if (w.installed.has(name)) continue;
-      db.$client.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${op} ON main.${table}
-        BEGIN SELECT ${FUNCTION}('${table}'); END`);
-      w.installed.add(name);
+      const create = `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${op} ON main.${table}
+        BEGIN SELECT ${FUNCTION}('${table}'); END`;
+      db.$client.exec(create);
+      w.installed.set(name, create);
     }
   }
 }
@@ -80,10 +82,14 @@ export function forgetCount(db: Db): number {
 
 /**
  * Moves every table's count at once (server/db/write-turn.ts: a write turn that failed to
- * commit), so every cache stamped with `localWrites` loads afresh.
+ * commit), so every cache stamped with `localWrites` loads afresh. The triggers are created again
+ * when missing: one first created inside the rolled-back turn (a cache's first read at its top)
+ * went with it, and the writes it counted would otherwise go unseen from then on.
  */
 export function forgetLocalWrites(db: Db): void {
-  watchOf(db).forgotten++;
+  const w = watchOf(db);
+  w.forgotten++;
+  if (db.$client.open && !db.$client.inTransaction) for (const create of w.installed.values()) db.$client.exec(create);
 }
 
 /**
