@@ -46,9 +46,10 @@ it('copies what is committed while write requests keep a write turn open (no ste
   };
   load();
   expect(pendingWriteTurn(db)).toBeInstanceOf(Promise);
-  const jobId = insertJob(db, { jobName: 'backup-under-load', invokeTarget: "backupTask.backup('backups', 1)", cronExpression: '0 0 3 * * ?', status: '1' }, t.clock.now());
+  const { store } = t.app.deps;
+  const jobId = await store.transaction(() => insertJob(store, { jobName: 'backup-under-load', invokeTarget: "backupTask.backup('backups', 1)", cronExpression: '0 0 3 * * ?', status: '1' }, t.clock.now()));
   try {
-    await scheduler.runOnce(findJob(db, jobId)!);
+    await scheduler.runOnce((await findJob(store, jobId))!);
   } finally {
     writing = false;
   }

@@ -11,7 +11,8 @@ import { makeUser, makeUserWithPerms } from '../helpers/factories';
 import { sysConfig } from '../../server/db/schema';
 import { readXlsx } from '../../server/core/excel';
 import { configCache } from '../../server/modules/system/config/config.cache';
-import { getConfigValue } from '../../server/modules/system/config/config.repo';
+import { getConfigValue } from '../../server/modules/system/config/config-sync.repo';
+import { configValue } from '../../server/modules/system/config/config.repo';
 import { restRoutes } from '../../server/rest/routes';
 
 let t: TestApp;
@@ -72,11 +73,21 @@ describe('config', () => {
     expect(configCache.keys(db)).toContain('sys.user.initPassword');
     db.update(sysConfig).set({ configValue: 'direct' }).where(eq(sysConfig.configKey, 'sys.user.initPassword')).run();
     expect(getConfigValue(db, 'sys.user.initPassword')).toBe('direct');
+    expect(await configValue(t.app.deps.store, 'sys.user.initPassword')).toBe('direct');
     expect(() => db.transaction((tx) => {
       tx.update(sysConfig).set({ configValue: 'rolled back' }).where(eq(sysConfig.configKey, 'sys.user.initPassword')).run();
       expect(getConfigValue(db, 'sys.user.initPassword')).toBe('rolled back');
       throw new Error('abort');
     })).toThrow('abort');
+    expect(getConfigValue(db, 'sys.user.initPassword')).toBe('direct');
+    // The same through the store (issue 43): a value read inside a store transaction that rolls back is not kept.
+    const { store } = t.app.deps;
+    await expect(store.transaction(async () => {
+      await store.db.update(sysConfig).set({ configValue: 'rolled back too' }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
+      expect(await configValue(store, 'sys.user.initPassword')).toBe('rolled back too');
+      throw new Error('abort');
+    })).rejects.toThrow('abort');
+    expect(await configValue(store, 'sys.user.initPassword')).toBe('direct');
     expect(getConfigValue(db, 'sys.user.initPassword')).toBe('direct');
     expect((await api('DELETE', '/system/config/refreshCache')).code).toBe(200);
   });

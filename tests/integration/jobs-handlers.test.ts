@@ -32,8 +32,9 @@ afterAll(async () => {
 const DAY = 24 * 3600 * 1000;
 const runTarget = async (invokeTarget: string) => {
   const jobName = `h-${Math.random().toString(36).slice(2, 8)}`;
-  const jobId = insertJob(t.app.deps.db, { jobName, invokeTarget, cronExpression: '0 0 3 * * ?', status: '1' }, t.clock.now());
-  await scheduler.runOnce(findJob(t.app.deps.db, jobId)!);
+  const { store } = t.app.deps;
+  const jobId = await store.transaction(() => insertJob(store, { jobName, invokeTarget, cronExpression: '0 0 3 * * ?', status: '1' }, t.clock.now()));
+  await scheduler.runOnce((await findJob(store, jobId))!);
   return t.app.deps.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).get()!;
 };
 

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysJobLease, sysJobLog } from '../../server/db/schema';
-import { claimFires, insertJob } from '../../server/modules/monitor/job/job.repo';
+import { insertJob, type JobValues } from '../../server/modules/monitor/job/job.repo';
+import { claimFires } from '../../server/modules/monitor/job/scheduler.repo';
 import { joinWriteTurn, pendingWriteTurn } from '../../server/db/write-turn';
 import { makeTestApp, type TestApp } from '../helpers/app';
 
@@ -28,6 +29,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A job added through the store (one transaction), as the job services do. */
+const addJob = (t: TestApp, values: JobValues, now: number) => t.app.deps.store.transaction(() => insertJob(t.app.deps.store, values, now));
 const at = (m: number, s = 0) => new Date(2026, 10, 22, 9, m, s).getTime();
 const logs = (jobName: string) => a.app.deps.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).all();
 
@@ -43,7 +46,7 @@ describe('lease per fire time', () => {
   it('runs each fire once when both instances tick, in either order', async () => {
     a.clock.set(at(0, 5));
     const jobName = 'lease-every-10s';
-    const jobId = insertJob(a.app.deps.db, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, a.clock.now());
+    const jobId = await addJob(a, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, a.clock.now());
     await Promise.all([a.app.scheduler.start({ timers: false }), b.app.scheduler.start({ timers: false })]);
     const fires = [at(0, 10), at(0, 20), at(0, 30), at(0, 40), at(0, 50), at(1, 0)];
     for (const [i, t] of fires.entries()) {
@@ -61,7 +64,7 @@ describe('lease per fire time', () => {
     await b.app.scheduler.stop();
     const jobName = 'lease-catch-up';
     a.clock.set(at(2, 0));
-    insertJob(a.app.deps.db, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '1', concurrent: '1', status: '0' }, at(2, 0));
+    await addJob(a, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '1', concurrent: '1', status: '0' }, at(2, 0));
     a.clock.set(at(3, 0)); // both were down: 02:10-02:50 missed (policy 1 runs them all) and 03:00 is due
     b.clock.set(at(3, 0));
     await Promise.all([b.app.scheduler.start({ timers: false }), a.app.scheduler.start({ timers: false })]);
@@ -73,7 +76,7 @@ describe('lease per fire time', () => {
   it('commits an open write turn of requests before claiming, so the claim never rides on it', async () => {
     const db = a.app.deps.db;
     const jobName = 'lease-beside-a-turn';
-    const jobId = insertJob(db, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, at(4, 0));
+    const jobId = await addJob(a, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, at(4, 0));
     a.app.scheduler.jobsChanged();
     const turn = joinWriteTurn(db)!; // as a request's mutation opens it (server/db/write-turn.ts)
     expect(turn).toBeInstanceOf(Promise);

@@ -35,9 +35,10 @@ const newScheduler = (clock: Clock = t.clock) => {
   return s;
 };
 let seq = 0;
-const addJob = (o: Partial<JobValues> & { invokeTarget: string; cronExpression: string }) => {
+const addJob = async (o: Partial<JobValues> & { invokeTarget: string; cronExpression: string }) => {
   const jobName = o.jobName ?? `job-${++seq}`;
-  const jobId = insertJob(t.app.deps.db, { jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '0', ...o, jobName }, t.clock.now());
+  const { store } = t.app.deps;
+  const jobId = await store.transaction(() => insertJob(store, { jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '0', ...o, jobName }, t.clock.now()));
   return { jobId, jobName };
 };
 const logsOf = (jobName: string) => t.app.deps.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).all();
@@ -53,7 +54,7 @@ describe('misfire after a restart', () => {
   ])('policy %s runs %i missed fire(s) (%s)', async (policy, missedRuns) => {
     t.clock.set(at(10, 0, 30));
     const tag = `p${policy}`;
-    const job = addJob({ invokeTarget: `testTask.ping('${tag}')`, cronExpression: '0 * * * * ?', misfirePolicy: policy });
+    const job = await addJob({ invokeTarget: `testTask.ping('${tag}')`, cronExpression: '0 * * * * ?', misfirePolicy: policy });
     const before = newScheduler();
     await before.start({ timers: false });
     await before.tick(at(10, 1, 0));
@@ -79,7 +80,7 @@ describe('misfire after a restart', () => {
 
   it('counts a fire up to 5 s late as on time, not as a misfire', async () => {
     t.clock.set(at(11, 0, 30));
-    const job = addJob({ invokeTarget: "testTask.ping('late')", cronExpression: '0 * * * * ?', misfirePolicy: '3' });
+    const job = await addJob({ invokeTarget: "testTask.ping('late')", cronExpression: '0 * * * * ?', misfirePolicy: '3' });
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(11, 1, 4));
@@ -92,37 +93,37 @@ describe('misfire after a restart', () => {
 describe('paused jobs and changes', () => {
   it('never fires a paused job; resuming starts its schedule at the change, without catch-up', async () => {
     t.clock.set(at(12, 0, 0));
-    const job = addJob({ invokeTarget: "testTask.ping('paused')", cronExpression: '0/10 * * * * ?', misfirePolicy: '1', status: '1' });
+    const job = await addJob({ invokeTarget: "testTask.ping('paused')", cronExpression: '0/10 * * * * ?', misfirePolicy: '1', status: '1' });
     const s = newScheduler();
     await s.start({ timers: false });
     for (let i = 1; i <= 6; i++) await s.tick(at(12, 0, i * 10));
     expect(logsOf(job.jobName)).toHaveLength(0);
 
     t.clock.set(at(12, 5, 5));
-    jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '0');
+    await jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '0');
     await s.tick(at(12, 5, 10));
     expect(logsOf(job.jobName)).toHaveLength(1);
 
-    jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '1');
+    await jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '1');
     await s.tick(at(12, 5, 40));
     expect(logsOf(job.jobName)).toHaveLength(1);
   });
 
   it('runs a paused job once on demand', async () => {
-    const job = addJob({ invokeTarget: "testTask.ping('manual')", cronExpression: '0/10 * * * * ?', status: '1' });
+    const job = await addJob({ invokeTarget: "testTask.ping('manual')", cronExpression: '0/10 * * * * ?', status: '1' });
     newScheduler();
-    jobRun(t.app.deps, job.jobId, 'DEFAULT');
+    await jobRun(t.app.deps, job.jobId, 'DEFAULT');
     await schedulers[0].idle();
     expect(logsOf(job.jobName)).toMatchObject([{ status: '0', jobGroup: 'DEFAULT', invokeTarget: "testTask.ping('manual')" }]);
-    expect(() => jobRun(t.app.deps, job.jobId, 'SYSTEM')).toThrow('任务不存在或已过期！');
-    expect(() => jobRun(t.app.deps, 99999)).toThrow('任务不存在或已过期！');
+    await expect(jobRun(t.app.deps, job.jobId, 'SYSTEM')).rejects.toThrow('任务不存在或已过期！');
+    await expect(jobRun(t.app.deps, 99999)).rejects.toThrow('任务不存在或已过期！');
   });
 });
 
 describe('runs and their log', () => {
   it('writes <jobName> 总共耗时：<ms>毫秒 with status 0', async () => {
     t.clock.set(at(13, 0, 0));
-    const job = addJob({ jobName: '计时任务', invokeTarget: 'testTask.takes(1234)', cronExpression: '0/10 * * * * ?' });
+    const job = await addJob({ jobName: '计时任务', invokeTarget: 'testTask.takes(1234)', cronExpression: '0/10 * * * * ?' });
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(13, 0, 10));
@@ -131,7 +132,7 @@ describe('runs and their log', () => {
 
   it('writes status 1 with the first 2000 characters of the error', async () => {
     t.clock.set(at(13, 10, 0));
-    const job = addJob({ invokeTarget: 'testTask.fail()', cronExpression: '0/10 * * * * ?' });
+    const job = await addJob({ invokeTarget: 'testTask.fail()', cronExpression: '0/10 * * * * ?' });
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(13, 10, 10));
@@ -143,7 +144,7 @@ describe('runs and their log', () => {
 
   it('fails the run of a stored target that is not in the registry, without evaluating it', async () => {
     t.clock.set(at(13, 20, 0));
-    const job = addJob({ invokeTarget: 'process.exit(1)', cronExpression: '0/10 * * * * ?' });
+    const job = await addJob({ invokeTarget: 'process.exit(1)', cronExpression: '0/10 * * * * ?' });
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(13, 20, 10));
@@ -154,7 +155,7 @@ describe('runs and their log', () => {
 describe('concurrent flag', () => {
   it.each([['1', ['0', '1']], ['0', ['0', '0']]])('concurrent=%s: an overlapping run is skipped (1) or runs (0)', async (concurrent, statuses) => {
     t.clock.set(at(14, 0, 0));
-    const job = addJob({ invokeTarget: 'testTask.slow()', cronExpression: '0/10 * * * * ?', concurrent });
+    const job = await addJob({ invokeTarget: 'testTask.slow()', cronExpression: '0/10 * * * * ?', concurrent });
     const s = newScheduler();
     await s.start({ timers: false });
     let release!: () => void;
@@ -172,8 +173,8 @@ describe('concurrent flag', () => {
 
 describe('real timers', () => {
   it('fires an every-second job through node-cron, and a year-limited one through its own timer', async () => {
-    const viaCron = addJob({ invokeTarget: "testTask.ping('cron')", cronExpression: '* * * * * ?' });
-    const viaTimer = addJob({ invokeTarget: "testTask.ping('timer')", cronExpression: '* * * * * ? 2025-2099' });
+    const viaCron = await addJob({ invokeTarget: "testTask.ping('cron')", cronExpression: '* * * * * ?' });
+    const viaTimer = await addJob({ invokeTarget: "testTask.ping('timer')", cronExpression: '* * * * * ? 2025-2099' });
     const s = newScheduler(systemClock);
     await s.start();
     expect(s.drivers().get(viaCron.jobId)).toBe('node-cron');

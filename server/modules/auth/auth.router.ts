@@ -23,8 +23,8 @@ export const authRouter = router({
     .meta({ rest: { method: 'GET', path: '/captchaImage', envelope: 'ajax' } })
     .output(ajaxOutput<CaptchaReply>())
     .query(async ({ ctx }): Promise<CaptchaReply> => {
-    const registerEnabled = isRegisterEnabled(ctx.deps);
-    if (!isCaptchaEnabled(ctx.deps)) return { captchaEnabled: false, registerEnabled };
+    const registerEnabled = await isRegisterEnabled(ctx.deps);
+    if (!(await isCaptchaEnabled(ctx.deps))) return { captchaEnabled: false, registerEnabled };
     const { uuid, img } = await drawCaptcha(ctx.deps.captcha, ctx.deps.clock.now());
     return { captchaEnabled: true, registerEnabled, uuid, img };
   }),

@@ -36,7 +36,7 @@ async function failWith(deps: AppDeps, client: ClientInfo, userName: string, msg
 }
 
 async function checkCaptcha(deps: AppDeps, client: ClientInfo, userName: string, code: string, uuid: string): Promise<void> {
-  if (!isCaptchaEnabled(deps)) return;
+  if (!(await isCaptchaEnabled(deps))) return;
   try {
     deps.captcha.verify(uuid, code, deps.clock.now());
   } catch (e) {
@@ -53,7 +53,7 @@ export async function login(deps: AppDeps, input: Required<LoginInput>, client: 
   if (password.length < 5 || password.length > 20 || userName.length < 2 || userName.length > 20) {
     throw await failWith(deps, client, userName, NOT_MATCH);
   }
-  if (isBlockedIp(deps, client.ip)) throw await failWith(deps, client, userName, '很遗憾，访问IP已被列入系统黑名单');
+  if (await isBlockedIp(deps, client.ip)) throw await failWith(deps, client, userName, '很遗憾，访问IP已被列入系统黑名单');
   const user = findUserByName(deps.db, userName);
   if (!user) throw await failWith(deps, client, userName, NOT_MATCH);
   if (user.delFlag === '2') throw await failWith(deps, client, userName, '对不起，您的账号已被删除');
@@ -78,9 +78,9 @@ export async function login(deps: AppDeps, input: Required<LoginInput>, client: 
  * password 5-20, confirmation equal, unique name.
  */
 export async function register(deps: AppDeps, input: Required<RegisterInput>, client: ClientInfo): Promise<void> {
-  if (!isRegisterEnabled(deps)) throw new AppError('refused', '当前系统没有开启注册功能！');
+  if (!(await isRegisterEnabled(deps))) throw new AppError('refused', '当前系统没有开启注册功能！');
   const userName = input.username.trim();
-  if (isCaptchaEnabled(deps)) deps.captcha.verify(input.uuid, input.code, deps.clock.now());
+  if (await isCaptchaEnabled(deps)) deps.captcha.verify(input.uuid, input.code, deps.clock.now());
   const password = decodePassword(deps.keys, input.password);
   if (password === null) throw new AppError('invalid', '用户密码长度必须介于 5 和 20 之间');
   if (userName.length < 2 || userName.length > 20) throw new AppError('invalid', '用户账号长度必须介于 2 和 20 之间');

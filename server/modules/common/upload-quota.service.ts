@@ -11,7 +11,8 @@
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../core/errors';
 import { nowText } from '../../core/clock';
-import { getConfigValue } from '../system/config/config.repo';
+// Synchronous until this module moves onto the store: reserveUpload checks inside a synchronous db.transaction.
+import { getConfigValue } from '../system/config/config-sync.repo';
 import { deleteUpload, deleteUploadsNamed, insertUpload, renameUpload, totalUploadBytes, userUploadBytes } from './upload-quota.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -11,7 +11,8 @@
  */
 import type { Db } from '../../../db/client';
 import { ENGINE_LIMIT_DEFAULTS, type EngineLimits } from '../../../engine';
-import { getConfigValue } from '../../system/config/config.repo';
+// Synchronous on purpose (issue 43): the engine reads these inside its synchronous command transactions.
+import { getConfigValue } from '../../system/config/config-sync.repo';
 
 export const MI_MAX_KEY = 'flowable.multiInstance.maxInstances';
 export const VARIABLE_MAX_BYTES_KEY = 'flowable.variable.maxBytes';

@@ -28,7 +28,7 @@ export const jobLogRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/jobLog/:jobLogIds' }],
       },
     })
-    .mutation(({ ctx, input }) => { jobLogRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await jobLogRemove(ctx.deps, input.ids); }),
   /** Empties the job log. */
   clean: permProcedure('monitor:job:remove').meta(log(9))
     .meta({
@@ -37,7 +37,7 @@ export const jobLogRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/jobLog/clean' }],
       },
     })
-    .mutation(({ ctx }) => { jobLogClean(ctx.deps); }),
+    .mutation(async ({ ctx }) => { await jobLogClean(ctx.deps); }),
   /** List filters (no paging) → xlsx FileReply. */
   export: permProcedure('monitor:job:export').meta(log(5)).input(jobLogExportInput)
     .meta({ rest: { method: 'POST', path: '/monitor/jobLog/export', input: ['query', 'body'], envelope: 'file' } })

@@ -1,6 +1,7 @@
 /**
  * Job log services (platform spec §2 "Scheduled job log", §7; reference §2 Monitor, RuoYi
- * SysJobLogController): list with the day range, detail, delete, clean, export.
+ * SysJobLogController): list with the day range, detail, delete, clean, export. On the async
+ * store (issue 43): each delete is one `store.transaction`.
  */
 import type { AppDeps } from '../../../deps';
 import { exportXlsx, type ExcelColumn } from '../../../core/excel';
@@ -11,19 +12,19 @@ import { cleanJobLogs, deleteJobLogs, findJobLog, listJobLogs, type JobLogRecord
 import type { JobFilter } from './job.repo';
 import { loggable } from './job.service';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 /** `GET /monitor/jobLog/list` → `{rows, total}`, newest first. Errors: unknown order column. */
-export const jobLogList = (deps: Deps, f: JobFilter): Page<JobLogRow> => listJobLogs(deps.db, f);
+export const jobLogList = (deps: Deps, f: JobFilter): Promise<Page<JobLogRow>> => listJobLogs(deps.store, f);
 
 /** `GET /monitor/jobLog/{jobLogId}` → the row, or null. */
-export const jobLogGet = (deps: Deps, jobLogId: number): JobLogRow | null => findJobLog(deps.db, jobLogId) ?? null;
+export const jobLogGet = async (deps: Deps, jobLogId: number): Promise<JobLogRow | null> => (await findJobLog(deps.store, jobLogId)) ?? null;
 
 /** Deletes the given rows (missing ids are ignored); returns how many went. */
-export const jobLogRemove = (deps: Deps, ids: number[]): number => deleteJobLogs(deps.db, ids);
+export const jobLogRemove = (deps: Deps, ids: number[]): Promise<number> => deps.store.transaction(() => deleteJobLogs(deps.store, ids));
 
 /** Empties the job log; returns how many rows went. */
-export const jobLogClean = (deps: Deps): number => cleanJobLogs(deps.db);
+export const jobLogClean = (deps: Deps): Promise<number> => deps.store.transaction(() => cleanJobLogs(deps.store));
 
 const LOG_COLUMNS: ExcelColumn<JobLogRecord>[] = [
   { header: '日志序号', value: 'jobLogId' },
@@ -38,6 +39,6 @@ const LOG_COLUMNS: ExcelColumn<JobLogRecord>[] = [
 
 /** `POST /monitor/jobLog/export` → `data_<ms>.xlsx` of every log row matching the filters. */
 export async function jobLogExport(deps: Deps, f: JobFilter): Promise<FileReply> {
-  const { rows } = listJobLogs(deps.db, { ...f, pageNum: undefined, pageSize: undefined });
+  const { rows } = await listJobLogs(deps.store, { ...f, pageNum: undefined, pageSize: undefined });
   return loggable(await exportXlsx('调度日志', LOG_COLUMNS, rows, deps.clock.now()));
 }

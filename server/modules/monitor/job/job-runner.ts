@@ -9,7 +9,7 @@
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../core/clock';
 import { formatDateTime } from '../../../../shared/utils/date';
-import { insertJobLog } from './job-log.repo';
+import { insertJobLog } from './scheduler.repo';
 import type { JobRecord } from './job.repo';
 import { resolveTarget, type HandlerRegistry, type JobLogger } from './registry';
 

@@ -1,16 +1,26 @@
 /**
- * sys_job reads and writes, and the scheduler's bookkeeping tables (reference §3 sys_job; issue 4):
+ * sys_job reads and writes of the administration (reference §3 sys_job; issue 4), and the reset of
+ * a job's schedule state when it is added, edited or resumed:
  * - sys_job_state: per job, the last fire time handled (epoch ms), the basis of misfire rules
  *   after a restart; reset to the change time when a job is added, edited or resumed;
  * - sys_job_lease: one row per (job, fire time); the process whose insert succeeds runs that fire.
+ *
+ * On the async store port (issue 43): every function takes the store and awaits its Drizzle
+ * queries; writes run inside the caller's `store.transaction`. The scheduler's own statements
+ * (armed jobs, states, lease claims, run log rows) stay synchronous in ./scheduler.repo.ts.
  */
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
+import { changesOf, firstRow } from '../../../db/store/results';
 import { sysJob, sysJobLease, sysJobState } from '../../../db/schema';
 import { AppError } from '../../../core/errors';
 import { contains } from '../../../core/like';
-import { isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
+import { isDescending, type Page, type PageInput } from '../../../core/pagination';
+import { pageOfAsync } from '../../common/query.repo';
+
+type JobStore = Pick<Store<Db>, 'db'>;
 
 export type JobRecord = typeof sysJob.$inferSelect;
 export type JobValues = Omit<typeof sysJob.$inferInsert, 'jobId'>;
@@ -40,7 +50,7 @@ export function orderBy(columns: Record<string, SQLiteColumn>, f: Partial<PageIn
 }
 
 /** Jobs matching `f`, one page `{rows, total}` (every row when `f` has no pageNum/pageSize). */
-export function listJobs(db: Db, f: JobFilter): Page<JobRecord> {
+export async function listJobs({ db }: JobStore, f: JobFilter): Promise<Page<JobRecord>> {
   const where = and(
     contains(sysJob.jobName, f.jobName),
     f.jobGroup ? eq(sysJob.jobGroup, f.jobGroup) : undefined,
@@ -48,81 +58,42 @@ export function listJobs(db: Db, f: JobFilter): Page<JobRecord> {
     contains(sysJob.invokeTarget, f.invokeTarget),
   );
   const order = orderBy(jobColumns, f, [asc(sysJob.jobId)]);
-  const q = db.select().from(sysJob).where(where).orderBy(...order);
-  if (f.pageNum === undefined || f.pageSize === undefined) {
-    const rows = q.all();
-    return { rows, total: rows.length };
-  }
-  const total = db.select({ n: count() }).from(sysJob).where(where).get()!.n;
-  const { offset, limit } = pageWindow({ pageNum: f.pageNum, pageSize: f.pageSize }, total);
-  return { rows: q.limit(limit).offset(offset).all(), total };
+  return pageOfAsync(f,
+    async () => firstRow(await db.select({ n: count() }).from(sysJob).where(where))?.n ?? 0,
+    async (limit, offset) => {
+      const q = db.select().from(sysJob).where(where).orderBy(...order);
+      return limit === undefined ? await q : await q.limit(limit).offset(offset ?? 0);
+    });
 }
 
-export const findJob = (db: Db, jobId: number): JobRecord | undefined =>
-  db.select().from(sysJob).where(eq(sysJob.jobId, jobId)).get();
-
-/** Jobs with status '0' (normal), by id. */
-export const activeJobs = (db: Db): JobRecord[] =>
-  db.select().from(sysJob).where(eq(sysJob.status, '0')).orderBy(asc(sysJob.jobId)).all();
+/** One job by id, or undefined. */
+export async function findJob({ db }: JobStore, jobId: number): Promise<JobRecord | undefined> {
+  return firstRow(await db.select().from(sysJob).where(eq(sysJob.jobId, jobId)).limit(1));
+}
 
 /** Upsert of the state row to exactly `t` (a job added, edited or resumed at `t`). */
-function resetState(db: Pick<Db, 'insert'>, jobId: number, t: number): void {
-  db.insert(sysJobState).values({ jobId, lastFireTime: t })
-    .onConflictDoUpdate({ target: sysJobState.jobId, set: { lastFireTime: t } }).run();
+async function resetState({ db }: JobStore, jobId: number, t: number): Promise<void> {
+  await db.insert(sysJobState).values({ jobId, lastFireTime: t })
+    .onConflictDoUpdate({ target: sysJobState.jobId, set: { lastFireTime: t } });
 }
 
-/** Inserts a job and starts its schedule at `now`; returns the new id. One transaction. */
-export function insertJob(db: Db, values: JobValues, now: number): number {
-  return db.transaction((tx) => {
-    const { jobId } = tx.insert(sysJob).values(values).returning({ jobId: sysJob.jobId }).get();
-    resetState(tx, jobId, now);
-    return jobId;
-  });
+/** Inserts a job and starts its schedule at `now`; returns the new id. Run inside a store transaction. */
+export async function insertJob(store: JobStore, values: JobValues, now: number): Promise<number> {
+  const [row] = await store.db.insert(sysJob).values(values).returning({ jobId: sysJob.jobId });
+  await resetState(store, row.jobId, now);
+  return row.jobId;
 }
 
-/** Updates a job and restarts its schedule at `now`; false when the job does not exist. */
-export function updateJob(db: Db, jobId: number, values: Partial<JobValues>, now: number): boolean {
-  return db.transaction((tx) => {
-    const changed = tx.update(sysJob).set(values).where(eq(sysJob.jobId, jobId)).run().changes > 0;
-    if (changed) resetState(tx, jobId, now);
-    return changed;
-  });
+/** Updates a job and restarts its schedule at `now`; false when the job does not exist. Run inside a store transaction. */
+export async function updateJob(store: JobStore, jobId: number, values: Partial<JobValues>, now: number): Promise<boolean> {
+  const changed = changesOf(await store.db.update(sysJob).set(values).where(eq(sysJob.jobId, jobId))) > 0;
+  if (changed) await resetState(store, jobId, now);
+  return changed;
 }
 
-/** Deletes jobs with their state and leases (their log rows stay); returns how many jobs. */
-export function deleteJobs(db: Db, ids: number[]): number {
-  return db.transaction((tx) => {
-    tx.delete(sysJobState).where(inArray(sysJobState.jobId, ids)).run();
-    tx.delete(sysJobLease).where(inArray(sysJobLease.jobId, ids)).run();
-    return tx.delete(sysJob).where(inArray(sysJob.jobId, ids)).run().changes;
-  });
-}
-
-/** jobId → last fire time handled (epoch ms). */
-export function readStates(db: Db): Map<number, number> {
-  const rows = db.select().from(sysJobState).all();
-  return new Map(rows.filter((r) => r.lastFireTime !== null).map((r) => [r.jobId, r.lastFireTime as number]));
-}
-
-/** Raises the state of `jobId` to `t` (never lowers it). */
-export function advanceState(db: Pick<Db, 'insert'>, jobId: number, t: number): void {
-  db.insert(sysJobState).values({ jobId, lastFireTime: t }).onConflictDoUpdate({
-    target: sysJobState.jobId,
-    set: { lastFireTime: sql`max(coalesce(${sysJobState.lastFireTime}, 0), excluded.last_fire_time)` },
-  }).run();
-}
-
-/**
- * Takes the leases of `fireTimes` for `owner` in one IMMEDIATE transaction and raises the state
- * to `handledUpTo`; returns the fire times whose lease this call inserted (another process that
- * inserted first keeps the rest). Leases older than `pruneBefore` are dropped on the way.
- */
-export function claimFires(db: Db, jobId: number, fireTimes: number[], owner: string, now: number, handledUpTo: number, pruneBefore: number): number[] {
-  return db.transaction((tx) => {
-    const won = fireTimes.filter((fireTime) =>
-      tx.insert(sysJobLease).values({ jobId, fireTime, owner, acquiredAt: now }).onConflictDoNothing().run().changes === 1);
-    advanceState(tx, jobId, handledUpTo);
-    tx.delete(sysJobLease).where(and(eq(sysJobLease.jobId, jobId), lt(sysJobLease.fireTime, pruneBefore))).run();
-    return won;
-  }, { behavior: 'immediate' });
+/** Deletes jobs with their state and leases (their log rows stay); returns how many jobs. Run inside a store transaction. */
+export async function deleteJobs({ db }: JobStore, ids: number[]): Promise<number> {
+  await db.delete(sysJobState).where(inArray(sysJobState.jobId, ids));
+  await db.delete(sysJobLease).where(inArray(sysJobLease.jobId, ids));
+  return changesOf(await db.delete(sysJob).where(inArray(sysJob.jobId, ids)));
 }

@@ -25,7 +25,7 @@ export const jobRouter = router({
   /** Add form → `{jobId}`. Errors: 新增任务'<name>'失败，<Cron表达式不正确 | …不在白名单内 | …>. */
   add: permProcedure('monitor:job:add').meta(log(1)).input(jobAddInput)
     .meta({ rest: { method: 'POST', path: '/monitor/job', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ jobId: jobAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ jobId: await jobAdd(ctx.deps, ctx.login, input) })),
   /** Edit form with jobId. Errors: 修改任务'<name>'失败，<rule | 任务不存在>. */
   update: permProcedure('monitor:job:edit').meta(log(2)).input(jobUpdateInput)
     .meta({
@@ -34,7 +34,7 @@ export const jobRouter = router({
         aliases: [{ method: 'PUT', path: '/monitor/job' }],
       },
     })
-    .mutation(({ ctx, input }) => { jobUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await jobUpdate(ctx.deps, ctx.login, input); }),
   /** `{ids}`: deletes the jobs (log rows stay). */
   remove: permProcedure('monitor:job:remove').meta(log(3)).input(jobIdsInput)
     .meta({
@@ -43,7 +43,7 @@ export const jobRouter = router({
         aliases: [{ method: 'DELETE', path: '/monitor/job/:jobIds' }],
       },
     })
-    .mutation(({ ctx, input }) => { jobRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await jobRemove(ctx.deps, input.ids); }),
   /** `{jobId, status}`: 0 resume, 1 pause. Errors: 任务不存在. */
   changeStatus: permProcedure('monitor:job:changeStatus').meta(log(2)).input(jobChangeStatusInput)
     .meta({
@@ -52,7 +52,7 @@ export const jobRouter = router({
         aliases: [{ method: 'PUT', path: '/monitor/job/changeStatus' }],
       },
     })
-    .mutation(({ ctx, input }) => { jobChangeStatus(ctx.deps, ctx.login, input.jobId, input.status); }),
+    .mutation(async ({ ctx, input }) => { await jobChangeStatus(ctx.deps, ctx.login, input.jobId, input.status); }),
   /** `{jobId, jobGroup?}`: runs once now, even when paused. Errors: 任务不存在或已过期！. */
   run: permProcedure('monitor:job:changeStatus').meta(log(2)).input(jobRunInput)
     .meta({
@@ -61,7 +61,7 @@ export const jobRouter = router({
         aliases: [{ method: 'PUT', path: '/monitor/job/run' }],
       },
     })
-    .mutation(({ ctx, input }) => { jobRun(ctx.deps, input.jobId, input.jobGroup); }),
+    .mutation(async ({ ctx, input }) => { await jobRun(ctx.deps, input.jobId, input.jobGroup); }),
   /** List filters (no paging) → xlsx FileReply (REST sends it as a file). */
   export: permProcedure('monitor:job:export').meta(log(5)).input(jobExportInput)
     .meta({ rest: { method: 'POST', path: '/monitor/job/export', input: ['query', 'body'], envelope: 'file' } })

@@ -3,6 +3,11 @@
  * SysJobServiceImpl). Writes check the rules of job-rules.ts first (nothing is written when one
  * fails), run in one transaction, reset the job's schedule state to now, and tell the scheduler
  * (`jobsChanged`), so a change applies at once; paused jobs are disarmed.
+ *
+ * On the async store (issue 43): reads await the store, each write is one `store.transaction`; the
+ * scheduler is told after its commit, as before (it re-reads sys_job synchronously, on the same
+ * connection: ./scheduler.ts, ./scheduler.repo.ts, still synchronous until issue 44). The scheduler
+ * is found by the synchronous handle it was made with (`schedulerOf(deps.db)`).
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -19,10 +24,10 @@ import { deleteJobs, findJob, insertJob, listJobs, updateJob, type JobFilter, ty
 import { defaultRegistry } from './handlers';
 import { schedulerOf } from './scheduler';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 
-const registryOf = (deps: Deps) => schedulerOf(deps.db)?.registry ?? defaultRegistry;
-const changed = (deps: Deps) => schedulerOf(deps.db)?.jobsChanged();
+const registryOf = (deps: Pick<AppDeps, 'db'>) => schedulerOf(deps.db)?.registry ?? defaultRegistry;
+const changed = (deps: Pick<AppDeps, 'db'>) => schedulerOf(deps.db)?.jobsChanged();
 
 /** A job row with `nextValidTime`: the next fire time after `now`, or null (none in the future). */
 export function toJobRow(job: JobRecord, now: number): JobRow {
@@ -32,45 +37,53 @@ export function toJobRow(job: JobRecord, now: number): JobRow {
 }
 
 /** `GET /monitor/job/list` → `{rows, total}` ordered by id. Errors: unknown order column. */
-export function jobList(deps: Deps, f: JobFilter): Page<JobRow> {
-  const page = listJobs(deps.db, f);
+export async function jobList(deps: Deps, f: JobFilter): Promise<Page<JobRow>> {
+  const page = await listJobs(deps.store, f);
   const now = deps.clock.now();
   return { total: page.total, rows: page.rows.map((j) => toJobRow(j, now)) };
 }
 
 /** `GET /monitor/job/{jobId}` → the job with `nextValidTime`, or null. */
-export function jobGet(deps: Deps, jobId: number): JobRow | null {
-  const job = findJob(deps.db, jobId);
+export async function jobGet(deps: Deps, jobId: number): Promise<JobRow | null> {
+  const job = await findJob(deps.store, jobId);
   return job ? toJobRow(job, deps.clock.now()) : null;
 }
 
 /** Adds a job; returns its id. Errors: 新增任务'<name>'失败，<rule> (job-rules.ts). */
-export function jobAdd(deps: Deps, login: LoginUser, form: JobForm): number {
+export async function jobAdd(deps: Deps, login: LoginUser, form: JobForm): Promise<number> {
   assertJobRules(form, '新增', registryOf(deps));
-  const jobId = insertJob(deps.db, { ...form, createBy: login.userName, createTime: nowText(deps.clock) }, deps.clock.now());
+  const values = { ...form, createBy: login.userName, createTime: nowText(deps.clock) };
+  const now = deps.clock.now();
+  const jobId = await deps.store.transaction(() => insertJob(deps.store, values, now));
   changed(deps);
   return jobId;
 }
 
 /** Edits a job (all fields). Errors: the rules; 修改任务'<name>'失败，任务不存在. */
-export function jobUpdate(deps: Deps, login: LoginUser, form: JobForm & { jobId: number }): void {
+export async function jobUpdate(deps: Deps, login: LoginUser, form: JobForm & { jobId: number }): Promise<void> {
   assertJobRules(form, '修改', registryOf(deps));
-  const { jobId, ...values } = form;
-  const ok = updateJob(deps.db, jobId, { ...values, updateBy: login.userName, updateTime: nowText(deps.clock) }, deps.clock.now());
-  if (!ok) throw new AppError('notFound', `修改任务'${form.jobName}'失败，任务不存在`);
+  const { jobId, ...rest } = form;
+  const values = { ...rest, updateBy: login.userName, updateTime: nowText(deps.clock) };
+  const now = deps.clock.now();
+  await deps.store.transaction(async () => {
+    if (!(await updateJob(deps.store, jobId, values, now))) throw new AppError('notFound', `修改任务'${form.jobName}'失败，任务不存在`);
+  });
   changed(deps);
 }
 
 /** Deletes jobs (their schedule state and leases too; log rows stay). Missing ids are ignored. */
-export function jobRemove(deps: Deps, ids: number[]): void {
-  deleteJobs(deps.db, ids);
+export async function jobRemove(deps: Deps, ids: number[]): Promise<void> {
+  await deps.store.transaction(() => deleteJobs(deps.store, ids));
   changed(deps);
 }
 
 /** `{jobId, status}`: '0' resumes (schedule restarts now), '1' pauses. Errors: 任务不存在. */
-export function jobChangeStatus(deps: Deps, login: LoginUser, jobId: number, status: '0' | '1'): void {
-  const ok = updateJob(deps.db, jobId, { status, updateBy: login.userName, updateTime: nowText(deps.clock) }, deps.clock.now());
-  if (!ok) throw new AppError('notFound', '任务不存在');
+export async function jobChangeStatus(deps: Deps, login: LoginUser, jobId: number, status: '0' | '1'): Promise<void> {
+  const values = { status, updateBy: login.userName, updateTime: nowText(deps.clock) };
+  const now = deps.clock.now();
+  await deps.store.transaction(async () => {
+    if (!(await updateJob(deps.store, jobId, values, now))) throw new AppError('notFound', '任务不存在');
+  });
   changed(deps);
 }
 
@@ -78,8 +91,8 @@ export function jobChangeStatus(deps: Deps, login: LoginUser, jobId: number, sta
  * `{jobId, jobGroup?}`: runs the job once now, even when paused, without waiting for it (its
  * log row tells the outcome). Errors: 任务不存在或已过期！ (unknown id, or another group).
  */
-export function jobRun(deps: Deps, jobId: number, jobGroup?: string): void {
-  const job = findJob(deps.db, jobId);
+export async function jobRun(deps: Deps, jobId: number, jobGroup?: string): Promise<void> {
+  const job = await findJob(deps.store, jobId);
   const scheduler = schedulerOf(deps.db);
   if (!job || (jobGroup && jobGroup !== job.jobGroup) || !scheduler) throw new AppError('notFound', '任务不存在或已过期！');
   void scheduler.runOnce(job);
@@ -103,6 +116,6 @@ export function loggable(file: FileReply): FileReply {
 
 /** `POST /monitor/job/export` → `data_<ms>.xlsx` of every job matching the filters. */
 export async function jobExport(deps: Deps, f: JobFilter): Promise<FileReply> {
-  const { rows } = listJobs(deps.db, { ...f, pageNum: undefined, pageSize: undefined });
+  const { rows } = await listJobs(deps.store, { ...f, pageNum: undefined, pageSize: undefined });
   return loggable(await exportXlsx('定时任务', JOB_COLUMNS, rows, deps.clock.now()));
 }

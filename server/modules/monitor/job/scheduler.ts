@@ -40,7 +40,9 @@ import type { Clock } from '../../../core/clock';
 import type { AppEnv } from '../../../env';
 import { nextFireAfter, nextFireTimes, type QuartzCron } from './cron';
 import { cronOf } from './job-rules';
-import { activeJobs, claimFires, readStates, type JobRecord } from './job.repo';
+import type { JobRecord } from './job.repo';
+// Synchronous on purpose (issue 43): the claim of fire times and `jobsChanged` run synchronous transactions and reads (issue 44 moves them).
+import { activeJobs, claimFires, readStates } from './scheduler.repo';
 import { logSkipped, runJob, type RunnerDeps } from './job-runner';
 import { MISFIRE_POLICIES, planFires } from './misfire';
 import { defaultRegistry } from './handlers';

@@ -1,14 +1,22 @@
 /**
  * Config entries (`sys_config`, reference §2 "Config"): paged list, one entry, the value of a
  * key, the unique key lookup, insert, update and delete.
+ *
+ * On the async store port (issue 43): every function takes the store and awaits its Drizzle
+ * queries (`store.db`, the open transaction's handle inside one); writes run inside the caller's
+ * `store.transaction`. The synchronous reader of a value for code that cannot await (the engine's
+ * budgets, the upload quota) is ./config-sync.repo.ts `getConfigValue`.
  */
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
+import { changesOf, firstRow } from '../../../db/store/results';
 import { sysConfig } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
-import { preparedFor } from '../../../core/prepared';
-import { contains, orderOf, pageOf, withinDays, type DbTx } from '../../common/query.repo';
+import { contains, orderOf, pageOfAsync, withinDays } from '../../common/query.repo';
 import { configCache } from './config.cache';
+
+type ConfigStore = Pick<Store<Db>, 'db'>;
 
 export type ConfigRow = typeof sysConfig.$inferSelect;
 
@@ -24,54 +32,63 @@ export const configColumns = {
 };
 
 /** The stored value of `configKey`, or undefined when there is no such entry (uncached). */
-export function selectConfigValue(db: DbTx, configKey: string): string | undefined {
-  // Prepared once per handle (core/prepared.ts): the engine's budgets read it in every command's
-  // transaction, where the config cache is bypassed (issue 39 "npm run bench stays within 5 %").
-  const q = preparedFor(db, 'config.value', () => db.select({ v: sysConfig.configValue }).from(sysConfig)
-    .where(eq(sysConfig.configKey, sql.placeholder('configKey'))).prepare());
-  return q.get({ configKey })?.v;
+export async function findConfigValue({ db }: ConfigStore, configKey: string): Promise<string | undefined> {
+  return firstRow(await db.select({ v: sysConfig.configValue }).from(sysConfig).where(eq(sysConfig.configKey, configKey)).limit(1))?.v;
 }
 
 /**
  * The value of `configKey` through the config cache (RuoYi `sys_config:<key>`), or undefined when
- * there is no such entry. Changes through the config services, refreshCache, and writes that
- * bypass them are all seen at once (config.cache.ts).
+ * there is no such entry: a hit calls no database and awaits nothing (ReadCache.getAsync). Changes
+ * through the config services, refreshCache, and writes that bypass them are all seen at once
+ * (config.cache.ts). The synchronous twin: ./config-sync.repo.ts `getConfigValue`.
  */
-export function getConfigValue(db: Db, configKey: string): string | undefined {
-  return configCache.get(db, configKey, () => selectConfigValue(db, configKey));
+export function configValue(store: ConfigStore, configKey: string): Promise<string | undefined> {
+  return configCache.getAsync(store.db, configKey, () => findConfigValue(store, configKey));
 }
 
 /** Entries by name (LIKE), key (LIKE), type and creation days, ordered by configId. */
-export function listConfigs(db: DbTx, f: ConfigFilter): Page<ConfigRow> {
+export async function listConfigs({ db }: ConfigStore, f: ConfigFilter): Promise<Page<ConfigRow>> {
   const where = and(contains(sysConfig.configName, f.configName), contains(sysConfig.configKey, f.configKey),
     f.configType ? eq(sysConfig.configType, f.configType) : undefined, ...withinDays(sysConfig.createTime, f));
   const order = orderOf(configColumns, f, [asc(sysConfig.configId)]);
-  return pageOf(f,
-    () => db.select({ n: count() }).from(sysConfig).where(where).get()!.n,
-    (limit, offset) => {
+  return pageOfAsync(f,
+    async () => firstRow(await db.select({ n: count() }).from(sysConfig).where(where))?.n ?? 0,
+    async (limit, offset) => {
       const q = db.select().from(sysConfig).where(where).orderBy(...order);
-      return limit === undefined ? q.all() : q.limit(limit).offset(offset ?? 0).all();
+      return limit === undefined ? await q : await q.limit(limit).offset(offset ?? 0);
     });
 }
 
-export const findConfigById = (db: DbTx, configId: number) => db.select().from(sysConfig).where(eq(sysConfig.configId, configId)).get();
+/** One entry by id, or undefined. */
+export async function findConfigById({ db }: ConfigStore, configId: number): Promise<ConfigRow | undefined> {
+  return firstRow(await db.select().from(sysConfig).where(eq(sysConfig.configId, configId)).limit(1));
+}
 
 /** Another entry with this key (RuoYi checkConfigKeyUnique). */
-export function configKeyTaken(db: DbTx, configKey: string, exceptId?: number): boolean {
-  return db.select({ id: sysConfig.configId }).from(sysConfig)
-    .where(and(eq(sysConfig.configKey, configKey), exceptId === undefined ? undefined : ne(sysConfig.configId, exceptId))).get() !== undefined;
+export async function configKeyTaken({ db }: ConfigStore, configKey: string, exceptId?: number): Promise<boolean> {
+  return firstRow(await db.select({ id: sysConfig.configId }).from(sysConfig)
+    .where(and(eq(sysConfig.configKey, configKey), exceptId === undefined ? undefined : ne(sysConfig.configId, exceptId))).limit(1)) !== undefined;
 }
 
 export type ConfigValues = Pick<ConfigRow, 'configName' | 'configKey' | 'configValue' | 'configType' | 'remark'>;
 
-export function insertConfig(db: DbTx, v: ConfigValues, by: string, when: string): number {
-  return db.insert(sysConfig).values({ ...v, createBy: by, createTime: when }).returning({ id: sysConfig.configId }).get().id;
+/** Inserts an entry with its creator and time; returns the new id. */
+export async function insertConfig({ db }: ConfigStore, v: ConfigValues, by: string, when: string): Promise<number> {
+  const [row] = await db.insert(sysConfig).values({ ...v, createBy: by, createTime: when }).returning({ id: sysConfig.configId });
+  return row.id;
 }
 
-export function updateConfig(db: DbTx, configId: number, v: Partial<ConfigValues>, by: string, when: string): number {
-  return db.update(sysConfig).set({ ...v, updateBy: by, updateTime: when }).where(eq(sysConfig.configId, configId)).run().changes;
+/** Updates the given fields (undefined ones stay) and the updater; returns the changed row count. */
+export async function updateConfig({ db }: ConfigStore, configId: number, v: Partial<ConfigValues>, by: string, when: string): Promise<number> {
+  return changesOf(await db.update(sysConfig).set({ ...v, updateBy: by, updateTime: when }).where(eq(sysConfig.configId, configId)));
 }
 
-export const findConfigsByIds = (db: DbTx, configIds: number[]) => db.select().from(sysConfig).where(inArray(sysConfig.configId, configIds)).all();
+/** The entries among `configIds`. */
+export async function findConfigsByIds({ db }: ConfigStore, configIds: number[]): Promise<ConfigRow[]> {
+  return db.select().from(sysConfig).where(inArray(sysConfig.configId, configIds));
+}
 
-export const deleteConfigs = (db: DbTx, configIds: number[]) => db.delete(sysConfig).where(inArray(sysConfig.configId, configIds)).run().changes;
+/** Deletes the entries; returns the deleted row count. */
+export async function deleteConfigs({ db }: ConfigStore, configIds: number[]): Promise<number> {
+  return changesOf(await db.delete(sysConfig).where(inArray(sysConfig.configId, configIds)));
+}

@@ -33,7 +33,7 @@ export const configRouter = router({
   /** Add form → `{configId}`. Errors: 新增参数'x'失败，参数键名已存在. */
   add: permProcedure('system:config:add').meta(log(1)).input(configAddInput)
     .meta({ rest: { method: 'POST', path: '/system/config', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ configId: configAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ configId: await configAdd(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: 修改参数'x'失败，参数键名已存在. */
   update: permProcedure('system:config:edit').meta(log(2)).input(configUpdateInput)
     .meta({
@@ -42,7 +42,7 @@ export const configRouter = router({
         aliases: [{ method: 'PUT', path: '/system/config' }],
       },
     })
-    .mutation(({ ctx, input }) => { configUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await configUpdate(ctx.deps, ctx.login, input); }),
   /** `{ids}`. Errors: 内置参数【key】不能删除. */
   remove: permProcedure('system:config:remove').meta(log(3)).input(idsInput)
     .meta({
@@ -51,7 +51,7 @@ export const configRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/config/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { configRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await configRemove(ctx.deps, input.ids); }),
   /** Drops the config cache. */
   refreshCache: permProcedure('system:config:remove').meta(log(9))
     .meta({

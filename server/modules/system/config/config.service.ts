@@ -2,7 +2,10 @@
  * Config services (reference §2 Config; RuoYi SysConfigController / SysConfigServiceImpl) and the
  * switches read from config entries at the moment of use, through the config cache, so a change
  * takes effect without a restart (reference §1: captcha on unless the entry says otherwise;
- * register only when "true"; the login IP black list).
+ * register only when "true"; the login IP black list). On the async store (issue 43): each write is
+ * one `store.transaction` (its checks inside), the cache drops after the commit; the switches read
+ * through `configValue` (a cache hit awaits nothing). Synchronous readers that cannot await use
+ * ./config-sync.repo.ts `getConfigValue`.
  */
 import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
@@ -12,34 +15,34 @@ import type { FileReply } from '../../../core/files';
 import { exportSheet, YES_NO } from '../../common/export-file';
 import { configCache } from './config.cache';
 import {
-  configKeyTaken, deleteConfigs, findConfigById, findConfigsByIds, getConfigValue, insertConfig, listConfigs, updateConfig,
+  configKeyTaken, configValue, deleteConfigs, findConfigById, findConfigsByIds, insertConfig, listConfigs, updateConfig,
   type ConfigFilter, type ConfigRow,
 } from './config.repo';
 
-export { getConfigValue } from './config.repo';
+export { configValue } from './config.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 /** `CAPTCHA_ENABLED` when set, else `sys.account.captchaEnabled` (missing/blank → true). */
-export function isCaptchaEnabled(deps: Pick<AppDeps, 'db' | 'env'>): boolean {
+export async function isCaptchaEnabled(deps: Pick<AppDeps, 'store' | 'env'>): Promise<boolean> {
   if (deps.env.CAPTCHA_ENABLED !== undefined) return deps.env.CAPTCHA_ENABLED;
-  const v = getConfigValue(deps.db, 'sys.account.captchaEnabled');
+  const v = await configValue(deps.store, 'sys.account.captchaEnabled');
   return v === undefined || v.trim() === '' ? true : v.trim() === 'true';
 }
 
 /** `sys.account.registerUser` == "true". */
-export function isRegisterEnabled(deps: Pick<AppDeps, 'db'>): boolean {
-  return getConfigValue(deps.db, 'sys.account.registerUser')?.trim() === 'true';
+export async function isRegisterEnabled(deps: Pick<AppDeps, 'store'>): Promise<boolean> {
+  return (await configValue(deps.store, 'sys.account.registerUser'))?.trim() === 'true';
 }
 
 /** `sys.user.initPassword` (the password of new users and resets; '' when unset). */
-export function initPassword(deps: Pick<AppDeps, 'db'>): string {
-  return getConfigValue(deps.db, 'sys.user.initPassword') ?? '';
+export async function initPassword(deps: Pick<AppDeps, 'store'>): Promise<string> {
+  return (await configValue(deps.store, 'sys.user.initPassword')) ?? '';
 }
 
 /** `sys.login.blackIPList`: `;`-separated addresses, `*` wildcards or IPv4 CIDR blocks. */
-export function isBlockedIp(deps: Pick<AppDeps, 'db'>, ip: string): boolean {
-  const list = getConfigValue(deps.db, 'sys.login.blackIPList') ?? '';
+export async function isBlockedIp(deps: Pick<AppDeps, 'store'>, ip: string): Promise<boolean> {
+  const list = (await configValue(deps.store, 'sys.login.blackIPList')) ?? '';
   return list.split(';').map((s) => s.trim()).filter(Boolean).some((rule) => ipMatches(rule, ip));
 }
 
@@ -77,10 +80,10 @@ export interface ConfigForm {
 }
 
 /** `GET /system/config/list` → `{rows, total}`. */
-export const configList = (deps: Deps, f: ConfigFilter) => listConfigs(deps.db, f);
+export const configList = (deps: Deps, f: ConfigFilter) => listConfigs(deps.store, f);
 
 /** `GET /system/config/{configId}` → the entry or null. */
-export const configGet = (deps: Deps, configId: number) => findConfigById(deps.db, configId) ?? null;
+export const configGet = async (deps: Deps, configId: number) => (await findConfigById(deps.store, configId)) ?? null;
 
 /** Keys every signed-in user may read by key: the main frame's look (RuoYi's 主框架页 entries). */
 const OPEN_KEY_PREFIX = 'sys.index.';
@@ -96,67 +99,68 @@ const INIT_PASSWORD_KEY = 'sys.user.initPassword';
  * exactly (the column is case-sensitive).
  * Errors: 403 没有权限，请联系管理员授权 for any other key, known or not (no probing for keys).
  */
-export function configValueOf(deps: Pick<AppDeps, 'db'>, login: LoginUser, configKey: string): string {
+export async function configValueOf(deps: Pick<AppDeps, 'store'>, login: LoginUser, configKey: string): Promise<string> {
   const readable = hasPermission(login, 'system:config:query') || configKey.startsWith(OPEN_KEY_PREFIX)
     || (configKey === INIT_PASSWORD_KEY && hasPermission(login, 'system:user:add'));
   if (!readable) throw forbidden();
-  return getConfigValue(deps.db, configKey) ?? '';
+  return (await configValue(deps.store, configKey)) ?? '';
 }
 
 const values = (f: ConfigForm) => ({ configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark ?? null });
 
 /** `POST /system/config` → new configId. Errors (500): 新增参数'x'失败，参数键名已存在. */
-export function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): number {
+export async function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): Promise<number> {
   const when = nowText(deps.clock);
-  const id = deps.db.transaction((tx) => {
-    if (configKeyTaken(tx, f.configKey)) throw new AppError('conflict', `新增参数'${f.configName}'失败，参数键名已存在`);
-    return insertConfig(tx, values(f), login.userName, when);
+  const id = await deps.store.transaction(async () => {
+    if (await configKeyTaken(deps.store, f.configKey)) throw new AppError('conflict', `新增参数'${f.configName}'失败，参数键名已存在`);
+    return insertConfig(deps.store, values(f), login.userName, when);
   });
-  configCache.drop(deps.db, f.configKey);
+  configCache.drop(deps.store.db, f.configKey);
   return id;
 }
 
 /** `POST /system/config/update`; a renamed key drops both keys. Errors (500): 修改参数'x'失败，参数键名已存在; 操作失败. */
-export function configUpdate(deps: Deps, login: LoginUser, f: Omit<ConfigForm, 'configType'> & { configId: number; configType?: 'Y' | 'N' }): void {
+export async function configUpdate(deps: Deps, login: LoginUser, f: Omit<ConfigForm, 'configType'> & { configId: number; configType?: 'Y' | 'N' }): Promise<void> {
   const when = nowText(deps.clock);
-  const old = deps.db.transaction((tx) => {
-    const row = findConfigById(tx, f.configId);
+  const old = await deps.store.transaction(async () => {
+    const row = await findConfigById(deps.store, f.configId);
     if (!row) throw new AppError('notFound', '操作失败');
-    if (configKeyTaken(tx, f.configKey, f.configId)) throw new AppError('conflict', `修改参数'${f.configName}'失败，参数键名已存在`);
-    updateConfig(tx, f.configId, { configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark }, login.userName, when);
+    if (await configKeyTaken(deps.store, f.configKey, f.configId)) throw new AppError('conflict', `修改参数'${f.configName}'失败，参数键名已存在`);
+    await updateConfig(deps.store, f.configId,
+      { configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark }, login.userName, when);
     return row;
   });
-  configCache.drop(deps.db, old.configKey);
-  configCache.drop(deps.db, f.configKey);
+  configCache.drop(deps.store.db, old.configKey);
+  configCache.drop(deps.store.db, f.configKey);
 }
 
 /**
  * `POST /system/config/delete/{configIds}`: all or nothing. Errors (500): 内置参数【key】不能删除
  * for a built-in (type Y) entry; 操作失败 when none exists.
  */
-export function configRemove(deps: Deps, configIds: number[]): void {
-  const rows = deps.db.transaction((tx) => {
-    const found = findConfigsByIds(tx, configIds);
+export async function configRemove(deps: Deps, configIds: number[]): Promise<void> {
+  const rows = await deps.store.transaction(async () => {
+    const found = await findConfigsByIds(deps.store, configIds);
     const builtIn = found.find((c) => c.configType === 'Y');
     if (builtIn) throw new AppError('refused', `内置参数【${builtIn.configKey}】不能删除`);
-    if (deleteConfigs(tx, configIds) === 0) throw new AppError('notFound', '操作失败');
+    if (await deleteConfigs(deps.store, configIds) === 0) throw new AppError('notFound', '操作失败');
     return found;
   });
-  for (const r of rows) configCache.drop(deps.db, r.configKey);
+  for (const r of rows) configCache.drop(deps.store.db, r.configKey);
 }
 
 /** `POST /system/config/refreshCache`: drops every cached value (reloaded on next read). */
-export function configRefreshCache(deps: Pick<AppDeps, 'db'>): void {
-  configCache.drop(deps.db);
+export function configRefreshCache(deps: Pick<AppDeps, 'store'>): void {
+  configCache.drop(deps.store.db);
 }
 
 /** `POST /system/config/export` → `data_{timestamp}.xlsx` (sheet 参数数据). */
-export function configExport(deps: Deps, f: ConfigFilter): Promise<FileReply> {
+export async function configExport(deps: Deps, f: ConfigFilter): Promise<FileReply> {
   return exportSheet<ConfigRow>('参数数据', [
     { header: '参数主键', value: 'configId' },
     { header: '参数名称', value: 'configName' },
     { header: '参数键名', value: 'configKey' },
     { header: '参数键值', value: 'configValue' },
     { header: '系统内置', value: 'configType', labels: YES_NO },
-  ], listConfigs(deps.db, f).rows, deps.clock.now());
+  ], (await listConfigs(deps.store, f)).rows, deps.clock.now());
 }

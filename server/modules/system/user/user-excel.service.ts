@@ -12,7 +12,7 @@ import { nowText } from '../../../core/clock';
 import { exportXlsx, readXlsx, type ExcelColumn } from '../../../core/excel';
 import type { FileReply } from '../../../core/files';
 import { hashPassword } from '../../auth/password.service';
-import { getConfigValue } from '../config/config.repo';
+import { configValue } from '../config/config.repo';
 import { nickNameInput, optionalEmail, optionalPhone, userNameInput, type UploadedFileShape } from '../../../../shared/schemas/system/user';
 import { z } from 'zod';
 import { findUserIdBy, listAllUsers, userListColumns, type UserListFilter, type UserListRow } from './user.repo';
@@ -93,9 +93,9 @@ async function readRows(file: UploadedFileShape): Promise<Record<string, string>
  * `恭喜您，数据已全部导入成功！共 N 条，数据如下：<br/>1、账号 x 导入成功…`, or AppError('invalid',
  * `很抱歉，导入失败！共 N 条数据格式不正确，错误如下：<br/>1、账号 x 已存在…`) (REST code 500, nothing written).
  */
-export async function importUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser, file: UploadedFileShape, updateSupport: boolean): Promise<string> {
+export async function importUsers(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, login: LoginUser, file: UploadedFileShape, updateSupport: boolean): Promise<string> {
   const rows = await readRows(file);
-  const initPassword = getConfigValue(deps.db, 'sys.user.initPassword')?.trim() || '123456';
+  const initPassword = (await configValue(deps.store, 'sys.user.initPassword'))?.trim() || '123456';
   const hash = await hashPassword(initPassword);
   const when = nowText(deps.clock);
   const ok: string[] = [];
