@@ -130,17 +130,17 @@ async function benchOurs(model: Model, inMemory = false, rounds = 1): Promise<{ 
   const { deps } = app;
   const db = deps.db;
   if (!inMemory) db.$client.pragma(`synchronous = ${SYNC}`);
-  const login = (userId: number) => loadLoginUser(deps, findUserById(db, userId)!, `bench-${userId}`);
+  const login = async (userId: number) => loadLoginUser(deps, (await findUserById(deps.store, userId))!, `bench-${userId}`);
   // Seed users: admin (1, 超级管理员) and ry (2, 普通角色 = role 2, the review's candidate group).
-  const users = [login(1), login(2)];
+  const users = [await login(1), await login(2)];
   const reviewer = users[1];
   const { definitionId } = await wf.definitionSave(deps, { name: 'bench', xml: model.xml });
-  const run = (i: number) => {
+  const run = async (i: number) => {
     const initiator = users[i % 2];
-    const s = wf.definitionStart(deps, initiator, definitionId, { amount: 5000, always: true, title: `申请 ${i}` });
-    const approve = ts.taskComplete(deps, initiator, { taskId: s.tasks[0].taskId, comment: '同意' });
+    const s = await wf.definitionStart(deps, initiator, definitionId, { amount: 5000, always: true, title: `申请 ${i}` });
+    const approve = await ts.taskComplete(deps, initiator, { taskId: s.tasks[0].taskId, comment: '同意' });
     if (model.commands === 3) {
-      const done = ts.taskComplete(deps, reviewer, { taskId: approve.tasks[0].taskId, comment: '复核通过' });
+      const done = await ts.taskComplete(deps, reviewer, { taskId: approve.tasks[0].taskId, comment: '复核通过' });
       if (!done.ended) throw new Error('instance did not end');
       return;
     }
@@ -148,32 +148,32 @@ async function benchOurs(model: Model, inMemory = false, rounds = 1): Promise<{ 
     const review = approve.tasks.find((t) => t.taskDefKey === 'review');
     const archive = approve.tasks.find((t) => t.taskDefKey === 'archive');
     if (!review || !archive) throw new Error(`sub-process did not fork: ${approve.tasks.map((t) => t.taskDefKey).join(',')}`);
-    ts.taskComplete(deps, reviewer, { taskId: review.taskId, comment: '复核通过' });
-    const done = ts.taskComplete(deps, initiator, { taskId: archive.taskId, comment: '归档' });
+    await ts.taskComplete(deps, reviewer, { taskId: review.taskId, comment: '复核通过' });
+    const done = await ts.taskComplete(deps, initiator, { taskId: archive.taskId, comment: '归档' });
     if (!done.ended) throw new Error('instance did not end');
   };
-  for (let i = 0; i < Math.min(200, N); i++) run(i); // warm-up (JIT, statement cache)
+  for (let i = 0; i < Math.min(200, N); i++) await run(i); // warm-up (JIT, statement cache)
   const results: Result[] = [];
   for (let r = 0; r < rounds; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    for (let i = 0; i < N; i++) run(i);
+    for (let i = 0; i < N; i++) await run(i);
     const ms = performance.now() - t0;
     results.push(measure(N, ms, process.cpuUsage(c0)));
     if (!inMemory) console.log(`    round ${r + 1}: ${line(results[r])}`);
   }
   if (!inMemory) {
     // Leave some open work, then time the list queries over the accumulated history.
-    for (let i = 0; i < 200; i++) wf.definitionStart(deps, users[i % 2], definitionId, { amount: 5000, always: true });
-    const q = (label: string, f: () => unknown) => {
+    for (let i = 0; i < 200; i++) await wf.definitionStart(deps, users[i % 2], definitionId, { amount: 5000, always: true });
+    const q = async (label: string, f: () => unknown) => {
       const t = performance.now();
-      for (let i = 0; i < 20; i++) f();
+      for (let i = 0; i < 20; i++) await f();
       console.log(`    query ${label}: ${((performance.now() - t) / 20).toFixed(2)} ms`);
     };
     const page = taskListInput.parse({});
-    q('todoList (ry, page 1)', () => tv.todoList(deps, reviewer, page));
-    q(`finishedList (ry, page 1 of ~${2 * N * rounds})`, () => tv.finishedList(deps, reviewer, page));
-    q('myProcess (admin, name filter)', () => tv.myProcess(deps, users[0], { ...page, name: '基准' }));
+    await q('todoList (ry, page 1)', () => tv.todoList(deps, reviewer, page));
+    await q(`finishedList (ry, page 1 of ~${2 * N * rounds})`, () => tv.finishedList(deps, reviewer, page));
+    await q('myProcess (admin, name filter)', () => tv.myProcess(deps, users[0], { ...page, name: '基准' }));
   }
   const dbBytes = inMemory ? 0 : fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
   await app.close();

@@ -97,9 +97,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
   // the engine's handlers.
   await seedDatabase(store, nowText(clock), { listeners: seedListenersOf(domains) });
-  runModuleInstalls(db, installsOf(domains), nowText(clock));
-  const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(), keys: ensureServerKeys(db, env.JWT_SECRET),
-    engine: createEngine({ db, clock, handlers: engineHandlersOf(domains, db), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
+  await runModuleInstalls(store, installsOf(domains), nowText(clock));
+  const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(), keys: await ensureServerKeys(store, env.JWT_SECRET),
+    engine: createEngine({ db, store, clock, handlers: engineHandlersOf(domains, db), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
       verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
 
   const app = Fastify({
@@ -139,8 +139,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   app.decorate('scheduler', createJobScheduler(deps, app.log));
   // Engine timers (issue 13): fired by the scheduler's ticks, each in its own claiming transaction.
   app.scheduler.addTickHandler({
-    tick: (now) => {
-      const r = deps.engine.fireDueTimers({ now, owner: app.scheduler.owner });
+    tick: async (now) => {
+      const r = await deps.engine.fireDueTimers({ now, owner: app.scheduler.owner });
       if (r.failed) app.log.warn(`流程定时器执行失败 ${r.failed} 个 (已减少重试次数)`);
     },
     nextDue: () => deps.engine.nextTimerDue(),
@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     // second. A failed poll (database gone) never fails the request: /health must still answer DOWN.
     api.addHook('onRequest', async (request) => {
       try {
-        syncCacheClears(deps);
+        await syncCacheClears(deps);
       } catch (err) {
         request.log.warn({ err }, 'cache clear log not read');
       }

@@ -1,13 +1,14 @@
 /**
  * Health check (issue 7): the report's shape over an in-memory app, a file database in WAL mode,
- * and a failing database (DOWN, HTTP 503).
+ * and a failing database (DOWN, HTTP 503); the PostgreSQL check through the store over stand-ins
+ * (issue 43; tests/pg/health.test.ts runs it on a real server).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from './app';
-import { APP_VERSION, checkHealth, type SqliteProbe } from './health';
+import { APP_VERSION, checkHealth, checkStoreHealth, type SqliteProbe } from './health';
 import { openDatabase } from './db/client';
 import pkg from '../package.json';
 
@@ -90,5 +91,23 @@ describe('checkHealth', () => {
       db.$client.close();
     }
     expect(checkHealth(counting)).toMatchObject({ status: 'DOWN', db: { ok: false } });
+  });
+});
+
+describe('checkStoreHealth (PostgreSQL, through the store)', () => {
+  it('is UP with the database size when SELECT 1 answers', async () => {
+    const statements: string[] = [];
+    const store = { kind: 'postgres' as const, get: async (sql: string) => { statements.push(sql); return { one: 1, size: '8192' } as never; } };
+    expect(await checkStoreHealth(store, { version: '9.9.9', uptimeSeconds: 5 })).toEqual({
+      status: 'UP', version: '9.9.9', uptimeSeconds: 5, db: { kind: 'postgres', ok: true, sizeBytes: 8192, walMode: false },
+    });
+    expect(statements).toEqual(['SELECT 1 AS "one", pg_database_size(current_database()) AS "size"']);
+  });
+
+  it('is DOWN, never rejecting, when the store fails', async () => {
+    const store = { kind: 'postgres' as const, get: async () => { throw new Error('connection refused'); } };
+    expect(await checkStoreHealth(store, { version: '9.9.9', uptimeSeconds: 5 })).toEqual({
+      status: 'DOWN', version: '9.9.9', uptimeSeconds: 5, db: { kind: 'postgres', ok: false, sizeBytes: 0, walMode: false, error: 'connection refused' },
+    });
   });
 });

@@ -5,11 +5,13 @@
  *
  * - `db.kind`: `sqlite` or `postgres`, the adapter `DATABASE_URL` chose (issue 43: health reports
  *   the database kind and its reachability).
- * - `db.ok`: a `SELECT 1` on the app's connection succeeded.
- * - `db.sizeBytes`: `page_count * page_size` of the main database file (the WAL file is not
- *   counted), 0 when unknown.
- * - `db.walMode`: `PRAGMA journal_mode` is `wal` (false for `:memory:`).
- * - `db.checkpoints` (file databases): who runs the WAL checkpoints, `worker` (the background
+ * - `db.ok`: a `SELECT 1` succeeded: on SQLite on the app's connection (statements prepared once),
+ *   on PostgreSQL through the store (a pooled connection: checkStoreHealth).
+ * - `db.sizeBytes`: SQLite: `page_count * page_size` of the main database file (the WAL file is
+ *   not counted); PostgreSQL: `pg_database_size(current_database())`; 0 when unknown.
+ * - `db.walMode`: `PRAGMA journal_mode` is `wal` (false for `:memory:`; always false on PostgreSQL,
+ *   which has no such mode to report).
+ * - `db.checkpoints` (SQLite file databases): who runs the WAL checkpoints, `worker` (the background
  *   thread of server/db/checkpointer.ts), `starting` (it is loading) or `inline` (it failed).
  * - `uptimeSeconds`: seconds since the process started (whole seconds).
  * - `version`: package.json's version, embedded in the bundle at build time.
@@ -21,67 +23,80 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CheckpointMode } from './db/checkpointer';
-import { preparedFor } from './core/prepared';
+import { probeSqlite, sqliteProbeOf, type SqliteHandle, type SqliteProbe } from './db/sqlite-health';
+import type { DbKind, Store } from './db/store/port';
 import { version as packageVersion } from '../package.json';
 
 /** package.json's version (bundled into the binary by esbuild, read by tsx/vitest). */
 export const APP_VERSION: string = packageVersion;
 
+export type { SqliteProbe };
+
 export interface HealthReport {
   status: 'UP' | 'DOWN';
   version: string;
   uptimeSeconds: number;
-  db: { kind: 'sqlite'; ok: boolean; sizeBytes: number; walMode: boolean; checkpoints?: CheckpointMode; error?: string };
+  db: { kind: DbKind; ok: boolean; sizeBytes: number; walMode: boolean; checkpoints?: CheckpointMode; error?: string };
 }
 
-/** The better-sqlite3 call the check needs (so tests can pass a failing stand-in). */
-export interface SqliteProbe {
-  prepare(sql: string): { pluck(toggle?: boolean): { get(): unknown } };
-}
+/** The report's version and uptime: the options' or package.json's and the process's. */
+const basics = (options: { version?: string; uptimeSeconds?: number }) => ({
+  version: options.version ?? APP_VERSION,
+  uptimeSeconds: options.uptimeSeconds ?? Math.floor(process.uptime()),
+});
 
-/** The check's four statements, prepared once per connection (core/prepared.ts; issue 15: a probe prepares nothing). */
-const statementsOf = (sqlite: SqliteProbe) => preparedFor(sqlite, 'health', () => ({
-  one: sqlite.prepare('SELECT 1').pluck(),
-  pageCount: sqlite.prepare('PRAGMA page_count').pluck(),
-  pageSize: sqlite.prepare('PRAGMA page_size').pluck(),
-  journalMode: sqlite.prepare('PRAGMA journal_mode').pluck(),
-}));
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Runs the checks on `sqlite` with statements prepared on its first check; never throws (a
- * failure, a closed connection included, is reported as DOWN with its message).
+ * Runs the SQLite checks on `sqlite` (server/db/sqlite-health.ts: statements prepared on its
+ * first check); never throws (a failure, a closed connection included, is reported as DOWN with
+ * its message).
  */
 export function checkHealth(sqlite: SqliteProbe, options: { version?: string; uptimeSeconds?: number; checkpoints?: CheckpointMode } = {}): HealthReport {
-  const version = options.version ?? APP_VERSION;
-  const uptimeSeconds = options.uptimeSeconds ?? Math.floor(process.uptime());
+  const { version, uptimeSeconds } = basics(options);
   try {
-    const q = statementsOf(sqlite);
-    const one = q.one.get();
-    if (one !== 1) throw new Error(`SELECT 1 returned ${String(one)}`);
-    const pageCount = Number(q.pageCount.get() ?? 0);
-    const pageSize = Number(q.pageSize.get() ?? 0);
-    const journalMode = String(q.journalMode.get() ?? '').toLowerCase();
+    const { sizeBytes, walMode } = probeSqlite(sqlite);
     return {
       status: 'UP', version, uptimeSeconds,
-      db: {
-        kind: 'sqlite', ok: true, sizeBytes: pageCount * pageSize || 0, walMode: journalMode === 'wal',
-        ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
-      },
+      db: { kind: 'sqlite', ok: true, sizeBytes, walMode, ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}) },
     };
   } catch (err) {
     return {
       status: 'DOWN', version, uptimeSeconds,
-      db: { kind: 'sqlite', ok: false, sizeBytes: 0, walMode: false, error: err instanceof Error ? err.message : String(err) },
+      db: { kind: 'sqlite', ok: false, sizeBytes: 0, walMode: false, error: messageOf(err) },
     };
   }
 }
 
-/** Registers `GET <prefix>/health` on `api` (the `/caishui-api` plugin): 200 UP, 503 DOWN. */
+/**
+ * The check of a PostgreSQL store (issue 43): `SELECT 1` with the database's size, through the
+ * store (a pooled connection). Never rejects: a failure (the server gone, the pool closed during
+ * a shutdown) is reported as DOWN with its message.
+ */
+export async function checkStoreHealth(store: Pick<Store, 'kind' | 'get'>, options: { version?: string; uptimeSeconds?: number } = {}): Promise<HealthReport> {
+  const { version, uptimeSeconds } = basics(options);
+  try {
+    const row = await store.get<{ one: number; size: number | string | bigint | null }>(
+      'SELECT 1 AS "one", pg_database_size(current_database()) AS "size"');
+    if (Number(row?.one) !== 1) throw new Error(`SELECT 1 returned ${String(row?.one)}`);
+    return { status: 'UP', version, uptimeSeconds, db: { kind: store.kind, ok: true, sizeBytes: Number(row?.size ?? 0) || 0, walMode: false } };
+  } catch (err) {
+    return { status: 'DOWN', version, uptimeSeconds, db: { kind: store.kind, ok: false, sizeBytes: 0, walMode: false, error: messageOf(err) } };
+  }
+}
+
+/**
+ * Registers `GET <prefix>/health` on `api` (the `/caishui-api` plugin): 200 UP, 503 DOWN. The
+ * check follows `deps.store.kind`: SQLite's on the connection of `deps.db` (with the
+ * checkpointer's mode), PostgreSQL's through the store.
+ */
 export function registerHealthRoute(
-  api: FastifyInstance, deps: { db: { $client: SqliteProbe } }, checkpointer?: { mode(): CheckpointMode } | null,
+  api: FastifyInstance, deps: { store: Pick<Store, 'kind' | 'get'>; db: SqliteHandle }, checkpointer?: { mode(): CheckpointMode } | null,
 ): void {
   api.get('/health', async (_req, reply) => {
-    const report = checkHealth(deps.db.$client, { checkpoints: checkpointer?.mode() });
+    const report = deps.store.kind === 'postgres'
+      ? await checkStoreHealth(deps.store)
+      : checkHealth(sqliteProbeOf(deps.db), { checkpoints: checkpointer?.mode() });
     reply.header('cache-control', 'no-store');
     return reply.status(report.status === 'UP' ? 200 : 503).send(report);
   });

@@ -1,9 +1,15 @@
 /**
- * Shared plumbing of the commands: the engine's dependencies, the definition/graph cache, and
- * `inInstance()` which runs one command over one instance as ONE better-sqlite3 transaction
- * (load → act → run the agenda → flush with the optimistic revision check). Any error rolls
- * the whole command back; SQLite busy/snapshot conflicts between connections answer the same
- * concurrency error as a stale revision.
+ * Shared plumbing of the commands: the engine's dependencies, the definition/graph cache,
+ * `command()` which runs one command as ONE store transaction (issue 43: the engine's door is
+ * asynchronous), and `inInstance()` which runs the command's work over one instance (load → act
+ * → run the agenda → flush with the optimistic revision check). Any error rolls the whole
+ * command back; SQLite busy/snapshot conflicts between connections answer the same concurrency
+ * error as a stale revision.
+ *
+ * Transitional (issue 43): the synchronous core still reads and writes through the SQLite
+ * connection the store's SQLite adapter runs its transactions on, so inside `command()` its
+ * statements belong to the command's transaction (a savepoint of the adapter's group commit);
+ * nested `tx()` calls (call activities, signal throws, per-timer claims) are raw SAVEPOINTs.
  */
 import type Database from 'better-sqlite3';
 import { AppError, conflict, notFound, refused } from '../core/errors';
@@ -16,10 +22,13 @@ import { runAgenda, type Ctx, type DefinitionRow } from './runtime/context';
 import { ExpressionError } from './expression';
 import { graphHasEvents } from './model/event-nodes';
 import { ENGINE_LIMIT_DEFAULTS, type EngineHandlers, type EngineLimits } from './types';
+import type { Store } from '../db/store/port';
 
 export interface EngineDeps {
   /** The better-sqlite3 handle (`openDatabase(...).$client`). */
   sqlite: Database.Database;
+  /** The store over the same connection (its transactions carry the commands; issue 43). */
+  store: Store;
   clock: Clock;
   handlers: EngineHandlers;
   /** Test hook: runs inside a command's transaction right after the instance was loaded. */
@@ -113,26 +122,49 @@ export class EngineCore {
   /** Drops every cached definition row and graph (缓存监控 清理); forgetGraph drops one. */
   forgetAllGraphs() { this.graphs.clear(); this.defs.clear(); }
 
-  private runInTx?: (fn: () => unknown) => unknown;
+  private savepoints = 0;
 
   /**
-   * Wraps `fn` in a transaction (nested calls become savepoints) and maps errors to AppError.
-   * The units of work flushed inside enter the instance cache when the outermost engine
-   * transaction has committed, or has joined the open write turn; a failed one drops those it
-   * staged (InstanceCache).
+   * Runs command `fn` (synchronous: the engine's core) in ONE store transaction and returns its
+   * result (issue 43). The units of work it flushed enter the instance cache once that
+   * transaction has committed, unless it ran inside a caller's open transaction (then they are
+   * dropped: the caller may still roll back). Errors reject as AppError (toAppError).
    */
-  tx<T>(fn: () => T): T {
-    if (!this.runInTx) this.runInTx = this.db.transaction((f: () => unknown) => f());
-    const mark = this.instances.mark();
-    this.txDepth++;
+  async command<T>(fn: () => T): Promise<T> {
+    let staged: UnitOfWork[] = [];
     try {
-      const result = this.runInTx(fn) as T;
-      if (this.txDepth === 1) {
-        if (!this.db.inTransaction || this.deps.writeTurns?.atTurnTop()) this.instances.commit();
-        else this.instances.rollbackTo(0);
-      }
+      const result = await this.deps.store.transaction(async () => {
+        const mark = this.instances.mark();
+        const value = this.tx(fn);
+        staged = this.instances.takeStaged(mark);
+        return value;
+      });
+      if (this.deps.store.inTransaction) this.instances.drop(staged);
+      else this.instances.commitUnits(staged);
       return result;
     } catch (e) {
+      this.instances.drop(staged);
+      throw toAppError(e);
+    }
+  }
+
+  /**
+   * Runs `fn` inside the running command: at the top as it is (the command's transaction is the
+   * store's), nested as a SAVEPOINT of its own (its throw rolls back its own writes only), and
+   * maps errors to AppError. Outside a command: an Error (a programming error).
+   */
+  tx<T>(fn: () => T): T {
+    if (this.txDepth === 0 && !this.deps.store.inTransaction) throw new Error('engine work outside a command transaction (EngineCore.command)');
+    const mark = this.instances.mark();
+    const name = this.txDepth > 0 ? `engine_${++this.savepoints}` : undefined;
+    if (name) this.db.exec(`SAVEPOINT ${name}`);
+    this.txDepth++;
+    try {
+      const result = fn();
+      if (name) this.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (e) {
+      if (name && this.db.inTransaction) { this.db.exec(`ROLLBACK TO ${name}`); this.db.exec(`RELEASE ${name}`); }
       this.instances.rollbackTo(mark);
       throw toAppError(e);
     } finally {

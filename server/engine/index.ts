@@ -34,7 +34,12 @@ import * as signs from './commands/sign-commands';
 import * as ccLists from './queries/cc-lists';
 import * as runHistory from './queries/run-history';
 import type { EngineHandlers } from './types';
-import { registerEngineCore, calledInstances } from './runtime/call-activity';
+import type { Store } from '../db/store/port';
+import type { Db } from '../db/client';
+import { sqliteStoreOf } from '../db/store/sqlite';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { registerEngineCore } from './runtime/call-activity';
+import { calledInstances } from './queries/caller-of';
 
 export type * from './types';
 export type { DeployInput, DeployResult } from './commands/definitions';
@@ -58,7 +63,7 @@ export type { CalledInstanceView } from './runtime/call-activity';
 export { MSG as ENGINE_MESSAGES } from './core';
 // Read-only helpers for code outside the engine (issue 42: this file is the engine's only door;
 // the to-do worker thread alone uses the light door queries/index.ts).
-/** The to-do query over a connection (the to-do page and its worker thread: modules/flowable/task/todo-page.ts). */
+/** The to-do query through a store (queries/todo-list.ts; the worker thread's synchronous runner is the light door's todoListSync). */
 export { todoList } from './queries/task-lists';
 export { callerOf } from './queries/caller-of';
 export { messageWaits, type MessageWaits } from './queries/message-waits';
@@ -70,6 +75,11 @@ export type { ProcessGraph } from './model/graph';
 export interface CreateEngineOptions {
   /** A Drizzle handle from openDatabase (its `$client` is used) or a better-sqlite3 Database. */
   db: { $client: Database.Database } | Database.Database;
+  /**
+   * The store over the same connection (the app's `deps.store`): the commands run as its
+   * transactions. Default: the connection's store (sqliteStoreOf).
+   */
+  store?: Store;
   clock: Clock;
   handlers?: EngineHandlers;
   /** Test hook: called inside each instance command's transaction right after loading. */
@@ -85,10 +95,13 @@ export interface CreateEngineOptions {
 /** Builds the engine API over one database. See each method's module for shapes and errors. */
 export function createEngine(options: CreateEngineOptions) {
   const sqlite = '$client' in options.db ? options.db.$client : options.db;
-  const core = new EngineCore({ sqlite, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, writeTurns: options.writeTurns, verifyInstanceCache: options.verifyInstanceCache, limits: options.limits });
+  const store = options.store ?? sqliteStoreOf('$client' in options.db ? options.db as Db : drizzle({ client: sqlite }) as unknown as Db);
+  const core = new EngineCore({ sqlite, store, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, writeTurns: options.writeTurns, verifyInstanceCache: options.verifyInstanceCache, limits: options.limits });
   const db = core.db;
   events.registerSignalThrower(core);
   registerEngineCore(core);
+  /** A read of the synchronous core, answered as a Promise (the door is asynchronous; issue 43). */
+  const read = async <T>(fn: () => T): Promise<T> => fn();
   return {
     // ---- repository (commands/definitions.ts)
     /** Parse + lint + store a new deployment; version n+1 of the process key. */
@@ -96,118 +109,118 @@ export function createEngine(options: CreateEngineOptions) {
     /** Every problem of a model ([] = deployable): `[{ elementId, elementName, elementType, message }]`. */
     validate: (input: { xml: string }) => defs.validate(core, input),
     /** state 2 suspends the definition and its instances, 1 activates (by definitionId or deploymentId). */
-    setDefinitionState: (input: { definitionId?: string; deploymentId?: string; state: 1 | 2 }) => defs.setDefinitionState(core, input),
+    setDefinitionState: (input: { definitionId?: string; deploymentId?: string; state: 1 | 2 }) => core.command(() => defs.setDefinitionState(core, input)),
     /** Cascade delete of deployments (definitions, instances, history). */
-    deleteDeployment: (deploymentIds: string | string[]) => defs.deleteDeployment(core, deploymentIds),
-    updateDeployment: (input: { deploymentId: string; name?: string; category?: string }) => defs.updateDeployment(core, input),
+    deleteDeployment: (deploymentIds: string | string[]) => core.command(() => defs.deleteDeployment(core, deploymentIds)),
+    updateDeployment: (input: { deploymentId: string; name?: string; category?: string }) => core.command(() => defs.updateDeployment(core, input)),
     // ---- runtime commands
     /** Start an instance (INITIATOR = userId; "流程已被挂起,请先激活流程" when suspended). */
-    start: (input: Parameters<typeof startInstance>[1]) => startInstance(core, input),
+    start: (input: Parameters<typeof startInstance>[1]) => core.command(() => startInstance(core, input)),
     /** Complete (implicit claim; resolves a PENDING delegated task to its owner, comment 4). */
-    complete: (input: tasks.CompleteInput) => tasks.complete(core, input),
-    claim: (input: tasks.Actor & { taskId: string }) => tasks.claim(core, input),
-    unclaim: (input: tasks.Actor & { taskId: string }) => tasks.unclaim(core, input),
+    complete: (input: tasks.CompleteInput) => core.command(() => tasks.complete(core, input)),
+    claim: (input: tasks.Actor & { taskId: string }) => core.command(() => tasks.claim(core, input)),
+    unclaim: (input: tasks.Actor & { taskId: string }) => core.command(() => tasks.unclaim(core, input)),
     /** Delegate to `assignee` (owner kept, PENDING). */
-    delegate: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => tasks.delegate(core, input),
+    delegate: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => core.command(() => tasks.delegate(core, input)),
     /** Resolve a PENDING task back to its owner (comment 4). */
-    resolve: (input: tasks.Actor & { taskId: string; comment?: string; variables?: Record<string, unknown> }) => tasks.resolve(core, input),
+    resolve: (input: tasks.Actor & { taskId: string; comment?: string; variables?: Record<string, unknown> }) => core.command(() => tasks.resolve(core, input)),
     /** Transfer (转办) to `assignee` (comment 5). */
-    transfer: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => tasks.transfer(core, input),
+    transfer: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => core.command(() => tasks.transfer(core, input)),
     /** Administrative assignment, no holder check. */
-    setAssignee: (input: { taskId: string; assignee: string | null }) => tasks.setAssignee(core, input),
+    setAssignee: (input: { taskId: string; assignee: string | null }) => core.command(() => tasks.setAssignee(core, input)),
     /** Reject: back one step (comment 3). */
-    reject: (input: tasks.Actor & { taskId: string; comment?: string }) => moves.reject(core, input),
+    reject: (input: tasks.Actor & { taskId: string; comment?: string }) => core.command(() => moves.reject(core, input)),
     /** User tasks a task can return to (serial predecessors and upstream tasks that ran): [{id, name}]. */
-    returnList: (input: { taskId: string }) => moves.returnList(core, input),
+    returnList: (input: { taskId: string }) => read(() => moves.returnList(core, input)),
     /** Return to one of returnList (comment 2); joins passed since get their other branches back. */
-    returnTo: (input: tasks.Actor & { taskId: string; targetKey: string; comment?: string }) => moves.returnTo(core, input),
+    returnTo: (input: tasks.Actor & { taskId: string; targetKey: string; comment?: string }) => core.command(() => moves.returnTo(core, input)),
     /** 撤回: the caller's own latest completed task comes back while the next tasks are untouched (comment 7). */
-    revoke: (input: tasks.Actor & { instanceId: string; comment?: string }) => moves.revoke(core, input),
+    revoke: (input: tasks.Actor & { instanceId: string; comment?: string }) => core.command(() => moves.revoke(core, input)),
     /** Stop: to the end (comment 6), instance state `stopped`; initiator only unless `force`. */
-    stop: (input: tasks.Actor & { instanceId: string; comment?: string; force?: boolean }) => moves.stop(core, input),
+    stop: (input: tasks.Actor & { instanceId: string; comment?: string; force?: boolean }) => core.command(() => moves.stop(core, input)),
     /** Delete instances with their history. */
-    deleteInstance: (input: { instanceIds: string | string[]; deleteReason?: string }) => inst.deleteInstance(core, input),
+    deleteInstance: (input: { instanceIds: string | string[]; deleteReason?: string }) => core.command(() => inst.deleteInstance(core, input)),
     /** Signal a token waiting in a receive task. */
-    trigger: (input: { instanceId: string; executionId?: string; activityId?: string; variables?: Record<string, unknown>; userId?: string }) => inst.trigger(core, input),
+    trigger: (input: { instanceId: string; executionId?: string; activityId?: string; variables?: Record<string, unknown>; userId?: string }) => core.command(() => inst.trigger(core, input)),
     // ---- events (timers, messages, signals: commands/timer-commands.ts, commands/event-commands.ts)
     /** Fires due timers, each in its own claiming transaction: `{ fired, failed }` (the scheduler calls it). */
     fireDueTimers: (input: timers.FireInput) => timers.fireDueTimers(core, input),
     /** Earliest due time (epoch ms) of a timer with retries left, or null. */
-    nextTimerDue: () => timers.nextTimerDue(core),
+    nextTimerDue: () => read(() => timers.nextTimerDue(core)),
     /** Correlate a message to a waiting instance or start one by a message start event: `{ instanceId, started }`. */
-    correlateMessage: (input: events.CorrelateInput) => events.correlateMessage(core, input),
+    correlateMessage: (input: events.CorrelateInput) => core.command(() => events.correlateMessage(core, input)),
     /** Where a message would go (no change): `{kind:'instance'|'start'|'ambiguous'}` or null (permission checks). */
-    messageTarget: (input: Parameters<typeof events.messageTarget>[1]) => events.messageTarget(core, input),
+    messageTarget: (input: Parameters<typeof events.messageTarget>[1]) => read(() => events.messageTarget(core, input)),
     /** Broadcast a signal to waiting instances (or one) and signal start events: `{ triggered, started }`. */
-    broadcastSignal: (input: events.BroadcastInput) => events.broadcastSignal(core, input),
+    broadcastSignal: (input: events.BroadcastInput) => core.command(() => events.broadcastSignal(core, input)),
     /** Timers and subscriptions of an instance, or the start-event rows of a definition. */
-    eventWaits: (q: { instanceId?: string; definitionId?: string }) => eventWaits(db, q),
+    eventWaits: (q: { instanceId?: string; definitionId?: string }) => eventWaits(store, q),
     // ---- 加签 / 减签 (issue 16: commands/sign-commands.ts)
     /** Adds a signer to the running countersign of `taskId` ('parallel' | 'before' | 'after'; comment 9). */
-    addSigner: (input: signs.SignInput & { mode: signs.SignMode }) => signs.addSigner(core, input),
+    addSigner: (input: signs.SignInput & { mode: signs.SignMode }) => core.command(() => signs.addSigner(core, input)),
     /** Removes a signer who has not acted; the completion condition is evaluated again (comment 10). */
-    removeSigner: (input: signs.SignInput) => signs.removeSigner(core, input),
+    removeSigner: (input: signs.SignInput) => core.command(() => signs.removeSigner(core, input)),
     /** Who is in the countersign of a running task (减签 choices): `{multiInstance, sequential, signers}`. */
-    signersOf: (taskId: string) => signs.signersOf(core, taskId),
+    signersOf: (taskId: string) => read(() => signs.signersOf(core, taskId)),
     // ---- 抄送 (issue 16: commands/cc-commands.ts, queries/cc-lists.ts; model CC: runtime/cc.ts)
     /** The task's holder copies its instance to users (comment 8): `{ count }`. */
-    copy: (input: cc.CopyInput) => cc.copy(core, input),
+    copy: (input: cc.CopyInput) => core.command(() => cc.copy(core, input)),
     /** A user's received copies, newest first (`name` on the process name, `read` '0'/'1'). */
-    ccList: (q: ccLists.CcFilter) => ccLists.ccList(db, q),
+    ccList: (q: ccLists.CcFilter) => ccLists.ccList(store, q),
     /** How many copies a user has not opened. */
-    ccUnread: (userId: string) => ccLists.ccUnread(db, userId),
+    ccUnread: (userId: string) => ccLists.ccUnread(store, userId),
     /** Marks the user's copies of an instance read → rows changed. */
-    ccMarkRead: (q: { instanceId: string; userId: string }) => ccLists.ccMarkRead(db, { ...q, now: options.clock.now() }),
+    ccMarkRead: (q: { instanceId: string; userId: string }) => ccLists.ccMarkRead(store, { ...q, now: options.clock.now() }),
     /** True when the user received a copy of the instance. */
-    isCcRecipient: (instanceId: string, userId: string) => ccLists.isCcRecipient(db, instanceId, userId),
+    isCcRecipient: (instanceId: string, userId: string) => ccLists.isCcRecipient(store, instanceId, userId),
     /** Every copy of an instance with its recipient and read state. */
-    ccOfInstance: (instanceId: string) => ccLists.ccOfInstance(db, instanceId),
+    ccOfInstance: (instanceId: string) => ccLists.ccOfInstance(store, instanceId),
     /** Suspend (2) / activate (1) one instance. */
-    setInstanceState: (input: { instanceId: string; state: 1 | 2 }) => inst.setInstanceState(core, input),
+    setInstanceState: (input: { instanceId: string; state: 1 | 2 }) => core.command(() => inst.setInstanceState(core, input)),
     // ---- queries
-    todoList: (q: lists.ListFilter & { userId: string; groupIds?: string[] }) => lists.todoList(db, q),
-    finishedList: (q: lists.ListFilter & { userId: string }) => lists.finishedList(db, q),
-    myProcessList: (q: lists.ListFilter & { userId: string }) => lists.myProcessList(db, { ...q, now: options.clock.now() }),
-    flowRecord: (instanceId: string) => views.flowRecord(db, instanceId),
+    todoList: (q: lists.ListFilter & { userId: string; groupIds?: string[] }) => lists.todoList(store, q),
+    finishedList: (q: lists.ListFilter & { userId: string }) => lists.finishedList(store, q),
+    myProcessList: (q: lists.ListFilter & { userId: string }) => lists.myProcessList(store, { ...q, now: options.clock.now() }),
+    flowRecord: (instanceId: string) => views.flowRecord(store, instanceId),
     /** Every activity `instanceId` entered, oldest first, with `finished` (queries/run-history.ts; 流程模拟's path). */
-    activityHistory: (instanceId: string) => runHistory.activityHistory(db, instanceId),
+    activityHistory: (instanceId: string) => runHistory.activityHistory(store, instanceId),
     /** The historic user tasks of `instanceIds` in creation order, candidates as created (queries/run-history.ts). */
-    historicTasks: (instanceIds: readonly string[]) => runHistory.historicTasks(db, instanceIds),
+    historicTasks: (instanceIds: readonly string[]) => runHistory.historicTasks(store, instanceIds),
     /** Initiator, start time and caller of an instance (the flow record's 发起 entry), or null. */
-    instanceStart: (instanceId: string) => views.instanceStart(db, instanceId),
+    instanceStart: (instanceId: string) => views.instanceStart(store, instanceId),
     /** Distinct nodes of the instance's own historic tasks the user (or a group) was assignee, owner or candidate of (withheld.ts). */
-    participatedTaskKeys: (q: { instanceId: string; userId: string; groupIds?: readonly string[] }) => views.participatedTaskKeys(db, q),
+    participatedTaskKeys: (q: { instanceId: string; userId: string; groupIds?: readonly string[] }) => views.participatedTaskKeys(store, q),
     /** `[{key, completed}]` for flowXmlAndNode / flowViewer. */
-    nodeData: (instanceId: string) => views.nodeData(db, instanceId),
-    variables: (q: { instanceId?: string; taskId?: string }) => views.variables(db, q),
-    nextFlowNode: (q: { taskId: string; variables?: Record<string, unknown> }) => views.nextFlowNode(core, q),
-    nextFlowNodeByStart: (q: { definitionId?: string; deploymentId?: string; variables?: Record<string, unknown> }) => views.nextFlowNodeByStart(core, q),
-    listDefinitions: (q: Parameters<typeof repo.listDefinitions>[1]) => repo.listDefinitions(db, q),
-    getDefinition: (q: { definitionId?: string; deploymentId?: string }) => repo.getDefinition(db, q),
-    getXml: (q: { deploymentId?: string; definitionId?: string }) => repo.getXml(db, q),
+    nodeData: (instanceId: string) => views.nodeData(store, instanceId),
+    variables: (q: { instanceId?: string; taskId?: string }) => views.variables(store, q),
+    nextFlowNode: (q: { taskId: string; variables?: Record<string, unknown> }) => views.nextFlowNode(store, core, q),
+    nextFlowNodeByStart: (q: { definitionId?: string; deploymentId?: string; variables?: Record<string, unknown> }) => views.nextFlowNodeByStart(store, core, q),
+    listDefinitions: (q: Parameters<typeof repo.listDefinitions>[1]) => repo.listDefinitions(store, q),
+    getDefinition: (q: { definitionId?: string; deploymentId?: string }) => repo.getDefinition(store, q),
+    getXml: (q: { deploymentId?: string; definitionId?: string }) => repo.getXml(store, q),
     /** Whether an instance (running or finished) of deployment `deploymentId` exists (配置主表单 changes the form only before one). */
-    deploymentHasInstances: (deploymentId: string): boolean => repo.deploymentHasInstances(db, deploymentId),
-    listDeployments: (q: Parameters<typeof repo.listDeployments>[1]) => repo.listDeployments(db, q),
-    getTask: (taskId: string) => repo.getTask(core, taskId),
+    deploymentHasInstances: (deploymentId: string): Promise<boolean> => repo.deploymentHasInstances(store, deploymentId),
+    listDeployments: (q: Parameters<typeof repo.listDeployments>[1]) => repo.listDeployments(store, q),
+    getTask: (taskId: string) => repo.getTask(store, core, taskId),
     /** Deployment, node formKey, finished and unheld flags of a task (one cached statement; the per-command holder and form checks). */
-    taskFormContext: (taskId: string) => repo.taskFormContext(core, taskId),
+    taskFormContext: (taskId: string) => repo.taskFormContext(store, core, taskId),
     /** The user task ids of a definition, in document order. */
-    userTaskIds: (definitionId: string): string[] => { const g = core.graph(definitionId); return g.order.filter((id) => g.nodes[id].type === 'userTask'); },
+    userTaskIds: async (definitionId: string): Promise<string[]> => { const g = core.graph(definitionId); return g.order.filter((id) => g.nodes[id].type === 'userTask'); },
     /** The extension attributes of node `nodeId` of a definition as written (`flowable:…` names; {} for an unknown node). */
-    nodeAttributes: (definitionId: string, nodeId: string): Readonly<Record<string, string>> => core.graph(definitionId).nodes[nodeId]?.attrs ?? {},
+    nodeAttributes: async (definitionId: string, nodeId: string): Promise<Readonly<Record<string, string>>> => core.graph(definitionId).nodes[nodeId]?.attrs ?? {},
     /** The deployment id of a definition (cached definition row). */
     definitionDeploymentId: (definitionId: string) => repo.definitionDeploymentId(core, definitionId),
-    getInstance: (instanceId: string) => repo.getInstance(db, instanceId),
+    getInstance: (instanceId: string) => repo.getInstance(store, instanceId),
     /** Instances started by the call activities of `instanceId` (direct children, oldest first). */
-    childInstances: (instanceId: string) => calledInstances(db, instanceId),
+    childInstances: (instanceId: string) => calledInstances(store, instanceId),
     /** Runtime tasks of an instance with candidates. */
-    instanceTasks: (instanceId: string) => repo.instanceTasks(db, instanceId),
+    instanceTasks: (instanceId: string) => repo.instanceTasks(store, instanceId),
     /** Initiator, assignee / owner / candidate (user or group) of any task, or comment author of the instance. */
-    isParticipant: (q: { instanceId: string; userId: string; groupIds?: string[] }) => repo.isParticipant(db, q),
+    isParticipant: (q: { instanceId: string; userId: string; groupIds?: string[] }) => repo.isParticipant(store, q),
     /** A runtime task with no assignee and no candidates. */
-    isUnheldTask: (taskId: string) => repo.isUnheldTask(db, taskId),
+    isUnheldTask: (taskId: string) => repo.isUnheldTask(store, taskId),
     /** The normalised graph of a definition (immutable). */
-    getGraph: (definitionId: string) => core.graph(definitionId),
+    getGraph: (definitionId: string) => read(() => core.graph(definitionId)),
     /** The parsed-definition cache (monitoring): entries, hit counts, clear one id or all (core.ts definitionCache). */
     definitionCache: {
       entries: () => core.definitionCache(),

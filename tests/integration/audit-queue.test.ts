@@ -70,8 +70,8 @@ it('the log-cleaning job (logTask.clean) also cleans old rows still queued', asy
   const now = t.clock.now();
   const old = now - 40 * 24 * 3600 * 1000;
   writeAudit(t.app.deps.db, { ...entry('old-queued'), startedAt: old, endedAt: old });
-  defaultRegistry.get('logTask')!.get('clean')!.run(
-    { db: t.app.deps.db, clock: t.clock, log: silentLogger, dataDir: os.tmpdir(), job: { jobId: 0, jobName: 'clean', jobGroup: 'DEFAULT' }, fireTime: now }, [30]);
+  await defaultRegistry.get('logTask')!.get('clean')!.run(
+    { store: t.app.deps.store, db: t.app.deps.db, clock: t.clock, log: silentLogger, dataDir: os.tmpdir(), job: { jobId: 0, jobName: 'clean', jobGroup: 'DEFAULT' }, fireTime: now }, [30]);
   await nextTurn();
   expect(stored()).not.toContain('{"name":"old-queued"}');
 });

@@ -24,7 +24,7 @@ let scheduler: JobScheduler;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-backup-turns-'));
   t = await makeTestApp({ DATABASE_URL: path.join(dir, 'caishui.db') });
-  scheduler = new JobScheduler({ db: t.app.deps.db, clock: t.clock }, { dataDir: dir });
+  scheduler = new JobScheduler({ db: t.app.deps.db, store: t.app.deps.store, clock: t.clock }, { dataDir: dir });
 });
 afterAll(async () => {
   await scheduler.stop();

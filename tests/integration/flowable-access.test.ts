@@ -48,7 +48,7 @@ async function deploy(xml = model(), name = '权限') {
   expect(r.code).toBe(200);
   return r.data as { deploymentId: string; definitionId: string };
 }
-const runtimeTask = (instanceId: string) => t.app.deps.engine.instanceTasks(instanceId)[0];
+const runtimeTask = async (instanceId: string) => (await t.app.deps.engine.instanceTasks(instanceId))[0];
 
 /** Every read of instance data for `who`: the REST envelopes, in a fixed order. */
 async function reads(who: string, instanceId: string, taskId: string, deployId: string) {
@@ -76,10 +76,10 @@ describe('definition writes need the deployment permissions', () => {
     const instanceId = (await post(`/flowable/definition/start/${d.definitionId}`, { day: 1 }, 'starter')).data.instanceId as string;
     expect((await call(t.app, 'PUT', `/flowable/definition/updateState?state=2&deployId=${d.deploymentId}`, tok.stranger)).body).toEqual(FORBIDDEN);
     expect((await post(`/flowable/definition/updateState?state=2&deployId=${d.deploymentId}`, {}, 'stranger'))).toEqual(FORBIDDEN);
-    expect(t.app.deps.engine.getDefinition({ deploymentId: d.deploymentId }).suspensionState).toBe(1);
+    expect((await t.app.deps.engine.getDefinition({ deploymentId: d.deploymentId })).suspensionState).toBe(1);
     expect((await call(t.app, 'DELETE', `/flowable/definition/${d.deploymentId}`, tok.stranger)).body).toEqual(FORBIDDEN);
-    expect(t.app.deps.engine.getInstance(instanceId).id).toBe(instanceId);
-    expect(t.app.deps.engine.flowRecord(instanceId)).toHaveLength(1);
+    expect((await t.app.deps.engine.getInstance(instanceId)).id).toBe(instanceId);
+    expect(await t.app.deps.engine.flowRecord(instanceId)).toHaveLength(1);
     // a participant of the process is no deployer either
     expect((await call(t.app, 'DELETE', `/flowable/definition/${d.deploymentId}`, tok.starter)).body).toEqual(FORBIDDEN);
   });
@@ -92,7 +92,7 @@ describe('definition writes need the deployment permissions', () => {
     expect(imported.json()).toMatchObject({ code: 200, msg: '导入成功' });
     const deployId = saved.data.deploymentId as string;
     expect((await call(t.app, 'PUT', `/flowable/definition/updateState?state=2&deployId=${deployId}`, tok.deployer)).body).toEqual({ code: 200, msg: '操作成功' });
-    expect(t.app.deps.engine.getDefinition({ deploymentId: deployId }).suspensionState).toBe(2);
+    expect((await t.app.deps.engine.getDefinition({ deploymentId: deployId })).suspensionState).toBe(2);
     expect((await call(t.app, 'DELETE', `/flowable/definition/${deployId},${imported.json().data.deploymentId}`, tok.deployer)).body).toEqual({ code: 200, msg: '操作成功' });
     expect((await get(`/flowable/definition/readXml/${deployId}`, 'admin')).code).toBe(500);
   });
@@ -105,7 +105,7 @@ describe('instance data answers its participants only', () => {
   it('the initiator without a role reads; a user without a role who takes no part gets 403 on every row', async () => {
     d = await deploy();
     instanceId = (await post(`/flowable/definition/start/${d.definitionId}`, { day: 3, secret: '工资条' }, 'starter')).data.instanceId;
-    const apply = runtimeTask(instanceId);
+    const apply = await runtimeTask(instanceId);
     expect(codes(await reads('starter', instanceId, apply.taskId, d.deploymentId))).toEqual([200, 200, 200, 200, 200, 200, 200]);
     // issue 38 §4: the model reads no `secret` (nor `day`), so only the engine's INITIATOR is stored
     expect((await get(`/flowable/task/processVariables/${apply.taskId}`, 'starter')).data).toEqual({ INITIATOR: String(id.starter) });
@@ -121,16 +121,16 @@ describe('instance data answers its participants only', () => {
   });
 
   it('a candidate user and a member of a candidate group read once a task is theirs to handle, and afterwards', async () => {
-    const apply = runtimeTask(instanceId);
+    const apply = await runtimeTask(instanceId);
     expect(await post('/flowable/task/complete', { taskId: apply.taskId, comment: '提交' }, 'starter')).toMatchObject({ code: 200 });
-    const mgr = runtimeTask(instanceId);
+    const mgr = await runtimeTask(instanceId);
     expect(codes(await reads('candidate', instanceId, mgr.taskId, d.deploymentId))).toEqual([200, 200, 200, 200, 200, 200, 200]);
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'candidate');
     expect(rec.data.flowList.map((i: any) => i.taskName)).toEqual(['经理审批', '填写申请', '发起']);
     expect(await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'member')).toEqual(FORBIDDEN);
 
     expect(await post('/flowable/task/complete', { taskId: mgr.taskId, comment: '同意' }, 'candidate')).toMatchObject({ code: 200 });
-    const fin = runtimeTask(instanceId);
+    const fin = await runtimeTask(instanceId);
     expect(codes(await reads('member', instanceId, fin.taskId, d.deploymentId))).toEqual([200, 200, 200, 200, 200, 200, 200]);
     // the candidate who handled 经理审批 still reads, through the finished task too
     expect(codes(await reads('candidate', instanceId, mgr.taskId, d.deploymentId)).slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -139,8 +139,8 @@ describe('instance data answers its participants only', () => {
 
   it('the delegate reads while holding the task and after resolving it; the owner keeps reading', async () => {
     const id2 = (await post(`/flowable/definition/start/${d.definitionId}`, { day: 1 }, 'starter')).data.instanceId as string;
-    await post('/flowable/task/complete', { taskId: runtimeTask(id2).taskId, comment: '提交' }, 'starter');
-    const mgr = runtimeTask(id2);
+    await post('/flowable/task/complete', { taskId: (await runtimeTask(id2)).taskId, comment: '提交' }, 'starter');
+    const mgr = await runtimeTask(id2);
     expect(await get(`/flowable/task/flowTaskForm?taskId=${mgr.taskId}`, 'helper')).toEqual(FORBIDDEN);
     await post('/flowable/task/claim', { taskId: mgr.taskId }, 'candidate');
     expect(await post('/flowable/task/delegate', { taskId: mgr.taskId, assignee: String(id.helper) }, 'candidate')).toMatchObject({ code: 200 });
@@ -152,7 +152,7 @@ describe('instance data answers its participants only', () => {
   });
 
   it('a holder of flowable:instance:monitor and the super admin read any instance', async () => {
-    const task = runtimeTask(instanceId);
+    const task = await runtimeTask(instanceId);
     expect(codes(await reads('monitor', instanceId, task.taskId, d.deploymentId))).toEqual([200, 200, 200, 200, 200, 200, 200]);
     expect(codes(await reads('admin', instanceId, task.taskId, d.deploymentId))).toEqual([200, 200, 200, 200, 200, 200, 200]);
   });
@@ -167,20 +167,20 @@ describe('task commands', () => {
   it('a user without a role cannot act on a task that is not theirs; nothing changes', async () => {
     const d = await deploy();
     const instanceId = (await post(`/flowable/definition/start/${d.definitionId}`, { day: 1 }, 'starter')).data.instanceId as string;
-    const apply = runtimeTask(instanceId);
+    const apply = await runtimeTask(instanceId);
     for (const [path, body] of [['complete', {}], ['reject', {}], ['return', { targetKey: 'apply' }], ['delegate', { assignee: String(id.stranger) }],
       ['assignTask', { assignee: String(id.stranger) }], ['claim', {}], ['unClaim', {}], ['resolveTask', {}]] as const) {
       const r = await post(`/flowable/task/${path}`, { taskId: apply.taskId, comment: 'x', ...body }, 'stranger');
       expect([path, r.code]).toEqual([path, 500]);
     }
-    expect(runtimeTask(instanceId)).toMatchObject({ taskId: apply.taskId, assignee: String(id.starter), owner: null });
+    expect(await runtimeTask(instanceId)).toMatchObject({ taskId: apply.taskId, assignee: String(id.starter), owner: null });
   });
 
   it('a task nobody holds (no assignee, no candidates) is refused to all but a monitor', async () => {
     const xml = LEAVE_XML.replace(' flowable:assignee="${INITIATOR}"', '');
     const d = await deploy(xml, '无人任务');
     const instanceId = (await post(`/flowable/definition/start/${d.definitionId}`, { day: 1 }, 'starter')).data.instanceId as string;
-    const apply = runtimeTask(instanceId);
+    const apply = await runtimeTask(instanceId);
     expect(apply).toMatchObject({ assignee: null, candidateUsers: [], candidateGroups: [] });
     for (const who of ['stranger', 'starter']) {
       for (const path of ['complete', 'claim', 'assignTask']) {
@@ -188,11 +188,11 @@ describe('task commands', () => {
         expect([who, path, r]).toEqual([who, path, { code: 500, msg: '当前用户不是该任务的办理人，无权操作' }]);
       }
     }
-    expect(runtimeTask(instanceId)).toMatchObject({ taskId: apply.taskId, assignee: null });
+    expect(await runtimeTask(instanceId)).toMatchObject({ taskId: apply.taskId, assignee: null });
     expect(await post('/flowable/task/claim', { taskId: apply.taskId }, 'monitor')).toMatchObject({ code: 200 });
     expect(await post('/flowable/task/assignTask', { taskId: apply.taskId, assignee: String(id.starter) }, 'monitor')).toMatchObject({ code: 200 });
     expect(await post('/flowable/task/complete', { taskId: apply.taskId, comment: '提交' }, 'starter')).toMatchObject({ code: 200 });
-    expect(runtimeTask(instanceId).name).toBe('经理审批');
+    expect((await runtimeTask(instanceId)).name).toBe('经理审批');
   });
 });
 

@@ -47,9 +47,9 @@ async function startOne(name: string) {
   expect(started.code).toBe(200);
   return { instanceId: started.data.instanceId as string, deployId: saved.data.deploymentId as string };
 }
-const task = (instanceId: string) => t.app.deps.engine.instanceTasks(instanceId)[0];
+const task = async (instanceId: string) => (await t.app.deps.engine.instanceTasks(instanceId))[0];
 const complete = async (instanceId: string, who: string, comment = '同意') => {
-  const r = await post('/flowable/task/complete', { taskId: task(instanceId).taskId, instanceId, comment }, who);
+  const r = await post('/flowable/task/complete', { taskId: (await task(instanceId)).taskId, instanceId, comment }, who);
   expect(r).toMatchObject({ code: 200 });
 };
 
@@ -71,7 +71,7 @@ describe('抄送', () => {
       });
       expect((await get(record, who)).code).toBe(200);
     }
-    expect(t.app.deps.engine.isCcRecipient(instanceId, String(id.disabled))).toBe(false);
+    expect(await t.app.deps.engine.isCcRecipient(instanceId, String(id.disabled))).toBe(false);
     expect(await get(record, 'stranger')).toEqual(FORBIDDEN);
     expect((await get('/flowable/cc/list?pageNum=1&pageSize=10', 'stranger')).total).toBe(0);
 
@@ -90,7 +90,7 @@ describe('抄送', () => {
   it('ad hoc from the task screen: the holder only, comment type 8, the recipient reads the instance', async () => {
     const { instanceId, deployId } = await startOne('临时抄送');
     await complete(instanceId, 'starter');
-    const taskId = task(instanceId).taskId;
+    const taskId = (await task(instanceId)).taskId;
     expect(await post('/flowable/task/copy', { taskId, userIds: [id.adhoc] }, 'stranger')).toMatchObject({ code: 500, msg: '当前用户不是该任务的办理人，无权操作' });
     expect(await post('/flowable/task/copy', { taskId, userIds: [] }, 'manager')).toMatchObject({ code: 500, msg: '请选择抄送人员' });
     for (const bad of [[id.adhoc, 99999], [id.disabled], ['x']]) {
@@ -102,7 +102,7 @@ describe('抄送', () => {
     expect(list.rows[0]).toMatchObject({ kind: 'manual', message: '请知悉', taskName: '经理审批', senderName: 'manager' });
     const flow = (await get(`/flowable/task/flowRecord?procInsId=${instanceId}&deployId=${deployId}`, 'adhoc')).data.flowList as Array<{ taskName: string; comment?: { type: string; comment: string } }>;
     expect(flow.find((f) => f.taskName === '经理审批')?.comment).toMatchObject({ type: '8', comment: '请知悉' });
-    expect(task(instanceId).taskId).toBe(taskId); // nothing moved
+    expect((await task(instanceId)).taskId).toBe(taskId); // nothing moved
   });
 });
 
@@ -113,7 +113,7 @@ describe('撤回 and 退回 through REST', () => {
     await complete(instanceId, 'manager');
     expect(await post('/flowable/task/revokeProcess', { instanceId }, 'stranger')).toMatchObject({ code: 500, msg: '该任务非当前用户提交，无法撤回' });
     expect(await post('/flowable/task/revokeProcess', { instanceId, comment: '金额写错' }, 'manager')).toMatchObject({ code: 200 });
-    expect(task(instanceId)).toMatchObject({ name: '经理审批', assignee: String(id.manager) });
+    expect(await task(instanceId)).toMatchObject({ name: '经理审批', assignee: String(id.manager) });
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}&deployId=${deployId}`, 'manager');
     expect(rec.code, JSON.stringify(rec)).toBe(200);
     const flow = rec.data.flowList as Array<{ taskName: string; comment?: { type: string; comment: string } }>;
@@ -127,12 +127,12 @@ describe('撤回 and 退回 through REST', () => {
     const { instanceId } = await startOne('退回');
     await complete(instanceId, 'starter');
     await complete(instanceId, 'manager');
-    const taskId = task(instanceId).taskId;
+    const taskId = (await task(instanceId)).taskId;
     const list = await post('/flowable/task/returnList', { taskId }, 'admin');
     expect(list).toMatchObject({ code: 200, data: [{ id: 'apply', name: '填写申请' }, { id: 'manager', name: '经理审批' }] });
     expect(await post('/flowable/task/return', { taskId, targetKey: 'apply', comment: '补材料' }, 'stranger')).toMatchObject({ code: 500 });
     expect(await post('/flowable/task/return', { taskId, targetKey: 'apply', comment: '补材料' }, 'admin')).toMatchObject({ code: 200 });
-    expect(task(instanceId)).toMatchObject({ name: '填写申请', assignee: String(id.starter) });
+    expect(await task(instanceId)).toMatchObject({ name: '填写申请', assignee: String(id.starter) });
   });
 });
 
@@ -148,7 +148,7 @@ describe('加签 / 减签 through REST', () => {
     const started = await post(`/flowable/definition/start/${saved.data.definitionId}`, { signers: [String(id.manager), String(id.ccUser)] }, 'starter');
     const instanceId = started.data.instanceId as string;
     await complete(instanceId, 'starter');
-    const mine = t.app.deps.engine.instanceTasks(instanceId).find((x) => x.assignee === String(id.manager))!;
+    const mine = (await t.app.deps.engine.instanceTasks(instanceId)).find((x) => x.assignee === String(id.manager))!;
     const signers = await get(`/flowable/task/signers?taskId=${mine.taskId}`, 'manager');
     expect(signers).toMatchObject({ code: 200, data: { multiInstance: true, sequential: false } });
     expect(signers.data.signers.map((s: { nickName: string }) => s.nickName)).toEqual(['manager', 'ccUser']);
@@ -158,19 +158,19 @@ describe('加签 / 减签 through REST', () => {
     expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.adhoc, mode: 'sideways' }, 'manager')).toMatchObject({ code: 500, msg: '加签方式只能是parallel(并行)、before(向前)或after(向后)' });
     expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.disabled }, 'manager')).toMatchObject({ code: 500, msg: '用户不存在或已停用' });
     expect(await post('/flowable/task/addSign', { taskId: mine.taskId, assignee: id.adhoc, comment: '请协助' }, 'manager')).toMatchObject({ code: 200 });
-    expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser), String(id.adhoc)].sort());
+    expect((await t.app.deps.engine.instanceTasks(instanceId)).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser), String(id.adhoc)].sort());
     // A signer removes only whom they added (issue 38 §5): not ccUser of the model's list.
     expect(await post('/flowable/task/removeSign', { taskId: mine.taskId, assignee: id.ccUser }, 'manager')).toMatchObject({ code: 500 });
     expect(await post('/flowable/task/removeSign', { taskId: mine.taskId, assignee: id.adhoc }, 'manager')).toMatchObject({ code: 200 });
-    expect(t.app.deps.engine.instanceTasks(instanceId).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser)].sort());
+    expect((await t.app.deps.engine.instanceTasks(instanceId)).map((x) => x.assignee).sort()).toEqual([String(id.manager), String(id.ccUser)].sort());
 
     const flow = (await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'manager')).data.flowList as Array<{ taskId: string; comment?: { type: string; comment: string } }>;
     const mineRecord = flow.find((f) => f.taskId === mine.taskId)!;
     expect(mineRecord.comment).toMatchObject({ type: '9', comment: '并行加签 adhoc：请协助' });
-    const all = t.app.deps.engine.flowRecord(instanceId).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`));
+    const all = (await t.app.deps.engine.flowRecord(instanceId)).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`));
     expect(all).toEqual(expect.arrayContaining(['9:并行加签 adhoc：请协助', '10:减签 adhoc']));
     await complete(instanceId, 'manager');
     await complete(instanceId, 'ccUser');
-    expect(task(instanceId).name).toBe('财务审批');
+    expect((await task(instanceId)).name).toBe('财务审批');
   });
 });

@@ -61,7 +61,7 @@ describe('definitions, instances and deployments', () => {
     expect(r).toMatchObject({ code: 200, msg: '流程启动成功' });
     const id = r.data.instanceId;
     expect(await post(`/flowable/instance/updateState?state=2&instanceId=${id}`, {})).toMatchObject({ code: 200 });
-    const task = s.t.app.deps.engine.instanceTasks(id)[0];
+    const task = (await s.t.app.deps.engine.instanceTasks(id))[0];
     expect(await todoOf(id)).toBeUndefined(); // suspended tasks leave the to-do list
     const refused = await post('/flowable/task/complete', { taskId: task.taskId, comment: 'x' });
     expect(refused).toEqual({ code: 500, msg: '任务处于挂起状态!' });
@@ -77,8 +77,8 @@ describe('definitions, instances and deployments', () => {
     // nobody (no perms) may not touch admin's instance, not even together with its own: nothing is deleted
     expect((await post(`/flowable/instance/updateState?state=2&instanceId=${admins}`, {}, s.nobody))).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
     expect((await call(s.t.app, 'DELETE', `/flowable/instance/delete/${mine},${admins}`, s.nobody)).body).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
-    expect(s.t.app.deps.engine.getInstance(mine).id).toBe(mine);
-    expect(s.t.app.deps.engine.getInstance(admins).id).toBe(admins);
+    expect((await s.t.app.deps.engine.getInstance(mine)).id).toBe(mine);
+    expect((await s.t.app.deps.engine.getInstance(admins)).id).toBe(admins);
     // its own instance: yes
     expect(await post(`/flowable/instance/updateState?state=2&instanceId=${mine}`, {}, s.nobody)).toMatchObject({ code: 200 });
     expect((await call(s.t.app, 'DELETE', `/flowable/instance/delete/${mine}`, s.nobody)).body).toEqual({ code: 200, msg: '操作成功' });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.app.close(); });
 
 const post = (url: string, body: unknown) => call(t.app, 'POST', url, admin, body).then((r) => r.body);
-const versions = (key: string) => t.app.deps.engine.listDefinitions({ pageNum: 1, pageSize: 10, key } as never).rows.length;
+const versions = async (key: string) => (await t.app.deps.engine.listDefinitions({ pageNum: 1, pageSize: 10, key } as never)).rows.length;
 
 /** start → `middle` (one element, id `gap`) → end; `globals` go before the process. */
 const model = (key: string, middle: string, globals = '') => `<?xml version="1.0" encoding="UTF-8"?>
@@ -79,7 +79,7 @@ describe('保存模型 of supported but unconfigured elements says what to fill 
       const r = await post('/flowable/definition/save', { name: key, xml });
       expect(r).toEqual({ code: 500, msg: `部署失败: ${c.message}` });
       expect(r.msg).not.toMatch(/不支持的流程元素|messageRef|signalRef|calledElement|loopCardinality|collection|timeDate|class \//);
-      expect(versions(key)).toBe(0);
+      expect(await versions(key)).toBe(0);
       const v = await post('/flowable/definition/validate', { xml });
       expect(v.code).toBe(200);
       expect(v.data).toEqual([expect.objectContaining({ elementId: 'gap', message: `部署失败: ${c.message}` })]);
@@ -87,8 +87,8 @@ describe('保存模型 of supported but unconfigured elements says what to fill 
       // Filled in as asked (e.g. 循环基数 3 alone): saved, and it runs.
       const saved = await post('/flowable/definition/save', { name: key, xml: model(key, c.fixed.middle) });
       expect(saved).toMatchObject({ code: 200 });
-      const { instanceId } = t.app.deps.engine.start({ definitionId: saved.data.definitionId, userId: '1' });
-      expect(t.app.deps.engine.instanceTasks(instanceId).length).toBe(c.fixed.tasks);
+      const { instanceId } = await t.app.deps.engine.start({ definitionId: saved.data.definitionId, userId: '1' });
+      expect((await t.app.deps.engine.instanceTasks(instanceId)).length).toBe(c.fixed.tasks);
     });
   });
 });
@@ -121,12 +121,12 @@ describe('信号范围 (issue 40 item 5: flowable:scope on <signal>)', () => {
     const r = await post('/flowable/definition/save', { name: key, xml: signalModel(key, scope) });
     expect(r).toMatchObject({ code: 200 });
     const engine = t.app.deps.engine;
-    const first = engine.start({ definitionId: r.data.definitionId, userId: '1' }).instanceId;
-    const second = engine.start({ definitionId: r.data.definitionId, userId: '1' }).instanceId;
-    const trigger = engine.instanceTasks(first).find((x) => x.taskDefKey === 'trigger')!;
-    engine.complete({ taskId: trigger.taskId, userId: '1' } as never);
-    const names = (id: string) => engine.instanceTasks(id).map((x) => x.name).sort();
-    return { first: names(first), second: names(second) };
+    const first = (await engine.start({ definitionId: r.data.definitionId, userId: '1' })).instanceId;
+    const second = (await engine.start({ definitionId: r.data.definitionId, userId: '1' })).instanceId;
+    const trigger = (await engine.instanceTasks(first)).find((x) => x.taskDefKey === 'trigger')!;
+    await engine.complete({ taskId: trigger.taskId, userId: '1' } as never);
+    const names = async (id: string) => (await engine.instanceTasks(id)).map((x) => x.name).sort();
+    return { first: await names(first), second: await names(second) };
   }
 
   it('流程实例: the signal reaches only the throwing instance; 全局 (or no scope): every waiting instance', async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.app.close(); });
 
 const post = (url: string, body: unknown, who = 'admin') => call(t.app, 'POST', url, tok[who], body).then((r) => r.body);
-const versions = (key: string) => t.app.deps.engine.listDefinitions({ pageNum: 1, pageSize: 10, key } as never).rows.length;
+const versions = async (key: string) => (await t.app.deps.engine.listDefinitions({ pageNum: 1, pageSize: 10, key } as never)).rows.length;
 
 /** start → 审批 → end with the user task's name removed. */
 const unnamedTask = (key: string) => ryApprovalXml(key, '无名').replace('id="approve" name="审批"', 'id="approve"');
@@ -33,26 +33,26 @@ describe('definition/save enforces the designer rules (spec §5)', () => {
   it('an unnamed user task is refused with 节点名称不能为空 and nothing is deployed', async () => {
     const r = await post('/flowable/definition/save', { name: '无名', xml: unnamedTask('rule_unnamed') });
     expect(r).toMatchObject({ code: 500, msg: '节点名称不能为空' });
-    expect(versions('rule_unnamed')).toBe(0);
+    expect(await versions('rule_unnamed')).toBe(0);
   });
 
   it('an empty node id or process key is refused with Id 不能为空', async () => {
     const blankNode = ryApprovalXml('rule_blank_id', '空ID').replace('id="approve"', 'id=""').replace('targetRef="approve"', 'targetRef=""').replace('sourceRef="approve"', 'sourceRef=""');
     expect(await post('/flowable/definition/save', { name: '空ID', xml: blankNode })).toMatchObject({ code: 500, msg: 'Id 不能为空' });
-    expect(versions('rule_blank_id')).toBe(0);
+    expect(await versions('rule_blank_id')).toBe(0);
   });
 
   it('a named model still saves (导入成功)', async () => {
     const r = await post('/flowable/definition/save', { name: '有名', xml: ryApprovalXml('rule_named', '有名') });
     expect(r).toMatchObject({ code: 200, msg: '导入成功' });
-    expect(versions('rule_named')).toBe(1);
+    expect(await versions('rule_named')).toBe(1);
   });
 
   it('import of a BPMN file stays lenient: the unnamed user task deploys', async () => {
     const { payload, headers } = multipartPayload({ name: '导入无名', file: { filename: 'unnamed.bpmn', data: Buffer.from(unnamedTask('rule_import')) } });
     const res = await t.app.inject({ method: 'POST', url: '/caishui-api/flowable/definition/import', payload, headers: { ...headers, authorization: `Bearer ${tok.admin}` } });
     expect(res.json()).toMatchObject({ code: 200, msg: '导入成功' });
-    expect(versions('rule_import')).toBe(1);
+    expect(await versions('rule_import')).toBe(1);
   });
 });
 
@@ -72,13 +72,13 @@ describe('definition/validate (every problem, nothing deployed)', () => {
     expect(script).toMatchObject({ elementName: '脚本', elementType: 'bpmn:ScriptTask' });
     expect(script.message).toBeTruthy();
     expect(problems.find((p) => p.elementId === 'approve')!.message).toContain('skipExpression');
-    expect(versions('validate_two')).toBe(0);
+    expect(await versions('validate_two')).toBe(0);
   });
 
   it('a model that deploys has no problems', async () => {
     const r = await post('/flowable/definition/validate', { xml: ryApprovalXml('validate_ok', '无问题') });
     expect(r).toMatchObject({ code: 200, data: [] });
-    expect(versions('validate_ok')).toBe(0);
+    expect(await versions('validate_ok')).toBe(0);
   });
 
   it('a user without a role is refused (validate, serviceHandlers, save)', async () => {

@@ -71,10 +71,10 @@ describe('an event-based gateway: the customer replies or the quotation times ou
   it('the reply comes first: 处理回复 for the seller, the timer is gone, the instance ends on completion', async () => {
     const instanceId = await start();
     expect(await todo('seller', instanceId)).toEqual([]);
-    expect(t.app.deps.engine.eventWaits({ instanceId }).timers.map((x) => x.activityId)).toEqual(['timeout']);
+    expect((await t.app.deps.engine.eventWaits({ instanceId })).timers.map((x) => x.activityId)).toEqual(['timeout']);
     expect(await post('/flowable/runtime/message', { messageName: 'customerReply', instanceId }, 'seller'))
       .toEqual({ code: 200, msg: '操作成功', data: { instanceId, started: false } });
-    expect(t.app.deps.engine.eventWaits({ instanceId })).toMatchObject({ timers: [], subscriptions: [] });
+    expect(await t.app.deps.engine.eventWaits({ instanceId })).toMatchObject({ timers: [], subscriptions: [] });
     const rows = await todo('seller', instanceId);
     expect(rows.map((x) => x.taskName)).toEqual(['处理回复']);
     expect(await todo('manager', instanceId)).toEqual([]);
@@ -84,7 +84,7 @@ describe('an event-based gateway: the customer replies or the quotation times ou
     expect(nodes).toMatchObject({ start: true, waitReply: true, reply: true, handle: false });
     expect(nodes).not.toHaveProperty('timeout');
     expect(await post('/flowable/task/complete', { taskId: rows[0].taskId, instanceId, comment: '已回复' }, 'seller')).toMatchObject({ code: 200 });
-    expect(t.app.deps.engine.getInstance(instanceId).endTime).not.toBeNull();
+    expect((await t.app.deps.engine.getInstance(instanceId)).endTime).not.toBeNull();
   });
 
   it('nobody replies for 48 hours: the scheduler moves it to 跟进报价; a late reply finds nothing waiting', async () => {
@@ -94,7 +94,7 @@ describe('an event-based gateway: the customer replies or the quotation times ou
     await signIn();
     expect((await todo('manager', instanceId)).map((x) => x.taskName)).toEqual(['跟进报价']);
     expect(await todo('seller', instanceId)).toEqual([]);
-    expect(t.app.deps.engine.eventWaits({ instanceId })).toMatchObject({ timers: [], subscriptions: [] });
+    expect(await t.app.deps.engine.eventWaits({ instanceId })).toMatchObject({ timers: [], subscriptions: [] });
     expect(await post('/flowable/runtime/message', { messageName: 'customerReply', instanceId }, 'seller'))
       .toEqual({ code: 500, msg: '没有等待消息 customerReply 的流程' });
   });

@@ -63,7 +63,7 @@ const START = { day: 3, reason: '探亲', salary: '9000', salaryNote: '含补贴
 
 const get = (url: string, who = 'admin') => call(t.app, 'GET', url, tok[who]).then((r) => r.body);
 const post = (url: string, body: unknown, who = 'admin') => call(t.app, 'POST', url, tok[who], body).then((r) => r.body);
-const taskOf = (instanceId: string) => t.app.deps.engine.instanceTasks(instanceId)[0];
+const taskOf = async (instanceId: string) => (await t.app.deps.engine.instanceTasks(instanceId))[0];
 const vars = async (taskId: string, who = 'admin') => (await get(`/flowable/task/processVariables/${taskId}`, who)).data as Record<string, any>;
 const taskForm = async (taskId: string, who: string) => (await get(`/flowable/task/flowTaskForm?taskId=${taskId}`, who)).data as { formData: any; formKeyExist: boolean };
 const field = (conf: any, key: string) => conf.fields.find((f: any) => f.__vModel__ === key);
@@ -92,7 +92,7 @@ afterAll(async () => { await t.app.close(); });
 describe('flowTaskForm follows the node permissions', () => {
   it('editable fields enabled, read-only disabled, hidden fields and columns gone with their values', async () => {
     const id = await startOne();
-    const review = taskOf(id);
+    const review = await taskOf(id);
     const form = await taskForm(review.taskId, 'manager');
     expect(form.formKeyExist).toBe(true); // something to fill in, although the node has no form of its own
     expect(form.formData).toMatchObject({ disabled: false, formBtns: true, formRef: 'elForm' });
@@ -113,7 +113,7 @@ describe('flowTaskForm follows the node permissions', () => {
 describe('complete and resolveTask are held to the node permissions', () => {
   it('refuses a changed read-only value, any hidden one and locked cells, with nothing written', async () => {
     const id = await startOne();
-    const review = taskOf(id);
+    const review = await taskOf(id);
     const before = await vars(review.taskId);
     const refusals: Array<[Record<string, unknown>, string]> = [
       [{ day: 5, reason: '旅游' }, '字段「请假原因」在当前节点不可编辑'],
@@ -130,18 +130,18 @@ describe('complete and resolveTask are held to the node permissions', () => {
     }
     const caller = createCallerFactory(appRouter)({ deps: t.app.deps, token: tok.manager, client: { ip: '127.0.0.1', userAgent: 'vitest' } });
     await expect(caller.flowable.task.complete({ taskId: review.taskId, comment: '同意', variables: { reason: '旅游' } })).rejects.toThrow('字段「请假原因」在当前节点不可编辑');
-    expect(taskOf(id).taskId).toBe(review.taskId);
+    expect((await taskOf(id)).taskId).toBe(review.taskId);
     expect(await vars(review.taskId)).toEqual(before);
   });
 
   it('saves an editable change (locked cells kept) into the variable and the config; the next node shows it', async () => {
     const id = await startOne();
-    const review = taskOf(id);
+    const review = await taskOf(id);
     const edited = [{ name: '机票', amount: 900 }, { name: '酒店', amount: 250 }];
     // the unchanged read-only reason is ignored, the editable day and amount cells are saved
     expect(await post('/flowable/task/complete', { taskId: review.taskId, comment: '同意', variables: { day: 5, reason: '探亲', items: edited } }, 'manager'))
       .toMatchObject({ code: 200 });
-    const hr = taskOf(id);
+    const hr = await taskOf(id);
     expect(hr.name).toBe('人事复核');
     const saved = await vars(hr.taskId);
     expect(saved).toMatchObject({ day: 5, reason: '探亲', salary: '9000', items: [{ name: '机票', amount: 900, note: '经济舱' }, { name: '酒店', amount: 250, note: '两晚' }] });
@@ -164,7 +164,7 @@ describe('complete and resolveTask are held to the node permissions', () => {
       .toMatchObject({ code: 200 });
 
     // 财务审批 has no attribute: the stored config as before (read-only form, nothing removed), with the new value
-    const fin = taskOf(id);
+    const fin = await taskOf(id);
     const plain = await taskForm(fin.taskId, 'finance');
     expect(plain).toEqual({ formData: (await vars(fin.taskId, 'finance')).variables, formKeyExist: false });
     expect(plain.formData).toMatchObject({ disabled: true, formBtns: false });
@@ -178,7 +178,7 @@ describe('complete and resolveTask are held to the node permissions', () => {
 
   it('resolveTask of a delegated task is held the same way', async () => {
     const id = await startOne();
-    const review = taskOf(id);
+    const review = await taskOf(id);
     expect(await post('/flowable/task/delegate', { taskId: review.taskId, assignee: String(uid.finance), comment: '请协助' }, 'manager')).toMatchObject({ code: 200 });
     expect(await post('/flowable/task/resolveTask', { taskId: review.taskId, comment: '已处理', variables: { reason: '旅游' } }, 'finance'))
       .toEqual({ code: 500, msg: '字段「请假原因」在当前节点不可编辑' });
@@ -192,7 +192,7 @@ describe('complete and resolveTask are held to the node permissions', () => {
 describe('hidden values stay out of processVariables and other tasks\' forms (withheld.ts)', () => {
   it('per reader: the nodes they take part in decide; a 抄送 recipient gets no field hidden anywhere', async () => {
     const id = await startOne();
-    const review = taskOf(id);
+    const review = await taskOf(id);
     // The manager so far takes part in 经理审批 only, where salary and the 备注 column are hidden.
     const mine = await vars(review.taskId, 'manager');
     expect(mine).toMatchObject({ day: 3, reason: '探亲' });
@@ -211,7 +211,7 @@ describe('hidden values stay out of processVariables and other tasks\' forms (wi
     expect(JSON.stringify((await taskForm(review.taskId, 'finance')).formData)).not.toMatch(/9000|经济舱|探亲/);
     // Once the manager also holds 人事复核 (salary not hidden there), salary is theirs to read.
     expect((await post('/flowable/task/complete', { taskId: review.taskId, comment: '同意' }, 'manager')).code).toBe(200);
-    const hr = taskOf(id);
+    const hr = await taskOf(id);
     expect(await vars(hr.taskId, 'manager')).toMatchObject({ salary: '9000', reason: '探亲' });
   });
 });

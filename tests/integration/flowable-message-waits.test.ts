@@ -28,7 +28,7 @@ const get = (url: string, who: string) => call(t.app, 'GET', url, tok[who]).then
 const post = (url: string, body: unknown, who: string) => call(t.app, 'POST', url, tok[who], body).then((r) => r.body);
 const todo = async (who: string, instanceId: string) => ((await get('/flowable/task/todoList?pageNum=1&pageSize=100', who)).rows as Array<{ procInsId: string; taskName: string; taskId: string }>)
   .filter((r) => r.procInsId === instanceId);
-const waits = (instanceId: string) => t.app.deps.engine.eventWaits({ instanceId }).subscriptions.map((s) => s.activityId);
+const waits = async (instanceId: string) => (await t.app.deps.engine.eventWaits({ instanceId })).subscriptions.map((s) => s.activityId);
 
 const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="caishui">
@@ -68,7 +68,7 @@ describe('one instance waiting twice for one message (REST)', () => {
     const instanceId = started.data.instanceId as string;
     const [submit] = await todo('applicant', instanceId);
     expect(await post('/flowable/task/complete', { taskId: submit.taskId, comment: '提交' }, 'applicant')).toMatchObject({ code: 200 });
-    expect(waits(instanceId)).toEqual(['waitBank', 'waitLedger']);
+    expect(await waits(instanceId)).toEqual(['waitBank', 'waitLedger']);
     return instanceId;
   }
 
@@ -77,12 +77,12 @@ describe('one instance waiting twice for one message (REST)', () => {
     const msg = { messageName: 'paymentReceived', instanceId };
     // issue 38 §7 kept: a stranger is told what he would be told if nothing waited
     expect(await post('/flowable/runtime/message', msg, 'stranger')).toEqual({ code: 500, msg: '没有等待消息 paymentReceived 的流程' });
-    expect(waits(instanceId)).toEqual(['waitBank', 'waitLedger']);
+    expect(await waits(instanceId)).toEqual(['waitBank', 'waitLedger']);
     expect(await post('/flowable/runtime/message', msg, 'applicant')).toEqual({ code: 200, msg: '操作成功', data: { instanceId, started: false } });
-    expect(waits(instanceId)).toEqual(['waitLedger']);
+    expect(await waits(instanceId)).toEqual(['waitLedger']);
     expect(await todo('applicant', instanceId)).toEqual([]);
     expect(await post('/flowable/runtime/message', msg, 'applicant')).toEqual({ code: 200, msg: '操作成功', data: { instanceId, started: false } });
-    expect(waits(instanceId)).toEqual([]);
+    expect(await waits(instanceId)).toEqual([]);
     expect((await todo('applicant', instanceId)).map((r) => r.taskName)).toEqual(['归档']);
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'applicant');
     expect(rec.data.flowList.map((i: { taskName: string }) => i.taskName)).toEqual(['归档', '提交对账', '发起']);
@@ -98,11 +98,11 @@ describe('one instance waiting twice for one message (REST)', () => {
     // by activity: the newer wait first
     expect(await post('/flowable/runtime/message', { messageName: 'paymentReceived', instanceId, activityId: 'waitLedger' }, 'applicant'))
       .toEqual({ code: 200, msg: '操作成功', data: { instanceId, started: false } });
-    expect(waits(instanceId)).toEqual(['waitBank']);
+    expect(await waits(instanceId)).toEqual(['waitBank']);
     // a wait that is not there: as if nothing waited
     expect(await post('/flowable/runtime/message', { messageName: 'paymentReceived', instanceId, activityId: 'waitLedger' }, 'applicant'))
       .toEqual({ code: 500, msg: '没有等待消息 paymentReceived 的流程' });
-    const executionId = t.app.deps.engine.eventWaits({ instanceId }).subscriptions[0].executionId;
+    const executionId = (await t.app.deps.engine.eventWaits({ instanceId })).subscriptions[0].executionId;
     expect(await post('/flowable/runtime/message', { messageName: 'paymentReceived', executionId }, 'stranger'))
       .toEqual({ code: 500, msg: '没有等待消息 paymentReceived 的流程' });
     expect(await post('/flowable/runtime/message', { messageName: 'paymentReceived', executionId }, 'applicant'))

@@ -44,9 +44,9 @@ beforeAll(async () => {
   adminNick = nickOf('admin');
 });
 
-const taskOf = (instanceId: string) => s.t.app.deps.engine.instanceTasks(instanceId)[0];
+const taskOf = async (instanceId: string) => (await s.t.app.deps.engine.instanceTasks(instanceId))[0];
 async function complete(instanceId: string, comment: string, tok = s.admin) {
-  expect(await post('/flowable/task/complete', { taskId: taskOf(instanceId).taskId, instanceId, comment }, tok)).toMatchObject({ code: 200 });
+  expect(await post('/flowable/task/complete', { taskId: (await taskOf(instanceId)).taskId, instanceId, comment }, tok)).toMatchObject({ code: 200 });
 }
 const record = async (instanceId: string, tok = s.admin) => (await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, tok)).data.flowList as Entry[];
 const finished = async (instanceId: string, tok: string) =>
@@ -62,7 +62,7 @@ describe('the flow record keeps every comment of a task (issue 40 §3)', () => {
   it('抄送 before approving: both comments, in time order, with their type names and author', async () => {
     const id = await start(definitionId, {}, s.ry);
     await complete(id, '提交', s.ry);
-    const taskId = taskOf(id).taskId;
+    const taskId = (await taskOf(id)).taskId;
     expect(await post('/flowable/task/copy', { taskId, userIds: ['2'], comment: '请知悉' })).toMatchObject({ code: 200 });
     s.t.clock.advance(60_000);
     await complete(id, '经理同意');
@@ -83,7 +83,7 @@ describe('withdraw and finished states (issue 40 §4)', () => {
   it('a withdrawn task is not handled by its assignee: not in their 已办任务, a 撤回 entry in the record', async () => {
     const id = await start(definitionId, {}, s.ry);
     await complete(id, '提交', s.ry);
-    const withdrawn = taskOf(id).taskId; // 经理审批, the admin's
+    const withdrawn = (await taskOf(id)).taskId; // 经理审批, the admin's
     expect(await post('/flowable/task/revokeProcess', { instanceId: id, comment: '再改改' }, s.ry)).toMatchObject({ code: 200 });
 
     expect(await finished(id, s.admin)).toEqual([]);
@@ -103,7 +103,7 @@ describe('withdraw and finished states (issue 40 §4)', () => {
     s.t.clock.advance(60_000);
     await complete(id, '再次提交', s.ry);
     s.t.clock.advance(60_000);
-    expect(await post('/flowable/task/return', { taskId: taskOf(id).taskId, targetKey: 'apply', comment: '补材料' })).toMatchObject({ code: 200 });
+    expect(await post('/flowable/task/return', { taskId: (await taskOf(id)).taskId, targetKey: 'apply', comment: '补材料' })).toMatchObject({ code: 200 });
     s.t.clock.advance(60_000);
     await complete(id, '补好了', s.ry);
     s.t.clock.advance(60_000);
@@ -125,7 +125,7 @@ describe('withdraw and finished states (issue 40 §4)', () => {
     expect(viaTrpc).toMatchObject({ taskName: null, assigneeName: null });
 
     const list = await record(id, s.ry);
-    const instance = s.t.app.deps.engine.getInstance(id);
+    const instance = await s.t.app.deps.engine.getInstance(id);
     expect(list.map((e) => e.kind)).toEqual(['task', 'task', 'start']);
     expect(list[2]).toMatchObject({
       taskId: null, taskName: '发起', assigneeName: ryNick, createTime: instance.startTime,

@@ -101,7 +101,7 @@ describe('退回 from a running parallel branch to before the fork (issue 39 ite
     expect(list.find((i) => i.deleteReason)?.comment).toMatchObject({ type: '2', comment: '补材料' });
     await complete('rtBoss', instanceId, '复核');
     expect(await todoNames('rtAcc', instanceId)).toEqual([]);
-    expect(t.app.deps.engine.getInstance(instanceId).state).toBe('completed');
+    expect((await t.app.deps.engine.getInstance(instanceId)).state).toBe('completed');
   });
 });
 
@@ -118,7 +118,7 @@ describe('terminate end reached in a fork (issue 39 item 2)', () => {
     expect(view).toMatchObject({ start: true, fork: true, terminateEndEvent: true });
     expect(view).not.toHaveProperty('task');
     expect(Object.values(view)).not.toContain(false);
-    expect(t.app.deps.engine.getInstance(instanceId)).toMatchObject({ state: 'completed', endActivityId: 'terminateEndEvent' });
+    expect(await t.app.deps.engine.getInstance(instanceId)).toMatchObject({ state: 'completed', endActivityId: 'terminateEndEvent' });
   });
 
   it('inside a sub-process: only the task after the sub-process is left', async () => {
@@ -139,6 +139,6 @@ describe('terminate end reached in a fork (issue 39 item 2)', () => {
     expect(view).not.toHaveProperty('after');
     expect(view).not.toHaveProperty('before');
     await complete('rtBoss', instanceId, '后续任务');
-    expect(t.app.deps.engine.getInstance(instanceId).state).toBe('completed');
+    expect((await t.app.deps.engine.getInstance(instanceId)).state).toBe('completed');
   });
 });

@@ -77,7 +77,7 @@ ${di('vsParent', [
 let parent: { deploymentId: string; definitionId: string };
 let instanceId: string;
 let childId: string;
-const taskOf = (inst: string, key: string) => t.app.deps.engine.instanceTasks(inst).find((x) => x.taskDefKey === key)!;
+const taskOf = async (inst: string, key: string) => (await t.app.deps.engine.instanceTasks(inst)).find((x) => x.taskDefKey === key)!;
 
 describe('issue 13 elements in the instance views (REST)', () => {
   it('readImage draws the sub-processes, boundary / catch events, call activity and service task from the DI', async () => {
@@ -109,16 +109,16 @@ describe('issue 13 elements in the instance views (REST)', () => {
     const s = await post(`/flowable/definition/start/${parent.definitionId}`, {}, 'vsStarter');
     expect(s.code).toBe(200);
     instanceId = s.data.instanceId;
-    const a = taskOf(instanceId, 'a');
+    const a = await taskOf(instanceId, 'a');
     expect(await post('/flowable/task/nextFlowNode', { taskId: a.taskId }, 'vsHolder'))
       .toMatchObject({ code: 200, data: { type: 'candidateUsers', dataType: 'dynamic', vars: 'approval' } });
     expect(await post('/flowable/task/complete', { taskId: a.taskId, instanceId, comment: '提交' }, 'vsHolder')).toMatchObject({ code: 200 });
-    const inner = taskOf(instanceId, 'inner');
+    const inner = await taskOf(instanceId, 'inner');
     const next = await post('/flowable/task/nextFlowNode', { taskId: inner.taskId }, 'vsInner');
     expect(next).toMatchObject({ code: 200, msg: '流程已完结!' });
     expect(next.data).toBeUndefined();
     expect(await post('/flowable/task/complete', { taskId: inner.taskId, instanceId, comment: '内部同意' }, 'vsInner')).toMatchObject({ code: 200 });
-    const children = t.app.deps.engine.childInstances(instanceId);
+    const children = await t.app.deps.engine.childInstances(instanceId);
     expect(children).toHaveLength(1);
     childId = children[0].instanceId;
   });
@@ -161,7 +161,7 @@ describe('issue 13 elements in the instance views (REST)', () => {
     const mine = await get('/flowable/task/myProcess?pageNum=1&pageSize=10', 'vsStarter');
     expect(mine.total).toBe(1);
     expect(mine.rows).toMatchObject([{ procInsId: instanceId, procDefName: '主流程', taskName: '子任务', assigneeName: 'vsChild', taskProcInsId: childId, taskProcDefName: '子流程审批' }]);
-    expect(await post('/flowable/task/complete', { taskId: taskOf(childId, 'ct').taskId, instanceId: childId, comment: '子同意' }, 'vsChild')).toMatchObject({ code: 200 });
+    expect(await post('/flowable/task/complete', { taskId: (await taskOf(childId, 'ct')).taskId, instanceId: childId, comment: '子同意' }, 'vsChild')).toMatchObject({ code: 200 });
     const after = await get('/flowable/task/myProcess?pageNum=1&pageSize=10', 'vsStarter');
     expect(after.rows).toMatchObject([{ procInsId: instanceId, taskName: '归档', taskProcInsId: null }]);
     const rec = await get(`/flowable/task/flowRecord?procInsId=${instanceId}`, 'vsHolder');

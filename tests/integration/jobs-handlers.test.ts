@@ -21,7 +21,7 @@ let scheduler: JobScheduler;
 beforeAll(async () => {
   t = await makeTestApp();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-data-'));
-  scheduler = new JobScheduler({ db: t.app.deps.db, clock: t.clock }, { dataDir });
+  scheduler = new JobScheduler({ db: t.app.deps.db, store: t.app.deps.store, clock: t.clock }, { dataDir });
 });
 afterAll(async () => {
   await scheduler.stop();

@@ -30,7 +30,7 @@ const handlers: Record<string, TaskHandler> = {
 const registry = makeRegistry({ testTask: handlers });
 
 const newScheduler = (clock: Clock = t.clock) => {
-  const s = new JobScheduler({ db: t.app.deps.db, clock }, { registry });
+  const s = new JobScheduler({ db: t.app.deps.db, store: t.app.deps.store, clock }, { registry });
   schedulers.push(s);
   return s;
 };
@@ -168,6 +168,49 @@ describe('concurrent flag', () => {
     const rows = logsOf(job.jobName);
     expect(rows.map((r) => r.status).sort()).toEqual(statuses);
     if (concurrent === '1') expect(rows.find((r) => r.status === '1')?.jobMessage).toContain('已跳过：上一次执行尚未结束');
+  });
+});
+
+describe('passes (issue 44: the tick awaits the store)', () => {
+  const pause = () => new Promise((r) => setTimeout(r, 10));
+
+  it('never overlap: a tick asked for while one runs is chained, and timer ticks join the one waiting', async () => {
+    const s = newScheduler();
+    await s.start({ timers: false });
+    let active = 0;
+    let most = 0;
+    let calls = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    s.addTickHandler({ tick: async () => { calls++; active++; most = Math.max(most, active); await held; active--; } });
+    const first = s.tick(t.clock.now());
+    const timerTicks = [s.tick(), s.tick(), s.tick()];
+    const explicit = s.tick(t.clock.now());
+    await pause();
+    expect([active, calls]).toEqual([1, 1]);
+    release();
+    await Promise.all([first, ...timerTicks, explicit]);
+    expect(most).toBe(1);
+    expect(calls).toBe(3); // the first, one pass for the three timer ticks, the explicit one
+  });
+
+  it('stop() waits for the running pass before it resolves (the app closes the store after it)', async () => {
+    const s = newScheduler();
+    await s.start({ timers: false });
+    let release!: () => void;
+    let ended = false;
+    s.addTickHandler({ tick: () => new Promise<void>((r) => { release = () => { ended = true; r(); }; }) });
+    const ticking = s.tick(t.clock.now());
+    await pause();
+    let stopped = false;
+    const stopping = s.stop().then(() => { stopped = true; });
+    await pause();
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    await ticking;
+    expect(ended).toBe(true);
+    expect(s.isStarted).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Issue 15 constraints on the read caches (server/modules/common/read-cache.ts): the user list's
- * pages (user.repo.ts `pageCache`), the dictionary lookups and the workflow lists' user names
+ * pages (user-list.repo.ts `pageCache`), the dictionary lookups and the workflow lists' user names
  * (flowable/names.ts `personCache`) are answered from memory, yet
  * - a write made by this process, through a service or by hand-written SQL on its connection,
  *   shows on the very next request;
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
-import { listUsers } from '../../server/modules/system/user/user.repo';
+import { listUsers } from '../../server/modules/system/user/user-list.repo';
 import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 
 const LIST = '/system/user/list?pageNum=1&pageSize=10&orderByColumn=userId&isAsc=desc';
@@ -88,7 +88,7 @@ describe('same process: the next request sees every write', () => {
     t.app.deps.db.$client.prepare("UPDATE sys_user SET remark = remark WHERE user_id = 1").run(); // the next read fills the cache
     const fill = await t.app.inject({ method: 'GET', url: `/caishui-api${LIST}`, headers: { authorization: `Bearer ${admin}` } });
     const hit = await t.app.inject({ method: 'GET', url: `/caishui-api${LIST}`, headers: { authorization: `Bearer ${admin}` } });
-    const page = listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10, orderByColumn: 'userId', isAsc: 'desc' });
+    const page = await listUsers(t.app.deps.store, { pageNum: 1, pageSize: 10, orderByColumn: 'userId', isAsc: 'desc' });
     const expected = JSON.stringify({ code: 200, msg: '查询成功', rows: page.rows.map((r) => ({ ...r, dept: r.dept && { ...r.dept } })), total: page.total });
     expect(fill.body).toBe(expected);
     expect(hit.body).toBe(expected);
@@ -98,11 +98,11 @@ describe('same process: the next request sees every write', () => {
     expect(trpc.json().result.data).toEqual({ total: page.total, rows: JSON.parse(expected).rows });
   });
 
-  it('a cached page is frozen: a caller cannot change what the next caller gets', () => {
-    const page = listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10 });
+  it('a cached page is frozen: a caller cannot change what the next caller gets', async () => {
+    const page = await listUsers(t.app.deps.store, { pageNum: 1, pageSize: 10 });
     expect(Object.isFrozen(page) && Object.isFrozen(page.rows) && Object.isFrozen(page.rows[0])).toBe(true);
     expect(() => { (page.rows[0] as { nickName: string }).nickName = 'x'; }).toThrow(TypeError);
-    expect(listUsers(t.app.deps.db, { pageNum: 1, pageSize: 10 })).toBe(page);
+    expect(await listUsers(t.app.deps.store, { pageNum: 1, pageSize: 10 })).toBe(page);
   });
 });
 

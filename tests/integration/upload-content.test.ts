@@ -74,14 +74,14 @@ describe('POST /common/upload takes RuoYi DEFAULT_ALLOWED_EXTENSION, checked by 
       ['control.txt', Buffer.from('bell\x07ring')],
     ];
     const files = storedFiles();
-    const bytes = totalUploadBytes(t.app.deps.db);
+    const bytes = await totalUploadBytes(t.app.deps.store);
     for (const [name, data] of cases) {
       for (const row of ['/common/upload', '/common/uploadFile']) {
         expect(await send(row, name, data), `${row} ${name}`).toEqual({ code: 500, msg: '文件格式不正确' });
       }
     }
     expect(storedFiles()).toEqual(files);
-    expect(totalUploadBytes(t.app.deps.db)).toBe(bytes);
+    expect(await totalUploadBytes(t.app.deps.store)).toBe(bytes);
   });
 });
 

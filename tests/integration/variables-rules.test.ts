@@ -30,8 +30,8 @@ afterAll(async () => { await t.app.close(); });
 
 const get = (url: string, who: string) => call(t.app, 'GET', url, tok[who]).then((r) => r.body);
 const post = (url: string, body: unknown, who: string) => call(t.app, 'POST', url, tok[who], body).then((r) => r.body);
-const vars = (instanceId: string) => t.app.deps.engine.variables({ instanceId }) as Record<string, any>;
-const tasks = (instanceId: string) => t.app.deps.engine.instanceTasks(instanceId);
+const vars = async (instanceId: string) => await t.app.deps.engine.variables({ instanceId }) as Record<string, any>;
+const tasks = async (instanceId: string) => t.app.deps.engine.instanceTasks(instanceId);
 
 const head = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="caishui">`;
@@ -115,41 +115,41 @@ describe('the event rows obey the form in force (issue 38 §3)', () => {
     const r = await post(`/flowable/instance/startBy/${d.definitionId}`, GOOD, 'applicant');
     expect(r.code, JSON.stringify(r)).toBe(200);
     instanceId = r.data.instanceId;
-    before = vars(instanceId);
+    before = await vars(instanceId);
   });
 
   it('the initiator cannot store day=999 through a receive-task trigger; the token keeps waiting', async () => {
     expect(await post('/flowable/runtime/trigger', { instanceId, activityId: 'waitBank', variables: { day: 999 } }, 'applicant')).toEqual({ code: 500, msg: '天数不能大于10' });
-    expect(vars(instanceId)).toEqual(before);
+    expect(await vars(instanceId)).toEqual(before);
   });
 
   it('the initiator cannot empty a required field through a message', async () => {
     expect(await post('/flowable/runtime/message', { messageName: 'vrPaid', instanceId, variables: { mobile: '' } }, 'applicant')).toEqual({ code: 500, msg: '请输入手机号' });
-    expect(vars(instanceId)).toEqual(before);
-    expect(t.app.deps.engine.eventWaits({ instanceId }).subscriptions.map((s) => s.activityId).sort()).toEqual(['waitPaid', 'waitTick']);
+    expect(await vars(instanceId)).toEqual(before);
+    expect((await t.app.deps.engine.eventWaits({ instanceId })).subscriptions.map((s) => s.activityId).sort()).toEqual(['waitPaid', 'waitTick']);
   });
 
   it('the initiator cannot store a value outside the options through a signal', async () => {
     expect(await post('/flowable/runtime/signal', { signalName: 'vrTick', instanceId, variables: { kind: 9 } }, 'applicant')).toEqual({ code: 500, msg: '类型的选项不在可选范围内' });
-    expect(vars(instanceId)).toEqual(before);
+    expect(await vars(instanceId)).toEqual(before);
   });
 
   it('a signal to every instance carries no variables (no form is in force across instances)', async () => {
     expect(await post('/flowable/runtime/signal', { signalName: 'vrTick', variables: { day: 2 } }, 'admin'))
       .toEqual({ code: 500, msg: '向所有流程广播信号时不能携带流程变量，请指定流程实例' });
-    expect(vars(instanceId)).toEqual(before);
-    expect(t.app.deps.engine.eventWaits({ instanceId }).subscriptions.map((s) => s.activityId).sort()).toEqual(['waitPaid', 'waitTick']);
+    expect(await vars(instanceId)).toEqual(before);
+    expect((await t.app.deps.engine.eventWaits({ instanceId })).subscriptions.map((s) => s.activityId).sort()).toEqual(['waitPaid', 'waitTick']);
   });
 
   it('a mere candidate cannot overwrite a field hidden at his node', async () => {
     expect(await post('/flowable/runtime/trigger', { instanceId, activityId: 'waitBank', variables: { note: '候选人改的' } }, 'cand')).toEqual({ code: 500, msg: '字段「备注」在当前节点不可编辑' });
-    expect(vars(instanceId)).toEqual(before);
+    expect(await vars(instanceId)).toEqual(before);
   });
 
   it('an accepted value is stored as the field stores it and reaches the `variables` config; other keys are dropped', async () => {
     const r = await post('/flowable/runtime/trigger', { instanceId, activityId: 'waitBank', variables: { day: '5', foo: 'x', INITIATOR: String(id.cand), nrOfInstances: 9 } }, 'cand');
     expect(r.code, JSON.stringify(r)).toBe(200);
-    const after = vars(instanceId);
+    const after = await vars(instanceId);
     expect(after.day).toBe(5);
     expect(after.INITIATOR).toBe(String(id.applicant));
     expect(after).not.toHaveProperty('foo');
@@ -167,25 +167,25 @@ describe('start and complete keep only form fields and names the model reads (is
     const planted = { fields: [{ __config__: { tag: 'el-select', label: '角色', dataType: 'dynamic', url: '/system/user/authRole?userId=5&roleIds=1', method: 'post' }, __vModel__: 'r' }] };
     const r = await post(`/flowable/instance/startBy/${defId}`, { amount: 50, foo: 'x', __x: 1, nrOfInstances: 9, INITIATOR: '1', variables: planted }, 'applicant');
     expect(r.code, JSON.stringify(r)).toBe(200);
-    expect(vars(r.data.instanceId)).toEqual({ amount: 50, INITIATOR: String(id.applicant) });
+    expect(await vars(r.data.instanceId)).toEqual({ amount: 50, INITIATOR: String(id.applicant) });
   });
 
   it('an approver sending {"INITIATOR": self} on complete does not take the initiator\'s 发起人确认 step', async () => {
     const instanceId = (await post(`/flowable/instance/startBy/${defId}`, { amount: 50 }, 'applicant')).data.instanceId;
-    const [approve] = tasks(instanceId);
+    const [approve] = await tasks(instanceId);
     const planted = { fields: [{ __config__: { tag: 'el-input', label: 'x' }, __vModel__: 'x' }] };
     const r = await post('/flowable/task/complete', { taskId: approve.taskId, comment: '同意', variables: { INITIATOR: String(id.approver), loopCounter: 3, variables: planted } }, 'approver');
     expect(r.code, JSON.stringify(r)).toBe(200);
-    expect(tasks(instanceId)).toMatchObject([{ name: '发起人确认', assignee: String(id.applicant) }]);
-    expect(vars(instanceId)).toEqual({ amount: 50, INITIATOR: String(id.applicant) });
+    expect(await tasks(instanceId)).toMatchObject([{ name: '发起人确认', assignee: String(id.applicant) }]);
+    expect(await vars(instanceId)).toEqual({ amount: 50, INITIATOR: String(id.applicant) });
   });
 
   it('a recipient the model reads (`${approval}`) and a condition input (`amount`) set on complete are kept', async () => {
     const instanceId = (await post(`/flowable/instance/startBy/${defId}`, { amount: 50 }, 'applicant')).data.instanceId;
-    const [approve] = tasks(instanceId);
+    const [approve] = await tasks(instanceId);
     expect((await post('/flowable/task/complete', { taskId: approve.taskId, variables: { amount: 500, approval: String(id.stranger), other: 1 } }, 'approver')).code).toBe(200);
-    expect(tasks(instanceId)).toMatchObject([{ name: '总经理审批', assignee: String(id.stranger) }]);
-    expect(vars(instanceId)).toEqual({ amount: 500, approval: String(id.stranger), INITIATOR: String(id.applicant) });
+    expect(await tasks(instanceId)).toMatchObject([{ name: '总经理审批', assignee: String(id.stranger) }]);
+    expect(await vars(instanceId)).toEqual({ amount: 500, approval: String(id.stranger), INITIATOR: String(id.applicant) });
   });
 
   it('a number field stores "3" as 3 and refuses "abc" with the field\'s message', async () => {
@@ -195,7 +195,7 @@ describe('start and complete keep only form fields and names the model reads (is
     expect(await post(`/flowable/instance/startBy/${d.definitionId}`, { ...GOOD, day: 'abc' }, 'applicant')).toEqual({ code: 500, msg: '天数必须是数字' });
     const r = await post(`/flowable/instance/startBy/${d.definitionId}`, { ...GOOD, day: '3' }, 'applicant');
     expect(r.code).toBe(200);
-    const v = vars(r.data.instanceId);
+    const v = await vars(r.data.instanceId);
     expect(v.day).toBe(3);
     expect(v.variables.fields.find((f: any) => f.__vModel__ === 'day').__config__.defaultValue).toBe(3);
   });
@@ -212,9 +212,9 @@ describe('a stranger\'s message correlation is no oracle (issue 38 §7)', () => 
     expect(await ask({ instanceId })).toEqual(none);
     expect(await ask({ businessKey: 'x' })).toEqual(none);
     expect(await ask({ instanceId: 'no-such-instance' })).toEqual(none);
-    expect(t.app.deps.engine.eventWaits({ instanceId }).subscriptions).toHaveLength(1);
+    expect((await t.app.deps.engine.eventWaits({ instanceId })).subscriptions).toHaveLength(1);
     expect(await post('/flowable/runtime/message', { messageName: 'vrOracle' }, 'applicant')).toEqual({ code: 200, msg: '操作成功', data: { instanceId, started: false } });
-    expect(tasks(instanceId)).toMatchObject([{ name: '到账后', assignee: String(id.applicant) }]);
+    expect(await tasks(instanceId)).toMatchObject([{ name: '到账后', assignee: String(id.applicant) }]);
   });
 
   it('with a message start event of the same name, a stranger starts an instance whether or not another user\'s instance waits', async () => {
@@ -232,7 +232,7 @@ describe('a stranger\'s message correlation is no oracle (issue 38 §7)', () => 
     const waiting = (await post(`/flowable/instance/startBy/${d.definitionId}`, {}, 'applicant')).data.instanceId;
     const second = await post('/flowable/runtime/message', { messageName: 'vrBoth' }, 'stranger');
     expect(second).toMatchObject({ code: 200, data: { started: true } });
-    expect(t.app.deps.engine.getInstance(second.data.instanceId)).toMatchObject({ key: 'vr_both_start', startUserId: String(id.stranger) });
-    expect(t.app.deps.engine.eventWaits({ instanceId: waiting }).subscriptions).toHaveLength(1);
+    expect(await t.app.deps.engine.getInstance(second.data.instanceId)).toMatchObject({ key: 'vr_both_start', startUserId: String(id.stranger) });
+    expect((await t.app.deps.engine.eventWaits({ instanceId: waiting })).subscriptions).toHaveLength(1);
   });
 });

@@ -62,16 +62,16 @@ describe('workflow listeners', () => {
     const engine = t.app.deps.engine;
     const names = { exec: byType('2'), task: byType('1'), taskComplete: byType('1'), end: rows.find((r) => r.eventType === 'end')!.value };
     const { definitionId } = await engine.deploy({ xml: model('seeded_names', names), name: '新名', category: 'oa' });
-    const started = engine.start({ definitionId, userId: '1' });
+    const started = await engine.start({ definitionId, userId: '1' });
     expect(started.tasks).toHaveLength(1);
-    expect(engine.complete({ taskId: started.tasks[0].taskId, userId: '1' }).ended).toBe(true);
+    expect((await engine.complete({ taskId: started.tasks[0].taskId, userId: '1' })).ended).toBe(true);
   });
 
   it('a RuoYi model naming com.ruoyi.flowable.listener.* still deploys and runs, calling the registered handlers', async () => {
     const deployed = await t.app.deps.engine.deploy({ xml: model('legacy_names', LEGACY), name: '旧名', category: 'oa' });
-    const started = t.app.deps.engine.start({ definitionId: deployed.definitionId, userId: '1' });
-    expect(t.app.deps.engine.complete({ taskId: started.tasks[0].taskId, userId: '1' }).ended).toBe(true);
-    expect(t.app.deps.engine.getInstance(started.instanceId).endTime).not.toBeNull();
+    const started = await t.app.deps.engine.start({ definitionId: deployed.definitionId, userId: '1' });
+    expect((await t.app.deps.engine.complete({ taskId: started.tasks[0].taskId, userId: '1' })).ended).toBe(true);
+    expect((await t.app.deps.engine.getInstance(started.instanceId)).endTime).not.toBeNull();
 
     // The same registry, each handler wrapped to record which name the engine called it by.
     const calls: string[] = [];
@@ -81,8 +81,8 @@ describe('workflow listeners', () => {
     }
     const engine = createEngine({ db: t.app.deps.db, clock: t.clock, handlers: { listeners } });
     const d2 = await engine.deploy({ xml: model('legacy_traced', LEGACY), name: '旧名2', category: 'oa' });
-    const s2 = engine.start({ definitionId: d2.definitionId, userId: '1' });
-    engine.complete({ taskId: s2.tasks[0].taskId, userId: '1' });
+    const s2 = await engine.start({ definitionId: d2.definitionId, userId: '1' });
+    await engine.complete({ taskId: s2.tasks[0].taskId, userId: '1' });
     expect(calls).toEqual(expect.arrayContaining([
       `${LEGACY.exec}:start`, `${LEGACY.task}:create`, `${LEGACY.taskComplete}:complete`, `${LEGACY.end}:end`,
     ]));
@@ -102,7 +102,7 @@ describe('workflow listeners', () => {
       .replace('flowable:assignee="1"', '');
     expect(xml).toContain('event="assignment"');
     const { definitionId } = await engine.deploy({ xml, name: '指派', category: 'oa' });
-    const started = engine.start({ definitionId, userId: '1' });
+    const started = await engine.start({ definitionId, userId: '1' });
     expect(started.tasks[0].assignee).toBe('2');
     expect(calls).toContain('assignment:2');
   });

@@ -30,8 +30,8 @@ function ended(db: Db, instanceId: string, ids: string[]): string[] {
 }
 
 /** The waits of an instance: subscriptions as `type:eventName@activity` and timer activity ids. */
-function waits(engine: Engine, instanceId: string) {
-  const w = engine.eventWaits({ instanceId });
+async function waits(engine: Engine, instanceId: string) {
+  const w = await engine.eventWaits({ instanceId });
   return { subscriptions: w.subscriptions.map((s) => `${s.type}:${s.eventName}@${s.activityId}`).sort(), timers: w.timers.map((t) => t.activityId) };
 }
 
@@ -39,56 +39,56 @@ const EVENTS = ['signalEvent', 'timerEvent', 'messageEvent'];
 
 export const eventGatewayCases: Record<string, EventGatewayCase> = {
   'activiti-EventBasedGatewayTest.testCatchSignalAndMessageAndTimer.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
-      const start = () => {
-        const s = engine.start({ definitionId, userId: '1' });
+    run: async (engine, definitionId, _rec, db) => {
+      const start = async () => {
+        const s = await engine.start({ definitionId, userId: '1' });
         expect(s.ended).toBe(false);
-        expect(names(engine, s.instanceId)).toEqual([]);
-        expect(waits(engine, s.instanceId)).toEqual({
+        expect(await names(engine, s.instanceId)).toEqual([]);
+        expect(await waits(engine, s.instanceId)).toEqual({
           subscriptions: ['message:newInvoice@messageEvent', 'signal:alert@signalEvent'], timers: ['timerEvent'],
         });
         return s.instanceId;
       };
       // testCatchSignalAndMessageAndTimer: the message comes first → the signal and the timer are cancelled.
-      const a = start();
-      expect(engine.correlateMessage({ messageName: 'newInvoice', instanceId: a })).toEqual({ instanceId: a, started: false });
-      expect(waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
-      expect(snapshot(engine, a)).toEqual(['afterMessage|kermit||']);
+      const a = await start();
+      expect(await engine.correlateMessage({ messageName: 'newInvoice', instanceId: a })).toEqual({ instanceId: a, started: false });
+      expect(await waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
+      expect(await snapshot(engine, a)).toEqual(['afterMessage|kermit||']);
       expect(ended(db, a, ['gw1', ...EVENTS])).toEqual(['gw1|', 'messageEvent|', `signalEvent|${CANCEL}`, `timerEvent|${CANCEL}`]);
-      expect(engine.complete({ taskId: engine.instanceTasks(a)[0].taskId, userId: 'kermit' }).ended).toBe(true);
+      expect((await engine.complete({ taskId: (await engine.instanceTasks(a))[0].taskId, userId: 'kermit' })).ended).toBe(true);
       // The signal first → the message subscription and the timer go.
-      const b = start();
-      expect(engine.broadcastSignal({ signalName: 'alert', instanceId: b })).toEqual({ triggered: 1, started: [] });
-      expect(waits(engine, b)).toEqual({ subscriptions: [], timers: [] });
-      expect(snapshot(engine, b)).toEqual(['afterSignal|kermit||']);
+      const b = await start();
+      expect(await engine.broadcastSignal({ signalName: 'alert', instanceId: b })).toEqual({ triggered: 1, started: [] });
+      expect(await waits(engine, b)).toEqual({ subscriptions: [], timers: [] });
+      expect(await snapshot(engine, b)).toEqual(['afterSignal|kermit||']);
       expect(ended(db, b, EVENTS)).toEqual([`messageEvent|${CANCEL}`, 'signalEvent|', `timerEvent|${CANCEL}`]);
-      expect(() => engine.correlateMessage({ messageName: 'newInvoice', instanceId: b })).toThrow('没有等待消息 newInvoice 的流程');
+      await expect(engine.correlateMessage({ messageName: 'newInvoice', instanceId: b })).rejects.toThrow('没有等待消息 newInvoice 的流程');
       // The timer first (PT0S, due at once) → both subscriptions go.
-      const c = start();
-      expect(engine.fireDueTimers({ now: T0, owner: 't' }).fired).toBe(1);
-      expect(waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
-      expect(snapshot(engine, c)).toEqual(['afterTimer|kermit||']);
+      const c = await start();
+      expect((await engine.fireDueTimers({ now: T0, owner: 't' })).fired).toBe(1);
+      expect(await waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
+      expect(await snapshot(engine, c)).toEqual(['afterTimer|kermit||']);
       expect(ended(db, c, EVENTS)).toEqual([`messageEvent|${CANCEL}`, `signalEvent|${CANCEL}`, 'timerEvent|']);
-      expect(engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 0, started: [] });
-      expect(engine.complete({ taskId: engine.instanceTasks(c)[0].taskId, userId: 'kermit' }).ended).toBe(true);
+      expect(await engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 0, started: [] });
+      expect((await engine.complete({ taskId: (await engine.instanceTasks(c))[0].taskId, userId: 'kermit' })).ended).toBe(true);
     },
   },
   'activiti-EventBasedGatewayTest.testCatchAlertAndTimer.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, db) => {
       // testCatchSignalCancelsTimer: one subscription, one timer; the signal cancels the timer.
-      const a = engine.start({ definitionId, userId: '1' }).instanceId;
-      expect(waits(engine, a)).toEqual({ subscriptions: ['signal:alert@signalEvent'], timers: ['timerEvent'] });
-      expect(engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 1, started: [] });
-      expect(waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
-      expect(names(engine, a)).toEqual(['afterSignal']);
+      const a = (await engine.start({ definitionId, userId: '1' })).instanceId;
+      expect(await waits(engine, a)).toEqual({ subscriptions: ['signal:alert@signalEvent'], timers: ['timerEvent'] });
+      expect(await engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 1, started: [] });
+      expect(await waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
+      expect(await names(engine, a)).toEqual(['afterSignal']);
       expect(ended(db, a, ['timerEvent'])).toEqual([`timerEvent|${CANCEL}`]);
       // testCatchTimerCancelsSignal: the timer fires first; the signal subscription goes.
-      const b = engine.start({ definitionId, userId: '1' }).instanceId;
-      expect(engine.fireDueTimers({ now: T0 + 10_000, owner: 't' }).fired).toBe(1);
-      expect(waits(engine, b)).toEqual({ subscriptions: [], timers: [] });
-      expect(names(engine, b)).toEqual(['afterTimer']);
+      const b = (await engine.start({ definitionId, userId: '1' })).instanceId;
+      expect((await engine.fireDueTimers({ now: T0 + 10_000, owner: 't' })).fired).toBe(1);
+      expect(await waits(engine, b)).toEqual({ subscriptions: [], timers: [] });
+      expect(await names(engine, b)).toEqual(['afterTimer']);
       expect(ended(db, b, ['signalEvent'])).toEqual([`signalEvent|${CANCEL}`]);
-      expect(engine.complete({ taskId: engine.instanceTasks(b)[0].taskId, userId: 'kermit' }).ended).toBe(true);
+      expect((await engine.complete({ taskId: (await engine.instanceTasks(b))[0].taskId, userId: 'kermit' })).ended).toBe(true);
     },
   },
   // Hand-written: a receive task among the targets, and the gateway reached again through a loop.
@@ -99,40 +99,40 @@ export const eventGatewayCases: Record<string, EventGatewayCase> = {
       expect(problems).toMatchObject([{ elementId: 'gw1', elementType: 'bpmn:EventBasedGateway' }]);
       expect(problems[0].message).toContain('serviceTask (bpmn:ServiceTask)');
       const HOUR = 3_600_000;
-      const begin = () => {
-        const id = engine.start({ definitionId, userId: '1' }).instanceId;
-        engine.complete({ taskId: engine.instanceTasks(id)[0].taskId, userId: 'kermit' });
-        expect(names(engine, id)).toEqual([]);
-        expect(waits(engine, id)).toEqual({ subscriptions: ['message:payNotice@paid'], timers: ['remind'] });
+      const begin = async () => {
+        const id = (await engine.start({ definitionId, userId: '1' })).instanceId;
+        await engine.complete({ taskId: (await engine.instanceTasks(id))[0].taskId, userId: 'kermit' });
+        expect(await names(engine, id)).toEqual([]);
+        expect(await waits(engine, id)).toEqual({ subscriptions: ['message:payNotice@paid'], timers: ['remind'] });
         return id;
       };
       const WAITS = ['bankSlip', 'paid', 'remind'];
       const noReceive = /没有在该节点等待的执行/;
       // The receive task is triggered first: the message and the timer go.
-      const a = begin();
-      expect(engine.trigger({ instanceId: a, activityId: 'bankSlip' }).ended).toBe(false);
-      expect(names(engine, a)).toEqual(['入账']);
-      expect(waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
+      const a = await begin();
+      expect((await engine.trigger({ instanceId: a, activityId: 'bankSlip' })).ended).toBe(false);
+      expect(await names(engine, a)).toEqual(['入账']);
+      expect(await waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
       expect(ended(db, a, WAITS)).toEqual(['bankSlip|', `paid|${CANCEL}`, `remind|${CANCEL}`]);
       // The message first: the receive task's token is cancelled with the timer.
-      const b = begin();
-      engine.correlateMessage({ messageName: 'payNotice', instanceId: b });
-      expect(names(engine, b)).toEqual(['确认付款']);
-      expect(() => engine.trigger({ instanceId: b, activityId: 'bankSlip' })).toThrow(noReceive);
+      const b = await begin();
+      await engine.correlateMessage({ messageName: 'payNotice', instanceId: b });
+      expect(await names(engine, b)).toEqual(['确认付款']);
+      await expect(engine.trigger({ instanceId: b, activityId: 'bankSlip' })).rejects.toThrow(noReceive);
       expect(ended(db, b, WAITS)).toEqual([`bankSlip|${CANCEL}`, 'paid|', `remind|${CANCEL}`]);
       // The timer first: 催款, then back at the gateway with fresh waits; the message then wins.
-      const c = begin();
-      expect(engine.fireDueTimers({ now: T0 + HOUR, owner: 't' }).fired).toBe(1);
-      expect(names(engine, c)).toEqual(['催款']);
-      expect(waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
-      expect(() => engine.trigger({ instanceId: c, activityId: 'bankSlip' })).toThrow(noReceive);
-      engine.complete({ taskId: engine.instanceTasks(c)[0].taskId, userId: 'kermit' });
-      expect(waits(engine, c)).toEqual({ subscriptions: ['message:payNotice@paid'], timers: ['remind'] });
-      engine.correlateMessage({ messageName: 'payNotice', instanceId: c });
-      expect(names(engine, c)).toEqual(['确认付款']);
-      expect(waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
-      expect(() => engine.trigger({ instanceId: c, activityId: 'bankSlip' })).toThrow(noReceive);
-      expect(engine.complete({ taskId: engine.instanceTasks(c)[0].taskId, userId: 'kermit' }).ended).toBe(true);
+      const c = await begin();
+      expect((await engine.fireDueTimers({ now: T0 + HOUR, owner: 't' })).fired).toBe(1);
+      expect(await names(engine, c)).toEqual(['催款']);
+      expect(await waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
+      await expect(engine.trigger({ instanceId: c, activityId: 'bankSlip' })).rejects.toThrow(noReceive);
+      await engine.complete({ taskId: (await engine.instanceTasks(c))[0].taskId, userId: 'kermit' });
+      expect(await waits(engine, c)).toEqual({ subscriptions: ['message:payNotice@paid'], timers: ['remind'] });
+      await engine.correlateMessage({ messageName: 'payNotice', instanceId: c });
+      expect(await names(engine, c)).toEqual(['确认付款']);
+      expect(await waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
+      await expect(engine.trigger({ instanceId: c, activityId: 'bankSlip' })).rejects.toThrow(noReceive);
+      expect((await engine.complete({ taskId: (await engine.instanceTasks(c))[0].taskId, userId: 'kermit' })).ended).toBe(true);
     },
   },
   // testConnectedToActivity: Flowable's validator answers "Event based gateway can only be connected to elements of type intermediateCatchEvent".

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client';
 import { names, completeByName } from './helpers';
 
 /** Same shape as corpus.test.ts's run cases (the recorder is unused here). */
-export type InclusiveCase = { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void };
+export type InclusiveCase = { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void | Promise<void> };
 
 /** Tokens of an instance as `activityId:isActive`, sorted. */
 export function tokens(db: Db, instanceId: string): string[] {
@@ -26,78 +26,78 @@ export const inclusiveCases: Record<string, InclusiveCase> = {
   // the trigger one token loops back to receiveTask1 (exclusiveGateway2 → exclusiveGateway1), which
   // can still reach the join: the join keeps waiting and a token sits in receiveTask1 again.
   'flowable-InclusiveGatewayTest.testJoinAfterParallelGateway.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
-      expect(names(engine, instanceId)).toEqual(['Task1']);
-      expect(completeByName(engine, instanceId, 'Task1').ended).toBe(false);
+    run: async (engine, definitionId, _rec, db) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
+      expect(await names(engine, instanceId)).toEqual(['Task1']);
+      expect((await completeByName(engine, instanceId, 'Task1')).ended).toBe(false);
       expect(tokens(db, instanceId)).toEqual(['inclusiveGateway1:0', 'receiveTask1:1']);
-      expect(engine.trigger({ instanceId, activityId: 'receiveTask1' }).ended).toBe(false);
+      expect((await engine.trigger({ instanceId, activityId: 'receiveTask1' })).ended).toBe(false);
       expect(tokens(db, instanceId)).toEqual(['inclusiveGateway1:0', 'inclusiveGateway1:0', 'receiveTask1:1']);
-      expect(engine.getInstance(instanceId).state).toBe('running');
+      expect((await engine.getInstance(instanceId)).state).toBe('running');
     },
   },
   'handwritten-inclusiveForkJoin.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, db) => {
       // 2 of 3 conditions true: both branches, the join waits for both, then one token leaves.
-      const a = engine.start({ definitionId, userId: '1', variables: { a: true, b: true, c: false } });
-      expect(names(engine, a.instanceId)).toEqual(['Task A', 'Task B']);
-      completeByName(engine, a.instanceId, 'Task B');
-      expect(names(engine, a.instanceId)).toEqual(['Task A']);
+      const a = await engine.start({ definitionId, userId: '1', variables: { a: true, b: true, c: false } });
+      expect(await names(engine, a.instanceId)).toEqual(['Task A', 'Task B']);
+      await completeByName(engine, a.instanceId, 'Task B');
+      expect(await names(engine, a.instanceId)).toEqual(['Task A']);
       expect(tokens(db, a.instanceId)).toEqual(['join:0', 'taskA:1']);
-      completeByName(engine, a.instanceId, 'Task A');
-      expect(names(engine, a.instanceId)).toEqual(['After join']);
+      await completeByName(engine, a.instanceId, 'Task A');
+      expect(await names(engine, a.instanceId)).toEqual(['After join']);
       expect(tokens(db, a.instanceId)).toEqual(['afterJoin:1']);
-      expect(completeByName(engine, a.instanceId, 'After join').ended).toBe(true);
+      expect((await completeByName(engine, a.instanceId, 'After join')).ended).toBe(true);
       // All three true; the default flow is not taken when any condition holds.
-      const all = engine.start({ definitionId, userId: '1', variables: { a: true, b: true, c: true } });
-      expect(names(engine, all.instanceId)).toEqual(['Task A', 'Task B', 'Task C']);
+      const all = await engine.start({ definitionId, userId: '1', variables: { a: true, b: true, c: true } });
+      expect(await names(engine, all.instanceId)).toEqual(['Task A', 'Task B', 'Task C']);
       // None true → the default flow only; the join fires at once for the single token.
-      const none = engine.start({ definitionId, userId: '1', variables: { a: false, b: false, c: false } });
-      expect(names(engine, none.instanceId)).toEqual(['Default task']);
-      completeByName(engine, none.instanceId, 'Default task');
-      expect(names(engine, none.instanceId)).toEqual(['After join']);
+      const none = await engine.start({ definitionId, userId: '1', variables: { a: false, b: false, c: false } });
+      expect(await names(engine, none.instanceId)).toEqual(['Default task']);
+      await completeByName(engine, none.instanceId, 'Default task');
+      expect(await names(engine, none.instanceId)).toEqual(['After join']);
       // Unknown variable in a condition: Flowable's error, nothing persisted.
-      expect(() => engine.start({ definitionId, userId: '1', variables: { a: true, b: true } })).toThrow(/Unknown property used in expression: \$\{c\}/);
-      expect(engine.myProcessList({ userId: '1' }).total).toBe(3);
+      await expect(engine.start({ definitionId, userId: '1', variables: { a: true, b: true } })).rejects.toThrow(/Unknown property used in expression: \$\{c\}/);
+      expect((await engine.myProcessList({ userId: '1' })).total).toBe(3);
     },
   },
   'handwritten-inclusiveNoSequenceFlowSelected.bpmn20.xml': {
-    run: (engine, definitionId) => {
-      expect(() => engine.start({ definitionId, userId: '1', variables: { input: 4 } })).toThrow(NO_FLOW);
-      expect(engine.myProcessList({ userId: '1' }).total).toBe(0);
+    run: async (engine, definitionId) => {
+      await expect(engine.start({ definitionId, userId: '1', variables: { input: 4 } })).rejects.toThrow(NO_FLOW);
+      expect((await engine.myProcessList({ userId: '1' })).total).toBe(0);
       for (const [input, expected] of [[1, ['Task 1', 'Task 2', 'Task 3']], [2, ['Task 2', 'Task 3']], [3, ['Task 3']]] as const) {
-        const s = engine.start({ definitionId, userId: '1', variables: { input } });
-        expect(names(engine, s.instanceId)).toEqual(expected);
+        const s = await engine.start({ definitionId, userId: '1', variables: { input } });
+        expect(await names(engine, s.instanceId)).toEqual(expected);
       }
     },
   },
   'handwritten-inclusiveJoinUpstream.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, db) => {
       // 详细审核 can still reach the join (through the XOR): the token from 快速审核 waits; 归档
       // cannot reach it: once 详细审核 arrives the join fires although 归档 is still open.
-      const a = engine.start({ definitionId, userId: '1' });
-      expect(names(engine, a.instanceId)).toEqual(['归档', '快速审核', '详细审核']);
-      completeByName(engine, a.instanceId, '快速审核');
-      expect(names(engine, a.instanceId)).toEqual(['归档', '详细审核']);
+      const a = await engine.start({ definitionId, userId: '1' });
+      expect(await names(engine, a.instanceId)).toEqual(['归档', '快速审核', '详细审核']);
+      await completeByName(engine, a.instanceId, '快速审核');
+      expect(await names(engine, a.instanceId)).toEqual(['归档', '详细审核']);
       expect(tokens(db, a.instanceId)).toEqual(['join:0', 'review:1', 'side:1']);
-      completeByName(engine, a.instanceId, '详细审核', { keep: true });
-      expect(names(engine, a.instanceId)).toEqual(['归档', '汇聚后']);
+      await completeByName(engine, a.instanceId, '详细审核', { keep: true });
+      expect(await names(engine, a.instanceId)).toEqual(['归档', '汇聚后']);
       expect(tokens(db, a.instanceId)).toEqual(['after:1', 'side:1']);
-      completeByName(engine, a.instanceId, '汇聚后');
-      expect(completeByName(engine, a.instanceId, '归档').ended).toBe(true);
+      await completeByName(engine, a.instanceId, '汇聚后');
+      expect((await completeByName(engine, a.instanceId, '归档')).ended).toBe(true);
       // The token that could reach the join ends elsewhere instead: the join is looked at again and fires.
-      const b = engine.start({ definitionId, userId: '1' });
-      completeByName(engine, b.instanceId, '快速审核');
-      completeByName(engine, b.instanceId, '详细审核', { keep: false });
-      expect(names(engine, b.instanceId)).toEqual(['归档', '汇聚后']);
+      const b = await engine.start({ definitionId, userId: '1' });
+      await completeByName(engine, b.instanceId, '快速审核');
+      await completeByName(engine, b.instanceId, '详细审核', { keep: false });
+      expect(await names(engine, b.instanceId)).toEqual(['归档', '汇聚后']);
       expect(tokens(db, b.instanceId)).toEqual(['after:1', 'side:1']);
       // Completing 归档 first: nothing upstream of the join ends the wait while 详细审核 is open.
-      const c = engine.start({ definitionId, userId: '1' });
-      completeByName(engine, c.instanceId, '归档');
-      completeByName(engine, c.instanceId, '快速审核');
-      expect(names(engine, c.instanceId)).toEqual(['详细审核']);
-      completeByName(engine, c.instanceId, '详细审核', { keep: true });
-      expect(names(engine, c.instanceId)).toEqual(['汇聚后']);
+      const c = await engine.start({ definitionId, userId: '1' });
+      await completeByName(engine, c.instanceId, '归档');
+      await completeByName(engine, c.instanceId, '快速审核');
+      expect(await names(engine, c.instanceId)).toEqual(['详细审核']);
+      await completeByName(engine, c.instanceId, '详细审核', { keep: true });
+      expect(await names(engine, c.instanceId)).toEqual(['汇聚后']);
     },
   },
 };

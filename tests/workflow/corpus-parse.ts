@@ -10,22 +10,22 @@ import type { Engine } from '../../server/engine';
 import type { Db } from '../../server/db/client';
 import { names, completeByName, snapshot } from './helpers';
 
-type ParseCase = { refused: RegExp } | { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void };
+type ParseCase = { refused: RegExp } | { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void | Promise<void> };
 
 export const parseCases: Record<string, ParseCase> = {
   'handwritten-prefixedRefs.bpmn20.xml': {
-    run: (engine, definitionId) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
+    run: async (engine, definitionId) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
       // tns:newInvoice resolves to <message id="newInvoice" name="newInvoiceMessage">: its name is awaited.
-      expect(engine.eventWaits({ instanceId }).subscriptions.map((s) => s.eventName)).toEqual(['newInvoiceMessage']);
-      engine.correlateMessage({ messageName: 'newInvoiceMessage', instanceId });
-      expect(names(engine, instanceId)).toEqual(['Review invoice']);
+      expect((await engine.eventWaits({ instanceId })).subscriptions.map((s) => s.eventName)).toEqual(['newInvoiceMessage']);
+      await engine.correlateMessage({ messageName: 'newInvoiceMessage', instanceId });
+      expect(await names(engine, instanceId)).toEqual(['Review invoice']);
       // tns:alertSignal → the signal named "alert"; then tns:failure → errorCode E_FAIL is caught by the boundary.
-      expect(engine.eventWaits({ instanceId }).subscriptions.map((s) => s.eventName)).toEqual(['alert']);
-      expect(engine.broadcastSignal({ signalName: 'alert', instanceId }).triggered).toBe(1);
-      expect(names(engine, instanceId)).toEqual(['Handle failure']);
-      expect(engine.getGraph(definitionId).nodes.subFail.event).toMatchObject({ kind: 'error', errorRef: 'failure', errorCode: 'E_FAIL' });
-      expect(completeByName(engine, instanceId, 'Handle failure').ended).toBe(true);
+      expect((await engine.eventWaits({ instanceId })).subscriptions.map((s) => s.eventName)).toEqual(['alert']);
+      expect((await engine.broadcastSignal({ signalName: 'alert', instanceId })).triggered).toBe(1);
+      expect(await names(engine, instanceId)).toEqual(['Handle failure']);
+      expect((await engine.getGraph(definitionId)).nodes.subFail.event).toMatchObject({ kind: 'error', errorRef: 'failure', errorCode: 'E_FAIL' });
+      expect((await completeByName(engine, instanceId, 'Handle failure')).ended).toBe(true);
     },
   },
   'handwritten-duplicateSignalNames.bpmn20.xml': {
@@ -35,23 +35,23 @@ export const parseCases: Record<string, ParseCase> = {
     refused: /部署失败: 不支持的流程元素 messageBoundary_2 \(bpmn:BoundaryEvent\): .*task.*messageName_1/,
   },
   'handwritten-eventSubProcessWithoutId.bpmn20.xml': {
-    run: (engine, definitionId) => {
-      const graph = engine.getGraph(definitionId);
+    run: async (engine, definitionId) => {
+      const graph = await engine.getGraph(definitionId);
       const esp = graph.order.find((id) => graph.nodes[id].type === 'subProcess')!;
       expect(esp).toBe('subProcess_6');
       expect(graph.nodes[esp].subProcess?.children).toEqual(['cancelStart', 'handleCancel', 'cancelEnd', 'subProcess_6_endEvent_6']);
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
-      expect(names(engine, instanceId)).toEqual(['Task']);
-      engine.correlateMessage({ messageName: 'cancelRequest', instanceId });
-      expect(names(engine, instanceId)).toEqual(['Handle cancel']);
-      expect(engine.nodeData(instanceId)).toContainEqual({ key: 'subProcess_6', completed: false });
-      expect(completeByName(engine, instanceId, 'Handle cancel').ended).toBe(true);
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
+      expect(await names(engine, instanceId)).toEqual(['Task']);
+      await engine.correlateMessage({ messageName: 'cancelRequest', instanceId });
+      expect(await names(engine, instanceId)).toEqual(['Handle cancel']);
+      expect(await engine.nodeData(instanceId)).toContainEqual({ key: 'subProcess_6', completed: false });
+      expect((await completeByName(engine, instanceId, 'Handle cancel')).ended).toBe(true);
     },
   },
   'handwritten-dataObjects.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1', variables: { IntegerTest: 7 } });
-      const vars = engine.variables({ instanceId });
+    run: async (engine, definitionId, _rec, db) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1', variables: { IntegerTest: 7 } });
+      const vars = await engine.variables({ instanceId });
       expect(vars).toMatchObject({
         StringTest: 'Testing1', BooleanTest: true, DoubleTest: 123.45, LongTest: 789000000000, NoValue: null,
         DateTest: new Date(2026, 0, 15, 10, 30, 0).toISOString(),
@@ -59,18 +59,18 @@ export const parseCases: Record<string, ParseCase> = {
         IntegerTest: 7,
       });
       expect(vars).not.toHaveProperty('SubTest');
-      completeByName(engine, instanceId, 'Task');
+      await completeByName(engine, instanceId, 'Task');
       // The sub-process's data object is a local variable of its scope execution (the task's assignee reads it).
-      expect(snapshot(engine, instanceId)).toEqual(['Sub task|Testing2||']);
+      expect(await snapshot(engine, instanceId)).toEqual(['Sub task|Testing2||']);
       const subVar = () => db.$client.prepare("SELECT scope_id AS s, value FROM wf_variable WHERE instance_id = ? AND name = 'SubTest'").all(instanceId) as Array<{ s: string; value: string }>;
       expect(subVar()).toEqual([{ s: expect.stringMatching(/.+/), value: '"Testing2"' }]);
-      expect(engine.variables({ instanceId })).not.toHaveProperty('SubTest');
-      completeByName(engine, instanceId, 'Sub task');
+      expect(await engine.variables({ instanceId })).not.toHaveProperty('SubTest');
+      await completeByName(engine, instanceId, 'Sub task');
       expect(subVar()).toEqual([]);
-      expect(names(engine, instanceId)).toEqual(['Last task']);
-      expect(engine.variables({ instanceId })).not.toHaveProperty('SubTest');
-      const b = engine.start({ definitionId, userId: '1' });
-      expect(engine.variables({ instanceId: b.instanceId }).IntegerTest).toBe(456);
+      expect(await names(engine, instanceId)).toEqual(['Last task']);
+      expect(await engine.variables({ instanceId })).not.toHaveProperty('SubTest');
+      const b = await engine.start({ definitionId, userId: '1' });
+      expect((await engine.variables({ instanceId: b.instanceId })).IntegerTest).toBe(456);
     },
   },
   'handwritten-unquotedAttribute.bpmn20.xml': {

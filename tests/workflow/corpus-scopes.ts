@@ -16,52 +16,52 @@ const hiTasks = (db: Db, instanceId: string) => (db.$client.prepare(
 
 export const scopeCases: Record<string, ScopeCase> = {
   'handwritten-subProcessSimple.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
-      expect(engine.instanceTasks(instanceId).map((t) => `${t.name}|${t.assignee}`)).toEqual(['Task in subprocess|kermit']);
-      expect(completeByName(engine, instanceId, 'Task in subprocess').ended).toBe(false);
-      expect(names(engine, instanceId)).toEqual(['Task after subprocess']);
-      expect(completeByName(engine, instanceId, 'Task after subprocess').ended).toBe(true);
+    run: async (engine, definitionId, _rec, db) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
+      expect((await engine.instanceTasks(instanceId)).map((t) => `${t.name}|${t.assignee}`)).toEqual(['Task in subprocess|kermit']);
+      expect((await completeByName(engine, instanceId, 'Task in subprocess')).ended).toBe(false);
+      expect(await names(engine, instanceId)).toEqual(['Task after subprocess']);
+      expect((await completeByName(engine, instanceId, 'Task after subprocess')).ended).toBe(true);
       const types = (db.$client.prepare("SELECT activity_type AS t FROM wf_hi_actinst WHERE instance_id = ? AND activity_id = 'subProcess'").all(instanceId) as Array<{ t: string }>);
       expect(types).toEqual([{ t: 'subProcess' }]);
     },
   },
   'handwritten-boundaryErrorOnSubprocess.bpmn20.xml': {
-    run: (engine, definitionId) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
-      expect(names(engine, instanceId)).toEqual(['Task in subprocess']);
-      completeByName(engine, instanceId, 'Task in subprocess');
-      expect(names(engine, instanceId)).toEqual(['Escalated Task']);
-      expect(completeByName(engine, instanceId, 'Escalated Task').ended).toBe(true);
+    run: async (engine, definitionId) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
+      expect(await names(engine, instanceId)).toEqual(['Task in subprocess']);
+      await completeByName(engine, instanceId, 'Task in subprocess');
+      expect(await names(engine, instanceId)).toEqual(['Escalated Task']);
+      expect((await completeByName(engine, instanceId, 'Escalated Task')).ended).toBe(true);
     },
   },
   'handwritten-terminateEndEvent.bpmn20.xml': {
-    run: (engine, definitionId, _rec, db) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
-      expect(names(engine, instanceId)).toEqual(['Other branch', 'check before end']);
-      expect(completeByName(engine, instanceId, 'check before end', undefined, 'u').ended).toBe(true);
+    run: async (engine, definitionId, _rec, db) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
+      expect(await names(engine, instanceId)).toEqual(['Other branch', 'check before end']);
+      expect((await completeByName(engine, instanceId, 'check before end', undefined, 'u')).ended).toBe(true);
       expect(hiTasks(db, instanceId).sort()).toEqual(['Other branch (cancelled)', 'check before end']);
-      expect(engine.getInstance(instanceId)).toMatchObject({ endActivityId: 'EndEvent_2' });
+      expect(await engine.getInstance(instanceId)).toMatchObject({ endActivityId: 'EndEvent_2' });
     },
   },
   'handwritten-callSimpleSubProcess-child.bpmn20.xml': {
-    run: (engine, definitionId) => {
-      const { instanceId } = engine.start({ definitionId, userId: '1' });
-      expect(completeByName(engine, instanceId, 'Task in subprocess').ended).toBe(true);
+    run: async (engine, definitionId) => {
+      const { instanceId } = await engine.start({ definitionId, userId: '1' });
+      expect((await completeByName(engine, instanceId, 'Task in subprocess')).ended).toBe(true);
     },
   },
   'handwritten-callSimpleSubProcess-main.bpmn20.xml': {
     run: async (engine, definitionId) => {
-      expect(() => engine.start({ definitionId, userId: '1' })).toThrow('流程定义不存在');
+      await expect(engine.start({ definitionId, userId: '1' })).rejects.toThrow('流程定义不存在');
       await engine.deploy({ xml: readCorpus('handwritten-callSimpleSubProcess-child.bpmn20.xml') });
-      const { instanceId } = engine.start({ definitionId, userId: '1', variables: { superVariable: 'Hello from the super process.' } });
-      expect(names(engine, instanceId)).toEqual([]);
-      const [child] = engine.childInstances(instanceId);
-      expect(engine.variables({ instanceId: child.instanceId }).subVariable).toBe('Hello from the super process.');
-      expect(completeByName(engine, child.instanceId, 'Task in subprocess', { subResult: 42 }).ended).toBe(true);
-      expect(names(engine, instanceId)).toEqual(['Task after subprocess']);
-      expect(engine.variables({ instanceId }).superResult).toBe(42);
-      expect(completeByName(engine, instanceId, 'Task after subprocess').ended).toBe(true);
+      const { instanceId } = await engine.start({ definitionId, userId: '1', variables: { superVariable: 'Hello from the super process.' } });
+      expect(await names(engine, instanceId)).toEqual([]);
+      const [child] = await engine.childInstances(instanceId);
+      expect((await engine.variables({ instanceId: child.instanceId })).subVariable).toBe('Hello from the super process.');
+      expect((await completeByName(engine, child.instanceId, 'Task in subprocess', { subResult: 42 })).ended).toBe(true);
+      expect(await names(engine, instanceId)).toEqual(['Task after subprocess']);
+      expect((await engine.variables({ instanceId })).superResult).toBe(42);
+      expect((await completeByName(engine, instanceId, 'Task after subprocess')).ended).toBe(true);
     },
   },
 };

@@ -8,6 +8,6 @@ import { makeEngine } from './helpers';
 const [file, now, owner, startAt] = process.argv.slice(2);
 const { engine, db } = makeEngine({}, file);
 while (Date.now() < Number(startAt)) { /* start both processes' firing at the same moment */ }
-const result = engine.fireDueTimers({ now: Number(now), owner, limit: 1000 });
+const result = await engine.fireDueTimers({ now: Number(now), owner, limit: 1000 });
 db.$client.close();
 process.stdout.write(JSON.stringify(result));

@@ -31,19 +31,19 @@ export function tempDbFile(): string {
 }
 
 /** Active tasks as `name|assignee|candUsers|candGroups`, sorted. */
-export function snapshot(engine: Engine, instanceId: string): string[] {
-  return engine.instanceTasks(instanceId)
+export async function snapshot(engine: Engine, instanceId: string): Promise<string[]> {
+  return (await engine.instanceTasks(instanceId))
     .map((t) => `${t.name}|${t.assignee ?? ''}|${t.candidateUsers.join(',')}|${t.candidateGroups.join(',')}`)
     .sort();
 }
 
-export const names = (engine: Engine, instanceId: string) => engine.instanceTasks(instanceId).map((t) => t.name).sort();
+export const names = async (engine: Engine, instanceId: string) => (await engine.instanceTasks(instanceId)).map((t) => t.name).sort();
 
 /** Completes the first active task whose name is `name` as `userId` (default: its assignee or 'admin'). */
-export function completeByName(engine: Engine, instanceId: string, name: string, variables?: Record<string, unknown>, userId?: string) {
-  const t = engine.instanceTasks(instanceId).find((x) => x.name === name);
-  if (!t) throw new Error(`no active task ${name}; active: ${names(engine, instanceId).join(', ')}`);
-  return engine.complete({ taskId: t.taskId, userId: userId ?? t.assignee ?? t.candidateUsers[0] ?? 'admin', groupIds: t.candidateGroups, variables });
+export async function completeByName(engine: Engine, instanceId: string, name: string, variables?: Record<string, unknown>, userId?: string) {
+  const t = (await engine.instanceTasks(instanceId)).find((x) => x.name === name);
+  if (!t) throw new Error(`no active task ${name}; active: ${(await names(engine, instanceId)).join(', ')}`);
+  return await engine.complete({ taskId: t.taskId, userId: userId ?? t.assignee ?? t.candidateUsers[0] ?? 'admin', groupIds: t.candidateGroups, variables });
 }
 
 export interface LineTask { id: string; name?: string; assignee?: string; candidateUsers?: string; candidateGroups?: string; extra?: string }

@@ -25,54 +25,54 @@ const movesXml = wrap(`<startEvent id="s"/><userTask id="apply" name="申请" fl
 async function started(vars: Record<string, unknown>) {
   const { engine, db } = makeEngine();
   const { definitionId } = await engine.deploy({ xml: movesXml });
-  const { instanceId } = engine.start({ definitionId, userId: '1' });
-  completeByName(engine, instanceId, '申请', vars);
+  const { instanceId } = await engine.start({ definitionId, userId: '1' });
+  await completeByName(engine, instanceId, '申请', vars);
   return { engine, db, instanceId };
 }
 
 describe('inclusive join and token moves', () => {
   it('reject from one branch to before the fork: the arrival at the join is cleared (issue 39), the join fires once', async () => {
     const { engine, db, instanceId } = await started({ a: true, b: true });
-    expect(names(engine, instanceId)).toEqual(['A', 'B']);
-    completeByName(engine, instanceId, 'A');
+    expect(await names(engine, instanceId)).toEqual(['A', 'B']);
+    await completeByName(engine, instanceId, 'A');
     expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
-    const tb = engine.instanceTasks(instanceId).find((t) => t.name === 'B')!;
-    engine.reject({ taskId: tb.taskId, userId: '1', comment: '驳回' });
+    const tb = (await engine.instanceTasks(instanceId)).find((t) => t.name === 'B')!;
+    await engine.reject({ taskId: tb.taskId, userId: '1', comment: '驳回' });
     // 申请 runs the fork again: A's old arrival goes with B's branch and nothing fires.
-    expect(names(engine, instanceId)).toEqual(['申请']);
+    expect(await names(engine, instanceId)).toEqual(['申请']);
     expect(tokens(db, instanceId)).toEqual(['apply:1']);
-    completeByName(engine, instanceId, '申请', { a: false, b: true });
-    expect(names(engine, instanceId)).toEqual(['B']);
-    completeByName(engine, instanceId, 'B');
-    expect(names(engine, instanceId)).toEqual(['汇总']);
+    await completeByName(engine, instanceId, '申请', { a: false, b: true });
+    expect(await names(engine, instanceId)).toEqual(['B']);
+    await completeByName(engine, instanceId, 'B');
+    expect(await names(engine, instanceId)).toEqual(['汇总']);
     expect(tokens(db, instanceId)).toEqual(['sum:1']);
-    expect(completeByName(engine, instanceId, '汇总').ended).toBe(true);
+    expect((await completeByName(engine, instanceId, '汇总')).ended).toBe(true);
   });
 
   it('return to 申请 and fork both again: the join waits for both new arrivals', async () => {
     const { engine, db, instanceId } = await started({ a: true, b: true });
-    completeByName(engine, instanceId, 'B');
-    const ta = engine.instanceTasks(instanceId).find((t) => t.name === 'A')!;
-    engine.returnTo({ taskId: ta.taskId, userId: '1', targetKey: 'apply', comment: '退回' });
+    await completeByName(engine, instanceId, 'B');
+    const ta = (await engine.instanceTasks(instanceId)).find((t) => t.name === 'A')!;
+    await engine.returnTo({ taskId: ta.taskId, userId: '1', targetKey: 'apply', comment: '退回' });
     expect(tokens(db, instanceId)).toEqual(['apply:1']);
-    completeByName(engine, instanceId, '申请', { a: true, b: true });
-    completeByName(engine, instanceId, 'A');
-    expect(names(engine, instanceId)).toEqual(['B']);
-    completeByName(engine, instanceId, 'B');
+    await completeByName(engine, instanceId, '申请', { a: true, b: true });
+    await completeByName(engine, instanceId, 'A');
+    expect(await names(engine, instanceId)).toEqual(['B']);
+    await completeByName(engine, instanceId, 'B');
     expect(tokens(db, instanceId)).toEqual(['sum:1']);
   });
 
   it('reject after the join goes back to both branch tasks, which join again', async () => {
     const { engine, db, instanceId } = await started({ a: true, b: true });
-    completeByName(engine, instanceId, 'A');
-    completeByName(engine, instanceId, 'B');
-    const sum = engine.instanceTasks(instanceId)[0];
-    engine.reject({ taskId: sum.taskId, userId: '1' });
-    expect(names(engine, instanceId)).toEqual(['A', 'B']);
-    completeByName(engine, instanceId, 'A');
+    await completeByName(engine, instanceId, 'A');
+    await completeByName(engine, instanceId, 'B');
+    const sum = (await engine.instanceTasks(instanceId))[0];
+    await engine.reject({ taskId: sum.taskId, userId: '1' });
+    expect(await names(engine, instanceId)).toEqual(['A', 'B']);
+    await completeByName(engine, instanceId, 'A');
     expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
-    completeByName(engine, instanceId, 'B');
-    expect(names(engine, instanceId)).toEqual(['汇总']);
+    await completeByName(engine, instanceId, 'B');
+    expect(await names(engine, instanceId)).toEqual(['汇总']);
   });
 });
 
@@ -88,15 +88,15 @@ describe('an inclusive gateway that joins and forks', () => {
   it('joins both arrivals, then applies the fork rule once (conditions read at leave time)', async () => {
     const { engine } = makeEngine();
     const { definitionId } = await engine.deploy({ xml });
-    const a = engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
-    completeByName(engine, a.instanceId, 'X', { m: true });
-    expect(names(engine, a.instanceId)).toEqual(['Y']);
-    completeByName(engine, a.instanceId, 'Y', { n: true });
-    expect(names(engine, a.instanceId)).toEqual(['M', 'N']);
-    const b = engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
-    completeByName(engine, b.instanceId, 'Y');
-    completeByName(engine, b.instanceId, 'X');
-    expect(names(engine, b.instanceId)).toEqual(['D']);
+    const a = await engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
+    await completeByName(engine, a.instanceId, 'X', { m: true });
+    expect(await names(engine, a.instanceId)).toEqual(['Y']);
+    await completeByName(engine, a.instanceId, 'Y', { n: true });
+    expect(await names(engine, a.instanceId)).toEqual(['M', 'N']);
+    const b = await engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
+    await completeByName(engine, b.instanceId, 'Y');
+    await completeByName(engine, b.instanceId, 'X');
+    expect(await names(engine, b.instanceId)).toEqual(['D']);
   });
 });
 
@@ -108,8 +108,8 @@ describe('two tokens arriving at the join in one command', () => {
   it('the first waits for the second that is already on its way (active at the gateway): one token leaves', async () => {
     const { engine, db } = makeEngine();
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(names(engine, instanceId)).toEqual(['After']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect(await names(engine, instanceId)).toEqual(['After']);
     expect(tokens(db, instanceId)).toEqual(['after:1']);
   });
 });

@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/client';
 import { manualClock } from '../../server/core/clock';
+import { sqliteStoreOf } from '../../server/db/store/sqlite';
 import { createEngine, type Engine } from '../../server/engine';
 import { lineXml, names, tempDbFile } from './helpers';
 
@@ -44,7 +45,7 @@ function connect(extra: Partial<Parameters<typeof createEngine>[0]> = {}): Conn 
   open.push(c);
   return c;
 }
-const taskOf = (engine: Engine, instanceId: string) => engine.instanceTasks(instanceId)[0];
+const taskOf = async (engine: Engine, instanceId: string) => (await engine.instanceTasks(instanceId))[0];
 
 afterEach(() => {
   for (const c of open.splice(0)) c.db.$client.close();
@@ -57,18 +58,18 @@ describe('instance cache', () => {
     // Without the test hook, whose fresh load on each hit would be counted.
     const { db, engine } = connect({ verifyInstanceCache: false });
     const { definitionId } = await engine.deploy({ xml: XML });
-    const { instanceId, tasks } = engine.start({ definitionId, userId: '1', variables: { amount: 5, tags: ['x'] } });
+    const { instanceId, tasks } = await engine.start({ definitionId, userId: '1', variables: { amount: 5, tags: ['x'] } });
     // The four reads of UnitOfWork.loadRest after the instance row.
     const loads = statementProbe(db.$client, /FROM wf_execution e\s+LEFT JOIN|LEFT JOIN wf_hi_taskinst h|task_id IN \(SELECT id FROM wf_task|SELECT scope_id, name, type, value FROM wf_variable/);
     try {
-      engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { amount: 6 } });
-      engine.complete({ taskId: taskOf(engine, instanceId).taskId, userId: '1' });
+      await engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { amount: 6 } });
+      await engine.complete({ taskId: (await taskOf(engine, instanceId)).taskId, userId: '1' });
       expect(loads.count).toBe(0);
     } finally {
       loads.stop();
     }
-    expect(engine.variables({ taskId: taskOf(engine, instanceId).taskId })).toMatchObject({ amount: 6, tags: ['x'] });
-    expect(names(engine, instanceId)).toEqual(['丙']);
+    expect(await engine.variables({ taskId: (await taskOf(engine, instanceId)).taskId })).toMatchObject({ amount: 6, tags: ['x'] });
+    expect(await names(engine, instanceId)).toEqual(['丙']);
   });
 
   it('sees what another connection committed: the instance revision moved', async () => {
@@ -76,13 +77,13 @@ describe('instance cache', () => {
     const a = connect();
     const b = connect();
     const { definitionId } = await a.engine.deploy({ xml: XML });
-    const { instanceId, tasks } = a.engine.start({ definitionId, userId: '1' });
-    a.engine.complete({ taskId: tasks[0].taskId, userId: '1' }); // A caches the instance at 乙
-    b.engine.complete({ taskId: taskOf(b.engine, instanceId).taskId, userId: '1', variables: { by: 'b' } });
-    const c = taskOf(a.engine, instanceId);
+    const { instanceId, tasks } = await a.engine.start({ definitionId, userId: '1' });
+    await a.engine.complete({ taskId: tasks[0].taskId, userId: '1' }); // A caches the instance at 乙
+    await b.engine.complete({ taskId: (await taskOf(b.engine, instanceId)).taskId, userId: '1', variables: { by: 'b' } });
+    const c = await taskOf(a.engine, instanceId);
     expect(c.name).toBe('丙');
-    expect(a.engine.complete({ taskId: c.taskId, userId: '1' }).ended).toBe(true);
-    expect(a.engine.getInstance(instanceId).state).toBe('completed');
+    expect((await a.engine.complete({ taskId: c.taskId, userId: '1' })).ended).toBe(true);
+    expect((await a.engine.getInstance(instanceId)).state).toBe('completed');
   });
 
   it('never reuses rolled-back state, even once other writes bring the instance to that revision', async () => {
@@ -90,20 +91,20 @@ describe('instance cache', () => {
     const a = connect();
     const b = connect();
     const { definitionId } = await a.engine.deploy({ xml: XML });
-    const { instanceId, tasks } = a.engine.start({ definitionId, userId: '1' });
+    const { instanceId, tasks } = await a.engine.start({ definitionId, userId: '1' });
     const first = tasks[0].taskId;
     // A completes 甲 inside an outer transaction of its own that then rolls back.
-    expect(() => a.db.$client.transaction(() => {
-      a.engine.complete({ taskId: first, userId: '1', comment: 'A' });
+    await expect(sqliteStoreOf(a.db).transaction(async () => {
+      await a.engine.complete({ taskId: first, userId: '1', comment: 'A' });
       throw new Error('rolled back');
-    })()).toThrow('rolled back');
-    expect(names(a.engine, instanceId)).toEqual(['甲']);
+    })).rejects.toThrow('rolled back');
+    expect(await names(a.engine, instanceId)).toEqual(['甲']);
     // B completes 甲 for real: the instance reaches the revision A's rolled-back command had, with another 乙.
-    b.engine.complete({ taskId: first, userId: '1', comment: 'B' });
-    const second = taskOf(a.engine, instanceId);
+    await b.engine.complete({ taskId: first, userId: '1', comment: 'B' });
+    const second = await taskOf(a.engine, instanceId);
     expect(second.name).toBe('乙');
-    a.engine.complete({ taskId: second.taskId, userId: '1' });
-    expect(names(a.engine, instanceId)).toEqual(['丙']);
+    await a.engine.complete({ taskId: second.taskId, userId: '1' });
+    expect(await names(a.engine, instanceId)).toEqual(['丙']);
   });
 
   it('drops the state of a command whose COMMIT failed, though it was flushed', async () => {
@@ -111,42 +112,43 @@ describe('instance cache', () => {
     const a = connect();
     const b = connect();
     const { definitionId } = await a.engine.deploy({ xml: XML });
-    const x = a.engine.start({ definitionId, userId: '1' });
+    const x = await a.engine.start({ definitionId, userId: '1' });
     // A's next COMMIT fails (as a full disk would): the completion of X's 甲 is rolled back.
-    const proto = Object.getPrototypeOf(a.db.$client.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
-    const run = proto.run;
-    proto.run = function (this: { source: string; database: Database.Database }, ...args: unknown[]) {
-      if (this.source === 'COMMIT' && this.database === a.db.$client) {
-        proto.run = run;
+    // (The store's SQLite adapter commits its transaction group with `exec('COMMIT')`: server/db/store/sqlite.ts.)
+    const client = a.db.$client;
+    const exec = client.exec;
+    client.exec = function (this: Database.Database, sql: string) {
+      if (sql === 'COMMIT') {
+        client.exec = exec;
         throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
       }
-      return run.apply(this, args);
+      return exec.call(this, sql);
     };
     try {
-      expect(() => a.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' })).toThrow('disk I/O error');
+      await expect(a.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' })).rejects.toThrow('disk I/O error');
     } finally {
-      proto.run = run;
+      client.exec = exec;
     }
-    expect(names(a.engine, x.instanceId)).toEqual(['甲']);
-    a.engine.start({ definitionId, userId: '1' }); // another command of A commits
+    expect(await names(a.engine, x.instanceId)).toEqual(['甲']);
+    await a.engine.start({ definitionId, userId: '1' }); // another command of A commits
     // B completes 甲 for real (the revision A's failed command had); A goes on from B's state.
-    b.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' });
-    a.engine.complete({ taskId: taskOf(a.engine, x.instanceId).taskId, userId: '1' });
-    expect(names(a.engine, x.instanceId)).toEqual(['丙']);
+    await b.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' });
+    await a.engine.complete({ taskId: (await taskOf(a.engine, x.instanceId)).taskId, userId: '1' });
+    expect(await names(a.engine, x.instanceId)).toEqual(['丙']);
   });
 
   it('a command that fails half-way leaves no cached state behind', async () => {
     file = tempDbFile();
     const { engine } = connect();
     const { definitionId } = await engine.deploy({ xml: lineXml('cacheFail', [{ id: 'a', name: '甲', assignee: '1' }, { id: 'b', name: '乙', assignee: '${who}' }]) });
-    const { instanceId, tasks } = engine.start({ definitionId, userId: '1' });
+    const { instanceId, tasks } = await engine.start({ definitionId, userId: '1' });
     // 甲 is completed in memory, then 乙's assignee expression fails: the whole command rolls back.
-    expect(() => engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { note: 'lost' } })).toThrow(/who/);
-    expect(names(engine, instanceId)).toEqual(['甲']);
-    engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { who: '7' } });
-    const b = taskOf(engine, instanceId);
+    await expect(engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { note: 'lost' } })).rejects.toThrow(/who/);
+    expect(await names(engine, instanceId)).toEqual(['甲']);
+    await engine.complete({ taskId: tasks[0].taskId, userId: '1', variables: { who: '7' } });
+    const b = await taskOf(engine, instanceId);
     expect(b).toMatchObject({ name: '乙', assignee: '7' });
-    expect(engine.variables({ taskId: b.taskId })).not.toHaveProperty('note');
+    expect(await engine.variables({ taskId: b.taskId })).not.toHaveProperty('note');
   });
 
   it('forgets everything when the write-turn epoch moves (a turn failed to commit)', async () => {
@@ -154,13 +156,13 @@ describe('instance cache', () => {
     let epoch = 0;
     const { db, engine } = connect({ writeTurns: { atTurnTop: () => false, turnEpoch: () => epoch }, verifyInstanceCache: false });
     const { definitionId } = await engine.deploy({ xml: XML });
-    const { instanceId, tasks } = engine.start({ definitionId, userId: '1' });
+    const { instanceId, tasks } = await engine.start({ definitionId, userId: '1' });
     const loads = statementProbe(db.$client, /FROM wf_execution e/);
     try {
-      engine.complete({ taskId: tasks[0].taskId, userId: '1' });
+      await engine.complete({ taskId: tasks[0].taskId, userId: '1' });
       expect(loads.count).toBe(0);
       epoch++;
-      engine.complete({ taskId: taskOf(engine, instanceId).taskId, userId: '1' });
+      await engine.complete({ taskId: (await taskOf(engine, instanceId)).taskId, userId: '1' });
       expect(loads.count).toBe(1);
     } finally {
       loads.stop();

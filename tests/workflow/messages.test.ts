@@ -16,68 +16,68 @@ describe('messages', () => {
     const ctx = makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: messageCatchXml });
-    const a = engine.start({ definitionId: d.definitionId, userId: '1', businessKey: 'ORDER-1' }).instanceId;
-    const b = engine.start({ definitionId: d.definitionId, userId: '2', businessKey: 'ORDER-2' }).instanceId;
-    expect(engine.eventWaits({ instanceId: a }).subscriptions).toMatchObject([{ type: 'message', eventName: 'paid', activityId: 'waitPay' }]);
-    expect(engine.messageTarget({ messageName: 'paid' })).toEqual({ kind: 'ambiguous' });
-    expect(() => engine.correlateMessage({ messageName: 'paid' })).toThrow('消息 paid 匹配到多个等待中的流程，请指定流程实例或业务键');
-    expect(engine.correlateMessage({ messageName: 'paid', businessKey: 'ORDER-2', variables: { amount: 12.5 } })).toEqual({ instanceId: b, started: false });
-    expect(snapshot(engine, b)).toEqual(['发货|2||']);
-    expect(engine.variables({ instanceId: b })).toMatchObject({ amount: 12.5 });
-    expect(names(engine, a)).toEqual([]);
-    expect(engine.eventWaits({ instanceId: b }).subscriptions).toEqual([]);
+    const a = (await engine.start({ definitionId: d.definitionId, userId: '1', businessKey: 'ORDER-1' })).instanceId;
+    const b = (await engine.start({ definitionId: d.definitionId, userId: '2', businessKey: 'ORDER-2' })).instanceId;
+    expect((await engine.eventWaits({ instanceId: a })).subscriptions).toMatchObject([{ type: 'message', eventName: 'paid', activityId: 'waitPay' }]);
+    expect(await engine.messageTarget({ messageName: 'paid' })).toEqual({ kind: 'ambiguous' });
+    await expect(engine.correlateMessage({ messageName: 'paid' })).rejects.toThrow('消息 paid 匹配到多个等待中的流程，请指定流程实例或业务键');
+    expect(await engine.correlateMessage({ messageName: 'paid', businessKey: 'ORDER-2', variables: { amount: 12.5 } })).toEqual({ instanceId: b, started: false });
+    expect(await snapshot(engine, b)).toEqual(['发货|2||']);
+    expect(await engine.variables({ instanceId: b })).toMatchObject({ amount: 12.5 });
+    expect(await names(engine, a)).toEqual([]);
+    expect((await engine.eventWaits({ instanceId: b })).subscriptions).toEqual([]);
     // Only one left waiting now: no filter needed.
-    expect(engine.correlateMessage({ messageName: 'paid' })).toEqual({ instanceId: a, started: false });
-    expect(snapshot(engine, a)).toEqual(['发货|1||']);
-    expect(() => engine.correlateMessage({ messageName: 'paid' })).toThrow('没有等待消息 paid 的流程');
-    expect(() => engine.correlateMessage({ messageName: 'nobody' })).toThrow('没有等待消息 nobody 的流程');
+    expect(await engine.correlateMessage({ messageName: 'paid' })).toEqual({ instanceId: a, started: false });
+    expect(await snapshot(engine, a)).toEqual(['发货|1||']);
+    await expect(engine.correlateMessage({ messageName: 'paid' })).rejects.toThrow('没有等待消息 paid 的流程');
+    await expect(engine.correlateMessage({ messageName: 'nobody' })).rejects.toThrow('没有等待消息 nobody 的流程');
   });
 
   it('correlating to one instance by id; a suspended instance does not receive', async () => {
     const ctx = makeEngine();
     const d = await ctx.engine.deploy({ xml: messageCatchXml });
-    const a = ctx.engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId;
-    ctx.engine.setInstanceState({ instanceId: a, state: 2 });
-    expect(() => ctx.engine.correlateMessage({ messageName: 'paid', instanceId: a })).toThrow('没有等待消息 paid 的流程');
-    ctx.engine.setInstanceState({ instanceId: a, state: 1 });
-    expect(ctx.engine.correlateMessage({ messageName: 'paid', instanceId: a }).instanceId).toBe(a);
+    const a = (await ctx.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
+    await ctx.engine.setInstanceState({ instanceId: a, state: 2 });
+    await expect(ctx.engine.correlateMessage({ messageName: 'paid', instanceId: a })).rejects.toThrow('没有等待消息 paid 的流程');
+    await ctx.engine.setInstanceState({ instanceId: a, state: 1 });
+    expect((await ctx.engine.correlateMessage({ messageName: 'paid', instanceId: a })).instanceId).toBe(a);
   });
 
   it('an interrupting message boundary cancels the task; a non-interrupting signal boundary adds a token', async () => {
     const ctx = makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: messageBoundaryXml });
-    const id = engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId;
-    expect(engine.eventWaits({ instanceId: id }).subscriptions.map((s) => `${s.type}:${s.eventName}`).sort()).toEqual(['message:cancelOrder', 'signal:alert']);
-    expect(engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 1, started: [] });
-    expect(names(engine, id)).toEqual(['告警', '处理订单']);
+    const id = (await engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
+    expect((await engine.eventWaits({ instanceId: id })).subscriptions.map((s) => `${s.type}:${s.eventName}`).sort()).toEqual(['message:cancelOrder', 'signal:alert']);
+    expect(await engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 1, started: [] });
+    expect(await names(engine, id)).toEqual(['告警', '处理订单']);
     // Still subscribed after a non-interrupting signal (the host stays): and a second one adds another token.
-    expect(engine.broadcastSignal({ signalName: 'alert', instanceId: id }).triggered).toBe(1);
-    expect(names(engine, id)).toEqual(['告警', '告警', '处理订单']);
-    engine.correlateMessage({ messageName: 'cancelOrder', instanceId: id });
-    expect(names(engine, id)).toEqual(['告警', '告警', '已取消']);
-    expect(engine.eventWaits({ instanceId: id }).subscriptions).toEqual([]);
-    expect(engine.flowRecord(id).find((r) => r.taskName === '处理订单')?.deleteReason).toMatch(/cancelMsg/);
+    expect((await engine.broadcastSignal({ signalName: 'alert', instanceId: id })).triggered).toBe(1);
+    expect(await names(engine, id)).toEqual(['告警', '告警', '处理订单']);
+    await engine.correlateMessage({ messageName: 'cancelOrder', instanceId: id });
+    expect(await names(engine, id)).toEqual(['告警', '告警', '已取消']);
+    expect((await engine.eventWaits({ instanceId: id })).subscriptions).toEqual([]);
+    expect((await engine.flowRecord(id)).find((r) => r.taskName === '处理订单')?.deleteReason).toMatch(/cancelMsg/);
   });
 
   it('a message start event starts a new instance with the business key; INITIATOR = the user', async () => {
     const ctx = makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: messageStartXml });
-    expect(engine.eventWaits({ definitionId: d.definitionId }).subscriptions).toMatchObject([{ instanceId: null, eventName: 'newOrder', activityId: 'msgStart' }]);
-    expect(engine.messageTarget({ messageName: 'newOrder' })).toEqual({ kind: 'start', definitionId: d.definitionId, activityId: 'msgStart' });
-    const r = engine.correlateMessage({ messageName: 'newOrder', businessKey: 'PO-9', userId: '7', variables: { total: 3 } });
+    expect((await engine.eventWaits({ definitionId: d.definitionId })).subscriptions).toMatchObject([{ instanceId: null, eventName: 'newOrder', activityId: 'msgStart' }]);
+    expect(await engine.messageTarget({ messageName: 'newOrder' })).toEqual({ kind: 'start', definitionId: d.definitionId, activityId: 'msgStart' });
+    const r = await engine.correlateMessage({ messageName: 'newOrder', businessKey: 'PO-9', userId: '7', variables: { total: 3 } });
     expect(r.started).toBe(true);
-    expect(engine.getInstance(r.instanceId)).toMatchObject({ businessKey: 'PO-9', startUserId: '7' });
-    expect(snapshot(engine, r.instanceId)).toEqual(['审核订单|7||']);
-    expect(engine.variables({ instanceId: r.instanceId })).toMatchObject({ total: 3, INITIATOR: '7' });
+    expect(await engine.getInstance(r.instanceId)).toMatchObject({ businessKey: 'PO-9', startUserId: '7' });
+    expect(await snapshot(engine, r.instanceId)).toEqual(['审核订单|7||']);
+    expect(await engine.variables({ instanceId: r.instanceId })).toMatchObject({ total: 3, INITIATOR: '7' });
     // A plain start of a process whose only start is the message start goes through it (Flowable, issue 39 §4).
-    const plain = engine.start({ definitionId: d.definitionId, userId: '1' });
-    expect(snapshot(engine, plain.instanceId)).toEqual(['审核订单|1||']);
+    const plain = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect(await snapshot(engine, plain.instanceId)).toEqual(['审核订单|1||']);
     // A new version takes over the start subscription; another key may not use the same message.
     const v2 = await engine.deploy({ xml: messageStartXml });
-    expect(engine.eventWaits({ definitionId: d.definitionId }).subscriptions).toEqual([]);
-    expect(engine.correlateMessage({ messageName: 'newOrder', userId: '7' }).instanceId).not.toBe(r.instanceId);
+    expect((await engine.eventWaits({ definitionId: d.definitionId })).subscriptions).toEqual([]);
+    expect((await engine.correlateMessage({ messageName: 'newOrder', userId: '7' })).instanceId).not.toBe(r.instanceId);
     expect(count(ctx, `SELECT count(*) AS n FROM wf_instance WHERE definition_id = '${v2.definitionId}'`)).toBe(1);
     await expect(engine.deploy({ xml: messageStartXml.replace('id="messageStart" name="messageStart"', 'id="otherKey" name="otherKey"') }))
       .rejects.toThrow('消息 newOrder 已被流程 messageStart 的消息开始事件使用');
@@ -88,8 +88,8 @@ describe('messages', () => {
     const xml = messageStartXml.replace('<process id="messageStart" name="messageStart" isExecutable="true">',
       '<process id="messageStart" name="messageStart" isExecutable="true" flowable:candidateStarterGroups="9">');
     const d = await ctx.engine.deploy({ xml });
-    expect(() => ctx.engine.correlateMessage({ messageName: 'newOrder', userId: '7', groupIds: ['2'] })).toThrow('当前用户无权发起该流程');
-    expect(ctx.engine.correlateMessage({ messageName: 'newOrder', userId: '7', groupIds: ['9'] }).started).toBe(true);
+    await expect(ctx.engine.correlateMessage({ messageName: 'newOrder', userId: '7', groupIds: ['2'] })).rejects.toThrow('当前用户无权发起该流程');
+    expect((await ctx.engine.correlateMessage({ messageName: 'newOrder', userId: '7', groupIds: ['9'] })).started).toBe(true);
     expect(count(ctx, `SELECT count(*) AS n FROM wf_instance WHERE definition_id = '${d.definitionId}'`)).toBe(1);
   });
 });
@@ -100,30 +100,31 @@ describe('signals', () => {
     const { engine } = ctx;
     const c = await engine.deploy({ xml: signalCatchXml });
     const s = await engine.deploy({ xml: signalStartXml('sigGo') });
-    const ids = ['1', '2', '3'].map((u) => engine.start({ definitionId: c.definitionId, userId: u }).instanceId);
-    const r = engine.broadcastSignal({ signalName: 'go', variables: { reason: 'x' } });
+    const ids: string[] = [];
+    for (const u of ['1', '2', '3']) ids.push((await engine.start({ definitionId: c.definitionId, userId: u })).instanceId);
+    const r = await engine.broadcastSignal({ signalName: 'go', variables: { reason: 'x' } });
     expect(r.triggered).toBe(3);
     expect(r.started).toHaveLength(1);
-    ids.forEach((id, i) => expect(snapshot(engine, id)).toEqual([`继续|${i + 1}||`]));
-    expect(engine.variables({ instanceId: ids[0] })).toMatchObject({ reason: 'x' });
-    expect(engine.getInstance(r.started[0])).toMatchObject({ definitionId: s.definitionId, startUserId: null });
-    expect(snapshot(engine, r.started[0])).toEqual(['处理告警|||2']);
+    for (const [i, id] of ids.entries()) expect(await snapshot(engine, id)).toEqual([`继续|${i + 1}||`]);
+    expect(await engine.variables({ instanceId: ids[0] })).toMatchObject({ reason: 'x' });
+    expect(await engine.getInstance(r.started[0])).toMatchObject({ definitionId: s.definitionId, startUserId: null });
+    expect(await snapshot(engine, r.started[0])).toEqual(['处理告警|||2']);
     expect(count(ctx, 'SELECT count(*) AS n FROM wf_event_subscription WHERE instance_id IS NOT NULL')).toBe(0);
     // Nothing waits any more: only the start event answers; a suspended definition's signal start is skipped.
-    expect(engine.broadcastSignal({ signalName: 'go' })).toMatchObject({ triggered: 0, started: [expect.any(String)] });
-    engine.setDefinitionState({ definitionId: s.definitionId, state: 2 });
-    expect(engine.broadcastSignal({ signalName: 'go' })).toEqual({ triggered: 0, started: [] });
+    expect(await engine.broadcastSignal({ signalName: 'go' })).toMatchObject({ triggered: 0, started: [expect.any(String)] });
+    await engine.setDefinitionState({ definitionId: s.definitionId, state: 2 });
+    expect(await engine.broadcastSignal({ signalName: 'go' })).toEqual({ triggered: 0, started: [] });
   });
 
   it('a broadcast to one instance reaches only that one (no signal start)', async () => {
     const ctx = makeEngine();
     const c = await ctx.engine.deploy({ xml: signalCatchXml });
     await ctx.engine.deploy({ xml: signalStartXml('sigGo') });
-    const a = ctx.engine.start({ definitionId: c.definitionId, userId: '1' }).instanceId;
-    const b = ctx.engine.start({ definitionId: c.definitionId, userId: '2' }).instanceId;
-    expect(ctx.engine.broadcastSignal({ signalName: 'go', instanceId: b })).toEqual({ triggered: 1, started: [] });
-    expect(names(ctx.engine, a)).toEqual([]);
-    expect(names(ctx.engine, b)).toEqual(['继续']);
+    const a = (await ctx.engine.start({ definitionId: c.definitionId, userId: '1' })).instanceId;
+    const b = (await ctx.engine.start({ definitionId: c.definitionId, userId: '2' })).instanceId;
+    expect(await ctx.engine.broadcastSignal({ signalName: 'go', instanceId: b })).toEqual({ triggered: 1, started: [] });
+    expect(await names(ctx.engine, a)).toEqual([]);
+    expect(await names(ctx.engine, b)).toEqual(['继续']);
   });
 
   it('an intermediate signal throw event reaches other instances in the same transaction', async () => {
@@ -131,11 +132,12 @@ describe('signals', () => {
     const { engine } = ctx;
     const c = await engine.deploy({ xml: signalCatchXml });
     const t = await engine.deploy({ xml: signalThrowXml });
-    const waiting = ['1', '2'].map((u) => engine.start({ definitionId: c.definitionId, userId: u }).instanceId);
-    const thrower = engine.start({ definitionId: t.definitionId, userId: '5' }).instanceId;
-    const out = completeByName(engine, thrower, '准备');
+    const waiting: string[] = [];
+    for (const u of ['1', '2']) waiting.push((await engine.start({ definitionId: c.definitionId, userId: u })).instanceId);
+    const thrower = (await engine.start({ definitionId: t.definitionId, userId: '5' })).instanceId;
+    const out = await completeByName(engine, thrower, '准备');
     expect(out.tasks.map((x) => x.name)).toEqual(['已通知']);
-    waiting.forEach((id) => expect(names(engine, id)).toEqual(['继续']));
+    for (const id of waiting) expect(await names(engine, id)).toEqual(['继续']);
     expect(count(ctx, 'SELECT count(*) AS n FROM wf_event_subscription')).toBe(0);
   });
 
@@ -159,10 +161,10 @@ describe('signals', () => {
 <sequenceFlow id="f6" sourceRef="prepare" targetRef="throwGo"/>
 <sequenceFlow id="f7" sourceRef="throwGo" targetRef="e2"/>`, '<signal id="sigGo" name="go"/>');
     const d = await engine.deploy({ xml });
-    const id = engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId;
-    completeByName(engine, id, '准备');
-    expect(names(engine, id)).toEqual(['收到']);
-    expect(engine.eventWaits({ instanceId: id }).subscriptions).toEqual([]);
+    const id = (await engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
+    await completeByName(engine, id, '准备');
+    expect(await names(engine, id)).toEqual(['收到']);
+    expect((await engine.eventWaits({ instanceId: id })).subscriptions).toEqual([]);
 
     // Another instance fails when it receives: the throwing command rolls back as a whole.
     const failing = model('failingCatch', `
@@ -176,12 +178,12 @@ describe('signals', () => {
 <sequenceFlow id="f3" sourceRef="xor" targetRef="never"><conditionExpression xsi:type="tFormalExpression">\${false}</conditionExpression></sequenceFlow>
 <sequenceFlow id="f4" sourceRef="never" targetRef="end"/>`, '<signal id="sigGo" name="go"/>');
     const f = await engine.deploy({ xml: failing });
-    const victim = engine.start({ definitionId: f.definitionId, userId: '1' }).instanceId;
+    const victim = (await engine.start({ definitionId: f.definitionId, userId: '1' })).instanceId;
     const t = await engine.deploy({ xml: signalThrowXml });
-    const thrower = engine.start({ definitionId: t.definitionId, userId: '5' }).instanceId;
-    expect(() => completeByName(engine, thrower, '准备')).toThrow(/exclusive gateway 'xor'/);
-    expect(names(engine, thrower)).toEqual(['准备']);
-    expect(engine.eventWaits({ instanceId: victim }).subscriptions).toHaveLength(1);
+    const thrower = (await engine.start({ definitionId: t.definitionId, userId: '5' })).instanceId;
+    await expect(completeByName(engine, thrower, '准备')).rejects.toThrow(/exclusive gateway 'xor'/);
+    expect(await names(engine, thrower)).toEqual(['准备']);
+    expect((await engine.eventWaits({ instanceId: victim })).subscriptions).toHaveLength(1);
   });
 });
 
@@ -190,13 +192,13 @@ describe('receive tasks', () => {
     const ctx = makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: receiveTaskXml });
-    const a = engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId;
-    const b = engine.start({ definitionId: d.definitionId, userId: '2' }).instanceId;
-    expect(engine.trigger({ instanceId: a, activityId: 'waitReply', variables: { reply: 'ok' } }).tasks.map((t) => t.name)).toEqual(['处理回执']);
-    expect(engine.variables({ instanceId: a })).toMatchObject({ reply: 'ok' });
-    expect(engine.eventWaits({ instanceId: a }).subscriptions).toEqual([]);
-    engine.correlateMessage({ messageName: 'cancelOrder', instanceId: b });
-    expect(names(engine, b)).toEqual(['已取消']);
-    expect(() => engine.trigger({ instanceId: b, activityId: 'waitReply' })).toThrow('没有在该节点等待的执行');
+    const a = (await engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
+    const b = (await engine.start({ definitionId: d.definitionId, userId: '2' })).instanceId;
+    expect((await engine.trigger({ instanceId: a, activityId: 'waitReply', variables: { reply: 'ok' } })).tasks.map((t) => t.name)).toEqual(['处理回执']);
+    expect(await engine.variables({ instanceId: a })).toMatchObject({ reply: 'ok' });
+    expect((await engine.eventWaits({ instanceId: a })).subscriptions).toEqual([]);
+    await engine.correlateMessage({ messageName: 'cancelOrder', instanceId: b });
+    expect(await names(engine, b)).toEqual(['已取消']);
+    await expect(engine.trigger({ instanceId: b, activityId: 'waitReply' })).rejects.toThrow('没有在该节点等待的执行');
   });
 });

@@ -18,16 +18,16 @@ describe('expressions in models', () => {
 <sequenceFlow id="f2" sourceRef="a" targetRef="x"/><sequenceFlow id="c" sourceRef="x" targetRef="big"><conditionExpression>\${execution.getVariable('amount') > 10}</conditionExpression></sequenceFlow>
 <sequenceFlow id="d" sourceRef="x" targetRef="end"/><sequenceFlow id="f9" sourceRef="big" targetRef="end"/>`);
     const d = await engine.deploy({ xml });
-    const s = engine.start({ definitionId: d.definitionId, userId: '1', variables: { dept: 'd2', amount: 50 } });
+    const s = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { dept: 'd2', amount: 50 } });
     expect(s.tasks[0].assignee).toBe('200');
-    expect(engine.complete({ taskId: s.tasks[0].taskId, userId: '200' }).tasks.map((t) => t.name)).toEqual(['大额']);
-    expect(() => engine.start({ definitionId: d.definitionId, userId: '1', variables: { amount: 1 } })).toThrow('Unknown property used in expression: ${directory.leaderOf(dept)}');
+    expect((await engine.complete({ taskId: s.tasks[0].taskId, userId: '200' })).tasks.map((t) => t.name)).toEqual(['大额']);
+    await expect(engine.start({ definitionId: d.definitionId, userId: '1', variables: { amount: 1 } })).rejects.toThrow('Unknown property used in expression: ${directory.leaderOf(dept)}');
   });
 
   it('a hostile assignee expression fails the start cleanly and changes nothing', async () => {
     const { engine } = makeEngine({ beans: { directory: new Directory() } });
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: "${directory.constructor.constructor('return process')()}" }]) });
-    expect(() => engine.start({ definitionId: d.definitionId, userId: '1' })).toThrow(/禁止|没有|只允许/);
-    expect(engine.myProcessList({ userId: '1' }).total).toBe(0);
+    await expect(engine.start({ definitionId: d.definitionId, userId: '1' })).rejects.toThrow(/禁止|没有|只允许/);
+    expect((await engine.myProcessList({ userId: '1' })).total).toBe(0);
   });
 });

@@ -87,9 +87,9 @@ describe('data objects (issue 39 item 10)', () => {
     const { engine } = makeEngine();
     await engine.deploy({ xml: defs(`${dobj('d1', 'childVar', 'xsd:long', '5')}<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="u"/><userTask id="u" flowable:assignee="u\${childVar}"/><sequenceFlow id="f2" sourceRef="u" targetRef="e"/><endEvent id="e"/>`).replace('id="p"', 'id="child"') });
     const { definitionId } = await engine.deploy({ xml: defs('<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="c"/><callActivity id="c" calledElement="child"/><sequenceFlow id="f2" sourceRef="c" targetRef="e"/><endEvent id="e"/>') });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    const [child] = engine.childInstances(instanceId);
-    expect(engine.instanceTasks(child.instanceId).map((t) => t.assignee)).toEqual(['u5']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    const [child] = await engine.childInstances(instanceId);
+    expect((await engine.instanceTasks(child.instanceId)).map((t) => t.assignee)).toEqual(['u5']);
   });
 });
 

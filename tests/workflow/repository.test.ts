@@ -17,12 +17,12 @@ describe('deploy', () => {
     expect(a.deploymentId).not.toBe(b.deploymentId);
     expect(a.category).toBe('oa');
     expect(b.category).toBe('hr');
-    const list = engine.listDefinitions({ name: '假' });
+    const list = await engine.listDefinitions({ name: '假' });
     expect(list.total).toBe(2);
     expect(list.rows[0]).toMatchObject({ key: 'leave', version: 2, suspensionState: 1, deploymentName: '请假' });
-    expect(engine.getXml({ deploymentId: a.deploymentId })).toContain('<userTask id="a"');
-    expect(engine.listDefinitions({ latestOnly: true }).rows.map((r) => r.version)).toEqual([2]);
-    expect(engine.listDeployments({}).total).toBe(2);
+    expect(await engine.getXml({ deploymentId: a.deploymentId })).toContain('<userTask id="a"');
+    expect((await engine.listDefinitions({ latestOnly: true })).rows.map((r) => r.version)).toEqual([2]);
+    expect((await engine.listDeployments({})).total).toBe(2);
   });
 
   it('refuses unsupported elements naming id and type, and stores nothing', async () => {
@@ -34,7 +34,7 @@ describe('deploy', () => {
     const sub = lineXml('p', [{ id: 'a' }]).replace('<endEvent id="end"/>', '<endEvent id="end"><messageEventDefinition/></endEvent>');
     await expect(engine.deploy({ xml: sub })).rejects.toThrow(/end \(bpmn:EndEvent\).*MessageEventDefinition/);
     await expect(engine.deploy({ xml: '<definitions' })).rejects.toThrow('BPMN XML 解析失败');
-    expect(engine.listDefinitions({}).total).toBe(0);
+    expect((await engine.listDefinitions({})).total).toBe(0);
   });
 
   it('refuses an unregistered listener class and accepts it once registered', async () => {
@@ -56,8 +56,8 @@ describe('deploy', () => {
       .replace('xmlns:flowable="http://flowable.org/bpmn"', 'xmlns:flowable="http://camunda.org/schema/1.0/bpmn" xmlns:x="urn:x"')
       .replace('<userTask id="a" name="a"/>', '<userTask id="a" name="a" flowable:assignee="kermit" flowable:dataType="fixed" x:color="red"/>');
     const d = await engine.deploy({ xml });
-    expect(engine.getGraph(d.definitionId).nodes.a.attrs).toMatchObject({ 'flowable:dataType': 'fixed', 'x:color': 'red' });
-    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect((await engine.getGraph(d.definitionId)).nodes.a.attrs).toMatchObject({ 'flowable:dataType': 'fixed', 'x:color': 'red' });
+    const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
     expect(s.tasks[0].assignee).toBe('kermit');
   });
 });
@@ -66,28 +66,28 @@ describe('suspend / activate', () => {
   it('refuses start and task actions while suspended, changes nothing, then resumes', async () => {
     const { engine } = makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
-    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
-    engine.setDefinitionState({ deploymentId: d.deploymentId, state: 2 });
-    expect(() => engine.start({ definitionId: d.definitionId, userId: '1' })).toThrow('流程已被挂起,请先激活流程');
-    expect(engine.getInstance(s.instanceId).state).toBe('suspended');
-    const rev = engine.getInstance(s.instanceId).revision;
-    expect(() => engine.complete({ taskId: s.tasks[0].taskId, userId: '1' })).toThrow('任务处于挂起状态!');
-    expect(engine.getInstance(s.instanceId).revision).toBe(rev);
-    expect(engine.todoList({ userId: '1' }).total).toBe(0);
-    expect(() => engine.setDefinitionState({ definitionId: d.definitionId, state: 2 })).toThrow('流程定义已处于挂起状态');
-    engine.setDefinitionState({ definitionId: d.definitionId, state: 1 });
-    expect(engine.getDefinition({ definitionId: d.definitionId }).suspensionState).toBe(1);
-    expect(engine.complete({ taskId: s.tasks[0].taskId, userId: '1' }).ended).toBe(true);
+    const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    await engine.setDefinitionState({ deploymentId: d.deploymentId, state: 2 });
+    await expect(engine.start({ definitionId: d.definitionId, userId: '1' })).rejects.toThrow('流程已被挂起,请先激活流程');
+    expect((await engine.getInstance(s.instanceId)).state).toBe('suspended');
+    const rev = (await engine.getInstance(s.instanceId)).revision;
+    await expect(engine.complete({ taskId: s.tasks[0].taskId, userId: '1' })).rejects.toThrow('任务处于挂起状态!');
+    expect((await engine.getInstance(s.instanceId)).revision).toBe(rev);
+    expect((await engine.todoList({ userId: '1' })).total).toBe(0);
+    await expect(engine.setDefinitionState({ definitionId: d.definitionId, state: 2 })).rejects.toThrow('流程定义已处于挂起状态');
+    await engine.setDefinitionState({ definitionId: d.definitionId, state: 1 });
+    expect((await engine.getDefinition({ definitionId: d.definitionId })).suspensionState).toBe(1);
+    expect((await engine.complete({ taskId: s.tasks[0].taskId, userId: '1' })).ended).toBe(true);
   });
 
   it('suspends one instance', async () => {
     const { engine } = makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
-    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
-    engine.setInstanceState({ instanceId: s.instanceId, state: 2 });
-    expect(() => engine.claim({ taskId: s.tasks[0].taskId, userId: '1' })).toThrow('任务处于挂起状态!');
-    engine.setInstanceState({ instanceId: s.instanceId, state: 1 });
-    expect(engine.complete({ taskId: s.tasks[0].taskId, userId: '1' }).ended).toBe(true);
+    const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    await engine.setInstanceState({ instanceId: s.instanceId, state: 2 });
+    await expect(engine.claim({ taskId: s.tasks[0].taskId, userId: '1' })).rejects.toThrow('任务处于挂起状态!');
+    await engine.setInstanceState({ instanceId: s.instanceId, state: 1 });
+    expect((await engine.complete({ taskId: s.tasks[0].taskId, userId: '1' })).ended).toBe(true);
   });
 });
 
@@ -95,23 +95,23 @@ describe('start', () => {
   it('sets INITIATOR, the start user and the initiator variable; instances stay on their version', async () => {
     const { engine } = makeEngine();
     const v1 = await engine.deploy({ xml: readCorpus('flowable-VacationRequest.bpmn20.xml') });
-    const s = engine.start({ key: 'vacationRequest', userId: '42', businessKey: 'B-1', variables: { numberOfDays: 1, vacationMotivation: '' } });
-    expect(engine.variables({ instanceId: s.instanceId })).toMatchObject({ INITIATOR: '42', employeeName: '42', numberOfDays: 1 });
-    expect(engine.getInstance(s.instanceId)).toMatchObject({ startUserId: '42', businessKey: 'B-1', version: 1, state: 'running' });
+    const s = await engine.start({ key: 'vacationRequest', userId: '42', businessKey: 'B-1', variables: { numberOfDays: 1, vacationMotivation: '' } });
+    expect(await engine.variables({ instanceId: s.instanceId })).toMatchObject({ INITIATOR: '42', employeeName: '42', numberOfDays: 1 });
+    expect(await engine.getInstance(s.instanceId)).toMatchObject({ startUserId: '42', businessKey: 'B-1', version: 1, state: 'running' });
     const v2 = await engine.deploy({ xml: readCorpus('flowable-VacationRequest.bpmn20.xml') });
     expect(v2.version).toBe(2);
-    const s2 = engine.start({ key: 'vacationRequest', userId: '42', variables: { numberOfDays: 1, vacationMotivation: '' } });
-    expect(engine.getInstance(s2.instanceId).definitionId).toBe(v2.definitionId);
-    expect(engine.getInstance(s.instanceId).definitionId).toBe(v1.definitionId);
-    expect(names(engine, s.instanceId)).toEqual(['Handle vacation request']);
+    const s2 = await engine.start({ key: 'vacationRequest', userId: '42', variables: { numberOfDays: 1, vacationMotivation: '' } });
+    expect((await engine.getInstance(s2.instanceId)).definitionId).toBe(v2.definitionId);
+    expect((await engine.getInstance(s.instanceId)).definitionId).toBe(v1.definitionId);
+    expect(await names(engine, s.instanceId)).toEqual(['Handle vacation request']);
   });
 
   it('rolls back everything when the start fails', async () => {
     const { engine, db } = makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-ExclusiveGatewayTest.testNoSequenceFlowSelected.bpmn20.xml') });
-    expect(() => engine.start({ definitionId: d.definitionId, userId: '1', variables: { input: 4 } })).toThrow(/No outgoing sequence flow/);
+    await expect(engine.start({ definitionId: d.definitionId, userId: '1', variables: { input: 4 } })).rejects.toThrow(/No outgoing sequence flow/);
     for (const t of ['wf_instance', 'wf_execution', 'wf_task', 'wf_variable', 'wf_hi_actinst', 'wf_hi_taskinst']) expect(count(db, t)).toBe(0);
-    expect(() => engine.start({ definitionId: 'nope', userId: '1' })).toThrow('流程定义不存在');
+    await expect(engine.start({ definitionId: 'nope', userId: '1' })).rejects.toThrow('流程定义不存在');
   });
 });
 
@@ -119,9 +119,9 @@ describe('delete', () => {
   it('deleting a deployment cascades to definitions, instances, tasks and history', async () => {
     const { engine, db } = makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
-    const s = engine.start({ definitionId: d.definitionId, userId: '1' });
-    engine.complete({ taskId: s.tasks[0].taskId, userId: '1', comment: 'ok' });
-    engine.deleteDeployment(d.deploymentId);
+    const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    await engine.complete({ taskId: s.tasks[0].taskId, userId: '1', comment: 'ok' });
+    await engine.deleteDeployment(d.deploymentId);
     for (const t of ['wf_deployment', 'wf_definition', 'wf_instance', 'wf_execution', 'wf_task', 'wf_identity_link', 'wf_variable',
       'wf_hi_actinst', 'wf_hi_taskinst', 'wf_comment']) expect(count(db, t)).toBe(0);
   });
@@ -129,13 +129,13 @@ describe('delete', () => {
   it('deleting an instance removes its runtime and history only', async () => {
     const { engine, db } = makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
-    const a = engine.start({ definitionId: d.definitionId, userId: '1' });
-    const b = engine.start({ definitionId: d.definitionId, userId: '1' });
-    engine.deleteInstance({ instanceIds: [a.instanceId], deleteReason: 'x' });
-    expect(() => engine.getInstance(a.instanceId)).toThrow('未找到流程实例');
-    expect(engine.instanceTasks(b.instanceId)).toHaveLength(1);
+    const a = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    const b = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    await engine.deleteInstance({ instanceIds: [a.instanceId], deleteReason: 'x' });
+    await expect(engine.getInstance(a.instanceId)).rejects.toThrow('未找到流程实例');
+    expect(await engine.instanceTasks(b.instanceId)).toHaveLength(1);
     expect(count(db, 'wf_instance')).toBe(1);
-    expect(() => engine.deleteInstance({ instanceIds: 'nope' })).toThrow('未找到流程实例');
+    await expect(engine.deleteInstance({ instanceIds: 'nope' })).rejects.toThrow('未找到流程实例');
   });
 });
 
@@ -144,8 +144,8 @@ describe('candidate starters', () => {
     const { engine } = makeEngine();
     const xml = lineXml('p', [{ id: 'a', assignee: '1' }]).replace('<process id="p" name="p"', '<process id="p" name="p" flowable:candidateStarterGroups="10,11" flowable:candidateStarterUsers="7"');
     const d = await engine.deploy({ xml });
-    expect(() => engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['12'] })).toThrow('当前用户无权发起该流程');
-    expect(engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['11'] }).tasks).toHaveLength(1);
-    expect(engine.start({ definitionId: d.definitionId, userId: '7' }).tasks).toHaveLength(1);
+    await expect(engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['12'] })).rejects.toThrow('当前用户无权发起该流程');
+    expect((await engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['11'] })).tasks).toHaveLength(1);
+    expect((await engine.start({ definitionId: d.definitionId, userId: '7' })).tasks).toHaveLength(1);
   });
 });

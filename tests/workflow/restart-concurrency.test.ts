@@ -17,22 +17,22 @@ describe('restart', () => {
     const first = makeEngine({}, file);
     const d = await first.engine.deploy({ xml: readCorpus('flowable-ParallelGatewayTest.testForkJoin.bpmn20.xml') });
     const mi = await first.engine.deploy({ xml: readCorpus('flowable-MultiInstanceTest.testParallelUserTasksBasedOnCollection.bpmn20.xml') });
-    const a = first.engine.start({ definitionId: d.definitionId, userId: '1' });
-    completeByName(first.engine, a.instanceId, 'Ship Order');
-    const b = first.engine.start({ definitionId: mi.definitionId, userId: '1', variables: { assigneeList: ['u1', 'u2', 'u3', 'u4', 'u5'] } });
-    completeByName(first.engine, b.instanceId, 'My Task 0');
-    completeByName(first.engine, b.instanceId, 'My Task 1');
+    const a = await first.engine.start({ definitionId: d.definitionId, userId: '1' });
+    await completeByName(first.engine, a.instanceId, 'Ship Order');
+    const b = await first.engine.start({ definitionId: mi.definitionId, userId: '1', variables: { assigneeList: ['u1', 'u2', 'u3', 'u4', 'u5'] } });
+    await completeByName(first.engine, b.instanceId, 'My Task 0');
+    await completeByName(first.engine, b.instanceId, 'My Task 1');
     first.db.$client.close();
 
     const db = openDatabase({ url: file });
     const engine = createEngine({ db, clock: manualClock() });
-    expect(names(engine, a.instanceId)).toEqual(['Receive Payment']);
-    completeByName(engine, a.instanceId, 'Receive Payment');
-    expect(names(engine, a.instanceId)).toEqual(['Archive Order']);
-    expect(completeByName(engine, a.instanceId, 'Archive Order').ended).toBe(true);
-    expect(engine.variables({ taskId: engine.instanceTasks(b.instanceId)[0].taskId })).toMatchObject({ assigneeList: ['u1', 'u2', 'u3', 'u4', 'u5'] });
-    expect(snapshot(engine, b.instanceId)).toEqual(['My Task 2|u3||', 'My Task 3|u4||', 'My Task 4|u5||']);
-    expect(completeByName(engine, b.instanceId, 'My Task 4').ended).toBe(true);
+    expect(await names(engine, a.instanceId)).toEqual(['Receive Payment']);
+    await completeByName(engine, a.instanceId, 'Receive Payment');
+    expect(await names(engine, a.instanceId)).toEqual(['Archive Order']);
+    expect((await completeByName(engine, a.instanceId, 'Archive Order')).ended).toBe(true);
+    expect(await engine.variables({ taskId: (await engine.instanceTasks(b.instanceId))[0].taskId })).toMatchObject({ assigneeList: ['u1', 'u2', 'u3', 'u4', 'u5'] });
+    expect(await snapshot(engine, b.instanceId)).toEqual(['My Task 2|u3||', 'My Task 3|u4||', 'My Task 4|u5||']);
+    expect((await completeByName(engine, b.instanceId, 'My Task 4')).ended).toBe(true);
     db.$client.close();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
@@ -43,48 +43,48 @@ describe('concurrency', () => {
     const file = tempDbFile();
     const setup = makeEngine({}, file);
     const d = await setup.engine.deploy({ xml: readCorpus('flowable-ParallelGatewayTest.testForkJoin.bpmn20.xml') });
-    const { instanceId } = setup.engine.start({ definitionId: d.definitionId, userId: '1' });
-    const dbB = openDatabase({ url: file });
-    const engineB = createEngine({ db: dbB, clock: manualClock() });
-    let raced = false;
+    const { instanceId } = await setup.engine.start({ definitionId: d.definitionId, userId: '1' });
     const dbA = openDatabase({ url: file });
-    // A loads the instance inside its transaction; B completes the same task and commits; A then writes.
-    const engineA = createEngine({
-      db: dbA, clock: manualClock(),
-      afterLoad: () => {
-        if (raced) return;
-        raced = true;
-        completeByName(engineB, instanceId, 'Receive Payment');
-      },
-    });
-    const task = engineA.instanceTasks(instanceId).find((t) => t.name === 'Receive Payment')!;
-    expect(() => engineA.complete({ taskId: task.taskId, userId: 'x' })).toThrow(CONCURRENT_UPDATE);
-    expect(names(setup.engine, instanceId)).toEqual(['Ship Order']);
+    const dbB = openDatabase({ url: file });
+    // In one thread, B cannot wait for A's lock (A commits only once the thread is free): B's
+    // busy wait is cut short and its BEGIN IMMEDIATE fails as a concurrent update would.
+    dbB.$client.pragma('busy_timeout = 20');
+    const engineA = createEngine({ db: dbA, clock: manualClock() });
+    const engineB = createEngine({ db: dbB, clock: manualClock() });
+    const task = (await engineA.instanceTasks(instanceId)).find((t) => t.name === 'Receive Payment')!;
+    const outcomes = await Promise.allSettled([
+      engineA.complete({ taskId: task.taskId, userId: 'x' }),
+      engineB.complete({ taskId: task.taskId, userId: 'y' }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(String(lost.reason?.message)).toMatch(new RegExp(`${CONCURRENT_UPDATE}|任务不存在或已被审批!`));
+    expect(await names(setup.engine, instanceId)).toEqual(['Ship Order']);
     const rows = dbA.$client.prepare("SELECT COUNT(*) AS n FROM wf_hi_taskinst WHERE instance_id = ? AND task_def_key = 'receivePayment'").get(instanceId) as { n: number };
     expect(rows.n).toBe(1);
     // The loser may retry: the task is gone now.
-    expect(() => engineA.complete({ taskId: task.taskId, userId: 'x' })).toThrow('任务不存在或已被审批!');
+    await expect(engineB.complete({ taskId: task.taskId, userId: 'y' })).rejects.toThrow('任务不存在或已被审批!');
     for (const db of [dbA, dbB, setup.db]) db.$client.close();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
   it('two commands on different tasks of one instance: the stale one fails on the revision', async () => {
-    let inner: (() => void) | null = null;
-    const ctx = makeEngine({}, ':memory:', { afterLoad: () => { const f = inner; inner = null; f?.(); } });
+    let inner: ((instanceId: string) => void) | null = null;
+    const ctx = makeEngine({}, ':memory:', { afterLoad: (id) => { const f = inner; inner = null; f?.(id); } });
     const { engine } = ctx;
     const d = await engine.deploy({ xml: readCorpus('flowable-ParallelGatewayTest.testForkJoin.bpmn20.xml') });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    const [t1, t2] = engine.instanceTasks(instanceId);
-    const before = engine.getInstance(instanceId).revision;
-    // While completing t1 (state loaded), another command on the same instance writes first
-    // (on one connection it nests as a savepoint): t1's flush sees a moved revision and fails;
-    // the whole outer transaction rolls back, so nothing of either is kept.
-    inner = () => engine.complete({ taskId: t2.taskId, userId: 'x' });
-    expect(() => engine.complete({ taskId: t1.taskId, userId: 'x' })).toThrow(CONCURRENT_UPDATE);
-    expect(engine.getInstance(instanceId).revision).toBe(before);
-    expect(names(engine, instanceId)).toEqual([t1.name, t2.name].sort());
-    engine.complete({ taskId: t1.taskId, userId: 'x' });
-    engine.complete({ taskId: t2.taskId, userId: 'x' });
-    expect(names(engine, instanceId)).toEqual(['Archive Order']);
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    const [t1, t2] = await engine.instanceTasks(instanceId);
+    const before = (await engine.getInstance(instanceId)).revision;
+    // While completing t1 (state loaded), another writer moves the instance's revision first
+    // (as a command of another node would): t1's flush sees a moved revision and fails; the
+    // whole transaction rolls back, so nothing of either is kept.
+    inner = (id) => { ctx.db.$client.prepare('UPDATE wf_instance SET revision = revision + 1 WHERE id = ?').run(id); };
+    await expect(engine.complete({ taskId: t1.taskId, userId: 'x' })).rejects.toThrow(CONCURRENT_UPDATE);
+    expect((await engine.getInstance(instanceId)).revision).toBe(before);
+    expect(await names(engine, instanceId)).toEqual([t1.name, t2.name].sort());
+    await engine.complete({ taskId: t1.taskId, userId: 'x' });
+    await engine.complete({ taskId: t2.taskId, userId: 'x' });
+    expect(await names(engine, instanceId)).toEqual(['Archive Order']);
   });
 });

@@ -19,7 +19,7 @@ const tokens = (db: Db, instanceId: string) => (db.$client.prepare('SELECT activ
 async function started(xml: string, variables?: Record<string, unknown>) {
   const { engine, db } = makeEngine();
   const { definitionId } = await engine.deploy({ xml });
-  const { instanceId, ended } = engine.start({ definitionId, userId: 'u1', variables });
+  const { instanceId, ended } = await engine.start({ definitionId, userId: 'u1', variables });
   return { engine, db, instanceId, ended };
 }
 
@@ -31,10 +31,10 @@ describe('terminate end in a fork (issue 39 item 2)', () => {
       ${flow('f1', 's', 'fork')}${flow('f2', 'fork', 'sign')}${flow('f3', 'fork', 'stop')}${flow('f4', 'sign', 'e')}`);
     const { engine, db, instanceId, ended } = await started(xml, { users: ['a', 'b'] });
     expect(ended).toBe(true);
-    expect(names(engine, instanceId)).toEqual([]);
-    expect(engine.todoList({ userId: 'a' }).total).toBe(0);
+    expect(await names(engine, instanceId)).toEqual([]);
+    expect((await engine.todoList({ userId: 'a' })).total).toBe(0);
     expect(tokens(db, instanceId)).toEqual([]);
-    expect(engine.nodeData(instanceId).filter((n) => !n.completed)).toEqual([]);
+    expect((await engine.nodeData(instanceId)).filter((n) => !n.completed)).toEqual([]);
   });
 });
 
@@ -48,17 +48,17 @@ describe('return to before a fork (issue 39 item 1)', () => {
       </subProcess><userTask id="after" name="之后" flowable:assignee="z"/><endEvent id="e"/>
       ${flow('f1', 's', 'pre')}${flow('f2', 'pre', 'sub')}${flow('f3', 'sub', 'after')}${flow('f4', 'after', 'e')}`);
     const { engine, db, instanceId } = await started(xml);
-    completeByName(engine, instanceId, '准备');
-    completeByName(engine, instanceId, '申请');
-    completeByName(engine, instanceId, 'X');
-    const y = engine.instanceTasks(instanceId).find((t) => t.name === 'Y')!;
-    engine.returnTo({ taskId: y.taskId, userId: 'y', targetKey: 'apply' });
+    await completeByName(engine, instanceId, '准备');
+    await completeByName(engine, instanceId, '申请');
+    await completeByName(engine, instanceId, 'X');
+    const y = (await engine.instanceTasks(instanceId)).find((t) => t.name === 'Y')!;
+    await engine.returnTo({ taskId: y.taskId, userId: 'y', targetKey: 'apply' });
     expect(tokens(db, instanceId)).toEqual(['apply:1', 'sub:1']);
-    completeByName(engine, instanceId, '申请');
-    completeByName(engine, instanceId, 'X');
-    expect(names(engine, instanceId)).toEqual(['Y']);
-    completeByName(engine, instanceId, 'Y');
-    expect(names(engine, instanceId)).toEqual(['之后']);
+    await completeByName(engine, instanceId, '申请');
+    await completeByName(engine, instanceId, 'X');
+    expect(await names(engine, instanceId)).toEqual(['Y']);
+    await completeByName(engine, instanceId, 'Y');
+    expect(await names(engine, instanceId)).toEqual(['之后']);
   });
 
   it('into one branch after the join: the other branch still counts as arrived (issue 16)', async () => {
@@ -67,10 +67,10 @@ describe('return to before a fork (issue 39 item 1)', () => {
       <userTask id="z" name="Z" flowable:assignee="z"/><endEvent id="e"/>
       ${flow('f1', 's', 'apply')}${flow('f2', 'apply', 'fork')}${flow('f3', 'fork', 'x')}${flow('f4', 'fork', 'y')}${flow('f5', 'x', 'join')}${flow('f6', 'y', 'join')}${flow('f7', 'join', 'z')}${flow('f8', 'z', 'e')}`);
     const { engine, db, instanceId } = await started(xml);
-    for (const n of ['申请', 'X', 'Y']) completeByName(engine, instanceId, n);
-    engine.returnTo({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: 'z', targetKey: 'x' });
+    for (const n of ['申请', 'X', 'Y']) await completeByName(engine, instanceId, n);
+    await engine.returnTo({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'z', targetKey: 'x' });
     expect(tokens(db, instanceId)).toEqual(['join:0', 'x:1']);
-    completeByName(engine, instanceId, 'X');
-    expect(names(engine, instanceId)).toEqual(['Z']);
+    await completeByName(engine, instanceId, 'X');
+    expect(await names(engine, instanceId)).toEqual(['Z']);
   });
 });

@@ -14,13 +14,13 @@ describe('event sub-processes', () => {
       <subProcess id="esp" triggeredByEvent="true"><startEvent id="ms" isInterrupting="false"><messageEventDefinition messageRef="m1"/></startEvent>
         <userTask id="extra"/><endEvent id="ee"/>${flow('h1', 'ms', 'extra')}${flow('h2', 'extra', 'ee')}</subProcess>`, '<message id="m1" name="补充材料"/>');
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    engine.correlateMessage({ messageName: '补充材料', instanceId });
-    expect(keys(engine, instanceId)).toEqual(['extra', 'main']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    await engine.correlateMessage({ messageName: '补充材料', instanceId });
+    expect(await keys(engine, instanceId)).toEqual(['extra', 'main']);
     const esp = executions(db, instanceId).find((x) => x.activityId === 'esp')!;
     expect(esp).toMatchObject({ isScope: 1, parentId: null });
-    expect(done(engine, instanceId, 'main').ended).toBe(false);
-    expect(done(engine, instanceId, 'extra').ended).toBe(true);
+    expect((await done(engine, instanceId, 'main')).ended).toBe(false);
+    expect((await done(engine, instanceId, 'extra')).ended).toBe(true);
     expect(acts(db, instanceId)).toEqual(expect.arrayContaining(['esp:subProcess', 'ms:startEvent', 'extra:userTask']));
   });
 
@@ -33,12 +33,12 @@ describe('event sub-processes', () => {
       <userTask id="after"/><endEvent id="e"/><endEvent id="e2"/>
       ${flow('f0', 's', 'fork')}${flow('f1', 'fork', 'sp')}${flow('f1b', 'fork', 'outside')}${flow('f2', 'sp', 'after')}${flow('f3', 'after', 'e')}${flow('f4', 'outside', 'e2')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
     clock.advance(300_001);
-    expect(engine.fireDueTimers({ now: clock.now(), owner: 't' }).fired).toBe(1);
-    expect(keys(engine, instanceId)).toEqual(['expired', 'outside']);
+    expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
+    expect(await keys(engine, instanceId)).toEqual(['expired', 'outside']);
     expect(hiTasks(db, instanceId)).toEqual(expect.arrayContaining(['inner:cancelled', 'outside:open', 'expired:open']));
-    done(engine, instanceId, 'expired');
-    expect(keys(engine, instanceId)).toEqual(['after', 'outside']);
+    await done(engine, instanceId, 'expired');
+    expect(await keys(engine, instanceId)).toEqual(['after', 'outside']);
   });
 });

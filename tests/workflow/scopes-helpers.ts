@@ -18,13 +18,13 @@ export const flow = (id: string, s: string, t: string, cond?: string) => cond
   : `<sequenceFlow id="${id}" sourceRef="${s}" targetRef="${t}"/>`;
 
 /** Active task keys of an instance, sorted. */
-export const keys = (engine: Engine, instanceId: string) => engine.instanceTasks(instanceId).map((t) => t.taskDefKey).sort();
+export const keys = async (engine: Engine, instanceId: string) => (await engine.instanceTasks(instanceId)).map((t) => t.taskDefKey).sort();
 
 /** Completes the active task `key` (as admin). */
-export function done(engine: Engine, instanceId: string, key: string, variables?: Record<string, unknown>) {
-  const t = engine.instanceTasks(instanceId).find((x) => x.taskDefKey === key);
-  if (!t) throw new Error(`no active task ${key}; active: ${keys(engine, instanceId).join(', ')}`);
-  return engine.complete({ taskId: t.taskId, userId: t.assignee ?? 'admin', variables });
+export async function done(engine: Engine, instanceId: string, key: string, variables?: Record<string, unknown>) {
+  const t = (await engine.instanceTasks(instanceId)).find((x) => x.taskDefKey === key);
+  if (!t) throw new Error(`no active task ${key}; active: ${(await keys(engine, instanceId)).join(', ')}`);
+  return await engine.complete({ taskId: t.taskId, userId: t.assignee ?? 'admin', variables });
 }
 
 export const executions = (db: Db, instanceId: string) => db.$client.prepare(

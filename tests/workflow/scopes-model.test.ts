@@ -28,7 +28,7 @@ describe('reading scopes', () => {
   it('fills parents, children, starts, boundaries and event / service / call definitions', async () => {
     const { engine } = makeEngine({ beans: { calc: { twice: (n: number) => n * 2 } } });
     const { definitionId } = await engine.deploy({ xml: model });
-    const g = engine.getGraph(definitionId);
+    const g = await engine.getGraph(definitionId);
     expect(g.startId).toBe('s');
     expect(g.eventStartIds).toEqual(['ms']);
     expect(g.nodes.ms.event).toEqual({ kind: 'message', messageRef: 'msg', messageName: '开始消息' });
@@ -71,9 +71,9 @@ describe('errors across scopes and instances', () => {
     const { definitionId } = await engine.deploy({ xml: proc('caller', `<startEvent id="s"/><callActivity id="call" calledElement="failing"/>
       <boundaryEvent id="caught" attachedToRef="call"><errorEventDefinition errorRef="err2"/></boundaryEvent>
       <userTask id="handle"/><endEvent id="e"/><endEvent id="e2"/>${flow('f1', 's', 'call')}${flow('f2', 'call', 'e')}${flow('f3', 'caught', 'handle')}${flow('f4', 'handle', 'e2')}`) });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(keys(engine, instanceId)).toEqual(['handle']);
-    const [child] = engine.childInstances(instanceId);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect(await keys(engine, instanceId)).toEqual(['handle']);
+    const [child] = await engine.childInstances(instanceId);
     expect(instanceRow(db, child.instanceId)).toMatchObject({ state: 'stopped' });
   });
 
@@ -84,10 +84,10 @@ describe('errors across scopes and instances', () => {
         ${flow('i1', 'ss', 'fork')}${flow('i2', 'fork', 'waiting')}${flow('i3', 'fork', 'first')}${flow('i4', 'first', 'svc')}${flow('i5', 'svc', 'se')}${flow('i6', 'waiting', 'se')}</subProcess>
       <boundaryEvent id="caught" attachedToRef="sp"><errorEventDefinition errorRef="err3"/></boundaryEvent>
       <userTask id="handle"/><endEvent id="e"/><endEvent id="e2"/>${flow('f1', 's', 'sp')}${flow('f2', 'sp', 'e')}${flow('f3', 'caught', 'handle')}${flow('f4', 'handle', 'e2')}`) });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    const first = engine.instanceTasks(instanceId).find((t) => t.taskDefKey === 'first')!;
-    engine.complete({ taskId: first.taskId, userId: '1' });
-    expect(keys(engine, instanceId)).toEqual(['handle']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    const first = (await engine.instanceTasks(instanceId)).find((t) => t.taskDefKey === 'first')!;
+    await engine.complete({ taskId: first.taskId, userId: '1' });
+    expect(await keys(engine, instanceId)).toEqual(['handle']);
     expect(hiTasks(db, instanceId)).toEqual(expect.arrayContaining(['waiting:cancelled', 'first:done', 'handle:open']));
   });
 });

@@ -36,9 +36,9 @@ describe('service tasks', () => {
       <userTask id="after"/><endEvent id="e"/>
       ${flow('f1', 's', 'c')}${flow('f2', 'c', 'd')}${flow('f3', 'd', 'x')}${flow('f4', 'x', 'after')}${flow('f5', 'after', 'e')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1', variables: { who: 'kermit', amount: 21 } });
-    expect(keys(engine, instanceId)).toEqual(['after']);
-    expect(engine.variables({ instanceId })).toMatchObject({ copied: 'kermit-ok', checked: true, doubled: 42 });
+    const { instanceId } = await engine.start({ definitionId, userId: '1', variables: { who: 'kermit', amount: 21 } });
+    expect(await keys(engine, instanceId)).toEqual(['after']);
+    expect(await engine.variables({ instanceId })).toMatchObject({ copied: 'kermit-ok', checked: true, doubled: 42 });
     expect(calls).toContain('copy:kermit-ok');
   });
 
@@ -48,17 +48,17 @@ describe('service tasks', () => {
       `<boundaryEvent id="tooMuch" attachedToRef="svc"><errorEventDefinition errorRef="TOO_MUCH"/></boundaryEvent><userTask id="review"/><endEvent id="e2"/>
        ${flow('f4', 'tooMuch', 'review')}${flow('f5', 'review', 'e2')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const big = engine.start({ definitionId, userId: '1', variables: { amount: 500 } });
-    expect(keys(engine, big.instanceId)).toEqual(['review']);
+    const big = await engine.start({ definitionId, userId: '1', variables: { amount: 500 } });
+    expect(await keys(engine, big.instanceId)).toEqual(['review']);
     expect(acts(db, big.instanceId)).toEqual(['s:startEvent', 'svc:serviceTask:x', 'tooMuch:boundaryEvent', 'review:userTask:open']);
-    const small = engine.start({ definitionId, userId: '1', variables: { amount: 5 } });
-    expect(keys(engine, small.instanceId)).toEqual(['after']);
+    const small = await engine.start({ definitionId, userId: '1', variables: { amount: 5 } });
+    expect(await keys(engine, small.instanceId)).toEqual(['after']);
 
     const bare = await engine.deploy({ xml: line('bare', '<serviceTask id="svc" flowable:delegateExpression="${checker}"/>') });
-    expect(() => engine.start({ definitionId: bare.definitionId, userId: '1', variables: { amount: 500 } }))
+    await expect(engine.start({ definitionId: bare.definitionId, userId: '1', variables: { amount: 500 } })).rejects
       .toThrow("No catching boundary event found for error with errorCode 'TOO_MUCH'");
     const broken = await engine.deploy({ xml: line('broken', '<serviceTask id="svc" flowable:class="broken"/>') });
-    expect(() => engine.start({ definitionId: broken.definitionId, userId: '1' })).toThrow('handler exploded');
+    await expect(engine.start({ definitionId: broken.definitionId, userId: '1' })).rejects.toThrow('handler exploded');
     expect((db.$client.prepare('SELECT COUNT(*) AS n FROM wf_instance').get() as { n: number }).n).toBe(2);
   });
 
@@ -85,8 +85,8 @@ describe('service tasks', () => {
       <flowable:field name="status" stringValue="已受理"/><flowable:field name="level"><flowable:expression>\${days > 3 ? 'high' : 'low'}</flowable:expression></flowable:field>
       </extensionElements></serviceTask>`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1', variables: { days: 5 } });
-    expect(engine.variables({ instanceId })).toMatchObject({ status: '已受理', level: 'high' });
+    const { instanceId } = await engine.start({ definitionId, userId: '1', variables: { days: 5 } });
+    expect(await engine.variables({ instanceId })).toMatchObject({ status: '已受理', level: 'high' });
   });
 });
 
@@ -121,52 +121,52 @@ describe('moves inside a sub-process', () => {
   it('reject and return to a task of the same scope keep the scope; reject from the first inner task leaves it', async () => {
     const { engine, db } = makeEngine();
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    done(engine, instanceId, 'before');
-    done(engine, instanceId, 'a');
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    await done(engine, instanceId, 'before');
+    await done(engine, instanceId, 'a');
     const scopeId = executions(db, instanceId).find((e) => e.activityId === 'sp')!.id;
-    const b = engine.instanceTasks(instanceId)[0];
-    engine.reject({ taskId: b.taskId, userId: 'admin', comment: '退回' });
-    expect(keys(engine, instanceId)).toEqual(['a']);
+    const b = (await engine.instanceTasks(instanceId))[0];
+    await engine.reject({ taskId: b.taskId, userId: 'admin', comment: '退回' });
+    expect(await keys(engine, instanceId)).toEqual(['a']);
     expect(executions(db, instanceId).find((e) => e.activityId === 'a')!.parentId).toBe(scopeId);
-    done(engine, instanceId, 'a');
-    expect(engine.returnList({ taskId: engine.instanceTasks(instanceId)[0].taskId }).map((n) => n.id)).toEqual(['before', 'a']);
-    engine.returnTo({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: 'admin', targetKey: 'a' });
-    expect(keys(engine, instanceId)).toEqual(['a']);
+    await done(engine, instanceId, 'a');
+    expect((await engine.returnList({ taskId: (await engine.instanceTasks(instanceId))[0].taskId })).map((n) => n.id)).toEqual(['before', 'a']);
+    await engine.returnTo({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'admin', targetKey: 'a' });
+    expect(await keys(engine, instanceId)).toEqual(['a']);
     expect(executions(db, instanceId).find((e) => e.activityId === 'sp')!.id).toBe(scopeId);
     // Reject from the first inner task: back out to `before`; the scope is cancelled.
-    engine.reject({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: 'admin' });
-    expect(keys(engine, instanceId)).toEqual(['before']);
+    await engine.reject({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'admin' });
+    expect(await keys(engine, instanceId)).toEqual(['before']);
     expect(executions(db, instanceId)).toEqual([expect.objectContaining({ activityId: 'before', parentId: null })]);
-    done(engine, instanceId, 'before');
-    done(engine, instanceId, 'a');
-    done(engine, instanceId, 'b');
+    await done(engine, instanceId, 'before');
+    await done(engine, instanceId, 'a');
+    await done(engine, instanceId, 'b');
     // Reject from after the sub-process: back into it (a new scope is created for the target).
-    engine.reject({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: 'admin' });
-    expect(keys(engine, instanceId)).toEqual(['b']);
+    await engine.reject({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'admin' });
+    expect(await keys(engine, instanceId)).toEqual(['b']);
     const ex = executions(db, instanceId);
     expect(ex.find((e) => e.activityId === 'b')!.parentId).toBe(ex.find((e) => e.activityId === 'sp' && e.isScope === 1)!.id);
-    done(engine, instanceId, 'b');
-    expect(done(engine, instanceId, 'after').ended).toBe(true);
+    await done(engine, instanceId, 'b');
+    expect((await done(engine, instanceId, 'after')).ended).toBe(true);
   });
 
   it('next-node probes walk into a sub-process and out through its end', async () => {
     const { engine } = makeEngine();
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    const next = () => engine.nextFlowNode({ taskId: engine.instanceTasks(instanceId)[0].taskId })?.nodes.map((n) => n.id);
-    expect(next()).toEqual(['a']);
-    done(engine, instanceId, 'before');
-    done(engine, instanceId, 'a');
-    expect(next()).toEqual(['after']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    const next = async () => (await engine.nextFlowNode({ taskId: (await engine.instanceTasks(instanceId))[0].taskId }))?.nodes.map((n) => n.id);
+    expect(await next()).toEqual(['a']);
+    await done(engine, instanceId, 'before');
+    await done(engine, instanceId, 'a');
+    expect(await next()).toEqual(['after']);
   });
 
   it('stop cancels the sub-process with everything inside', async () => {
     const { engine, db } = makeEngine();
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    done(engine, instanceId, 'before');
-    expect(engine.stop({ instanceId, userId: '1' }).ended).toBe(true);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    await done(engine, instanceId, 'before');
+    expect((await engine.stop({ instanceId, userId: '1' })).ended).toBe(true);
     expect(executions(db, instanceId)).toEqual([]);
     expect(hiTasks(db, instanceId)).toEqual(['before:done', 'a:cancelled']);
   });
@@ -182,21 +182,21 @@ describe('timer boundary on a sub-process (events work)', () => {
   it('interrupting: the timer cancels the sub-process and its task; non-interrupting: a sibling token, the sub-process stays', async () => {
     const { engine, db, clock } = makeEngine();
     const a = await engine.deploy({ xml: xml(true) });
-    const i1 = engine.start({ definitionId: a.definitionId, userId: '1' });
+    const i1 = await engine.start({ definitionId: a.definitionId, userId: '1' });
     clock.advance(3600_000 + 1);
-    expect(engine.fireDueTimers({ now: clock.now(), owner: 't' }).fired).toBe(1);
-    expect(keys(engine, i1.instanceId)).toEqual(['remind']);
+    expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
+    expect(await keys(engine, i1.instanceId)).toEqual(['remind']);
     expect(hiTasks(db, i1.instanceId)).toEqual(['inner:cancelled', 'remind:open']);
 
     const b = await engine.deploy({ xml: xml(false) });
-    const i2 = engine.start({ definitionId: b.definitionId, userId: '1' });
+    const i2 = await engine.start({ definitionId: b.definitionId, userId: '1' });
     clock.advance(3600_000 + 1);
-    expect(engine.fireDueTimers({ now: clock.now(), owner: 't' }).fired).toBe(1);
-    expect(keys(engine, i2.instanceId)).toEqual(['inner', 'remind']);
-    done(engine, i2.instanceId, 'inner');
-    expect(keys(engine, i2.instanceId)).toEqual(['after', 'remind']);
+    expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
+    expect(await keys(engine, i2.instanceId)).toEqual(['inner', 'remind']);
+    await done(engine, i2.instanceId, 'inner');
+    expect(await keys(engine, i2.instanceId)).toEqual(['after', 'remind']);
     // The sub-process left: its timer subscription is gone.
     clock.advance(7200_000);
-    expect(engine.fireDueTimers({ now: clock.now(), owner: 't' }).fired).toBe(0);
+    expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(0);
   });
 });

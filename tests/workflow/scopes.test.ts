@@ -17,18 +17,18 @@ describe('embedded sub-process', () => {
   it('the token becomes the scope, a child runs the inner flow; the last inner end leaves the sub-process', async () => {
     const { engine, db } = makeEngine();
     const { definitionId } = await engine.deploy({ xml: simple });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(keys(engine, instanceId)).toEqual(['inner']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect(await keys(engine, instanceId)).toEqual(['inner']);
     const ex = executions(db, instanceId);
     const scope = ex.find((e) => e.activityId === 'sp')!;
     expect(scope).toMatchObject({ isScope: 1, parentId: null });
     expect(ex.find((e) => e.activityId === 'inner')).toMatchObject({ parentId: scope.id, isScope: 0 });
     expect(acts(db, instanceId)).toEqual(['s:startEvent', 'sp:subProcess:open', 'ss:startEvent', 'inner:userTask:open']);
-    done(engine, instanceId, 'inner');
-    expect(keys(engine, instanceId)).toEqual(['after']);
+    await done(engine, instanceId, 'inner');
+    expect(await keys(engine, instanceId)).toEqual(['after']);
     expect(executions(db, instanceId)).toEqual([expect.objectContaining({ activityId: 'after', isScope: 0, parentId: null })]);
     expect(acts(db, instanceId)).toEqual(['s:startEvent', 'sp:subProcess', 'ss:startEvent', 'inner:userTask', 'se:endEvent', 'after:userTask:open']);
-    expect(done(engine, instanceId, 'after').ended).toBe(true);
+    expect((await done(engine, instanceId, 'after')).ended).toBe(true);
   });
 
   it('nested sub-processes and a parallel gateway inside: the outer scope waits for every inner token', async () => {
@@ -42,20 +42,20 @@ describe('embedded sub-process', () => {
       </subProcess>
       <userTask id="after"/><endEvent id="e"/>${flow('f1', 's', 'outer')}${flow('f2', 'outer', 'after')}${flow('f3', 'after', 'e')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(keys(engine, instanceId)).toEqual(['a', 'b']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect(await keys(engine, instanceId)).toEqual(['a', 'b']);
     const ex = executions(db, instanceId);
     const outer = ex.find((e) => e.activityId === 'outer')!;
     const inner = ex.find((e) => e.activityId === 'inner')!;
     expect(inner).toMatchObject({ parentId: outer.id, isScope: 1 });
     expect(ex.find((e) => e.activityId === 'b')!.parentId).toBe(inner.id);
-    done(engine, instanceId, 'b');
-    expect(keys(engine, instanceId)).toEqual(['a']);
+    await done(engine, instanceId, 'b');
+    expect(await keys(engine, instanceId)).toEqual(['a']);
     // The inner scope completed; its token waits at the join inside the outer scope.
     expect(executions(db, instanceId).find((e) => e.activityId === 'join')).toMatchObject({ parentId: outer.id });
-    done(engine, instanceId, 'a');
-    expect(keys(engine, instanceId)).toEqual(['after']);
-    expect(done(engine, instanceId, 'after').ended).toBe(true);
+    await done(engine, instanceId, 'a');
+    expect(await keys(engine, instanceId)).toEqual(['after']);
+    expect((await done(engine, instanceId, 'after')).ended).toBe(true);
   });
 
   it('a sub-process is a variable scope: local variables stay in it and disappear when it completes', async () => {
@@ -65,10 +65,10 @@ describe('embedded sub-process', () => {
         <startEvent id="ss"/><userTask id="inner"/><endEvent id="se"/>${flow('i1', 'ss', 'inner')}${flow('i2', 'inner', 'se')}</subProcess>
       <userTask id="after"/><endEvent id="e"/>${flow('f1', 's', 'sp')}${flow('f2', 'sp', 'after')}${flow('f3', 'after', 'e')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
     expect(scopedVars(db, instanceId)).toEqual(['local=1']);
-    done(engine, instanceId, 'inner', { local: 5, other: 7 });
-    const vars = engine.variables({ instanceId });
+    await done(engine, instanceId, 'inner', { local: 5, other: 7 });
+    const vars = await engine.variables({ instanceId });
     expect(vars.other).toBe(7);
     expect(vars).not.toHaveProperty('local');
     expect(scopedVars(db, instanceId)).toEqual([]);
@@ -88,20 +88,20 @@ describe('BPMN errors', () => {
   it('an error end inside a sub-process is caught by the error boundary: the scope is cancelled, the boundary path runs', async () => {
     const { engine, db } = makeEngine();
     const { definitionId } = await engine.deploy({ xml: withBoundary });
-    const ok = engine.start({ definitionId, userId: '1' });
-    done(engine, ok.instanceId, 'check', { pass: true });
-    expect(keys(engine, ok.instanceId)).toEqual(['other']);
-    done(engine, ok.instanceId, 'other');
-    expect(keys(engine, ok.instanceId)).toEqual(['after']);
+    const ok = await engine.start({ definitionId, userId: '1' });
+    await done(engine, ok.instanceId, 'check', { pass: true });
+    expect(await keys(engine, ok.instanceId)).toEqual(['other']);
+    await done(engine, ok.instanceId, 'other');
+    expect(await keys(engine, ok.instanceId)).toEqual(['after']);
 
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    done(engine, instanceId, 'check', { pass: false });
-    expect(keys(engine, instanceId)).toEqual(['handle']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    await done(engine, instanceId, 'check', { pass: false });
+    expect(await keys(engine, instanceId)).toEqual(['handle']);
     expect(hiTasks(db, instanceId)).toEqual(['check:done', 'other:cancelled', 'handle:open']);
     expect(acts(db, instanceId)).toContain('caught:boundaryEvent');
     expect(acts(db, instanceId)).toContain('sp:subProcess:x');
     expect(executions(db, instanceId)).toEqual([expect.objectContaining({ activityId: 'handle', parentId: null, isScope: 0 })]);
-    expect(done(engine, instanceId, 'handle').ended).toBe(true);
+    expect((await done(engine, instanceId, 'handle')).ended).toBe(true);
     expect(instanceRow(db, instanceId)).toMatchObject({ state: 'completed', endActivityId: 'e2' });
   });
 
@@ -109,13 +109,13 @@ describe('BPMN errors', () => {
     const { engine, db } = makeEngine();
     const xml = withBoundary.replace('<errorEventDefinition errorRef="err1"/></endEvent>', '<errorEventDefinition errorRef="err2"/></endEvent>');
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
     const before = hiTasks(db, instanceId);
-    expect(() => done(engine, instanceId, 'check', { pass: false }))
+    await expect(done(engine, instanceId, 'check', { pass: false })).rejects
       .toThrow("No catching boundary event found for error with errorCode 'E2', neither in same process nor in parent process");
-    expect(keys(engine, instanceId)).toEqual(['check', 'other']);
+    expect(await keys(engine, instanceId)).toEqual(['check', 'other']);
     expect(hiTasks(db, instanceId)).toEqual(before);
-    expect(engine.variables({ instanceId })).not.toHaveProperty('pass');
+    expect(await engine.variables({ instanceId })).not.toHaveProperty('pass');
   });
 
   it('an interrupting error-start event sub-process at process level catches an inner error', async () => {
@@ -129,13 +129,13 @@ describe('BPMN errors', () => {
       <endEvent id="e"/><endEvent id="e2"/>
       ${flow('f0', 's', 'fork')}${flow('f1', 'fork', 'sp')}${flow('f1b', 'fork', 'parallelTask')}${flow('f2', 'sp', 'e')}${flow('f3', 'parallelTask', 'e2')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(keys(engine, instanceId)).toEqual(['parallelTask', 'work']);
-    done(engine, instanceId, 'work');
-    expect(keys(engine, instanceId)).toEqual(['repair']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect(await keys(engine, instanceId)).toEqual(['parallelTask', 'work']);
+    await done(engine, instanceId, 'work');
+    expect(await keys(engine, instanceId)).toEqual(['repair']);
     expect(hiTasks(db, instanceId)).toEqual(['parallelTask:cancelled', 'work:done', 'repair:open']);
     expect(acts(db, instanceId)).toEqual(expect.arrayContaining(['handler:subProcess:open', 'es:startEvent']));
-    expect(done(engine, instanceId, 'repair').ended).toBe(true);
+    expect((await done(engine, instanceId, 'repair')).ended).toBe(true);
     expect(instanceRow(db, instanceId)!.state).toBe('completed');
   });
 });
@@ -147,8 +147,8 @@ describe('terminate end event', () => {
       <endEvent id="t"><terminateEventDefinition/></endEvent><endEvent id="e"/>
       ${flow('f1', 's', 'fork')}${flow('f2', 'fork', 'a')}${flow('f3', 'fork', 'b')}${flow('f4', 'a', 't')}${flow('f5', 'b', 'e')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(done(engine, instanceId, 'a').ended).toBe(true);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect((await done(engine, instanceId, 'a')).ended).toBe(true);
     expect(instanceRow(db, instanceId)).toMatchObject({ state: 'completed', endActivityId: 't' });
     expect(hiTasks(db, instanceId)).toEqual(['a:done', 'b:cancelled']);
     expect(executions(db, instanceId)).toEqual([]);
@@ -162,9 +162,9 @@ describe('terminate end event', () => {
         ${flow('i1', 'ss', 'fork')}${flow('i2', 'fork', 'a')}${flow('i3', 'fork', 'b')}${flow('i4', 'a', 't')}${flow('i5', 'b', 'ie')}</subProcess>
       <userTask id="after"/><endEvent id="e"/>${flow('f1', 's', 'sp')}${flow('f2', 'sp', 'after')}${flow('f3', 'after', 'e')}`);
     const { definitionId } = await engine.deploy({ xml });
-    const { instanceId } = engine.start({ definitionId, userId: '1' });
-    expect(done(engine, instanceId, 'a').ended).toBe(false);
-    expect(keys(engine, instanceId)).toEqual(['after']);
+    const { instanceId } = await engine.start({ definitionId, userId: '1' });
+    expect((await done(engine, instanceId, 'a')).ended).toBe(false);
+    expect(await keys(engine, instanceId)).toEqual(['after']);
     expect(hiTasks(db, instanceId)).toEqual(['a:done', 'b:cancelled', 'after:open']);
     expect(acts(db, instanceId)).toContain('sp:subProcess');
   });

@@ -17,8 +17,8 @@ const parent = (callAttrs: string, mappings: string, extra = '') => proc('parent
   <userTask id="after"/><endEvent id="e"/>${extra}
   ${flow('f1', 's', 'call')}${flow('f2', 'call', 'after')}${flow('f3', 'after', 'e')}`);
 
-const childOf = (engine: ReturnType<typeof makeEngine>['engine'], instanceId: string) => {
-  const list = engine.childInstances(instanceId);
+const childOf = async (engine: ReturnType<typeof makeEngine>['engine'], instanceId: string) => {
+  const list = await engine.childInstances(instanceId);
   expect(list.length).toBeGreaterThan(0);
   return list[list.length - 1];
 };
@@ -30,23 +30,23 @@ describe('call activity', () => {
     await engine.deploy({ xml: child('v2') });
     const p = await engine.deploy({ xml: parent('flowable:inheritBusinessKey="true"',
       '<flowable:in source="amount" target="childAmount"/><flowable:in sourceExpression="${amount * 2}" target="doubled"/><flowable:out source="verdict" target="result"/>') });
-    const { instanceId } = engine.start({ definitionId: p.definitionId, userId: '7', variables: { amount: 4, secret: 's' }, businessKey: 'BK-1' });
-    expect(keys(engine, instanceId)).toEqual([]);
-    const c = childOf(engine, instanceId);
+    const { instanceId } = await engine.start({ definitionId: p.definitionId, userId: '7', variables: { amount: 4, secret: 's' }, businessKey: 'BK-1' });
+    expect(await keys(engine, instanceId)).toEqual([]);
+    const c = await childOf(engine, instanceId);
     expect(c).toMatchObject({ callActivityId: 'call', businessKey: 'BK-1', endTime: null, state: 'running' });
-    expect(engine.instanceTasks(c.instanceId).map((t) => t.name)).toEqual(['v2']);
-    const vars = engine.variables({ instanceId: c.instanceId });
+    expect((await engine.instanceTasks(c.instanceId)).map((t) => t.name)).toEqual(['v2']);
+    const vars = await engine.variables({ instanceId: c.instanceId });
     expect(vars).toMatchObject({ childAmount: 4, doubled: 8 });
     expect(vars).not.toHaveProperty('secret');
     expect(instanceRow(db, c.instanceId)).toMatchObject({ superInstanceId: instanceId });
-    expect(engine.getInstance(c.instanceId)).toBeTruthy();
+    expect(await engine.getInstance(c.instanceId)).toBeTruthy();
     // Completing the child's task ends the child in the same command; the caller moves on with `out`.
-    const r = done(engine, c.instanceId, 'childTask', { verdict: 'ok', broken: false });
+    const r = await done(engine, c.instanceId, 'childTask', { verdict: 'ok', broken: false });
     expect(r.ended).toBe(true);
     expect(instanceRow(db, c.instanceId)!.state).toBe('completed');
-    expect(keys(engine, instanceId)).toEqual(['after']);
-    expect(engine.variables({ instanceId })).toMatchObject({ result: 'ok', amount: 4 });
-    expect(done(engine, instanceId, 'after').ended).toBe(true);
+    expect(await keys(engine, instanceId)).toEqual(['after']);
+    expect(await engine.variables({ instanceId })).toMatchObject({ result: 'ok', amount: 4 });
+    expect((await done(engine, instanceId, 'after')).ended).toBe(true);
   });
 
   it('a pinned version is used; inheritVariables passes everything; an unknown key fails and changes nothing', async () => {
@@ -54,14 +54,14 @@ describe('call activity', () => {
     await engine.deploy({ xml: child('v1') });
     await engine.deploy({ xml: child('v2') });
     const p = await engine.deploy({ xml: parent('flowable:calledElementBinding="version" flowable:calledElementVersion="1" flowable:inheritVariables="true"', '') });
-    const { instanceId } = engine.start({ definitionId: p.definitionId, userId: '1', variables: { x: 1 } });
-    const c = childOf(engine, instanceId);
-    expect(engine.instanceTasks(c.instanceId).map((t) => t.name)).toEqual(['v1']);
-    expect(engine.variables({ instanceId: c.instanceId })).toMatchObject({ x: 1 });
+    const { instanceId } = await engine.start({ definitionId: p.definitionId, userId: '1', variables: { x: 1 } });
+    const c = await childOf(engine, instanceId);
+    expect((await engine.instanceTasks(c.instanceId)).map((t) => t.name)).toEqual(['v1']);
+    expect(await engine.variables({ instanceId: c.instanceId })).toMatchObject({ x: 1 });
     const missing = await engine.deploy({ xml: parent('', '').replace('calledElement="child"', 'calledElement="${target}"') });
     const count = () => (db.$client.prepare('SELECT COUNT(*) AS n FROM wf_instance').get() as { n: number }).n;
     const before = count();
-    expect(() => engine.start({ definitionId: missing.definitionId, userId: '1', variables: { target: 'nope' } })).toThrow('流程定义不存在');
+    await expect(engine.start({ definitionId: missing.definitionId, userId: '1', variables: { target: 'nope' } })).rejects.toThrow('流程定义不存在');
     expect(count()).toBe(before);
   });
 
@@ -70,28 +70,28 @@ describe('call activity', () => {
     await engine.deploy({ xml: child('v1') });
     const p = await engine.deploy({ xml: parent('', '', `<boundaryEvent id="onError" attachedToRef="call"><errorEventDefinition errorRef="err1"/></boundaryEvent>
       <userTask id="fix"/><endEvent id="e2"/>${flow('f4', 'onError', 'fix')}${flow('f5', 'fix', 'e2')}`) });
-    const { instanceId } = engine.start({ definitionId: p.definitionId, userId: '1' });
-    const c = childOf(engine, instanceId);
-    done(engine, c.instanceId, 'childTask', { broken: true });
-    expect(keys(engine, instanceId)).toEqual(['fix']);
+    const { instanceId } = await engine.start({ definitionId: p.definitionId, userId: '1' });
+    const c = await childOf(engine, instanceId);
+    await done(engine, c.instanceId, 'childTask', { broken: true });
+    expect(await keys(engine, instanceId)).toEqual(['fix']);
     expect(instanceRow(db, c.instanceId)).toMatchObject({ state: 'stopped' });
     expect(instanceRow(db, c.instanceId)!.endTime).not.toBeNull();
-    expect(engine.instanceTasks(c.instanceId)).toEqual([]);
+    expect(await engine.instanceTasks(c.instanceId)).toEqual([]);
   });
 
   it('deleting the caller deletes the child; stopping it marks the child ended and cancels its tasks', async () => {
     const { engine, db } = makeEngine();
     await engine.deploy({ xml: child('v1') });
     const p = await engine.deploy({ xml: parent('', '') });
-    const a = engine.start({ definitionId: p.definitionId, userId: '1' });
-    const ca = childOf(engine, a.instanceId);
-    engine.deleteInstance({ instanceIds: a.instanceId });
+    const a = await engine.start({ definitionId: p.definitionId, userId: '1' });
+    const ca = await childOf(engine, a.instanceId);
+    await engine.deleteInstance({ instanceIds: a.instanceId });
     expect(instanceRow(db, ca.instanceId)).toBeUndefined();
-    expect(engine.instanceTasks(ca.instanceId)).toEqual([]);
+    expect(await engine.instanceTasks(ca.instanceId)).toEqual([]);
 
-    const b = engine.start({ definitionId: p.definitionId, userId: '1' });
-    const cb = childOf(engine, b.instanceId);
-    expect(engine.stop({ instanceId: b.instanceId, userId: '1' }).ended).toBe(true);
+    const b = await engine.start({ definitionId: p.definitionId, userId: '1' });
+    const cb = await childOf(engine, b.instanceId);
+    expect((await engine.stop({ instanceId: b.instanceId, userId: '1' })).ended).toBe(true);
     expect(instanceRow(db, cb.instanceId)).toMatchObject({ state: 'stopped' });
     expect(hiTasks(db, cb.instanceId)).toEqual(['childTask:cancelled']);
   });
@@ -101,12 +101,12 @@ describe('call activity', () => {
     await engine.deploy({ xml: child('v1') });
     const p = await engine.deploy({ xml: parent('', '', `<boundaryEvent id="late" attachedToRef="call"><timerEventDefinition><timeDuration>PT10M</timeDuration></timerEventDefinition></boundaryEvent>
       <userTask id="chase"/><endEvent id="e2"/>${flow('f4', 'late', 'chase')}${flow('f5', 'chase', 'e2')}`) });
-    const { instanceId } = engine.start({ definitionId: p.definitionId, userId: '1' });
-    const c = childOf(engine, instanceId);
+    const { instanceId } = await engine.start({ definitionId: p.definitionId, userId: '1' });
+    const c = await childOf(engine, instanceId);
     clock.advance(600_001);
-    expect(engine.fireDueTimers({ now: clock.now(), owner: 't' }).fired).toBe(1);
-    expect(keys(engine, instanceId)).toEqual(['chase']);
+    expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
+    expect(await keys(engine, instanceId)).toEqual(['chase']);
     expect(instanceRow(db, c.instanceId)).toMatchObject({ state: 'stopped' });
-    expect(engine.instanceTasks(c.instanceId)).toEqual([]);
+    expect(await engine.instanceTasks(c.instanceId)).toEqual([]);
   });
 });

@@ -20,63 +20,63 @@ const model = (sequential: boolean, condition?: string) => `<?xml version="1.0" 
 </process></definitions>`;
 
 type E = ReturnType<typeof makeEngine>['engine'];
-const votes = (engine: E, id: string) => engine.instanceTasks(id).filter((t) => t.name === '会签').map((t) => t.assignee).sort();
-const taskOf = (engine: E, id: string, assignee: string) => engine.instanceTasks(id).find((t) => t.assignee === assignee)!;
-const vote = (engine: E, id: string, assignee: string) => engine.complete({ taskId: taskOf(engine, id, assignee).taskId, userId: assignee });
+const votes = async (engine: E, id: string) => (await engine.instanceTasks(id)).filter((t) => t.name === '会签').map((t) => t.assignee).sort();
+const taskOf = async (engine: E, id: string, assignee: string) => (await engine.instanceTasks(id)).find((t) => t.assignee === assignee)!;
+const vote = async (engine: E, id: string, assignee: string) => engine.complete({ taskId: (await taskOf(engine, id, assignee)).taskId, userId: assignee });
 /** A body counter (the MI root's local variable) as stored. */
 const counter = (db: ReturnType<typeof makeEngine>['db'], id: string, name: string) => {
   const r = db.$client.prepare('SELECT value FROM wf_variable WHERE instance_id = ? AND name = ?').get(id, name) as { value: string } | undefined;
   return r ? JSON.parse(r.value) : undefined;
 };
-const comments = (engine: E, id: string) => engine.flowRecord(id).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`)).sort();
+const comments = async (engine: E, id: string) => (await engine.flowRecord(id)).flatMap((r) => r.comments.map((c) => `${c.type}:${c.message}`)).sort();
 
 async function started(sequential: boolean, users: string[], condition?: string) {
   const ctx = makeEngine();
   const d = await ctx.engine.deploy({ xml: model(sequential, condition) });
-  const { instanceId } = ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { users } });
-  completeByName(ctx.engine, instanceId, '申请');
+  const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { users } });
+  await completeByName(ctx.engine, instanceId, '申请');
   return { ...ctx, id: instanceId };
 }
 
 describe('加签', () => {
   it('parallel: a new signer votes too before the body completes', async () => {
     const { engine, id, db } = await started(false, ['a', 'b']);
-    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'x', assignee: 'c', mode: 'parallel' })).toThrow('当前用户不是该任务的办理人');
-    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'after' })).toThrow('并行会签只能并行加签');
-    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', mode: 'parallel' })).toThrow('该人员已在会签中');
-    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'parallel', comment: '请财务也看' });
-    expect(votes(engine, id)).toEqual(['a', 'b', 'c']);
+    await expect(engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'x', assignee: 'c', mode: 'parallel' })).rejects.toThrow('当前用户不是该任务的办理人');
+    await expect(engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', mode: 'after' })).rejects.toThrow('并行会签只能并行加签');
+    await expect(engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'b', mode: 'parallel' })).rejects.toThrow('该人员已在会签中');
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', mode: 'parallel', comment: '请财务也看' });
+    expect(await votes(engine, id)).toEqual(['a', 'b', 'c']);
     expect(counter(db, id, 'nrOfInstances')).toBe(3);
-    expect(comments(engine, id)).toContain('9:请财务也看');
-    vote(engine, id, 'a');
-    vote(engine, id, 'b');
-    expect(names(engine, id)).toEqual(['会签']);
-    vote(engine, id, 'c');
-    expect(names(engine, id)).toEqual(['归档']);
+    expect(await comments(engine, id)).toContain('9:请财务也看');
+    await vote(engine, id, 'a');
+    await vote(engine, id, 'b');
+    expect(await names(engine, id)).toEqual(['会签']);
+    await vote(engine, id, 'c');
+    expect(await names(engine, id)).toEqual(['归档']);
   });
 
   it('sequential: after the current approver, or before them (their task comes back later)', async () => {
     const { engine, id } = await started(true, ['a', 'b']);
-    expect(() => engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'parallel' })).toThrow('顺序会签只能向前或向后加签');
-    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'after' });
-    expect(votes(engine, id)).toEqual(['a']);
-    vote(engine, id, 'a');
-    expect(votes(engine, id)).toEqual(['c']);
-    engine.addSigner({ taskId: taskOf(engine, id, 'c').taskId, userId: 'c', assignee: 'd', mode: 'before' });
-    expect(votes(engine, id)).toEqual(['d']);
-    vote(engine, id, 'd');
-    expect(votes(engine, id)).toEqual(['c']);
-    vote(engine, id, 'c');
-    expect(votes(engine, id)).toEqual(['b']);
-    vote(engine, id, 'b');
-    expect(names(engine, id)).toEqual(['归档']);
-    expect(engine.flowRecord(id).filter((r) => r.taskName === '会签').map((r) => r.assigneeId)).toEqual(['b', 'c', 'd', 'c', 'a']);
+    await expect(engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', mode: 'parallel' })).rejects.toThrow('顺序会签只能向前或向后加签');
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', mode: 'after' });
+    expect(await votes(engine, id)).toEqual(['a']);
+    await vote(engine, id, 'a');
+    expect(await votes(engine, id)).toEqual(['c']);
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'c')).taskId, userId: 'c', assignee: 'd', mode: 'before' });
+    expect(await votes(engine, id)).toEqual(['d']);
+    await vote(engine, id, 'd');
+    expect(await votes(engine, id)).toEqual(['c']);
+    await vote(engine, id, 'c');
+    expect(await votes(engine, id)).toEqual(['b']);
+    await vote(engine, id, 'b');
+    expect(await names(engine, id)).toEqual(['归档']);
+    expect((await engine.flowRecord(id)).filter((r) => r.taskName === '会签').map((r) => r.assigneeId)).toEqual(['b', 'c', 'd', 'c', 'a']);
   });
   it('parallel: a signer added after a 减签 gets the added user as its element', async () => {
     const { engine, id, db } = await started(false, ['a', 'b', 'c']);
-    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', manager: true });
-    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'd', mode: 'parallel' });
-    expect(votes(engine, id)).toEqual(['a', 'b', 'd']);
+    await engine.removeSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', manager: true });
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'd', mode: 'parallel' });
+    expect(await votes(engine, id)).toEqual(['a', 'b', 'd']);
     const element = db.$client.prepare(`SELECT v.value FROM wf_variable v JOIN wf_task t ON t.execution_id = v.scope_id
       WHERE t.instance_id = ? AND t.assignee = 'd' AND v.name = 'u'`).get(id) as { value: string };
     expect(JSON.parse(element.value)).toBe('d');
@@ -86,84 +86,84 @@ describe('加签', () => {
 describe('减签', () => {
   it('parallel: removes a signer who has not voted; the completion condition is counted again', async () => {
     const { engine, id } = await started(false, ['a', 'b', 'c'], '${nrOfCompletedInstances/nrOfInstances >= 0.5}');
-    vote(engine, id, 'a'); // 1/3: not yet
-    expect(votes(engine, id)).toEqual(['b', 'c']);
-    expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'b' })).toThrow('不能对自己减签');
-    expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'a' })).toThrow('该人员不在会签中或已处理');
-    engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'c', comment: '出差', manager: true });
+    await vote(engine, id, 'a'); // 1/3: not yet
+    expect(await votes(engine, id)).toEqual(['b', 'c']);
+    await expect(engine.removeSigner({ taskId: (await taskOf(engine, id, 'b')).taskId, userId: 'b', assignee: 'b' })).rejects.toThrow('不能对自己减签');
+    await expect(engine.removeSigner({ taskId: (await taskOf(engine, id, 'b')).taskId, userId: 'b', assignee: 'a' })).rejects.toThrow('该人员不在会签中或已处理');
+    await engine.removeSigner({ taskId: (await taskOf(engine, id, 'b')).taskId, userId: 'b', assignee: 'c', comment: '出差', manager: true });
     // 1 of 2 completed: the condition holds now, the body ends (b's task cancelled with it).
-    expect(names(engine, id)).toEqual(['归档']);
-    expect(comments(engine, id)).toContain('10:出差');
-    expect(engine.flowRecord(id).filter((r) => r.taskName === '会签').map((r) => [r.assigneeId, r.deleteReason]).sort()).toEqual([['a', null], ['b', 'MI_END'], ['c', 'deleteSign']]);
+    expect(await names(engine, id)).toEqual(['归档']);
+    expect(await comments(engine, id)).toContain('10:出差');
+    expect((await engine.flowRecord(id)).filter((r) => r.taskName === '会签').map((r) => [r.assigneeId, r.deleteReason]).sort()).toEqual([['a', null], ['b', 'MI_END'], ['c', 'deleteSign']]);
   });
 
   it('without a condition the remaining signers still vote; the last one cannot be removed', async () => {
     const { engine, id } = await started(false, ['a', 'b']);
-    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', manager: true });
-    expect(votes(engine, id)).toEqual(['a']);
-    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', mode: 'parallel' });
-    expect(() => engine.removeSigner({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', assignee: 'b' })).toThrow('不能对自己减签');
-    vote(engine, id, 'b');
-    expect(votes(engine, id)).toEqual(['a']);
-    vote(engine, id, 'a');
-    expect(names(engine, id)).toEqual(['归档']);
+    await engine.removeSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'b', manager: true });
+    expect(await votes(engine, id)).toEqual(['a']);
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'b', mode: 'parallel' });
+    await expect(engine.removeSigner({ taskId: (await taskOf(engine, id, 'b')).taskId, userId: 'b', assignee: 'b' })).rejects.toThrow('不能对自己减签');
+    await vote(engine, id, 'b');
+    expect(await votes(engine, id)).toEqual(['a']);
+    await vote(engine, id, 'a');
+    expect(await names(engine, id)).toEqual(['归档']);
     const single = await started(false, ['a']);
-    expect(() => single.engine.removeSigner({ taskId: taskOf(single.engine, single.id, 'a').taskId, userId: 'a', assignee: 'z' })).toThrow('减签后会签节点将没有办理人，无法减签');
+    await expect(single.engine.removeSigner({ taskId: (await taskOf(single.engine, single.id, 'a')).taskId, userId: 'a', assignee: 'z' })).rejects.toThrow('减签后会签节点将没有办理人，无法减签');
   });
 
   it('sequential: a later approver leaves the order', async () => {
     const { engine, id } = await started(true, ['a', 'b', 'c']);
-    engine.removeSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'b', manager: true });
-    vote(engine, id, 'a');
-    expect(votes(engine, id)).toEqual(['c']);
-    vote(engine, id, 'c');
-    expect(names(engine, id)).toEqual(['归档']);
+    await engine.removeSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'b', manager: true });
+    await vote(engine, id, 'a');
+    expect(await votes(engine, id)).toEqual(['c']);
+    await vote(engine, id, 'c');
+    expect(await names(engine, id)).toEqual(['归档']);
   });
 });
 
 describe('reject and return after 加签', () => {
   it('reject from the body goes back one step; the node starts again from the model collection', async () => {
     const { engine, id } = await started(false, ['a', 'b']);
-    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'parallel' });
-    vote(engine, id, 'c');
-    engine.reject({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', comment: '重填' });
-    expect(names(engine, id)).toEqual(['申请']);
-    completeByName(engine, id, '申请');
-    expect(votes(engine, id)).toEqual(['a', 'b']);
-    vote(engine, id, 'a');
-    vote(engine, id, 'b');
-    expect(names(engine, id)).toEqual(['归档']);
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', mode: 'parallel' });
+    await vote(engine, id, 'c');
+    await engine.reject({ taskId: (await taskOf(engine, id, 'b')).taskId, userId: 'b', comment: '重填' });
+    expect(await names(engine, id)).toEqual(['申请']);
+    await completeByName(engine, id, '申请');
+    expect(await votes(engine, id)).toEqual(['a', 'b']);
+    await vote(engine, id, 'a');
+    await vote(engine, id, 'b');
+    expect(await names(engine, id)).toEqual(['归档']);
   });
 
   it('return from the next node to the body: original signers, counters from scratch', async () => {
     const { engine, id, db } = await started(true, ['a', 'b']);
-    engine.addSigner({ taskId: taskOf(engine, id, 'a').taskId, userId: 'a', assignee: 'c', mode: 'after' });
-    vote(engine, id, 'a');
-    vote(engine, id, 'c');
-    vote(engine, id, 'b');
-    const archive = engine.instanceTasks(id)[0];
-    engine.returnTo({ taskId: archive.taskId, userId: '9', targetKey: 'vote' });
-    expect(votes(engine, id)).toEqual(['a']);
+    await engine.addSigner({ taskId: (await taskOf(engine, id, 'a')).taskId, userId: 'a', assignee: 'c', mode: 'after' });
+    await vote(engine, id, 'a');
+    await vote(engine, id, 'c');
+    await vote(engine, id, 'b');
+    const archive = (await engine.instanceTasks(id))[0];
+    await engine.returnTo({ taskId: archive.taskId, userId: '9', targetKey: 'vote' });
+    expect(await votes(engine, id)).toEqual(['a']);
     expect([counter(db, id, 'nrOfInstances'), counter(db, id, 'nrOfCompletedInstances'), counter(db, id, 'miCollection')]).toEqual([2, 0, undefined]);
-    vote(engine, id, 'a');
-    expect(votes(engine, id)).toEqual(['b']);
+    await vote(engine, id, 'a');
+    expect(await votes(engine, id)).toEqual(['b']);
   });
 });
 
 describe('signersOf (the 减签 choices)', () => {
   it('lists running signers, and the later ones of a sequential order; a plain task is no countersign', async () => {
     const par = await started(false, ['a', 'b']);
-    expect(par.engine.signersOf(taskOf(par.engine, par.id, 'a').taskId)).toEqual({ multiInstance: true, sequential: false, signers: [{ userId: 'a', state: 'running', addedBy: null }, { userId: 'b', state: 'running', addedBy: null }] });
+    expect(await par.engine.signersOf((await taskOf(par.engine, par.id, 'a')).taskId)).toEqual({ multiInstance: true, sequential: false, signers: [{ userId: 'a', state: 'running', addedBy: null }, { userId: 'b', state: 'running', addedBy: null }] });
     const seq = await started(true, ['a', 'b', 'c']);
-    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers).toEqual([{ userId: 'a', state: 'running', addedBy: null }, { userId: 'b', state: 'pending', addedBy: null }, { userId: 'c', state: 'pending', addedBy: null }]);
-    seq.engine.addSigner({ taskId: taskOf(seq.engine, seq.id, 'a').taskId, userId: 'a', assignee: 'z', mode: 'after' });
-    expect(seq.engine.signersOf(taskOf(seq.engine, seq.id, 'a').taskId).signers.map((s) => [s.userId, s.addedBy])).toEqual([['a', null], ['z', 'a'], ['b', null], ['c', null]]);
+    expect((await seq.engine.signersOf((await taskOf(seq.engine, seq.id, 'a')).taskId)).signers).toEqual([{ userId: 'a', state: 'running', addedBy: null }, { userId: 'b', state: 'pending', addedBy: null }, { userId: 'c', state: 'pending', addedBy: null }]);
+    await seq.engine.addSigner({ taskId: (await taskOf(seq.engine, seq.id, 'a')).taskId, userId: 'a', assignee: 'z', mode: 'after' });
+    expect((await seq.engine.signersOf((await taskOf(seq.engine, seq.id, 'a')).taskId)).signers.map((s) => [s.userId, s.addedBy])).toEqual([['a', null], ['z', 'a'], ['b', null], ['c', null]]);
     const plain = makeEngine();
     const d = await plain.engine.deploy({ xml: model(false).replace(/<multiInstanceLoopCharacteristics[\s\S]*?<\/multiInstanceLoopCharacteristics>/, '').replace('${u}', '5') });
-    const { instanceId } = plain.engine.start({ definitionId: d.definitionId, userId: '1' });
-    completeByName(plain.engine, instanceId, '申请');
-    expect(plain.engine.signersOf(plain.engine.instanceTasks(instanceId)[0].taskId)).toEqual({ multiInstance: false, sequential: false, signers: [] });
-    expect(() => plain.engine.signersOf('nope')).toThrow('任务不存在');
+    const { instanceId } = await plain.engine.start({ definitionId: d.definitionId, userId: '1' });
+    await completeByName(plain.engine, instanceId, '申请');
+    expect(await plain.engine.signersOf((await plain.engine.instanceTasks(instanceId))[0].taskId)).toEqual({ multiInstance: false, sequential: false, signers: [] });
+    await expect(plain.engine.signersOf('nope')).rejects.toThrow('任务不存在');
   });
 
   it('a sequential order whose collection variable lives on the sub-process scope lists its later approvers as pending', async () => {
@@ -182,32 +182,32 @@ describe('signersOf (the 减签 choices)', () => {
 <sequenceFlow id="f1" sourceRef="ps" targetRef="sp"/><sequenceFlow id="f2" sourceRef="sp" targetRef="e"/>
 </process></definitions>`;
     const d = await scoped.engine.deploy({ xml });
-    const { instanceId } = scoped.engine.start({ definitionId: d.definitionId, userId: '1' });
-    expect(votes(scoped.engine, instanceId)).toEqual(['a']);
+    const { instanceId } = await scoped.engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect(await votes(scoped.engine, instanceId)).toEqual(['a']);
     const changes = () => (scoped.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
     const before = changes();
-    expect(scoped.engine.signersOf(taskOf(scoped.engine, instanceId, 'a').taskId).signers.map((s) => [s.userId, s.state])).toEqual([['a', 'running'], ['b', 'pending'], ['c', 'pending']]);
+    expect((await scoped.engine.signersOf((await taskOf(scoped.engine, instanceId, 'a')).taskId)).signers.map((s) => [s.userId, s.state])).toEqual([['a', 'running'], ['b', 'pending'], ['c', 'pending']]);
     expect(changes()).toBe(before); // read only: nothing written
   });
 
   it('a sequential order given as an expression (a member of a variable) lists its later approvers as pending', async () => {
     const expr = makeEngine();
     const d2 = await expr.engine.deploy({ xml: model(true).replace('${users}', '${form.users}') });
-    const started2 = expr.engine.start({ definitionId: d2.definitionId, userId: '1', variables: { form: { users: ['a', 'b', 'c'] } } });
-    completeByName(expr.engine, started2.instanceId, '申请');
-    expect(expr.engine.signersOf(taskOf(expr.engine, started2.instanceId, 'a').taskId).signers.map((s) => `${s.userId}:${s.state}`)).toEqual(['a:running', 'b:pending', 'c:pending']);
+    const started2 = await expr.engine.start({ definitionId: d2.definitionId, userId: '1', variables: { form: { users: ['a', 'b', 'c'] } } });
+    await completeByName(expr.engine, started2.instanceId, '申请');
+    expect((await expr.engine.signersOf((await taskOf(expr.engine, started2.instanceId, 'a')).taskId)).signers.map((s) => `${s.userId}:${s.state}`)).toEqual(['a:running', 'b:pending', 'c:pending']);
   });
 });
 
 describe('撤回 of a vote', () => {
   it('a vote of an earlier round is not withdrawn into the running countersign', async () => {
     const { engine, id, db } = await started(false, ['a', 'b']);
-    vote(engine, id, 'a');
-    engine.reject({ taskId: taskOf(engine, id, 'b').taskId, userId: 'b', comment: '重填' });
-    completeByName(engine, id, '申请');
-    expect(votes(engine, id)).toEqual(['a', 'b']);
-    expect(() => engine.revoke({ instanceId: id, userId: 'a' })).toThrow('下一节点已处理，无法撤回');
-    expect(votes(engine, id)).toEqual(['a', 'b']);
+    await vote(engine, id, 'a');
+    await engine.reject({ taskId: (await taskOf(engine, id, 'b')).taskId, userId: 'b', comment: '重填' });
+    await completeByName(engine, id, '申请');
+    expect(await votes(engine, id)).toEqual(['a', 'b']);
+    await expect(engine.revoke({ instanceId: id, userId: 'a' })).rejects.toThrow('下一节点已处理，无法撤回');
+    expect(await votes(engine, id)).toEqual(['a', 'b']);
     expect(counter(db, id, 'nrOfCompletedInstances')).toBe(0);
   });
 });

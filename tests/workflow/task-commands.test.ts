@@ -8,89 +8,89 @@ import { makeEngine, lineXml, snapshot } from './helpers';
 async function setup(tasks = [{ id: 'a', name: '经办', candidateUsers: '1,2', candidateGroups: '9' }, { id: 'b', name: '审批', assignee: '3' }]) {
   const ctx = makeEngine();
   const d = await ctx.engine.deploy({ xml: lineXml('p', tasks) });
-  const s = ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
+  const s = await ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
   return { ...ctx, d, s, taskId: s.tasks[0].taskId };
 }
 
-const comments = (engine: ReturnType<typeof makeEngine>['engine'], instanceId: string) =>
-  engine.flowRecord(instanceId).flatMap((r) => r.comments.map((c) => `${r.taskName}:${c.type}:${c.message}:${c.userId}`));
+const comments = async (engine: ReturnType<typeof makeEngine>['engine'], instanceId: string) =>
+  (await engine.flowRecord(instanceId)).flatMap((r) => r.comments.map((c) => `${r.taskName}:${c.type}:${c.message}:${c.userId}`));
 
 describe('complete', () => {
   it('a candidate completes with implicit claim and a type-1 comment', async () => {
     const { engine, s, taskId, clock } = await setup();
     clock.advance(65_000);
-    const r = engine.complete({ taskId, userId: '2', comment: '同意', variables: { amount: 5 } });
+    const r = await engine.complete({ taskId, userId: '2', comment: '同意', variables: { amount: 5 } });
     expect(r).toMatchObject({ resolved: false, ended: false });
     expect(r.tasks.map((t) => t.name)).toEqual(['审批']);
-    const rec = engine.flowRecord(s.instanceId);
+    const rec = await engine.flowRecord(s.instanceId);
     expect(rec[1]).toMatchObject({ taskName: '经办', assigneeId: '2', candidateUsers: ['1', '2'], candidateGroups: ['9'], duration: '1分钟', comment: { type: '1', comment: '同意' } });
     expect(rec[0]).toMatchObject({ taskName: '审批', finishTime: null, assigneeId: '3' });
-    expect(engine.variables({ instanceId: s.instanceId }).amount).toBe(5);
-    expect(engine.finishedList({ userId: '2' }).rows[0]).toMatchObject({ taskName: '经办', duration: '1分钟', instanceEnded: false });
+    expect((await engine.variables({ instanceId: s.instanceId })).amount).toBe(5);
+    expect((await engine.finishedList({ userId: '2' })).rows[0]).toMatchObject({ taskName: '经办', duration: '1分钟', instanceEnded: false });
   });
 
   it('a group member completes; a stranger, a finished task and a held task are refused and change nothing', async () => {
     const { engine, s, taskId } = await setup();
-    const rev = engine.getInstance(s.instanceId).revision;
-    expect(() => engine.complete({ taskId, userId: '7', groupIds: ['8'] })).toThrow('当前用户不是该任务的办理人，无权操作');
-    expect(engine.getInstance(s.instanceId).revision).toBe(rev);
-    expect(snapshot(engine, s.instanceId)).toEqual(['经办||1,2|9']);
-    engine.complete({ taskId, userId: '7', groupIds: ['9'] });
-    expect(() => engine.complete({ taskId, userId: '7', groupIds: ['9'] })).toThrow('任务不存在或已被审批!');
-    const b = engine.instanceTasks(s.instanceId)[0];
-    expect(() => engine.complete({ taskId: b.taskId, userId: '2' })).toThrow('当前用户不是该任务的办理人');
-    expect(engine.complete({ taskId: b.taskId, userId: '3' }).ended).toBe(true);
+    const rev = (await engine.getInstance(s.instanceId)).revision;
+    await expect(engine.complete({ taskId, userId: '7', groupIds: ['8'] })).rejects.toThrow('当前用户不是该任务的办理人，无权操作');
+    expect((await engine.getInstance(s.instanceId)).revision).toBe(rev);
+    expect(await snapshot(engine, s.instanceId)).toEqual(['经办||1,2|9']);
+    await engine.complete({ taskId, userId: '7', groupIds: ['9'] });
+    await expect(engine.complete({ taskId, userId: '7', groupIds: ['9'] })).rejects.toThrow('任务不存在或已被审批!');
+    const b = (await engine.instanceTasks(s.instanceId))[0];
+    await expect(engine.complete({ taskId: b.taskId, userId: '2' })).rejects.toThrow('当前用户不是该任务的办理人');
+    expect((await engine.complete({ taskId: b.taskId, userId: '3' })).ended).toBe(true);
   });
 });
 
 describe('claim / unclaim', () => {
   it('claims, refuses a second claimer, unclaims back to the candidates', async () => {
     const { engine, s, taskId } = await setup();
-    engine.claim({ taskId, userId: '1' });
-    expect(snapshot(engine, s.instanceId)).toEqual(['经办|1|1,2|9']);
-    expect(engine.getTask(taskId).claimTime).not.toBeNull();
-    expect(() => engine.claim({ taskId, userId: '2' })).toThrow('当前用户不是该任务的办理人');
-    expect(engine.todoList({ userId: '2' }).total).toBe(0);
-    expect(() => engine.unclaim({ taskId, userId: '2' })).toThrow('当前用户不是该任务的办理人');
-    engine.unclaim({ taskId, userId: '1' });
-    expect(snapshot(engine, s.instanceId)).toEqual(['经办||1,2|9']);
-    expect(engine.todoList({ userId: '2' }).total).toBe(1);
+    await engine.claim({ taskId, userId: '1' });
+    expect(await snapshot(engine, s.instanceId)).toEqual(['经办|1|1,2|9']);
+    expect((await engine.getTask(taskId)).claimTime).not.toBeNull();
+    await expect(engine.claim({ taskId, userId: '2' })).rejects.toThrow('当前用户不是该任务的办理人');
+    expect((await engine.todoList({ userId: '2' })).total).toBe(0);
+    await expect(engine.unclaim({ taskId, userId: '2' })).rejects.toThrow('当前用户不是该任务的办理人');
+    await engine.unclaim({ taskId, userId: '1' });
+    expect(await snapshot(engine, s.instanceId)).toEqual(['经办||1,2|9']);
+    expect((await engine.todoList({ userId: '2' })).total).toBe(1);
   });
 });
 
 describe('delegate / resolve / transfer', () => {
   it('the delegate\'s completion resolves the task back to its owner with comment 4', async () => {
     const { engine, s, taskId } = await setup();
-    engine.claim({ taskId, userId: '1' });
-    engine.delegate({ taskId, userId: '1', assignee: '5' });
-    expect(engine.getTask(taskId)).toMatchObject({ assignee: '5', owner: '1', delegationState: 'PENDING' });
-    expect(engine.todoList({ userId: '5' }).rows[0]).toMatchObject({ taskName: '经办', owner: '1', delegationState: 'PENDING' });
-    expect(() => engine.complete({ taskId, userId: '1' })).toThrow('当前用户不是该任务的办理人');
-    const r = engine.complete({ taskId, userId: '5', comment: '看过了' });
+    await engine.claim({ taskId, userId: '1' });
+    await engine.delegate({ taskId, userId: '1', assignee: '5' });
+    expect(await engine.getTask(taskId)).toMatchObject({ assignee: '5', owner: '1', delegationState: 'PENDING' });
+    expect((await engine.todoList({ userId: '5' })).rows[0]).toMatchObject({ taskName: '经办', owner: '1', delegationState: 'PENDING' });
+    await expect(engine.complete({ taskId, userId: '1' })).rejects.toThrow('当前用户不是该任务的办理人');
+    const r = await engine.complete({ taskId, userId: '5', comment: '看过了' });
     expect(r.resolved).toBe(true);
-    expect(engine.getTask(taskId)).toMatchObject({ assignee: '1', owner: '1', delegationState: 'RESOLVED', finished: false });
-    expect(comments(engine, s.instanceId)).toEqual(['经办:4:看过了:5']);
-    engine.complete({ taskId, userId: '1', comment: '同意' });
-    expect(engine.instanceTasks(s.instanceId).map((t) => t.name)).toEqual(['审批']);
+    expect(await engine.getTask(taskId)).toMatchObject({ assignee: '1', owner: '1', delegationState: 'RESOLVED', finished: false });
+    expect(await comments(engine, s.instanceId)).toEqual(['经办:4:看过了:5']);
+    await engine.complete({ taskId, userId: '1', comment: '同意' });
+    expect((await engine.instanceTasks(s.instanceId)).map((t) => t.name)).toEqual(['审批']);
   });
 
   it('resolve explicitly; a second delegation is refused while pending', async () => {
     const { engine, taskId } = await setup();
-    engine.delegate({ taskId, userId: '2', assignee: '6' });
-    expect(engine.getTask(taskId)).toMatchObject({ owner: '2', assignee: '6' });
-    expect(() => engine.delegate({ taskId, userId: '6', assignee: '7' })).toThrow('任务已处于委派中');
-    expect(() => engine.resolve({ taskId, userId: '2' })).toThrow('当前用户不是该任务的办理人');
-    engine.resolve({ taskId, userId: '6', comment: 'done' });
-    expect(engine.getTask(taskId)).toMatchObject({ assignee: '2', delegationState: 'RESOLVED' });
+    await engine.delegate({ taskId, userId: '2', assignee: '6' });
+    expect(await engine.getTask(taskId)).toMatchObject({ owner: '2', assignee: '6' });
+    await expect(engine.delegate({ taskId, userId: '6', assignee: '7' })).rejects.toThrow('任务已处于委派中');
+    await expect(engine.resolve({ taskId, userId: '2' })).rejects.toThrow('当前用户不是该任务的办理人');
+    await engine.resolve({ taskId, userId: '6', comment: 'done' });
+    expect(await engine.getTask(taskId)).toMatchObject({ assignee: '2', delegationState: 'RESOLVED' });
   });
 
   it('transfer hands the task over with comment 5', async () => {
     const { engine, s } = await setup([{ id: 'a', name: '经办', assignee: '1' }]);
     const taskId = s.tasks[0].taskId;
-    engine.transfer({ taskId, userId: '1', assignee: '4', comment: '请代办' });
-    expect(engine.getTask(taskId).assignee).toBe('4');
-    expect(comments(engine, s.instanceId)).toEqual(['经办:5:请代办:1']);
-    expect(() => engine.transfer({ taskId, userId: '1', assignee: '5' })).toThrow('当前用户不是该任务的办理人');
-    expect(engine.complete({ taskId, userId: '4' }).ended).toBe(true);
+    await engine.transfer({ taskId, userId: '1', assignee: '4', comment: '请代办' });
+    expect((await engine.getTask(taskId)).assignee).toBe('4');
+    expect(await comments(engine, s.instanceId)).toEqual(['经办:5:请代办:1']);
+    await expect(engine.transfer({ taskId, userId: '1', assignee: '5' })).rejects.toThrow('当前用户不是该任务的办理人');
+    expect((await engine.complete({ taskId, userId: '4' })).ended).toBe(true);
   });
 });

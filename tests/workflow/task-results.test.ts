@@ -6,38 +6,38 @@
 import { describe, expect, it } from 'vitest';
 import { completeByName, lineXml, makeEngine, readCorpus } from './helpers';
 
-const results = (engine: ReturnType<typeof makeEngine>['engine'], userId: string) =>
-  engine.finishedList({ userId }).rows.map((r) => `${r.taskName}:${r.resultType}`);
+const results = async (engine: ReturnType<typeof makeEngine>['engine'], userId: string) =>
+  (await engine.finishedList({ userId })).rows.map((r) => `${r.taskName}:${r.resultType}`);
 
 describe('handled tasks and their results', () => {
   it('a withdrawal: the withdrawer\'s task is 撤回, the next assignee has nothing; a stop hides the stopped task too', async () => {
     const { engine } = makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', name: '申请', assignee: '1' }, { id: 'b', name: '审批', assignee: '2' }]) });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    completeByName(engine, instanceId, '申请');
-    engine.revoke({ instanceId, userId: '1' });
-    expect(results(engine, '1')).toEqual(['申请:7']);
-    expect(results(engine, '2')).toEqual([]);
-    engine.complete({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: '1', comment: '再交' });
-    engine.reject({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: '2', comment: '不全' });
-    expect(results(engine, '2')).toEqual(['审批:3']);
-    engine.complete({ taskId: engine.instanceTasks(instanceId)[0].taskId, userId: '1' });
-    engine.stop({ instanceId, userId: '1' });
-    expect(results(engine, '2')).toEqual(['审批:3']); // the stopped 审批 was not its assignee's doing
-    expect(results(engine, '1').sort()).toEqual(['申请:1', '申请:1', '申请:7']);
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    await completeByName(engine, instanceId, '申请');
+    await engine.revoke({ instanceId, userId: '1' });
+    expect(await results(engine, '1')).toEqual(['申请:7']);
+    expect(await results(engine, '2')).toEqual([]);
+    await engine.complete({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: '1', comment: '再交' });
+    await engine.reject({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: '2', comment: '不全' });
+    expect(await results(engine, '2')).toEqual(['审批:3']);
+    await engine.complete({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: '1' });
+    await engine.stop({ instanceId, userId: '1' });
+    expect(await results(engine, '2')).toEqual(['审批:3']); // the stopped 审批 was not its assignee's doing
+    expect((await results(engine, '1')).sort()).toEqual(['申请:1', '申请:1', '申请:7']);
   });
 
   it('a parallel countersign: a withdrawn vote is 撤回, the vote given again 通过', async () => {
     const { engine } = makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-MultiInstanceTest.testParallelUserTasksCustomExtensions.bpmn20.xml') });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1', variables: { assigneeList: ['a', 'b'] } });
-    const byUser = (u: string) => engine.instanceTasks(instanceId).find((x) => x.assignee === u)!;
-    engine.complete({ taskId: byUser('a').taskId, userId: 'a' });
-    engine.revoke({ instanceId, userId: 'a', comment: '再想想' });
-    expect(results(engine, 'a')).toEqual(['My Task 0:7']);
-    engine.complete({ taskId: byUser('a').taskId, userId: 'a', comment: '同意' });
-    engine.complete({ taskId: byUser('b').taskId, userId: 'b' });
-    expect(results(engine, 'a').sort()).toEqual(['My Task 0:1', 'My Task 0:7']);
-    expect(results(engine, 'b')).toEqual(['My Task 1:1']);
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { assigneeList: ['a', 'b'] } });
+    const byUser = async (u: string) => (await engine.instanceTasks(instanceId)).find((x) => x.assignee === u)!;
+    await engine.complete({ taskId: (await byUser('a')).taskId, userId: 'a' });
+    await engine.revoke({ instanceId, userId: 'a', comment: '再想想' });
+    expect(await results(engine, 'a')).toEqual(['My Task 0:7']);
+    await engine.complete({ taskId: (await byUser('a')).taskId, userId: 'a', comment: '同意' });
+    await engine.complete({ taskId: (await byUser('b')).taskId, userId: 'b' });
+    expect((await results(engine, 'a')).sort()).toEqual(['My Task 0:1', 'My Task 0:7']);
+    expect(await results(engine, 'b')).toEqual(['My Task 1:1']);
   });
 });

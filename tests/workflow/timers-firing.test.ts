@@ -13,8 +13,8 @@ import { boundaryTimerXml, catchTimerXml, failingTimerXml } from './event-models
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-function fire(ctx: ReturnType<typeof makeEngine>, owner = 'test') {
-  return ctx.engine.fireDueTimers({ now: ctx.clock.now(), owner });
+async function fire(ctx: ReturnType<typeof makeEngine>, owner = 'test') {
+  return await ctx.engine.fireDueTimers({ now: ctx.clock.now(), owner });
 }
 
 describe('firing rules', () => {
@@ -22,12 +22,12 @@ describe('firing rules', () => {
     const file = tempDbFile();
     const a = makeEngine({}, file);
     const d = await a.engine.deploy({ xml: boundaryTimerXml() });
-    const { instanceId } = a.engine.start({ definitionId: d.definitionId, userId: '1' });
+    const { instanceId } = await a.engine.start({ definitionId: d.definitionId, userId: '1' });
     a.db.$client.close();
     const b = makeEngine({}, file);
     b.clock.set(a.clock.now() + 3 * HOUR);
-    expect(b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' })).toEqual({ fired: 2, failed: 0 });
-    expect(names(b.engine, instanceId)).toEqual(['催办', '升级审批'].sort());
+    expect(await b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' })).toEqual({ fired: 2, failed: 0 });
+    expect(await names(b.engine, instanceId)).toEqual(['催办', '升级审批'].sort());
     b.db.$client.close();
   });
 
@@ -36,22 +36,23 @@ describe('firing rules', () => {
     const a = makeEngine({}, file);
     const b = makeEngine({}, file);
     const d = await a.engine.deploy({ xml: catchTimerXml('PT10M') });
-    const ids = [1, 2, 3].map(() => a.engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await a.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId);
     a.clock.advance(10 * MIN);
     b.clock.set(a.clock.now());
     let inner = { fired: 0, failed: 0 };
     // b fires everything while a is between selecting the due timers and claiming the first one.
-    const outer = a.engine.fireDueTimers({
+    const outer = await a.engine.fireDueTimers({
       now: a.clock.now(), owner: 'a',
-      beforeClaim: () => { if (!inner.fired) inner = b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' }); },
+      beforeClaim: async () => { if (!inner.fired) inner = await b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' }); },
     });
     expect(inner).toEqual({ fired: 3, failed: 0 });
     expect(outer).toEqual({ fired: 0, failed: 0 });
-    for (const id of ids) expect(snapshot(a.engine, id)).toEqual(['之后|1||']);
+    for (const id of ids) expect(await snapshot(a.engine, id)).toEqual(['之后|1||']);
     expect(a.db.$client.prepare("SELECT count(*) AS n FROM wf_task WHERE name = '之后'").get()).toEqual({ n: 3 });
     expect(a.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
     // Both calling again: nothing left.
-    expect(a.engine.fireDueTimers({ now: a.clock.now(), owner: 'a' }).fired + b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' }).fired).toBe(0);
+    expect((await a.engine.fireDueTimers({ now: a.clock.now(), owner: 'a' })).fired + (await b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' })).fired).toBe(0);
     a.db.$client.close();
     b.db.$client.close();
   });
@@ -60,7 +61,8 @@ describe('firing rules', () => {
     const file = tempDbFile();
     const a = makeEngine({}, file);
     const d = await a.engine.deploy({ xml: catchTimerXml('PT10M') });
-    const ids = Array.from({ length: 300 }, () => a.engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId);
+    const ids: string[] = [];
+    for (let i = 0; i < 300; i++) ids.push((await a.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId);
     a.db.$client.close();
     const now = a.clock.now() + 10 * MIN;
     const startAt = Date.now() + 3000;
@@ -71,7 +73,7 @@ describe('firing rules', () => {
     expect(r1.failed + r2.failed).toBe(0);
     expect(r1.fired + r2.fired).toBe(300);
     const b = makeEngine({}, file);
-    for (const id of ids) expect(snapshot(b.engine, id)).toEqual(['之后|1||']);
+    for (const id of ids) expect(await snapshot(b.engine, id)).toEqual(['之后|1||']);
     expect(b.db.$client.prepare("SELECT count(*) AS n FROM wf_task WHERE name = '之后'").get()).toEqual({ n: 300 });
     expect(b.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
     b.db.$client.close();
@@ -81,45 +83,45 @@ describe('firing rules', () => {
     const ctx = makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: failingTimerXml });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1', variables: { go: false } });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { go: false } });
     clock.advance(5 * MIN);
-    expect(fire(ctx, 'node-1')).toEqual({ fired: 0, failed: 1 });
-    let t = engine.eventWaits({ instanceId }).timers[0];
+    expect(await fire(ctx, 'node-1')).toEqual({ fired: 0, failed: 1 });
+    let t = (await engine.eventWaits({ instanceId })).timers[0];
     expect(t).toMatchObject({ retries: 2, dueTime: clock.now() + 60_000, lockOwner: 'node-1' });
     expect(t.lastError).toMatch(/No outgoing sequence flow of the exclusive gateway 'xor'/);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 }); // not due again yet
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 }); // not due again yet
     for (const left of [1, 0]) {
       clock.advance(60_000);
-      expect(fire(ctx)).toEqual({ fired: 0, failed: 1 });
-      expect(engine.eventWaits({ instanceId }).timers[0].retries).toBe(left);
+      expect(await fire(ctx)).toEqual({ fired: 0, failed: 1 });
+      expect((await engine.eventWaits({ instanceId })).timers[0].retries).toBe(left);
     }
     clock.advance(HOUR);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 });
-    t = engine.eventWaits({ instanceId }).timers[0];
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
+    t = (await engine.eventWaits({ instanceId })).timers[0];
     expect(t.retries).toBe(0);
-    expect(names(engine, instanceId)).toEqual([]);
+    expect(await names(engine, instanceId)).toEqual([]);
   });
 
   it('a suspended instance\'s timer is not fired (stays due) until it is activated', async () => {
     const ctx = makeEngine();
     const d = await ctx.engine.deploy({ xml: catchTimerXml('PT10M') });
-    const { instanceId } = ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
-    ctx.engine.setInstanceState({ instanceId, state: 2 });
+    const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
+    await ctx.engine.setInstanceState({ instanceId, state: 2 });
     ctx.clock.advance(HOUR);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 });
-    expect(ctx.engine.eventWaits({ instanceId }).timers).toHaveLength(1);
-    ctx.engine.setInstanceState({ instanceId, state: 1 });
-    expect(fire(ctx)).toEqual({ fired: 1, failed: 0 });
-    expect(names(ctx.engine, instanceId)).toEqual(['之后']);
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
+    expect((await ctx.engine.eventWaits({ instanceId })).timers).toHaveLength(1);
+    await ctx.engine.setInstanceState({ instanceId, state: 1 });
+    expect(await fire(ctx)).toEqual({ fired: 1, failed: 0 });
+    expect(await names(ctx.engine, instanceId)).toEqual(['之后']);
   });
 
   it('deleting an instance deletes its timers; stopping one too', async () => {
     const ctx = makeEngine();
     const d = await ctx.engine.deploy({ xml: boundaryTimerXml() });
-    const a = ctx.engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId;
-    const b = ctx.engine.start({ definitionId: d.definitionId, userId: '1' }).instanceId;
-    ctx.engine.deleteInstance({ instanceIds: a });
-    ctx.engine.stop({ instanceId: b, userId: '1' });
+    const a = (await ctx.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
+    const b = (await ctx.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
+    await ctx.engine.deleteInstance({ instanceIds: a });
+    await ctx.engine.stop({ instanceId: b, userId: '1' });
     expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
   });
 });

@@ -10,8 +10,8 @@ import { boundaryTimerXml, catchTimerXml, eventSubProcessXml, returnTimerXml, ti
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-function fire(ctx: ReturnType<typeof makeEngine>, owner = 'test') {
-  return ctx.engine.fireDueTimers({ now: ctx.clock.now(), owner });
+async function fire(ctx: ReturnType<typeof makeEngine>, owner = 'test') {
+  return await ctx.engine.fireDueTimers({ now: ctx.clock.now(), owner });
 }
 
 describe('intermediate timer catch event', () => {
@@ -20,33 +20,33 @@ describe('intermediate timer catch event', () => {
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: catchTimerXml('PT10M') });
     const t0 = clock.now();
-    const { instanceId, tasks } = engine.start({ definitionId: d.definitionId, userId: '1' });
+    const { instanceId, tasks } = await engine.start({ definitionId: d.definitionId, userId: '1' });
     expect(tasks).toEqual([]);
-    const waits = engine.eventWaits({ instanceId });
+    const waits = await engine.eventWaits({ instanceId });
     expect(waits.timers).toHaveLength(1);
     expect(waits.timers[0]).toMatchObject({ activityId: 'wait', dueTime: t0 + 10 * MIN, retries: 3, repeat: null });
     clock.advance(10 * MIN - 1);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 });
-    expect(names(engine, instanceId)).toEqual([]);
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
+    expect(await names(engine, instanceId)).toEqual([]);
     clock.advance(1);
-    expect(fire(ctx)).toEqual({ fired: 1, failed: 0 });
-    expect(snapshot(engine, instanceId)).toEqual(['之后|1||']);
-    expect(engine.eventWaits({ instanceId }).timers).toEqual([]);
-    expect(engine.flowRecord(instanceId).length).toBeGreaterThan(0);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 });
+    expect(await fire(ctx)).toEqual({ fired: 1, failed: 0 });
+    expect(await snapshot(engine, instanceId)).toEqual(['之后|1||']);
+    expect((await engine.eventWaits({ instanceId })).timers).toEqual([]);
+    expect((await engine.flowRecord(instanceId)).length).toBeGreaterThan(0);
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
   });
 
   it('a timeDate expression is evaluated in the instance scope when the wait begins', async () => {
     const ctx = makeEngine();
     const d = await ctx.engine.deploy({ xml: catchTimerXml('${dueAt}', 'timeDate') });
-    const { instanceId } = ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { dueAt: '2026-02-01T00:00:00Z' } });
-    expect(ctx.engine.eventWaits({ instanceId }).timers[0].dueTime).toBe(Date.UTC(2026, 1, 1));
+    const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { dueAt: '2026-02-01T00:00:00Z' } });
+    expect((await ctx.engine.eventWaits({ instanceId })).timers[0].dueTime).toBe(Date.UTC(2026, 1, 1));
   });
 
   it('a bad timer value fails the command naming the element; nothing is stored', async () => {
     const ctx = makeEngine();
     const d = await ctx.engine.deploy({ xml: catchTimerXml('${wait}') });
-    expect(() => ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { wait: 'soon' } }))
+    await expect(ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { wait: 'soon' } })).rejects
       .toThrow('定时器 wait (intermediateCatchEvent) 的 timeDuration 值无效: "soon"');
     expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM wf_instance').get()).toEqual({ n: 0 });
   });
@@ -57,32 +57,32 @@ describe('boundary timers on a user task', () => {
     const ctx = makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml('R1/PT2H') });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    expect(engine.eventWaits({ instanceId }).timers.map((t) => t.activityId).sort()).toEqual(['escalateTimer', 'remindTimer']);
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect((await engine.eventWaits({ instanceId })).timers.map((t) => t.activityId).sort()).toEqual(['escalateTimer', 'remindTimer']);
     clock.advance(HOUR);
-    expect(fire(ctx).fired).toBe(1);
-    expect(snapshot(engine, instanceId)).toEqual(['升级审批|boss||']);
+    expect((await fire(ctx)).fired).toBe(1);
+    expect(await snapshot(engine, instanceId)).toEqual(['升级审批|boss||']);
     // The host's other timer went with it.
-    expect(engine.eventWaits({ instanceId }).timers).toEqual([]);
-    expect(engine.flowRecord(instanceId).find((r) => r.taskName === '审批')?.deleteReason).toMatch(/escalateTimer/);
-    expect(engine.todoList({ userId: 'a' }).total).toBe(0);
-    expect(engine.todoList({ userId: 'boss' }).rows.map((r) => r.taskName)).toEqual(['升级审批']);
-    completeByName(engine, instanceId, '升级审批');
-    expect(engine.getInstance(instanceId)?.endTime).not.toBeNull();
+    expect((await engine.eventWaits({ instanceId })).timers).toEqual([]);
+    expect((await engine.flowRecord(instanceId)).find((r) => r.taskName === '审批')?.deleteReason).toMatch(/escalateTimer/);
+    expect((await engine.todoList({ userId: 'a' })).total).toBe(0);
+    expect((await engine.todoList({ userId: 'boss' })).rows.map((r) => r.taskName)).toEqual(['升级审批']);
+    await completeByName(engine, instanceId, '升级审批');
+    expect((await engine.getInstance(instanceId))?.endTime).not.toBeNull();
   });
 
   it('non-interrupting: a reminder token, the original task stays', async () => {
     const ctx = makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml('R1/PT30M') });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
     clock.advance(30 * MIN);
-    expect(fire(ctx).fired).toBe(1);
-    expect(names(engine, instanceId)).toEqual(['催办', '审批']);
-    expect(engine.eventWaits({ instanceId }).timers.map((t) => t.activityId)).toEqual(['escalateTimer']);
-    completeByName(engine, instanceId, '审批');
-    expect(names(engine, instanceId)).toEqual(['催办']);
-    expect(engine.eventWaits({ instanceId }).timers).toEqual([]);
+    expect((await fire(ctx)).fired).toBe(1);
+    expect(await names(engine, instanceId)).toEqual(['催办', '审批']);
+    expect((await engine.eventWaits({ instanceId })).timers.map((t) => t.activityId)).toEqual(['escalateTimer']);
+    await completeByName(engine, instanceId, '审批');
+    expect(await names(engine, instanceId)).toEqual(['催办']);
+    expect((await engine.eventWaits({ instanceId })).timers).toEqual([]);
   });
 
   it('cycle R2/PT10M fires twice, then stops', async () => {
@@ -90,50 +90,50 @@ describe('boundary timers on a user task', () => {
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml('R2/PT10M', 'PT5H') });
     const t0 = clock.now();
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    const remind = () => engine.eventWaits({ instanceId }).timers.filter((t) => t.activityId === 'remindTimer');
-    expect(remind()).toMatchObject([{ dueTime: t0 + 10 * MIN, repeat: 'R1/PT10M' }]);
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    const remind = async () => (await engine.eventWaits({ instanceId })).timers.filter((t) => t.activityId === 'remindTimer');
+    expect(await remind()).toMatchObject([{ dueTime: t0 + 10 * MIN, repeat: 'R1/PT10M' }]);
     clock.advance(10 * MIN);
-    expect(fire(ctx).fired).toBe(1);
-    expect(remind()).toMatchObject([{ dueTime: t0 + 20 * MIN, repeat: null }]);
+    expect((await fire(ctx)).fired).toBe(1);
+    expect(await remind()).toMatchObject([{ dueTime: t0 + 20 * MIN, repeat: null }]);
     clock.advance(10 * MIN);
-    expect(fire(ctx).fired).toBe(1);
-    expect(remind()).toEqual([]);
+    expect((await fire(ctx)).fired).toBe(1);
+    expect(await remind()).toEqual([]);
     clock.advance(60 * MIN);
-    expect(fire(ctx).fired).toBe(0);
-    expect(names(engine, instanceId)).toEqual(['催办', '催办', '审批']);
+    expect((await fire(ctx)).fired).toBe(0);
+    expect(await names(engine, instanceId)).toEqual(['催办', '催办', '审批']);
   });
 
   it('the timers are removed when the task completes first', async () => {
     const ctx = makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml() });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    completeByName(engine, instanceId, '审批');
-    expect(engine.getInstance(instanceId)?.endTime).not.toBeNull();
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    await completeByName(engine, instanceId, '审批');
+    expect((await engine.getInstance(instanceId))?.endTime).not.toBeNull();
     expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
     clock.advance(5 * HOUR);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 });
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
   });
 
   it('a task returned to gets its timer again (reminders not lost after return)', async () => {
     const ctx = makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: returnTimerXml });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    expect(engine.eventWaits({ instanceId }).timers.map((t) => t.activityId)).toEqual(['firstTimer']);
-    completeByName(engine, instanceId, '填写');
-    expect(engine.eventWaits({ instanceId }).timers).toEqual([]);
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    expect((await engine.eventWaits({ instanceId })).timers.map((t) => t.activityId)).toEqual(['firstTimer']);
+    await completeByName(engine, instanceId, '填写');
+    expect((await engine.eventWaits({ instanceId })).timers).toEqual([]);
     clock.advance(30 * MIN);
-    const second = engine.instanceTasks(instanceId)[0];
-    engine.returnTo({ taskId: second.taskId, userId: 'b', targetKey: 'first' });
-    const timers = engine.eventWaits({ instanceId }).timers;
+    const second = (await engine.instanceTasks(instanceId))[0];
+    await engine.returnTo({ taskId: second.taskId, userId: 'b', targetKey: 'first' });
+    const timers = (await engine.eventWaits({ instanceId })).timers;
     expect(timers).toMatchObject([{ activityId: 'firstTimer', dueTime: clock.now() + HOUR }]);
     const exec = ctx.db.$client.prepare("SELECT execution_id AS e FROM wf_task WHERE instance_id = ? AND task_def_key = 'first'").get(instanceId) as { e: string };
     expect(timers[0].executionId).toBe(exec.e);
     clock.advance(HOUR);
-    expect(fire(ctx).fired).toBe(1);
-    expect(snapshot(engine, instanceId)).toEqual(['超时处理|boss||']);
+    expect((await fire(ctx)).fired).toBe(1);
+    expect(await snapshot(engine, instanceId)).toEqual(['超时处理|boss||']);
   });
 });
 
@@ -142,19 +142,19 @@ describe('event sub-processes (process level)', () => {
     const ctx = makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: eventSubProcessXml });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '1' });
-    const waits = engine.eventWaits({ instanceId });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
+    const waits = await engine.eventWaits({ instanceId });
     expect(waits.timers).toMatchObject([{ activityId: 'timeoutStart', executionId: null, dueTime: clock.now() + 2 * HOUR }]);
     expect(waits.subscriptions).toMatchObject([{ activityId: 'paidStart', eventName: 'paid', executionId: null }]);
-    engine.correlateMessage({ messageName: 'paid', instanceId });
-    expect(names(engine, instanceId)).toEqual(['主任务', '登记付款']);
-    expect(engine.eventWaits({ instanceId }).subscriptions).toHaveLength(1);
+    await engine.correlateMessage({ messageName: 'paid', instanceId });
+    expect(await names(engine, instanceId)).toEqual(['主任务', '登记付款']);
+    expect((await engine.eventWaits({ instanceId })).subscriptions).toHaveLength(1);
     clock.advance(2 * HOUR);
-    expect(fire(ctx).fired).toBe(1);
-    expect(snapshot(engine, instanceId)).toEqual(['超时处理|boss||']);
-    completeByName(engine, instanceId, '超时处理');
-    expect(engine.getInstance(instanceId).endTime).not.toBeNull();
-    expect(engine.eventWaits({ instanceId })).toEqual({ timers: [], subscriptions: [] });
+    expect((await fire(ctx)).fired).toBe(1);
+    expect(await snapshot(engine, instanceId)).toEqual(['超时处理|boss||']);
+    await completeByName(engine, instanceId, '超时处理');
+    expect((await engine.getInstance(instanceId)).endTime).not.toBeNull();
+    expect(await engine.eventWaits({ instanceId })).toEqual({ timers: [], subscriptions: [] });
   });
 });
 
@@ -164,28 +164,28 @@ describe('timer start events', () => {
     const { engine, clock } = ctx;
     const t0 = clock.now();
     const v1 = await engine.deploy({ xml: timerStartXml('R2/PT1H') });
-    expect(engine.eventWaits({ definitionId: v1.definitionId }).timers).toMatchObject([{ instanceId: null, dueTime: t0 + HOUR, repeat: 'R1/PT1H' }]);
+    expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toMatchObject([{ instanceId: null, dueTime: t0 + HOUR, repeat: 'R1/PT1H' }]);
     const instances = () => ctx.db.$client.prepare('SELECT id, definition_id AS d, start_user_id AS u FROM wf_instance ORDER BY start_time, id').all() as Array<{ id: string; d: string; u: string | null }>;
     clock.advance(HOUR);
-    expect(fire(ctx).fired).toBe(1);
+    expect((await fire(ctx)).fired).toBe(1);
     expect(instances()).toMatchObject([{ d: v1.definitionId, u: null }]);
-    expect(names(engine, instances()[0].id)).toEqual(['定时任务']);
-    expect(engine.eventWaits({ definitionId: v1.definitionId }).timers).toMatchObject([{ dueTime: t0 + 2 * HOUR, repeat: null }]);
+    expect(await names(engine, instances()[0].id)).toEqual(['定时任务']);
+    expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toMatchObject([{ dueTime: t0 + 2 * HOUR, repeat: null }]);
     const v2 = await engine.deploy({ xml: timerStartXml('R/PT30M', 'timeCycle', '新版定时任务') });
-    expect(engine.eventWaits({ definitionId: v1.definitionId }).timers).toEqual([]);
-    expect(engine.eventWaits({ definitionId: v2.definitionId }).timers).toMatchObject([{ dueTime: clock.now() + 30 * MIN, repeat: 'R/PT30M' }]);
+    expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toEqual([]);
+    expect((await engine.eventWaits({ definitionId: v2.definitionId })).timers).toMatchObject([{ dueTime: clock.now() + 30 * MIN, repeat: 'R/PT30M' }]);
     clock.advance(HOUR);
     // Only the new version's timer fires; the occurrence missed meanwhile (+60 min = now) is skipped.
-    expect(fire(ctx).fired).toBe(1);
+    expect((await fire(ctx)).fired).toBe(1);
     expect(instances().map((i) => i.d)).toEqual([v1.definitionId, v2.definitionId]);
-    expect(fire(ctx).fired).toBe(0);
+    expect((await fire(ctx)).fired).toBe(0);
     clock.advance(30 * MIN);
-    expect(fire(ctx).fired).toBe(1);
+    expect((await fire(ctx)).fired).toBe(1);
     expect(instances().map((i) => i.d)).toEqual([v1.definitionId, v2.definitionId, v2.definitionId]);
-    expect(engine.eventWaits({ definitionId: v2.definitionId }).timers).toMatchObject([{ dueTime: clock.now() + 30 * MIN }]);
+    expect((await engine.eventWaits({ definitionId: v2.definitionId })).timers).toMatchObject([{ dueTime: clock.now() + 30 * MIN }]);
     // Deleting the newest deployment gives the start timer back to the previous version.
-    engine.deleteDeployment(v2.deploymentId);
-    expect(engine.eventWaits({ definitionId: v1.definitionId }).timers).toHaveLength(1);
+    await engine.deleteDeployment(v2.deploymentId);
+    expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toHaveLength(1);
   });
 
   it('a bad start timer value refuses the deploy naming the element; nothing is stored', async () => {
@@ -197,11 +197,11 @@ describe('timer start events', () => {
   it('a suspended definition\'s start timer stays due until activated', async () => {
     const ctx = makeEngine();
     const d = await ctx.engine.deploy({ xml: timerStartXml('2026-01-05T02:00:00Z', 'timeDate') });
-    ctx.engine.setDefinitionState({ definitionId: d.definitionId, state: 2 });
+    await ctx.engine.setDefinitionState({ definitionId: d.definitionId, state: 2 });
     ctx.clock.advance(2 * HOUR);
-    expect(fire(ctx)).toEqual({ fired: 0, failed: 0 });
-    ctx.engine.setDefinitionState({ definitionId: d.definitionId, state: 1 });
-    expect(fire(ctx)).toEqual({ fired: 1, failed: 0 });
-    expect(ctx.engine.eventWaits({ definitionId: d.definitionId }).timers).toEqual([]);
+    expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
+    await ctx.engine.setDefinitionState({ definitionId: d.definitionId, state: 1 });
+    expect(await fire(ctx)).toEqual({ fired: 1, failed: 0 });
+    expect((await ctx.engine.eventWaits({ definitionId: d.definitionId })).timers).toEqual([]);
   });
 });

@@ -33,21 +33,21 @@ describe('to-do list', () => {
     const instances: string[] = [];
     for (let i = 0; i < 7; i++) {
       clock.advance(1000);
-      instances.push(engine.start({ definitionId: a.definitionId, userId: String(1 + (i % 3)) }).instanceId);
+      instances.push((await engine.start({ definitionId: a.definitionId, userId: String(1 + (i % 3)) })).instanceId);
       clock.advance(1000);
-      instances.push(engine.start({ definitionId: b.definitionId, userId: '1' }).instanceId);
+      instances.push((await engine.start({ definitionId: b.definitionId, userId: '1' })).instanceId);
     }
-    engine.start({ definitionId: c.definitionId, userId: '1' });
+    await engine.start({ definitionId: c.definitionId, userId: '1' });
     // Move some A instances to the candidate task, claim some, suspend one, complete a B group task.
     for (const id of instances.slice(0, 6)) {
-      const t = engine.instanceTasks(id)[0];
-      if (t.taskDefKey === 'x') engine.complete({ taskId: t.taskId, userId: t.assignee! });
+      const t = (await engine.instanceTasks(id))[0];
+      if (t.taskDefKey === 'x') await engine.complete({ taskId: t.taskId, userId: t.assignee! });
     }
-    const candidate = instances.slice(0, 6).map((id) => engine.instanceTasks(id)[0]).filter((t) => t.taskDefKey === 'y');
-    engine.claim({ taskId: candidate[0].taskId, userId: '2' });
-    engine.setInstanceState({ instanceId: instances[7], state: 2 });
-    const groupTask = engine.instanceTasks(instances[9])[0];
-    engine.complete({ taskId: groupTask.taskId, userId: '9', groupIds: ['g2'] });
+    const candidate = (await Promise.all(instances.slice(0, 6).map(async (id) => (await engine.instanceTasks(id))[0]))).filter((t) => t.taskDefKey === 'y');
+    await engine.claim({ taskId: candidate[0].taskId, userId: '2' });
+    await engine.setInstanceState({ instanceId: instances[7], state: 2 });
+    const groupTask = (await engine.instanceTasks(instances[9]))[0];
+    await engine.complete({ taskId: groupTask.taskId, userId: '9', groupIds: ['g2'] });
 
     // Group lists of every statement shape: none, a few (one `?` each, a repeated id among them) and
     // more than the statement lists one by one (one JSON array parameter), a matching group last.
@@ -57,22 +57,22 @@ describe('to-do list', () => {
     let nonEmpty = 0;
     for (const [userId, groupIds] of actors) {
       for (const [pageNum, pageSize] of [[1, 100], [1, 3], [2, 3], [3, 3], [1, 1], [9, 4]]) {
-        const got = engine.todoList({ userId, groupIds, pageNum, pageSize });
+        const got = await engine.todoList({ userId, groupIds, pageNum, pageSize });
         const want = reference(db, userId, groupIds, pageSize, (pageNum - 1) * pageSize);
         expect({ total: got.total, ids: got.rows.map((r) => r.taskId), names: got.rows.map((r) => r.procDefName) }, `${userId} ${groupIds} ${pageNum}/${pageSize}`).toEqual(want);
         if (got.rows.length) nonEmpty++;
       }
       for (const name of ['甲', '乙流', '丁']) {
-        const got = engine.todoList({ userId, groupIds, name, pageSize: 2 });
+        const got = await engine.todoList({ userId, groupIds, name, pageSize: 2 });
         expect({ total: got.total, ids: got.rows.map((r) => r.taskId), names: got.rows.map((r) => r.procDefName) }, `${userId} ${groupIds} ${name}`)
           .toEqual(reference(db, userId, groupIds, 2, 0, name));
       }
     }
     expect(nonEmpty).toBeGreaterThan(20);
     // Row shape and values of one row.
-    const row = engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 }).rows.find((r) => r.procDefKey === 'todoA')!;
+    const row = (await engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 })).rows.find((r) => r.procDefKey === 'todoA')!;
     expect(row).toEqual({
-      taskId: expect.any(String), taskDefKey: 'y', taskName: '复核', createTime: engine.getTask(row.taskId).createTime,
+      taskId: expect.any(String), taskDefKey: 'y', taskName: '复核', createTime: (await engine.getTask(row.taskId)).createTime,
       assignee: null, owner: null, delegationState: null, formKey: null, executionId: expect.any(String), procDefId: a.definitionId, procDefKey: 'todoA',
       procDefName: '甲流程', procDefVersion: 1, deployId: a.deploymentId, category: 'oa', procInsId: expect.any(String), businessKey: null,
       startUserId: expect.any(String), superProcInsId: null,
@@ -80,8 +80,8 @@ describe('to-do list', () => {
     expect(Object.keys(row)).toEqual(['taskId', 'taskDefKey', 'taskName', 'createTime', 'assignee', 'owner', 'delegationState', 'formKey', 'executionId',
       'procDefId', 'procDefKey', 'procDefName', 'procDefVersion', 'deployId', 'category', 'procInsId', 'businessKey', 'startUserId', 'superProcInsId']);
     // A category changed after the start shows at once (definition columns are read per call).
-    engine.updateDeployment({ deploymentId: a.deploymentId, category: 'finance' });
-    const after = engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 }).rows.find((r) => r.procDefKey === 'todoA')!;
+    await engine.updateDeployment({ deploymentId: a.deploymentId, category: 'finance' });
+    const after = (await engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 })).rows.find((r) => r.procDefKey === 'todoA')!;
     const stored = (db.$client.prepare('SELECT category FROM wf_definition WHERE id = ?').get(a.definitionId) as { category: string }).category;
     expect(after.category).toBe(stored);
   });
@@ -91,26 +91,26 @@ describe('to-do list', () => {
     const a = await engine.deploy({ xml: lineXml('pgA', [{ id: 'x', name: '一', assignee: '${INITIATOR}' }, { id: 'y', name: '二', assignee: '${INITIATOR}' }]) });
     for (let i = 0; i < 9; i++) {
       clock.advance(1000);
-      const s = engine.start({ definitionId: a.definitionId, userId: String(1 + (i % 2)) });
+      const s = await engine.start({ definitionId: a.definitionId, userId: String(1 + (i % 2)) });
       if (i % 3 === 0) continue;
       clock.advance(1000);
-      const next = engine.complete({ taskId: s.tasks[0].taskId, userId: String(1 + (i % 2)) });
-      if (i % 3 === 2) engine.complete({ taskId: next.tasks[0].taskId, userId: String(1 + (i % 2)) });
+      const next = await engine.complete({ taskId: s.tasks[0].taskId, userId: String(1 + (i % 2)) });
+      if (i % 3 === 2) await engine.complete({ taskId: next.tasks[0].taskId, userId: String(1 + (i % 2)) });
     }
     for (const userId of ['1', '2', '3']) {
-      const lists = [(p: { pageNum: number; pageSize: number }) => engine.finishedList({ userId, ...p }), (p: { pageNum: number; pageSize: number }) => engine.myProcessList({ userId, ...p })];
+      const lists = [async (p: { pageNum: number; pageSize: number }) => engine.finishedList({ userId, ...p }), async (p: { pageNum: number; pageSize: number }) => engine.myProcessList({ userId, ...p })];
       for (const list of lists) {
-        const all = list({ pageNum: 1, pageSize: 500 });
+        const all = await list({ pageNum: 1, pageSize: 500 });
         for (const pageSize of [1, 2, 3, 4, 100]) {
           for (let pageNum = 1; pageNum <= 6; pageNum++) {
-            const page = list({ pageNum, pageSize });
+            const page = await list({ pageNum, pageSize });
             expect(page.total).toBe(all.total);
             expect(page.rows).toEqual(all.rows.slice((pageNum - 1) * pageSize, pageNum * pageSize));
           }
         }
       }
     }
-    expect(engine.finishedList({ userId: '1', pageSize: 500 }).total).toBeGreaterThan(2);
+    expect((await engine.finishedList({ userId: '1', pageSize: 500 })).total).toBeGreaterThan(2);
   });
 
   it('formats times as formatDateTime does', () => {

@@ -44,22 +44,22 @@ const parentXml = proc('spv', `<startEvent id="s"/><userTask id="a" name="A" flo
   ${flow('f1', 's', 'a')}${flow('f2', 'a', 'sub')}${flow('f3', 'sub', 'call')}${flow('f4', 'call', 'after')}${flow('f5', 'after', 'e')}`);
 
 type Eng = ReturnType<typeof makeEngine>['engine'];
-const taskOf = (engine: Eng, instanceId: string, key: string) => {
-  const t = engine.instanceTasks(instanceId).find((x) => x.taskDefKey === key);
+const taskOf = async (engine: Eng, instanceId: string, key: string) => {
+  const t = (await engine.instanceTasks(instanceId)).find((x) => x.taskDefKey === key);
   if (!t) throw new Error(`no task ${key}`);
   return t;
 };
-const finish = (engine: Eng, instanceId: string, key: string, variables?: Record<string, unknown>) => {
-  const t = taskOf(engine, instanceId, key);
-  return engine.complete({ taskId: t.taskId, userId: t.assignee ?? 'admin', variables });
+const finish = async (engine: Eng, instanceId: string, key: string, variables?: Record<string, unknown>) => {
+  const t = await taskOf(engine, instanceId, key);
+  return await engine.complete({ taskId: t.taskId, userId: t.assignee ?? 'admin', variables });
 };
-const nd = (engine: Eng, instanceId: string) => Object.fromEntries(engine.nodeData(instanceId).map((n) => [n.key, n.completed]));
+const nd = async (engine: Eng, instanceId: string) => Object.fromEntries((await engine.nodeData(instanceId)).map((n) => [n.key, n.completed]));
 
 async function parentRun() {
   const ctx = makeEngine({ services: { svc: () => 1 } });
   await ctx.engine.deploy({ xml: childXml });
   const d = await ctx.engine.deploy({ xml: parentXml });
-  const { instanceId } = ctx.engine.start({ definitionId: d.definitionId, userId: '9' });
+  const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '9' });
   return { ...ctx, instanceId, deploymentId: d.deploymentId };
 }
 
@@ -68,20 +68,20 @@ describe('next-node probe over the issue 13 elements', () => {
     const { engine } = makeEngine({ services: { svc: () => 1 } });
     const d = await engine.deploy({ xml: probeXml });
     // The boundary timer's path and the event sub-process are not "next".
-    expect(engine.nextFlowNodeByStart({ deploymentId: d.deploymentId })).toMatchObject({ nodes: [{ id: 'a' }] });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '9', variables: { x: 0, both: false } });
-    expect(engine.nextFlowNode({ taskId: taskOf(engine, instanceId, 'a').taskId }))
+    expect(await engine.nextFlowNodeByStart({ deploymentId: d.deploymentId })).toMatchObject({ nodes: [{ id: 'a' }] });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9', variables: { x: 0, both: false } });
+    expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'a')).taskId }))
       .toEqual({ type: 'candidateUsers', dataType: 'dynamic', vars: 'approval', nodes: [{ id: 'inner', name: '内' }] });
-    finish(engine, instanceId, 'a');
-    const inner = taskOf(engine, instanceId, 'inner').taskId;
+    await finish(engine, instanceId, 'a');
+    const inner = (await taskOf(engine, instanceId, 'inner')).taskId;
     // x = 0: no inclusive branch holds → no user task (RuoYi: 流程已完结!).
-    expect(engine.nextFlowNode({ taskId: inner })).toBeNull();
-    expect(engine.nextFlowNode({ taskId: inner, variables: { x: 1 } })).toEqual({ type: 'assignee', dataType: 'dynamic', vars: 'approval', nodes: [{ id: 'b', name: 'B' }] });
-    expect(engine.nextFlowNode({ taskId: inner, variables: { x: 2 } })).toMatchObject({ type: 'candidateGroups', dataType: 'fixed', nodes: [{ id: 'c' }] });
-    expect(engine.nextFlowNode({ taskId: inner, variables: { both: true } })!.nodes.map((n) => n.id)).toEqual(['b', 'c']);
+    expect(await engine.nextFlowNode({ taskId: inner })).toBeNull();
+    expect(await engine.nextFlowNode({ taskId: inner, variables: { x: 1 } })).toEqual({ type: 'assignee', dataType: 'dynamic', vars: 'approval', nodes: [{ id: 'b', name: 'B' }] });
+    expect(await engine.nextFlowNode({ taskId: inner, variables: { x: 2 } })).toMatchObject({ type: 'candidateGroups', dataType: 'fixed', nodes: [{ id: 'c' }] });
+    expect((await engine.nextFlowNode({ taskId: inner, variables: { both: true } }))!.nodes.map((n) => n.id)).toEqual(['b', 'c']);
     // The probe agrees with the run: x = 1 leads to b.
-    finish(engine, instanceId, 'inner', { x: 1, approval: 'u5' });
-    expect(engine.instanceTasks(instanceId).map((t) => [t.taskDefKey, t.assignee])).toEqual([['b', 'u5']]);
+    await finish(engine, instanceId, 'inner', { x: 1, approval: 'u5' });
+    expect((await engine.instanceTasks(instanceId)).map((t) => [t.taskDefKey, t.assignee])).toEqual([['b', 'u5']]);
   });
 
   it('stops at a catch event, a receive task and a call activity (no user task to pick)', async () => {
@@ -94,13 +94,13 @@ describe('next-node probe over the issue 13 elements', () => {
     };
     for (const [key, stop] of Object.entries(stops)) {
       const d = await engine.deploy({ xml: stopXml(key, stop) });
-      const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '9' });
-      expect(engine.nextFlowNode({ taskId: taskOf(engine, instanceId, 'a').taskId }), key).toBeNull();
+      const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
+      expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'a')).taskId }), key).toBeNull();
     }
     // A pass-through element in the same place is walked through.
     const d = await engine.deploy({ xml: stopXml('plain', '<manualTask id="x"/>') });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '9' });
-    expect(engine.nextFlowNode({ taskId: taskOf(engine, instanceId, 'a').taskId })).toMatchObject({ nodes: [{ id: 'b' }] });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
+    expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'a')).taskId })).toMatchObject({ nodes: [{ id: 'b' }] });
   });
 
   it('leaves nested sub-processes outward when the inner path ends', async () => {
@@ -110,61 +110,61 @@ describe('next-node probe over the issue 13 elements', () => {
         <subProcess id="inn"><startEvent id="is"/><userTask id="deep" flowable:assignee="u1"/><endEvent id="ie"/>${flow('i1', 'is', 'deep')}${flow('i2', 'deep', 'ie')}</subProcess>
         <endEvent id="oe"/>${flow('o1', 'os', 'inn')}${flow('o2', 'inn', 'oe')}</subProcess>
       <userTask id="next" flowable:assignee="u2"/><endEvent id="e"/>${flow('f1', 's', 'outer')}${flow('f2', 'outer', 'next')}${flow('f3', 'next', 'e')}`) });
-    expect(engine.nextFlowNodeByStart({ definitionId: d.definitionId })).toMatchObject({ nodes: [{ id: 'deep' }] });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '9' });
-    expect(engine.nextFlowNode({ taskId: taskOf(engine, instanceId, 'deep').taskId })).toMatchObject({ nodes: [{ id: 'next' }] });
+    expect(await engine.nextFlowNodeByStart({ definitionId: d.definitionId })).toMatchObject({ nodes: [{ id: 'deep' }] });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
+    expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'deep')).taskId })).toMatchObject({ nodes: [{ id: 'next' }] });
   });
 });
 
 describe('diagram node data', () => {
   it('sub-process, inner flows, service task, call activity: active ones false; the child instance has its own', async () => {
     const { engine, instanceId } = await parentRun();
-    expect(nd(engine, instanceId)).toEqual({ s: true, f1: true, a: false });
-    finish(engine, instanceId, 'a');
-    expect(nd(engine, instanceId)).toMatchObject({ a: true, f2: true, sub: false, s2: true, g1: true, inner: false });
-    finish(engine, instanceId, 'inner');
-    const parent = nd(engine, instanceId);
+    expect(await nd(engine, instanceId)).toEqual({ s: true, f1: true, a: false });
+    await finish(engine, instanceId, 'a');
+    expect(await nd(engine, instanceId)).toMatchObject({ a: true, f2: true, sub: false, s2: true, g1: true, inner: false });
+    await finish(engine, instanceId, 'inner');
+    const parent = await nd(engine, instanceId);
     expect(parent).toMatchObject({ sub: true, inner: true, g2: true, svc: true, g3: true, e2: true, f3: true, call: false });
     expect(parent).not.toHaveProperty('ct');
-    const [child] = engine.childInstances(instanceId);
-    expect(nd(engine, child.instanceId)).toEqual({ cs: true, c1: true, ct: false });
-    finish(engine, child.instanceId, 'ct');
-    expect(nd(engine, child.instanceId)).toMatchObject({ ct: true, c2: true, ce: true });
-    expect(nd(engine, instanceId)).toMatchObject({ call: true, f4: true, after: false });
+    const [child] = await engine.childInstances(instanceId);
+    expect(await nd(engine, child.instanceId)).toEqual({ cs: true, c1: true, ct: false });
+    await finish(engine, child.instanceId, 'ct');
+    expect(await nd(engine, child.instanceId)).toMatchObject({ ct: true, c2: true, ce: true });
+    expect(await nd(engine, instanceId)).toMatchObject({ call: true, f4: true, after: false });
   });
 
   it('fired boundary events and catch events', async () => {
     const { engine, clock } = makeEngine();
     const d = await engine.deploy({ xml: boundaryTimerXml() });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '9' });
-    expect(nd(engine, instanceId)).toEqual({ start: true, f1: true, approve: false });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
+    expect(await nd(engine, instanceId)).toEqual({ start: true, f1: true, approve: false });
     clock.advance(31 * 60_000);
-    engine.fireDueTimers({ now: clock.now(), owner: 't' });
-    expect(nd(engine, instanceId)).toMatchObject({ approve: false, remindTimer: true, f5: true, remind: false });
+    await engine.fireDueTimers({ now: clock.now(), owner: 't' });
+    expect(await nd(engine, instanceId)).toMatchObject({ approve: false, remindTimer: true, f5: true, remind: false });
     clock.advance(30 * 60_000);
-    engine.fireDueTimers({ now: clock.now(), owner: 't' });
-    const after = nd(engine, instanceId);
+    await engine.fireDueTimers({ now: clock.now(), owner: 't' });
+    const after = await nd(engine, instanceId);
     expect(after).toMatchObject({ escalateTimer: true, f3: true, escalate: false, remindTimer: true });
     expect(after).not.toHaveProperty('approve'); // cancelled by the interrupting boundary
 
     const c = await engine.deploy({ xml: catchTimerXml() });
-    const run = engine.start({ definitionId: c.definitionId, userId: '9' });
-    expect(nd(engine, run.instanceId)).toEqual({ start: true, f1: true, wait: false });
+    const run = await engine.start({ definitionId: c.definitionId, userId: '9' });
+    expect(await nd(engine, run.instanceId)).toEqual({ start: true, f1: true, wait: false });
     clock.advance(11 * 60_000);
-    engine.fireDueTimers({ now: clock.now(), owner: 't' });
-    expect(nd(engine, run.instanceId)).toMatchObject({ wait: true, f2: true, after: false });
+    await engine.fireDueTimers({ now: clock.now(), owner: 't' });
+    expect(await nd(engine, run.instanceId)).toMatchObject({ wait: true, f2: true, after: false });
   });
 });
 
 describe('flow record, task lists, readers with a called instance', () => {
   it("the caller's record lists the sub-process task like others and the called instance's tasks marked as such", async () => {
     const { engine, instanceId, clock } = await parentRun();
-    finish(engine, instanceId, 'a');
+    await finish(engine, instanceId, 'a');
     clock.advance(1000);
-    finish(engine, instanceId, 'inner');
+    await finish(engine, instanceId, 'inner');
     clock.advance(1000);
-    const [child] = engine.childInstances(instanceId);
-    const rec = engine.flowRecord(instanceId);
+    const [child] = await engine.childInstances(instanceId);
+    const rec = await engine.flowRecord(instanceId);
     expect(rec.map((r) => r.taskDefKey)).toEqual(['ct', 'inner', 'a']);
     expect(rec[0]).toMatchObject({ taskName: '子任务', assigneeId: 'u4', finishTime: null, instanceId: child.instanceId, calledInstanceId: child.instanceId,
       calledProcessName: 'child', calledProcessKey: 'child', callActivityId: 'call' });
@@ -172,44 +172,44 @@ describe('flow record, task lists, readers with a called instance', () => {
     for (const own of rec.slice(1)) expect(own).toMatchObject({ instanceId, calledInstanceId: null, calledProcessName: null, callActivityId: null });
     expect(rec[1]).toMatchObject({ taskName: '内', assigneeId: 'u2' });
     // The child's own record holds only its tasks.
-    expect(engine.flowRecord(child.instanceId).map((r) => [r.taskDefKey, r.calledInstanceId])).toEqual([['ct', null]]);
-    engine.complete({ taskId: taskOf(engine, child.instanceId, 'ct').taskId, userId: 'u4', comment: '子流程同意' });
-    const after = engine.flowRecord(instanceId);
+    expect((await engine.flowRecord(child.instanceId)).map((r) => [r.taskDefKey, r.calledInstanceId])).toEqual([['ct', null]]);
+    await engine.complete({ taskId: (await taskOf(engine, child.instanceId, 'ct')).taskId, userId: 'u4', comment: '子流程同意' });
+    const after = await engine.flowRecord(instanceId);
     expect(after.find((r) => r.taskDefKey === 'ct')).toMatchObject({ comment: { type: '1', comment: '子流程同意' }, calledProcessName: 'child' });
     expect(after[0].taskDefKey).toBe('after');
   });
 
   it('to-do / finished rows name the right process; my process lists the caller only, its current task from the child', async () => {
     const { engine, instanceId } = await parentRun();
-    finish(engine, instanceId, 'a');
-    expect(engine.todoList({ userId: 'u2' }).rows).toMatchObject([{ taskDefKey: 'inner', procDefName: 'spv', procInsId: instanceId, superProcInsId: null }]);
-    finish(engine, instanceId, 'inner');
-    const [child] = engine.childInstances(instanceId);
-    expect(engine.todoList({ userId: 'u4' }).rows).toMatchObject([{ taskDefKey: 'ct', procDefName: 'child', procInsId: child.instanceId, superProcInsId: instanceId, startUserId: '9' }]);
-    expect(engine.finishedList({ userId: 'u2' }).rows).toMatchObject([{ taskDefKey: 'inner', procDefName: 'spv', procInsId: instanceId }]);
-    const mine = engine.myProcessList({ userId: '9' });
+    await finish(engine, instanceId, 'a');
+    expect((await engine.todoList({ userId: 'u2' })).rows).toMatchObject([{ taskDefKey: 'inner', procDefName: 'spv', procInsId: instanceId, superProcInsId: null }]);
+    await finish(engine, instanceId, 'inner');
+    const [child] = await engine.childInstances(instanceId);
+    expect((await engine.todoList({ userId: 'u4' })).rows).toMatchObject([{ taskDefKey: 'ct', procDefName: 'child', procInsId: child.instanceId, superProcInsId: instanceId, startUserId: '9' }]);
+    expect((await engine.finishedList({ userId: 'u2' })).rows).toMatchObject([{ taskDefKey: 'inner', procDefName: 'spv', procInsId: instanceId }]);
+    const mine = await engine.myProcessList({ userId: '9' });
     expect(mine.total).toBe(1);
     expect(mine.rows).toMatchObject([{ procInsId: instanceId, procDefName: 'spv', taskName: '子任务', assigneeId: 'u4', taskProcInsId: child.instanceId, taskProcDefName: 'child' }]);
-    finish(engine, child.instanceId, 'ct');
-    expect(engine.finishedList({ userId: 'u4' }).rows).toMatchObject([{ taskDefKey: 'ct', procDefName: 'child', superProcInsId: instanceId }]);
-    expect(engine.myProcessList({ userId: '9' }).rows).toMatchObject([{ procInsId: instanceId, taskName: '后', taskProcInsId: null, taskProcDefName: null }]);
-    finish(engine, instanceId, 'after');
-    expect(engine.myProcessList({ userId: '9' }).rows).toMatchObject([{ procInsId: instanceId, taskName: '后', finishTime: expect.any(String) }]);
+    await finish(engine, child.instanceId, 'ct');
+    expect((await engine.finishedList({ userId: 'u4' })).rows).toMatchObject([{ taskDefKey: 'ct', procDefName: 'child', superProcInsId: instanceId }]);
+    expect((await engine.myProcessList({ userId: '9' })).rows).toMatchObject([{ procInsId: instanceId, taskName: '后', taskProcInsId: null, taskProcDefName: null }]);
+    await finish(engine, instanceId, 'after');
+    expect((await engine.myProcessList({ userId: '9' })).rows).toMatchObject([{ procInsId: instanceId, taskName: '后', finishTime: expect.any(String) }]);
   });
 
   it("readers: the child's task holder reads the child only; the caller's participants and initiator read the child", async () => {
     const { engine, instanceId } = await parentRun();
-    finish(engine, instanceId, 'a');
-    finish(engine, instanceId, 'inner');
-    const [child] = engine.childInstances(instanceId);
-    const reads = (userId: string, id: string) => engine.isParticipant({ instanceId: id, userId, groupIds: [] });
-    expect(reads('u4', child.instanceId)).toBe(true);
-    expect(reads('u4', instanceId)).toBe(false);
-    expect(reads('9', child.instanceId)).toBe(true);
-    expect(reads('u1', child.instanceId)).toBe(true);
-    expect(reads('u2', child.instanceId)).toBe(true);
-    expect(reads('nobody', child.instanceId)).toBe(false);
-    expect(reads('nobody', instanceId)).toBe(false);
+    await finish(engine, instanceId, 'a');
+    await finish(engine, instanceId, 'inner');
+    const [child] = await engine.childInstances(instanceId);
+    const reads = async (userId: string, id: string) => engine.isParticipant({ instanceId: id, userId, groupIds: [] });
+    expect(await reads('u4', child.instanceId)).toBe(true);
+    expect(await reads('u4', instanceId)).toBe(false);
+    expect(await reads('9', child.instanceId)).toBe(true);
+    expect(await reads('u1', child.instanceId)).toBe(true);
+    expect(await reads('u2', child.instanceId)).toBe(true);
+    expect(await reads('nobody', child.instanceId)).toBe(false);
+    expect(await reads('nobody', instanceId)).toBe(false);
   });
 });
 
@@ -222,12 +222,12 @@ describe('next-node probe: variables of the enclosing sub-process scope', () => 
         <exclusiveGateway id="x" default="d1"/><userTask id="two" flowable:assignee="u2"/><endEvent id="e2"/>
         ${flow('g1', 's2', 'inner')}${flow('g2', 'inner', 'x')}${flow('g3', 'x', 'two', '${route == 2}')}${flow('d1', 'x', 'e2')}${flow('g4', 'two', 'e2')}</subProcess>
       <endEvent id="e"/>${flow('f1', 's', 'sub')}${flow('f2', 'sub', 'e')}`) });
-    const { instanceId } = engine.start({ definitionId: d.definitionId, userId: '9' });
+    const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
     expect(db.$client.prepare("SELECT name FROM wf_variable WHERE instance_id = ? AND scope_id <> ''").all(instanceId)).toEqual([{ name: 'route' }]);
-    expect(engine.variables({ instanceId })).not.toHaveProperty('route');
-    expect(engine.nextFlowNode({ taskId: taskOf(engine, instanceId, 'inner').taskId })).toMatchObject({ nodes: [{ id: 'two' }] });
-    expect(engine.nextFlowNode({ taskId: taskOf(engine, instanceId, 'inner').taskId, variables: { route: 1 } })).toBeNull();
-    finish(engine, instanceId, 'inner');
-    expect(engine.instanceTasks(instanceId).map((t) => t.taskDefKey)).toEqual(['two']);
+    expect(await engine.variables({ instanceId })).not.toHaveProperty('route');
+    expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'inner')).taskId })).toMatchObject({ nodes: [{ id: 'two' }] });
+    expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'inner')).taskId, variables: { route: 1 } })).toBeNull();
+    await finish(engine, instanceId, 'inner');
+    expect((await engine.instanceTasks(instanceId)).map((t) => t.taskDefKey)).toEqual(['two']);
   });
 });

@@ -19,16 +19,27 @@ function sources(dir: string): string[] {
   });
 }
 
+/**
+ * Files that hold the store AND, for now, the SQLite connection (issue 43, transitional): the
+ * engine's synchronous core runs its statements on the connection the SQLite adapter's
+ * transactions run on (EngineCore.command), and createEngine builds the connection's store.
+ */
+const TRANSITIONAL = ['server/engine/core.ts', 'server/engine/index.ts'];
+
 const SQLITE_ONLY = /\.(all|get|run)\(\s*\)|\.prepare\(|\$client\b|preparedFor\(/;
 
 describe('code on the async store is portable', () => {
   const onStore = sources(path.join(ROOT, 'server')).filter((f) => /from '[./]*(db\/)?store\/(port|results)'|from '.*\/db\/store\//.test(fs.readFileSync(f, 'utf8')));
 
+  it('the transitional exceptions still exist', () => {
+    for (const rel of TRANSITIONAL) expect(fs.existsSync(path.join(ROOT, rel))).toBe(true);
+  });
+
   it('finds the converted files', () => {
     expect(onStore.map((f) => path.relative(ROOT, f))).toContain('server/modules/system/notice/notice.repo.ts');
   });
 
-  it.each(onStore.filter((f) => !/server\/(app|deps)\.ts$/.test(f)).map((f) => [path.relative(ROOT, f)]))('%s calls nothing SQLite-only', (rel) => {
+  it.each(onStore.filter((f) => !/server\/(app|deps)\.ts$/.test(f) && !TRANSITIONAL.includes(path.relative(ROOT, f))).map((f) => [path.relative(ROOT, f)]))('%s calls nothing SQLite-only', (rel) => {
     const lines = fs.readFileSync(path.join(ROOT, rel), 'utf8').split('\n');
     const bad = lines.map((l, i) => ({ l, i })).filter(({ l }) => !/^\s*(\*|\/\/)/.test(l) && SQLITE_ONLY.test(l)).map(({ l, i }) => `${i + 1}: ${l.trim()}`);
     expect(bad).toEqual([]);

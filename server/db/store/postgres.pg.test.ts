@@ -33,6 +33,13 @@ describe('postgres store', () => {
       .toEqual({ n: 1, big: 9007199254740993n, small: 5 });
   });
 
+  it('Drizzle\'s queries on store.db read int8 as a number too (epoch columns)', async () => {
+    const store = await open('drizzle_int8');
+    await store.run('INSERT INTO v (id, big) VALUES (?, ?)', [1, 1764633600000]);
+    const db = store.db as { execute: (q: unknown) => Promise<{ rows: unknown[] }> };
+    expect((await db.execute(sql`SELECT big FROM v WHERE id = 1`)).rows).toEqual([{ big: 1764633600000 }]);
+  });
+
   it('batch inlines awkward strings, bytea, bigints and numbers and reads them back as bound parameters do', async () => {
     const store = await open('inline');
     const bytes = Buffer.from([0, 1, 39, 92, 255, 10]);

@@ -16,7 +16,8 @@
  *   outside, in a savepoint of its own inside a transaction.
  * - Result types: int8 (count(*), bigint columns) reads as a number when it is a safe integer (as
  *   better-sqlite3 returns integers), else a bigint; the rest as node-postgres parses it (bytea →
- *   Buffer, boolean → true/false, numeric → string). Drizzle's queries keep their own parsers.
+ *   Buffer, boolean → true/false, numeric → string). Drizzle's queries read int8 the same way (the
+ *   process-wide int8 parser is set when a store opens); their other parsers are Drizzle's.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TransactionRollbackError } from 'drizzle-orm';
@@ -275,6 +276,10 @@ class PostgresStore implements Store<PgDb> {
  * `close()` waits for the open transactions, then ends the pool; it may be called again.
  */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store<PgDb>> {
+  // Drizzle's node-postgres queries pass their own `types`, which fall back to the process-wide
+  // parsers: int8 is made a number there too, so a bigint column (epoch ms) reads as one through
+  // Drizzle as through the store's own statements.
+  pg.types.setTypeParser(INT8, parseInt8);
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: TYPES });
   // An idle pooled connection that drops (a server restart, pg_terminate_backend) is removed by
   // the pool and reported here; without a listener the process would crash.

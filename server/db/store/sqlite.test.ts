@@ -128,6 +128,20 @@ describe('sqlite store: transactions with async callbacks (drizzle-orm #2275)', 
     expect([count('BEGIN IMMEDIATE'), count('COMMIT')]).toEqual([2, 2]);
   });
 
+  it('a nested transaction its parent did not await still runs inside the parent, which ends after it', async () => {
+    let stray!: Promise<unknown>;
+    await store.transaction(async () => {
+      await store.transaction(async () => { await new Promise((r) => setTimeout(r, 20)); });
+      // Queued behind the first nested one on the parent's chain, and not awaited.
+      stray = store.transaction(async () => { await store.run('INSERT INTO t (name) VALUES (?)', ['stray']); });
+      stray.catch(() => undefined);
+      await store.run('INSERT INTO t (name) VALUES (?)', ['inside']);
+    });
+    await expect(stray).resolves.toBeUndefined();
+    expect((await names()).sort()).toEqual(['inside', 'stray']);
+    expect([count('BEGIN IMMEDIATE'), count('COMMIT')]).toEqual([1, 1]);
+  });
+
   it('batch: all or nothing, changes per statement, the failing index named', async () => {
     expect(await store.batch([
       { sql: 'INSERT INTO t (name) VALUES (?)', params: ['a'] },

@@ -14,7 +14,8 @@
  *   inside the adapter (server/db/write-turn.ts keeps it for the synchronous callers until they
  *   are converted; until then lingerTurns stays 0 and `strict` is on, see the option);
  * - **nesting** by async context (AsyncLocalStorage): a `transaction` inside one is a SAVEPOINT;
- *   nested calls of one level run one after another even when started together (Promise.all);
+ *   nested calls of one level run one after another even when started together (Promise.all),
+ *   and a transaction ends only after the nested ones started inside it, awaited or not;
  * - **writes outside a transaction** (`run`, `batch`) queue as transactions of their own, so they
  *   never land inside another flow's savepoint; **reads outside** run at once on the connection
  *   and may see the open group's rows before its COMMIT (as the write turns' readers do);
@@ -152,11 +153,14 @@ class SqliteStore implements Store<Db> {
   /** A savepoint inside `level`, after the level's earlier nested transactions. */
   private nested<T>(level: Level, fn: () => Promise<T>): Promise<T> {
     const run = async () => {
+      // A nested transaction its parent did not await may come up after the parent has ended.
+      if (!level.open) throw new Error('the enclosing store transaction has ended (a nested transaction must be awaited inside it)');
       const name = `sp_${++savepointSeq}`;
       this.client.exec(`SAVEPOINT ${name}`);
       const inner: Level = { store: this, open: true, chain: Promise.resolve(), depth: level.depth + 1 };
       try {
         const value = await context.run(inner, fn);
+        await inner.chain;
         this.client.exec(`RELEASE ${name}`);
         return value;
       } catch (err) {
@@ -216,6 +220,7 @@ class SqliteStore implements Store<Db> {
         const level: Level = { store: this, open: true, chain: Promise.resolve(), depth: 1 };
         try {
           const value = await context.run(level, item.fn);
+          await level.chain; // nested transactions started inside and not awaited belong to it too
           level.open = false;
           if (watch) clearImmediate(watch);
           if (this.options.strict && (yielded || syncTransactionRuns(this.client) !== runs)) throw new Error(STRICT_MESSAGE);
@@ -241,6 +246,11 @@ class SqliteStore implements Store<Db> {
     }
   }
 
+  /** True once close() was called. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.drained;
@@ -254,7 +264,23 @@ class SqliteStore implements Store<Db> {
  * is false), and refuses transactions from then on.
  */
 export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): Store<Db> {
-  return new SqliteStore(db, {
+  const store = new SqliteStore(db, {
     lingerTurns: options.lingerTurns ?? 0, maxGroup: options.maxGroup ?? 200, ownsConnection: options.ownsConnection ?? true, strict: options.strict ?? true,
   });
+  byClient.set(db.$client, store);
+  return store;
+}
+
+/** The last store made over each connection (sqliteStoreOf). */
+const byClient = new WeakMap<Database.Database, SqliteStore>();
+
+/**
+ * The store of `db`'s connection: the one last made over it by sqliteStore while still open,
+ * else a new one (ownsConnection false). One connection must have one store: two would each
+ * open their own `BEGIN IMMEDIATE` groups on it. Used by code handed only a connection
+ * (createEngine in tests and scripts).
+ */
+export function sqliteStoreOf(db: Db): Store<Db> {
+  const known = byClient.get(db.$client);
+  return known && !known.isClosed ? known : sqliteStore(db, { ownsConnection: false });
 }

@@ -54,7 +54,7 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
   const name = (input.name ?? '').trim() || graph.name || graph.key;
   const category = (input.category ?? '').trim() || graph.category;
   const graphJson = JSON.stringify(graph);
-  return core.tx(() => {
+  return core.command(() => {
     const now = core.deps.clock.now();
     const last = stmt(core.db, 'SELECT MAX(version) AS v FROM wf_definition WHERE key = ?').get(graph.key) as { v: number | null };
     const version = (last.v ?? 0) + 1;

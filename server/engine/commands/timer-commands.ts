@@ -47,23 +47,23 @@ export interface FireInput {
   owner: string;
   /** Most timers fired by this call (default 100). */
   limit?: number;
-  /** Test hook: runs inside each firing transaction just before the claim (another process racing). */
-  beforeClaim?: (timerId: string) => void;
+  /** Test hook: awaited before each firing transaction's claim (another process racing between the select and the claim). */
+  beforeClaim?: (timerId: string) => void | Promise<void>;
 }
 
 /**
- * Fires the timers due at `now` (see the file header). Returns how many fired and how many
+ * Fires the timers due at `now` (see the file header), each in a store transaction of its own. Returns how many fired and how many
  * failed (each failure decremented that timer's retries). Never throws for a firing's error.
  */
-export function fireDueTimers(core: EngineCore, input: FireInput): { fired: number; failed: number } {
+export async function fireDueTimers(core: EngineCore, input: FireInput): Promise<{ fired: number; failed: number }> {
   const ids = stmt(core.db, SQL.due).all(input.now, input.limit ?? 100) as Array<{ id: string }>;
   let fired = 0;
   let failed = 0;
   for (const { id } of ids) {
     let claimed = false;
     try {
-      const done = core.tx(() => {
-        input.beforeClaim?.(id);
+      await input.beforeClaim?.(id);
+      const done = await core.command(() => {
         const row = stmt(core.db, SQL.claim).get(id, input.now) as TimerRow | undefined;
         if (!row) return false; // another process fired it (or it was removed meanwhile)
         claimed = true;
@@ -76,7 +76,7 @@ export function fireDueTimers(core: EngineCore, input: FireInput): { fired: numb
       failed++;
       const message = e instanceof Error ? e.message : String(e);
       try {
-        core.tx(() => stmt(core.db, SQL.failed).run(message.slice(0, 2000), input.now + RETRY_DELAY_MS, input.owner, id));
+        await core.command(() => stmt(core.db, SQL.failed).run(message.slice(0, 2000), input.now + RETRY_DELAY_MS, input.owner, id));
       } catch { /* the row is still due; the next call tries again */ }
     }
   }

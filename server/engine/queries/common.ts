@@ -1,7 +1,11 @@
 /**
- * Helpers shared by the engine's read queries: paging, date-range parsing, wire formatting.
+ * Helpers shared by the engine's read queries: paging, date-range parsing, wire formatting, and
+ * the per-dialect pieces of their SQL (issue 43 "Portable SQL": every statement runs on the store's
+ * SQLite and PostgreSQL adapters; SQLite keeps its own text where it was measured or indexed).
  */
 import { formatDateTime } from '../../../shared/utils/date';
+import type { DbKind } from '../../db/store/port';
+import { likePattern } from '../../core/like';
 
 export interface PageQuery {
   /** 1-based page number (default 1). */
@@ -72,5 +76,58 @@ export function durationText(ms: number | null | undefined): string | null {
 
 /** `like(text)` = `%text%` for LIKE_ESCAPED (`LIKE ? ESCAPE '\'`), `%`, `_`, `\` taken literally (core/like.ts). */
 export { likePattern as like, LIKE_ESCAPED } from '../../core/like';
+
+/**
+ * The case-insensitive "contains" operator (bind `like(text)`): SQLite `LIKE ? ESCAPE '\'` (its
+ * LIKE ignores the case of ASCII letters), PostgreSQL `ILIKE ? ESCAPE '\'` (its LIKE does not):
+ * the rule of core/like.ts likeEscapedOn, by database kind.
+ */
+export const likeOn = (kind: DbKind): string => (kind === 'postgres' ? "ILIKE ? ESCAPE '\\'" : "LIKE ? ESCAPE '\\'");
+
+/**
+ * A one-column row source `value` of the strings of a JSON array parameter (bind
+ * `JSON.stringify(list)`): SQLite `json_each`, PostgreSQL `json_array_elements_text`. Use as
+ * `col IN (${jsonValues(kind)})` or in FROM.
+ */
+export const jsonValues = (kind: DbKind): string => `SELECT value FROM ${jsonFrom(kind)}`;
+
+/** jsonValues' table function alone (for a FROM clause): its one column is `value`. */
+export const jsonFrom = (kind: DbKind): string => (kind === 'postgres' ? 'json_array_elements_text(CAST(? AS json))' : 'json_each(?)');
+
+/**
+ * True when comma list column `col` holds the bound id as one of its items (`,a,b,` contains
+ * `,id,`): SQLite `instr`, PostgreSQL `strpos`, same test.
+ */
+export const csvHas = (kind: DbKind, col: string): string => (kind === 'postgres'
+  ? `strpos(',' || ${col} || ',', ',' || CAST(? AS text) || ',') > 0`
+  : `instr(',' || ${col} || ',', ',' || ? || ',') > 0`);
+
+export interface ListFilter extends PageQuery { name?: string; beginTime?: string; endTime?: string }
+
+/**
+ * The total of a list whose page of `rowCount` rows was read with `limit` / `offset`: a page that
+ * is not full ends the list (unless it is empty past the first page), so only a full or empty
+ * later page runs the COUNT (`count`, which grows with the user's history for the finished /
+ * my-process lists).
+ */
+export function totalOf(rowCount: number, limit: number, offset: number): number | undefined {
+  return rowCount < limit && (offset === 0 || rowCount > 0) ? offset + rowCount : undefined;
+}
+
+export function where(parts: string[]): string {
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+}
+
+/**
+ * Adds the list filter's conditions on `col` (begin / end bounds, epoch ms) and `d.name`
+ * (contains `name`, ignoring case: likeOn) to `parts`, their values to `params`.
+ */
+export function range(kind: DbKind, col: string, f: ListFilter, params: unknown[], parts: string[]) {
+  const b = parseBound(f.beginTime);
+  const e = parseBound(f.endTime, true);
+  if (b !== undefined) { parts.push(`${col} >= ?`); params.push(b); }
+  if (e !== undefined) { parts.push(`${col} <= ?`); params.push(e); }
+  if (f.name) { parts.push(`d.name ${likeOn(kind)}`); params.push(likePattern(f.name)); }
+}
 
 export const splitIds = (s: string | null | undefined): string[] => (s ? s.split(',').filter(Boolean) : []);

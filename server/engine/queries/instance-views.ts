@@ -1,16 +1,16 @@
 /**
  * Views of one instance (ruoyi-flowable.md §6): flow record, diagram node data, variables,
- * task details, and the next-node probes.
+ * task details, and the next-node probes. Statements through the store, on either database
+ * (issue 43); the graphs from the engine core's cache.
  */
-import type Database from 'better-sqlite3';
+import type { Store } from '../../db/store/port';
 import { notFound, refused } from '../../core/errors';
 import type { EngineCore } from '../core';
 import { MSG } from '../core';
 import { nextUserTasks } from '../model/analysis';
 import type { GraphNode } from '../model/graph';
 import { evaluateCondition, mapScope } from '../expression';
-import { rawStmt, stmt } from '../store/rows';
-import { durationText, fmt, splitIds } from './common';
+import { csvHas, durationText, fmt, splitIds } from './common';
 
 export interface FlowRecordItem {
   taskId: string; taskName: string; taskDefKey: string; createTime: string | null; finishTime: string | null;
@@ -34,7 +34,7 @@ export interface FlowRecordItem {
  * Instance `instanceId` and every instance called from it (call activities, any depth):
  * `root` = the asked id's own rows; `call` = the call activity id in the direct caller.
  */
-const TREE = `WITH RECURSIVE tree(id, depth) AS (SELECT ?, 0 UNION ALL
+const TREE = `WITH RECURSIVE tree(id, depth) AS (SELECT CAST(? AS TEXT), 0 UNION ALL
   SELECT i.id, tree.depth + 1 FROM wf_instance i JOIN tree ON i.super_instance_id = tree.id WHERE tree.depth < 20)`;
 
 /**
@@ -43,18 +43,17 @@ const TREE = `WITH RECURSIVE tree(id, depth) AS (SELECT ?, 0 UNION ALL
  * its call activities (any depth) are merged in, each naming the called instance and process
  * (`calledInstanceId`, `calledProcessName`, …). One query for tasks, one for comments.
  */
-export function flowRecord(db: Database.Database, instanceId: string): FlowRecordItem[] {
-  const tasks = stmt(db, `${TREE} SELECT h.id, h.name, h.task_def_key AS k, h.create_time AS c, h.end_time AS e, h.assignee, h.owner,
+export async function flowRecord(store: Store, instanceId: string): Promise<FlowRecordItem[]> {
+  const tasks = await store.all<Record<string, unknown>>(`${TREE} SELECT h.id, h.name, h.task_def_key AS k, h.create_time AS c, h.end_time AS e, h.assignee, h.owner,
       h.candidate_users AS cu, h.candidate_groups AS cg, h.duration, h.delete_reason AS dr, h.instance_id AS inst, tree.depth,
       d.name AS pn, d.key AS pk, d.deployment_id AS dep,
       CASE WHEN tree.depth > 0 THEN (SELECT a.activity_id FROM wf_hi_actinst a WHERE a.instance_id = i.super_instance_id
         AND a.execution_id = i.super_execution_id AND a.activity_type = 'callActivity' AND a.start_time <= i.start_time
         ORDER BY a.id DESC LIMIT 1) END AS ca
     FROM tree JOIN wf_hi_taskinst h ON h.instance_id = tree.id JOIN wf_instance i ON i.id = tree.id JOIN wf_definition d ON d.id = i.definition_id
-    ORDER BY h.create_time DESC, h.id DESC`).all(instanceId) as Array<Record<string, unknown>>;
-  const comments = stmt(db, `${TREE} SELECT c.type, c.message, c.user_id AS userId, c.task_id AS taskId, c.time FROM tree
-      JOIN wf_comment c ON c.instance_id = tree.id ORDER BY c.time, c.id`)
-    .all(instanceId) as Array<{ type: string; message: string; userId: string | null; taskId: string | null; time: number }>;
+    ORDER BY h.create_time DESC, h.id DESC`, [instanceId]);
+  const comments = await store.all<{ type: string; message: string; userId: string | null; taskId: string | null; time: number }>(`${TREE}
+    SELECT c.type, c.message, c.user_id AS "userId", c.task_id AS "taskId", c.time FROM tree JOIN wf_comment c ON c.instance_id = tree.id ORDER BY c.time, c.id`, [instanceId]);
   const byTask = new Map<string, typeof comments>();
   for (const c of comments) if (c.taskId) (byTask.get(c.taskId) ?? byTask.set(c.taskId, []).get(c.taskId)!).push(c);
   return tasks.map((t) => {
@@ -79,9 +78,8 @@ export function flowRecord(db: Database.Database, instanceId: string): FlowRecor
  * (wire format) and the calling instance (null unless a call activity started it). Null for an
  * unknown instance.
  */
-export function instanceStart(db: Database.Database, instanceId: string): { startUserId: string | null; startTime: string | null; superInstanceId: string | null } | null {
-  const r = stmt(db, 'SELECT start_user_id AS u, start_time AS s, super_instance_id AS p FROM wf_instance WHERE id = ?')
-    .get(instanceId) as { u: string | null; s: number; p: string | null } | undefined;
+export async function instanceStart(store: Store, instanceId: string): Promise<{ startUserId: string | null; startTime: string | null; superInstanceId: string | null } | null> {
+  const r = await store.get<{ u: string | null; s: number; p: string | null }>('SELECT start_user_id AS u, start_time AS s, super_instance_id AS p FROM wf_instance WHERE id = ?', [instanceId]);
   return r ? { startUserId: r.u, startTime: fmt(r.s), superInstanceId: r.p } : null;
 }
 
@@ -94,14 +92,15 @@ export function instanceStart(db: Database.Database, instanceId: string): { star
  * call-activity tree. Comment authors are not participants here. An id that is empty or holds a
  * comma never matches a candidate list (splitIds gives no such element). No particular order.
  */
-export function participatedTaskKeys(db: Database.Database, q: { instanceId: string; userId: string; groupIds?: readonly string[] }): string[] {
+export async function participatedTaskKeys(store: Store, q: { instanceId: string; userId: string; groupIds?: readonly string[] }): Promise<string[]> {
   const uid = String(q.userId);
   const listed = (id: string) => id !== '' && !id.includes(',');
   const cands = [...(listed(uid) ? [uid] : []), ...(q.groupIds ?? []).map(String).filter(listed)];
-  const users = listed(uid) ? " OR instr(',' || h.candidate_users || ',', ',' || ? || ',') > 0" : '';
-  const groups = cands.slice(users ? 1 : 0).map(() => " OR instr(',' || h.candidate_groups || ',', ',' || ? || ',') > 0").join('');
-  return rawStmt(db, `SELECT DISTINCT h.task_def_key FROM wf_hi_taskinst h WHERE h.instance_id = ?
-    AND (h.assignee = ? OR h.owner = ?${users}${groups})`).all(q.instanceId, uid, uid, ...cands).map((r) => r[0] as string);
+  const users = listed(uid) ? ` OR ${csvHas(store.kind, 'h.candidate_users')}` : '';
+  const groups = cands.slice(users ? 1 : 0).map(() => ` OR ${csvHas(store.kind, 'h.candidate_groups')}`).join('');
+  const rows = await store.all<{ k: string }>(`SELECT DISTINCT h.task_def_key AS k FROM wf_hi_taskinst h WHERE h.instance_id = ?
+    AND (h.assignee = ? OR h.owner = ?${users}${groups})`, [q.instanceId, uid, uid, ...cands]);
+  return rows.map((r) => r.k);
 }
 
 /**
@@ -109,9 +108,9 @@ export function participatedTaskKeys(db: Database.Database, q: { instanceId: str
  * a delete reason is `completed: true`, then every unfinished one replaces its key with `false`;
  * activities cancelled by moves (delete reason) are left out.
  */
-export function nodeData(db: Database.Database, instanceId: string): Array<{ key: string; completed: boolean }> {
-  const rows = stmt(db, 'SELECT activity_id AS k, end_time AS e, delete_reason AS dr FROM wf_hi_actinst WHERE instance_id = ? ORDER BY id')
-    .all(instanceId) as Array<{ k: string; e: number | null; dr: string | null }>;
+export async function nodeData(store: Store, instanceId: string): Promise<Array<{ key: string; completed: boolean }>> {
+  const rows = await store.all<{ k: string; e: number | null; dr: string | null }>(
+    'SELECT activity_id AS k, end_time AS e, delete_reason AS dr FROM wf_hi_actinst WHERE instance_id = ? ORDER BY id', [instanceId]);
   const map = new Map<string, boolean>();
   for (const r of rows) if (r.e !== null && r.dr === null) map.set(r.k, true);
   for (const r of rows) if (r.e === null) map.set(r.k, false);
@@ -119,11 +118,11 @@ export function nodeData(db: Database.Database, instanceId: string): Array<{ key
 }
 
 /** Instance variables (plus the task's local ones when `taskId` is a runtime task). */
-export function variables(db: Database.Database, q: { instanceId?: string; taskId?: string }): Record<string, unknown> {
+export async function variables(store: Store, q: { instanceId?: string; taskId?: string }): Promise<Record<string, unknown>> {
   let instanceId = q.instanceId;
   if (!instanceId && q.taskId) {
-    const r = (stmt(db, 'SELECT instance_id AS i FROM wf_task WHERE id = ?').get(q.taskId) ??
-      stmt(db, 'SELECT instance_id AS i FROM wf_hi_taskinst WHERE id = ?').get(q.taskId)) as { i: string } | undefined;
+    const r = (await store.get<{ i: string }>('SELECT instance_id AS i FROM wf_task WHERE id = ?', [q.taskId])) ??
+      (await store.get<{ i: string }>('SELECT instance_id AS i FROM wf_hi_taskinst WHERE id = ?', [q.taskId]));
     if (!r) throw notFound(MSG.taskMissing);
     instanceId = r.i;
   }
@@ -131,7 +130,7 @@ export function variables(db: Database.Database, q: { instanceId?: string; taskI
   const out: Record<string, unknown> = {};
   const scopes = q.taskId ? ['', q.taskId] : [''];
   for (const scope of scopes) {
-    for (const v of stmt(db, 'SELECT name, value FROM wf_variable WHERE instance_id = ? AND scope_id = ? ORDER BY id').all(instanceId, scope) as Array<{ name: string; value: string }>) {
+    for (const v of await store.all<{ name: string; value: string }>('SELECT name, value FROM wf_variable WHERE instance_id = ? AND scope_id = ? ORDER BY id', [instanceId, scope])) {
       out[v.name] = JSON.parse(v.value);
     }
   }
@@ -149,6 +148,9 @@ export interface NextNode {
   nodes: Array<{ id: string; name: string }>;
 }
 
+/** What the next-node probes read of the engine core: the cached graph of a definition (core.ts). */
+export type GraphSource = Pick<EngineCore, 'graph'>;
+
 function toNextNode(found: GraphNode[]): NextNode | null {
   if (!found.length) return null;
   const last = found[found.length - 1];
@@ -164,12 +166,11 @@ function toNextNode(found: GraphNode[]): NextNode | null {
  * The variables a runtime task's conditions see: the instance's, overridden by those of every
  * enclosing scope execution (embedded sub-processes), innermost last. One cached statement.
  */
-function visibleVariables(db: Database.Database, taskId: string, instanceId: string): Record<string, unknown> {
-  const rows = stmt(db, `WITH RECURSIVE up(id, depth) AS (SELECT execution_id, 0 FROM wf_task WHERE id = ? UNION ALL
+async function visibleVariables(store: Store, taskId: string, instanceId: string): Promise<Record<string, unknown>> {
+  const rows = await store.all<{ name: string; value: string }>(`WITH RECURSIVE up(id, depth) AS (SELECT execution_id, 0 FROM wf_task WHERE id = ? UNION ALL
       SELECT e.parent_id, up.depth + 1 FROM wf_execution e JOIN up ON e.id = up.id WHERE e.parent_id IS NOT NULL AND up.depth < 50)
     SELECT v.name, v.value FROM wf_variable v LEFT JOIN up ON up.id = v.scope_id
-    WHERE v.instance_id = ? AND (v.scope_id = '' OR up.id IS NOT NULL) ORDER BY COALESCE(up.depth, 1000000) DESC, v.id`)
-    .all(taskId, instanceId) as Array<{ name: string; value: string }>;
+    WHERE v.instance_id = ? AND (v.scope_id = '' OR up.id IS NOT NULL) ORDER BY COALESCE(up.depth, 1000000) DESC, v.id`, [taskId, instanceId]);
   const out: Record<string, unknown> = {};
   for (const v of rows) out[v.name] = JSON.parse(v.value);
   return out;
@@ -182,24 +183,25 @@ function visibleVariables(db: Database.Database, taskId: string, instanceId: str
  * (instance + enclosing sub-process scopes) merged with `variables`. null = no next user task
  * (RuoYi answers "流程已完结!"). Error: "任务不存在或已被审批!".
  */
-export function nextFlowNode(core: EngineCore, q: { taskId: string; variables?: Record<string, unknown> }): NextNode | null {
-  const t = stmt(core.db, 'SELECT t.task_def_key AS k, i.definition_id AS d, t.instance_id AS i FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?')
-    .get(q.taskId) as { k: string; d: string; i: string } | undefined;
+export async function nextFlowNode(store: Store, core: GraphSource, q: { taskId: string; variables?: Record<string, unknown> }): Promise<NextNode | null> {
+  const t = await store.get<{ k: string; d: string; i: string }>(
+    'SELECT t.task_def_key AS k, i.definition_id AS d, t.instance_id AS i FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?', [q.taskId]);
   if (!t) throw notFound(MSG.taskMissing);
-  const vars = { ...visibleVariables(core.db, q.taskId, t.i), ...(q.variables ?? {}) };
-  return toNextNode(nextUserTasks(core.graph(t.d), t.k, (c) => evaluateCondition(c, mapScope(vars))));
+  const vars = { ...(await visibleVariables(store, q.taskId, t.i)), ...(q.variables ?? {}) };
+  const graph = await core.graph(t.d);
+  return toNextNode(nextUserTasks(graph, t.k, (c) => evaluateCondition(c, mapScope(vars))));
 }
 
 /**
  * Next user tasks after the start event of a definition (by id or deployment id) for the given
  * form values. Error when none: "暂未查找到下一任务,请检查流程设计是否正确!".
  */
-export function nextFlowNodeByStart(core: EngineCore, q: { definitionId?: string; deploymentId?: string; variables?: Record<string, unknown> }): NextNode {
-  const d = (q.definitionId
-    ? stmt(core.db, 'SELECT id FROM wf_definition WHERE id = ?').get(q.definitionId)
-    : stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').get(q.deploymentId ?? '')) as { id: string } | undefined;
+export async function nextFlowNodeByStart(store: Store, core: GraphSource, q: { definitionId?: string; deploymentId?: string; variables?: Record<string, unknown> }): Promise<NextNode> {
+  const d = await (q.definitionId
+    ? store.get<{ id: string }>('SELECT id FROM wf_definition WHERE id = ?', [q.definitionId])
+    : store.get<{ id: string }>('SELECT id FROM wf_definition WHERE deployment_id = ?', [q.deploymentId ?? '']));
   if (!d) throw notFound(MSG.definitionMissing);
-  const graph = core.graph(d.id);
+  const graph = await core.graph(d.id);
   const vars = { INITIATOR: null, ...(q.variables ?? {}) };
   // The start a plain start uses: the none start, else the first start event (commands/start.ts, issue 39 §4).
   const r = toNextNode(nextUserTasks(graph, graph.startId || graph.eventStartIds?.[0] || '', (c) => evaluateCondition(c, mapScope(vars))));

@@ -3,10 +3,9 @@
  * who takes part in none of the waiting instances gets the same answer as when none waits, so the
  * answer is no oracle). Read only; the same selection as commands/event-commands.ts correlateMessage.
  */
-import type Database from 'better-sqlite3';
-import { stmt } from '../store/rows';
+import type { Store } from '../../db/store/port';
 
-const RUNNING = `SELECT s.instance_id AS instanceId, s.execution_id AS executionId, s.activity_id AS activityId FROM wf_event_subscription s JOIN wf_instance i ON i.id = s.instance_id
+const RUNNING = `SELECT s.instance_id AS "instanceId", s.execution_id AS "executionId", s.activity_id AS "activityId" FROM wf_event_subscription s JOIN wf_instance i ON i.id = s.instance_id
   WHERE s.type = 'message' AND s.event_name = ? AND i.state = 'running'`;
 
 /** The waiting subscriptions and the message start events of message `messageName`. */
@@ -22,14 +21,15 @@ export interface MessageWaits {
  * else with `businessKey` only those of instances with that key, else all; then only those of
  * `executionId` / at `activityId` when given (the start events too: only at `activityId`).
  */
-export function messageWaits(db: Database.Database, q: { messageName: string; businessKey?: string; instanceId?: string; executionId?: string; activityId?: string }): MessageWaits {
-  const rows = (q.instanceId
-    ? stmt(db, `${RUNNING} AND i.id = ? ORDER BY s.create_time, s.id`).all(q.messageName, q.instanceId)
+export async function messageWaits(store: Store, q: { messageName: string; businessKey?: string; instanceId?: string; executionId?: string; activityId?: string }): Promise<MessageWaits> {
+  type Wait = { instanceId: string; executionId: string | null; activityId: string };
+  const rows = await (q.instanceId
+    ? store.all<Wait>(`${RUNNING} AND i.id = ? ORDER BY s.create_time, s.id`, [q.messageName, q.instanceId])
     : q.businessKey
-      ? stmt(db, `${RUNNING} AND i.business_key = ? ORDER BY s.create_time, s.id`).all(q.messageName, q.businessKey)
-      : stmt(db, `${RUNNING} ORDER BY s.create_time, s.id`).all(q.messageName)) as Array<{ instanceId: string; executionId: string | null; activityId: string }>;
+      ? store.all<Wait>(`${RUNNING} AND i.business_key = ? ORDER BY s.create_time, s.id`, [q.messageName, q.businessKey])
+      : store.all<Wait>(`${RUNNING} ORDER BY s.create_time, s.id`, [q.messageName]));
   const named = (r: { executionId?: string | null; activityId: string }) => (!q.executionId || r.executionId === q.executionId) && (!q.activityId || r.activityId === q.activityId);
-  const starts = stmt(db, `SELECT definition_id AS definitionId, activity_id AS activityId FROM wf_event_subscription
-    WHERE type = 'message' AND event_name = ? AND instance_id IS NULL ORDER BY definition_id`).all(q.messageName) as MessageWaits['starts'];
+  const starts = await store.all<MessageWaits['starts'][number]>(`SELECT definition_id AS "definitionId", activity_id AS "activityId" FROM wf_event_subscription
+    WHERE type = 'message' AND event_name = ? AND instance_id IS NULL ORDER BY definition_id`, [q.messageName]);
   return { instanceIds: rows.filter(named).map((r) => r.instanceId), starts: starts.filter((st) => !q.activityId || st.activityId === q.activityId) };
 }

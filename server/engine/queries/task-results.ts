@@ -5,8 +5,8 @@
  *
  * Comment types: reference §6 FlowComment 1–6, issue 16 7–10 (commands/task-commands.ts).
  */
-import type Database from 'better-sqlite3';
-import { stmt } from '../store/rows';
+import type { Store } from '../../db/store/port';
+import { jsonValues } from './common';
 
 /**
  * SQL condition on a historic task `h` (wf_hi_taskinst): its assignee handled it. A completed
@@ -30,17 +30,16 @@ export interface ResultSource { taskId: string; procInsId: string; assignee: str
  * time of the comment that was created before X (revoke's own choice: latest end time, then the
  * highest id; task ids are time-ordered).
  */
-export function withdrawnTaskIds(db: Database.Database, instanceIds: readonly string[]): Set<string> {
+export async function withdrawnTaskIds(store: Store, instanceIds: readonly string[]): Promise<Set<string>> {
   const out = new Set<string>();
   if (!instanceIds.length) return out;
-  const marks = stmt(db, `SELECT DISTINCT c.instance_id AS i, c.user_id AS u, c.time AS t, c.task_id AS x FROM wf_comment c
-    WHERE c.type = '7' AND c.task_id IS NOT NULL AND c.user_id IS NOT NULL AND c.instance_id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify([...new Set(instanceIds)])) as Array<{ i: string; u: string; t: number; x: string }>;
+  const marks = await store.all<{ i: string; u: string; t: number; x: string }>(`SELECT DISTINCT c.instance_id AS i, c.user_id AS u, c.time AS t, c.task_id AS x
+    FROM wf_comment c WHERE c.type = '7' AND c.task_id IS NOT NULL AND c.user_id IS NOT NULL AND c.instance_id IN (${jsonValues(store.kind)})`,
+  [JSON.stringify([...new Set(instanceIds)])]);
   for (const m of marks) {
-    const own = stmt(db, `SELECT id FROM wf_hi_taskinst WHERE id = ? AND assignee = ? AND end_time IS NOT NULL AND delete_reason IS NULL`)
-      .get(m.x, m.u) as { id: string } | undefined;
-    const prev = own ?? stmt(db, `SELECT id FROM wf_hi_taskinst WHERE instance_id = ? AND assignee = ? AND end_time IS NOT NULL
-      AND delete_reason IS NULL AND end_time <= ? AND id < ? ORDER BY end_time DESC, id DESC LIMIT 1`).get(m.i, m.u, m.t, m.x) as { id: string } | undefined;
+    const own = await store.get<{ id: string }>('SELECT id FROM wf_hi_taskinst WHERE id = ? AND assignee = ? AND end_time IS NOT NULL AND delete_reason IS NULL', [m.x, m.u]);
+    const prev = own ?? await store.get<{ id: string }>(`SELECT id FROM wf_hi_taskinst WHERE instance_id = ? AND assignee = ? AND end_time IS NOT NULL
+      AND delete_reason IS NULL AND end_time <= ? AND id < ? ORDER BY end_time DESC, id DESC LIMIT 1`, [m.i, m.u, m.t, m.x]);
     if (prev) out.add(prev.id);
   }
   return out;
@@ -52,13 +51,12 @@ export function withdrawnTaskIds(db: Database.Database, instanceIds: readonly st
  * other than 8 抄送 (2 退回, 3 驳回, 9 加签, …); else '1' (通过) for a completed task; else
  * null. Two statements for a page, plus one per withdrawal in its instances.
  */
-export function taskResults(db: Database.Database, rows: readonly ResultSource[]): Map<string, string | null> {
+export async function taskResults(store: Store, rows: readonly ResultSource[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   if (!rows.length) return out;
-  const withdrawn = withdrawnTaskIds(db, rows.map((r) => r.procInsId));
-  const comments = stmt(db, `SELECT task_id AS taskId, type, user_id AS userId FROM wf_comment
-    WHERE task_id IN (SELECT value FROM json_each(?)) AND type <> '8' ORDER BY time, id`)
-    .all(JSON.stringify(rows.map((r) => r.taskId))) as Array<{ taskId: string; type: string; userId: string | null }>;
+  const withdrawn = await withdrawnTaskIds(store, rows.map((r) => r.procInsId));
+  const comments = await store.all<{ taskId: string; type: string; userId: string | null }>(`SELECT task_id AS "taskId", type, user_id AS "userId"
+    FROM wf_comment WHERE task_id IN (${jsonValues(store.kind)}) AND type <> '8' ORDER BY time, id`, [JSON.stringify(rows.map((r) => r.taskId))]);
   const latest = new Map<string, string>();
   const assignee = new Map(rows.map((r) => [r.taskId, r.assignee]));
   for (const c of comments) if (c.userId !== null && c.userId === assignee.get(c.taskId)) latest.set(c.taskId, c.type);

@@ -203,13 +203,4 @@ export interface CalledInstanceView {
   state: string;
 }
 
-/** The instances called by instance `instanceId` (direct children), oldest first. */
-export function calledInstances(db: Database.Database, instanceId: string): CalledInstanceView[] {
-  return stmt(db, `SELECT i.id AS instanceId, i.definition_id AS definitionId, i.super_execution_id AS superExecutionId,
-      (SELECT a.activity_id FROM wf_hi_actinst a WHERE a.instance_id = i.super_instance_id AND a.execution_id = i.super_execution_id
-        AND a.activity_type = 'callActivity' AND a.start_time <= i.start_time ORDER BY a.id DESC LIMIT 1) AS callActivityId,
-      i.business_key AS businessKey, i.start_time AS startTime, i.end_time AS endTime, i.state AS state
-    FROM wf_instance i WHERE i.super_instance_id = ? ORDER BY i.start_time, i.id`).all(instanceId) as CalledInstanceView[];
-}
-
 registerOps({ cancelCalledInstance, propagateErrorToCaller });

@@ -64,15 +64,30 @@ export class InstanceCache implements CachedUnits {
     for (const u of this.staged.splice(mark)) this.units.delete(u.instance.id);
   }
 
+  /** Removes and returns the units staged since `mark` (the command's: EngineCore.command). */
+  takeStaged(mark: number): UnitOfWork[] {
+    return this.staged.splice(mark);
+  }
+
+  /** Forgets the instances of `units` (their command failed or may still be rolled back). */
+  drop(units: readonly UnitOfWork[]): void {
+    for (const u of units) this.units.delete(u.instance.id);
+  }
+
   /**
    * The staged units become the cached state of their instances (the last staged per instance
    * wins; ended instances are dropped). Call when their writes are committed or belong to the
    * open write turn.
    */
   commit(): void {
-    this.checkEpoch();
     const staged = this.staged;
     this.staged = [];
+    this.commitUnits(staged);
+  }
+
+  /** As commit, for units taken with takeStaged once their command committed. */
+  commitUnits(staged: readonly UnitOfWork[]): void {
+    this.checkEpoch();
     for (const u of staged) {
       const id = u.instance.id;
       this.units.delete(id);

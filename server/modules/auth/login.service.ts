@@ -4,8 +4,11 @@
  * (deleted, disabled) → lockout → password. Every attempt writes a login-log row. Errors carry the
  * reference's texts (REST code 500): a failed sign-in is AppError('refused') (failWith, captcha
  * included); register answers refused when it is switched off, invalid for captcha, lengths,
- * characters and confirmation, conflict for a taken name. The login-log rows go through the async
- * store (issue 43), each in a `store.transaction` of its own.
+ * characters and confirmation, conflict for a taken name.
+ *
+ * On the async store (issue 43): the login-log rows are each a `store.transaction` of their own;
+ * a wrong password's count is one; a successful sign-in's writes (counter cleared, session row,
+ * login stamp) are one. bcrypt (hashing, comparing) and the token's signature run outside them.
  */
 import type { AppDeps, ClientInfo } from '../../deps';
 import { AppError } from '../../core/errors';
@@ -54,20 +57,21 @@ export async function login(deps: AppDeps, input: Required<LoginInput>, client: 
     throw await failWith(deps, client, userName, NOT_MATCH);
   }
   if (await isBlockedIp(deps, client.ip)) throw await failWith(deps, client, userName, '很遗憾，访问IP已被列入系统黑名单');
-  const user = findUserByName(deps.db, userName);
+  const user = await findUserByName(deps.store, userName);
   if (!user) throw await failWith(deps, client, userName, NOT_MATCH);
   if (user.delFlag === '2') throw await failWith(deps, client, userName, '对不起，您的账号已被删除');
   if (user.status === '1') throw await failWith(deps, client, userName, '用户已封禁，请联系管理员');
   const now = deps.clock.now();
-  if (retryCount(deps, userName, now) >= MAX_RETRY_COUNT) throw await failWith(deps, client, userName, LOCKED_MESSAGE);
+  if ((await retryCount(deps, userName, now)) >= MAX_RETRY_COUNT) throw await failWith(deps, client, userName, LOCKED_MESSAGE);
   if (!(await matchesPassword(password, user.password))) {
-    const count = recordWrongPassword(deps, userName, now);
+    const count = await recordWrongPassword(deps, userName, now);
     throw await failWith(deps, client, userName, NOT_MATCH, `密码输入错误${count}次`);
   }
-  clearWrongPasswords(deps, userName);
-  const token = await openSession(deps, user, client);
   const when = nowText(deps.clock);
-  stampLogin(deps.db, user.userId, client.ip, when);
+  const token = await openSession(deps, user, client, async () => {
+    await clearWrongPasswords(deps, userName);
+    await stampLogin(deps.store, user.userId, client.ip, when);
+  });
   await logAttempt(deps, { userName, status: '0', msg: '登录成功', client, loginTime: when });
   return { token };
 }
@@ -93,11 +97,11 @@ export async function register(deps: AppDeps, input: Required<RegisterInput>, cl
       decodePassword(deps.keys, input.confirmPassword) !== password) {
     throw new AppError('invalid', '两次输入的密码不一致');
   }
-  if (findUserByName(deps.db, userName)?.delFlag === '0') throw new AppError('conflict', `保存用户'${userName}'失败，注册账号已存在`);
+  if ((await findUserByName(deps.store, userName))?.delFlag === '0') throw new AppError('conflict', `保存用户'${userName}'失败，注册账号已存在`);
   const hash = await hashPassword(password);
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    insertUser(tx, { userName, nickName: userName, password: hash, createBy: userName, createTime: when });
+  await deps.store.transaction(async () => {
+    await insertUser(deps.store, { userName, nickName: userName, password: hash, createBy: userName, createTime: when });
   });
   await logAttempt(deps, { userName, status: '0', msg: '注册成功', client, loginTime: when });
 }

@@ -5,24 +5,34 @@
  * database and are never serialised in a reply.
  */
 import crypto from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { ServerKeys } from '../../core/auth-ports';
 import { findSecret, insertSecretIfAbsent } from './secret.repo';
 
 export type { ServerKeys };
 
-function getOrCreate(db: Db, key: string, make: () => string): string {
-  const stored = findSecret(db, key);
+/**
+ * The value stored under `key`, else `make()`'s, stored first. `make` runs outside the store
+ * transaction (RSA key generation is CPU work); the insert and the read-back are one transaction.
+ */
+async function getOrCreate(store: AppDeps['store'], key: string, make: () => string): Promise<string> {
+  const stored = await findSecret(store, key);
   if (stored !== undefined) return stored;
-  insertSecretIfAbsent(db, key, make());
+  const value = make();
   // Another process may have stored its value first: the stored one wins.
-  return findSecret(db, key)!;
+  return store.transaction(async () => {
+    await insertSecretIfAbsent(store, key, value);
+    return (await findSecret(store, key))!;
+  });
 }
 
-/** Loads (or makes and stores) the server's keys; `jwtSecret` from the environment wins. */
-export function ensureServerKeys(db: Db, jwtSecret?: string): ServerKeys {
-  const secret = jwtSecret ?? getOrCreate(db, 'jwt_secret', () => crypto.randomBytes(48).toString('base64'));
-  const privatePem = getOrCreate(db, 'rsa_private_key', () => {
+/**
+ * Loads (or makes and stores in `sys_secret`) the server's keys: the JWT secret (`jwtSecret`
+ * from the environment wins) and the RSA key pair. Built once per app by buildApp.
+ */
+export async function ensureServerKeys(store: AppDeps['store'], jwtSecret?: string): Promise<ServerKeys> {
+  const secret = jwtSecret ?? await getOrCreate(store, 'jwt_secret', () => crypto.randomBytes(48).toString('base64'));
+  const privatePem = await getOrCreate(store, 'rsa_private_key', () => {
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   });

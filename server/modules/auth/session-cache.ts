@@ -11,20 +11,24 @@
  *   or disable made by this process takes effect on its very next request; and `sys_auth_version`,
  *   which persistent SQL triggers bump on the same writes by any connection (drizzle/0005), read at
  *   most every EXTERNAL_POLL_MS (1 s), so such a change made by another process sharing the file
- *   takes effect there within a second. A cached request makes no SQLite call.
+ *   takes effect there within a second. A cached request makes no database call and awaits
+ *   nothing (`authStamp` answers synchronously between polls; the poll itself, a miss and the
+ *   lease write go to the async store, issue 43).
  * - The idle expiry slides in memory (`expireAt`); the row's `expire_time` is written only when it
- *   would fall behind, and then SESSION_LEASE_MS ahead, so a busy session costs one write a minute
- *   instead of one per request. This process ends the session exactly SESSION_IDLE_MS after its
- *   last request here; a process that did not serve that request (and the online list and the
- *   cleanup job, which read the row) may see it up to SESSION_LEASE_MS later.
+ *   would fall behind, and then SESSION_LEASE_MS ahead, so a busy session costs one write (one
+ *   `store.transaction`) a minute instead of one per request. This process ends the session
+ *   exactly SESSION_IDLE_MS after its last request here; a process that did not serve that request
+ *   (and the online list and the cleanup job, which read the row) may see it up to
+ *   SESSION_LEASE_MS later.
  *
  * Both maps are bounded (oldest first out); a dropped entry is simply loaded again.
  */
 import type { Db } from '../../db/client';
+import type { Store } from '../../db/store/port';
 import type { LoginUser } from '../../core/authz';
 import type { RoleRow, UserRow } from './auth.repo';
-import { sessionStatements } from './session.repo';
-import { localWrites, polled, watchTables, type WriteOp } from '../../db/table-watch';
+import { leaseSession, readAuthVersion } from './session.repo';
+import { EXTERNAL_POLL_MS, localWrites, watchTables, type WriteOp } from '../../db/table-watch';
 import { HitCounter, type CacheStats } from '../../core/cache-registry';
 
 /** Idle expiry of a session (reference §1: 30 minutes). */
@@ -71,9 +75,8 @@ const AUTH_TABLE_NAMES = Object.keys(AUTH_TABLES);
 interface State {
   tokens: Map<string, string>;
   sessions: Map<string, CachedSession>;
-  version: { get(): { version: number } | undefined };
-  row: { get(p: { sid: string }): { expireTime: number; userId: number } | undefined };
-  lease: { run(p: { sid: string; at: number }): unknown };
+  /** `sys_auth_version` as last read (`value`) and when (`at`, epoch ms); undefined before the first read. */
+  shared: { at: number; value: number } | undefined;
   /** resolveSession's lookups: a hit served the cached entry, a miss loaded the session afresh. */
   counter: HitCounter;
 }
@@ -84,12 +87,7 @@ function stateOf(db: Db): State {
   let s = states.get(db);
   if (!s) {
     watchTables(db, AUTH_TABLES);
-    s = {
-      tokens: new Map(),
-      sessions: new Map(),
-      ...sessionStatements(db),
-      counter: new HitCounter(),
-    };
+    s = { tokens: new Map(), sessions: new Map(), shared: undefined, counter: new HitCounter() };
     states.set(db, s);
   }
   return s;
@@ -101,13 +99,26 @@ function bound<V>(map: Map<string, V>): void {
 }
 
 /**
- * The current auth stamp at `now` (epoch ms, the app's clock): `sys_auth_version` as last polled
- * (read again after EXTERNAL_POLL_MS) and this connection's writes to AUTH_TABLES.
+ * The current auth stamp at `now` (epoch ms, the app's clock): `sys_auth_version` as last read
+ * and this connection's writes to AUTH_TABLES; undefined when that version was read
+ * EXTERNAL_POLL_MS or more ago, or never (or the clock went back): then `refreshAuthStamp`.
+ * Synchronous and free of database calls, for the cached request.
  */
-export function authStamp(db: Db, now: number): string {
+export function authStamp(db: Db, now: number): string | undefined {
+  const { shared } = stateOf(db);
+  if (!shared || now < shared.at || now - shared.at >= EXTERNAL_POLL_MS) return undefined;
+  return `${shared.value}:${localWrites(db, AUTH_TABLE_NAMES)}`;
+}
+
+/**
+ * Reads `sys_auth_version` through `store` (the same database as `db`), remembers it as read at
+ * `now`, and returns the auth stamp (`authStamp`'s value from then on, until the next poll is due).
+ */
+export async function refreshAuthStamp(store: Pick<Store<Db>, 'db'>, db: Db, now: number): Promise<string> {
   const state = stateOf(db);
-  const shared = polled(db, 'sys_auth_version', now, () => state.version.get()?.version ?? 0);
-  return `${shared}:${localWrites(db, AUTH_TABLE_NAMES)}`;
+  const value = await readAuthVersion(store);
+  state.shared = { at: now, value };
+  return `${value}:${localWrites(db, AUTH_TABLE_NAMES)}`;
 }
 
 /** The session id a token was verified to carry, if this process verified it before. */
@@ -140,27 +151,32 @@ export function forgetSession(db: Db, sid: string): void {
   stateOf(db).sessions.delete(sid);
 }
 
-/** The row's expiry and user id, read with a prepared statement; undefined when the row is gone. */
-export function sessionRow(db: Db, sid: string): { expireTime: number; userId: number } | undefined {
-  return stateOf(db).row.get({ sid });
+/**
+ * Slides `entry` to `now + SESSION_IDLE_MS`; writes the row (`now + SESSION_IDLE_MS +
+ * SESSION_LEASE_MS`, one `store.transaction`) only when its stored expiry would fall behind the
+ * new in-memory one. Returns undefined when nothing is written (the cached request stays
+ * synchronous), else the write's promise; `entry.storedExpire` moves at once (a request meanwhile
+ * writes nothing more) and moves back when the write fails (rejected with the store's error).
+ */
+export function slide(store: Store<Db>, sid: string, entry: CachedSession, now: number): Promise<void> | undefined {
+  entry.expireAt = now + SESSION_IDLE_MS;
+  if (entry.storedExpire >= entry.expireAt) return undefined;
+  const at = entry.expireAt + SESSION_LEASE_MS;
+  const before = entry.storedExpire;
+  entry.storedExpire = at;
+  return store.transaction(() => leaseSession(store, sid, at)).catch((err: unknown) => {
+    if (entry.storedExpire === at) entry.storedExpire = before;
+    throw err;
+  });
 }
 
 /**
- * Slides `entry` to `now + SESSION_IDLE_MS`; writes the row (`now + SESSION_IDLE_MS +
- * SESSION_LEASE_MS`) only when its stored expiry would fall behind the new in-memory one.
+ * The getInfo profile of a session, when its entry is current (loaded under `stamp`, the auth
+ * stamp now: `authStamp`, else `refreshAuthStamp`'s); else undefined (the caller reads the database).
  */
-export function slide(db: Db, sid: string, entry: CachedSession, now: number): void {
-  entry.expireAt = now + SESSION_IDLE_MS;
-  if (entry.storedExpire >= entry.expireAt) return;
-  const at = entry.expireAt + SESSION_LEASE_MS;
-  stateOf(db).lease.run({ sid, at });
-  entry.storedExpire = at;
-}
-
-/** The getInfo profile of a session, when its entry is current (same auth stamp at `now`); else undefined. */
-export function currentProfile(db: Db, sid: string, now: number): SessionProfile | undefined {
+export function currentProfile(db: Db, sid: string, stamp: string): SessionProfile | undefined {
   const entry = stateOf(db).sessions.get(sid);
-  return entry && entry.version === authStamp(db, now) ? entry.profile : undefined;
+  return entry && entry.version === stamp ? entry.profile : undefined;
 }
 
 /** Counts one resolveSession lookup of `db`: served from the cache (`hit`) or loaded afresh. */

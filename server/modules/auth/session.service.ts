@@ -12,33 +12,41 @@ import { AppError } from '../../core/errors';
 import { isSuperAdmin, type LoginUser } from '../../core/authz';
 import { formatDateTime } from '../../../shared/utils/date';
 import { parseUserAgent } from '../../core/user-agent';
-import type { Db } from '../../db/client';
 import { findDept, findMenuPermsByRole, findUserById, findUserRoles, type RoleRow, type UserRow } from './auth.repo';
-import { deleteSession, findSession, insertSession } from './session.repo';
+import { deleteSession, findSession, findSessionExpiry, insertSession } from './session.repo';
 import {
-  SESSION_IDLE_MS, authStamp, cachedSession, forgetSession, knownTokenSession, noteSessionLookup, rememberToken, sessionRow, slide, storeSession,
-  type CachedSession,
+  SESSION_IDLE_MS, authStamp, cachedSession, forgetSession, knownTokenSession, noteSessionLookup, refreshAuthStamp, rememberToken, slide,
+  storeSession, type CachedSession,
 } from './session-cache';
 
 export { SESSION_IDLE_MS } from './session-cache';
 const EXPIRED = '登录状态已过期';
 
-/** Stores a new session for `user` and returns its signed token (remembered as verified: ./session-cache.ts). */
-export async function openSession(deps: AppDeps, user: UserRow, client: ClientInfo): Promise<string> {
+/**
+ * Stores a new session for `user` and returns its signed token (remembered as verified:
+ * ./session-cache.ts). The row's insert and `alongside` (the caller's other writes of the
+ * sign-in) are one `store.transaction`; the token is signed after its commit.
+ */
+export async function openSession(deps: AppDeps, user: UserRow, client: ClientInfo, alongside?: () => Promise<void>): Promise<string> {
+  const { store } = deps;
   const now = deps.clock.now();
   const sessionId = crypto.randomUUID();
   const ua = parseUserAgent(client.userAgent);
-  insertSession(deps.db, {
-    sessionId,
-    userId: user.userId,
-    userName: user.userName,
-    deptName: findDept(deps.db, user.deptId)?.deptName ?? '',
-    ipaddr: client.ip,
-    loginLocation: '',
-    browser: ua.browser,
-    os: ua.os,
-    loginTime: formatDateTime(now),
-    expireTime: now + SESSION_IDLE_MS,
+  const deptName = (await findDept(store, user.deptId))?.deptName ?? '';
+  await store.transaction(async () => {
+    await insertSession(store, {
+      sessionId,
+      userId: user.userId,
+      userName: user.userName,
+      deptName,
+      ipaddr: client.ip,
+      loginLocation: '',
+      browser: ua.browser,
+      os: ua.os,
+      loginTime: formatDateTime(now),
+      expireTime: now + SESSION_IDLE_MS,
+    });
+    if (alongside) await alongside();
   });
   const token = await new SignJWT({ login_user_key: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
@@ -81,70 +89,81 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
 /**
  * The signed-in user of session `sid` (resolveSession's work after the token). `slideExpiry`
  * false: the session is only checked, its idle expiry not moved (a file cookie's use, issue 41
- * §3: showing images keeps no session alive). Errors: AppError('unauthorized', 登录状态已过期) (401)
- * when the session ended or expired, or the user is gone or disabled.
+ * §3: showing images keeps no session alive). A current cached entry is returned as is, without
+ * a promise (the hot path of every authenticated request); the auth version's poll, a miss and
+ * the lease write return a promise. Errors (thrown or rejected): AppError('unauthorized',
+ * 登录状态已过期) (401) when the session ended or expired, or the user is gone or disabled.
  */
-export function liveSession(deps: AppDeps, sid: string, slideExpiry: boolean): LoginUser {
-  const { db } = deps;
+export function liveSession(deps: AppDeps, sid: string, slideExpiry: boolean): LoginUser | Promise<LoginUser> {
   const now = deps.clock.now();
-  const version = authStamp(db, now);
+  const version = authStamp(deps.db, now);
+  if (version === undefined) {
+    return refreshAuthStamp(deps.store, deps.db, now).then((v) => checkedSession(deps, sid, v, now, slideExpiry));
+  }
+  return checkedSession(deps, sid, version, now, slideExpiry);
+}
+
+/** liveSession under auth stamp `version`: the cached entry when current and not expired, else loadSession. */
+function checkedSession(deps: AppDeps, sid: string, version: string, now: number, slideExpiry: boolean): LoginUser | Promise<LoginUser> {
+  const { db } = deps;
   const entry = cachedSession(db, sid);
   const hit = !!entry && entry.version === version && now < entry.expireAt;
   noteSessionLookup(db, hit);
   if (hit && entry) {
-    if (slideExpiry) slide(db, sid, entry, now);
-    return entry.login;
+    const write = slideExpiry ? slide(deps.store, sid, entry, now) : undefined;
+    return write ? write.then(() => entry.login) : entry.login;
   }
   return loadSession(deps, sid, version, entry, now, slideExpiry);
 }
 
+/** Deletes the row of an ended session (one store.transaction), forgets it and refuses: 登录状态已过期. */
+async function endedSession(deps: AppDeps, sid: string, hasRow: boolean): Promise<never> {
+  forgetSession(deps.db, sid);
+  if (hasRow) await deps.store.transaction(() => deleteSession(deps.store, sid));
+  throw new AppError('unauthorized', EXPIRED);
+}
+
 /** The slow path of liveSession: reads the row, user, roles and permissions and caches them. */
-function loadSession(deps: AppDeps, sid: string, version: string, previous: CachedSession | undefined, now: number, slideExpiry: boolean): LoginUser {
-  const { db } = deps;
-  const row = sessionRow(db, sid);
+async function loadSession(deps: AppDeps, sid: string, version: string, previous: CachedSession | undefined, now: number, slideExpiry: boolean): Promise<LoginUser> {
+  const { db, store } = deps;
+  const row = await findSessionExpiry(store, sid);
   // Only this process wrote the row since it last looked: its own in-memory expiry is exact.
   // Otherwise the row decides (another process may have served the session meanwhile).
   const expiry = row && previous && row.expireTime === previous.storedExpire ? previous.expireAt : row?.expireTime;
-  if (!row || expiry === undefined || expiry <= now) {
-    forgetSession(db, sid);
-    if (row) deleteSession(db, sid);
-    throw new AppError('unauthorized', EXPIRED);
-  }
-  const user = findUserById(db, row.userId);
-  if (!user || user.delFlag !== '0' || user.status !== '0') {
-    forgetSession(db, sid);
-    deleteSession(db, sid);
-    throw new AppError('unauthorized', EXPIRED);
-  }
-  const roles = findUserRoles(db, user.userId);
-  const dept = findDept(db, user.deptId);
+  if (!row || expiry === undefined || expiry <= now) return endedSession(deps, sid, !!row);
+  const user = await findUserById(store, row.userId);
+  if (!user || user.delFlag !== '0' || user.status !== '0') return endedSession(deps, sid, true);
+  const roles = await findUserRoles(store, user.userId);
+  const dept = await findDept(store, user.deptId);
   const { password: _password, ...publicUser } = user;
   const entry: CachedSession = {
     version,
-    login: buildLoginUser(db, user, sid, roles, dept?.deptName ?? ''),
+    login: await buildLoginUser(deps, user, sid, roles, dept?.deptName ?? ''),
     profile: { user: publicUser, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles },
     expireAt: slideExpiry ? now + SESSION_IDLE_MS : expiry,
     storedExpire: row.expireTime,
   };
-  if (slideExpiry) slide(db, sid, entry, now);
+  if (slideExpiry) await slide(store, sid, entry, now);
   storeSession(db, sid, entry);
   return entry.login;
 }
 
-/** Builds the LoginUser of a user row: enabled roles, role keys and permissions. */
-export function loadLoginUser(deps: Pick<AppDeps, 'db'>, user: UserRow, sessionId: string): LoginUser {
-  return buildLoginUser(deps.db, user, sessionId, findUserRoles(deps.db, user.userId), findDept(deps.db, user.deptId)?.deptName ?? '');
+/** Builds the LoginUser of a user row: enabled roles, role keys and permissions (read through the store). */
+export async function loadLoginUser(deps: Pick<AppDeps, 'store'>, user: UserRow, sessionId: string): Promise<LoginUser> {
+  const roles = await findUserRoles(deps.store, user.userId);
+  const dept = await findDept(deps.store, user.deptId);
+  return buildLoginUser(deps, user, sessionId, roles, dept?.deptName ?? '');
 }
 
 /**
  * LoginUser from the rows: enabled roles only, each with its own permission strings (the data
  * scope asks per role, core/data-scope.ts); frozen, because one object serves many requests.
  */
-function buildLoginUser(db: Db, user: UserRow, sessionId: string, allRoles: RoleRow[], deptName: string): LoginUser {
+async function buildLoginUser(deps: Pick<AppDeps, 'store'>, user: UserRow, sessionId: string, allRoles: RoleRow[], deptName: string): Promise<LoginUser> {
   const roles = allRoles.filter((r) => r.status === '0');
   const keys = roles.map((r) => r.roleKey);
   const admin = isSuperAdmin(user.userId, keys);
-  const perRole = findMenuPermsByRole(db, roles.map((r) => r.roleId));
+  const perRole = await findMenuPermsByRole(deps.store, roles.map((r) => r.roleId));
   return deepFreeze({
     sessionId,
     userId: user.userId,
@@ -167,13 +186,20 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Ends the session of a token; unknown or bad tokens end nothing. Returns the user name. */
+/**
+ * Ends the session of a token (its row read and deleted in one store.transaction, its cache entry
+ * forgotten); unknown or bad tokens end nothing. Returns the session's user name, or null.
+ */
 export async function closeSession(deps: AppDeps, token: string | undefined): Promise<string | null> {
   if (!token) return null;
   const sid = await sessionIdOf(deps, token);
   if (!sid) return null;
-  const row = findSession(deps.db, sid);
-  deleteSession(deps.db, sid);
+  const { store } = deps;
+  const row = await store.transaction(async () => {
+    const found = await findSession(store, sid);
+    await deleteSession(store, sid);
+    return found;
+  });
   forgetSession(deps.db, sid);
   return row?.userName ?? null;
 }

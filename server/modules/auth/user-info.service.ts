@@ -1,25 +1,46 @@
 /**
  * `getInfo` (reference §2 Session; spec §4): the user without password (with dept and roles),
  * role keys (empty → `ROLE_DEFAULT`) and permission strings. The user, dept and roles come from
- * the session cache when its entry is current (./session-cache.ts), else from the database.
+ * the session cache when its entry is current (./session-cache.ts), else from the database
+ * through the async store (issue 43).
  */
 import type { AppDeps } from '../../deps';
 import type { LoginUser } from '../../core/authz';
 import { AppError } from '../../core/errors';
 import type { GetInfoReply, SessionUser } from '../../../shared/schemas/auth';
 import { findDept, findUserById, findUserRoles } from './auth.repo';
-import { currentProfile, type SessionProfile } from './session-cache';
+import { authStamp, currentProfile, refreshAuthStamp, type SessionProfile } from './session-cache';
 
-/** The profile from the database (a caller without a cached session, e.g. a server-side caller). */
-function readProfile(deps: Pick<AppDeps, 'db'>, login: LoginUser): SessionProfile {
-  const user = findUserById(deps.db, login.userId);
+/** The profile from the database (a caller without a current cached session, e.g. a server-side caller). */
+async function readProfile(deps: Pick<AppDeps, 'store'>, login: LoginUser): Promise<SessionProfile> {
+  const user = await findUserById(deps.store, login.userId);
   if (!user) throw new AppError('unauthorized', '登录状态已过期');
-  const dept = findDept(deps.db, user.deptId);
-  return { user, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles: findUserRoles(deps.db, user.userId) };
+  const dept = await findDept(deps.store, user.deptId);
+  return { user, dept: dept ? { deptId: dept.deptId, deptName: dept.deptName, leader: dept.leader } : null, roles: await findUserRoles(deps.store, user.userId) };
 }
 
-export function getInfo(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser): GetInfoReply {
-  const { user, dept, roles } = currentProfile(deps.db, login.sessionId, deps.clock.now()) ?? readProfile(deps, login);
+/**
+ * `GET /getInfo` → `{user, roles, permissions}` of the signed-in user: the user without its
+ * password, with dept and every role (enabled or not), role keys (empty → `ROLE_DEFAULT`) and
+ * permission strings. Answered without a promise from a current session-cache entry (the hot
+ * path), else read through the store (the auth version's poll, when due, too). Errors: AppError
+ * unauthorized 登录状态已过期 when the user is gone.
+ */
+export function getInfo(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, login: LoginUser): GetInfoReply | Promise<GetInfoReply> {
+  const now = deps.clock.now();
+  const stamp = authStamp(deps.db, now);
+  if (stamp === undefined) return refreshAuthStamp(deps.store, deps.db, now).then((fresh) => infoUnder(deps, login, fresh));
+  return infoUnder(deps, login, stamp);
+}
+
+/** getInfo under auth stamp `stamp`: the cached profile when current, else the database's. */
+function infoUnder(deps: Pick<AppDeps, 'db' | 'store'>, login: LoginUser, stamp: string): GetInfoReply | Promise<GetInfoReply> {
+  const cached = currentProfile(deps.db, login.sessionId, stamp);
+  return cached ? infoReply(cached, login) : readProfile(deps, login).then((p) => infoReply(p, login));
+}
+
+/** The getInfo reply of a profile and the signed-in user. */
+function infoReply({ user, dept, roles }: SessionProfile, login: LoginUser): GetInfoReply {
   const sessionUser: SessionUser = {
     userId: user.userId,
     deptId: user.deptId,

@@ -19,7 +19,7 @@ import {
 } from './file.paths';
 
 type Deps = Pick<AppDeps, 'env' | 'clock'>;
-type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'db'>;
+type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'store'>;
 
 /** The API prefix the served files sit under (server/app.ts API_PREFIX). */
 export const FILE_URL_PREFIX = '/caishui-api';
@@ -66,7 +66,7 @@ export async function storeUpload(deps: UploadDeps, file: UploadedFile, kind: Up
   let newFileName = nameOf();
   // The download rule decides what may be stored, so every stored file can be read back.
   if (!isSafeRelativeName(`upload/${day}/${newFileName}`)) throw new AppError('invalid', '文件名称非法，不允许上传');
-  const reserved = userId === undefined ? undefined : reserveUpload(deps, userId, file.data.length);
+  const reserved = userId === undefined ? undefined : await reserveUpload(deps, userId, file.data.length);
   try {
     const dir = path.join(rootOf(deps), 'upload', ...day.split('/'));
     await fs.mkdir(dir, { recursive: true });
@@ -80,11 +80,11 @@ export async function storeUpload(deps: UploadDeps, file: UploadedFile, kind: Up
       break;
     }
   } catch (e) {
-    if (reserved !== undefined) releaseUpload(deps, reserved);
+    if (reserved !== undefined) await releaseUpload(deps, reserved);
     throw e;
   }
   const fileName = `${RESOURCE_PREFIX}/upload/${day}/${newFileName}`;
-  if (reserved !== undefined) confirmUpload(deps, reserved, fileName);
+  if (reserved !== undefined) await confirmUpload(deps, reserved, fileName);
   return { url: `${FILE_URL_PREFIX}${fileName}`, fileName, newFileName, originalFilename: original, oldFilename: original };
 }
 

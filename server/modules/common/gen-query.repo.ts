@@ -6,16 +6,20 @@
  */
 import { eq, gt, gte, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { contains } from '../../core/like';
+import { contains, type LikeOn } from '../../core/like';
 
 /** The comparisons of the generator's queryType (RuoYi gen_table_column.query_type). */
 export type QueryOp = 'EQ' | 'NE' | 'GT' | 'GTE' | 'LT' | 'LTE' | 'LIKE';
 
-/** `col <op> value`, or undefined when `value` is undefined / ''. */
-export function compareOf(op: QueryOp, col: SQLiteColumn, value: string | number | boolean | undefined): SQL | undefined {
+/**
+ * `col <op> value`, or undefined when `value` is undefined / ''. `on` picks LIKE's dialect
+ * (core/like.ts contains): the generated repositories still run synchronously on SQLite, so it
+ * defaults to 'sqlite'; pass the query's `db` once they run on the store.
+ */
+export function compareOf(op: QueryOp, col: SQLiteColumn, value: string | number | boolean | undefined, on: LikeOn = 'sqlite'): SQL | undefined {
   if (value === undefined || value === '') return undefined;
   switch (op) {
-    case 'LIKE': return contains(col, String(value));
+    case 'LIKE': return contains(col, String(value), on);
     case 'NE': return ne(col, value);
     case 'GT': return gt(col, value);
     case 'GTE': return gte(col, value);

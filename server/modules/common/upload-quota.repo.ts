@@ -1,38 +1,46 @@
 /**
  * The upload ledger (`sys_upload`, issue 38 §7 "upload quota"): bytes stored per user and in
- * total, reserving a new file's row, releasing rows. Callers run reserve inside one transaction
- * with the check (upload-quota.service.ts).
+ * total, reserving a new file's row, releasing rows. On the async store (issue 43): every
+ * function awaits `store.db`; writes run inside the caller's `store.transaction` (reserve with the
+ * check, upload-quota.service.ts).
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Store } from '../../db/store/port';
+import { firstRow } from '../../db/store/results';
 import { sysUpload } from '../../db/schema';
-import type { DbTx } from './query.repo';
+
+type UploadStore = Pick<Store<Db>, 'db'>;
 
 /** Bytes recorded for `userId` (0 when none). */
-export function userUploadBytes(db: DbTx, userId: number): number {
-  return db.select({ n: sql<number>`coalesce(sum(${sysUpload.size}), 0)` }).from(sysUpload).where(eq(sysUpload.userId, userId)).get()?.n ?? 0;
+export async function userUploadBytes({ db }: UploadStore, userId: number): Promise<number> {
+  const row = firstRow(await db.select({ n: sql<number>`coalesce(sum(${sysUpload.size}), 0)` }).from(sysUpload).where(eq(sysUpload.userId, userId)));
+  return Number(row?.n ?? 0);
 }
 
 /** Bytes recorded for all users (0 when none). */
-export function totalUploadBytes(db: DbTx): number {
-  return db.select({ n: sql<number>`coalesce(sum(${sysUpload.size}), 0)` }).from(sysUpload).get()?.n ?? 0;
+export async function totalUploadBytes({ db }: UploadStore): Promise<number> {
+  const row = firstRow(await db.select({ n: sql<number>`coalesce(sum(${sysUpload.size}), 0)` }).from(sysUpload));
+  return Number(row?.n ?? 0);
 }
 
-/** Inserts one ledger row; returns its id. */
-export function insertUpload(db: DbTx, row: { userId: number; fileName: string; size: number; createTime: string }): number {
-  return db.insert(sysUpload).values(row).returning({ id: sysUpload.uploadId }).get().id;
+/** Inserts one ledger row; resolves to its id. */
+export async function insertUpload({ db }: UploadStore, row: { userId: number; fileName: string; size: number; createTime: string }): Promise<number> {
+  const [inserted] = await db.insert(sysUpload).values(row).returning({ id: sysUpload.uploadId });
+  return inserted.id;
 }
 
 /** Sets the served path of a reserved row (the name is known only once the file is written). */
-export function renameUpload(db: DbTx, uploadId: number, fileName: string): void {
-  db.update(sysUpload).set({ fileName }).where(eq(sysUpload.uploadId, uploadId)).run();
+export async function renameUpload({ db }: UploadStore, uploadId: number, fileName: string): Promise<void> {
+  await db.update(sysUpload).set({ fileName }).where(eq(sysUpload.uploadId, uploadId));
 }
 
 /** Deletes the row `uploadId`. */
-export function deleteUpload(db: DbTx, uploadId: number): void {
-  db.delete(sysUpload).where(eq(sysUpload.uploadId, uploadId)).run();
+export async function deleteUpload({ db }: UploadStore, uploadId: number): Promise<void> {
+  await db.delete(sysUpload).where(eq(sysUpload.uploadId, uploadId));
 }
 
 /** Deletes the rows of the served path `fileName` (a file that was removed). */
-export function deleteUploadsNamed(db: DbTx, fileName: string): void {
-  db.delete(sysUpload).where(eq(sysUpload.fileName, fileName)).run();
+export async function deleteUploadsNamed({ db }: UploadStore, fileName: string): Promise<void> {
+  await db.delete(sysUpload).where(eq(sysUpload.fileName, fileName));
 }

@@ -7,15 +7,17 @@
  * new file's size are one transaction, run before anything is written to disk, so two uploads at
  * once cannot both pass a nearly full quota. Sizes are counted from the ledger `sys_upload`
  * (files stored before it existed are not counted). A replaced avatar's row goes with its file.
+ *
+ * On the async store (issue 43): the quotas are read through the config cache (config.repo.ts
+ * `configValue`) before the reservation, and every write is one `store.transaction`.
  */
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../core/errors';
 import { nowText } from '../../core/clock';
-// Synchronous until this module moves onto the store: reserveUpload checks inside a synchronous db.transaction.
-import { getConfigValue } from '../system/config/config-sync.repo';
+import { configValue } from '../system/config/config.repo';
 import { deleteUpload, deleteUploadsNamed, insertUpload, renameUpload, totalUploadBytes, userUploadBytes } from './upload-quota.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 export const USER_QUOTA_KEY = 'sys.upload.userQuota';
 export const TOTAL_QUOTA_KEY = 'sys.upload.totalQuota';
@@ -26,14 +28,14 @@ export const DEFAULT_TOTAL_QUOTA_MB = 10240;
 const MB = 1024 * 1024;
 const mbText = (bytes: number) => `${Math.round((bytes / MB) * 100) / 100}MB`;
 
-function quotaBytes(deps: Deps, key: string, fallbackMb: number): number {
-  const mb = Number((getConfigValue(deps.db, key) ?? '').trim() || NaN);
+async function quotaBytes(deps: Deps, key: string, fallbackMb: number): Promise<number> {
+  const mb = Number(((await configValue(deps.store, key)) ?? '').trim() || NaN);
   return (Number.isFinite(mb) && mb > 0 ? mb : fallbackMb) * MB;
 }
 
 /** The quotas in bytes: `{user, total}` from the config keys above (defaults when unset or invalid). */
-export function uploadQuotas(deps: Deps): { user: number; total: number } {
-  return { user: quotaBytes(deps, USER_QUOTA_KEY, DEFAULT_USER_QUOTA_MB), total: quotaBytes(deps, TOTAL_QUOTA_KEY, DEFAULT_TOTAL_QUOTA_MB) };
+export async function uploadQuotas(deps: Deps): Promise<{ user: number; total: number }> {
+  return { user: await quotaBytes(deps, USER_QUOTA_KEY, DEFAULT_USER_QUOTA_MB), total: await quotaBytes(deps, TOTAL_QUOTA_KEY, DEFAULT_TOTAL_QUOTA_MB) };
 }
 
 /**
@@ -42,32 +44,34 @@ export function uploadQuotas(deps: Deps): { user: number; total: number } {
  * Errors (500, nothing reserved): 上传失败：超出个人上传空间限额（已用 xMB，本次 yMB，限额 zMB）;
  * 上传失败：超出系统上传空间总限额（已用 xMB，本次 yMB，限额 zMB）.
  */
-export function reserveUpload(deps: Deps, userId: number, size: number): number {
-  const quota = uploadQuotas(deps);
-  return deps.db.transaction((tx) => {
-    const mine = userUploadBytes(tx, userId);
+export async function reserveUpload(deps: Deps, userId: number, size: number): Promise<number> {
+  const quota = await uploadQuotas(deps);
+  const { store } = deps;
+  const createTime = nowText(deps.clock);
+  return store.transaction(async () => {
+    const mine = await userUploadBytes(store, userId);
     if (mine + size > quota.user) {
       throw new AppError('refused', `上传失败：超出个人上传空间限额（已用 ${mbText(mine)}，本次 ${mbText(size)}，限额 ${mbText(quota.user)}）`);
     }
-    const all = totalUploadBytes(tx);
+    const all = await totalUploadBytes(store);
     if (all + size > quota.total) {
       throw new AppError('refused', `上传失败：超出系统上传空间总限额（已用 ${mbText(all)}，本次 ${mbText(size)}，限额 ${mbText(quota.total)}）`);
     }
-    return insertUpload(tx, { userId, fileName: '', size, createTime: nowText(deps.clock) });
+    return insertUpload(store, { userId, fileName: '', size, createTime });
   });
 }
 
 /** Records the served path (`/profile/…`) of the reserved row `uploadId`. */
-export function confirmUpload(deps: Deps, uploadId: number, fileName: string): void {
-  renameUpload(deps.db, uploadId, fileName);
+export async function confirmUpload(deps: Deps, uploadId: number, fileName: string): Promise<void> {
+  await deps.store.transaction(() => renameUpload(deps.store, uploadId, fileName));
 }
 
 /** Frees the reservation `uploadId` (the file was not kept). */
-export function releaseUpload(deps: Deps, uploadId: number): void {
-  deleteUpload(deps.db, uploadId);
+export async function releaseUpload(deps: Deps, uploadId: number): Promise<void> {
+  await deps.store.transaction(() => deleteUpload(deps.store, uploadId));
 }
 
 /** Frees the rows of a removed file (`/profile/…` path). */
-export function releaseUploadNamed(deps: Deps, fileName: string): void {
-  deleteUploadsNamed(deps.db, fileName);
+export async function releaseUploadNamed(deps: Deps, fileName: string): Promise<void> {
+  await deps.store.transaction(() => deleteUploadsNamed(deps.store, fileName));
 }

@@ -21,7 +21,7 @@ export interface HomeStats {
 export async function homeStats(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, login: LoginUser): Promise<HomeStats> {
   const firstRow = { pageNum: 1, pageSize: 1 };
   return {
-    userCount: userList(deps, login, firstRow).total,
+    userCount: (await userList(deps, login, firstRow)).total,
     roleCount: (await roleList(deps, login, firstRow)).total,
     deptCount: (await deptList(deps, login, {})).length,
   };

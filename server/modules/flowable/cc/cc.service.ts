@@ -11,23 +11,23 @@ import type { ccListInput, copyInput } from '../../../../shared/schemas/flowable
 import { actorOf, assertTaskActor } from '../common/access.service';
 import { enabledUserNames, people } from '../common/names';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 
 /**
  * 抄送 from the task screen: the task's holder copies the instance to `userIds` (comment type 8)
  * → `{ count }`. Errors: the engine's task errors (not the holder: 当前用户不是该任务的办理人，无权操作),
  * 请选择抄送人员, 用户不存在或已停用 (a recipient who is not an enabled user; nothing is sent).
  */
-export function taskCopy(deps: Deps, login: LoginUser, f: z.output<typeof copyInput>): { count: number } {
-  assertTaskActor(deps, login, f.taskId);
-  enabledUserNames(deps.db, f.userIds);
+export async function taskCopy(deps: Deps, login: LoginUser, f: z.output<typeof copyInput>): Promise<{ count: number }> {
+  await assertTaskActor(deps, login, f.taskId);
+  await enabledUserNames(deps.store, f.userIds);
   return deps.engine.copy({ taskId: f.taskId, ...actorOf(login), userIds: f.userIds, comment: f.comment });
 }
 
 /** 抄送我的: the caller's copies, newest first, with 发起人 / 抄送人 names → `{ total, rows }`. */
-export function ccList(deps: Deps, login: LoginUser, q: z.output<typeof ccListInput>) {
-  const page = deps.engine.ccList({ ...q, userId: String(login.userId) });
-  const who = people(deps.db, page.rows.flatMap((r) => [r.startUserId, r.senderId]));
+export async function ccList(deps: Deps, login: LoginUser, q: z.output<typeof ccListInput>) {
+  const page = await deps.engine.ccList({ ...q, userId: String(login.userId) });
+  const who = await people(deps.store, page.rows.flatMap((r) => [r.startUserId, r.senderId]));
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
@@ -40,19 +40,19 @@ export function ccList(deps: Deps, login: LoginUser, q: z.output<typeof ccListIn
 }
 
 /** Marks the caller's copies of `procInsId` read → `{ count }` changed (0 when none or already read). */
-export function ccRead(deps: Deps, login: LoginUser, procInsId: string): { count: number } {
-  return { count: deps.engine.ccMarkRead({ instanceId: procInsId, userId: String(login.userId) }) };
+export async function ccRead(deps: Deps, login: LoginUser, procInsId: string): Promise<{ count: number }> {
+  return { count: await deps.engine.ccMarkRead({ instanceId: procInsId, userId: String(login.userId) }) };
 }
 
 /** How many copies the caller has not opened. */
-export const ccUnread = (deps: Deps, login: LoginUser): number => deps.engine.ccUnread(String(login.userId));
+export const ccUnread = async (deps: Deps, login: LoginUser): Promise<number> => deps.engine.ccUnread(String(login.userId));
 
 /** Recipients' nick names per task id of an instance (the flow record's `ccNames`). */
-export function ccNamesByTask(deps: Deps, procInsId: string): Map<string, string[]> {
-  const copies = deps.engine.ccOfInstance(procInsId);
+export async function ccNamesByTask(deps: Deps, procInsId: string): Promise<Map<string, string[]>> {
+  const copies = await deps.engine.ccOfInstance(procInsId);
   const out = new Map<string, string[]>();
   if (!copies.length) return out;
-  const who = people(deps.db, copies.map((c) => c.userId));
+  const who = await people(deps.store, copies.map((c) => c.userId));
   for (const c of copies) {
     if (!c.taskId) continue;
     const list = out.get(c.taskId) ?? [];

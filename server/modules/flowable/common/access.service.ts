@@ -36,21 +36,21 @@ export const actorOf = (login: LoginUser) => ({ userId: String(login.userId), gr
  * Throws unless `login` may read instance `instanceId` (see the file comment).
  * Errors: 未找到流程实例，流程可能已发生变化 (500, missing instance); 没有权限，请联系管理员授权 (403).
  */
-export function assertInstanceReader(deps: Deps, login: LoginUser, instanceId: string): void {
-  deps.engine.getInstance(instanceId);
+export async function assertInstanceReader(deps: Deps, login: LoginUser, instanceId: string): Promise<void> {
+  await deps.engine.getInstance(instanceId);
   if (hasPermission(login, INSTANCE_MONITOR_PERM)) return;
   const groupIds = login.roles.map((r) => String(r.roleId));
-  if (deps.engine.isParticipant({ instanceId, userId: String(login.userId), groupIds })) return;
-  if (!deps.engine.isCcRecipient(instanceId, String(login.userId))) throw new AppError('forbidden', FORBIDDEN);
+  if (await deps.engine.isParticipant({ instanceId, userId: String(login.userId), groupIds })) return;
+  if (!(await deps.engine.isCcRecipient(instanceId, String(login.userId)))) throw new AppError('forbidden', FORBIDDEN);
 }
 
 /**
  * The task (runtime or historic) after checking that `login` may read its instance.
  * Errors: 任务不存在或已被审批! (500, unknown task) and those of assertInstanceReader.
  */
-export function assertTaskReader(deps: Deps, login: LoginUser, taskId: string): TaskView {
-  const task = deps.engine.getTask(taskId);
-  assertInstanceReader(deps, login, task.procInsId);
+export async function assertTaskReader(deps: Deps, login: LoginUser, taskId: string): Promise<TaskView> {
+  const task = await deps.engine.getTask(taskId);
+  await assertInstanceReader(deps, login, task.procInsId);
   return task;
 }
 
@@ -61,6 +61,6 @@ export function assertTaskReader(deps: Deps, login: LoginUser, taskId: string): 
  * task that is not yours answers 500"). `unheld`: the flag when the caller already read it
  * (engine.taskFormContext), else it is looked up. Error: 当前用户不是该任务的办理人，无权操作 (500).
  */
-export function assertTaskActor(deps: Deps, login: LoginUser, taskId: string, unheld?: boolean): void {
-  if ((unheld ?? deps.engine.isUnheldTask(taskId)) && !hasPermission(login, INSTANCE_MONITOR_PERM)) throw new AppError('refused', ENGINE_MESSAGES.notHolder);
+export async function assertTaskActor(deps: Deps, login: LoginUser, taskId: string, unheld?: boolean): Promise<void> {
+  if ((unheld ?? await deps.engine.isUnheldTask(taskId)) && !hasPermission(login, INSTANCE_MONITOR_PERM)) throw new AppError('refused', ENGINE_MESSAGES.notHolder);
 }

@@ -30,10 +30,10 @@ describe('nodeFieldPermissions', () => {
     const engine = createEngine({ db: openDatabase({ url: ':memory:' }), clock: manualClock() });
     const { definitionId } = await engine.deploy({ xml: XML });
     const deps = { engine };
-    expect(nodeFieldPermissions(deps, definitionId, 'a')).toEqual({ day: 'editable', 'items.amount': 'hidden' });
-    expect(nodeFieldPermissions(deps, definitionId, 'b')).toEqual({ reason: 'hidden' });
-    expect(nodeFieldPermissions(deps, definitionId, 'c')).toBeNull();
-    expect(nodeFieldPermissions(deps, definitionId, 'd')).toEqual({});
-    expect(nodeFieldPermissions(deps, definitionId, 'nope')).toBeNull();
+    expect(await nodeFieldPermissions(deps, definitionId, 'a')).toEqual({ day: 'editable', 'items.amount': 'hidden' });
+    expect(await nodeFieldPermissions(deps, definitionId, 'b')).toEqual({ reason: 'hidden' });
+    expect(await nodeFieldPermissions(deps, definitionId, 'c')).toBeNull();
+    expect(await nodeFieldPermissions(deps, definitionId, 'd')).toEqual({});
+    expect(await nodeFieldPermissions(deps, definitionId, 'nope')).toBeNull();
   });
 });

@@ -15,8 +15,8 @@ type Deps = Pick<AppDeps, 'engine'>;
  * no `flowable:fieldPermissions` (today's behaviour: see form-submission.ts). A present but
  * malformed attribute gives `{}` (every start field read-only).
  */
-export function nodeFieldPermissions(deps: Deps, definitionId: string, taskDefKey: string): FieldPermissions | null {
-  const text = deps.engine.nodeAttributes(definitionId, taskDefKey)['flowable:fieldPermissions'];
+export async function nodeFieldPermissions(deps: Deps, definitionId: string, taskDefKey: string): Promise<FieldPermissions | null> {
+  const text = (await deps.engine.nodeAttributes(definitionId, taskDefKey))['flowable:fieldPermissions'];
   return text === undefined ? null : parseFieldPermissions(text);
 }
 
@@ -25,10 +25,10 @@ export function nodeFieldPermissions(deps: Deps, definitionId: string, taskDefKe
  * or `submitted` unchanged when its node has no permissions. `task`: the task's definition and node
  * (engine.taskFormContext). Error: AppError('refused', e.g. 字段「请假天数」在当前节点不可编辑).
  */
-export function holdToPermissions(
+export async function holdToPermissions(
   deps: Deps, task: { definitionId: string; taskDefKey: string }, start: FormConf, stored: Record<string, unknown>, submitted: Record<string, unknown>,
-): Record<string, unknown> {
-  const perms = nodeFieldPermissions(deps, task.definitionId, task.taskDefKey);
+): Promise<Record<string, unknown>> {
+  const perms = await nodeFieldPermissions(deps, task.definitionId, task.taskDefKey);
   if (!perms) return submitted;
   const r = permittedValues(start, perms, stored, submitted);
   if (r.error !== undefined) throw new AppError('refused', r.error);

@@ -34,7 +34,7 @@ import { callerReads, graphOf, isBarredKey, modelInputs, storedValue } from './r
 import { ReadCache } from '../../common/read-cache';
 import type { TaskFormContext } from '../../../engine';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 type Vars = Record<string, unknown>;
 
 /** The parsed form JSON when it is a form (an object with a `fields` array), else null. */
@@ -52,14 +52,14 @@ function asConf(content: string | null | undefined): FormConf | null {
 const mainFormContent = new ReadCache<string | null>(['sys_deploy_form', 'sys_deploy_form_content', 'sys_form']);
 
 /** The main form of deployment `deployId`, or null (the query: library/form-versions.repo.ts mainFormContentOf). */
-export function mainForm(deps: Deps, deployId: string): FormConf | null {
-  return asConf(mainFormContent.get(deps.db, deployId, () => mainFormContentOf(deps.db, deployId)));
+export async function mainForm(deps: Pick<AppDeps, 'store'>, deployId: string): Promise<FormConf | null> {
+  return asConf(await mainFormContent.getAsync(deps.store.db, deployId, () => mainFormContentOf(deps.store, deployId)));
 }
 
 /** The node form of a task's `formKey` (numeric sys_form id) as deployment `deployId` got it (its copy, else the live form), or null. */
-export function nodeForm(deps: Deps, formKey: string | null | undefined, deployId: string): FormConf | null {
+export async function nodeForm(deps: Pick<AppDeps, 'store'>, formKey: string | null | undefined, deployId: string): Promise<FormConf | null> {
   if (!formKey || !/^\d+$/.test(formKey)) return null;
-  return asConf(formOfDeployment(deps.db, deployId, Number(formKey))?.formContent);
+  return asConf((await formOfDeployment(deps.store, deployId, Number(formKey)))?.formContent);
 }
 
 /** Throws AppError('invalid', first message) when `values` fail `conf`. */
@@ -78,15 +78,15 @@ export const fieldsByKey = (conf: FormConf | null) => new Map((conf ? valueField
  * request-keys.ts). Errors: AppError('invalid', the first failing rule's message, e.g. 请输入手机号 /
  * 手机号格式错误 / 天数必须是数字).
  */
-export function startVariables(deps: Deps, procDefId: string, variables: Vars | undefined): Vars {
-  const conf = mainForm(deps, deps.engine.definitionDeploymentId(procDefId));
-  const graph = graphOf(deps, procDefId);
+export async function startVariables(deps: Deps, procDefId: string, variables: Vars | undefined): Promise<Vars> {
+  const conf = await mainForm(deps, await deps.engine.definitionDeploymentId(procDefId));
+  const graph = await graphOf(deps, procDefId);
   const submitted = isPlainObject(variables) ? variables : {};
-  if (!conf) return sanitizeFormVariables(modelInputs(graph, submitted)) ?? {};
+  if (!conf) return sanitizeFormVariables(await modelInputs(graph, submitted)) ?? {};
   assertValid(conf, submitted);
   const fields = fieldsByKey(conf);
   const hidden = hiddenKeys(conf, submitted);
-  const out: Vars = modelInputs(graph, submitted, new Set(fields.keys()));
+  const out: Vars = await modelInputs(graph, submitted, new Set(fields.keys()));
   const values: Vars = {};
   for (const key of Object.keys(submitted)) {
     const field = fields.get(key);
@@ -102,26 +102,27 @@ export function startVariables(deps: Deps, procDefId: string, variables: Vars | 
  * keys checked in full, start-form keys partially; `variables` rebuilt from the stored forms
  * when a node form exists or a start-form key was submitted, never taken from the request; other
  * keys only when the model reads them, engine-owned names never (issue 38 §4, request-keys.ts);
- * `task` is engine.taskFormContext(taskId) when the caller already read it. Errors: AppError('invalid', message).
+ * `given` is engine.taskFormContext(taskId) when the caller already read it. Errors: AppError('invalid', message).
  */
-export function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined, task: TaskFormContext = deps.engine.taskFormContext(taskId)): Vars | undefined {
+export async function taskVariables(deps: Deps, taskId: string, variables: Vars | undefined, given?: TaskFormContext): Promise<Vars | undefined> {
+  const task = given ?? await deps.engine.taskFormContext(taskId);
   if (task.finished) return undefined; // the engine refuses it (任务不存在或已被审批!)
-  const graph = graphOf(deps, task.definitionId);
+  const graph = await graphOf(deps, task.definitionId);
   const submitted = isPlainObject(variables) ? variables : {};
-  const callers = () => callerReads(deps, deps.engine.getTask(taskId).procInsId);
-  const node = nodeForm(deps, task.formKey, task.deploymentId);
-  const start = mainForm(deps, task.deploymentId);
+  const callers = async () => callerReads(deps, (await deps.engine.getTask(taskId)).procInsId);
+  const node = await nodeForm(deps, task.formKey, task.deploymentId);
+  const start = await mainForm(deps, task.deploymentId);
   if (!node && !start) {
-    const out = modelInputs(graph, submitted, undefined, callers);
+    const out = await modelInputs(graph, submitted, undefined, callers);
     return Object.keys(out).length ? sanitizeFormVariables(out) : undefined;
   }
   const nodeFields = fieldsByKey(node);
   const startFields = fieldsByKey(start);
-  const current = deps.engine.variables({ taskId }) as Vars;
+  const current = await deps.engine.variables({ taskId }) as Vars;
   const submittedStart: Vars = {};
   for (const key of Object.keys(submitted)) if (!isBarredKey(graph, key) && startFields.has(key) && !nodeFields.has(key)) submittedStart[key] = submitted[key];
   // the node's field permissions (issue 16): refused, or read-only unchanged keys left out
-  const startPart = start && Object.keys(submittedStart).length ? holdToPermissions(deps, task, start, current, submittedStart) : submittedStart;
+  const startPart = start && Object.keys(submittedStart).length ? await holdToPermissions(deps, task, start, current, submittedStart) : submittedStart;
   const startModel = { ...current, ...startPart };
   const hidden = new Set([...(node ? hiddenKeys(node, submitted) : []), ...(start ? hiddenKeys(start, startModel) : [])]);
   if (node) assertValid(node, submitted);
@@ -130,7 +131,7 @@ export function taskVariables(deps: Deps, taskId: string, variables: Vars | unde
     if (message !== null) throw new AppError('invalid', message);
   }
 
-  const out: Vars = modelInputs(graph, submitted, new Set([...nodeFields.keys(), ...startFields.keys()]), callers);
+  const out: Vars = await modelInputs(graph, submitted, new Set([...nodeFields.keys(), ...startFields.keys()]), callers);
   const values: Vars = {};
   for (const key of Object.keys(submitted)) {
     if (isBarredKey(graph, key) || hidden.has(key)) continue;

@@ -6,9 +6,10 @@
  * with the same name). Only registered names deploy (engine lint).
  */
 import type Database from 'better-sqlite3';
+import type { Db } from '../../../db/client';
 import type { EngineHandlers, ServiceHandler } from '../../../engine';
 import { workflowListenerRegistry } from './builtin-listeners';
-import { usersOfRoles } from '../../system/user/role-users.repo';
+import { usersOfRoles } from '../../system/user/user-sync.repo';
 
 export { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from './builtin-listeners';
 
@@ -51,9 +52,16 @@ export const workflowHandlers: EngineHandlers = {
 
 /**
  * The engine's `usersOfGroups` (抄送 to roles, issue 16): the enabled users of the enabled roles
- * `groupIds`, read by the user repository (system/user/role-users.repo.ts).
+ * `groupIds`, read by the user repository (system/user/user-sync.repo.ts).
  */
 export { usersOfRoles };
+
+/**
+ * The role lookup over the app's connection (`deps.db`): synchronous, as the engine calls its
+ * handlers inside its synchronous core (issue 43: stays so until the engine's handlers move).
+ * 流程模拟 hands it to its scratch engine so 抄送 to roles resolves the real members.
+ */
+export const roleUsersOf = (db: Pick<Db, '$client'>): ((groupIds: string[]) => string[]) => usersOfRoles(db.$client);
 
 /** The handlers of one app over its database: the static ones plus the role lookup. */
 export const appWorkflowHandlers = (db: Database.Database): EngineHandlers => ({ ...workflowHandlers, usersOfGroups: usersOfRoles(db) });

@@ -1,19 +1,23 @@
 /**
  * Display names of the workflow lists and views (start user, assignee, candidates): nick and dept
  * names from sys_user / sys_dept, role names from sys_role, by the engine's text ids. The SQL is
- * names.repo.ts; the cache and the id handling stay here.
+ * names.repo.ts (on the async store, issue 43) and names-sync.repo.ts (the to-do worker's own
+ * connection); the cache and the id handling stay here.
  */
 import { AppError } from '../../../core/errors';
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import { enabledUserRows, peopleRows, roleRows } from './names.repo';
+import { peopleRowsSync } from './names-sync.repo';
 import { ReadCache } from '../../common/read-cache';
 
 interface Person { nickName: string; deptName: string | null }
 
-/** The distinct numeric ids among `ids` (text) as a JSON array of numbers, or null when none. */
-function numericIds(ids: Array<string | null | undefined>): string | null {
-  const nums = [...new Set(ids.filter((x): x is string => !!x && /^\d+$/.test(x)).map(Number))];
-  return nums.length ? JSON.stringify(nums) : null;
+type NameStore = Pick<Store<Db>, 'db'>;
+
+/** The distinct numeric ids among `ids` (text), as numbers. */
+function numericIds(ids: Array<string | null | undefined>): number[] {
+  return [...new Set(ids.filter((x): x is string => !!x && /^\d+$/.test(x)).map(Number))];
 }
 
 /**
@@ -25,33 +29,46 @@ const personCache = new ReadCache<Person | null>(['sys_user', 'sys_dept']);
 
 /**
  * Looks up nick and dept names of the given user ids (text): cached ones from personCache, the
- * rest in one query. With `cached` false it reads every one fresh and leaves the cache alone (the to-do
- * reader's worker thread, whose connection never writes: todo-worker.ts).
+ * rest in one query (each kept in the cache slot its read started in: ReadCache.getAsync).
  */
-export function people(db: Db, ids: Array<string | null | undefined>, cached = true): Map<string, Person> {
+export async function people(store: NameStore, ids: Array<string | null | undefined>): Promise<Map<string, Person>> {
   const map = new Map<string, Person>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     if (!id) continue;
-    const hit = cached ? personCache.peek(db, id) : undefined;
+    const hit = personCache.peek(store.db, id);
     if (hit === undefined) missing.push(id);
     else if (hit) map.set(id, hit);
   }
-  const json = numericIds(missing);
-  if (json === null) return map;
-  const found = new Map<string, Person>();
-  for (const r of peopleRows(db, json)) found.set(String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName }));
-  for (const id of missing) {
-    const person = cached ? personCache.get(db, id, () => found.get(id) ?? null) : found.get(id);
-    if (person) map.set(id, person);
-  }
+  const nums = numericIds(missing);
+  let found: Promise<Map<string, Person>> | undefined;
+  const load = () => (found ??= (async () => {
+    const rows = nums.length ? await peopleRows(store, nums) : [];
+    return new Map(rows.map((r) => [String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName })]));
+  })());
+  // Every getAsync starts (and picks its slot) before the one query runs.
+  const people = await Promise.all(missing.map((id) => personCache.getAsync(store.db, id, async () => (await load()).get(id) ?? null)));
+  missing.forEach((id, i) => { if (people[i]) map.set(id, people[i]!); });
   return map;
 }
+
+/**
+ * Nick and dept names of the given user ids (text), read fresh over `db` synchronously, the cache
+ * left alone: the to-do reader's worker thread, whose own connection never writes (todo-worker.ts).
+ */
+export function freshPeople(db: Db, ids: Array<string | null | undefined>): Map<string, Person> {
+  const nums = numericIds(ids);
+  const map = new Map<string, Person>();
+  if (!nums.length) return map;
+  for (const r of peopleRowsSync(db, JSON.stringify(nums))) map.set(String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName }));
+  return map;
+}
+
 /** Role names by role id (text), for candidate groups. */
-export function roleNames(db: Db, ids: string[]): Map<string, string> {
-  const json = numericIds(ids);
-  if (json === null) return new Map();
-  return new Map(roleRows(db, json).map((r) => [String(r.roleId), r.roleName]));
+export async function roleNames(store: NameStore, ids: string[]): Promise<Map<string, string>> {
+  const nums = numericIds(ids);
+  if (!nums.length) return new Map();
+  return new Map((await roleRows(store, nums)).map((r) => [String(r.roleId), r.roleName]));
 }
 
 /**
@@ -59,10 +76,10 @@ export function roleNames(db: Db, ids: string[]): Map<string, string> {
  * recipient, an added signer; read fresh, not from the name cache, since a disabled user must be
  * refused at once). Error: AppError('notFound', 用户不存在或已停用) when any is not; nothing is changed.
  */
-export function enabledUserNames(db: Db, ids: string[]): Map<string, string> {
+export async function enabledUserNames(store: NameStore, ids: string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];
-  const json = numericIds(wanted);
-  const found = json === null ? new Map<string, string>() : new Map(enabledUserRows(db, json).map((r) => [String(r.userId), r.nickName]));
+  const nums = numericIds(wanted);
+  const found = nums.length ? new Map((await enabledUserRows(store, nums)).map((r) => [String(r.userId), r.nickName])) : new Map<string, string>();
   if (wanted.some((id) => !found.has(id))) throw new AppError('notFound', '用户不存在或已停用');
   return found;
 }

@@ -20,13 +20,13 @@ import type { AppDeps } from '../../../deps';
 import { asNumber, cleanRows, detailColumns, isDetailTable, isPlainObject, UNSAFE_KEYS, type FormField } from '../../../../shared/form';
 import { callerOf, isModelInput, isOwnedName, outMappingReads, type ProcessGraph } from '../../../engine';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 type Vars = Record<string, unknown>;
 
 const NUMBER_TAGS = new Set(['el-input-number', 'el-slider', 'el-rate']);
 
 /** The deployed graph of definition `definitionId` (engine cache). */
-export const graphOf = (deps: Deps, definitionId: string): ProcessGraph => deps.engine.getGraph(definitionId);
+export const graphOf = async (deps: Pick<AppDeps, 'engine'>, definitionId: string): Promise<ProcessGraph> => deps.engine.getGraph(definitionId);
 
 /** True when no request may store `key` in a process of `graph` (engine-owned, `variables`, unsafe). */
 export function isBarredKey(graph: ProcessGraph, key: string): boolean {
@@ -35,11 +35,11 @@ export function isBarredKey(graph: ProcessGraph, key: string): boolean {
 
 /**
  * The names a running instance's caller reads from it: the `flowable:out` sources of the call
- * activity that started `instanceId` (empty when none did; engine queries/caller-of.ts).
+ * activity that started `instanceId` (empty when none did; engine queries/caller-of.ts, on the store).
  */
-export function callerReads(deps: Deps, instanceId: string): ReadonlySet<string> {
-  const caller = callerOf(deps.db.$client, instanceId);
-  return caller ? outMappingReads(deps.engine.getGraph(caller.definitionId), caller.activityId) : new Set();
+export async function callerReads(deps: Deps, instanceId: string): Promise<ReadonlySet<string>> {
+  const caller = await callerOf(deps.store, instanceId);
+  return caller ? outMappingReads(await deps.engine.getGraph(caller.definitionId), caller.activityId) : new Set();
 }
 
 /**
@@ -47,12 +47,14 @@ export function callerReads(deps: Deps, instanceId: string): ReadonlySet<string>
  * callerReads, asked only when needed) and the engine does not own (see the file comment): a new object; every other key
  * is left out.
  */
-export function modelInputs(graph: ProcessGraph, submitted: Vars, formKeys: ReadonlySet<string> = new Set(), alsoRead?: () => ReadonlySet<string>): Vars {
+export async function modelInputs(
+  graph: ProcessGraph, submitted: Vars, formKeys: ReadonlySet<string> = new Set(), alsoRead?: () => Promise<ReadonlySet<string>>,
+): Promise<Vars> {
   const out: Vars = {};
   let extra: ReadonlySet<string> | undefined;
   for (const key of Object.keys(submitted)) {
     if (formKeys.has(key) || isBarredKey(graph, key)) continue;
-    if (isModelInput(graph, key) || (alsoRead && isModelInput(graph, key, (extra ??= alsoRead())))) out[key] = submitted[key];
+    if (isModelInput(graph, key) || (alsoRead && isModelInput(graph, key, (extra ??= await alsoRead())))) out[key] = submitted[key];
   }
   return out;
 }

@@ -49,20 +49,21 @@ const reader = (userId: number, perms: string[] = []): LoginUser => ({
 });
 
 /** The participation test withheld.ts applied to engine.flowRecord before the narrow query. */
-function oldNodes(engine: Engine, login: LoginUser, instanceId: string): Set<string> {
+async function oldNodes(engine: Engine, login: LoginUser, instanceId: string): Promise<Set<string>> {
   const uid = String(login.userId);
   const groups = new Set(login.roles.map((r) => String(r.roleId)));
-  return new Set(engine.flowRecord(instanceId)
+  return new Set((await engine.flowRecord(instanceId))
     .filter((r) => r.instanceId === instanceId && (r.assigneeId === uid || r.ownerId === uid || r.candidateUsers.includes(uid) || r.candidateGroups.some((g) => groups.has(g))))
     .map((r) => r.taskDefKey));
 }
 
 /** withheld.ts's former withheldKeys (flowRecord rows, permissions parsed on every call). */
-function oldWithheld(engine: Engine, login: LoginUser, instanceId: string): Set<string> {
+async function oldWithheld(engine: Engine, login: LoginUser, instanceId: string): Promise<Set<string>> {
   const deps = { engine };
-  const inst = engine.getInstance(instanceId);
+  const inst = await engine.getInstance(instanceId);
   if (inst.startUserId === String(login.userId) || login.permissions.includes('flowable:instance:monitor')) return new Set();
-  const byNode = new Map(engine.userTaskIds(inst.definitionId).map((k) => [k, nodeFieldPermissions(deps, inst.definitionId, k)] as const));
+  const byNode = new Map<string, FieldPermissions | null>();
+  for (const k of await engine.userTaskIds(inst.definitionId)) byNode.set(k, await nodeFieldPermissions(deps, inst.definitionId, k));
   const hidden = new Set<string>();
   for (const perms of byNode.values()) for (const [k, p] of Object.entries(perms ?? {})) if (p === 'hidden') hidden.add(k);
   if (!hidden.size) return hidden;
@@ -71,7 +72,7 @@ function oldWithheld(engine: Engine, login: LoginUser, instanceId: string): Set<
     const dot = k.indexOf('.');
     return dot < 0 ? fieldPermission(perms, k) : columnPermission(perms, k.slice(0, dot), k.slice(dot + 1));
   };
-  const mine = oldNodes(engine, login, instanceId);
+  const mine = await oldNodes(engine, login, instanceId);
   for (const k of [...hidden]) if ([...mine].some((n) => permOf(byNode.get(n) ?? null, k) !== 'hidden')) hidden.delete(k);
   return hidden;
 }
@@ -83,62 +84,63 @@ describe('participatedTaskKeys / withheldKeys match the flow-record participatio
     const engine = createEngine({ db: openDatabase({ url: ':memory:' }), clock: manualClock() });
     await engine.deploy({ xml: CHILD });
     const { definitionId } = await engine.deploy({ xml: PARENT });
-    const { instanceId } = engine.start({ definitionId, userId: '9', variables: { salary: '9000', reason: '探亲' } });
-    const task = (inst: string, key: string) => engine.instanceTasks(inst).find((t) => t.taskDefKey === key)!;
-    const instances = () => [instanceId, ...engine.childInstances(instanceId).map((c) => c.instanceId)];
+    const { instanceId } = await engine.start({ definitionId, userId: '9', variables: { salary: '9000', reason: '探亲' } });
+    const task = async (inst: string, key: string) => (await engine.instanceTasks(inst)).find((t) => t.taskDefKey === key)!;
+    const instances = async () => [instanceId, ...(await engine.childInstances(instanceId)).map((c) => c.instanceId)];
 
     let checks = 0;
-    const same = () => {
-      for (const inst of instances()) {
+    const same = async () => {
+      for (const inst of await instances()) {
         for (const id of Object.keys(READERS).map(Number)) {
           const login = reader(id);
-          const narrow = engine.participatedTaskKeys({ instanceId: inst, userId: String(id), groupIds: login.roles.map((r) => String(r.roleId)) });
+          const narrow = await engine.participatedTaskKeys({ instanceId: inst, userId: String(id), groupIds: login.roles.map((r) => String(r.roleId)) });
           expect(new Set(narrow).size, 'distinct').toBe(narrow.length);
-          expect(sorted(narrow), `nodes of ${id} in ${inst}`).toEqual(sorted(oldNodes(engine, login, inst)));
-          expect(sorted(withheldKeys({ engine }, login, inst)), `withheld from ${id} in ${inst}`).toEqual(sorted(oldWithheld(engine, login, inst)));
+          expect(sorted(narrow), `nodes of ${id} in ${inst}`).toEqual(sorted(await oldNodes(engine, login, inst)));
+          expect(sorted(await withheldKeys({ engine }, login, inst)), `withheld from ${id} in ${inst}`).toEqual(sorted(await oldWithheld(engine, login, inst)));
           checks++;
         }
       }
     };
 
-    same();
+    await same();
     // 11 transfers a to 15: 11 only wrote the 转办 comment, 15 is the assignee.
-    engine.transfer({ taskId: task(instanceId, 'a').taskId, userId: '11', assignee: '15' });
-    same();
-    expect(engine.participatedTaskKeys({ instanceId, userId: '11' })).toEqual([]);
-    expect(sorted(withheldKeys({ engine }, reader(11), instanceId))).toEqual(['items.note', 'reason', 'salary']);
-    expect(sorted(withheldKeys({ engine }, reader(15), instanceId))).toEqual(['salary']);
+    await engine.transfer({ taskId: (await task(instanceId, 'a')).taskId, userId: '11', assignee: '15' });
+    await same();
+    expect(await engine.participatedTaskKeys({ instanceId, userId: '11' })).toEqual([]);
+    expect(sorted(await withheldKeys({ engine }, reader(11), instanceId))).toEqual(['items.note', 'reason', 'salary']);
+    expect(sorted(await withheldKeys({ engine }, reader(15), instanceId))).toEqual(['salary']);
     // 15 delegates a to 16: while pending 15 is its owner only (16 the assignee); 16 resolves (comment only).
-    const a = task(instanceId, 'a').taskId;
-    engine.delegate({ taskId: a, userId: '15', assignee: '16' });
-    same();
-    expect(engine.participatedTaskKeys({ instanceId, userId: '15' })).toEqual(['a']);
-    expect(engine.flowRecord(instanceId)[0]).toMatchObject({ taskDefKey: 'a', assigneeId: '16', ownerId: '15' });
-    engine.resolve({ taskId: a, userId: '16' });
-    same();
-    engine.complete({ taskId: a, userId: '15' });
-    same();
+    const a = (await task(instanceId, 'a')).taskId;
+    await engine.delegate({ taskId: a, userId: '15', assignee: '16' });
+    await same();
+    expect(await engine.participatedTaskKeys({ instanceId, userId: '15' })).toEqual(['a']);
+    expect((await engine.flowRecord(instanceId))[0]).toMatchObject({ taskDefKey: 'a', assigneeId: '16', ownerId: '15' });
+    await engine.resolve({ taskId: a, userId: '16' });
+    await same();
+    await engine.complete({ taskId: a, userId: '15' });
+    await same();
     // b: candidates 12 and 13; 12 claims and completes it.
-    const b = task(instanceId, 'b').taskId;
-    engine.claim({ taskId: b, userId: '12' });
-    same();
-    engine.complete({ taskId: b, userId: '12' });
-    same();
+    const b = (await task(instanceId, 'b')).taskId;
+    await engine.claim({ taskId: b, userId: '12' });
+    await same();
+    await engine.complete({ taskId: b, userId: '12' });
+    await same();
     // c: candidate groups 7 and 8; 14 (role 7) completes it.
-    engine.complete({ taskId: task(instanceId, 'c').taskId, userId: '14', groupIds: ['7'] });
-    same();
-    engine.complete({ taskId: task(instanceId, 'inner').taskId, userId: '17' });
-    const child = engine.childInstances(instanceId)[0].instanceId;
-    same();
-    expect(engine.participatedTaskKeys({ instanceId: child, userId: '18' })).toEqual(['ct']);
-    expect(engine.participatedTaskKeys({ instanceId, userId: '18' })).toEqual([]);
-    engine.complete({ taskId: task(child, 'ct').taskId, userId: '18' });
-    same();
-    engine.complete({ taskId: task(instanceId, 'd').taskId, userId: '11' });
-    same();
+    await engine.complete({ taskId: (await task(instanceId, 'c')).taskId, userId: '14', groupIds: ['7'] });
+    await same();
+    await engine.complete({ taskId: (await task(instanceId, 'inner')).taskId, userId: '17' });
+    const child = (await engine.childInstances(instanceId))[0].instanceId;
+    await same();
+    expect(await engine.participatedTaskKeys({ instanceId: child, userId: '18' })).toEqual(['ct']);
+    expect(await engine.participatedTaskKeys({ instanceId, userId: '18' })).toEqual([]);
+    await engine.complete({ taskId: (await task(child, 'ct')).taskId, userId: '18' });
+    await same();
+    await engine.complete({ taskId: (await task(instanceId, 'd')).taskId, userId: '11' });
+    await same();
     expect(checks).toBeGreaterThan(100);
 
-    const final = Object.fromEntries(Object.keys(READERS).map((id) => [id, sorted(withheldKeys({ engine }, reader(Number(id)), instanceId))]));
+    const final: Record<string, string[]> = {};
+    for (const id of Object.keys(READERS)) final[id] = sorted(await withheldKeys({ engine }, reader(Number(id)), instanceId));
     expect(final).toEqual({
       9: [], // the initiator
       11: ['items.note'], // d only (a transferred away): the 备注 column hidden there, salary and reason read-only
@@ -153,18 +155,18 @@ describe('participatedTaskKeys / withheldKeys match the flow-record participatio
       21: ['items.note', 'reason', 'salary'], // nowhere
       22: ['reason', 'salary'], // c through both roles
     });
-    expect(withheldKeys({ engine }, reader(21, ['flowable:instance:monitor']), instanceId).size).toBe(0);
+    expect((await withheldKeys({ engine }, reader(21, ['flowable:instance:monitor']), instanceId)).size).toBe(0);
   });
 
   it('returns a fresh set per call (the cached permissions are not shared with the caller)', async () => {
     const engine = createEngine({ db: openDatabase({ url: ':memory:' }), clock: manualClock() });
     await engine.deploy({ xml: CHILD });
     const { definitionId } = await engine.deploy({ xml: PARENT });
-    const { instanceId } = engine.start({ definitionId, userId: '9' });
-    const first = withheldKeys({ engine }, reader(21), instanceId);
+    const { instanceId } = await engine.start({ definitionId, userId: '9' });
+    const first = await withheldKeys({ engine }, reader(21), instanceId);
     expect(sorted(first)).toEqual(['items.note', 'reason', 'salary']);
     first.clear();
-    expect(sorted(withheldKeys({ engine }, reader(21), instanceId))).toEqual(['items.note', 'reason', 'salary']);
-    expect(sorted(withheldKeys({ engine }, reader(11), instanceId))).toEqual(['salary']); // a, running
+    expect(sorted(await withheldKeys({ engine }, reader(21), instanceId))).toEqual(['items.note', 'reason', 'salary']);
+    expect(sorted(await withheldKeys({ engine }, reader(11), instanceId))).toEqual(['salary']); // a, running
   });
 });

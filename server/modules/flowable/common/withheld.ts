@@ -32,11 +32,13 @@ interface DefinitionPerms { byNode: ReadonlyMap<string, FieldPermissions | null>
  */
 const permsByGraph = new WeakMap<object, DefinitionPerms>();
 
-function definitionPerms(deps: Deps, definitionId: string): DefinitionPerms {
-  const graph = deps.engine.getGraph(definitionId);
+async function definitionPerms(deps: Deps, definitionId: string): Promise<DefinitionPerms> {
+  const graph = await deps.engine.getGraph(definitionId);
   let p = permsByGraph.get(graph);
   if (!p) {
-    const byNode = new Map(deps.engine.userTaskIds(definitionId).map((k) => [k, nodeFieldPermissions(deps, definitionId, k)] as const));
+    const keys = await deps.engine.userTaskIds(definitionId);
+    const byNode = new Map<string, FieldPermissions | null>();
+    for (const k of keys) byNode.set(k, await nodeFieldPermissions(deps, definitionId, k));
     const hidden = new Set<string>();
     for (const perms of byNode.values()) for (const [k, v] of Object.entries(perms ?? {})) if (v === 'hidden') hidden.add(k);
     permsByGraph.set(graph, (p = { byNode, hidden: [...hidden] }));
@@ -45,21 +47,21 @@ function definitionPerms(deps: Deps, definitionId: string): DefinitionPerms {
 }
 
 /** The keys withheld from `login` in instance `instanceId` (see the file comment); empty = nothing. */
-export function withheldKeys(deps: Deps, login: LoginUser, instanceId: string): Set<string> {
+export async function withheldKeys(deps: Deps, login: LoginUser, instanceId: string): Promise<Set<string>> {
   const none = new Set<string>();
   const uid = String(login.userId);
-  const inst = deps.engine.getInstance(instanceId);
+  const inst = await deps.engine.getInstance(instanceId);
   if (inst.startUserId === uid || hasPermission(login, INSTANCE_MONITOR_PERM)) return none;
-  const { byNode, hidden: anywhere } = definitionPerms(deps, inst.definitionId);
+  const { byNode, hidden: anywhere } = await definitionPerms(deps, inst.definitionId);
   if (!anywhere.length) return none;
   const hidden = new Set(anywhere);
   // the nodes of this instance's own tasks the reader was assignee, owner or candidate (user or role) of
-  const mine = deps.engine.participatedTaskKeys({ instanceId, userId: uid, groupIds: login.roles.map((r) => String(r.roleId)) });
+  const mine = await deps.engine.participatedTaskKeys({ instanceId, userId: uid, groupIds: login.roles.map((r) => String(r.roleId)) });
   for (const k of anywhere) if (mine.some((n) => permOf(byNode.get(n) ?? null, k) !== 'hidden')) hidden.delete(k);
   return hidden;
 }
 
 /** `vars` of instance `instanceId` as `login` may read them (withholdVariables of withheldKeys). */
-export function readableVariables(deps: Deps, login: LoginUser, instanceId: string, vars: Record<string, unknown>): Record<string, unknown> {
-  return withholdVariables(vars, withheldKeys(deps, login, instanceId));
+export async function readableVariables(deps: Deps, login: LoginUser, instanceId: string, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return withholdVariables(vars, await withheldKeys(deps, login, instanceId));
 }

@@ -26,7 +26,7 @@ export const definitionProcedures = {
   // flowable.task.todoList / finishedList / myProcess (REST envelope `page`).
   list: authedProcedure.input(s.definitionListInput)
     .meta({ rest: { method: 'GET', path: '/flowable/definition/list', input: ['query'], envelope: 'page' } })
-    .output(pageOutput<ReturnType<typeof wf.definitionList>>())
+    .output(pageOutput<Awaited<ReturnType<typeof wf.definitionList>>>())
     .query(({ ctx, input }) => wf.definitionList(ctx.deps, input)),
   /** Deploys `{name, category, xml}` → `{msg: '导入成功', data: deploy result}` (REST envelope ajax). */
   save: permProcedure('system:deployment:add').meta(log('流程定义', 1)).input(s.definitionSaveInput)
@@ -58,14 +58,14 @@ export const definitionProcedures = {
         aliases: [{ method: 'POST', path: '/flowable/definition/updateState' }],
       },
     })
-    .mutation(({ ctx, input }) => { wf.definitionState(ctx.deps, input.deployId, input.state); }),
+    .mutation(async ({ ctx, input }) => { await wf.definitionState(ctx.deps, input.deployId, input.state); }),
   remove: permProcedure('system:deployment:remove').meta(log('流程定义', 3)).input(s.deployIdsInput)
     .meta({
       rest: {
         method: 'DELETE', path: '/flowable/definition/:deployIds', input: ['params'], mapInput: (r) => ({ deployIds: textList(r.deployIds) }), envelope: 'data',
       },
     })
-    .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.deployIds); }),
+    .mutation(async ({ ctx, input }) => { await wf.definitionDelete(ctx.deps, input.deployIds); }),
   /**
    * Starts as the current user → `{msg: '流程启动成功', data: {instanceId, tasks, ended}}`. REST input:
    * `{procDefId, ...variables}` (path + JSON body) → `{procDefId, variables}`.
@@ -76,7 +76,7 @@ export const definitionProcedures = {
         method: 'POST', path: '/flowable/definition/start/:procDefId', input: ['body', 'params'], mapInput: ({ procDefId, ...variables }) => ({ procDefId, variables }), envelope: 'ajax',
       },
     })
-    .mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+    .mutation(async ({ ctx, input }) => ({ msg: '流程启动成功', data: await wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
   userList: authedProcedure.input(s.userPickerInput.optional())
     .meta({ rest: { method: 'GET', path: '/flowable/definition/userList', input: ['query'], envelope: 'data' } })
     .query(({ ctx, input }) => wf.userOptions(ctx.deps, input ?? {})),
@@ -113,14 +113,14 @@ export const deploymentRouter = router({
         aliases: [{ method: 'POST', path: '/system/deployment/update' }],
       },
     })
-    .mutation(({ ctx, input }) => { wf.deploymentUpdate(ctx.deps, input); }),
+    .mutation(async ({ ctx, input }) => { await wf.deploymentUpdate(ctx.deps, input); }),
   remove: permProcedure('system:deployment:remove').meta(log('流程部署', 3)).input(s.deploymentIdsInput)
     .meta({
       rest: {
         method: 'DELETE', path: '/system/deployment/:ids', input: ['params'], mapInput: (r) => ({ ids: textList(r.ids) }), envelope: 'data',
       },
     })
-    .mutation(({ ctx, input }) => { wf.definitionDelete(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await wf.definitionDelete(ctx.deps, input.ids); }),
   export: permProcedure('system:deployment:export').meta(log('流程部署', 5)).input(s.deploymentExportInput)
     .meta({
       rest: {

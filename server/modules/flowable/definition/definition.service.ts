@@ -20,31 +20,36 @@ import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, userPickerInput } from '../../../../shared/schemas/flowable';
 import { startVariables } from '../common/form-submission';
 import { actorOf } from '../common/access.service';
-import { snapshotOnDeploy, mainFormOfDeployment } from '../library/form-versions.repo';
+import { mainFormOfDeployment } from '../library/form-versions.repo';
+import { snapshotOnDeploy } from '../library/form-versions-sync.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine' | 'todoReader'>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'engine' | 'todoReader'>;
 
 // ---- definitions
 /**
  * `GET /flowable/definition/list`: every version, newest deployment first, with the main form;
  * `latestActive` (the 发起流程 dialog) gives each process once, at its newest active version.
  */
-export function definitionList(deps: Deps, q: z.output<typeof definitionListInput>) {
-  const page = deps.engine.listDefinitions({ pageNum: q.pageNum, pageSize: q.pageSize, name: q.name, category: q.category, key: q.key, latestActive: q.latestActive });
+export async function definitionList(deps: Deps, q: z.output<typeof definitionListInput>) {
+  const page = await deps.engine.listDefinitions({ pageNum: q.pageNum, pageSize: q.pageSize, name: q.name, category: q.category, key: q.key, latestActive: q.latestActive });
   return {
     total: page.total,
-    rows: page.rows.map((d) => {
-      const form = mainFormOfDeployment(deps.db, d.deploymentId);
+    rows: await Promise.all(page.rows.map(async (d) => {
+      const form = await mainFormOfDeployment(deps.store, d.deploymentId);
       return {
         // flowKey: upstream's name of the key (流程标识), which RuoYi-flowable's client reads (issue 41 §1).
         id: d.id, key: d.key, flowKey: d.key, name: d.deploymentName || d.name, category: d.category, version: d.version, deploymentId: d.deploymentId,
         suspensionState: d.suspensionState, deploymentTime: d.deploymentTime, formId: form?.formId ?? null, formName: form?.formName ?? null,
       };
-    }),
+    })),
   };
 }
 
-/** `POST /flowable/definition/save`: deploys a new version of the model's key. */
+/**
+ * `POST /flowable/definition/save`: deploys a new version of the model's key. The form copies are
+ * made by the engine's synchronous `onDeployed` hook inside its deploy transaction
+ * (../library/form-versions-sync.repo.ts, over `deps.db`).
+ */
 export async function definitionSave(deps: Deps, f: { name: string; category?: string; xml: string }) {
   return deps.engine.deploy({ xml: f.xml, name: f.name, category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
 }
@@ -56,21 +61,24 @@ export async function definitionImport(deps: Deps, f: { file: Pick<UploadedFile,
   return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
 }
 
-export const definitionXml = (deps: Deps, deployId: string) => deps.engine.getXml({ deploymentId: deployId });
+/** `readXml/{deployId}`: the deployment's BPMN XML. Error: the engine's definition-missing message. */
+export const definitionXml = async (deps: Deps, deployId: string) => deps.engine.getXml({ deploymentId: deployId });
 
 /** `readImage/{deployId}` → an SVG FileReply. */
-export function definitionImage(deps: Deps, deployId: string): FileReply {
-  const svg = diagramSvg(deps.engine.getXml({ deploymentId: deployId }));
+export async function definitionImage(deps: Deps, deployId: string): Promise<FileReply> {
+  const svg = diagramSvg(await deps.engine.getXml({ deploymentId: deployId }));
   return { fileName: `${deployId}.svg`, contentType: 'image/svg+xml', body: Buffer.from(svg, 'utf8') };
 }
 
-export function definitionState(deps: Deps, deployId: string, state: 1 | 2): void {
-  deps.engine.setDefinitionState({ deploymentId: deployId, state });
+/** Suspends (2) or activates (1) the deployment's definition and its instances. */
+export async function definitionState(deps: Deps, deployId: string, state: 1 | 2): Promise<void> {
+  await deps.engine.setDefinitionState({ deploymentId: deployId, state });
 }
 
-export function definitionDelete(deps: Deps, deployIds: string[]): void {
-  for (const id of deployIds) deps.engine.getDefinition({ deploymentId: id });
-  deps.engine.deleteDeployment(deployIds);
+/** Deletes deployments (cascade). Error: the engine's definition-missing message for any unknown id, nothing deleted. */
+export async function definitionDelete(deps: Deps, deployIds: string[]): Promise<void> {
+  for (const id of deployIds) await deps.engine.getDefinition({ deploymentId: id });
+  await deps.engine.deleteDeployment(deployIds);
 }
 
 /**
@@ -79,8 +87,8 @@ export function definitionDelete(deps: Deps, deployIds: string[]): void {
  * form (form-submission.ts; AppError('invalid', the first rule's message), nothing written); rich-text
  * form values are sanitised (server/core/rich-text.ts).
  */
-export function definitionStart(deps: Deps, login: LoginUser, procDefId: string, variables?: Record<string, unknown>) {
-  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: startVariables(deps, procDefId, variables) });
+export async function definitionStart(deps: Deps, login: LoginUser, procDefId: string, variables?: Record<string, unknown>) {
+  return deps.engine.start({ definitionId: procDefId, ...actorOf(login), variables: await startVariables(deps, procDefId, variables) });
 }
 
 /**
@@ -89,7 +97,7 @@ export function definitionStart(deps: Deps, login: LoginUser, procDefId: string,
  * (contains) and dept. No phone number, e-mail or status: any signed-in user may call it (issue 11 §3).
  * The query is the user domain's (system/user/user.repo.ts enabledUserOptions).
  */
-export const userOptions = (deps: Deps, f: z.output<typeof userPickerInput>) => enabledUserOptions(deps.db, f);
+export const userOptions = (deps: Pick<AppDeps, 'store'>, f: z.output<typeof userPickerInput>) => enabledUserOptions(deps.store, f);
 /** `roleList` (candidate-group picker): undeleted roles by sort order (system/role/role.repo.ts liveRoleOptions, on the async store). */
 export const roleOptions = (deps: Pick<AppDeps, 'store'>) => liveRoleOptions(deps.store);
 export const expOptions = (deps: Deps) => expressionOptions(deps);
@@ -98,19 +106,22 @@ export const expOptions = (deps: Deps) => expressionOptions(deps);
 // `startFlow` (the start screen's read) is start-flow.ts.
 
 // ---- deployments (management view)
-export function deploymentList(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>) {
-  const page = deps.engine.listDeployments({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 100000, name: q.name, category: q.category });
-  return page;
+/** `system.deployment.list`: a page of deployments (every one without paging). */
+export async function deploymentList(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>) {
+  return deps.engine.listDeployments({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 100000, name: q.name, category: q.category });
 }
-export function deploymentGet(deps: Deps, deploymentId: string): DeploymentView {
-  const d = deps.engine.getDefinition({ deploymentId });
+/** One deployment. Error: the engine's definition-missing message. */
+export async function deploymentGet(deps: Deps, deploymentId: string): Promise<DeploymentView> {
+  const d = await deps.engine.getDefinition({ deploymentId });
   return { id: d.deploymentId, name: d.deploymentName, category: d.category, deployTime: d.deploymentTime, definitionId: d.id, key: d.key, version: d.version };
 }
-export function deploymentUpdate(deps: Deps, f: { deploymentId: string; name?: string; category?: string }): void {
-  deps.engine.getDefinition({ deploymentId: f.deploymentId });
-  deps.engine.updateDeployment(f);
+/** Renames / recategorises a deployment. Error: the engine's definition-missing message. */
+export async function deploymentUpdate(deps: Deps, f: { deploymentId: string; name?: string; category?: string }): Promise<void> {
+  await deps.engine.getDefinition({ deploymentId: f.deploymentId });
+  await deps.engine.updateDeployment(f);
 }
-export function deploymentExport(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>): Promise<FileReply> {
+/** The deployments filtered as the list as an xlsx file. */
+export async function deploymentExport(deps: Deps, q: Partial<z.output<typeof deploymentListInput>>): Promise<FileReply> {
   return exportSheet<DeploymentView>('流程部署数据', [
     { header: '部署ID', value: 'id' },
     { header: '流程名称', value: 'name' },
@@ -118,5 +129,5 @@ export function deploymentExport(deps: Deps, q: Partial<z.output<typeof deployme
     { header: '流程标识', value: 'key' },
     { header: '版本', value: 'version' },
     { header: '部署时间', value: 'deployTime' },
-  ], deploymentList(deps, { name: q.name, category: q.category }).rows, deps.clock.now());
+  ], (await deploymentList(deps, { name: q.name, category: q.category })).rows, deps.clock.now());
 }

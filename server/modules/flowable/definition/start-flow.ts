@@ -9,7 +9,7 @@ import { expressionVariables, type ProcessGraph } from '../../../engine';
 import { parseForm } from '../library/library.service';
 import { mainFormOfDeployment } from '../library/form-versions.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 
 /** Node types where the start command stops (a wait state) or hands over to another scope. */
 const STOPS = new Set(['userTask', 'receiveTask', 'intermediateCatchEvent', 'eventBasedGateway', 'callActivity', 'subProcess']);
@@ -58,12 +58,12 @@ export function startConditionVariables(graph: ProcessGraph): string[] {
  * formData, conditionVariables}`: formData is the main form (null without one); conditionVariables
  * as startConditionVariables. Error: the engine's definition-missing message (500).
  */
-export function startFlow(deps: Deps, deployId: string) {
-  const def = deps.engine.getDefinition({ deploymentId: deployId });
-  const form = mainFormOfDeployment(deps.db, deployId);
+export async function startFlow(deps: Deps, deployId: string) {
+  const def = await deps.engine.getDefinition({ deploymentId: deployId });
+  const form = await mainFormOfDeployment(deps.store, deployId);
   return {
     procDefId: def.id, deployId, name: def.deploymentName || def.name, suspensionState: def.suspensionState,
-    xml: deps.engine.getXml({ deploymentId: deployId }), formData: form ? parseForm(form.formContent) : null,
-    conditionVariables: startConditionVariables(deps.engine.getGraph(def.id)),
+    xml: await deps.engine.getXml({ deploymentId: deployId }), formData: form ? parseForm(form.formContent) : null,
+    conditionVariables: startConditionVariables(await deps.engine.getGraph(def.id)),
   };
 }

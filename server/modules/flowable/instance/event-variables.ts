@@ -28,15 +28,15 @@ import { composeConfig, fieldsByKey, mainForm, nodeForm } from '../common/form-s
 import { callerReads, graphOf, isBarredKey, modelInputs, storedValue } from '../common/request-keys';
 import { withheldKeys } from '../common/withheld';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 type Vars = Record<string, unknown>;
 
 const NOT_EDITABLE = (label: string) => `字段「${label}」在当前节点不可编辑`;
 
 /** The running tasks of `instanceId` that `login` holds (assignee, owner, candidate user or role). */
-function heldTasks(deps: Deps, login: LoginUser, instanceId: string) {
+async function heldTasks(deps: Deps, login: LoginUser, instanceId: string) {
   const { userId, groupIds } = actorOf(login);
-  return deps.engine.instanceTasks(instanceId).filter((t) => t.assignee === userId || t.owner === userId
+  return (await deps.engine.instanceTasks(instanceId)).filter((t) => t.assignee === userId || t.owner === userId
     || t.candidateUsers.includes(userId) || t.candidateGroups.some((g) => groupIds.includes(g)));
 }
 
@@ -46,25 +46,29 @@ function heldTasks(deps: Deps, login: LoginUser, instanceId: string) {
  * as AppError('invalid', e.g. 天数不能大于10 / 请输入手机号 / 类型的选项不在可选范围内) for a field rule and
  * AppError('refused', e.g. 字段「备注」在当前节点不可编辑) for a withheld or permission-held key.
  */
-export function instanceEventVariables(deps: Deps, login: LoginUser, instanceId: string, variables: Vars | undefined): Vars | undefined {
+export async function instanceEventVariables(deps: Deps, login: LoginUser, instanceId: string, variables: Vars | undefined): Promise<Vars | undefined> {
   const submitted = isPlainObject(variables) ? variables : {};
   if (!Object.keys(submitted).length) return undefined;
-  const inst = deps.engine.getInstance(instanceId);
-  const graph = graphOf(deps, inst.definitionId);
-  const deploymentId = deps.engine.definitionDeploymentId(inst.definitionId);
-  const start = mainForm(deps, deploymentId);
-  const held = heldTasks(deps, login, instanceId);
-  const nodes = held.map((t) => nodeForm(deps, graph.nodes[t.taskDefKey]?.formKey, deploymentId)).filter((f): f is FormConf => f !== null);
+  const inst = await deps.engine.getInstance(instanceId);
+  const graph = await graphOf(deps, inst.definitionId);
+  const deploymentId = await deps.engine.definitionDeploymentId(inst.definitionId);
+  const start = await mainForm(deps, deploymentId);
+  const held = await heldTasks(deps, login, instanceId);
+  const nodes: FormConf[] = [];
+  for (const t of held) {
+    const f = await nodeForm(deps, graph.nodes[t.taskDefKey]?.formKey, deploymentId);
+    if (f !== null) nodes.push(f);
+  }
   const startFields = fieldsByKey(start);
   const nodeFields = new Map(nodes.flatMap((f) => [...fieldsByKey(f)]));
-  const current = deps.engine.variables({ instanceId }) as Vars;
+  const current = await deps.engine.variables({ instanceId }) as Vars;
 
   let startPart: Vars = {};
   for (const key of Object.keys(submitted)) if (!isBarredKey(graph, key) && startFields.has(key) && !nodeFields.has(key)) startPart[key] = submitted[key];
   if (start && Object.keys(startPart).length) {
-    const withheld = withheldKeys(deps, login, instanceId);
+    const withheld = await withheldKeys(deps, login, instanceId);
     for (const key of Object.keys(startPart)) if (withheld.has(key)) throw new AppError('refused', NOT_EDITABLE(String(startFields.get(key)!.__config__.label ?? key)));
-    for (const t of held) startPart = holdToPermissions(deps, { definitionId: inst.definitionId, taskDefKey: t.taskDefKey }, start, current, startPart);
+    for (const t of held) startPart = await holdToPermissions(deps, { definitionId: inst.definitionId, taskDefKey: t.taskDefKey }, start, current, startPart);
   }
   const model = { ...current, ...startPart };
   const hidden = new Set(start ? hiddenKeys(start, model) : []);
@@ -78,7 +82,7 @@ export function instanceEventVariables(deps: Deps, login: LoginUser, instanceId:
     if (message !== null) throw new AppError('invalid', message);
   }
 
-  const out: Vars = modelInputs(graph, submitted, new Set([...startFields.keys(), ...nodeFields.keys()]), () => callerReads(deps, instanceId));
+  const out: Vars = await modelInputs(graph, submitted, new Set([...startFields.keys(), ...nodeFields.keys()]), () => callerReads(deps, instanceId));
   const values: Vars = {};
   for (const key of Object.keys(submitted)) {
     if (isBarredKey(graph, key) || hidden.has(key)) continue;

@@ -25,7 +25,7 @@ import { instanceEventVariables } from './event-variables';
 import { messageWaits } from '../../../engine';
 import { PROCESS_START_PERM } from '../common/access.service';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 
 /** The permission that lets a user send events to any instance (the deployment managers'). */
 export const EVENT_ADMIN_PERM = 'system:deployment:edit';
@@ -33,11 +33,11 @@ export const EVENT_ADMIN_PERM = 'system:deployment:edit';
 const FORBIDDEN = '没有权限，请联系管理员授权';
 
 /** Throws 403 unless `login` takes part in instance `instanceId` or holds EVENT_ADMIN_PERM (unknown instance: its not-found message). */
-export function assertInstanceActor(deps: Deps, login: LoginUser, instanceId: string): void {
-  deps.engine.getInstance(instanceId);
+export async function assertInstanceActor(deps: Pick<AppDeps, 'engine'>, login: LoginUser, instanceId: string): Promise<void> {
+  await deps.engine.getInstance(instanceId);
   if (hasPermission(login, EVENT_ADMIN_PERM)) return;
   const { userId, groupIds } = actorOf(login);
-  if (!deps.engine.isParticipant({ instanceId, userId, groupIds })) throw new AppError('forbidden', FORBIDDEN);
+  if (!(await deps.engine.isParticipant({ instanceId, userId, groupIds }))) throw new AppError('forbidden', FORBIDDEN);
 }
 
 /**
@@ -51,29 +51,27 @@ export function assertInstanceActor(deps: Deps, login: LoginUser, instanceId: st
  * engine checks candidate starters; several → 消息 <name> 匹配到多个流程的消息开始事件); else
  * 没有等待消息 <name> 的流程 (500).
  */
-export function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<typeof messageCorrelateInput>) {
+export async function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<typeof messageCorrelateInput>) {
   const name = input.messageName;
-  const waits = messageWaits(deps.db.$client, input);
+  const waits = await messageWaits(deps.store, input);
   const admin = hasPermission(login, EVENT_ADMIN_PERM);
   const { userId, groupIds } = actorOf(login);
-  const mine = new Map<string, boolean>();
   // One entry per instance: an instance waiting twice for the message is one target (issue 39 §5).
-  const reachable = [...new Set(waits.instanceIds)].filter((id) => {
-    if (admin) return true;
-    if (!mine.has(id)) mine.set(id, deps.engine.isParticipant({ instanceId: id, userId, groupIds }));
-    return mine.get(id);
-  });
+  const reachable: string[] = [];
+  for (const id of new Set(waits.instanceIds)) {
+    if (admin || await deps.engine.isParticipant({ instanceId: id, userId, groupIds })) reachable.push(id);
+  }
   if (reachable.length > 1) throw new AppError('invalid', `消息 ${name} 匹配到多个等待中的流程，请指定流程实例或业务键`);
   if (reachable.length === 1) {
     const instanceId = reachable[0];
-    const variables = instanceEventVariables(deps, login, instanceId, input.variables);
+    const variables = await instanceEventVariables(deps, login, instanceId, input.variables);
     return deps.engine.correlateMessage({ messageName: name, instanceId, executionId: input.executionId, activityId: input.activityId, variables, userId, groupIds });
   }
   if (input.instanceId || input.executionId || !waits.starts.length) throw new AppError('notFound', `没有等待消息 ${name} 的流程`);
   if (waits.starts.length > 1) throw new AppError('invalid', `消息 ${name} 匹配到多个流程的消息开始事件`);
   if (!hasPermission(login, PROCESS_START_PERM)) throw new AppError('forbidden', FORBIDDEN);
   const { definitionId, activityId } = waits.starts[0];
-  const r = deps.engine.start({ definitionId, startActivityId: activityId, userId, groupIds, businessKey: input.businessKey, variables: startVariables(deps, definitionId, input.variables) });
+  const r = await deps.engine.start({ definitionId, startActivityId: activityId, userId, groupIds, businessKey: input.businessKey, variables: await startVariables(deps, definitionId, input.variables) });
   return { instanceId: r.instanceId, started: true };
 }
 
@@ -82,10 +80,10 @@ export function messageCorrelate(deps: Deps, login: LoginUser, input: z.output<t
  * held by event-variables.ts) or to every instance (EVENT_ADMIN_PERM; no form is in force across
  * instances, so such a broadcast carries no variables: 向所有流程广播信号时不能携带流程变量，请指定流程实例).
  */
-export function signalBroadcast(deps: Deps, login: LoginUser, input: z.output<typeof signalBroadcastInput>) {
+export async function signalBroadcast(deps: Deps, login: LoginUser, input: z.output<typeof signalBroadcastInput>) {
   if (input.instanceId) {
-    assertInstanceActor(deps, login, input.instanceId);
-    const variables = instanceEventVariables(deps, login, input.instanceId, input.variables);
+    await assertInstanceActor(deps, login, input.instanceId);
+    const variables = await instanceEventVariables(deps, login, input.instanceId, input.variables);
     return deps.engine.broadcastSignal({ signalName: input.signalName, instanceId: input.instanceId, variables, userId: actorOf(login).userId });
   }
   if (!hasPermission(login, EVENT_ADMIN_PERM)) throw new AppError('forbidden', FORBIDDEN);
@@ -94,8 +92,8 @@ export function signalBroadcast(deps: Deps, login: LoginUser, input: z.output<ty
 }
 
 /** Triggers the token waiting in a receive task → `{ended, tasks}` (variables held by event-variables.ts). Errors: 403; 没有在该节点等待的执行; a form rule's message. */
-export function receiveTrigger(deps: Deps, login: LoginUser, input: z.output<typeof receiveTriggerInput>) {
-  assertInstanceActor(deps, login, input.instanceId);
-  const variables = instanceEventVariables(deps, login, input.instanceId, input.variables);
+export async function receiveTrigger(deps: Deps, login: LoginUser, input: z.output<typeof receiveTriggerInput>) {
+  await assertInstanceActor(deps, login, input.instanceId);
+  const variables = await instanceEventVariables(deps, login, input.instanceId, input.variables);
   return deps.engine.trigger({ instanceId: input.instanceId, executionId: input.executionId, activityId: input.activityId, variables, userId: actorOf(login).userId });
 }

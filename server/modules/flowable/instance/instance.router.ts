@@ -27,11 +27,11 @@ export const instanceRouter = router({
         method: 'POST', path: '/flowable/instance/startBy/:procDefId', input: ['body', 'params'], mapInput: ({ procDefId, ...variables }) => ({ procDefId, variables }), envelope: 'ajax',
       },
     })
-    .mutation(({ ctx, input }) => ({ msg: '流程启动成功', data: wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
+    .mutation(async ({ ctx, input }) => ({ msg: '流程启动成功', data: await wf.definitionStart(ctx.deps, ctx.login, input.procDefId, input.variables) })),
   /** Suspend/activate: the initiator, or a holder of system:deployment:edit (403 otherwise). */
   updateState: logged('流程实例', 2).input(s.instanceStateInput)
     .meta({ rest: { method: 'POST', path: '/flowable/instance/updateState', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.instanceState(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.instanceState(ctx.deps, ctx.login, input); }),
   /** Delete (runtime and history): each instance's initiator, or a holder of system:deployment:remove. */
   remove: logged('流程实例', 3).input(s.instanceDeleteInput)
     .meta({
@@ -39,21 +39,21 @@ export const instanceRouter = router({
         method: 'DELETE', path: '/flowable/instance/delete/:instanceIds', input: ['query', 'params'], mapInput: (r) => ({ ...r, instanceIds: textList(r.instanceIds) }), envelope: 'data',
       },
     })
-    .mutation(({ ctx, input }) => { ts.instanceRemove(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.instanceRemove(ctx.deps, ctx.login, input); }),
 });
 
 /** Messages, signals, receive tasks (issue 13) → `{data}` (event.service.ts: participants / system:deployment:edit, else 403). */
 export const runtimeRouter = router({
   message: logged('流程消息', 0).input(es.messageCorrelateInput)
     .meta({ rest: { method: 'POST', path: '/flowable/runtime/message', input: ['body'], envelope: 'ajax' } })
-    .output(ajaxOutput<{ data: ReturnType<typeof ev.messageCorrelate> }>())
-    .mutation(({ ctx, input }) => ({ data: ev.messageCorrelate(ctx.deps, ctx.login, input) })),
+    .output(ajaxOutput<{ data: Awaited<ReturnType<typeof ev.messageCorrelate>> }>())
+    .mutation(async ({ ctx, input }) => ({ data: await ev.messageCorrelate(ctx.deps, ctx.login, input) })),
   signal: logged('流程信号', 0).input(es.signalBroadcastInput)
     .meta({ rest: { method: 'POST', path: '/flowable/runtime/signal', input: ['body'], envelope: 'ajax' } })
-    .output(ajaxOutput<{ data: ReturnType<typeof ev.signalBroadcast> }>())
-    .mutation(({ ctx, input }) => ({ data: ev.signalBroadcast(ctx.deps, ctx.login, input) })),
+    .output(ajaxOutput<{ data: Awaited<ReturnType<typeof ev.signalBroadcast>> }>())
+    .mutation(async ({ ctx, input }) => ({ data: await ev.signalBroadcast(ctx.deps, ctx.login, input) })),
   trigger: logged('接收任务触发', 2).input(es.receiveTriggerInput)
     .meta({ rest: { method: 'POST', path: '/flowable/runtime/trigger', input: ['body'], envelope: 'ajax' } })
-    .output(ajaxOutput<{ data: ReturnType<typeof ev.receiveTrigger> }>())
-    .mutation(({ ctx, input }) => ({ data: ev.receiveTrigger(ctx.deps, ctx.login, input) })),
+    .output(ajaxOutput<{ data: Awaited<ReturnType<typeof ev.receiveTrigger>> }>())
+    .mutation(async ({ ctx, input }) => ({ data: await ev.receiveTrigger(ctx.deps, ctx.login, input) })),
 });

@@ -36,7 +36,7 @@ export const expressionRouter = router({
         aliases: [{ method: 'POST', path: '/system/expression' }],
       },
     })
-    .mutation(({ ctx, input }) => ({ id: lib.expressionAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ id: await lib.expressionAdd(ctx.deps, ctx.login, input) })),
   update: permProcedure('system:expression:edit').meta(log('流程表达式', 2)).input(s.expressionUpdateInput)
     .meta({
       rest: {
@@ -44,7 +44,7 @@ export const expressionRouter = router({
         aliases: [{ method: 'PUT', path: '/system/expression' }, { method: 'POST', path: '/flowable/expression/update' }, { method: 'POST', path: '/system/expression/update' }],
       },
     })
-    .mutation(({ ctx, input }) => { lib.expressionUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await lib.expressionUpdate(ctx.deps, ctx.login, input); }),
   remove: permProcedure('system:expression:remove').meta(log('流程表达式', 3)).input(s.libraryIdsInput)
     .meta({
       rest: {
@@ -52,7 +52,7 @@ export const expressionRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/expression/:ids' }, { method: 'POST', path: '/flowable/expression/delete/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { lib.expressionRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await lib.expressionRemove(ctx.deps, input.ids); }),
   export: permProcedure('system:expression:export').meta(log('流程表达式', 5)).input(s.expressionExportInput)
     .meta({
       rest: {
@@ -87,7 +87,7 @@ export const listenerRouter = router({
         aliases: [{ method: 'POST', path: '/system/listener' }],
       },
     })
-    .mutation(({ ctx, input }) => ({ id: lib.listenerAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ id: await lib.listenerAdd(ctx.deps, ctx.login, input) })),
   update: permProcedure('system:listener:edit').meta(log('流程监听', 2)).input(s.listenerUpdateInput)
     .meta({
       rest: {
@@ -95,7 +95,7 @@ export const listenerRouter = router({
         aliases: [{ method: 'PUT', path: '/system/listener' }, { method: 'POST', path: '/flowable/listener/update' }, { method: 'POST', path: '/system/listener/update' }],
       },
     })
-    .mutation(({ ctx, input }) => { lib.listenerUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await lib.listenerUpdate(ctx.deps, ctx.login, input); }),
   remove: permProcedure('system:listener:remove').meta(log('流程监听', 3)).input(s.libraryIdsInput)
     .meta({
       rest: {
@@ -103,7 +103,7 @@ export const listenerRouter = router({
         aliases: [{ method: 'DELETE', path: '/system/listener/:ids' }, { method: 'POST', path: '/flowable/listener/delete/:ids' }],
       },
     })
-    .mutation(({ ctx, input }) => { lib.listenerRemove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await lib.listenerRemove(ctx.deps, input.ids); }),
   export: permProcedure('system:listener:export').meta(log('流程监听', 5)).input(s.listenerExportInput)
     .meta({
       rest: {
@@ -126,7 +126,7 @@ export const formRouter = router({
     .query(({ ctx, input }) => lib.formGet(ctx.deps, input.formId)),
   add: permProcedure('flowable:form:add').meta(log('流程表单', 1)).input(s.formAddInput)
     .meta({ rest: { method: 'POST', path: '/flowable/form', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ formId: lib.formAdd(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ formId: await lib.formAdd(ctx.deps, ctx.login, input) })),
   update: permProcedure('flowable:form:edit').meta(log('流程表单', 2)).input(s.formUpdateInput)
     .meta({
       rest: {
@@ -134,19 +134,19 @@ export const formRouter = router({
         aliases: [{ method: 'POST', path: '/flowable/form/update' }],
       },
     })
-    .mutation(({ ctx, input }) => { lib.formUpdate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await lib.formUpdate(ctx.deps, ctx.login, input); }),
   remove: permProcedure('flowable:form:remove').meta(log('流程表单', 3)).input(s.formIdsInput)
     .meta({
       rest: {
         method: 'DELETE', path: '/flowable/form/:formIds', input: ['params'], mapInput: (r) => ({ formIds: idList(r.formIds) }), envelope: 'data',
       },
     })
-    .mutation(({ ctx, input }) => { lib.formRemove(ctx.deps, input.formIds); }),
+    .mutation(async ({ ctx, input }) => { await lib.formRemove(ctx.deps, input.formIds); }),
   export: permProcedure('flowable:form:export').meta(log('流程表单', 5)).input(s.formExportInput)
     .meta({ rest: { method: 'GET', path: '/flowable/form/export', input: ['query'], envelope: 'file' } })
     .query(({ ctx, input }) => lib.formExport(ctx.deps, input)),
   /** Links the deployment's main form (no-op when it has one). */
   addDeployForm: permProcedure('flowable:form:add').meta(log('流程表单', 1)).input(s.deployFormInput)
     .meta({ rest: { method: 'POST', path: '/flowable/form/addDeployForm', input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { lib.addDeployForm(ctx.deps, input.formId, input.deployId); }),
+    .mutation(async ({ ctx, input }) => { await lib.addDeployForm(ctx.deps, input.formId, input.deployId); }),
 });

@@ -2,7 +2,8 @@
  * The designer's libraries (reference §2 Workflow): expressions (`sys_expression`), listeners
  * (`sys_listener`) and stored forms (`sys_form`, with `sys_deploy_form` linking a deployment to
  * its main form). Plain CRUD with paged lists and xlsx exports; the SQL is library.repo.ts (and
- * form-versions.repo.ts for the deployment links and copies).
+ * form-versions.repo.ts for the deployment links and copies). On the async store (issue 43): each
+ * write is one `store.transaction`.
  */
 import type { z } from 'zod';
 import type { AppDeps } from '../../../deps';
@@ -24,25 +25,32 @@ import type {
   listenerAddInput, listenerListInput, listenerUpdateInput,
 } from '../../../../shared/schemas/flowable';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 export type { ExpressionRow, FormRow, ListenerRow };
 
 const notFound = () => new AppError('notFound', '操作失败');
 
 // ---- expressions
-export const expressionList = (deps: Deps, f: Partial<z.output<typeof expressionListInput>>) => expressionPage(deps.db, f);
-export const expressionGet = (deps: Deps, id: number) => findExpression(deps.db, id);
-export function expressionAdd(deps: Deps, login: LoginUser, f: z.output<typeof expressionAddInput>): number {
-  return insertExpression(deps.db, { ...f, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) });
+/** Paged expressions (library.repo.ts expressionPage). Error: 参数不符合规范，不能进行查询 (order column). */
+export const expressionList = (deps: Deps, f: Partial<z.output<typeof expressionListInput>>) => expressionPage(deps.store, f);
+/** Expression `id`, or null. */
+export const expressionGet = (deps: Deps, id: number) => findExpression(deps.store, id);
+/** Adds an expression created by the caller → its id. */
+export function expressionAdd(deps: Deps, login: LoginUser, f: z.output<typeof expressionAddInput>): Promise<number> {
+  return deps.store.transaction(() => insertExpression(deps.store, { ...f, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) }));
 }
-export function expressionUpdate(deps: Deps, login: LoginUser, f: z.output<typeof expressionUpdateInput>): void {
+/** Updates an expression. Error: 操作失败 (no such expression). */
+export async function expressionUpdate(deps: Deps, login: LoginUser, f: z.output<typeof expressionUpdateInput>): Promise<void> {
   const { id, ...v } = f;
-  if (updateExpression(deps.db, id, { ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }) === 0) throw notFound();
+  const changed = await deps.store.transaction(() => updateExpression(deps.store, id, { ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }));
+  if (changed === 0) throw notFound();
 }
-export function expressionRemove(deps: Deps, ids: number[]): void {
-  if (deleteExpressions(deps.db, ids) === 0) throw notFound();
+/** Deletes expressions. Error: 操作失败 (none exists). */
+export async function expressionRemove(deps: Deps, ids: number[]): Promise<void> {
+  if (await deps.store.transaction(() => deleteExpressions(deps.store, ids)) === 0) throw notFound();
 }
-export function expressionExport(deps: Deps, f: Partial<z.output<typeof expressionListInput>>): Promise<FileReply> {
+/** The expressions filtered as the list (no paging) as an xlsx file. */
+export async function expressionExport(deps: Deps, f: Partial<z.output<typeof expressionListInput>>): Promise<FileReply> {
   return exportSheet<ExpressionRow>('流程表达式数据', [
     { header: '表达式主键', value: 'id' },
     { header: '表达式名称', value: 'name' },
@@ -50,25 +58,32 @@ export function expressionExport(deps: Deps, f: Partial<z.output<typeof expressi
     { header: '指定类型', value: 'dataType', labels: { fixed: '固定值', dynamic: '动态值' } },
     { header: '状态', value: 'status', labels: NORMAL_DISABLE },
     { header: '备注', value: 'remark' },
-  ], expressionList(deps, f).rows, deps.clock.now());
+  ], (await expressionList(deps, f)).rows, deps.clock.now());
 }
 /** The designer's expression picker (`expList`): enabled expressions. */
-export const expressionOptions = (deps: Deps) => enabledExpressions(deps.db);
+export const expressionOptions = (deps: Pick<AppDeps, 'store'>) => enabledExpressions(deps.store);
 
 // ---- listeners
-export const listenerList = (deps: Deps, f: Partial<z.output<typeof listenerListInput>>) => listenerPage(deps.db, f);
-export const listenerGet = (deps: Deps, id: number) => findListener(deps.db, id);
-export function listenerAdd(deps: Deps, login: LoginUser, f: z.output<typeof listenerAddInput>): number {
-  return insertListener(deps.db, { ...f, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) });
+/** Paged listeners (library.repo.ts listenerPage). Error: 参数不符合规范，不能进行查询 (order column). */
+export const listenerList = (deps: Deps, f: Partial<z.output<typeof listenerListInput>>) => listenerPage(deps.store, f);
+/** Listener `id`, or null. */
+export const listenerGet = (deps: Deps, id: number) => findListener(deps.store, id);
+/** Adds a listener created by the caller → its id. */
+export function listenerAdd(deps: Deps, login: LoginUser, f: z.output<typeof listenerAddInput>): Promise<number> {
+  return deps.store.transaction(() => insertListener(deps.store, { ...f, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) }));
 }
-export function listenerUpdate(deps: Deps, login: LoginUser, f: z.output<typeof listenerUpdateInput>): void {
+/** Updates a listener. Error: 操作失败 (no such listener). */
+export async function listenerUpdate(deps: Deps, login: LoginUser, f: z.output<typeof listenerUpdateInput>): Promise<void> {
   const { id, ...v } = f;
-  if (updateListener(deps.db, id, { ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }) === 0) throw notFound();
+  const changed = await deps.store.transaction(() => updateListener(deps.store, id, { ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }));
+  if (changed === 0) throw notFound();
 }
-export function listenerRemove(deps: Deps, ids: number[]): void {
-  if (deleteListeners(deps.db, ids) === 0) throw notFound();
+/** Deletes listeners. Error: 操作失败 (none exists). */
+export async function listenerRemove(deps: Deps, ids: number[]): Promise<void> {
+  if (await deps.store.transaction(() => deleteListeners(deps.store, ids)) === 0) throw notFound();
 }
-export function listenerExport(deps: Deps, f: Partial<z.output<typeof listenerListInput>>): Promise<FileReply> {
+/** The listeners filtered as the list (no paging) as an xlsx file. */
+export async function listenerExport(deps: Deps, f: Partial<z.output<typeof listenerListInput>>): Promise<FileReply> {
   return exportSheet<ListenerRow>('流程监听数据', [
     { header: '主键', value: 'id' },
     { header: '名称', value: 'name' },
@@ -77,14 +92,16 @@ export function listenerExport(deps: Deps, f: Partial<z.output<typeof listenerLi
     { header: '值类型', value: 'valueType' },
     { header: '执行内容', value: 'value' },
     { header: '状态', value: 'status', labels: NORMAL_DISABLE },
-  ], listenerList(deps, f).rows, deps.clock.now());
+  ], (await listenerList(deps, f)).rows, deps.clock.now());
 }
 
 // ---- forms
-export const formList = (deps: Deps, f: Partial<z.output<typeof formListInput>>) => formPage(deps.db, f);
+/** Paged forms (library.repo.ts formPage). Error: 参数不符合规范，不能进行查询 (order column). */
+export const formList = (deps: Deps, f: Partial<z.output<typeof formListInput>>) => formPage(deps.store, f);
 /** Every form `{formId, formName}` (the designer's formKey select). */
-export const formOptions = (deps: Deps) => allFormOptions(deps.db);
-export const formGet = (deps: Deps, formId: number) => findForm(deps.db, formId);
+export const formOptions = (deps: Deps) => allFormOptions(deps.store);
+/** Form `formId`, or null. */
+export const formGet = (deps: Pick<AppDeps, 'store'>, formId: number) => findForm(deps.store, formId);
 /**
  * Refuses form JSON that may not be stored (issue 38 §1, §6; shared/form/form-safety.ts): a
  * dynamic-options request other than a GET to a declared read-only source, or an unsafe regList
@@ -95,33 +112,38 @@ function assertStorableForm(content: string | null | undefined): void {
   if (problem) throw new AppError('invalid', problem.message);
 }
 
-export function formAdd(deps: Deps, login: LoginUser, f: z.output<typeof formAddInput>): number {
+/** Adds a form created by the caller (checked, rich text sanitised first) → its id. Errors: assertStorableForm's. */
+export function formAdd(deps: Deps, login: LoginUser, f: z.output<typeof formAddInput>): Promise<number> {
   assertStorableForm(f.formContent);
-  return insertForm(deps.db, { formName: f.formName, formContent: sanitizeFormContent(f.formContent) ?? null, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) });
+  const values = { formName: f.formName, formContent: sanitizeFormContent(f.formContent) ?? null, remark: f.remark ?? null, createBy: login.userName, createTime: nowText(deps.clock) };
+  return deps.store.transaction(() => insertForm(deps.store, values));
 }
-export function formUpdate(deps: Deps, login: LoginUser, f: z.output<typeof formUpdateInput>): void {
+/** Updates a form (checked, sanitised first). Errors: assertStorableForm's; 操作失败 (no such form). */
+export async function formUpdate(deps: Deps, login: LoginUser, f: z.output<typeof formUpdateInput>): Promise<void> {
   const { formId, ...v } = f;
   assertStorableForm(v.formContent);
   if (v.formContent !== undefined) v.formContent = sanitizeFormContent(v.formContent) ?? undefined;
-  if (updateForm(deps.db, formId, { ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }) === 0) throw notFound();
+  const changed = await deps.store.transaction(() => updateForm(deps.store, formId, { ...v, updateBy: login.userName, updateTime: nowText(deps.clock) }));
+  if (changed === 0) throw notFound();
 }
 /**
  * Deletes forms and the deployment links that have no copy of them; a deployment that kept a copy
  * (form-versions.repo.ts) keeps its main form, so its instances still show it (issue 16).
  */
-export function formRemove(deps: Deps, formIds: number[]): void {
-  deps.db.transaction((tx) => {
-    unlinkFormsWithoutCopy(tx, formIds);
-    if (deleteForms(tx, formIds) === 0) throw notFound();
+export async function formRemove(deps: Deps, formIds: number[]): Promise<void> {
+  await deps.store.transaction(async () => {
+    await unlinkFormsWithoutCopy(deps.store, formIds);
+    if (await deleteForms(deps.store, formIds) === 0) throw notFound();
   });
 }
-export function formExport(deps: Deps, f: Partial<z.output<typeof formListInput>>): Promise<FileReply> {
+/** The forms filtered as the list (no paging) as an xlsx file. */
+export async function formExport(deps: Deps, f: Partial<z.output<typeof formListInput>>): Promise<FileReply> {
   return exportSheet<FormRow>('流程表单数据', [
     { header: '表单主键', value: 'formId' },
     { header: '表单名称', value: 'formName' },
     { header: '表单内容', value: 'formContent' },
     { header: '备注', value: 'remark' },
-  ], formList(deps, f).rows, deps.clock.now());
+  ], (await formList(deps, f)).rows, deps.clock.now());
 }
 
 /**
@@ -132,16 +154,16 @@ export function formExport(deps: Deps, f: Partial<z.output<typeof formListInput>
  * started with: 该流程版本已有流程实例，不能更换主表单；请重新部署后再配置 (500, nothing changed).
  * The same form again is a no-op. Errors: 表单不存在; the engine's definition-missing message.
  */
-export function addDeployForm(deps: Pick<AppDeps, 'db' | 'clock' | 'engine'>, formId: number, deployId: string): void {
-  if (!formGet(deps, formId)) throw new AppError('notFound', '表单不存在');
-  deps.engine.getDefinition({ deploymentId: deployId });
-  const linked = linkedMainForm(deps.db, deployId);
+export async function addDeployForm(deps: Pick<AppDeps, 'store' | 'clock' | 'engine'>, formId: number, deployId: string): Promise<void> {
+  if (!(await formGet(deps, formId))) throw new AppError('notFound', '表单不存在');
+  await deps.engine.getDefinition({ deploymentId: deployId });
+  const linked = await linkedMainForm(deps.store, deployId);
   if (linked?.formId === formId) return;
-  if (linked && deps.engine.deploymentHasInstances(deployId)) throw new AppError('refused', '该流程版本已有流程实例，不能更换主表单；请重新部署后再配置');
-  deps.db.transaction((tx) => {
-    if (linked) relinkMainForm(tx, deployId, formId);
-    else linkMainForm(tx, deployId, formId);
-    snapshotForms(tx, deployId, [formId]);
+  if (linked && await deps.engine.deploymentHasInstances(deployId)) throw new AppError('refused', '该流程版本已有流程实例，不能更换主表单；请重新部署后再配置');
+  await deps.store.transaction(async () => {
+    if (linked) await relinkMainForm(deps.store, deployId, formId);
+    else await linkMainForm(deps.store, deployId, formId);
+    await snapshotForms(deps.store, deployId, [formId]);
   });
 }
 

@@ -14,11 +14,11 @@ export const signTaskProcedures = {
   /** 加签 on a running countersign by the task's holder (comment 9; issue 16). */
   addSign: logged('任务加签', 2).input(sg.addSignInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/addSign', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { sign.taskAddSign(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await sign.taskAddSign(ctx.deps, ctx.login, input); }),
   /** 减签 of a signer who has not acted (comment 10). */
   removeSign: logged('任务减签', 2).input(sg.removeSignInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/removeSign', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { sign.taskRemoveSign(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await sign.taskRemoveSign(ctx.deps, ctx.login, input); }),
   /** The countersign of a task (readers of its instance): `{multiInstance, sequential, signers}`. */
   signers: authedProcedure.input(s.taskIdInput)
     .meta({ rest: { method: 'GET', path: '/flowable/task/signers', input: ['query'], envelope: 'data' } })

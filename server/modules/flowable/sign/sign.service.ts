@@ -10,11 +10,11 @@ import type { addSignInput, removeSignInput } from '../../../../shared/schemas/f
 import { actorOf, assertTaskActor, assertTaskReader, INSTANCE_MONITOR_PERM } from '../common/access.service';
 import { enabledUserNames, people } from '../common/names';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 
 const MODE_TEXT = { parallel: '并行加签', before: '向前加签', after: '向后加签' } as const;
 
-const nameOf = (deps: Deps, userId: string) => people(deps.db, [userId]).get(userId)?.nickName ?? userId;
+const nameOf = async (deps: Deps, userId: string) => (await people(deps.store, [userId])).get(userId)?.nickName ?? userId;
 const message = (label: string, name: string, comment?: string) => `${label} ${name}${comment ? `：${comment}` : ''}`;
 
 /**
@@ -22,9 +22,9 @@ const message = (label: string, name: string, comment?: string) => `${label} ${n
  * wrong mode for the body, already a signer, task errors); 用户不存在或已停用 for an unknown or
  * disabled user.
  */
-export function taskAddSign(deps: Deps, login: LoginUser, f: z.output<typeof addSignInput>) {
-  assertTaskActor(deps, login, f.taskId);
-  const who = enabledUserNames(deps.db, [f.assignee]).get(f.assignee)!;
+export async function taskAddSign(deps: Deps, login: LoginUser, f: z.output<typeof addSignInput>) {
+  await assertTaskActor(deps, login, f.taskId);
+  const who = (await enabledUserNames(deps.store, [f.assignee])).get(f.assignee)!;
   return deps.engine.addSigner({ taskId: f.taskId, ...actorOf(login), assignee: f.assignee, mode: f.mode, comment: message(MODE_TEXT[f.mode], who, f.comment) });
 }
 
@@ -37,10 +37,10 @@ export function taskAddSign(deps: Deps, login: LoginUser, f: z.output<typeof add
  * 用户可以减去该办理人, not a signer or already acted, oneself, the last one, not the holder);
  * nothing changes on an error.
  */
-export function taskRemoveSign(deps: Deps, login: LoginUser, f: z.output<typeof removeSignInput>) {
-  assertTaskActor(deps, login, f.taskId);
+export async function taskRemoveSign(deps: Deps, login: LoginUser, f: z.output<typeof removeSignInput>) {
+  await assertTaskActor(deps, login, f.taskId);
   const manager = hasPermission(login, INSTANCE_MONITOR_PERM);
-  return deps.engine.removeSigner({ taskId: f.taskId, ...actorOf(login), assignee: f.assignee, manager, comment: message('减签', nameOf(deps, f.assignee), f.comment) });
+  return deps.engine.removeSigner({ taskId: f.taskId, ...actorOf(login), assignee: f.assignee, manager, comment: message('减签', await nameOf(deps, f.assignee), f.comment) });
 }
 
 /**
@@ -49,10 +49,10 @@ export function taskRemoveSign(deps: Deps, login: LoginUser, f: z.output<typeof 
  * `removable`: the caller may 减签 that signer (issue 38 §5: they added them, or they hold
  * INSTANCE_MONITOR_PERM; never themselves), so the 减签 dialog offers only those.
  */
-export function taskSigners(deps: Deps, login: LoginUser, taskId: string) {
-  assertTaskReader(deps, login, taskId);
-  const view = deps.engine.signersOf(taskId);
-  const who = people(deps.db, view.signers.map((s) => s.userId));
+export async function taskSigners(deps: Deps, login: LoginUser, taskId: string) {
+  await assertTaskReader(deps, login, taskId);
+  const view = await deps.engine.signersOf(taskId);
+  const who = await people(deps.store, view.signers.map((s) => s.userId));
   const self = String(login.userId);
   const manager = hasPermission(login, INSTANCE_MONITOR_PERM);
   return {

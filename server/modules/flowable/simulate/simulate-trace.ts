@@ -11,7 +11,7 @@ import type { Engine, EngineHandlers, ListenerHandler, ServiceHandler } from '..
 import { ENGINE_MESSAGES } from '../../../engine';
 
 /** The normalised graph of a deployed definition (engine.getGraph). */
-type ProcessGraph = ReturnType<Engine['getGraph']>;
+type ProcessGraph = Awaited<ReturnType<Engine['getGraph']>>;
 
 /** What the wrapped handlers record during one simulation. */
 export interface SimulateTrace {

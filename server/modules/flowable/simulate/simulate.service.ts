@@ -15,16 +15,17 @@ import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import { manualClock } from '../../../core/clock';
 import { openDatabase } from '../../../db/client';
+import { sqliteStore } from '../../../db/store/sqlite';
 import { createEngine, type ActiveTaskView, type Engine, type ModelProblem } from '../../../engine';
 import { SIMULATE_DEFAULT_STEPS } from '../../../../shared/schemas/flowable/simulate';
 import { userRoleIds } from '../../system/user/user.repo';
-import { usersOfRoles, workflowHandlers } from '../common/handlers';
+import { roleUsersOf, workflowHandlers } from '../common/handlers';
 import { people, roleNames } from '../common/names';
 import { locateError, tracedHandlers, type SimulateTrace } from './simulate-trace';
 import { simulationBudget } from './simulate-budget';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
-type Graph = ReturnType<Engine['getGraph']>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'engine'>;
+type Graph = Awaited<ReturnType<Engine['getGraph']>>;
 
 /** The parsed input (shared/schemas/flowable/simulate.ts `simulateInput`). */
 export interface SimulateOptions {
@@ -85,17 +86,17 @@ async function copyCalledProcesses(real: Engine, scratch: Engine, graph: Graph, 
     const key = graph.nodes[id].callActivity?.calledElement;
     if (!key || /[$#]\{/.test(key) || done.has(key) || done.size > 20) continue;
     done.add(key);
-    const row = real.listDefinitions({ key, latestActive: true, pageNum: 1, pageSize: 1 }).rows[0];
+    const row = (await real.listDefinitions({ key, latestActive: true, pageNum: 1, pageSize: 1 })).rows[0];
     if (!row) continue; // the run then fails with 流程定义不存在, as it would after deploying
-    const { definitionId } = await scratch.deploy({ xml: real.getXml({ definitionId: row.id }) });
-    await copyCalledProcesses(real, scratch, scratch.getGraph(definitionId), done);
+    const { definitionId } = await scratch.deploy({ xml: await real.getXml({ definitionId: row.id }) });
+    await copyCalledProcesses(real, scratch, await scratch.getGraph(definitionId), done);
   }
 }
 
 /** `rootId` and every instance its call activities started (any depth), callers first. */
-function instanceTree(engine: Engine, rootId: string): string[] {
+async function instanceTree(engine: Engine, rootId: string): Promise<string[]> {
   const ids = [rootId];
-  for (let i = 0; i < ids.length && ids.length < 100; i++) for (const c of engine.childInstances(ids[i])) ids.push(c.instanceId);
+  for (let i = 0; i < ids.length && ids.length < 100; i++) for (const c of await engine.childInstances(ids[i])) ids.push(c.instanceId);
   return ids;
 }
 
@@ -111,11 +112,13 @@ const once = (ids: string[]) => [...new Set(ids)];
  */
 export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOptions): Promise<SimulateResult> {
   const scratchDb = openDatabase({ url: ':memory:' });
+  // The scratch engine's own store over the scratch connection (closing it closes the connection).
+  const scratchStore = sqliteStore(scratchDb);
   try {
     const trace: SimulateTrace = { logs: [] };
-    const roleUsers = usersOfRoles(deps.db.$client);
+    const roleUsers = roleUsersOf(deps.db);
     const budget = simulationBudget(deps);
-    const engine = createEngine({ db: scratchDb, clock: manualClock(deps.clock.now()), handlers: tracedHandlers({ ...workflowHandlers, usersOfGroups: roleUsers }, trace),
+    const engine = createEngine({ db: scratchDb, store: scratchStore, clock: manualClock(deps.clock.now()), handlers: tracedHandlers({ ...workflowHandlers, usersOfGroups: roleUsers }, trace),
       limits: budget.limits });
     const result: SimulateResult = { ended: false, steps: 0, limitReached: false, path: [], tasks: [], waiting: [], logs: trace.logs };
     const problems = await engine.validate({ xml: o.xml });
@@ -124,26 +127,26 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
     let definitionId: string;
     try {
       ({ definitionId } = await engine.deploy({ xml: o.xml }));
-      await copyCalledProcesses(deps.engine, engine, engine.getGraph(definitionId));
+      await copyCalledProcesses(deps.engine, engine, await engine.getGraph(definitionId));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return { ...result, error: { message: e.message } };
     }
-    const graph = engine.getGraph(definitionId);
+    const graph = await engine.getGraph(definitionId);
     const caller = String(login.userId);
     const groups = new Map<string, string[]>([[caller, login.roles.map((r) => String(r.roleId))]]);
-    const groupsOf = (userId: string) => {
+    const groupsOf = async (userId: string) => {
       let g = groups.get(userId);
-      if (!g) groups.set(userId, (g = /^\d+$/.test(userId) ? userRoleIds(deps.db, Number(userId)).map(String) : []));
+      if (!g) groups.set(userId, (g = /^\d+$/.test(userId) ? (await userRoleIds(deps.store, Number(userId))).map(String) : []));
       return g;
     };
     const handlerOf = (t: ActiveTaskView) => o.handlers?.[t.taskDefKey] ?? t.assignee ?? t.candidateUsers[0]
       ?? (t.candidateGroups[0] ? roleUsers([t.candidateGroups[0]]).map(Number).sort((a, b) => a - b).map(String)[0] : undefined) ?? caller;
     /** Runs one command; an engine refusal becomes `result.error`, located from `origin`. */
-    const attempt = <T>(origin: string | undefined, fn: () => T): T | undefined => {
+    const attempt = async <T>(origin: string | undefined, fn: () => Promise<T>): Promise<T | undefined> => {
       trace.thrownAt = undefined;
       try {
-        return fn();
+        return await fn();
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         result.error = { elementId: locateError(graph, e.message, origin, trace.thrownAt), message: e.message };
@@ -153,32 +156,33 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
     };
 
     const starter = o.startUserId ?? caller;
-    const instanceId = attempt(graph.startId, () => engine.start({ definitionId, userId: starter, groupIds: groupsOf(starter), variables: o.variables }).instanceId);
+    const instanceId = await attempt(graph.startId, async () => (await engine.start({ definitionId, userId: starter, groupIds: await groupsOf(starter), variables: o.variables })).instanceId);
     if (!instanceId) return result;
     const seen = new Map<string, ActiveTaskView>();
     const actedBy = new Map<string, string>();
     const maxSteps = o.maxSteps ?? SIMULATE_DEFAULT_STEPS;
     for (;;) {
-      const open = instanceTree(engine, instanceId).flatMap((id) => engine.instanceTasks(id));
+      const open: ActiveTaskView[] = [];
+      for (const id of await instanceTree(engine, instanceId)) open.push(...await engine.instanceTasks(id));
       for (const t of open) if (!seen.has(t.taskId)) seen.set(t.taskId, t);
       const task = open[0];
       if (!task) break;
       if (result.steps >= maxSteps) { result.limitReached = true; break; }
       if (budget.timeUp()) { result.limitReached = true; result.error = { message: budget.timeMessage }; break; }
       const userId = handlerOf(task);
-      const done = attempt(task.taskDefKey, () => {
-        engine.complete({ taskId: task.taskId, userId, groupIds: groupsOf(userId), variables: o.taskVariables?.[task.taskDefKey] });
+      const done = await attempt(task.taskDefKey, async () => {
+        await engine.complete({ taskId: task.taskId, userId, groupIds: await groupsOf(userId), variables: o.taskVariables?.[task.taskDefKey] });
         return true;
       });
       if (!done) break;
       actedBy.set(task.taskId, userId);
       result.steps++;
     }
-    result.ended = engine.getInstance(instanceId).endTime !== null;
-    readHistory(deps, engine, instanceTree(engine, instanceId), seen, actedBy, result);
+    result.ended = (await engine.getInstance(instanceId)).endTime !== null;
+    await readHistory(deps, engine, await instanceTree(engine, instanceId), seen, actedBy, result);
     return result;
   } finally {
-    scratchDb.$client.close();
+    await scratchStore.close();
   }
 }
 
@@ -187,21 +191,21 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
  * `tasks` from those of every instance of `tree` (names from the real sys_user / sys_role); the
  * scratch engine's history queries (engine `activityHistory`, `historicTasks`) read it.
  */
-function readHistory(deps: Deps, scratch: Engine, tree: string[],
-  seen: Map<string, ActiveTaskView>, actedBy: Map<string, string>, result: SimulateResult): void {
-  const acts = scratch.activityHistory(tree[0]);
+async function readHistory(deps: Deps, scratch: Engine, tree: string[],
+  seen: Map<string, ActiveTaskView>, actedBy: Map<string, string>, result: SimulateResult): Promise<void> {
+  const acts = await scratch.activityHistory(tree[0]);
   result.path = once(acts.map((a) => a.activityId));
   const open = acts.filter((a) => !a.finished && a.activityType !== 'subProcess');
   result.waiting = once(open.map((a) => a.activityId)).map((id) => ({ activityId: id, name: open.find((a) => a.activityId === id)!.activityName }));
 
-  const rows = scratch.historicTasks(tree).map((r) => {
+  const rows = (await scratch.historicTasks(tree)).map((r) => {
     const t = seen.get(r.taskId);
     return { id: r.taskId, taskDefKey: r.taskDefKey, name: r.name, assignee: t ? t.assignee : r.assignee,
       candidateUsers: t ? t.candidateUsers : r.candidateUsers, candidateGroups: t ? t.candidateGroups : r.candidateGroups, actedBy: actedBy.get(r.taskId) ?? null,
       calledProcessName: r.instanceId !== tree[0] ? r.processName : null };
   });
-  const who = people(deps.db, rows.flatMap((r) => [r.assignee, r.actedBy, ...r.candidateUsers]));
-  const roles = roleNames(deps.db, rows.flatMap((r) => r.candidateGroups));
+  const who = await people(deps.store, rows.flatMap((r) => [r.assignee, r.actedBy, ...r.candidateUsers]));
+  const roles = await roleNames(deps.store, rows.flatMap((r) => r.candidateGroups));
   const nick = (id: string | null) => (id ? who.get(id)?.nickName ?? null : null);
   result.tasks = rows.map(({ id: _id, ...r }) => ({
     ...r, assigneeName: nick(r.assignee), actedByName: nick(r.actedBy),

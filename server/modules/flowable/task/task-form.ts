@@ -20,7 +20,7 @@ import { mainForm } from '../common/form-submission';
 import { formOfDeployment } from '../library/form-versions.repo';
 import { nodeFieldPermissions } from '../common/field-permissions';
 
-type Deps = Pick<AppDeps, 'db' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'engine'>;
 
 /** What `flowTaskForm` answers: the config to render, and whether the screen has something to fill in. */
 export interface TaskFormView {
@@ -40,17 +40,17 @@ function withSavedValues(nodeFields: FormField[], stored: FormField[]): FormFiel
 }
 
 /** The task form of `task` (the caller checked the reader): see the file comment. */
-export function taskFormView(deps: Deps, task: TaskView): TaskFormView {
-  const vars = deps.engine.variables({ taskId: task.taskId });
+export async function taskFormView(deps: Deps, task: TaskView): Promise<TaskFormView> {
+  const vars = await deps.engine.variables({ taskId: task.taskId });
   const start = (isPlainObject(vars.variables) ? vars.variables : null) as Record<string, unknown> | null;
   // The node form as this instance's deployment got it (form-versions.repo.ts; issue 16).
-  const nodeRow = task.formKey && /^\d+$/.test(task.formKey) ? formOfDeployment(deps.db, task.deployId, Number(task.formKey)) : undefined;
+  const nodeRow = task.formKey && /^\d+$/.test(task.formKey) ? await formOfDeployment(deps.store, task.deployId, Number(task.formKey)) : undefined;
   const node = nodeRow ? (parseForm(nodeRow.formContent) as Record<string, unknown> | null) : null;
   const stored = fieldsOf(start);
   const nodeFields = fieldsOf(node);
   const nodeNames = new Set(nodeFields.map((f) => f.__vModel__).filter(Boolean));
   const startPart = stored.filter((f) => !f.__vModel__ || !nodeNames.has(f.__vModel__));
-  const perms = start ? nodeFieldPermissions(deps, task.procDefId, task.taskDefKey) : null;
+  const perms = start ? await nodeFieldPermissions(deps, task.procDefId, task.taskDefKey) : null;
 
   if (!perms) {
     if (!nodeRow) return { formData: start, formKeyExist: false };
@@ -58,7 +58,7 @@ export function taskFormView(deps: Deps, task: TaskView): TaskFormView {
     return { formData: { ...(node ?? {}), ...(start ?? {}), fields: [...disabled, ...withSavedValues(nodeFields, stored)], disabled: false, formBtns: true }, formKeyExist: true };
   }
 
-  const main = mainForm(deps, task.deployId);
+  const main = await mainForm(deps, task.deployId);
   const startKeys = new Set(valueFields(main?.fields ?? []).map((f) => f.__vModel__!).filter((k) => !nodeNames.has(k)));
   const view = applyFieldPermissions({ ...(start as FormConf), fields: startPart }, startKeys, perms);
   if (!nodeRow && !view.editable) return { formData: { ...start, fields: view.conf.fields }, formKeyExist: false };

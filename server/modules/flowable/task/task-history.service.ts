@@ -17,7 +17,7 @@ import { ccNamesByTask } from '../cc/cc.service';
 import { mainFormOfDeployment } from '../library/form-versions.repo';
 import { parseForm } from '../library/library.service';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'engine'>;
 // The engine's page rows are fresh objects of this call: the display names are added in place.
 type Named<T, K extends string> = T & { [P in K]: string | null };
 
@@ -27,9 +27,9 @@ type Named<T, K extends string> = T & { [P in K]: string | null };
  * `hisProcInsId`, the initiator's names and 处理结果: `resultType` (comment type) and `result`
  * (通过 / 退回 / 驳回 / 委派 / 转办 / 终止 / 撤回 / 加签 / 减签; shared comment-types.ts).
  */
-export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
-  const page = deps.engine.finishedList({ ...q, userId: String(login.userId) });
-  const who = people(deps.db, page.rows.map((r) => r.startUserId));
+export async function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
+  const page = await deps.engine.finishedList({ ...q, userId: String(login.userId) });
+  const who = await people(deps.store, page.rows.map((r) => r.startUserId));
   const rows = page.rows as Array<Named<FinishedRow & { hisProcInsId: string }, 'startUserName' | 'startDeptName' | 'result'>>;
   for (const r of rows) {
     const p = who.get(r.startUserId ?? '');
@@ -49,8 +49,8 @@ export function finishedList(deps: Deps, login: LoginUser, q: z.output<typeof ta
  * assigneeDeptName, taskProcInsId and taskProcDefName are null (issue 40 §4); its `taskId` stays
  * the last task's (the detail screen reads the form through it).
  */
-export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
-  const page = deps.engine.myProcessList({ ...q, userId: String(login.userId) });
+export async function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskListInput>) {
+  const page = await deps.engine.myProcessList({ ...q, userId: String(login.userId) });
   for (const r of page.rows) {
     if (r.finishTime === null) continue;
     r.taskName = null;
@@ -58,7 +58,7 @@ export function myProcess(deps: Deps, login: LoginUser, q: z.output<typeof taskL
     r.taskProcInsId = null;
     r.taskProcDefName = null;
   }
-  const who = people(deps.db, page.rows.map((r) => r.assigneeId));
+  const who = await people(deps.store, page.rows.map((r) => r.assigneeId));
   const rows = page.rows as Array<Named<MyProcessRow, 'assigneeName' | 'assigneeDeptName'>>;
   for (const r of rows) {
     const p = who.get(r.assigneeId ?? '');
@@ -98,13 +98,13 @@ export type RecordEntry = Omit<FlowRecordItem, 'taskId' | 'taskDefKey' | 'commen
  *   time = the start, comment type 1 `<nick name>发起流程申请` (upstream HEAD's applicant comment).
  * formData when `deployId` has a main form. Errors: 403 for non-readers (access.service.ts).
  */
-export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, deployId?: string) {
-  assertInstanceReader(deps, login, procInsId);
-  const items = deps.engine.flowRecord(procInsId);
-  const inst = deps.engine.instanceStart(procInsId);
-  const names = people(deps.db, [inst?.startUserId, ...items.flatMap((i) => [i.assigneeId, ...i.candidateUsers, ...i.comments.map((c) => c.userId)])]);
-  const roles = roleNames(deps.db, items.flatMap((i) => i.candidateGroups));
-  const copies = ccNamesByTask(deps, procInsId);
+export async function flowRecord(deps: Deps, login: LoginUser, procInsId: string, deployId?: string) {
+  await assertInstanceReader(deps, login, procInsId);
+  const items = await deps.engine.flowRecord(procInsId);
+  const inst = await deps.engine.instanceStart(procInsId);
+  const names = await people(deps.store, [inst?.startUserId, ...items.flatMap((i) => [i.assigneeId, ...i.candidateUsers, ...i.comments.map((c) => c.userId)])]);
+  const roles = await roleNames(deps.store, items.flatMap((i) => i.candidateGroups));
+  const copies = await ccNamesByTask(deps, procInsId);
   const nick = (id: string | null) => (id === null ? null : names.get(id)?.nickName ?? null);
   const flowList: RecordEntry[] = items.map((i) => {
     const comments = i.comments.map((c) => ({ ...c, typeName: commentTypeName(c.type), userName: nick(c.userId) }));
@@ -124,7 +124,7 @@ export function flowRecord(deps: Deps, login: LoginUser, procInsId: string, depl
   if (inst?.startTime && !inst.superInstanceId) {
     flowList.push(startEntry({ id: procInsId, ...inst }, nick(inst.startUserId), names.get(inst.startUserId ?? '')?.deptName ?? null));
   }
-  const form = deployId ? mainFormOfDeployment(deps.db, deployId) : undefined;
+  const form = deployId ? await mainFormOfDeployment(deps.store, deployId) : undefined;
   return form ? { flowList, formData: parseForm(form.formContent) } : { flowList };
 }
 

@@ -68,16 +68,16 @@ export const taskProcedures = {
     .query(({ ctx, input }) => tv.nextFlowNodeByStart(ctx.deps, input)),
   complete: act('任务审批').input(s.taskActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/complete', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskComplete(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskComplete(ctx.deps, ctx.login, input); }),
   reject: act('任务驳回').input(s.taskActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/reject', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskReject(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskReject(ctx.deps, ctx.login, input); }),
   returnList: authedProcedure.input(s.taskActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/returnList', input: ['query', 'body'], envelope: 'data' } })
     .query(({ ctx, input }) => ts.taskReturnList(ctx.deps, ctx.login, input.taskId)),
   return: act('任务退回').input(s.returnInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/return', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskReturn(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskReturn(ctx.deps, ctx.login, input); }),
   delegate: act('任务委派').input(s.assigneeActionInput)
     .meta({
       rest: {
@@ -85,28 +85,28 @@ export const taskProcedures = {
         aliases: [{ method: 'POST', path: '/flowable/task/delegateTask' }],
       },
     })
-    .mutation(({ ctx, input }) => { ts.taskDelegate(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskDelegate(ctx.deps, ctx.login, input); }),
   resolveTask: act('任务委派').input(s.taskActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/resolveTask', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskResolve(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskResolve(ctx.deps, ctx.login, input); }),
   claim: act('任务签收').input(s.taskActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/claim', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskClaim(ctx.deps, ctx.login, input.taskId); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskClaim(ctx.deps, ctx.login, input.taskId); }),
   unClaim: act('任务签收').input(s.taskActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/unClaim', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskUnclaim(ctx.deps, ctx.login, input.taskId); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskUnclaim(ctx.deps, ctx.login, input.taskId); }),
   /** 转办 to `assignee` by the task's holder (comment 5). */
   assignTask: act('任务转办').input(s.assigneeActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/assignTask', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.taskAssign(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.taskAssign(ctx.deps, ctx.login, input); }),
   revokeProcess: act('流程撤回').input(s.instanceActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/revokeProcess', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.instanceRevoke(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.instanceRevoke(ctx.deps, ctx.login, input); }),
   /** Initiator only; the super admin may stop any instance. */
   stopProcess: act('流程终止').input(s.instanceActionInput)
     .meta({ rest: { method: 'POST', path: '/flowable/task/stopProcess', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { ts.instanceStop(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ts.instanceStop(ctx.deps, ctx.login, input); }),
   delete: logged('任务删除', 3).input(s.taskActionInput)
     .meta({ rest: { method: 'DELETE', path: '/flowable/task/delete', input: ['query', 'body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { tv.deleteTask(ctx.deps, ctx.login, input.taskId); }),
+    .mutation(async ({ ctx, input }) => { await tv.deleteTask(ctx.deps, ctx.login, input.taskId); }),
 };

@@ -17,86 +17,86 @@ import type { instanceDeleteInput, instanceStateInput } from '../../../../shared
 import { assertInstanceAccess } from './task-view.service';
 import { actorOf, assertTaskActor, assertTaskReader } from '../common/access.service';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'engine'>;
 /** The parts of the FlowTaskVo body (shared/schemas/flowable `taskActionInput`) a command reads. */
 interface TaskAction { taskId: string; comment?: string; variables?: Record<string, unknown> }
 interface AssigneeAction extends TaskAction { assignee: string }
 interface InstanceAction { instanceId: string; comment?: string }
 
 /** 审批: completes `taskId` (implicit claim; a delegated task resolves to its owner, comment 4) with `variables`; → engine result. */
-export function taskComplete(deps: Deps, login: LoginUser, f: TaskAction) {
-  const task = deps.engine.taskFormContext(f.taskId); // one statement for the holder and form checks (任务不存在或已被审批! when unknown)
-  assertTaskActor(deps, login, f.taskId, task.unheld);
-  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables, task) });
+export async function taskComplete(deps: Deps, login: LoginUser, f: TaskAction) {
+  const task = await deps.engine.taskFormContext(f.taskId); // one statement for the holder and form checks (任务不存在或已被审批! when unknown)
+  await assertTaskActor(deps, login, f.taskId, task.unheld);
+  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: await taskVariables(deps, f.taskId, f.variables, task) });
 }
 
 /** 驳回: back one step (comment type 3). */
-export function taskReject(deps: Deps, login: LoginUser, f: TaskAction) {
-  assertTaskActor(deps, login, f.taskId);
+export async function taskReject(deps: Deps, login: LoginUser, f: TaskAction) {
+  await assertTaskActor(deps, login, f.taskId);
   return deps.engine.reject({ taskId: f.taskId, ...actorOf(login), comment: f.comment });
 }
 
 /** The user tasks `taskId` may return to (serial predecessors): readers of its instance only (else 403). */
-export function taskReturnList(deps: Deps, login: LoginUser, taskId: string) {
-  assertTaskReader(deps, login, taskId);
+export async function taskReturnList(deps: Deps, login: LoginUser, taskId: string) {
+  await assertTaskReader(deps, login, taskId);
   return deps.engine.returnList({ taskId });
 }
 
 /** 退回 to `targetKey`, one of `taskReturnList` (comment type 2). */
-export function taskReturn(deps: Deps, login: LoginUser, f: TaskAction & { targetKey: string }) {
-  assertTaskActor(deps, login, f.taskId);
+export async function taskReturn(deps: Deps, login: LoginUser, f: TaskAction & { targetKey: string }) {
+  await assertTaskActor(deps, login, f.taskId);
   return deps.engine.returnTo({ taskId: f.taskId, targetKey: f.targetKey, ...actorOf(login), comment: f.comment });
 }
 
 /** 委派 to `assignee`; the holder stays owner and gets the task back on resolve. */
-export function taskDelegate(deps: Deps, login: LoginUser, f: AssigneeAction) {
-  assertTaskActor(deps, login, f.taskId);
+export async function taskDelegate(deps: Deps, login: LoginUser, f: AssigneeAction) {
+  await assertTaskActor(deps, login, f.taskId);
   return deps.engine.delegate({ taskId: f.taskId, assignee: f.assignee, ...actorOf(login), comment: f.comment });
 }
 
 /** Resolves a delegated task back to its owner (comment type 4) with `variables`. */
-export function taskResolve(deps: Deps, login: LoginUser, f: TaskAction) {
-  const task = deps.engine.taskFormContext(f.taskId);
-  assertTaskActor(deps, login, f.taskId, task.unheld);
-  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: taskVariables(deps, f.taskId, f.variables, task) });
+export async function taskResolve(deps: Deps, login: LoginUser, f: TaskAction) {
+  const task = await deps.engine.taskFormContext(f.taskId);
+  await assertTaskActor(deps, login, f.taskId, task.unheld);
+  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: await taskVariables(deps, f.taskId, f.variables, task) });
 }
 
 /** 签收: a candidate takes the task. */
-export function taskClaim(deps: Deps, login: LoginUser, taskId: string) {
-  assertTaskActor(deps, login, taskId);
+export async function taskClaim(deps: Deps, login: LoginUser, taskId: string) {
+  await assertTaskActor(deps, login, taskId);
   return deps.engine.claim({ taskId, ...actorOf(login) });
 }
 
 /** Gives a claimed task back to its candidates. */
-export function taskUnclaim(deps: Deps, login: LoginUser, taskId: string) {
-  assertTaskActor(deps, login, taskId);
+export async function taskUnclaim(deps: Deps, login: LoginUser, taskId: string) {
+  await assertTaskActor(deps, login, taskId);
   return deps.engine.unclaim({ taskId, ...actorOf(login) });
 }
 
 /** 转办 to `assignee` by the task's holder (comment type 5). */
-export function taskAssign(deps: Deps, login: LoginUser, f: AssigneeAction) {
-  assertTaskActor(deps, login, f.taskId);
+export async function taskAssign(deps: Deps, login: LoginUser, f: AssigneeAction) {
+  await assertTaskActor(deps, login, f.taskId);
   return deps.engine.transfer({ taskId: f.taskId, assignee: f.assignee, ...actorOf(login), comment: f.comment });
 }
 
 /** 撤回: the caller's own latest completed task comes back while the next handler has not acted (engine revoke, comment 7). */
-export function instanceRevoke(deps: Deps, login: LoginUser, f: InstanceAction) {
+export async function instanceRevoke(deps: Deps, login: LoginUser, f: InstanceAction) {
   return deps.engine.revoke({ instanceId: f.instanceId, ...actorOf(login), comment: f.comment });
 }
 
 /** 取消申请 (to the end, comment type 6): the initiator only; the super admin may stop any instance. */
-export function instanceStop(deps: Deps, login: LoginUser, f: InstanceAction) {
+export async function instanceStop(deps: Deps, login: LoginUser, f: InstanceAction) {
   return deps.engine.stop({ instanceId: f.instanceId, ...actorOf(login), comment: f.comment, force: login.admin });
 }
 
 /** Suspends (2) or activates (1): the initiator or a holder of system:deployment:edit, else 403. */
-export function instanceState(deps: Deps, login: LoginUser, f: z.output<typeof instanceStateInput>): void {
-  assertInstanceAccess(deps, login, [f.instanceId], 'system:deployment:edit');
-  deps.engine.setInstanceState({ instanceId: f.instanceId, state: f.state });
+export async function instanceState(deps: Deps, login: LoginUser, f: z.output<typeof instanceStateInput>): Promise<void> {
+  await assertInstanceAccess(deps, login, [f.instanceId], 'system:deployment:edit');
+  await deps.engine.setInstanceState({ instanceId: f.instanceId, state: f.state });
 }
 
 /** Deletes instances (runtime and history): each one's initiator or a holder of system:deployment:remove, else 403. */
-export function instanceRemove(deps: Deps, login: LoginUser, f: z.output<typeof instanceDeleteInput>): void {
-  assertInstanceAccess(deps, login, f.instanceIds, 'system:deployment:remove');
-  deps.engine.deleteInstance({ instanceIds: f.instanceIds, deleteReason: f.deleteReason });
+export async function instanceRemove(deps: Deps, login: LoginUser, f: z.output<typeof instanceDeleteInput>): Promise<void> {
+  await assertInstanceAccess(deps, login, f.instanceIds, 'system:deployment:remove');
+  await deps.engine.deleteInstance({ instanceIds: f.instanceIds, deleteReason: f.deleteReason });
 }

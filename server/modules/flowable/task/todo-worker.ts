@@ -47,7 +47,7 @@ port.on('message', (m: { id?: number; q?: TodoQuery; stop?: boolean }) => {
     return;
   }
   try {
-    const page = todoPage(db, m.q as TodoQuery, false);
+    const page = todoPage(db, m.q as TodoQuery);
     const rows = ownBuffer(Buffer.from(JSON.stringify(page.rows)));
     port.postMessage({ id: m.id, total: page.total, rows }, [rows]);
   } catch (err) {

@@ -9,6 +9,10 @@
  * counted in the login log table); permissions and routers (permissions live in the session entry,
  * getRouters reads the menus each time); the read caches of user-list pages, workflow person names and
  * main forms, which reload on any change of their tables (common/read-cache.ts).
+ *
+ * A session's value reads its row through the async store (issue 43), so `value` may return a
+ * promise (cache.service.ts awaits it). The config and dict caches are keyed by `store.db` (their
+ * async readers'); the session cache is still keyed by the synchronous handle (auth, not moved yet).
  */
 import type { AppDeps } from '../../../deps';
 import { estimateBytes, estimateEntryBytes, type MonitoredCache } from '../../../core/cache-registry';
@@ -20,7 +24,7 @@ import { sessionPublicRow } from './cache.repo';
 import type { ReadCache } from '../../common/read-cache';
 import type { Db } from '../../../db/client';
 
-export type CacheDeps = Pick<AppDeps, 'db' | 'clock' | 'captcha' | 'engine'>;
+export type CacheDeps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'captcha' | 'engine'>;
 
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 
@@ -39,15 +43,15 @@ function readCacheSource<V>(db: Db, cache: ReadCache<V>, name: string, remark: s
 }
 
 function sessionSource(deps: CacheDeps): MonitoredCache {
-  const { db } = deps;
+  const { db, store } = deps;
   return {
     name: 'login_tokens:', remark: '用户信息',
     clearNote: '仅清除本进程内存中的会话缓存，不删除数据库中的会话，用户无需重新登录（下次请求时从数据库重新读取）。',
     keys: () => sorted(sessionCacheView(db).sessions.keys()),
-    value: (sid) => {
+    value: async (sid) => {
       const entry = sessionCacheView(db).sessions.get(sid);
       if (!entry) return undefined;
-      const row = sessionPublicRow(db, sid);
+      const row = await sessionPublicRow(store, sid);
       const { login } = entry;
       return {
         userName: login.userName, nickName: login.nickName, deptName: login.deptName,
@@ -103,8 +107,8 @@ function definitionSource(deps: CacheDeps): MonitoredCache {
 export function cacheSources(deps: CacheDeps): MonitoredCache[] {
   return [
     sessionSource(deps),
-    readCacheSource(deps.db, configCache, 'sys_config:', '配置信息', (v) => v ?? null),
-    readCacheSource(deps.db, dictCache, 'sys_dict:', '数据字典', (v) => v.value),
+    readCacheSource(deps.store.db, configCache, 'sys_config:', '配置信息', (v) => v ?? null),
+    readCacheSource(deps.store.db, dictCache, 'sys_dict:', '数据字典', (v) => v.value),
     captchaSource(deps),
     definitionSource(deps),
   ];

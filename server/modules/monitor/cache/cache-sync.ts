@@ -1,25 +1,27 @@
 /**
- * Clearing a cache reaches every process sharing the database file (issue 41 §5): a clear appends
- * an event to the clear log (cache.repo.ts, one `sys_secret` row) in the same request, and each
- * process reads the log's sequence number at most every EXTERNAL_POLL_MS (server/db/table-watch.ts
- * `polled`, with the app's clock) on its requests, then applies the events it has not seen to its
- * own caches. A process that missed more events than the log keeps clears every cache. Events
- * written before a process first looked are not applied (its caches were empty then).
+ * Clearing a cache reaches every process sharing the database (issue 41 §5): a clear appends an
+ * event to the clear log (cache.repo.ts, one `sys_secret` row) in the same request, and each
+ * process reads the log's sequence number at most every EXTERNAL_POLL_MS (server/db/table-watch.ts,
+ * with the app's clock; a clock that went back reads again) on its requests, then applies the
+ * events it has not seen to its own caches. A process that missed more events than the log keeps
+ * clears every cache. Events written before a process first looked are not applied (its caches
+ * were empty then). On the async store (issue 43): the log is read and appended through
+ * `deps.store`; the state is kept per store.
  */
-import type { Db } from '../../../db/client';
-import { polled } from '../../../db/table-watch';
+import { EXTERNAL_POLL_MS } from '../../../db/table-watch';
 import { appendClearEvent, readClearLog, type ClearEvent, type ClearLog } from './cache.repo';
 import { cacheSources, type CacheDeps } from './cache-sources';
 
 interface SyncState {
   /** The last sequence number applied here. */
   seen: number;
-  /** The polled value the last check saw (no log read while it stays). */
+  /** The sequence number the last poll read (the log is read in full only when it moves). */
   lastPolled: number;
+  /** When (epoch ms, the app's clock) the last poll read it. */
+  polledAt: number;
 }
 
-const states = new WeakMap<Db, SyncState>();
-const POLL_KEY = 'cache_clear_log';
+const states = new WeakMap<object, SyncState>();
 
 function apply(deps: CacheDeps, events: ClearEvent[]): void {
   const sources = cacheSources(deps);
@@ -37,34 +39,41 @@ function catchUp(deps: CacheDeps, state: SyncState, log: ClearLog): void {
   state.seen = log.seq;
 }
 
-function stateOf(deps: CacheDeps): SyncState {
-  let s = states.get(deps.db);
+async function stateOf(deps: CacheDeps): Promise<SyncState> {
+  const known = states.get(deps.store);
+  if (known) return known;
+  const now = deps.clock.now();
+  const seq = (await readClearLog(deps.store)).seq;
+  let s = states.get(deps.store); // another request may have looked meanwhile
   if (!s) {
-    const seq = readClearLog(deps.db).seq;
-    s = { seen: seq, lastPolled: seq };
-    states.set(deps.db, s);
+    s = { seen: seq, lastPolled: seq, polledAt: now };
+    states.set(deps.store, s);
   }
   return s;
 }
 
 /**
  * Applies the clears other processes logged since this one last looked; reads the database at most
- * every EXTERNAL_POLL_MS of `deps.clock` (a hit costs a Map lookup). Called on every API request.
+ * every EXTERNAL_POLL_MS of `deps.clock` (otherwise it awaits nothing but a Map lookup). Called on
+ * every API request.
  */
-export function syncCacheClears(deps: CacheDeps): void {
-  const state = stateOf(deps);
-  const seq = polled(deps.db, POLL_KEY, deps.clock.now(), () => readClearLog(deps.db).seq);
-  if (seq === state.lastPolled) return;
-  state.lastPolled = seq;
-  catchUp(deps, state, readClearLog(deps.db));
+export async function syncCacheClears(deps: CacheDeps): Promise<void> {
+  const state = await stateOf(deps);
+  const now = deps.clock.now();
+  if (now >= state.polledAt && now - state.polledAt < EXTERNAL_POLL_MS) return;
+  state.polledAt = now;
+  const log = await readClearLog(deps.store);
+  if (log.seq === state.lastPolled) return;
+  state.lastPolled = log.seq;
+  catchUp(deps, state, log);
 }
 
 /**
  * Clears `name` (null: every cache) or one `key` of it here at once, and logs the clear for the
  * other processes. Unseen events of others are applied first.
  */
-export function publishClear(deps: CacheDeps, name: string | null, key: string | null): void {
-  const state = stateOf(deps);
-  const log = appendClearEvent(deps.db, name, key);
+export async function publishClear(deps: CacheDeps, name: string | null, key: string | null): Promise<void> {
+  const state = await stateOf(deps);
+  const log = await appendClearEvent(deps.store, name, key);
   catchUp(deps, state, log);
 }

@@ -1,11 +1,16 @@
 /**
  * Rows 缓存监控 reads and writes: the public fields of a session row (what a `login_tokens:` value
  * shows), and the clear log shared by every process on the database file (one `sys_secret` row,
- * key CLEAR_LOG_KEY, whose value is the JSON of ClearLog).
+ * key CLEAR_LOG_KEY, whose value is the JSON of ClearLog). On the async store (issue 43): reads
+ * await `store.db`; an append is one `store.transaction` (read, then write, of the one row).
  */
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
+import { firstRow } from '../../../db/store/results';
 import { sysSecret, sysSession } from '../../../db/schema';
-import type { DbTx } from '../../common/query.repo';
+
+type CacheStore = Pick<Store<Db>, 'db' | 'transaction'>;
 
 /** The `sys_secret` key of the clear log (a marker, not a secret: its value names caches, never values). */
 export const CLEAR_LOG_KEY = 'cache_epoch:log';
@@ -26,8 +31,8 @@ export interface ClearLog {
 }
 
 /** The log as stored; `{seq: 0, events: []}` when absent or unreadable. */
-export function readClearLog(db: DbTx): ClearLog {
-  const row = db.select({ v: sysSecret.secretValue }).from(sysSecret).where(eq(sysSecret.secretKey, CLEAR_LOG_KEY)).get();
+export async function readClearLog({ db }: Pick<CacheStore, 'db'>): Promise<ClearLog> {
+  const row = firstRow(await db.select({ v: sysSecret.secretValue }).from(sysSecret).where(eq(sysSecret.secretKey, CLEAR_LOG_KEY)).limit(1));
   if (!row) return { seq: 0, events: [] };
   try {
     const log = JSON.parse(row.v) as ClearLog;
@@ -37,23 +42,24 @@ export function readClearLog(db: DbTx): ClearLog {
   }
 }
 
-/** Appends one event (seq + 1) to the log in one transaction; returns the log written. */
-export function appendClearEvent(db: DbTx, name: string | null, key: string | null): ClearLog {
-  return db.transaction((tx) => {
-    const log = readClearLog(tx);
+/** Appends one event (seq + 1) to the log in one transaction; resolves to the log written. */
+export async function appendClearEvent(store: CacheStore, name: string | null, key: string | null): Promise<ClearLog> {
+  const { db } = store;
+  return store.transaction(async () => {
+    const log = await readClearLog(store);
     const seq = log.seq + 1;
     const next: ClearLog = { seq, events: [...log.events, { seq, name, key }].slice(-CLEAR_LOG_MAX) };
     const value = JSON.stringify(next);
-    tx.insert(sysSecret).values({ secretKey: CLEAR_LOG_KEY, secretValue: value })
-      .onConflictDoUpdate({ target: sysSecret.secretKey, set: { secretValue: value } }).run();
+    await db.insert(sysSecret).values({ secretKey: CLEAR_LOG_KEY, secretValue: value })
+      .onConflictDoUpdate({ target: sysSecret.secretKey, set: { secretValue: value } });
     return next;
   });
 }
 
 /** What a session's cached value may show (no token, no password, no key): from its row, or undefined when gone. */
-export function sessionPublicRow(db: DbTx, sessionId: string) {
-  return db.select({
+export async function sessionPublicRow({ db }: Pick<CacheStore, 'db'>, sessionId: string) {
+  return firstRow(await db.select({
     ipaddr: sysSession.ipaddr, loginLocation: sysSession.loginLocation, browser: sysSession.browser, os: sysSession.os,
     loginTime: sysSession.loginTime,
-  }).from(sysSession).where(eq(sysSession.sessionId, sessionId)).get();
+  }).from(sysSession).where(eq(sysSession.sessionId, sessionId)).limit(1));
 }

@@ -31,13 +31,13 @@ export const cacheRouter = router({
   /** `{cacheName}`: clears that cache in every process. */
   clearName: perm().meta(log).input(cacheNameInput)
     .meta({ rest: { method: 'DELETE', path: '/monitor/cache/clearCacheName/:cacheName', input: ['params'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { clearCacheName(ctx.deps, input.cacheName); }),
+    .mutation(async ({ ctx, input }) => { await clearCacheName(ctx.deps, input.cacheName); }),
   /** `{cacheKey}` (full key): drops that key in every process. */
   clearKey: perm().meta(log).input(cacheKeyInput)
     .meta({ rest: { method: 'DELETE', path: '/monitor/cache/clearCacheKey/:cacheKey', input: ['params'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => { clearCacheKey(ctx.deps, input.cacheKey); }),
+    .mutation(async ({ ctx, input }) => { await clearCacheKey(ctx.deps, input.cacheKey); }),
   /** Clears every cache in every process. */
   clearAll: perm().meta(log)
     .meta({ rest: { method: 'DELETE', path: '/monitor/cache/clearCacheAll', envelope: 'data' } })
-    .mutation(({ ctx }) => { clearCacheAll(ctx.deps); }),
+    .mutation(async ({ ctx }) => { await clearCacheAll(ctx.deps); }),
 });

@@ -11,6 +11,8 @@
  *   value as it may be shown (null when not held).
  * - clears: dropped in memory here at once and in other processes within a second (./cache-sync.ts).
  * Errors: an unknown cache name or a key of no known cache → 500 缓存名称不存在 / 缓存键名不属于任何缓存.
+ * On the async store (issue 43): every procedure awaits the clear log's sync (and a session
+ * value its row) through `deps.store`.
  */
 import os from 'node:os';
 import v8 from 'node:v8';
@@ -21,7 +23,7 @@ import { cacheSources } from './cache-sources';
 import { publishClear, syncCacheClears } from './cache-sync';
 import type { CacheNameRow, CacheOverview, CacheRow, CacheValue } from '../../../../shared/schemas/monitor/cache';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'captcha' | 'engine' | 'env'>;
+type Deps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'captcha' | 'engine' | 'env'>;
 
 /** `bytes` as RuoYi's `used_memory_human` writes it (B, K, M, G with two decimals). */
 export function humanBytes(bytes: number): string {
@@ -40,20 +42,20 @@ function row(c: MonitoredCache): CacheRow {
   return { cacheName: c.name, remark: c.remark, keyCount: c.keys().length, bytes: c.bytes(), hits, misses, hitRatio: ratio(hits, misses), clearNote: c.clearNote };
 }
 
-function sources(deps: Deps): MonitoredCache[] {
-  syncCacheClears(deps);
+async function sources(deps: Deps): Promise<MonitoredCache[]> {
+  await syncCacheClears(deps);
   return cacheSources(deps);
 }
 
-function byName(deps: Deps, name: string): MonitoredCache {
-  const found = sources(deps).find((c) => c.name === name);
+async function byName(deps: Deps, name: string): Promise<MonitoredCache> {
+  const found = (await sources(deps)).find((c) => c.name === name);
   if (!found) throw new AppError('notFound', `缓存名称不存在：${name}`);
   return found;
 }
 
 /** `GET /monitor/cache` → `{info, dbSize, commandStats, caches}` (see the file comment). */
-export function cacheOverview(deps: Deps): CacheOverview {
-  const caches = sources(deps).map(row);
+export async function cacheOverview(deps: Deps): Promise<CacheOverview> {
+  const caches = (await sources(deps)).map(row);
   const dbSize = caches.reduce((n, c) => n + c.keyCount, 0);
   const bytes = caches.reduce((n, c) => n + c.bytes, 0);
   const hits = caches.reduce((n, c) => n + c.hits, 0);
@@ -90,39 +92,39 @@ export function cacheOverview(deps: Deps): CacheOverview {
 }
 
 /** `GET /monitor/cache/getNames` → every cache, RuoYi's SysCache fields plus ours. */
-export function cacheNames(deps: Deps): CacheNameRow[] {
-  return sources(deps).map((c) => ({ ...row(c), cacheKey: '', cacheValue: '' }));
+export async function cacheNames(deps: Deps): Promise<CacheNameRow[]> {
+  return (await sources(deps)).map((c) => ({ ...row(c), cacheKey: '', cacheValue: '' }));
 }
 
 /** `GET /monitor/cache/getKeys/{cacheName}` → the full keys (name + key), sorted. */
-export function cacheKeys(deps: Deps, cacheName: string): string[] {
-  const c = byName(deps, cacheName);
+export async function cacheKeys(deps: Deps, cacheName: string): Promise<string[]> {
+  const c = await byName(deps, cacheName);
   return c.keys().map((k) => c.name + k);
 }
 
 /** `GET /monitor/cache/getValue/{cacheName}/{cacheKey}` → `{cacheName, cacheKey, cacheValue, remark}`; cacheValue null when not held. */
-export function cacheValue(deps: Deps, cacheName: string, cacheKey: string): CacheValue {
-  const c = byName(deps, cacheName);
+export async function cacheValue(deps: Deps, cacheName: string, cacheKey: string): Promise<CacheValue> {
+  const c = await byName(deps, cacheName);
   const key = cacheKey.startsWith(c.name) ? cacheKey.slice(c.name.length) : cacheKey;
-  const value = c.value(key);
+  const value: unknown = await c.value(key);
   return { cacheName: c.name, cacheKey: c.name + key, cacheValue: value === undefined ? null : JSON.stringify(value), remark: '' };
 }
 
 /** `DELETE /monitor/cache/clearCacheName/{cacheName}`: clears that cache here and in the other processes. */
-export function clearCacheName(deps: Deps, cacheName: string): void {
-  const c = byName(deps, cacheName);
-  publishClear(deps, c.name, null);
+export async function clearCacheName(deps: Deps, cacheName: string): Promise<void> {
+  const c = await byName(deps, cacheName);
+  await publishClear(deps, c.name, null);
 }
 
 /** `DELETE /monitor/cache/clearCacheKey/{cacheKey}` (a full key, `sys_dict:sys_user_sex`): drops that one key everywhere. */
-export function clearCacheKey(deps: Deps, cacheKey: string): void {
-  const c = sources(deps).find((s) => cacheKey.startsWith(s.name) && cacheKey.length > s.name.length);
+export async function clearCacheKey(deps: Deps, cacheKey: string): Promise<void> {
+  const c = (await sources(deps)).find((s) => cacheKey.startsWith(s.name) && cacheKey.length > s.name.length);
   if (!c) throw new AppError('notFound', `缓存键名不属于任何缓存：${cacheKey}`);
-  publishClear(deps, c.name, cacheKey.slice(c.name.length));
+  await publishClear(deps, c.name, cacheKey.slice(c.name.length));
 }
 
 /** `DELETE /monitor/cache/clearCacheAll`: clears every cache here and in the other processes. */
-export function clearCacheAll(deps: Deps): void {
-  syncCacheClears(deps);
-  publishClear(deps, null, null);
+export async function clearCacheAll(deps: Deps): Promise<void> {
+  await syncCacheClears(deps);
+  await publishClear(deps, null, null);
 }

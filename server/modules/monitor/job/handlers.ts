@@ -9,7 +9,10 @@
  * - `backupTask.backup(String folder, Integer keep)`: online SQLite backup (better-sqlite3's
  *   backup API, consistent while the server writes; write turns paused meanwhile) to `<dataDir>/<folder>/caishui-<yyyyMMddHHmmssSSS>.db`,
  *   then deletes all but the newest `keep` (1-100) backups there. `folder` is relative to the
- *   data dir: absolute paths and `..` are refused at add/edit and again at run time.
+ *   data dir: absolute paths and `..` are refused at add/edit and again at run time. SQLite only
+ *   (a PostgreSQL install uses pg_dump): on another store the run fails with a message saying so.
+ *
+ * The deletes run on the async store (`ctx.store`, maintenance.repo.ts, issue 43).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,10 +47,10 @@ const logTask: Record<string, TaskHandler> = {
   clean: {
     params: ['Integer'], description: '清理 N 天前的调度日志、登录日志和操作日志，例：logTask.clean(30)',
     check: ([days]) => (between(days, 1, 3650) ? undefined : '保留天数须在 1-3650 之间'),
-    run: (ctx, [days]) => {
+    run: async (ctx, [days]) => {
       const before = formatDateTime(ctx.clock.now() - (days as number) * DAY_MS);
       flushAudit(ctx.db); // operation-log rows still queued are cleaned like the rest
-      const n = deleteLogsBefore(ctx.db, before);
+      const n = await deleteLogsBefore(ctx.store, before);
       return `清理 ${before} 之前的日志：调度日志 ${n.jobLogs} 条，登录日志 ${n.loginLogs} 条，操作日志 ${n.operLogs} 条`;
     },
   },
@@ -56,7 +59,7 @@ const logTask: Record<string, TaskHandler> = {
 const sessionTask: Record<string, TaskHandler> = {
   sweepExpired: {
     params: [], description: '清除已过期的会话，例：sessionTask.sweepExpired()',
-    run: (ctx) => `清除过期会话 ${deleteExpiredSessions(ctx.db, ctx.clock.now())} 个`,
+    run: async (ctx) => `清除过期会话 ${await deleteExpiredSessions(ctx.store, ctx.clock.now())} 个`,
   },
 };
 
@@ -80,6 +83,8 @@ export function backupDir(dataDir: string, folder: string): string {
 }
 
 async function backup(ctx: TaskContext, folder: string, keep: number): Promise<string> {
+  // The online copy is better-sqlite3's; a PostgreSQL install is backed up with pg_dump (README "Two databases").
+  if (ctx.store.kind !== 'sqlite') throw new Error('数据库备份任务仅用于 SQLite 数据库，PostgreSQL 请使用 pg_dump 备份');
   const dir = backupDir(ctx.dataDir, folder);
   fs.mkdirSync(dir, { recursive: true });
   let t = ctx.clock.now();

@@ -5,7 +5,7 @@
  *
  * On the async store port (issue 43): every function takes the store and awaits its Drizzle
  * queries; deletes run inside the caller's `store.transaction`. The log row of a run is written by
- * the still-synchronous scheduler (./scheduler.repo.ts `insertJobLog`).
+ * the scheduler (./scheduler.repo.ts `insertJobLog`).
  */
 import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -32,10 +32,10 @@ export const jobLogColumns: Record<string, SQLiteColumn> = {
 export async function listJobLogs({ db }: JobLogStore, f: JobFilter): Promise<Page<JobLogRecord>> {
   const { from, to } = dayRange(f);
   const where = and(
-    contains(sysJobLog.jobName, f.jobName),
+    contains(sysJobLog.jobName, f.jobName, db),
     f.jobGroup ? eq(sysJobLog.jobGroup, f.jobGroup) : undefined,
     f.status ? eq(sysJobLog.status, f.status) : undefined,
-    contains(sysJobLog.invokeTarget, f.invokeTarget),
+    contains(sysJobLog.invokeTarget, f.invokeTarget, db),
     from ? gte(sysJobLog.createTime, from) : undefined,
     to ? lte(sysJobLog.createTime, to) : undefined,
   );

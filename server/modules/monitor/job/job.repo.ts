@@ -7,7 +7,7 @@
  *
  * On the async store port (issue 43): every function takes the store and awaits its Drizzle
  * queries; writes run inside the caller's `store.transaction`. The scheduler's own statements
- * (armed jobs, states, lease claims, run log rows) stay synchronous in ./scheduler.repo.ts.
+ * (armed jobs, states, lease claims, run log rows) are in ./scheduler.repo.ts.
  */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -52,10 +52,10 @@ export function orderBy(columns: Record<string, SQLiteColumn>, f: Partial<PageIn
 /** Jobs matching `f`, one page `{rows, total}` (every row when `f` has no pageNum/pageSize). */
 export async function listJobs({ db }: JobStore, f: JobFilter): Promise<Page<JobRecord>> {
   const where = and(
-    contains(sysJob.jobName, f.jobName),
+    contains(sysJob.jobName, f.jobName, db),
     f.jobGroup ? eq(sysJob.jobGroup, f.jobGroup) : undefined,
     f.status ? eq(sysJob.status, f.status) : undefined,
-    contains(sysJob.invokeTarget, f.invokeTarget),
+    contains(sysJob.invokeTarget, f.invokeTarget, db),
   );
   const order = orderBy(jobColumns, f, [asc(sysJob.jobId)]);
   return pageOfAsync(f,

@@ -5,9 +5,9 @@
  * (`jobsChanged`), so a change applies at once; paused jobs are disarmed.
  *
  * On the async store (issue 43): reads await the store, each write is one `store.transaction`; the
- * scheduler is told after its commit, as before (it re-reads sys_job synchronously, on the same
- * connection: ./scheduler.ts, ./scheduler.repo.ts, still synchronous until issue 44). The scheduler
- * is found by the synchronous handle it was made with (`schedulerOf(deps.db)`).
+ * scheduler is told after its commit, as before, and the write resolves once it has re-read
+ * sys_job through the store (./scheduler.ts `jobsChanged`, issue 44). The scheduler is found by
+ * the store it was made with (`schedulerOf(deps.store)`).
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -26,8 +26,8 @@ import { schedulerOf } from './scheduler';
 
 type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 
-const registryOf = (deps: Pick<AppDeps, 'db'>) => schedulerOf(deps.db)?.registry ?? defaultRegistry;
-const changed = (deps: Pick<AppDeps, 'db'>) => schedulerOf(deps.db)?.jobsChanged();
+const registryOf = (deps: Pick<AppDeps, 'store'>) => schedulerOf(deps.store)?.registry ?? defaultRegistry;
+const changed = async (deps: Pick<AppDeps, 'store'>) => { await schedulerOf(deps.store)?.jobsChanged(); };
 
 /** A job row with `nextValidTime`: the next fire time after `now`, or null (none in the future). */
 export function toJobRow(job: JobRecord, now: number): JobRow {
@@ -55,7 +55,7 @@ export async function jobAdd(deps: Deps, login: LoginUser, form: JobForm): Promi
   const values = { ...form, createBy: login.userName, createTime: nowText(deps.clock) };
   const now = deps.clock.now();
   const jobId = await deps.store.transaction(() => insertJob(deps.store, values, now));
-  changed(deps);
+  await changed(deps);
   return jobId;
 }
 
@@ -68,13 +68,13 @@ export async function jobUpdate(deps: Deps, login: LoginUser, form: JobForm & { 
   await deps.store.transaction(async () => {
     if (!(await updateJob(deps.store, jobId, values, now))) throw new AppError('notFound', `修改任务'${form.jobName}'失败，任务不存在`);
   });
-  changed(deps);
+  await changed(deps);
 }
 
 /** Deletes jobs (their schedule state and leases too; log rows stay). Missing ids are ignored. */
 export async function jobRemove(deps: Deps, ids: number[]): Promise<void> {
   await deps.store.transaction(() => deleteJobs(deps.store, ids));
-  changed(deps);
+  await changed(deps);
 }
 
 /** `{jobId, status}`: '0' resumes (schedule restarts now), '1' pauses. Errors: 任务不存在. */
@@ -84,7 +84,7 @@ export async function jobChangeStatus(deps: Deps, login: LoginUser, jobId: numbe
   await deps.store.transaction(async () => {
     if (!(await updateJob(deps.store, jobId, values, now))) throw new AppError('notFound', '任务不存在');
   });
-  changed(deps);
+  await changed(deps);
 }
 
 /**
@@ -93,7 +93,7 @@ export async function jobChangeStatus(deps: Deps, login: LoginUser, jobId: numbe
  */
 export async function jobRun(deps: Deps, jobId: number, jobGroup?: string): Promise<void> {
   const job = await findJob(deps.store, jobId);
-  const scheduler = schedulerOf(deps.db);
+  const scheduler = schedulerOf(deps.store);
   if (!job || (jobGroup && jobGroup !== job.jobGroup) || !scheduler) throw new AppError('notFound', '任务不存在或已过期！');
   void scheduler.runOnce(job);
 }

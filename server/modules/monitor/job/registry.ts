@@ -7,6 +7,7 @@
  * exact boxed parameter types). Nothing in a target is ever evaluated.
  */
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import type { Clock } from '../../../core/clock';
 import { parseInvokeTarget, type ArgType, type ArgValue, type InvokeTarget } from './invoke-target';
 
@@ -21,6 +22,9 @@ export const silentLogger: JobLogger = { info: () => {}, warn: () => {}, error: 
 
 /** What a handler receives when it runs. */
 export interface TaskContext {
+  /** The async store (issue 43): what handlers read and write through. */
+  store: Store<Db>;
+  /** The synchronous better-sqlite3 handle: only the SQLite backup (its backup API) and the audit flush use it. */
   db: Db;
   clock: Clock;
   log: JobLogger;

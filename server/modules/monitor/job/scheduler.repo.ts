@@ -1,50 +1,68 @@
 /**
  * The scheduler's statements (issue 4; scheduler.ts, job-runner.ts): the armed jobs, the schedule
- * state sys_job_state, the fire-time leases sys_job_lease and the log row of a run. Synchronous on
- * purpose (issue 43): the scheduler claims fire times in a synchronous IMMEDIATE transaction and
- * re-reads the jobs synchronously when a service tells it of a change (`jobsChanged`); issue 44
- * moves it onto the async store. The administration's reads and writes are ./job.repo.ts and
- * ./job-log.repo.ts (on the store).
+ * state sys_job_state, the fire-time leases sys_job_lease and the log row of a run. On the async
+ * store (issue 43): reads await `store.db`; each claim and each log row is ONE `store.transaction`.
+ *
+ * Leases: one sys_job_lease row per (job, fire time), with its `owner` (the scheduler's id) and
+ * `acquiredAt`; the process whose insert succeeds runs that fire (the primary key refuses the
+ * others), and leases older than the keep time the caller passes are pruned (their expiry). The
+ * statements are portable (no SQLite `max(a, b)`, no PostgreSQL `greatest`); a multi-node claim
+ * (`FOR UPDATE SKIP LOCKED`) can be added behind `store.kind === 'postgres'`.
+ * The administration's reads and writes are ./job.repo.ts and ./job-log.repo.ts.
  */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
+import { changesOf } from '../../../db/store/results';
 import { sysJob, sysJobLease, sysJobLog, sysJobState } from '../../../db/schema';
 import type { JobRecord } from './job.repo';
 import type { JobLogValues } from './job-log.repo';
 
+type SchedulerStore = Pick<Store<Db>, 'db' | 'transaction'>;
+
 /** Jobs with status '0' (normal), by id. */
-export const activeJobs = (db: Db): JobRecord[] =>
-  db.select().from(sysJob).where(eq(sysJob.status, '0')).orderBy(asc(sysJob.jobId)).all();
+export const activeJobs = async ({ db }: Pick<SchedulerStore, 'db'>): Promise<JobRecord[]> =>
+  db.select().from(sysJob).where(eq(sysJob.status, '0')).orderBy(asc(sysJob.jobId));
 
 /** jobId → last fire time handled (epoch ms). */
-export function readStates(db: Db): Map<number, number> {
-  const rows = db.select().from(sysJobState).all();
-  return new Map(rows.filter((r) => r.lastFireTime !== null).map((r) => [r.jobId, r.lastFireTime as number]));
+export async function readStates({ db }: Pick<SchedulerStore, 'db'>): Promise<Map<number, number>> {
+  const rows = await db.select().from(sysJobState);
+  return new Map(rows.filter((r) => r.lastFireTime !== null).map((r) => [r.jobId, Number(r.lastFireTime)]));
 }
 
-/** Raises the state of `jobId` to `t` (never lowers it). */
-export function advanceState(db: Pick<Db, 'insert'>, jobId: number, t: number): void {
-  db.insert(sysJobState).values({ jobId, lastFireTime: t }).onConflictDoUpdate({
+/** Raises the state of `jobId` to `t` (never lowers it); inside the caller's transaction. */
+export async function advanceState({ db }: Pick<SchedulerStore, 'db'>, jobId: number, t: number): Promise<void> {
+  const col = sysJobState.lastFireTime;
+  await db.insert(sysJobState).values({ jobId, lastFireTime: t }).onConflictDoUpdate({
     target: sysJobState.jobId,
-    set: { lastFireTime: sql`max(coalesce(${sysJobState.lastFireTime}, 0), excluded.last_fire_time)` },
-  }).run();
+    set: { lastFireTime: sql`case when coalesce(${col}, 0) > excluded.last_fire_time then ${col} else excluded.last_fire_time end` },
+  });
 }
 
 /**
- * Takes the leases of `fireTimes` for `owner` in one IMMEDIATE transaction and raises the state
- * to `handledUpTo`; returns the fire times whose lease this call inserted (another process that
- * inserted first keeps the rest). Leases older than `pruneBefore` are dropped on the way.
+ * Takes the leases of `fireTimes` for `owner` in one transaction and raises the state to
+ * `handledUpTo`; resolves to the fire times whose lease this call inserted (another process that
+ * inserted first keeps the rest). Leases of the job older than `pruneBefore` are dropped on the way.
  */
-export function claimFires(db: Db, jobId: number, fireTimes: number[], owner: string, now: number, handledUpTo: number, pruneBefore: number): number[] {
-  return db.transaction((tx) => {
-    const won = fireTimes.filter((fireTime) =>
-      tx.insert(sysJobLease).values({ jobId, fireTime, owner, acquiredAt: now }).onConflictDoNothing().run().changes === 1);
-    advanceState(tx, jobId, handledUpTo);
-    tx.delete(sysJobLease).where(and(eq(sysJobLease.jobId, jobId), lt(sysJobLease.fireTime, pruneBefore))).run();
+export async function claimFires(store: SchedulerStore, jobId: number, fireTimes: number[], owner: string, now: number, handledUpTo: number, pruneBefore: number): Promise<number[]> {
+  const { db } = store;
+  return store.transaction(async () => {
+    const won: number[] = [];
+    for (const fireTime of fireTimes) {
+      const r = await db.insert(sysJobLease).values({ jobId, fireTime, owner, acquiredAt: now }).onConflictDoNothing();
+      if (changesOf(r) === 1) won.push(fireTime);
+    }
+    await advanceState(store, jobId, handledUpTo);
+    await db.delete(sysJobLease).where(and(eq(sysJobLease.jobId, jobId), lt(sysJobLease.fireTime, pruneBefore)));
     return won;
-  }, { behavior: 'immediate' });
+  });
 }
 
-/** Writes the log row of a run (job-runner.ts); returns its id. */
-export const insertJobLog = (db: Db, values: JobLogValues): number =>
-  db.insert(sysJobLog).values(values).returning({ id: sysJobLog.jobLogId }).get().id;
+/** Writes the log row of a run (job-runner.ts) in one transaction; resolves to its id. */
+export async function insertJobLog(store: SchedulerStore, values: JobLogValues): Promise<number> {
+  const { db } = store;
+  return store.transaction(async () => {
+    const [row] = await db.insert(sysJobLog).values(values).returning({ id: sysJobLog.jobLogId });
+    return row.id;
+  });
+}

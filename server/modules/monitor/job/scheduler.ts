@@ -7,7 +7,8 @@
  * fire), then for each armed job plans the fire times due in `(cursor, now]` with croner's
  * next-fire computation in the server's time zone and the misfire policy (misfire.ts), takes a
  * sys_job_lease row per fire time (only the process whose insert succeeds runs it; the state
- * row sys_job_state is raised in the same transaction), and runs the won fires one after another.
+ * row sys_job_state is raised in the same transaction: one `store.transaction` per job and tick,
+ * scheduler.repo.ts), and runs the won fires one after another.
  * A job whose previous run is still going is skipped and logged as skipped when concurrent = '1';
  * with '0' runs overlap. Every run writes a sys_job_log row (job-runner.ts).
  *
@@ -25,6 +26,12 @@
  * Limits: overlap (concurrent = '1') is detected within one process; across processes the
  * lease guarantees each fire time runs once.
  *
+ * On the async store (issue 44): a tick's pass (re-read, claims, tick handlers) awaits the store,
+ * and passes never overlap (tick-gate.ts): a tick asked for while a pass runs is chained after
+ * it; ticks of the timers (no explicit `now`) join the one already waiting. `jobsChanged` and the
+ * fine poll go through the same gate; `stop()` waits for the running pass (the app's onClose)
+ * before the store closes, then (at most `timeoutMs`) for the runs.
+ *
  * Tick handlers (`addTickHandler`, issue 13): other due work — the workflow engine's timers —
  * runs at every `tick(now)` after the jobs, and, with timers, on a fine poll (HANDLER_POLL_MS)
  * whenever the handler's `nextDue()` (one indexed query) is at or before now, so a timer of a
@@ -33,20 +40,20 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodeCron, { type ScheduledTask } from 'node-cron';
 import type { Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import { commitWriteTurn } from '../../../db/write-turn';
 import type { Clock } from '../../../core/clock';
 import type { AppEnv } from '../../../env';
-import { nextFireAfter, nextFireTimes, type QuartzCron } from './cron';
 import { cronOf } from './job-rules';
 import type { JobRecord } from './job.repo';
-// Synchronous on purpose (issue 43): the claim of fire times and `jobsChanged` run synchronous transactions and reads (issue 44 moves them).
 import { activeJobs, claimFires, readStates } from './scheduler.repo';
-import { logSkipped, runJob, type RunnerDeps } from './job-runner';
+import { JobRuns, type RunnerDeps } from './job-runner';
 import { MISFIRE_POLICIES, planFires } from './misfire';
 import { defaultRegistry } from './handlers';
 import { silentLogger, type HandlerRegistry, type JobLogger } from './registry';
+import { attachDriver, cronLoggerOf, disarm, wakeDelay, type Armed } from './scheduler-drivers';
+import { TickGate } from './tick-gate';
 
 export interface SchedulerOptions {
   log?: JobLogger;
@@ -63,31 +70,27 @@ export interface SchedulerOptions {
 
 /** Due work run by the scheduler besides the jobs (e.g. engine timers). */
 export interface TickHandler {
-  /** Runs what is due at `now` (epoch ms). */
+  /** Runs what is due at `now` (epoch ms); a returned promise is awaited. */
   tick(now: number): unknown;
   /** The earliest due time (epoch ms) or null: the fine poll calls `tick` only when it is <= now. */
-  nextDue?(): number | null;
+  nextDue?(): number | null | Promise<number | null>;
+}
+
+/** What the scheduler runs on: the async store, the synchronous handle (write turns, backup) and the clock. */
+export interface SchedulerDeps {
+  db: Db;
+  store: Store<Db>;
+  clock: Clock;
 }
 
 /** How often (ms) the fine poll asks the tick handlers whether something is due. */
 export const HANDLER_POLL_MS = 1000;
 
-interface Armed {
-  job: JobRecord;
-  fingerprint: string;
-  cron: QuartzCron;
-  /** Last fire time handled (epoch ms). */
-  cursor: number;
-  driver?: 'node-cron' | 'timer';
-  task?: ScheduledTask;
-}
-
 const LEASE_KEEP_MS = 24 * 60 * 60 * 1000;
-const MAX_WAKE_MS = 60_000;
-const schedulers = new WeakMap<Db, JobScheduler>();
+const schedulers = new WeakMap<object, JobScheduler>();
 
-/** The scheduler made for this database by buildApp (the services notify it of changes). */
-export const schedulerOf = (db: Db): JobScheduler | undefined => schedulers.get(db);
+/** The scheduler made by buildApp for this database, found by its store or its synchronous handle (the services notify it of changes). */
+export const schedulerOf = (handle: Db | Store<Db>): JobScheduler | undefined => schedulers.get(handle);
 
 const fingerprint = (j: JobRecord) =>
   JSON.stringify([j.cronExpression, j.invokeTarget, j.misfirePolicy, j.concurrent, j.jobName, j.jobGroup, j.updateTime]);
@@ -98,26 +101,32 @@ export class JobScheduler {
   private readonly runner: RunnerDeps;
   private readonly o: Required<Pick<SchedulerOptions, 'misfireThresholdMs' | 'maxCatchUp' | 'syncIntervalMs'>>;
   private readonly armed = new Map<number, Armed>();
-  private readonly running = new Map<number, number>();
-  private readonly inflight = new Set<Promise<void>>();
+  private readonly runs: JobRuns;
   private readonly warned = new Set<string>();
+  private readonly gate = new TickGate();
+  /** The timer-driven pass waiting for its turn (later timer ticks join it). */
+  private clockPass?: Promise<Promise<void>[]>;
   private started = false;
   private timers = false;
   private wake?: NodeJS.Timeout;
   private syncTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
   private readonly handlers: TickHandler[] = [];
+  private readonly cronLogger: ReturnType<typeof cronLoggerOf>;
 
-  /** Registers itself as `schedulerOf(deps.db)`. Nothing runs until `start()`. */
-  constructor(private readonly deps: { db: Db; clock: Clock }, options: SchedulerOptions = {}) {
+  /** Registers itself as `schedulerOf(deps.store)` and `schedulerOf(deps.db)`. Nothing runs until `start()`. */
+  constructor(private readonly deps: SchedulerDeps, options: SchedulerOptions = {}) {
     this.owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.registry = options.registry ?? defaultRegistry;
     this.runner = {
-      db: deps.db, clock: deps.clock, log: options.log ?? silentLogger, registry: this.registry,
+      store: deps.store, db: deps.db, clock: deps.clock, log: options.log ?? silentLogger, registry: this.registry,
       dataDir: path.resolve(options.dataDir ?? 'data'),
     };
+    this.runs = new JobRuns(this.runner);
+    this.cronLogger = cronLoggerOf(this.runner.log);
     this.o = { misfireThresholdMs: options.misfireThresholdMs ?? 5000, maxCatchUp: options.maxCatchUp ?? 1000, syncIntervalMs: options.syncIntervalMs ?? 10_000 };
     schedulers.set(deps.db, this);
+    schedulers.set(deps.store, this);
   }
 
   get isStarted(): boolean { return this.started; }
@@ -144,50 +153,50 @@ export class JobScheduler {
     await this.tick();
   }
 
-  /** Disarms everything and waits (at most `timeoutMs`) for runs in progress. Idempotent. */
+  /**
+   * Disarms everything, waits for the running (and queued) pass, then waits (at most `timeoutMs`)
+   * for runs in progress. Idempotent.
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.started = false;
     if (this.syncTimer) clearInterval(this.syncTimer);
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.wake) clearTimeout(this.wake);
     this.syncTimer = this.wake = this.pollTimer = undefined;
-    for (const a of this.armed.values()) this.disarm(a);
+    await this.gate.idle();
+    for (const a of this.armed.values()) disarm(a);
     this.armed.clear();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.idle(), new Promise<void>((r) => { timer = setTimeout(r, timeoutMs); })]);
     clearTimeout(timer);
   }
 
-  /** Re-reads the jobs after a change made through the services (no-op until started). */
-  jobsChanged(): void {
+  /**
+   * Re-reads the jobs after a change made through the services (no-op until started); resolves
+   * once the armed set matches sys_job (after the pass running, if any). A failed read is logged.
+   */
+  async jobsChanged(): Promise<void> {
     if (!this.started) return;
-    this.sync(this.deps.clock.now());
-    this.armWake();
+    await this.gate.run(async () => {
+      if (!this.started) return;
+      try {
+        await this.sync(this.deps.clock.now());
+      } catch (e) {
+        this.runner.log.error(`定时任务调度失败：${(e as Error).message}`);
+      }
+      this.armWake();
+    });
   }
 
-  /** Fires what is due at `now` (see the file header); resolves when those runs are done. */
-  async tick(now = this.deps.clock.now()): Promise<void> {
+  /**
+   * Fires what is due at `now` (see the file header); resolves when those runs are done. An open
+   * write turn of requests is committed at the call, so neither the claims nor the engine's timers
+   * ride on it.
+   */
+  async tick(now?: number): Promise<void> {
     if (!this.started) return;
-    // Claims and engine timers commit on their own, not with an open write turn of requests.
     commitWriteTurn(this.deps.db);
-    const runs: Promise<void>[] = [];
-    try {
-      this.sync(now);
-      const states = readStates(this.deps.db);
-      for (const a of this.armed.values()) {
-        const cursor = Math.max(a.cursor, states.get(a.job.jobId) ?? -Infinity);
-        const plan = planFires(a.cron, { policy: a.job.misfirePolicy, cursor, now, thresholdMs: this.o.misfireThresholdMs, maxCatchUp: this.o.maxCatchUp });
-        if (plan.handledUpTo <= cursor) continue;
-        const won = claimFires(this.deps.db, a.job.jobId, plan.fires, this.owner, now, plan.handledUpTo, now - LEASE_KEEP_MS);
-        a.cursor = plan.handledUpTo;
-        if (plan.lastMissed !== null) this.runner.log.warn(`定时任务 ${a.job.jobName} 错过了触发时间，按策略 ${a.job.misfirePolicy} 处理，执行 ${won.length} 次`);
-        if (won.length) runs.push(this.track(this.runSequence(a.job, won)));
-      }
-    } catch (e) {
-      this.runner.log.error(`定时任务调度失败：${(e as Error).message}`);
-    }
-    this.armWake();
-    this.runHandlers(now);
+    const runs = await this.requestPass(now);
     await Promise.all(runs);
   }
 
@@ -196,74 +205,84 @@ export class JobScheduler {
     this.handlers.push(handler);
   }
 
-  private runHandlers(now: number): void {
+  /** A pass at `now` after the queued ones; a timer tick (no `now`) joins the timer pass already waiting. */
+  private requestPass(now?: number): Promise<Promise<void>[]> {
+    if (now !== undefined) return this.gate.run(() => this.pass(now));
+    if (this.clockPass) return this.clockPass;
+    const pass: Promise<Promise<void>[]> = this.gate.run(() => {
+      if (this.clockPass === pass) this.clockPass = undefined;
+      return this.pass(this.deps.clock.now());
+    });
+    this.clockPass = pass;
+    return pass;
+  }
+
+  /** One pass: re-read, plan and claim each armed job, start the won runs, run the handlers; resolves to the runs started. */
+  private async pass(now: number): Promise<Promise<void>[]> {
+    if (!this.started) return [];
+    const runs: Promise<void>[] = [];
+    try {
+      const states = await this.sync(now);
+      for (const a of [...this.armed.values()]) {
+        if (!this.started) break;
+        const cursor = Math.max(a.cursor, states.get(a.job.jobId) ?? -Infinity);
+        const plan = planFires(a.cron, { policy: a.job.misfirePolicy, cursor, now, thresholdMs: this.o.misfireThresholdMs, maxCatchUp: this.o.maxCatchUp });
+        if (plan.handledUpTo <= cursor) continue;
+        const won = await claimFires(this.deps.store, a.job.jobId, plan.fires, this.owner, now, plan.handledUpTo, now - LEASE_KEEP_MS);
+        a.cursor = plan.handledUpTo;
+        if (plan.lastMissed !== null) this.runner.log.warn(`定时任务 ${a.job.jobName} 错过了触发时间，按策略 ${a.job.misfirePolicy} 处理，执行 ${won.length} 次`);
+        if (won.length) runs.push(this.runs.sequence(a.job, won));
+      }
+    } catch (e) {
+      this.runner.log.error(`定时任务调度失败：${(e as Error).message}`);
+    }
+    this.armWake();
+    await this.runHandlers(now, false);
+    return runs;
+  }
+
+  /** Runs the handlers (with `onlyDue`, those whose `nextDue()` has come); an error is logged, never thrown. */
+  private async runHandlers(now: number, onlyDue: boolean): Promise<void> {
     for (const h of this.handlers) {
+      if (!this.started) return;
       try {
-        h.tick(now);
+        const due = onlyDue && h.nextDue ? await h.nextDue() : now;
+        if (due === null || due > now) continue;
+        // The engine's timers commit on their own, not with an open write turn of requests.
+        commitWriteTurn(this.deps.db);
+        await h.tick(now);
       } catch (e) {
         this.runner.log.error(`调度处理失败：${(e as Error).message}`);
       }
     }
   }
 
-  /** The fine poll: handlers whose next due time has come. */
+  /** The fine poll: handlers whose next due time has come; skipped while a pass runs or waits (it runs them). */
   private pollHandlers(): void {
-    if (!this.started) return;
-    const now = this.deps.clock.now();
-    for (const h of this.handlers) {
-      try {
-        const due = h.nextDue ? h.nextDue() : now;
-        if (due !== null && due <= now) {
-          commitWriteTurn(this.deps.db);
-          h.tick(now);
-        }
-      } catch (e) {
-        this.runner.log.error(`调度处理失败：${(e as Error).message}`);
-      }
-    }
+    if (!this.started || this.gate.busy) return;
+    void this.gate.run(() => this.runHandlers(this.deps.clock.now(), true));
   }
 
   /** Runs `job` once now (RuoYi `run`), even when paused; tracked by `idle()`. */
   runOnce(job: JobRecord): Promise<void> {
-    return this.track(this.execute(job, this.deps.clock.now()));
+    return this.runs.once(job, this.deps.clock.now());
   }
 
   /** Resolves when no run started by this scheduler is in progress. */
-  async idle(): Promise<void> {
-    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 
-  private track(p: Promise<void>): Promise<void> {
-    const tracked = p.finally(() => { this.inflight.delete(tracked); });
-    this.inflight.add(tracked);
-    return tracked;
-  }
-
-  private async runSequence(job: JobRecord, fireTimes: number[]): Promise<void> {
-    for (const t of fireTimes) await this.execute(job, t);
-  }
-
-  private async execute(job: JobRecord, fireTime: number): Promise<void> {
-    const busy = this.running.get(job.jobId) ?? 0;
-    if (job.concurrent === '1' && busy > 0) {
-      logSkipped(this.runner, job, fireTime);
-      return;
-    }
-    this.running.set(job.jobId, busy + 1);
-    try {
-      await runJob(this.runner, job, fireTime);
-    } finally {
-      const left = (this.running.get(job.jobId) ?? 1) - 1;
-      if (left > 0) this.running.set(job.jobId, left);
-      else this.running.delete(job.jobId);
-    }
-  }
-
-  /** Aligns the armed set with sys_job: new or changed normal jobs (re)armed, others disarmed. */
-  private sync(now: number): void {
-    const states = readStates(this.deps.db);
+  /**
+   * Aligns the armed set with sys_job: new or changed normal jobs (re)armed, others disarmed;
+   * resolves to the schedule states it read (jobId → last fire time). Changes nothing once stopped.
+   */
+  private async sync(now: number): Promise<Map<number, number>> {
+    const states = await readStates(this.deps.store);
+    const jobs = await activeJobs(this.deps.store);
+    if (!this.started) return states;
     const seen = new Set<number>();
-    for (const job of activeJobs(this.deps.db)) {
+    for (const job of jobs) {
       const fp = fingerprint(job);
       const cron = cronOf(job.cronExpression);
       if (!cron || !MISFIRE_POLICIES.has(job.misfirePolicy)) {
@@ -274,39 +293,18 @@ export class JobScheduler {
       seen.add(job.jobId);
       const current = this.armed.get(job.jobId);
       if (current?.fingerprint === fp) continue;
-      if (current) this.disarm(current);
+      if (current) disarm(current);
       const a: Armed = { job, fingerprint: fp, cron, cursor: states.get(job.jobId) ?? now };
-      if (this.timers) this.attachDriver(a, now);
+      if (this.timers) attachDriver(a, now, () => void this.tick(), this.cronLogger);
       this.armed.set(job.jobId, a);
     }
     for (const [id, a] of this.armed) {
       if (!seen.has(id)) {
-        this.disarm(a);
+        disarm(a);
         this.armed.delete(id);
       }
     }
-  }
-
-  /** node-cron when it can express the form and agrees with croner; else the own timer. */
-  private attachDriver(a: Armed, now: number): void {
-    a.driver = 'timer';
-    const expr = a.cron.nodeCron;
-    if (!expr || !nodeCron.validate(expr)) return;
-    let task: ScheduledTask | undefined;
-    try {
-      task = nodeCron.createTask(expr, () => void this.tick(), { name: `sys-job-${a.job.jobId}`, logger: this.cronLogger, suppressMissedWarning: true, unref: true });
-      if (!nextFireTimes(a.cron, now, 8).every((t) => task!.match(new Date(t)))) throw new Error('node-cron disagrees with croner');
-      task.start();
-      a.task = task;
-      a.driver = 'node-cron';
-    } catch {
-      void task?.destroy();
-    }
-  }
-
-  private disarm(a: Armed): void {
-    if (a.task) void a.task.destroy();
-    a.task = undefined;
+    return states;
   }
 
   /** Sets the own timer to the earliest next fire of the timer-driven jobs. */
@@ -314,32 +312,19 @@ export class JobScheduler {
     if (this.wake) clearTimeout(this.wake);
     this.wake = undefined;
     if (!this.started || !this.timers) return;
-    const now = this.deps.clock.now();
-    let next = Infinity;
-    for (const a of this.armed.values()) {
-      if (a.driver !== 'timer') continue;
-      const t = nextFireAfter(a.cron, Math.max(now, a.cursor));
-      if (t !== null && t < next) next = t;
-    }
-    if (next === Infinity) return;
-    this.wake = setTimeout(() => void this.tick(), Math.min(Math.max(0, next - now), MAX_WAKE_MS));
+    const delay = wakeDelay(this.armed.values(), this.deps.clock.now());
+    if (delay === null) return;
+    this.wake = setTimeout(() => void this.tick(), delay);
     this.wake.unref();
   }
-
-  private readonly cronLogger = {
-    info: (m: string) => this.runner.log.info(String(m)),
-    warn: (m: string) => this.runner.log.warn(String(m)),
-    error: (m: string | Error) => this.runner.log.error(String(m)),
-    debug: () => {},
-  };
 }
 
 /**
- * The app's scheduler: backups go below the database file's folder (`./data` for `:memory:`).
- * Not started here (server/main.ts starts it).
+ * The app's scheduler: backups go below the database file's folder (`./data` for `:memory:` and
+ * for PostgreSQL). Not started here (server/main.ts starts it).
  */
-export function createJobScheduler(deps: { db: Db; clock: Clock; env: AppEnv }, log?: JobLogger): JobScheduler {
+export function createJobScheduler(deps: SchedulerDeps & { env: AppEnv }, log?: JobLogger): JobScheduler {
   const url = deps.env.DATABASE_URL;
-  const dataDir = url === ':memory:' ? path.resolve('data') : path.dirname(path.resolve(url));
-  return new JobScheduler(deps, { log, dataDir });
+  const dataDir = url === ':memory:' || deps.store.kind !== 'sqlite' ? path.resolve('data') : path.dirname(path.resolve(url));
+  return new JobScheduler({ db: deps.db, store: deps.store, clock: deps.clock }, { log, dataDir });
 }

@@ -55,7 +55,7 @@ export const logininforColumns = {
 
 /** Rows by address (LIKE), user name (LIKE), status and login days; newest first unless `orderByColumn`. */
 export async function listLogininfor({ db }: LogininforStore, f: LogininforFilter): Promise<Page<LogininforRow>> {
-  const where = and(contains(sysLogininfor.ipaddr, f.ipaddr), contains(sysLogininfor.userName, f.userName),
+  const where = and(contains(sysLogininfor.ipaddr, f.ipaddr, db), contains(sysLogininfor.userName, f.userName, db),
     f.status ? eq(sysLogininfor.status, f.status) : undefined, ...withinDays(sysLogininfor.loginTime, f));
   const order = orderOf(logininforColumns, f, [desc(sysLogininfor.infoId)]);
   return pageOfAsync(f,

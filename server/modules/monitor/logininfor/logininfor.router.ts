@@ -43,7 +43,7 @@ export const logininforRouter = router({
         aliases: [{ method: 'POST', path: '/monitor/logininfor/unlock/:userName' }],
       },
     })
-    .mutation(({ ctx, input }) => { logininforUnlock(ctx.deps, input.userName); }),
+    .mutation(async ({ ctx, input }) => { await logininforUnlock(ctx.deps, input.userName); }),
   /** Filters → xlsx FileReply. */
   export: permProcedure('monitor:logininfor:export').meta(log(5)).input(logininforExportInput)
     .meta({ rest: { method: 'POST', path: '/monitor/logininfor/export', input: ['query', 'body'], envelope: 'file' } })

@@ -1,9 +1,8 @@
 /**
  * Login log services (reference §1 lockout, §2 Monitor; RuoYi SysLogininforController): list,
  * delete, clean, unlock (clears the wrong-password counter) and export. On the async store (issue 43):
- * list, delete, clean and export go through `store` (each write one `store.transaction`); unlock
- * stays a synchronous `db.transaction` until the wrong-password counter (auth/password.service.ts)
- * moves onto the store.
+ * list, delete, clean, unlock and export go through `store` (each write one `store.transaction`;
+ * unlock's is auth/password.service.ts clearWrongPasswords').
  */
 import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
@@ -28,9 +27,8 @@ export async function logininforClean(deps: Deps): Promise<void> {
 }
 
 /** `GET /monitor/logininfor/unlock/{userName}`: clears the user's wrong-password counter (reference §1). */
-export function logininforUnlock(deps: Deps, userName: string): void {
-  // better-sqlite3 runs the transaction on the one connection, so the auth helper's write joins it
-  deps.db.transaction(() => { clearWrongPasswords(deps, userName); });
+export function logininforUnlock(deps: Deps, userName: string): Promise<void> {
+  return clearWrongPasswords(deps, userName);
 }
 
 /** `POST /monitor/logininfor/export` → `data_{timestamp}.xlsx` (sheet 登录日志). */

@@ -34,7 +34,7 @@ export const operlogColumns = {
 
 /** Rows by title, operator, address (LIKE), business type, status and days; newest first unless `orderByColumn`. */
 export async function listOperlog({ db }: OperlogStore, f: OperlogFilter): Promise<Page<OperlogRow>> {
-  const where = and(contains(sysOperLog.title, f.title), contains(sysOperLog.operName, f.operName), contains(sysOperLog.operIp, f.operIp),
+  const where = and(contains(sysOperLog.title, f.title, db), contains(sysOperLog.operName, f.operName, db), contains(sysOperLog.operIp, f.operIp, db),
     f.businessType !== undefined ? eq(sysOperLog.businessType, f.businessType) : undefined,
     f.status !== undefined ? eq(sysOperLog.status, f.status) : undefined, ...withinDays(sysOperLog.operTime, f));
   const order = orderOf(operlogColumns, f, [desc(sysOperLog.operId)]);

@@ -11,18 +11,24 @@ import type { ServerDb, ServerInfo } from '../../../../shared/schemas/monitor/se
 import { fileSize, fileSizeText, fileSystems, memory, nodeProcess, sampleCpu, system } from './server-probe';
 import { databaseFigures } from './server.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'env' | 'clock'>;
 
 const isMemory = (url: string) => url === ':memory:' || url.startsWith('file::memory:');
 
-/** The database file, its WAL and its pages. */
-function database(deps: Deps): ServerDb {
+/** A `postgres://` URL as it may be shown: its password replaced by `***`. */
+const withoutPassword = (url: string) => url.replace(/^([a-z]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
+
+/** The database file, its WAL and its pages (PostgreSQL: its URL without the password, no file sizes). */
+async function database(deps: Deps): Promise<ServerDb> {
   const url = deps.env.DATABASE_URL;
+  const f = await databaseFigures(deps.store);
+  if (deps.store.kind !== 'sqlite') {
+    return { path: withoutPassword(url), inMemory: false, size: 0, sizeText: fileSizeText(0), walSize: 0, walSizeText: fileSizeText(0), ...f };
+  }
   const inMemory = isMemory(url);
   const file = inMemory ? url : path.resolve(url);
   const size = inMemory ? 0 : fileSize(file);
   const walSize = inMemory ? 0 : fileSize(`${file}-wal`);
-  const f = databaseFigures(deps.db);
   return { path: file, inMemory, size, sizeText: fileSizeText(size), walSize, walSizeText: fileSizeText(walSize), ...f };
 }
 
@@ -31,9 +37,9 @@ export async function serverInfo(deps: Deps): Promise<ServerInfo> {
   const cpu = await sampleCpu();
   const url = deps.env.DATABASE_URL;
   const dirs = [
-    ...(isMemory(url) ? [] : [{ dir: path.dirname(path.resolve(url)), label: '数据目录' }]),
+    ...(isMemory(url) || deps.store.kind !== 'sqlite' ? [] : [{ dir: path.dirname(path.resolve(url)), label: '数据目录' }]),
     { dir: deps.env.UPLOAD_DIR, label: '上传目录' },
     { dir: path.parse(process.cwd()).root, label: '根目录' },
   ];
-  return { cpu, mem: memory(), jvm: nodeProcess(deps.clock.now()), sys: system(), sysFiles: await fileSystems(dirs), db: database(deps) };
+  return { cpu, mem: memory(), jvm: nodeProcess(deps.clock.now()), sys: system(), sysFiles: await fileSystems(dirs), db: await database(deps) };
 }

@@ -1,13 +1,12 @@
 /**
  * The synchronous config reader (issue 43), a twin of ./config.repo.ts `configValue`, kept for the
- * readers that cannot await:
- * - the workflow engine's budgets (server/modules/flowable/common/budgets.ts `positiveConfig`,
- *   `engineLimits`, and simulate-budget.ts through them), read inside the engine's synchronous
- *   command transactions;
- * - the upload quota (server/modules/common/upload-quota.service.ts `uploadQuotas`), read by the
- *   synchronous `reserveUpload`.
+ * one reader that cannot await yet: the workflow engine's budgets
+ * (server/modules/flowable/common/budgets.ts `positiveConfig`, `engineLimits`, and
+ * simulate-budget.ts through them), read by the engine synchronously inside its commands (the
+ * `limits.*` functions server/app.ts passes to createEngine). The upload quota reads the async
+ * `configValue` since issue 44.
  * Same query and the same config cache (config.cache.ts, keyed by the connection, which the store's
- * `store.db` is on SQLite) as the async reader; delete this file when those move onto the store.
+ * `store.db` is on SQLite) as the async reader; delete this file when the engine's budgets move.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

@@ -5,7 +5,7 @@
  * On the async store port (issue 43): every function takes the store and awaits its Drizzle
  * queries (`store.db`, the open transaction's handle inside one); writes run inside the caller's
  * `store.transaction`. The synchronous reader of a value for code that cannot await (the engine's
- * budgets, the upload quota) is ./config-sync.repo.ts `getConfigValue`.
+ * budgets) is ./config-sync.repo.ts `getConfigValue`.
  */
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -48,7 +48,7 @@ export function configValue(store: ConfigStore, configKey: string): Promise<stri
 
 /** Entries by name (LIKE), key (LIKE), type and creation days, ordered by configId. */
 export async function listConfigs({ db }: ConfigStore, f: ConfigFilter): Promise<Page<ConfigRow>> {
-  const where = and(contains(sysConfig.configName, f.configName), contains(sysConfig.configKey, f.configKey),
+  const where = and(contains(sysConfig.configName, f.configName, db), contains(sysConfig.configKey, f.configKey, db),
     f.configType ? eq(sysConfig.configType, f.configType) : undefined, ...withinDays(sysConfig.createTime, f));
   const order = orderOf(configColumns, f, [asc(sysConfig.configId)]);
   return pageOfAsync(f,

@@ -6,8 +6,7 @@
  * On the async store port (issue 43): every query function takes the store and awaits its Drizzle
  * queries (`store.db`, the open transaction's handle inside one), reading the results with
  * server/db/store/results.ts, so the same code runs over SQLite and PostgreSQL. Writes run inside
- * the caller's `store.transaction`. The user module's synchronous transactions still check depts
- * with the synchronous twins of ./dept-sync.repo.ts (deptInScope, missingDeptIds) until it moves.
+ * the caller's `store.transaction`.
  */
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -39,7 +38,7 @@ export function deptScope(db: Db, login: LoginUser, perm: string): SQL | undefin
 /** Live depts matching the filter and `scope`, ordered by parent id and order number. */
 export async function listDepts({ db }: DeptStore, f: DeptFilter, scope?: SQL): Promise<DeptRow[]> {
   return db.select().from(sysDept)
-    .where(and(eq(sysDept.delFlag, '0'), contains(sysDept.deptName, f.deptName), f.status ? eq(sysDept.status, f.status) : undefined, scope))
+    .where(and(eq(sysDept.delFlag, '0'), contains(sysDept.deptName, f.deptName, db), f.status ? eq(sysDept.status, f.status) : undefined, scope))
     .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
 }
 

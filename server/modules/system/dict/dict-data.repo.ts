@@ -32,7 +32,7 @@ export const dictDataColumns = {
 
 /** Entries by type (equal), label (LIKE) and status, ordered by dictSort. */
 export async function listDictData({ db }: DictStore, f: DictDataFilter): Promise<Page<DictDataRow>> {
-  const where = and(f.dictType ? eq(sysDictData.dictType, f.dictType) : undefined, contains(sysDictData.dictLabel, f.dictLabel),
+  const where = and(f.dictType ? eq(sysDictData.dictType, f.dictType) : undefined, contains(sysDictData.dictLabel, f.dictLabel, db),
     f.status ? eq(sysDictData.status, f.status) : undefined);
   const order = orderOf(dictDataColumns, f, [asc(sysDictData.dictSort), asc(sysDictData.dictCode)]);
   return pageOfAsync(f,

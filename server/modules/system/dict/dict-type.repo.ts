@@ -32,7 +32,7 @@ export const dictTypeColumns = {
 
 /** Types by name (LIKE), type (LIKE), status and creation days, ordered by dictId. */
 export async function listDictTypes({ db }: DictStore, f: DictTypeFilter): Promise<Page<DictTypeRow>> {
-  const where = and(contains(sysDictType.dictName, f.dictName), contains(sysDictType.dictType, f.dictType),
+  const where = and(contains(sysDictType.dictName, f.dictName, db), contains(sysDictType.dictType, f.dictType, db),
     f.status ? eq(sysDictType.status, f.status) : undefined, ...withinDays(sysDictType.createTime, f));
   const order = orderOf(dictTypeColumns, f, [asc(sysDictType.dictId)]);
   return pageOfAsync(f,

@@ -6,8 +6,8 @@
  * On the async store port (issue 43): every function takes the store and awaits its Drizzle
  * queries (`store.db`, the open transaction's handle inside one), reading the results with
  * server/db/store/results.ts, so the same code runs over SQLite and PostgreSQL. Writes run inside
- * the caller's `store.transaction`. `insertMenuRow` (generated modules' install steps) is still
- * synchronous, in ./menu-install.repo.ts, and re-exported here.
+ * the caller's `store.transaction` (`insertMenuRow` too: the generated modules' install steps at
+ * boot, tool/gen/module-install.ts).
  */
 import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
@@ -15,8 +15,6 @@ import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
 import { changesOf, firstRow } from '../../../db/store/results';
 import { contains } from '../../common/query.repo';
-
-export { insertMenuRow } from './menu-install.repo';
 
 type MenuStore = Pick<Store<Db>, 'db'>;
 
@@ -35,7 +33,7 @@ const order = [asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId)
  * all of them when `roleIds` is undefined (admin), else those granted to the roles.
  */
 export async function listMenus({ db }: MenuStore, f: MenuFilter, roleIds?: number[]): Promise<MenuRow[]> {
-  const where = and(contains(sysMenu.menuName, f.menuName), f.visible ? eq(sysMenu.visible, f.visible) : undefined, f.status ? eq(sysMenu.status, f.status) : undefined);
+  const where = and(contains(sysMenu.menuName, f.menuName, db), f.visible ? eq(sysMenu.visible, f.visible) : undefined, f.status ? eq(sysMenu.status, f.status) : undefined);
   if (roleIds === undefined) return db.select().from(sysMenu).where(where).orderBy(...order);
   if (roleIds.length === 0) return [];
   return db.select().from(sysMenu)
@@ -92,6 +90,15 @@ export type MenuValues = Omit<MenuRow, 'menuId' | 'createBy' | 'createTime' | 'u
 
 export async function insertMenu({ db }: MenuStore, v: MenuValues, by: string, when: string): Promise<number> {
   const [row] = await db.insert(sysMenu).values({ ...v, createBy: by, createTime: when }).returning({ id: sysMenu.menuId });
+  return row.id;
+}
+
+/**
+ * Inserts a menu row exactly as given (the install steps of generated modules: audit columns
+ * included, unset columns take the schema's defaults); returns its id.
+ */
+export async function insertMenuRow({ db }: MenuStore, values: typeof sysMenu.$inferInsert): Promise<number> {
+  const [row] = await db.insert(sysMenu).values(values).returning({ id: sysMenu.menuId });
   return row.id;
 }
 

@@ -37,7 +37,7 @@ const noticeColumns = {
  */
 export async function listNotices({ db }: NoticeStore, f: NoticeFilter): Promise<Page<NoticeRecord>> {
   const where = and(
-    contains(sysNotice.noticeTitle, f.noticeTitle), contains(sysNotice.createBy, f.createBy),
+    contains(sysNotice.noticeTitle, f.noticeTitle, db), contains(sysNotice.createBy, f.createBy, db),
     f.noticeType ? eq(sysNotice.noticeType, f.noticeType) : undefined, f.status ? eq(sysNotice.status, f.status) : undefined,
   );
   const order = orderOf(noticeColumns, f, [desc(sysNotice.createTime), desc(sysNotice.noticeId)]);

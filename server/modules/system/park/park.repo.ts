@@ -25,7 +25,7 @@ export interface ParkFilter {
 /** Live parks matching the filter, ordered by parent id and order number. */
 export async function listParks({ db }: ParkStore, f: ParkFilter): Promise<ParkRow[]> {
   return db.select().from(sysPark)
-    .where(and(eq(sysPark.delFlag, '0'), contains(sysPark.parkName, f.parkName), f.status ? eq(sysPark.status, f.status) : undefined))
+    .where(and(eq(sysPark.delFlag, '0'), contains(sysPark.parkName, f.parkName, db), f.status ? eq(sysPark.status, f.status) : undefined))
     .orderBy(asc(sysPark.parentId), asc(sysPark.orderNum), asc(sysPark.parkId));
 }
 

@@ -32,7 +32,7 @@ export const postColumns = {
 
 /** Posts by code (LIKE), name (LIKE) and status, ordered by postSort unless `orderByColumn`. */
 export async function listPosts({ db }: PostStore, f: PostFilter): Promise<Page<PostRow>> {
-  const where = and(contains(sysPost.postCode, f.postCode), contains(sysPost.postName, f.postName), f.status ? eq(sysPost.status, f.status) : undefined);
+  const where = and(contains(sysPost.postCode, f.postCode, db), contains(sysPost.postName, f.postName, db), f.status ? eq(sysPost.status, f.status) : undefined);
   const order = orderOf(postColumns, f, [asc(sysPost.postSort), asc(sysPost.postId)]);
   return pageOfAsync(f,
     async () => firstRow(await db.select({ n: count() }).from(sysPost).where(where))?.n ?? 0,

@@ -5,7 +5,9 @@
  * takes it from the MIME type) AND by its first bytes, else 文件格式错误，请上传图片类型,如：JPG，PNG后缀的文件。
  * It is stored as `UPLOAD_DIR/avatar/yyyy/MM/dd/<unique>.<png|jpg|gif|bmp>` (the type the bytes
  * show) and served by the files module at `/profile/avatar/yyyy/MM/dd/<name>`, the new
- * `sys_user.avatar`. Names are made here, so the path never leaves UPLOAD_DIR.
+ * `sys_user.avatar`. Names are made here, so the path never leaves UPLOAD_DIR. The file is
+ * written before, and the old one removed after, the `store.transaction` that sets the avatar
+ * (issue 43: the transaction awaits nothing but the store's statements).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -61,7 +63,7 @@ function avatarFileOf(root: string, url: string): string | null {
  * format message above; 上传图片异常，请联系管理员 for an empty file; the upload quotas' (issue 38 §7,
  * common/upload-quota.service.ts), checked before anything is written.
  */
-export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, login: LoginUser, file: UploadedFileShape): Promise<{ imgUrl: string }> {
+export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 'env'>, login: LoginUser, file: UploadedFileShape): Promise<{ imgUrl: string }> {
   if (file.data.byteLength === 0) throw new AppError('invalid', '上传图片异常，请联系管理员');
   const ext = extensionOf(file);
   const kind = sniffImage(file.data);
@@ -74,33 +76,34 @@ export async function uploadAvatar(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>, 
   const target = path.resolve(root, 'avatar', day, name);
   if (!target.startsWith(path.join(root, 'avatar') + path.sep)) throw new AppError('internal', '上传图片异常，请联系管理员');
   const imgUrl = `${PROFILE_URL_PREFIX}/avatar/${day}/${name}`;
-  const reserved = reserveUpload(deps, login.userId, file.data.byteLength);
+  const reserved = await reserveUpload(deps, login.userId, file.data.byteLength);
   try {
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, file.data, { flag: 'wx' });
   } catch (e) {
-    releaseUpload(deps, reserved);
+    await releaseUpload(deps, reserved);
     throw e;
   }
-  confirmUpload(deps, reserved, imgUrl);
+  await confirmUpload(deps, reserved, imgUrl);
 
   let previous = '';
   try {
-    deps.db.transaction((tx) => {
-      previous = findUserDetail(tx, login.userId)?.avatar ?? '';
-      if (updateUser(tx, login.userId, { avatar: imgUrl, updateBy: login.userName, updateTime: nowText(deps.clock) }) === 0) {
+    const { store } = deps;
+    await store.transaction(async () => {
+      previous = (await findUserDetail(store, login.userId))?.avatar ?? '';
+      if (await updateUser(store, login.userId, { avatar: imgUrl, updateBy: login.userName, updateTime: nowText(deps.clock) }) === 0) {
         throw new AppError('internal', '上传图片异常，请联系管理员');
       }
     });
   } catch (e) {
     await fs.rm(target, { force: true });
-    releaseUpload(deps, reserved);
+    await releaseUpload(deps, reserved);
     throw e;
   }
   const old = previous ? avatarFileOf(root, previous) : null;
   if (old && old !== target) {
     await fs.rm(old, { force: true }).catch(() => undefined);
-    releaseUploadNamed(deps, previous);
+    await releaseUploadNamed(deps, previous);
   }
   return { imgUrl };
 }

@@ -16,7 +16,7 @@ export const profileRouter = router({
   /** → `{data: user (no password, with dept and roles), roleGroup, postGroup}`. */
   get: auditedProcedure
     .meta({ rest: { method: 'GET', path: '/system/user/profile', envelope: 'ajax' } })
-    .output(ajaxOutput<ReturnType<typeof getProfile>>())
+    .output(ajaxOutput<Awaited<ReturnType<typeof getProfile>>>())
     .query(({ ctx }) => getProfile(ctx.deps, ctx.login)),
 
   /** `{nickName, email, phonenumber, sex?}` (spec §5 rules). Errors: 修改用户'x'失败，手机号码已存在 / 邮箱账号已存在. */

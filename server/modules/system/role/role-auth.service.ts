@@ -4,12 +4,10 @@
  * allocated / unallocated user lists in the caller's data scope, cancel, cancelAll, selectAll,
  * and `{checkedKeys, depts}` / `{checkedKeys, parks}`.
  *
- * Issue 43: the trees are on the async store. The user lists and the link commands stay
- * synchronous for now: they read and write sys_user / sys_user_role through the user module's
- * synchronous repositories (role-users.repo.ts authUserPage, user-write.repo.ts addRoleUsers /
- * removeRoleUsers, user-scope checkUserDataScope), and the commands keep one synchronous
- * `db.transaction` with the synchronous role checks of ./role-sync.repo.ts; they move with the
- * user module.
+ * On the async store (issue 43): the user lists and the links read and write sys_user /
+ * sys_user_role through the user module's repositories (role-users.repo.ts authUserPage,
+ * user-write.repo.ts addRoleUsers / removeRoleUsers, user-scope checkUserDataScope); each
+ * command is one `store.transaction` holding its checks.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -22,13 +20,11 @@ import { buildTree, checkUserDataScope, deptTree, SUPER_USER_ID } from '../user/
 import { liveUserInScope, userScope } from '../user/user-scope.repo';
 import { authUserColumns, authUserPage } from '../user/role-users.repo';
 import { checkRoleDataScope, SUPER_ROLE_ID } from './role-scope';
-import { checkRoleDataScope as checkRoleDataScopeSync, missingRoleIds } from './role-sync.repo';
 import { allParks, findRole, roleDeptIds, roleParkIds } from './role.repo';
 import { grantKeys, type GrantKeys } from './grant-keys';
 import { ROLE_PERMS } from './role.service';
 
-type Deps = Pick<AppDeps, 'db'>;
-type TreeDeps = Pick<AppDeps, 'store'>;
+type Deps = Pick<AppDeps, 'store'>;
 
 export interface AuthUserFilter {
   roleId: number; userName?: string; phonenumber?: string;
@@ -39,9 +35,9 @@ export interface AuthUserFilter {
  * Users holding (`allocated`) or not holding the role, live, in the caller's scope for
  * system:role:list, filtered by account and phone (LIKE) → `{rows, total}`.
  */
-export function authUserList(deps: Deps, login: LoginUser, f: AuthUserFilter, allocated: boolean): Page<AuthUserRow> {
+export async function authUserList(deps: Deps, login: LoginUser, f: AuthUserFilter, allocated: boolean): Promise<Page<AuthUserRow>> {
   if (f.orderByColumn && !(f.orderByColumn in authUserColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
-  return authUserPage(deps.db, f, allocated, userScope(deps.db, login, ROLE_PERMS.list));
+  return authUserPage(deps.store, f, allocated, userScope(deps.store.db, login, ROLE_PERMS.list));
 }
 
 /** Role 1 is never taken from user 1. Errors: 不允许操作超级管理员用户. */
@@ -53,11 +49,12 @@ function guardCancel(roleId: number, userIds: number[]) {
  * `POST /system/role/authUser/cancel` `{userId, roleId}` and `cancelAll` (roleId, userIds):
  * removes the links. Errors: 没有权限访问角色数据！; 操作失败 when no link existed.
  */
-export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
+export async function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): Promise<void> {
   guardCancel(roleId, userIds);
-  deps.db.transaction((tx) => {
-    checkRoleDataScopeSync(deps.db, login, [roleId], ROLE_PERMS.edit);
-    if (removeRoleUsers(tx, roleId, userIds) === 0) throw new AppError('notFound', '操作失败');
+  const { store } = deps;
+  await store.transaction(async () => {
+    await checkRoleDataScope(store, login, [roleId], ROLE_PERMS.edit);
+    if (await removeRoleUsers(store, roleId, userIds) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 
@@ -66,19 +63,20 @@ export function cancelAuthUsers(deps: Deps, login: LoginUser, roleId: number, us
  * already there are kept). Errors: 角色不存在; 没有权限访问角色数据！ / 没有权限访问用户数据！;
  * 参数 userIds 无效 for unknown users.
  */
-export function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): void {
-  deps.db.transaction((tx) => {
-    checkRoleDataScopeSync(deps.db, login, [roleId], ROLE_PERMS.edit);
-    if (missingRoleIds(tx, [roleId]).length) throw new AppError('notFound', '角色不存在');
+export async function selectAuthUsers(deps: Deps, login: LoginUser, roleId: number, userIds: number[]): Promise<void> {
+  const { store } = deps;
+  await store.transaction(async () => {
+    await checkRoleDataScope(store, login, [roleId], ROLE_PERMS.edit);
+    if (!await findRole(store, roleId)) throw new AppError('notFound', '角色不存在');
     for (const userId of userIds) {
-      if (!liveUserInScope(tx, userId, undefined)) throw new AppError('invalid', `参数 userIds 无效：用户 ${userId} 不存在`);
-      checkUserDataScope(deps.db, login, userId, ROLE_PERMS.edit);
+      if (!await liveUserInScope(store, userId, undefined)) throw new AppError('invalid', `参数 userIds 无效：用户 ${userId} 不存在`);
+      await checkUserDataScope(store, login, userId, ROLE_PERMS.edit);
     }
-    addRoleUsers(tx, roleId, userIds);
+    await addRoleUsers(store, roleId, userIds);
   });
 }
 
-async function roleForTree(deps: TreeDeps, login: LoginUser, roleId: number) {
+async function roleForTree(deps: Deps, login: LoginUser, roleId: number) {
   await checkRoleDataScope(deps.store, login, [roleId], ROLE_PERMS.query);
   const role = await findRole(deps.store, roleId);
   if (!role) throw new AppError('notFound', '角色不存在');
@@ -89,7 +87,7 @@ async function roleForTree(deps: TreeDeps, login: LoginUser, roleId: number) {
  * `GET /system/role/deptTree/{roleId}` → `{checkedKeys, halfCheckedKeys, depts}` (depts in the
  * caller's scope; keys split by `grantKeys` with the role's deptCheckStrictly, issue 38 §8).
  */
-export async function roleDeptTree(deps: TreeDeps, login: LoginUser, roleId: number): Promise<GrantKeys & { depts: TreeNode[] }> {
+export async function roleDeptTree(deps: Deps, login: LoginUser, roleId: number): Promise<GrantKeys & { depts: TreeNode[] }> {
   const role = await roleForTree(deps, login, roleId);
   const depts = await deptTree(deps.store, login, ROLE_PERMS.query);
   return { ...grantKeys(depts, await roleDeptIds(deps.store, roleId, false), role.deptCheckStrictly), depts };
@@ -100,7 +98,7 @@ export async function roleDeptTree(deps: TreeDeps, login: LoginUser, roleId: num
  * a tree; the role's parks split by `grantKeys` with the data-scope dialog's deptCheckStrictly
  * (issue 38 §8).
  */
-export async function roleParkTree(deps: TreeDeps, login: LoginUser, roleId: number): Promise<GrantKeys & { parks: TreeNode[] }> {
+export async function roleParkTree(deps: Deps, login: LoginUser, roleId: number): Promise<GrantKeys & { parks: TreeNode[] }> {
   const role = await roleForTree(deps, login, roleId);
   const parks = buildTree(await allParks(deps.store), {
     id: (p) => p.parkId, parent: (p) => p.parentId, label: (p) => p.parkName, disabled: (p) => p.status === '1',

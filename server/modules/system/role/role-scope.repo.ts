@@ -6,8 +6,7 @@
  * dept of the caller's scope (scope 5 sees none).
  *
  * The condition is built without a query (the session fills each role's permissions; `db` is
- * read only for a role without them); `liveRoleInScope` is on the async store (issue 43; its
- * synchronous twin for the user module's transactions is ./role-sync.repo.ts).
+ * read only for a role without them); `liveRoleInScope` is on the async store (issue 43).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

@@ -1,8 +1,7 @@
 /**
  * Role data scope checks (reference §4; the condition itself, RuoYi's "roles through their
  * users", is role-scope.repo.ts) and the super-admin-role guard. The data-scope check is on the
- * async store (issue 43); the user module's synchronous transactions use the synchronous twin in
- * ./role-sync.repo.ts until they move.
+ * async store (issue 43).
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';

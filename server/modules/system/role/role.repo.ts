@@ -6,8 +6,7 @@
  * On the async store port (issue 43): every function takes the store and awaits its Drizzle
  * queries (`store.db`, the open transaction's handle inside one; hand-written SQL through
  * `store.all`), reading the results with server/db/store/results.ts, so the same code runs over
- * SQLite and PostgreSQL. Writes run inside the caller's `store.transaction`. The user module's
- * synchronous transactions still check roles with ./role-sync.repo.ts until it moves.
+ * SQLite and PostgreSQL. Writes run inside the caller's `store.transaction`.
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { sysMenu, sysPark, sysRole, sysRoleDept, sysRoleMenu, sysRolePark, sysUserRole } from '../../../db/schema';
@@ -15,7 +14,7 @@ import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
 import { changesOf, firstRow } from '../../../db/store/results';
 import { dayRange, isDescending, pageWindow, type Page, type PageInput } from '../../../core/pagination';
-import { contains } from '../../../core/like';
+import { contains, type LikeOn } from '../../../core/like';
 import type { RoleOption } from '../../../../shared/schemas/system/user';
 
 type RoleStore = Pick<Store<Db>, 'db'>;
@@ -43,13 +42,13 @@ export const toRoleOption = (r: RoleRow, flag = false): RoleOption => ({
   flag, admin: r.roleId === 1,
 });
 
-function listWhere(f: Omit<RoleListFilter, 'pageNum' | 'pageSize'>, scope?: SQL) {
+function listWhere(db: LikeOn, f: Omit<RoleListFilter, 'pageNum' | 'pageSize'>, scope?: SQL) {
   const { from, to } = dayRange(f);
   return and(
     eq(sysRole.delFlag, '0'),
     f.roleId !== undefined ? eq(sysRole.roleId, f.roleId) : undefined,
-    contains(sysRole.roleName, f.roleName),
-    contains(sysRole.roleKey, f.roleKey),
+    contains(sysRole.roleName, f.roleName, db),
+    contains(sysRole.roleKey, f.roleKey, db),
     f.status ? eq(sysRole.status, f.status) : undefined,
     from ? gte(sysRole.createTime, from) : undefined,
     to ? lte(sysRole.createTime, to) : undefined,
@@ -59,7 +58,7 @@ function listWhere(f: Omit<RoleListFilter, 'pageNum' | 'pageSize'>, scope?: SQL)
 
 /** Paged roles matching the filter inside `scope`. */
 export async function listRoles({ db }: RoleStore, f: RoleListFilter, scope?: SQL): Promise<Page<RoleOption>> {
-  const where = listWhere(f, scope);
+  const where = listWhere(db, f, scope);
   const total = firstRow(await db.select({ n: count() }).from(sysRole).where(where))?.n ?? 0;
   const { offset, limit } = pageWindow(f, total);
   const col = f.orderByColumn ? roleColumns[f.orderByColumn as keyof typeof roleColumns] : undefined;
@@ -71,7 +70,7 @@ export async function listRoles({ db }: RoleStore, f: RoleListFilter, scope?: SQ
 
 /** Every live role matching the filter inside `scope` (exports, options), by sort order. */
 export async function listAllRoles({ db }: RoleStore, f: Omit<RoleListFilter, 'pageNum' | 'pageSize'>, scope?: SQL): Promise<RoleRow[]> {
-  return db.select().from(sysRole).where(listWhere(f, scope)).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+  return db.select().from(sysRole).where(listWhere(db, f, scope)).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
 }
 
 /** A live role. */
@@ -97,6 +96,14 @@ export async function missingParkIds({ db }: RoleStore, ids: number[]): Promise<
   if (ids.length === 0) return [];
   const found = new Set((await db.select({ id: sysPark.parkId }).from(sysPark)
     .where(and(inArray(sysPark.parkId, ids), eq(sysPark.delFlag, '0')))).map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+/** The ids among `ids` that are not live roles (one query; none for an empty list). */
+export async function missingRoleIds({ db }: RoleStore, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = new Set((await db.select({ id: sysRole.roleId }).from(sysRole)
+    .where(and(inArray(sysRole.roleId, ids), eq(sysRole.delFlag, '0')))).map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
 

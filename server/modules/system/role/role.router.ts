@@ -4,8 +4,8 @@
  * carry the operation-log meta (title 角色管理). Errors are AppErrors with the reference's texts:
  * notFound, invalid, conflict or refused (REST code 500; e.g. 没有权限访问角色数据！ outside the data
  * scope is refused), forbidden (403) without the permission, and invalid (500) naming the field for bad input.
- * The services are async (the store port, issue 43) except the authUser lists and links, which
- * still go through the user module's synchronous repositories (role-auth.service.ts).
+ * The services are async (the store port, issue 43), the authUser lists and links
+ * (role-auth.service.ts) included.
  */
 import {
   authUserCancelAllInput, authUserCancelInput, authUserListInput, authUserSelectAllInput, roleAddInput, roleChangeStatusInput,

@@ -4,6 +4,8 @@
  * Import: a new account is created with the password of config `sys.user.initPassword`; an
  * existing one is updated when `updateSupport` is on, else reported as 已存在. The whole file is
  * one transaction: when any row fails, nothing is written and the reply lists the failures.
+ * On the async store (issue 43): the file is read and parsed, and the password hashed, before
+ * that `store.transaction`, which awaits nothing but the store's statements.
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -15,20 +17,23 @@ import { hashPassword } from '../../auth/password.service';
 import { configValue } from '../config/config.repo';
 import { nickNameInput, optionalEmail, optionalPhone, userNameInput, type UploadedFileShape } from '../../../../shared/schemas/system/user';
 import { z } from 'zod';
-import { findUserIdBy, listAllUsers, userListColumns, type UserListFilter, type UserListRow } from './user.repo';
+import { findUserIdBy } from './user.repo';
+import { listAllUsers, userListColumns, type UserListFilter, type UserListRow } from './user-list.repo';
 import { insertUser, updateUser } from './user-write.repo';
-import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, type DbOrTx } from './user-scope';
+import { checkDeptDataScope, checkUserAllowed, checkUserDataScope } from './user-scope';
 import { userScope } from './user-scope.repo';
-import { missingDeptIds } from '../dept/dept-sync.repo';
+import { missingDeptIds } from '../dept/dept.repo';
 import { USER_PERMS } from './user.service';
+
+type UserStore = AppDeps['store'];
 
 const SEX = { 0: '男', 1: '女', 2: '未知' };
 const STATUS = { 0: '正常', 1: '停用' };
 
 /** `POST /system/user/export`: xlsx of every user the filter matches in the caller's scope. */
-export function exportUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUser, filter: Omit<UserListFilter, 'pageNum' | 'pageSize'>): Promise<FileReply> {
+export async function exportUsers(deps: Pick<AppDeps, 'store' | 'clock'>, login: LoginUser, filter: Omit<UserListFilter, 'pageNum' | 'pageSize'>): Promise<FileReply> {
   if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
-  const scope = userScope(deps.db, login, USER_PERMS.export);
+  const scope = userScope(deps.store.db, login, USER_PERMS.export);
   const columns: ExcelColumn<UserListRow>[] = [
     { header: '用户序号', value: 'userId' },
     { header: '登录名称', value: 'userName' },
@@ -42,7 +47,7 @@ export function exportUsers(deps: Pick<AppDeps, 'db' | 'clock'>, login: LoginUse
     { header: '部门名称', value: (u) => u.dept?.deptName },
     { header: '部门负责人', value: (u) => u.dept?.leader },
   ];
-  return exportXlsx('用户数据', columns, listAllUsers(deps.db, filter, scope), deps.clock.now());
+  return exportXlsx('用户数据', columns, await listAllUsers(deps.store, filter, scope), deps.clock.now());
 }
 
 /** Headers of the import sheet (RuoYi's import columns). */
@@ -93,20 +98,20 @@ async function readRows(file: UploadedFileShape): Promise<Record<string, string>
  * `恭喜您，数据已全部导入成功！共 N 条，数据如下：<br/>1、账号 x 导入成功…`, or AppError('invalid',
  * `很抱歉，导入失败！共 N 条数据格式不正确，错误如下：<br/>1、账号 x 已存在…`) (REST code 500, nothing written).
  */
-export async function importUsers(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, login: LoginUser, file: UploadedFileShape, updateSupport: boolean): Promise<string> {
+export async function importUsers(deps: Pick<AppDeps, 'store' | 'clock'>, login: LoginUser, file: UploadedFileShape, updateSupport: boolean): Promise<string> {
   const rows = await readRows(file);
   const initPassword = (await configValue(deps.store, 'sys.user.initPassword'))?.trim() || '123456';
   const hash = await hashPassword(initPassword);
   const when = nowText(deps.clock);
   const ok: string[] = [];
   const failed: string[] = [];
-  deps.db.transaction((tx) => {
-    for (const raw of rows) {
-      const name = raw['登录名称'] || '';
+  // Parsed before the transaction (issue 43: it awaits only the store's statements).
+  const parsedRows = rows.map((raw) => ({ name: raw['登录名称'] || '', parsed: importRow.safeParse(raw) }));
+  await deps.store.transaction(async () => {
+    for (const { name, parsed } of parsedRows) {
       try {
-        const parsed = importRow.safeParse(raw);
         if (!parsed.success) throw new AppError('invalid', issueText(parsed.error));
-        const verb = importOne(deps, tx, login, parsed.data, updateSupport, hash, when);
+        const verb = await importOne(deps.store, login, parsed.data, updateSupport, hash, when);
         ok.push(`${ok.length + 1}、账号 ${name} ${verb}`);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
@@ -128,17 +133,17 @@ function issueText(err: z.ZodError): string {
 }
 
 /** Imports one row; returns 导入成功 or 更新成功. Errors: AppError (the row's failure). */
-function importOne(deps: Pick<AppDeps, 'db'>, tx: DbOrTx, login: LoginUser, r: ImportRow, updateSupport: boolean, hash: string, when: string): string {
-  if (r.部门编号 !== undefined && missingDeptIds(tx, [r.部门编号]).length) throw new AppError('notFound', `部门 ${r.部门编号} 不存在`);
-  const existing = findUserIdBy(tx, 'userName', r.登录名称);
-  const unique = (field: 'phonenumber' | 'email', value: string, label: string) => {
-    const id = value ? findUserIdBy(tx, field, value) : undefined;
+async function importOne(store: UserStore, login: LoginUser, r: ImportRow, updateSupport: boolean, hash: string, when: string): Promise<string> {
+  if (r.部门编号 !== undefined && (await missingDeptIds(store, [r.部门编号])).length) throw new AppError('notFound', `部门 ${r.部门编号} 不存在`);
+  const existing = await findUserIdBy(store, 'userName', r.登录名称);
+  const unique = async (field: 'phonenumber' | 'email', value: string, label: string) => {
+    const id = value ? await findUserIdBy(store, field, value) : undefined;
     if (id !== undefined && id !== existing) throw new AppError('conflict', `${label}已存在`);
   };
   if (existing !== undefined && !updateSupport) throw new AppError('conflict', '已存在');
-  unique('phonenumber', r.手机号码, '手机号码');
-  unique('email', r.用户邮箱, '邮箱账号');
-  checkDeptDataScope(deps.db, login, r.部门编号, USER_PERMS.import);
+  await unique('phonenumber', r.手机号码, '手机号码');
+  await unique('email', r.用户邮箱, '邮箱账号');
+  await checkDeptDataScope(store, login, r.部门编号, USER_PERMS.import);
   const fields = {
     nickName: r.用户名称, email: r.用户邮箱, phonenumber: r.手机号码,
     ...(r.部门编号 !== undefined ? { deptId: r.部门编号 } : {}),
@@ -146,11 +151,11 @@ function importOne(deps: Pick<AppDeps, 'db'>, tx: DbOrTx, login: LoginUser, r: I
     ...(r.帐号状态 !== undefined ? { status: r.帐号状态 } : {}),
   };
   if (existing === undefined) {
-    insertUser(tx, { userName: r.登录名称, ...fields, password: hash, createBy: login.userName, createTime: when });
+    await insertUser(store, { userName: r.登录名称, ...fields, password: hash, createBy: login.userName, createTime: when });
     return '导入成功';
   }
   checkUserAllowed(existing);
-  checkUserDataScope(deps.db, login, existing, USER_PERMS.import);
-  updateUser(tx, existing, { ...fields, updateBy: login.userName, updateTime: when });
+  await checkUserDataScope(store, login, existing, USER_PERMS.import);
+  await updateUser(store, existing, { ...fields, updateBy: login.userName, updateTime: when });
   return '更新成功';
 }

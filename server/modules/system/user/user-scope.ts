@@ -3,23 +3,17 @@
  * filtered list"): the super admin user 1 is never touched, and a caller who is not the super
  * admin may only reach users and depts inside the data scope of the roles that hold the
  * endpoint's permission. Also the scoped dept tree the user and role screens show (the depts are
- * read through the dept repository, the users through user.repo.ts). The point checks stay
- * synchronous while the user commands run them inside a synchronous `db.transaction` (issue 43;
- * they read depts through ../dept/dept-sync.repo.ts); the dept tree is on the async store.
+ * read through the dept repository, the users through user.repo.ts). On the async store (issue
+ * 43): the checks await `store.db`, so inside a command's `store.transaction` they read through it.
  */
-import type { Db } from '../../../db/client';
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
 import type { TreeNode } from '../../../../shared/schemas/system/user';
-import { deptScope, listDepts } from '../dept/dept.repo';
-import { deptInScope } from '../dept/dept-sync.repo';
+import { deptInScope, deptScope, listDepts } from '../dept/dept.repo';
 import { liveUserInScope, userScope } from './user-scope.repo';
 
-/** The synchronous transaction handle `db.transaction` passes to its callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A database handle or a transaction: repositories accept either. */
-export type DbOrTx = Db | Tx;
+type UserStore = AppDeps['store'];
 
 /** User id of the super admin (reference §1 `SysUser.isAdmin`). */
 export const SUPER_USER_ID = 1;
@@ -33,18 +27,18 @@ export function checkUserAllowed(userId: number): void {
  * RuoYi checkUserDataScope: the user must be a live user inside the caller's data scope for
  * `perm`. The super admin passes without a check. Errors: 500 没有权限访问用户数据！
  */
-export function checkUserDataScope(db: Db, login: LoginUser, userId: number, perm: string): void {
+export async function checkUserDataScope(store: UserStore, login: LoginUser, userId: number, perm: string): Promise<void> {
   if (login.admin) return;
-  if (!liveUserInScope(db, userId, userScope(db, login, perm))) throw new AppError('refused', '没有权限访问用户数据！');
+  if (!await liveUserInScope(store, userId, userScope(store.db, login, perm))) throw new AppError('refused', '没有权限访问用户数据！');
 }
 
 /**
  * RuoYi checkDeptDataScope: a given dept must be inside the caller's data scope for `perm`
  * (null passes). Errors: 500 没有权限访问部门数据！
  */
-export function checkDeptDataScope(db: Db, login: LoginUser, deptId: number | null | undefined, perm: string): void {
+export async function checkDeptDataScope(store: UserStore, login: LoginUser, deptId: number | null | undefined, perm: string): Promise<void> {
   if (login.admin || deptId == null) return;
-  if (!deptInScope(db, deptId, deptScope(db, login, perm))) throw new AppError('refused', '没有权限访问部门数据！');
+  if (!await deptInScope(store, deptId, deptScope(store.db, login, perm))) throw new AppError('refused', '没有权限访问部门数据！');
 }
 
 /**
@@ -70,7 +64,7 @@ export function buildTree<T>(rows: T[], f: { id: (r: T) => number; parent: (r: T
 }
 
 /** The tree of the live depts inside the caller's data scope for `perm` (RuoYi selectDeptTreeList). */
-export async function deptTree(store: AppDeps['store'], login: LoginUser, perm: string): Promise<TreeNode[]> {
+export async function deptTree(store: UserStore, login: LoginUser, perm: string): Promise<TreeNode[]> {
   return buildTree(await listDepts(store, {}, deptScope(store.db, login, perm)), {
     id: (d) => d.deptId, parent: (d) => d.parentId, label: (d) => d.deptName, disabled: (d) => d.status === '1',
   });

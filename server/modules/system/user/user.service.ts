@@ -3,10 +3,9 @@
  * RuoYi's SysUserController / SysUserServiceImpl: unique account, phone and e-mail among live
  * users; user 1 is never changed; you cannot delete yourself; deletes are soft (del_flag '2')
  * and remove the role and post links; passwords are bcrypt hashes and never leave the server.
- * Point checks use the endpoint's permission for the data scope. Every write is one transaction;
- * hashing happens before it. Issue 43: the writes stay synchronous `db.transaction`s for now (their
- * dept and role checks come from ../dept/dept-sync.repo.ts and ../role/role-sync.repo.ts); the
- * role options of the forms are read from the async store.
+ * Point checks use the endpoint's permission for the data scope. On the async store (issue 43):
+ * every write is one `store.transaction` holding its checks, so it stays all-or-nothing; hashing
+ * happens before it (the transaction awaits nothing but the store's statements).
  */
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
@@ -14,17 +13,19 @@ import { AppError } from '../../../core/errors';
 import { nowText } from '../../../core/clock';
 import { hashPassword } from '../../auth/password.service';
 import type { UserFormReply } from '../../../../shared/schemas/system/user';
-import { checkRoleDataScope, missingRoleIds } from '../role/role-sync.repo';
+import type { Page } from '../../../core/pagination';
+import { checkRoleDataScope } from '../role/role-scope';
+import { missingRoleIds } from '../role/role.repo';
 import { scopedRoleOptions } from '../role/role.service';
-import {
-  allPosts, findUserDetail, findUserIdBy, listUsers, missingPostIds, userListColumns, userPostIds, userRoleIds, type UserListFilter,
-} from './user.repo';
+import { allPosts, findUserDetail, findUserIdBy, missingPostIds, userPostIds, userRoleIds } from './user.repo';
+import { listUsers, userListColumns, type UserListFilter, type UserListRow } from './user-list.repo';
 import { insertUser, replaceUserPosts, replaceUserRoles, softDeleteUsers, updateUser, type UserSet } from './user-write.repo';
-import { checkDeptDataScope, checkUserAllowed, checkUserDataScope, type DbOrTx } from './user-scope';
+import { checkDeptDataScope, checkUserAllowed, checkUserDataScope } from './user-scope';
 import { userScope } from './user-scope.repo';
-import { missingDeptIds } from '../dept/dept-sync.repo';
+import { missingDeptIds } from '../dept/dept.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
+type UserStore = AppDeps['store'];
 
 export const USER_PERMS = {
   list: 'system:user:list', query: 'system:user:query', add: 'system:user:add', edit: 'system:user:edit',
@@ -32,17 +33,17 @@ export const USER_PERMS = {
 } as const;
 
 /** Paged users `{rows, total}`; error 参数不符合规范，不能进行查询 for an unknown order column. */
-export function userList(deps: Pick<AppDeps, 'db'>, login: LoginUser, filter: UserListFilter, perm: string = USER_PERMS.list) {
+export async function userList(deps: Pick<AppDeps, 'store'>, login: LoginUser, filter: UserListFilter, perm: string = USER_PERMS.list): Promise<Page<UserListRow>> {
   if (filter.orderByColumn && !(filter.orderByColumn in userListColumns)) throw new AppError('invalid', '参数不符合规范，不能进行查询');
-  return listUsers(deps.db, filter, userScope(deps.db, login, perm));
+  return listUsers(deps.store, filter, userScope(deps.store.db, login, perm));
 }
 
 /** Errors: 500 naming the field when a referenced dept, role or post does not exist. */
-export function checkUserRefs(db: DbOrTx, refs: { deptId?: number | null; roleIds?: number[] | null; postIds?: number[] | null }): void {
-  if (refs.deptId != null && missingDeptIds(db, [refs.deptId]).length) throw new AppError('invalid', `参数 deptId 无效：部门 ${refs.deptId} 不存在`);
-  const roles = missingRoleIds(db, refs.roleIds ?? []);
+export async function checkUserRefs(store: UserStore, refs: { deptId?: number | null; roleIds?: number[] | null; postIds?: number[] | null }): Promise<void> {
+  if (refs.deptId != null && (await missingDeptIds(store, [refs.deptId])).length) throw new AppError('invalid', `参数 deptId 无效：部门 ${refs.deptId} 不存在`);
+  const roles = await missingRoleIds(store, refs.roleIds ?? []);
   if (roles.length) throw new AppError('invalid', `参数 roleIds 无效：角色 ${roles.join(',')} 不存在`);
-  const posts = missingPostIds(db, refs.postIds ?? []);
+  const posts = await missingPostIds(store, refs.postIds ?? []);
   if (posts.length) throw new AppError('invalid', `参数 postIds 无效：岗位 ${posts.join(',')} 不存在`);
 }
 
@@ -50,18 +51,18 @@ export function checkUserRefs(db: DbOrTx, refs: { deptId?: number | null; roleId
  * Uniqueness among live users (reference §2): `<action>用户'<name>'失败，登录账号已存在 |
  * 手机号码已存在 | 邮箱账号已存在`; blank phone and e-mail are not checked; `selfId` is skipped.
  */
-export function checkUserUnique(
-  db: DbOrTx, action: '新增' | '修改', name: string,
+export async function checkUserUnique(
+  store: UserStore, action: '新增' | '修改', name: string,
   v: { userName?: string; phonenumber?: string | null; email?: string | null }, selfId?: number,
-): void {
-  const taken = (field: 'userName' | 'phonenumber' | 'email', value: string) => {
-    const id = findUserIdBy(db, field, value);
+): Promise<void> {
+  const taken = async (field: 'userName' | 'phonenumber' | 'email', value: string) => {
+    const id = await findUserIdBy(store, field, value);
     return id !== undefined && id !== selfId;
   };
   const prefix = `${action}用户'${name}'失败，`;
-  if (v.userName !== undefined && taken('userName', v.userName)) throw new AppError('conflict', `${prefix}登录账号已存在`);
-  if (v.phonenumber && taken('phonenumber', v.phonenumber)) throw new AppError('conflict', `${prefix}手机号码已存在`);
-  if (v.email && taken('email', v.email)) throw new AppError('conflict', `${prefix}邮箱账号已存在`);
+  if (v.userName !== undefined && await taken('userName', v.userName)) throw new AppError('conflict', `${prefix}登录账号已存在`);
+  if (v.phonenumber && await taken('phonenumber', v.phonenumber)) throw new AppError('conflict', `${prefix}手机号码已存在`);
+  if (v.email && await taken('email', v.email)) throw new AppError('conflict', `${prefix}邮箱账号已存在`);
 }
 
 /**
@@ -70,13 +71,14 @@ export function checkUserUnique(
  * id, the user. Errors: 没有权限访问用户数据！ outside the scope.
  */
 export async function getUserForm(deps: Deps, login: LoginUser, userId?: number): Promise<UserFormReply> {
-  if (userId !== undefined) checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
-  const roles = (await scopedRoleOptions(deps.store, login, USER_PERMS.query)).filter((r) => userId === 1 || !r.admin);
-  const reply: UserFormReply = { roles, posts: allPosts(deps.db) };
+  const { store } = deps;
+  if (userId !== undefined) await checkUserDataScope(store, login, userId, USER_PERMS.query);
+  const roles = (await scopedRoleOptions(store, login, USER_PERMS.query)).filter((r) => userId === 1 || !r.admin);
+  const reply: UserFormReply = { roles, posts: await allPosts(store) };
   if (userId === undefined) return reply;
-  const data = findUserDetail(deps.db, userId);
+  const data = await findUserDetail(store, userId);
   if (!data) return reply;
-  return { data, ...reply, postIds: userPostIds(deps.db, userId), roleIds: userRoleIds(deps.db, userId) };
+  return { data, ...reply, postIds: await userPostIds(store, userId), roleIds: await userRoleIds(store, userId) };
 }
 
 export interface UserAdd {
@@ -91,18 +93,19 @@ export interface UserAdd {
 export async function addUser(deps: Deps, login: LoginUser, input: UserAdd): Promise<void> {
   const hash = await hashPassword(input.password);
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    checkUserRefs(tx, input);
-    checkDeptDataScope(deps.db, login, input.deptId, USER_PERMS.add);
-    checkRoleDataScope(deps.db, login, input.roleIds ?? [], USER_PERMS.add);
-    checkUserUnique(tx, '新增', input.userName, input);
-    const userId = insertUser(tx, {
+  const { store } = deps;
+  await store.transaction(async () => {
+    await checkUserRefs(store, input);
+    await checkDeptDataScope(store, login, input.deptId, USER_PERMS.add);
+    await checkRoleDataScope(store, login, input.roleIds ?? [], USER_PERMS.add);
+    await checkUserUnique(store, '新增', input.userName, input);
+    const userId = await insertUser(store, {
       userName: input.userName, nickName: input.nickName, deptId: input.deptId ?? null, email: input.email ?? '',
       phonenumber: input.phonenumber ?? '', sex: input.sex ?? '0', status: input.status ?? '0', remark: input.remark ?? null,
       password: hash, createBy: login.userName, createTime: when,
     });
-    replaceUserRoles(tx, userId, input.roleIds ?? []);
-    replaceUserPosts(tx, userId, input.postIds ?? []);
+    await replaceUserRoles(store, userId, input.roleIds ?? []);
+    await replaceUserPosts(store, userId, input.postIds ?? []);
   });
 }
 
@@ -113,24 +116,25 @@ export type UserUpdate = Omit<UserAdd, 'password' | 'userName'> & { userId: numb
  * scope, uniqueness (修改用户'x'失败，…); given fields are set, given role/post lists replace
  * the links. Errors: 用户不存在 for an unknown id.
  */
-export function updateUserInfo(deps: Deps, login: LoginUser, input: UserUpdate): void {
+export async function updateUserInfo(deps: Deps, login: LoginUser, input: UserUpdate): Promise<void> {
   checkUserAllowed(input.userId);
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    checkUserDataScope(deps.db, login, input.userId, USER_PERMS.edit);
-    const current = findUserDetail(tx, input.userId);
+  const { store } = deps;
+  await store.transaction(async () => {
+    await checkUserDataScope(store, login, input.userId, USER_PERMS.edit);
+    const current = await findUserDetail(store, input.userId);
     if (!current) throw new AppError('notFound', '用户不存在');
-    checkUserRefs(tx, input);
-    checkDeptDataScope(deps.db, login, input.deptId, USER_PERMS.edit);
-    checkRoleDataScope(deps.db, login, input.roleIds ?? [], USER_PERMS.edit);
-    checkUserUnique(tx, '修改', input.userName ?? current.userName, input, input.userId);
+    await checkUserRefs(store, input);
+    await checkDeptDataScope(store, login, input.deptId, USER_PERMS.edit);
+    await checkRoleDataScope(store, login, input.roleIds ?? [], USER_PERMS.edit);
+    await checkUserUnique(store, '修改', input.userName ?? current.userName, input, input.userId);
     const set: UserSet = { nickName: input.nickName, updateBy: login.userName, updateTime: when };
     for (const k of ['userName', 'deptId', 'email', 'phonenumber', 'sex', 'status', 'remark'] as const) {
       if (input[k] != null) (set as Record<string, unknown>)[k] = input[k];
     }
-    updateUser(tx, input.userId, set);
-    if (input.roleIds != null) replaceUserRoles(tx, input.userId, input.roleIds);
-    if (input.postIds != null) replaceUserPosts(tx, input.userId, input.postIds);
+    await updateUser(store, input.userId, set);
+    if (input.roleIds != null) await replaceUserRoles(store, input.userId, input.roleIds);
+    if (input.postIds != null) await replaceUserPosts(store, input.userId, input.postIds);
   });
 }
 
@@ -138,41 +142,44 @@ export function updateUserInfo(deps: Deps, login: LoginUser, input: UserUpdate):
  * `POST /system/user/delete/{userIds}`: never yourself (当前用户不能删除), never user 1, only
  * users in scope; soft delete and link removal. Errors: 操作失败 when nothing was deleted.
  */
-export function removeUsers(deps: Deps, login: LoginUser, userIds: number[]): void {
+export async function removeUsers(deps: Deps, login: LoginUser, userIds: number[]): Promise<void> {
   if (userIds.includes(login.userId)) throw new AppError('refused', '当前用户不能删除');
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
+  const { store } = deps;
+  await store.transaction(async () => {
     for (const id of userIds) {
       checkUserAllowed(id);
-      checkUserDataScope(deps.db, login, id, USER_PERMS.remove);
+      await checkUserDataScope(store, login, id, USER_PERMS.remove);
     }
-    if (softDeleteUsers(tx, userIds, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
+    if (await softDeleteUsers(store, userIds, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
   });
 }
 
 /** Not user 1, in scope for `perm`, and live. Errors: as the checks; 用户不存在. */
-function guardTarget(deps: Deps, tx: DbOrTx, login: LoginUser, userId: number, perm: string): void {
+async function guardTarget(store: UserStore, login: LoginUser, userId: number, perm: string): Promise<void> {
   checkUserAllowed(userId);
-  checkUserDataScope(deps.db, login, userId, perm);
-  if (!findUserDetail(tx, userId)) throw new AppError('notFound', '用户不存在');
+  await checkUserDataScope(store, login, userId, perm);
+  if (!await findUserDetail(store, userId)) throw new AppError('notFound', '用户不存在');
 }
 
 /** `POST /system/user/resetPwd` `{userId, password}`: a new bcrypt hash. */
 export async function resetUserPassword(deps: Deps, login: LoginUser, userId: number, password: string): Promise<void> {
   const hash = await hashPassword(password);
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    guardTarget(deps, tx, login, userId, USER_PERMS.resetPwd);
-    updateUser(tx, userId, { password: hash, updateBy: login.userName, updateTime: when });
+  const { store } = deps;
+  await store.transaction(async () => {
+    await guardTarget(store, login, userId, USER_PERMS.resetPwd);
+    await updateUser(store, userId, { password: hash, updateBy: login.userName, updateTime: when });
   });
 }
 
 /** `POST /system/user/changeStatus` `{userId, status}`. A disabled user's sessions answer 401. */
-export function changeUserStatus(deps: Deps, login: LoginUser, userId: number, status: string): void {
+export async function changeUserStatus(deps: Deps, login: LoginUser, userId: number, status: string): Promise<void> {
   const when = nowText(deps.clock);
-  deps.db.transaction((tx) => {
-    guardTarget(deps, tx, login, userId, USER_PERMS.edit);
-    updateUser(tx, userId, { status, updateBy: login.userName, updateTime: when });
+  const { store } = deps;
+  await store.transaction(async () => {
+    await guardTarget(store, login, userId, USER_PERMS.edit);
+    await updateUser(store, userId, { status, updateBy: login.userName, updateTime: when });
   });
 }
 
@@ -181,10 +188,10 @@ export function changeUserStatus(deps: Deps, login: LoginUser, userId: number, s
  * `flag` true on the user's own (role 1 listed only for user 1).
  */
 export async function getAuthRole(deps: Deps, login: LoginUser, userId: number) {
-  checkUserDataScope(deps.db, login, userId, USER_PERMS.query);
-  const user = findUserDetail(deps.db, userId);
+  await checkUserDataScope(deps.store, login, userId, USER_PERMS.query);
+  const user = await findUserDetail(deps.store, userId);
   if (!user) throw new AppError('notFound', '用户不存在');
-  const own = new Set(userRoleIds(deps.db, userId));
+  const own = new Set(await userRoleIds(deps.store, userId));
   const roles = (await scopedRoleOptions(deps.store, login, USER_PERMS.query))
     .filter((r) => userId === 1 || !r.admin)
     .map((r) => ({ ...r, flag: own.has(r.roleId) }));
@@ -192,11 +199,12 @@ export async function getAuthRole(deps: Deps, login: LoginUser, userId: number) 
 }
 
 /** `POST /system/user/authRole` (userId, roleIds): replaces the user's roles (not user 1). */
-export function saveAuthRole(deps: Deps, login: LoginUser, userId: number, roleIds: number[]): void {
-  deps.db.transaction((tx) => {
-    guardTarget(deps, tx, login, userId, USER_PERMS.edit);
-    checkUserRefs(tx, { roleIds });
-    checkRoleDataScope(deps.db, login, roleIds, USER_PERMS.edit);
-    replaceUserRoles(tx, userId, roleIds);
+export async function saveAuthRole(deps: Deps, login: LoginUser, userId: number, roleIds: number[]): Promise<void> {
+  const { store } = deps;
+  await store.transaction(async () => {
+    await guardTarget(store, login, userId, USER_PERMS.edit);
+    await checkUserRefs(store, { roleIds });
+    await checkRoleDataScope(store, login, roleIds, USER_PERMS.edit);
+    await replaceUserRoles(store, userId, roleIds);
   });
 }

@@ -22,7 +22,7 @@ import { formatTs } from './templates/format';
 import { loadSqlParser } from './create-table';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'env'>;
-type GenStore = Pick<Store<Db>, 'db' | 'all' | 'get'>;
+type GenStore = Pick<Store<Db>, 'db' | 'all' | 'get' | 'kind'>;
 
 export const ZIP_NAME = 'caishui.zip';
 export const ZIP_TYPE = 'application/zip';

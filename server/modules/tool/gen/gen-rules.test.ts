@@ -1,6 +1,7 @@
 /**
  * Import defaults and the synch rule of the code generator (reference §8), plus the DDL comment
- * reader of sqlite-tables.ts and the statement splitter of create-table.ts.
+ * reader of sqlite-tables.ts, PostgreSQL's declared types (pg-tables.ts) and the statement
+ * splitter of create-table.ts.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
 } from './gen-rules';
 import { columnCommentsOf, splitLineComment, tableCommentOf } from './sqlite-tables';
 import { splitStatements } from './create-table';
+import { pgColumnType } from './pg-tables';
 
 const col = (columnName: string, columnType: string, o: Partial<DbColumn> = {}): DbColumn => ({
   columnName, columnType, columnComment: '', notNull: false, hasDefault: false, isPk: false, isIncrement: false, ...o,
@@ -171,5 +173,38 @@ describe('statement splitting', () => {
       " -- c;\nCREATE TABLE b (y int) /* ; */",
     ]);
     expect(splitStatements(' -- only a comment\n ; ;')).toEqual([]);
+  });
+});
+
+describe('PostgreSQL declared types (pg-tables.ts pgColumnType, issue 43)', () => {
+  const pgType = (dataType: string, o: { udtName?: string; charLength?: number; numericPrecision?: number; numericScale?: number } = {}) =>
+    pgColumnType({ dataType, udtName: o.udtName ?? '', charLength: o.charLength ?? null, numericPrecision: o.numericPrecision ?? null, numericScale: o.numericScale ?? null });
+
+  it('writes them in the short form the SQLite path records, with the same TS types', () => {
+    const cases: Array<[string, string, string, string]> = [
+      [pgType('integer', { numericPrecision: 32, numericScale: 0 }), 'integer', 'number', 'input'],
+      [pgType('bigint', { numericPrecision: 64, numericScale: 0 }), 'bigint', 'number', 'input'],
+      [pgType('smallint'), 'smallint', 'number', 'input'],
+      [pgType('numeric', { numericPrecision: 10, numericScale: 2 }), 'numeric(10,2)', 'number', 'input'],
+      [pgType('numeric'), 'numeric', 'number', 'input'],
+      [pgType('double precision'), 'double precision', 'number', 'input'],
+      [pgType('real'), 'real', 'number', 'input'],
+      [pgType('text'), 'text', 'string', 'textarea'],
+      [pgType('character varying', { charLength: 64 }), 'varchar(64)', 'string', 'input'],
+      [pgType('character varying', { charLength: 600 }), 'varchar(600)', 'string', 'textarea'],
+      [pgType('character varying'), 'varchar', 'string', 'input'],
+      [pgType('character', { charLength: 1 }), 'char(1)', 'string', 'input'],
+      [pgType('boolean'), 'boolean', 'boolean', 'radio'],
+      [pgType('timestamp without time zone'), 'timestamp', 'string', 'datetime'],
+      [pgType('timestamp with time zone'), 'timestamptz', 'string', 'datetime'],
+      [pgType('date'), 'date', 'string', 'datetime'],
+      [pgType('bytea'), 'bytea', 'string', 'input'],
+      [pgType('ARRAY', { udtName: '_int4' }), 'int4[]', 'string', 'input'],
+      [pgType('USER-DEFINED', { udtName: 'mood' }), 'mood', 'string', 'input'],
+    ];
+    for (const [type, expected, javaType, htmlType] of cases) {
+      expect(type).toBe(expected);
+      expect(typeDefaults(type), type).toMatchObject({ javaType, htmlType });
+    }
   });
 });

@@ -2,11 +2,20 @@
  * Pure rules of the code generator (reference §8 "Import flow", "Column defaults", synchDb;
  * RuoYi `GenUtils.initTable` / `initColumnField`, `GenTableServiceImpl.synchDb`), adapted to
  * SQLite declared types and TypeScript field types (issue 14: javaType is number | string |
- * boolean). No database: the service feeds them what `sqlite-tables.ts` read.
+ * boolean). No database: the service feeds them what `sqlite-tables.ts` read (on PostgreSQL its
+ * types in the same short form: `varchar(64)`, `bigint`, `timestamptz`…, pg-tables.ts pgColumnType).
  */
 import { GEN_BUSINESS_NAME, GEN_CLASS_NAME, GEN_MAX_BUSINESS_NAME } from '../../../../shared/schemas/tool/gen';
 
-/** One column as the live database describes it (`sqlite-tables.ts`). */
+/** One table as the live database describes it (`sqlite-tables.ts`, `pg-tables.ts`). */
+export interface DbTable {
+  tableName: string;
+  tableComment: string;
+  /** CREATE TABLE text as sqlite_master stores it ('' on PostgreSQL). */
+  ddl: string;
+}
+
+/** One column as the live database describes it (`sqlite-tables.ts`, `pg-tables.ts`). */
 export interface DbColumn {
   columnName: string;
   /** Declared type, lower case, as written (`varchar(64)`, `integer`, '' when untyped). */
@@ -68,7 +77,7 @@ const NOT_QUERY = new Set([...NOT_LIST, 'remark']);
 
 const CHAR_TYPES = new Set(['char', 'varchar', 'nvarchar', 'varchar2', 'character', 'nchar', 'varying character', 'native character', 'character varying']);
 const TEXT_TYPES = new Set(['text', 'clob', 'tinytext', 'mediumtext', 'longtext']);
-const TIME_TYPES = new Set(['datetime', 'date', 'time', 'timestamp']);
+const TIME_TYPES = new Set(['datetime', 'date', 'time', 'timestamp', 'timestamptz', 'timetz']);
 const NUMBER_TYPES = new Set(['integer', 'int', 'tinyint', 'smallint', 'mediumint', 'bigint', 'number', 'float', 'double', 'real', 'decimal', 'numeric',
   'int2', 'int8', 'unsigned big int', 'double precision']);
 const BOOLEAN_TYPES = new Set(['boolean', 'bool', 'bit']);
@@ -177,7 +186,7 @@ export function typeParts(columnType: string): { base: string; length?: number }
   return { base, length: m ? Number(m[1]) : undefined };
 }
 
-/** TypeScript type and form control of a declared type (reference §8 column defaults, SQLite types). */
+/** TypeScript type and form control of a declared type (reference §8 column defaults, SQLite and PostgreSQL types). */
 export function typeDefaults(columnType: string): { javaType: GenColumnDefaults['javaType']; htmlType: string; isTime: boolean } {
   const { base, length } = typeParts(columnType);
   if (CHAR_TYPES.has(base)) return { javaType: 'string', htmlType: length !== undefined && length >= 500 ? 'textarea' : 'input', isTime: false };

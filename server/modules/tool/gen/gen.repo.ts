@@ -34,7 +34,7 @@ export const genTableColumns = {
 
 /** Imported tables by name (LIKE), comment (LIKE) and creation days, ordered by tableId. */
 export async function listGenTables({ db }: GenStore, f: GenFilter): Promise<Page<GenTableDbRow>> {
-  const where = and(contains(genTable.tableName, f.tableName), contains(genTable.tableComment, f.tableComment), ...withinDays(genTable.createTime, f));
+  const where = and(contains(genTable.tableName, f.tableName, db), contains(genTable.tableComment, f.tableComment, db), ...withinDays(genTable.createTime, f));
   const order = orderOf(genTableColumns, f, [asc(genTable.tableId)]);
   return pageOfAsync(f,
     async () => firstRow(await db.select({ n: count() }).from(genTable).where(where))?.n ?? 0,

@@ -8,13 +8,15 @@
  * administrator deletes later is not re-created. One transaction per step; an error rolls that
  * step back and is thrown (boot stops, naming the module).
  *
- * Stays synchronous on the Drizzle handle (issue 43): it runs at boot, in buildApp, before the
- * async store exists (sqlite-schema.repo.ts runStatement, menu.repo insertMenuRow, secret.repo).
+ * On the async store (issue 43): buildApp awaits `runModuleInstalls` after the seed; each step is
+ * one `store.transaction` awaiting only store statements (the DDL as written, sqlite-schema.repo.ts
+ * runDdl; menu.repo insertMenuRow; the marker, ./module-install.repo.ts).
  */
 import type { Db } from '../../../db/client';
-import { findSecret, insertSecret } from '../../auth/secret.repo';
+import type { Store } from '../../../db/store/port';
 import { insertMenuRow } from '../../system/menu/menu.repo';
-import { runStatement } from './sqlite-schema.repo';
+import { findInstallMarker, insertInstallMarker } from './module-install.repo';
+import { runDdl } from './sqlite-schema.repo';
 
 export interface ModuleInstallMenu {
   /** Page title, e.g. 客户信息. */
@@ -45,32 +47,34 @@ export interface ModuleInstall {
 export const installMarker = (key: string) => `gen_module:${key}`;
 
 /**
- * Runs every install step not yet recorded on `db`. `now` is `yyyy-MM-dd HH:mm:ss` (create_time).
- * Returns the keys it ran. Errors: the SQLite error of a failing step, prefixed with its key.
+ * Runs every install step not yet recorded in the store's database, one `store.transaction` per
+ * step. `now` is `yyyy-MM-dd HH:mm:ss` (create_time). Resolves to the keys it ran. Errors: rejects
+ * with `生成模块 <key> 安装失败: <the database's error>` for a failing step (that step rolled back,
+ * the later ones not run; the earlier ones stay).
  */
-export function runModuleInstalls(db: Db, installs: readonly ModuleInstall[], now: string): string[] {
+export async function runModuleInstalls(store: Store<Db>, installs: readonly ModuleInstall[], now: string): Promise<string[]> {
   const ran: string[] = [];
   for (const step of installs) {
     const marker = installMarker(step.key);
     try {
-      db.transaction((tx) => {
-        if (findSecret(tx, marker) !== undefined) return;
-        for (const statement of step.ddl) runStatement(tx, statement);
+      await store.transaction(async () => {
+        if (await findInstallMarker(store, marker)) return;
+        for (const statement of step.ddl) await runDdl(store, statement);
         const m = step.menu;
-        const pageId = insertMenuRow(tx, {
+        const pageId = await insertMenuRow(store, {
           menuName: m.menuName, parentId: m.parentId, orderNum: m.orderNum, path: m.path, component: m.component,
           menuType: 'C', perms: m.perms, icon: m.icon, visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now,
           remark: `${m.menuName}菜单`,
         });
-        m.buttons.forEach(([name, perms], i) => {
-          insertMenuRow(tx, {
+        for (const [i, [name, perms]] of m.buttons.entries()) {
+          await insertMenuRow(store, {
             menuName: name, parentId: pageId, orderNum: i + 1, path: '', component: null, menuType: 'F', perms, icon: '#',
             visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now, remark: '',
           });
-        });
-        insertSecret(tx, marker, now);
+        }
+        await insertInstallMarker(store, marker, now);
         ran.push(step.key);
-      }, { behavior: 'immediate' });
+      });
     } catch (err) {
       throw new Error(`生成模块 ${step.key} 安装失败: ${(err as Error).message}`);
     }

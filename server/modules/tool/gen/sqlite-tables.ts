@@ -1,34 +1,33 @@
 /**
- * Introspection of the live SQLite database for the code generator (reference §8: RuoYi reads
- * information_schema; SQLite has sqlite_master and `PRAGMA table_xinfo`). SQLite keeps no
- * comments, so they come from the DDL text sqlite_master stores as written: a `-- text` on the
- * CREATE TABLE line (or a comment-only line right after it, before the first column) is the
- * table comment; a `-- text` at the end of a column's line is the column comment.
+ * Introspection of the live database for the code generator (reference §8: RuoYi reads
+ * information_schema). On SQLite (sqlite_master and `PRAGMA table_xinfo`) comments come from the
+ * DDL text sqlite_master stores as written: a `-- text` on the CREATE TABLE line (or a
+ * comment-only line right after it, before the first column) is the table comment; a `-- text` at
+ * the end of a column's line is the column comment. On PostgreSQL (`store.kind === 'postgres'`,
+ * issue 43) the same shapes come from information_schema and PostgreSQL's own comments
+ * (pg-tables.ts). The filter of offered tables is the same on both.
  *
- * On the async store (issue 43): the reads go through `store.all / get` (sqlite-schema.repo.ts);
- * they stay SQLite-specific (PostgreSQL reads information_schema, to do).
+ * On the async store (issue 43): the reads go through `store.all / get` (sqlite-schema.repo.ts,
+ * pg-schema.repo.ts).
  */
-import type { Statements } from '../../../db/store/port';
-import type { DbColumn } from './gen-rules';
+import type { Statements, Store } from '../../../db/store/port';
+import type { DbColumn, DbTable } from './gen-rules';
+import { findPgTable, listPgTables, readPgColumns } from './pg-tables';
 import { indexOrigins, masterTable, masterTables, tableXInfo } from './sqlite-schema.repo';
 
 /** Tables the generator never offers: SQLite's own, the migration journal and its own tables. */
 const HIDDEN = new Set(['__drizzle_migrations', 'gen_table', 'gen_table_column']);
 
-export interface DbTable {
-  tableName: string;
-  tableComment: string;
-  /** CREATE TABLE text as sqlite_master stores it. */
-  ddl: string;
-}
+export type { DbTable };
 
-/** The store's statement calls the catalogue reads need. */
-type CatalogueStore = Pick<Statements, 'all' | 'get'>;
+/** The store's statement calls the catalogue reads need, and its kind (which catalogue). */
+type CatalogueStore = Pick<Statements, 'all' | 'get'> & Pick<Store, 'kind'>;
 
 const offered = (name: string) => !name.toLowerCase().startsWith('sqlite_') && !HIDDEN.has(name);
 
 /** Every user table of the database (not views), ordered by name, with its comment and DDL. */
 export async function listDbTables(store: CatalogueStore): Promise<DbTable[]> {
+  if (store.kind === 'postgres') return (await listPgTables(store)).filter((t) => offered(t.tableName));
   const rows = await masterTables(store);
   return rows.filter((r) => offered(r.name)).map((r) => ({ tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' }));
 }
@@ -36,16 +35,19 @@ export async function listDbTables(store: CatalogueStore): Promise<DbTable[]> {
 /** One offered table by exact name, or undefined (also for SQLite's and the generator's own tables). */
 export async function findDbTable(store: CatalogueStore, tableName: string): Promise<DbTable | undefined> {
   if (!offered(tableName)) return undefined;
+  if (store.kind === 'postgres') return findPgTable(store, tableName);
   const r = await masterTable(store, tableName);
   return r ? { tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' } : undefined;
 }
 
 /**
- * Columns of `table` in declaration order (`PRAGMA table_xinfo`, hidden virtual-table columns
- * left out) with comments from `ddl`. A single INTEGER pk of a rowid table is its rowid alias
- * (isIncrement): there is then no 'pk' index in `PRAGMA index_list`.
+ * Columns of `table` in declaration order. SQLite: `PRAGMA table_xinfo` (hidden virtual-table
+ * columns left out) with comments from `ddl`; a single INTEGER pk of a rowid table is its rowid
+ * alias (isIncrement): there is then no 'pk' index in `PRAGMA index_list`. PostgreSQL:
+ * readPgColumns (pg-tables.ts).
  */
 export async function readDbColumns(store: CatalogueStore, table: DbTable): Promise<DbColumn[]> {
+  if (store.kind === 'postgres') return readPgColumns(store, table);
   const info = await tableXInfo(store, table.tableName);
   const cols = info.filter((r) => r.hidden !== 1);
   const pks = cols.filter((r) => r.pk > 0);

@@ -41,13 +41,13 @@ describe('designer XML on the engine', () => {
     const xml = await d.toXML();
     const { engine } = makeEngine(workflowHandlers);
     const { definitionId } = await engine.deploy({ xml, name: '报销', category: 'oa' });
-    const big = engine.start({ definitionId, userId: '1', variables: { approval: '3', amount: 5000, reviewers: ['4', '5'] } });
-    expect(snapshot(engine, big.instanceId)).toEqual(['审批|3||']);
-    completeByName(engine, big.instanceId, '审批');
-    expect(snapshot(engine, big.instanceId)).toEqual(['复核|||2', '复核|||2']);
-    const small = engine.start({ definitionId, userId: '1', variables: { approval: '3', amount: 10, reviewers: [] } });
-    completeByName(engine, small.instanceId, '审批');
-    expect(engine.instanceTasks(small.instanceId)).toEqual([]);
+    const big = await engine.start({ definitionId, userId: '1', variables: { approval: '3', amount: 5000, reviewers: ['4', '5'] } });
+    expect(await snapshot(engine, big.instanceId)).toEqual(['审批|3||']);
+    await completeByName(engine, big.instanceId, '审批');
+    expect(await snapshot(engine, big.instanceId)).toEqual(['复核|||2', '复核|||2']);
+    const small = await engine.start({ definitionId, userId: '1', variables: { approval: '3', amount: 10, reviewers: [] } });
+    await completeByName(engine, small.instanceId, '审批');
+    expect(await engine.instanceTasks(small.instanceId)).toEqual([]);
   });
 
   it('a skip expression is refused at deploy naming the element', async () => {
