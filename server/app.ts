@@ -38,8 +38,8 @@ import { registerHealthRoute } from './health';
 import { createEngine } from './engine';
 import { engineLimits } from './modules/flowable/common/budgets';
 import { loggingOptions, type LogStream } from './logging';
-import { registerWriteTurns } from './write-turns';
-import { atWriteTurnTop, commitWriteTurn, trackCommandTransactions } from './db/write-turn';
+import { registerAnswerBatching } from './answers';
+import { trackCommandTransactions } from './db/sync-transactions';
 import { forgetCount } from './db/table-watch';
 import { syncCacheClears } from './modules/monitor/cache/cache-sync';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
@@ -89,8 +89,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   const env: AppEnv = { ...loadEnv(options.rawEnv ?? process.env), ...options.env };
   const clock = options.clock ?? systemClock;
   const db: Db = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
-  // Before the engine and services create their transaction functions: write turns (issue 15)
-  // tell a command's transaction from the turn around it.
+  // Before the services create their transaction functions: the store's strict rule counts the
+  // synchronous ones (server/db/sync-transactions.ts).
   trackCommandTransactions(db.$client);
   const store = sqliteStore(db, { ownsConnection: false });
   // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   await seedDatabase(store, nowText(clock), { listeners: seedListenersOf(domains) });
   await runModuleInstalls(store, installsOf(domains), nowText(clock));
   const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(), keys: await ensureServerKeys(store, env.JWT_SECRET),
-    engine: createEngine({ db, store, clock, handlers: engineHandlersOf(domains, db), writeTurns: { atTurnTop: () => atWriteTurnTop(db), turnEpoch: () => forgetCount(db) },
+    engine: createEngine({ db, store, clock, handlers: engineHandlersOf(domains, db), cacheEpoch: () => forgetCount(db),
       verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
 
   const app = Fastify({
@@ -121,12 +121,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   });
   deps.todoReader = todoReader;
   // Failed operation-log writes (core/audit.ts: retried) are reported in the server's log.
-  onAuditError(db, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
+  onAuditError(deps.store, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
   // Graceful shutdown (issue 7): write the queued operation-log rows, fold the WAL into the database file, close it.
   app.addHook('onClose', async () => {
+    await flushAudit(deps.store);
     await deps.store.close();
-    commitWriteTurn(db);
-    flushAudit(db);
     await todoReader?.stop();
     await checkpointer?.stop();
     try {
@@ -154,8 +153,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     // Before every plugin of the scope, so tRPC and the REST rows share it (issue 11 §2).
     registerInputGuards(api, `${API_PREFIX}/trpc`);
     registerApiResponseHeaders(api);
-    // The write requests of one write turn (two poll phases) share one commit; answers wait for it (issue 15).
-    registerWriteTurns(api, db, `${API_PREFIX}/trpc`);
+    // The answers of one poll phase leave together, in its check phase (server/answers.ts; issue 15).
+    registerAnswerBatching(api);
     // Cache clears made by other processes on the file (缓存监控, issue 41 §5): polled at most once a
     // second. A failed poll (database gone) never fails the request: /health must still answer DOWN.
     api.addHook('onRequest', async (request) => {

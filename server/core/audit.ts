@@ -1,28 +1,26 @@
 /**
- * The operation log (issue 3 "Logs"; reference §3 sys_oper_log): one row per call of a procedure
- * whose meta has `log`, written after the call with its status (0 ok, 1 error), error message,
- * parameters and result without secrets (core/redact.ts: password, token, Authorization … in
- * objects, arrays, multipart fields, and JSON or form-encoded string bodies), cost in ms; texts
- * truncated to 2000 characters. Written outside the command's transaction so a failed command is
- * still logged.
+ * The operation log (issue 3 "Logs"; reference §3 sys_oper_log; RuoYi's 操作日志): one row per call
+ * of a procedure whose meta has `log`, written after the call with its status (0 ok, 1 error),
+ * error message, parameters and result without secrets (core/redact.ts: password, token,
+ * Authorization … in objects, arrays, multipart fields, and JSON or form-encoded string bodies),
+ * cost in ms; texts truncated to 2000 characters. Written outside the command's transaction so a
+ * failed command is still logged.
  *
- * Rows are queued and written together, in call order and in one transaction, when the event loop
- * next reaches its check phase (`setImmediate`): under load one commit carries the rows of every
- * request answered in that turn instead of one commit each (issue 15: a separate commit per
- * audited write cost ~30 µs and 3–4 WAL pages). RuoYi writes the log asynchronously as well
- * (AsyncManager, 10 ms later). Readers of the log call `flushAudit` first, so this process always
- * sees its own rows; another process sees them once the turn ends (well under a millisecond
- * after the answer). A row is built (texts cut and redacted) when the call ends; only its insert
- * waits. A failed write keeps the rows queued and retries (see flushAudit). Inside a write turn
- * (server/db/write-turn.ts: the write requests of two poll phases share one commit) the row is
- * inserted at once, outside the command's savepoint, and commits with the turn.
+ * Rows are queued per store (server/db/store/port.ts) and written together, in call order, in one
+ * `store.transaction`, when the event loop next reaches its check phase (`setImmediate`): under
+ * load one write carries the rows of every request answered in that turn instead of one each
+ * (issue 15: a separate commit per audited write cost ~30 µs and 3–4 WAL pages; the SQLite
+ * adapter's group commit may fold it further into other requests' commit). RuoYi writes the log
+ * asynchronously as well (AsyncManager, 10 ms later). Readers of the log await `flushAudit` first,
+ * so this process always sees its own rows; another process sees them once the write commits
+ * (within the turn after the answer). A row is built (texts cut and redacted) when the call ends;
+ * only its insert waits. A failed write keeps the rows queued and retries (see flushAudit).
+ * The SQL is portable (`?` placeholders, issue 43): the same statements run on SQLite and PostgreSQL.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { SqlParam, SqlStatement, Store } from '../db/store/port';
 import { sysOperLog } from '../db/schema';
 import { formatDateTime } from '../../shared/utils/date';
 import { redactSecrets } from './redact';
-import { atWriteTurnTop, commitWriteTurn } from '../db/write-turn';
 
 export const MAX_LOG_TEXT = 2000;
 
@@ -72,149 +70,148 @@ export interface AuditEntry {
 type OperLogValues = typeof sysOperLog.$inferInsert;
 const OPER_LOG_KEYS = ['title', 'businessType', 'method', 'requestMethod', 'operatorType', 'operName', 'deptName', 'operUrl', 'operIp',
   'operLocation', 'operParam', 'jsonResult', 'status', 'errorMsg', 'operTime', 'costTime'] as const satisfies readonly (keyof OperLogValues)[];
-type OperLogParams = Record<(typeof OPER_LOG_KEYS)[number], string | number>;
+/** One queued row: its values in OPER_LOG_KEYS order. */
+type OperLogRow = (string | number)[];
 
 /**
- * The INSERT of one sys_oper_log row, prepared once per database (issue 15: one per audited
- * call). Drizzle writes the SQL (named placeholders, in OPER_LOG_KEYS order); better-sqlite3 runs
- * it with the values in that order, without Drizzle's per-call placeholder filling (~10 µs).
+ * Rows per INSERT statement: a flush writes its rows with multi-row INSERTs of these sizes (the
+ * largest that fits first), so few statement texts exist (each prepared once by the SQLite
+ * adapter) and none passes the databases' parameter limits (64 rows × 16 = 1024 parameters).
  */
-const inserts = new WeakMap<Db, { run(params: OperLogParams): unknown }>();
-function insertOf(db: Db) {
-  let stmt = inserts.get(db);
-  if (!stmt) {
-    const values = Object.fromEntries(OPER_LOG_KEYS.map((k) => [k, sql.placeholder(k)])) as unknown as OperLogValues;
-    const query = db.insert(sysOperLog).values(values).toSQL();
-    // Each parameter is a Param around the Placeholder (its column's encoder: text and integer
-    // columns pass JS strings and numbers through unchanged).
-    const order = query.params.map((p) => (p as { value?: { name?: string } }).value?.name as (typeof OPER_LOG_KEYS)[number]);
-    if (order.length !== OPER_LOG_KEYS.length || order.some((k) => !OPER_LOG_KEYS.includes(k))) throw new Error('sys_oper_log insert: unexpected parameters');
-    const raw = db.$client.prepare(query.sql);
-    const args: (string | number)[] = new Array(order.length);
-    stmt = {
-      run(params: OperLogParams) {
-        for (let i = 0; i < order.length; i++) args[i] = params[order[i]];
-        return raw.run(args);
-      },
-    };
-    inserts.set(db, stmt);
-  }
-  return stmt;
+const ROWS_PER_INSERT = [64, 32, 16, 8, 4, 2, 1];
+/** `INSERT INTO sys_oper_log (…) VALUES (?, …), …` for n rows, built once per size. */
+const insertSql = new Map<number, string>();
+const columns = `INSERT INTO sys_oper_log (${OPER_LOG_KEYS.map((k) => sysOperLog[k].name).join(', ')}) VALUES `;
+const oneRow = `(${OPER_LOG_KEYS.map(() => '?').join(', ')})`;
+function insertOf(n: number): string {
+  let text = insertSql.get(n);
+  if (!text) insertSql.set(n, (text = columns + new Array(n).fill(oneRow).join(', ')));
+  return text;
 }
 
-/** The rows' INSERTs as one transaction (a savepoint inside an open one), created once per database. */
-const insertAlls = new WeakMap<Db, (rows: OperLogParams[]) => void>();
-function insertAllOf(db: Db) {
-  let all = insertAlls.get(db);
-  if (!all) {
-    const insert = insertOf(db);
-    all = db.$client.transaction((rows: OperLogParams[]) => { for (const row of rows) insert.run(row); });
-    insertAlls.set(db, all);
+/** The statements inserting `rows` in order. */
+function insertsOf(rows: readonly OperLogRow[]): SqlStatement[] {
+  const list: SqlStatement[] = [];
+  for (let i = 0; i < rows.length;) {
+    const n = ROWS_PER_INSERT.find((size) => size <= rows.length - i)!;
+    list.push({ sql: insertOf(n), params: rows.slice(i, i + n).flat() as SqlParam[] });
+    i += n;
   }
-  return all;
+  return list;
 }
 
-/** Rows waiting for their flush, in call order, per database. */
-interface AuditQueue { rows: OperLogParams[]; scheduled: boolean; retry?: ReturnType<typeof setTimeout> }
-const queues = new WeakMap<Db, AuditQueue>();
+/** Rows waiting for their write, in call order, per store; `writing`: the last flush started. */
+interface AuditQueue { rows: OperLogRow[]; scheduled: boolean; retry?: ReturnType<typeof setTimeout>; writing: Promise<number> }
+const queues = new WeakMap<Store, AuditQueue>();
 /** Queued rows kept while writes fail (the oldest are dropped past it, and reported). */
 export const MAX_QUEUED_AUDIT_ROWS = 10_000;
 /** Milliseconds before a failed write is tried again. */
 export const AUDIT_RETRY_MS = 1000;
+/** What both adapters reject a transaction with after `close()` (server/db/store/port.ts contract). */
+const STORE_CLOSED = 'the store is closed';
 
 /** Told when queued rows cannot be written (`dropped`: rows given up past MAX_QUEUED_AUDIT_ROWS). */
 export type AuditErrorHandler = (err: unknown, info: { queued: number; dropped: number }) => void;
-const errorHandlers = new WeakMap<Db, AuditErrorHandler>();
+const errorHandlers = new WeakMap<Store, AuditErrorHandler>();
 
-/** Sets who hears of failed operation-log writes for `db` (the app's logger; default console.error). */
-export function onAuditError(db: Db, handler: AuditErrorHandler): void {
-  errorHandlers.set(db, handler);
+/** Sets who hears of failed operation-log writes on `store` (the app's logger; default console.error). */
+export function onAuditError(store: Store, handler: AuditErrorHandler): void {
+  errorHandlers.set(store, handler);
 }
 
-function queueOf(db: Db): AuditQueue {
-  let q = queues.get(db);
-  if (!q) queues.set(db, (q = { rows: [], scheduled: false }));
+function queueOf(store: Store): AuditQueue {
+  let q = queues.get(store);
+  if (!q) queues.set(store, (q = { rows: [], scheduled: false, writing: Promise.resolve(0) }));
   return q;
 }
 
 /**
- * Queues one operation-log row for `e` (texts cut as sys_oper_log's columns allow, secrets
- * redacted: auditText / redactSecrets) and schedules its write (see the file's doc). Outside any
- * command's transaction. Errors: none thrown (a failed write is reported by flushAudit).
+ * Queues one operation-log row for `e` on `store` (texts cut as sys_oper_log's columns allow,
+ * secrets redacted: auditText / redactSecrets) and schedules its write for the end of this
+ * event-loop turn (see the file's doc; while a failed write waits for its retry, the row waits
+ * with it). Synchronous and cheap: nothing is written here, so it may be called anywhere.
+ * Errors: none thrown (a failed write is reported to the onAuditError handler).
  */
-export function writeAudit(db: Db, e: AuditEntry): void {
-  const q = queueOf(db);
-  const row: OperLogParams = {
-    title: e.title.slice(0, 50),
-    businessType: e.businessType,
-    method: e.method.slice(0, 200),
-    requestMethod: e.requestMethod.slice(0, 10),
-    operatorType: 1,
-    operName: e.operName,
-    deptName: e.deptName,
-    operUrl: e.operUrl.slice(0, 255),
-    operIp: e.operIp,
-    operLocation: '',
-    operParam: auditText(e.input),
-    jsonResult: e.error ? '' : auditText(e.result),
-    status: e.error ? 1 : 0,
-    errorMsg: redactSecrets(e.error ?? '').slice(0, MAX_LOG_TEXT),
-    operTime: formatDateTime(e.startedAt),
-    costTime: Math.max(0, e.endedAt - e.startedAt),
-  };
-  // Inside a write turn (server/db/write-turn.ts) between commands, with nothing queued before it:
-  // the row is inserted now and commits with the turn (one statement: no savepoint needed).
-  if (q.rows.length === 0 && !q.retry && atWriteTurnTop(db)) {
-    try {
-      insertOf(db).run(row);
-      return;
-    } catch {
-      // queued below: flushAudit retries and reports
-    }
-  }
-  q.rows.push(row);
+export function writeAudit(store: Store, e: AuditEntry): void {
+  const q = queueOf(store);
+  // In OPER_LOG_KEYS order.
+  q.rows.push([
+    e.title.slice(0, 50),
+    e.businessType,
+    e.method.slice(0, 200),
+    e.requestMethod.slice(0, 10),
+    1, // operatorType
+    e.operName,
+    e.deptName,
+    e.operUrl.slice(0, 255),
+    e.operIp,
+    '', // operLocation
+    auditText(e.input),
+    e.error ? '' : auditText(e.result),
+    e.error ? 1 : 0,
+    redactSecrets(e.error ?? '').slice(0, MAX_LOG_TEXT),
+    formatDateTime(e.startedAt),
+    Math.max(0, e.endedAt - e.startedAt),
+  ]);
   if (!q.scheduled && !q.retry) {
     q.scheduled = true;
     setImmediate(() => {
       q.scheduled = false;
-      flushAudit(db);
+      if (!q.retry) void flushAudit(store);
     });
   }
 }
 
 /**
- * Writes every queued operation-log row of `db` now, in call order, in one transaction (a
- * savepoint inside a caller's open transaction). Readers of sys_oper_log call it first. When the
- * write fails (the file locked by another process past busy_timeout, a full disk) the rows stay
- * queued, the error goes to the onAuditError handler and the write is tried again after
- * AUDIT_RETRY_MS; past MAX_QUEUED_AUDIT_ROWS the oldest rows are dropped (and counted in the
- * report). A closed database keeps nothing. Returns the number of rows written.
+ * Writes every queued operation-log row of `store`, in call order, in one `store.transaction`,
+ * after any write already under way; resolves with the number of rows this call wrote, once they
+ * are committed. Readers of sys_oper_log (the list, delete, clean and export of
+ * operlog.service.ts, the log-cleaning job, the app's close before the store closes) await it
+ * first, outside any store transaction (inside one it would wait for a write queued behind that
+ * transaction). Never rejects: when the write fails (the SQLite file locked past busy_timeout, a
+ * failed group COMMIT, a full disk, PostgreSQL unreachable) the rows stay queued ahead of newer
+ * ones, the error goes to the onAuditError handler (a throwing handler is ignored) and the write
+ * is tried again after AUDIT_RETRY_MS (or at the next flushAudit); past MAX_QUEUED_AUDIT_ROWS the
+ * oldest rows are dropped (and counted in the report); resolves 0. A closed store keeps nothing
+ * (rows queued once `store.close()` was called are dropped, unreported).
  */
-export function flushAudit(db: Db): number {
-  const q = queues.get(db);
-  if (!q || q.rows.length === 0) return 0;
+export function flushAudit(store: Store): Promise<number> {
+  const q = queues.get(store);
+  if (!q) return Promise.resolve(0);
+  const run = q.writing.then(() => writeQueued(store, q));
+  q.writing = run;
+  return run;
+}
+
+async function writeQueued(store: Store, q: AuditQueue): Promise<number> {
+  if (q.rows.length === 0) return 0;
   if (q.retry) { clearTimeout(q.retry); q.retry = undefined; }
-  if (!db.$client.open) { q.rows.length = 0; return 0; }
   const rows = q.rows.splice(0);
   try {
-    insertAllOf(db)(rows);
+    const list = insertsOf(rows);
+    await store.transaction(async () => {
+      if (list.length === 1) await store.run(list[0].sql, list[0].params);
+      else await store.batch(list);
+    });
     return rows.length;
   } catch (err) {
+    if (err instanceof Error && err.message === STORE_CLOSED) return 0;
     q.rows.unshift(...rows);
     const dropped = Math.max(0, q.rows.length - MAX_QUEUED_AUDIT_ROWS);
     if (dropped) q.rows.splice(0, dropped);
-    const report = errorHandlers.get(db) ?? ((e: unknown, info: { queued: number; dropped: number }) => console.error('operation log write failed', info, e));
+    const report = errorHandlers.get(store) ?? ((e: unknown, info: { queued: number; dropped: number }) => console.error('operation log write failed', info, e));
     try {
       report(err, { queued: q.rows.length, dropped });
     } catch {
-      // a failing reporter must not take the server down (flushAudit runs from setImmediate)
+      // a failing reporter must not take the server down (the flush runs from setImmediate)
     }
-    q.retry = setTimeout(() => {
-      q.retry = undefined;
-      commitWriteTurn(db); // the retried rows commit on their own, not with a turn of requests
-      flushAudit(db);
-    }, AUDIT_RETRY_MS);
-    q.retry.unref();
+    if (!q.retry) {
+      q.retry = setTimeout(() => {
+        q.retry = undefined;
+        void flushAudit(store);
+      }, AUDIT_RETRY_MS);
+      q.retry.unref();
+    }
     return 0;
   }
 }

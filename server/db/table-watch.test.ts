@@ -65,7 +65,7 @@ it('a trigger first created inside a transaction that rolls back comes back at f
   sqlite.exec('BEGIN IMMEDIATE');
   watchTables(db, { c: ['INSERT'] });
   sqlite.exec('ROLLBACK'); // the write turn that failed to commit: the TEMP trigger went with it
-  forgetLocalWrites(db); // what write-turn.ts does then
+  forgetLocalWrites(db); // what the store does when a group's COMMIT failed (store/sqlite.ts)
   const before = localWrites(db, ['c']);
   sqlite.prepare('INSERT INTO c DEFAULT VALUES').run();
   expect(localWrites(db, ['c'])).toBe(before + 1);

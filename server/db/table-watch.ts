@@ -75,15 +75,15 @@ export function localWrites(db: Db, tables: readonly string[]): number {
   return n;
 }
 
-/** How many times forgetLocalWrites ran on `db` (it moves when a write turn failed to commit). */
+/** How many times forgetLocalWrites ran on `db` (it moves when a group COMMIT failed). */
 export function forgetCount(db: Db): number {
   return watchOf(db).forgotten;
 }
 
 /**
- * Moves every table's count at once (server/db/write-turn.ts: a write turn that failed to
- * commit), so every cache stamped with `localWrites` loads afresh. The triggers are created again
- * when missing: one first created inside the rolled-back turn (a cache's first read at its top)
+ * Moves every table's count at once (server/db/store/sqlite.ts: a group whose COMMIT failed), so
+ * every cache stamped with `localWrites` loads afresh. The triggers are created again when
+ * missing: one first created inside the rolled-back group (a cache's first read inside it)
  * went with it, and the writes it counted would otherwise go unseen from then on.
  */
 export function forgetLocalWrites(db: Db): void {

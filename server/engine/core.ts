@@ -34,11 +34,10 @@ export interface EngineDeps {
   /** Test hook: runs inside a command's transaction right after the instance was loaded. */
   afterLoad?: (instanceId: string) => void;
   /**
-   * Write turns (server/db/write-turn.ts), when the connection has them: `atTurnTop` is true
-   * while a turn is open and no transaction function runs (a command's writes then commit with
-   * the turn); `turnEpoch` moves when a turn failed to commit. Used by the instance cache.
+   * A number that moves when writes this connection reported may have been rolled back after the
+   * fact (a failed group COMMIT: table-watch.ts forgetCount); the instance cache empties then.
    */
-  writeTurns?: { atTurnTop: () => boolean; turnEpoch: () => number };
+  cacheEpoch?: () => number;
   /** Test hook: every instance-cache hit is compared with a fresh load (throws on a difference). */
   verifyInstanceCache?: boolean;
   /** Budgets of each command (issue 38 §6; types.ts EngineLimits). */
@@ -63,7 +62,7 @@ export class EngineCore {
   readonly instances: InstanceCache;
   private txDepth = 0;
   constructor(readonly deps: EngineDeps) {
-    this.instances = new InstanceCache(undefined, deps.writeTurns?.turnEpoch);
+    this.instances = new InstanceCache(undefined, deps.cacheEpoch);
     if (deps.verifyInstanceCache) this.instances.verify = assertSameAsFresh;
   }
 

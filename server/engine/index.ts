@@ -3,13 +3,14 @@
  * style whose element behaviours are XState v5 machines advanced with `transition()` inside each
  * command's transaction. No HTTP here.
  *
- *   const engine = createEngine({ db, clock, handlers: { listeners: { MyListener: (ctx) => … } } });
+ *   const engine = createEngine({ db, store, clock, handlers: { listeners: { MyListener: (ctx) => … } } });
  *   const { definitionId } = await engine.deploy({ xml, name: '请假', category: 'oa' });
- *   const { instanceId, tasks } = engine.start({ definitionId, userId: '1', variables: { day: 3 } });
- *   engine.complete({ taskId: tasks[0].taskId, userId: '1', comment: '同意' });
+ *   const { instanceId, tasks } = await engine.start({ definitionId, userId: '1', variables: { day: 3 } });
+ *   await engine.complete({ taskId: tasks[0].taskId, userId: '1', comment: '同意' });
  *
- * Every command is ONE synchronous better-sqlite3 transaction (deploy parses first, async); any
- * error rolls all of it back and is an AppError (kinds notFound / invalid / conflict / refused, envelope
+ * Every method answers a Promise (issue 43; only `definitionCache` is synchronous). Every command
+ * is ONE store transaction (EngineCore.command; deploy parses first), settled after its COMMIT; any
+ * error rolls all of it back and rejects with an AppError (kinds notFound / invalid / conflict / refused, envelope
  * code 500; core/errors.ts) with a Chinese message or Flowable's text.
  * Two commands racing on one instance: exactly one wins; the other answers
  * "流程实例已被其他操作更新，请刷新后重试" (optimistic `revision` on wf_instance, and SQLite's
@@ -84,8 +85,8 @@ export interface CreateEngineOptions {
   handlers?: EngineHandlers;
   /** Test hook: called inside each instance command's transaction right after loading. */
   afterLoad?: (instanceId: string) => void;
-  /** The connection's write turns, when it has them (EngineDeps.writeTurns). */
-  writeTurns?: EngineDeps['writeTurns'];
+  /** See EngineDeps.cacheEpoch. */
+  cacheEpoch?: EngineDeps['cacheEpoch'];
   /** Test hook: EngineDeps.verifyInstanceCache. */
   verifyInstanceCache?: boolean;
   /** Budgets of each command (issue 38 §6): multi-instance size, variable size, agenda steps, executions. */
@@ -96,7 +97,7 @@ export interface CreateEngineOptions {
 export function createEngine(options: CreateEngineOptions) {
   const sqlite = '$client' in options.db ? options.db.$client : options.db;
   const store = options.store ?? sqliteStoreOf('$client' in options.db ? options.db as Db : drizzle({ client: sqlite }) as unknown as Db);
-  const core = new EngineCore({ sqlite, store, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, writeTurns: options.writeTurns, verifyInstanceCache: options.verifyInstanceCache, limits: options.limits });
+  const core = new EngineCore({ sqlite, store, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, cacheEpoch: options.cacheEpoch, verifyInstanceCache: options.verifyInstanceCache, limits: options.limits });
   const db = core.db;
   events.registerSignalThrower(core);
   registerEngineCore(core);

@@ -32,11 +32,6 @@ export interface Context {
   /** Method and URL of the HTTP request (operation log); absent for server-side callers. */
   request?: { method: string; url: string };
   /**
-   * The transport holds every answer until the open write turn has committed (server/write-turns.ts),
-   * so a mutation may run inside one (trpc/procedures.ts). Absent for server-side callers.
-   */
-  writeTurns?: boolean;
-  /**
    * The file cookie's value (modules/auth/file-cookie.service.ts), read only on GET or HEAD of a
    * route marked `fileCookie`; undefined everywhere else, so it opens nothing else.
    */
@@ -77,6 +72,5 @@ export function contextFromRequest(deps: AppDeps, req: FastifyRequest, reply?: F
     },
     client: { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') },
     request: { method: req.method, url: req.url.split('?')[0] },
-    writeTurns: true,
   };
 }

@@ -9,6 +9,7 @@ import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
 import { AppError, appCodeOfTrpc, ERROR_KINDS, type AppCode } from '../core/errors';
 import type { Context } from './context';
+import { CommitError } from '../db/store/port';
 import type { RestMeta } from '../core/rest-meta';
 
 const hasCjk = (s: string) => /[\u4e00-\u9fff]/.test(s);
@@ -46,6 +47,7 @@ export function describeError(error: TRPCError): { appCode: AppCode; message: st
   const cause = error.cause;
   if (cause instanceof AppError) return { appCode: cause.code, message: cause.message };
   if (cause instanceof ZodError) return { appCode: ERROR_KINDS.invalid.appCode, message: zodMessage(cause) };
+  if (cause instanceof CommitError) return { appCode: 500, message: cause.message };
   if (discloses(cause)) return { appCode: 500, message: UNKNOWN_ERROR_MESSAGE };
   if (error.code === 'INTERNAL_SERVER_ERROR') return { appCode: 500, message: error.message || '操作失败' };
   return { appCode: appCodeOfTrpc(error.code), message: error.message };
@@ -77,7 +79,7 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * The answer tRPC's HTTP handler gives a failed request, for answers built outside a procedure
- * (a write turn whose commit failed: server/write-turns.ts; input refused before tRPC parses it:
+ * (input refused before tRPC parses it:
  * rest/plugin.ts registerInputGuards). `rest` is the URL after the tRPC prefix
  * (`/system.post.add`, `/a.b,c.d?batch=1&input=…`): the calls are named by its path, and a query
  * with `batch=1` gets one `{error: shape}` per call, else a single `{error: shape}`. Each shape goes

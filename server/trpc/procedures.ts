@@ -15,16 +15,6 @@ import { baseProcedure, describeError, middleware } from './init';
 import type { Context } from './context';
 import type { LoginUser } from '../core/authz';
 import { assertSafeValue } from '../core/input';
-import { joinWriteTurn } from '../db/write-turn';
-
-/**
- * A mutation called over HTTP runs inside the write turn (server/db/write-turn.ts: the writes of
- * two poll phases share one commit; the transport holds the answer until it). Joined right
- * before the call, with no I/O between, so the call's writes land in the turn joined (issue 15).
- */
-function joinTurnOfMutation(ctx: Context, type: string): void {
-  if (type === 'mutation' && ctx.writeTurns) joinWriteTurn(ctx.deps.db);
-}
 
 /** An AppError as the TRPCError the transports answer with (its kind's tRPC code: core/errors.ts ERROR_KINDS). */
 const asTrpc = (cause: AppError) => new TRPCError({ code: trpcCodeOf(cause), message: cause.message, cause });
@@ -73,7 +63,6 @@ async function mappingAppErrors<R extends { ok: boolean; error?: unknown }>(body
  */
 const publicLayer = middleware(({ ctx, type, getRawInput, next }) => mappingAppErrors(async () => {
   assertSafeValue(await getRawInput());
-  joinTurnOfMutation(ctx, type);
   return next();
 }));
 
@@ -88,7 +77,6 @@ function sessionLayer({ perm, audit }: SessionRule) {
   return middleware(({ ctx, meta, path, type, getRawInput, next }) => mappingAppErrors(async () => {
     assertSafeValue(await getRawInput());
     const login = await signedIn(ctx);
-    joinTurnOfMutation(ctx, type);
     // No closure per call here: esbuild's keepNames (tsx, the single binary) names each with a defineProperty.
     const refused = perm !== undefined && !hasPermission(login, perm) ? new AppError('forbidden', '没有权限，请联系管理员授权') : undefined;
     if (!audit || !meta?.log) {
@@ -99,7 +87,7 @@ function sessionLayer({ perm, audit }: SessionRule) {
     // `next()` reports failures as results; a refused permission is logged, then thrown.
     const result = refused ? undefined : await next({ ctx: { login } });
     const input = await getRawInput().catch(() => undefined);
-    writeAudit(ctx.deps.db, {
+    writeAudit(ctx.deps.store, {
       title: meta.log.title,
       businessType: meta.log.businessType,
       method: path,

@@ -1,7 +1,8 @@
 /**
- * A throwaway WAL database file for write-turn tests (server/db/write-turn.ts): tables `parent`
- * and `child` (`child.parent_id` references `parent`, foreign keys on), its transaction functions
- * tracked as buildApp tracks the app's.
+ * A throwaway WAL database file for the transaction tests (server/db/sync-transactions.test.ts,
+ * common/read-cache.test.ts; issue 15's write-turn tests first): tables `parent` and `child`
+ * (`child.parent_id` references `parent`, foreign keys on), its synchronous transaction functions
+ * counted as buildApp counts the app's (server/db/sync-transactions.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '../../server/db/client';
-import { trackCommandTransactions } from '../../server/db/write-turn';
+import { trackCommandTransactions } from '../../server/db/sync-transactions';
 
 export interface TurnTestDb {
   file: string;

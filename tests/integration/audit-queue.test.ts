@@ -1,8 +1,8 @@
 /**
- * The operation log's write queue (core/audit.ts, issue 15): rows of one event-loop turn are
- * written together in call order, readers of the log see every answered call, a failed write
- * keeps its rows (the oldest dropped past MAX_QUEUED_AUDIT_ROWS) and reports, and closing the
- * app writes what is queued.
+ * The operation log's write queue (core/audit.ts, issue 15; on the async store, issue 43): rows of
+ * one event-loop turn are written together in call order in one store transaction, readers of the
+ * log see every answered call, a failed write keeps its rows (the oldest dropped past
+ * MAX_QUEUED_AUDIT_ROWS), reports and is retried, and closing the app writes what is queued.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { router, createCallerFactory } from '../../server/trpc/init';
 import { permProcedure } from '../../server/trpc/procedures';
 import { AUDIT_RETRY_MS, flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
-import { joinWriteTurn } from '../../server/db/write-turn';
 import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/operlog.service';
 import { defaultRegistry } from '../../server/modules/monitor/job/handlers';
 import { silentLogger } from '../../server/modules/monitor/job/registry';
@@ -35,6 +34,17 @@ const sqlite = () => t.app.deps.db.$client;
 /** The queue test's rows as stored, oldest first, without flushing. */
 const stored = () => sqlite().prepare("SELECT oper_param AS p FROM sys_oper_log WHERE title = '队列测试' ORDER BY oper_id").pluck().all() as string[];
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Counts the store's outer transactions (a nested one, a savepoint inside, is not counted) until restored. */
+function countTransactions() {
+  const store = t.app.deps.store;
+  const original = store.transaction.bind(store);
+  let outer = 0;
+  const spy = vi.spyOn(store, 'transaction').mockImplementation((fn) => {
+    if (!store.inTransaction) outer++;
+    return original(fn);
+  });
+  return { count: () => outer, restore: () => spy.mockRestore() };
+}
 const entry = (name: string): AuditEntry => ({
   title: '队列测试', businessType: 1, method: 'q', requestMethod: 'POST', operName: 'admin', deptName: '研发部门', operUrl: '/q', operIp: '1.1.1.1',
   input: { name }, result: null, startedAt: 0, endedAt: 1,
@@ -43,15 +53,15 @@ const entry = (name: string): AuditEntry => ({
 it('writes the rows of one turn together, in call order, when the turn ends', async () => {
   await nextTurn();
   const before = stored().length;
-  const tx = vi.spyOn(sqlite(), 'transaction');
+  const tx = countTransactions();
   try {
     for (const name of ['a', 'b', 'c']) await caller().save({ name });
     expect(stored()).toHaveLength(before); // queued, not yet written
     await nextTurn();
     expect(stored().slice(before)).toEqual(['{"name":"a"}', '{"name":"b"}', '{"name":"c"}']);
-    expect(tx).toHaveBeenCalledTimes(1);
+    expect(tx.count()).toBe(1);
   } finally {
-    tx.mockRestore();
+    tx.restore();
   }
 });
 
@@ -69,7 +79,7 @@ it('the log-cleaning job (logTask.clean) also cleans old rows still queued', asy
   await nextTurn();
   const now = t.clock.now();
   const old = now - 40 * 24 * 3600 * 1000;
-  writeAudit(t.app.deps.db, { ...entry('old-queued'), startedAt: old, endedAt: old });
+  writeAudit(t.app.deps.store, { ...entry('old-queued'), startedAt: old, endedAt: old });
   await defaultRegistry.get('logTask')!.get('clean')!.run(
     { store: t.app.deps.store, db: t.app.deps.db, clock: t.clock, log: silentLogger, dataDir: os.tmpdir(), job: { jobId: 0, jobName: 'clean', jobGroup: 'DEFAULT' }, fireTime: now }, [30]);
   await nextTurn();
@@ -79,57 +89,62 @@ it('the log-cleaning job (logTask.clean) also cleans old rows still queued', asy
 it('keeps the rows of a failed write, reports it, and writes them on the next flush', async () => {
   await nextTurn();
   const reports: Array<{ queued: number; dropped: number; message: string }> = [];
-  onAuditError(t.app.deps.db, (err, info) => reports.push({ ...info, message: String(err) }));
+  onAuditError(t.app.deps.store, (err, info) => reports.push({ ...info, message: String(err) }));
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
   try {
-    writeAudit(t.app.deps.db, entry('kept-1'));
-    writeAudit(t.app.deps.db, entry('kept-2'));
-    expect(flushAudit(t.app.deps.db)).toBe(0);
+    writeAudit(t.app.deps.store, entry('kept-1'));
+    writeAudit(t.app.deps.store, entry('kept-2'));
+    expect(await flushAudit(t.app.deps.store)).toBe(0);
     expect(reports).toEqual([{ queued: 2, dropped: 0, message: expect.stringContaining('sys_oper_log') }]);
   } finally {
     sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
   }
-  expect(flushAudit(t.app.deps.db)).toBe(2);
+  expect(await flushAudit(t.app.deps.store)).toBe(2);
   expect(stored().slice(-2)).toEqual(['{"name":"kept-1"}', '{"name":"kept-2"}']);
-  expect(flushAudit(t.app.deps.db)).toBe(0);
+  expect(await flushAudit(t.app.deps.store)).toBe(0);
 });
 
-it('the retry commits an open write turn first: the retried rows commit on their own', async () => {
+it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; rows queued meanwhile wait for it', async () => {
   await nextTurn();
-  onAuditError(t.app.deps.db, () => undefined);
+  onAuditError(t.app.deps.store, () => undefined);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
     try {
-      writeAudit(t.app.deps.db, entry('retried'));
-      expect(flushAudit(t.app.deps.db)).toBe(0); // fails: the retry is set
+      writeAudit(t.app.deps.store, entry('retried'));
+      expect(await flushAudit(t.app.deps.store)).toBe(0); // fails: the retry is set
     } finally {
       sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
     }
-    // A turn of requests is open when the retry fires.
-    const turn = joinWriteTurn(t.app.deps.db)!;
-    expect(turn).toBeInstanceOf(Promise);
-    expect(sqlite().inTransaction).toBe(true);
-    vi.advanceTimersByTime(AUDIT_RETRY_MS);
-    // The turn was committed before the rows were written, and the rows' own write committed.
+    // A row queued while the retry is pending is not written at the turn's end: it waits for the retry.
+    writeAudit(t.app.deps.store, entry('waiting'));
+    await nextTurn();
+    expect(stored()).not.toContain('{"name":"retried"}');
+    const tx = countTransactions();
+    try {
+      vi.advanceTimersByTime(AUDIT_RETRY_MS);
+      await nextTurn();
+      expect(tx.count()).toBe(1);
+    } finally {
+      tx.restore();
+    }
     expect(sqlite().inTransaction).toBe(false);
-    await turn;
-    expect(stored().at(-1)).toBe('{"name":"retried"}');
+    expect(stored().slice(-2)).toEqual(['{"name":"retried"}', '{"name":"waiting"}']);
   } finally {
     vi.useRealTimers();
   }
 });
 
-it('a reporter that throws does not make the flush throw (it runs from setImmediate)', () => {
-  onAuditError(t.app.deps.db, () => { throw new Error('reporter down'); });
+it('a reporter that throws does not make the flush reject (it runs from setImmediate)', async () => {
+  onAuditError(t.app.deps.store, () => { throw new Error('reporter down'); });
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
   try {
-    writeAudit(t.app.deps.db, entry('kept-3'));
-    expect(flushAudit(t.app.deps.db)).toBe(0);
+    writeAudit(t.app.deps.store, entry('kept-3'));
+    expect(await flushAudit(t.app.deps.store)).toBe(0);
   } finally {
     sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
   }
-  expect(flushAudit(t.app.deps.db)).toBe(1);
+  expect(await flushAudit(t.app.deps.store)).toBe(1);
   expect(stored().at(-1)).toBe('{"name":"kept-3"}');
 });
 
@@ -137,16 +152,16 @@ it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, asyn
   await nextTurn();
   await operlogClean(t.app.deps);
   const reports: Array<{ queued: number; dropped: number }> = [];
-  onAuditError(t.app.deps.db, (_err, info) => reports.push(info));
+  onAuditError(t.app.deps.store, (_err, info) => reports.push(info));
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
   try {
-    for (let i = 0; i <= MAX_QUEUED_AUDIT_ROWS; i++) writeAudit(t.app.deps.db, entry(`n${i}`));
-    expect(flushAudit(t.app.deps.db)).toBe(0);
+    for (let i = 0; i <= MAX_QUEUED_AUDIT_ROWS; i++) writeAudit(t.app.deps.store, entry(`n${i}`));
+    expect(await flushAudit(t.app.deps.store)).toBe(0);
   } finally {
     sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
   }
   expect(reports).toEqual([{ queued: MAX_QUEUED_AUDIT_ROWS, dropped: 1 }]);
-  expect(flushAudit(t.app.deps.db)).toBe(MAX_QUEUED_AUDIT_ROWS);
+  expect(await flushAudit(t.app.deps.store)).toBe(MAX_QUEUED_AUDIT_ROWS);
   const rows = stored();
   expect(rows).toHaveLength(MAX_QUEUED_AUDIT_ROWS);
   expect([rows[0], rows.at(-1)]).toEqual(['{"name":"n1"}', `{"name":"n${MAX_QUEUED_AUDIT_ROWS}"}`]);

@@ -28,18 +28,18 @@ beforeAll(async () => { t = await makeTestApp(); token = await login(t.app); });
 afterAll(async () => { await t.app.close(); });
 
 const caller = () => createCallerFactory(testRouter)({ deps: t.app.deps, token, client: { ip: '10.1.1.1', userAgent: 'x' }, request: { method: 'POST', url: '/caishui-api/x' } });
-const rows = () => (flushAudit(t.app.deps.db), t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).all());
+const rows = async () => (await flushAudit(t.app.deps.store), t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).all());
 
 it('logs a successful write without the password', async () => {
   await caller().save({ name: 'a', password: 'secret-pw' });
-  const [row] = rows();
+  const [row] = await rows();
   expect(row).toMatchObject({ title: '用户管理', businessType: 1, status: 0, operName: 'admin', deptName: '研发部门', operUrl: '/caishui-api/x', requestMethod: 'POST', operIp: '10.1.1.1', jsonResult: '{"id":7}', method: 'save' });
   expect(row.operParam).toBe('{"name":"a"}');
 });
 
 it('logs a failed write with its error and still answers the error', async () => {
   await expect(caller().save({ name: 'bad', password: 'x' })).rejects.toThrow('新增失败');
-  expect(rows()[0]).toMatchObject({ status: 1, errorMsg: '新增失败', jsonResult: '' });
+  expect((await rows())[0]).toMatchObject({ status: 1, errorMsg: '新增失败', jsonResult: '' });
 });
 
 it('logs a write refused for want of the permission, and answers 403', async () => {
@@ -48,14 +48,14 @@ it('logs a write refused for want of the permission, and answers 403', async () 
   const readerToken = await login(t.app, 'audit_reader');
   const reader = createCallerFactory(testRouter)({ deps: t.app.deps, token: readerToken, client: { ip: '10.1.1.2', userAgent: 'x' } });
   await expect(reader.save({ name: 'a', password: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: '没有权限，请联系管理员授权' });
-  expect(rows()[0]).toMatchObject({ status: 1, errorMsg: '没有权限，请联系管理员授权', operName: 'audit_reader', operIp: '10.1.1.2' });
+  expect((await rows())[0]).toMatchObject({ status: 1, errorMsg: '没有权限，请联系管理员授权', operName: 'audit_reader', operIp: '10.1.1.2' });
   expect(await reader.read()).toBe(1);
 });
 
 it('writes nothing for procedures without log meta', async () => {
-  const before = rows().length;
+  const before = (await rows()).length;
   await caller().read();
-  expect(rows().length).toBe(before);
+  expect((await rows()).length).toBe(before);
 });
 
 it('replaces file bytes in parameters and results by their size', async () => {

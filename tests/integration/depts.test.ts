@@ -63,7 +63,7 @@ describe('add', () => {
 
   it('writes the operation log (部门管理, insert)', async () => {
     await api('POST', '/system/dept', { parentId: 102, deptName: '日志组', orderNum: 3 });
-    flushAudit(t.app.deps.db);
+    await flushAudit(t.app.deps.store);
     const log = t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
     expect(log).toMatchObject({ title: '部门管理', businessType: 1, status: 0, operUrl: '/caishui-api/system/dept', requestMethod: 'POST' });
   });

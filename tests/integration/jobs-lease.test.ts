@@ -3,15 +3,15 @@
  * "take a lease row in the database per fire time"): each fire time runs exactly once, whichever
  * instance ticks first, on schedule and after a shared downtime.
  */
+import { AsyncResource } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sysJobLease, sysJobLog } from '../../server/db/schema';
+import { sysJobLease, sysJobLog, sysLogininfor } from '../../server/db/schema';
 import { insertJob, type JobValues } from '../../server/modules/monitor/job/job.repo';
 import { claimFires } from '../../server/modules/monitor/job/scheduler.repo';
-import { joinWriteTurn, pendingWriteTurn } from '../../server/db/write-turn';
 import { makeTestApp, type TestApp } from '../helpers/app';
 
 let dir: string;
@@ -80,19 +80,57 @@ describe('lease per fire time', () => {
     expect(logs(jobName)).toHaveLength(7);
   });
 
-  it('commits an open write turn of requests before claiming, so the claim never rides on it', async () => {
-    const db = a.app.deps.db;
-    const jobName = 'lease-beside-a-turn';
+  it('commits a claim as its own savepoint: a request\'s write in the same group that rolls back leaves the claim', async () => {
+    // Issue 15's scheduler committed an open write turn of requests before claiming, so a claim
+    // never rode on requests' writes. The claims are store transactions now (issue 44): a request's
+    // transaction may share the claim's group, each in its own savepoint. (A failed COMMIT of such a
+    // group rejects every transaction of it, the claim's too: server/db/store/sqlite.test.ts.)
+    const { store } = a.app.deps;
+    const jobName = 'lease-beside-a-request';
     const jobId = await addJob(a, { jobName, invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0' }, at(4, 0));
     await a.app.scheduler.jobsChanged();
-    const turn = joinWriteTurn(db)!; // as a request's mutation opens it (server/db/write-turn.ts)
-    expect(turn).toBeInstanceOf(Promise);
-    const ticked = a.app.scheduler.tick(at(4, 10)); // commits the open turn at the call; the claim follows in its own transaction
-    expect(pendingWriteTurn(db)).toBeUndefined();
-    await turn;
-    // Another connection sees the lease before the run ends: it was committed on its own, not left in a turn.
-    await expect.poll(() => b.app.deps.db.select().from(sysJobLease).where(eq(sysJobLease.jobId, jobId)).all().map((l) => l.fireTime)).toEqual([at(4, 10)]);
-    await ticked;
+    // A request's write, refused after its insert ran. Started (outside any transaction's async
+    // context) the moment the claim's savepoint is released, so it runs next in the claim's group.
+    const refusedRequest = AsyncResource.bind(() => store.transaction(async () => {
+      await store.db.insert(sysLogininfor).values({ userName: 'beside-the-claim', loginTime: '2026-11-22 09:04:10' });
+      throw new Error('request refused');
+    }));
+    let request: Promise<unknown> | undefined;
+    const groups: { statements: string[]; lease?: boolean }[] = [];
+    const client = a.app.deps.db.$client;
+    const exec = client.exec;
+    const leaseRow = client.prepare('SELECT 1 FROM sys_job_lease WHERE job_id = ? AND fire_time = ?');
+    const leased = () => leaseRow.get(jobId, at(4, 10)) !== undefined;
+    client.exec = function (this: typeof client, sql: string) {
+      if (sql === 'BEGIN IMMEDIATE') groups.push({ statements: [] });
+      const g = groups[groups.length - 1];
+      g?.statements.push(sql);
+      const result = exec.call(this, sql);
+      if (!request && sql.startsWith('RELEASE') && leased()) {
+        request = refusedRequest();
+        request.catch(() => undefined);
+      }
+      if (sql === 'COMMIT' && g) g.lease = leased();
+      return result;
+    } as typeof client.exec;
+    let ticked: Promise<void>;
+    try {
+      ticked = a.app.scheduler.tick(at(4, 10));
+      // Another connection sees the lease before the run ends: it was committed, not rolled back with the request.
+      await expect.poll(() => b.app.deps.db.select().from(sysJobLease).where(eq(sysJobLease.jobId, jobId)).all().map((l) => l.fireTime)).toEqual([at(4, 10)]);
+      await ticked;
+    } finally {
+      client.exec = exec;
+    }
+    expect(request).toBeDefined();
+    await expect(request).rejects.toThrow('request refused');
+    const claimed = groups.find((g) => g.lease)!;
+    const savepoints = claimed.statements.filter((q) => q.startsWith('SAVEPOINT'));
+    expect(savepoints.length).toBeGreaterThanOrEqual(2);
+    // The request's savepoint, the last of the group, rolled back; the group committed with the lease.
+    expect(claimed.statements.slice(-4)).toEqual([savepoints[savepoints.length - 1], `ROLLBACK TO ${savepoints[savepoints.length - 1].slice('SAVEPOINT '.length)}`, `RELEASE ${savepoints[savepoints.length - 1].slice('SAVEPOINT '.length)}`, 'COMMIT']);
     expect(logs(jobName)).toHaveLength(1);
+    expect(a.app.deps.db.select().from(sysLogininfor).where(eq(sysLogininfor.userName, 'beside-the-claim')).all()).toEqual([]);
+    expect(client.inTransaction).toBe(false);
   });
 });

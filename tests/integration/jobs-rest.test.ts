@@ -95,7 +95,7 @@ describe('/monitor/job', () => {
     expect(logRows('对账任务')).toHaveLength(1);
     expect((await call(t.app, 'PUT', '/monitor/job/changeStatus', admin, { jobId: String(jobId), status: 0 })).body.code).toBe(200);
     expect(db().select().from(sysJob).where(eq(sysJob.jobId, jobId)).get()?.status).toBe('0');
-    flushAudit(db());
+    await flushAudit(t.app.deps.store);
     const oper = db().select().from(sysOperLog).where(eq(sysOperLog.title, '定时任务')).all();
     expect(oper.map((o) => o.businessType)).toEqual(expect.arrayContaining([1, 2]));
   });
@@ -206,7 +206,7 @@ describe('/monitor/jobLog', () => {
     expect((await call(t.app, 'POST', '/monitor/jobLog/clean', admin)).body).toEqual({ code: 200, msg: '操作成功' });
     expect((await call(t.app, 'GET', '/monitor/jobLog/list', admin)).body.total).toBe(0);
     expect((await call(t.app, 'DELETE', '/monitor/jobLog/clean', admin)).body.code).toBe(200);
-    flushAudit(db());
+    await flushAudit(t.app.deps.store);
     const clean = db().select().from(sysOperLog).where(eq(sysOperLog.title, '调度日志')).all();
     expect(clean.map((o) => o.businessType)).toEqual(expect.arrayContaining([3, 5, 9]));
   });

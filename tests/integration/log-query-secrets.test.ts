@@ -48,7 +48,7 @@ it('updatePwd with both passwords in the query writes neither into any log line 
   expect(text).not.toContain('admin123');
   expect(text).not.toContain('Query-New-77');
   expect(text).toContain('oldPassword=[REDACTED]');
-  flushAudit(app.deps.db);
+  await flushAudit(app.deps.store);
   expect(JSON.stringify(app.deps.db.select().from(sysOperLog).all())).not.toContain('Query-New-77');
 });
 
@@ -58,7 +58,7 @@ it('the operation log keeps no *pwd* / *passwd* query value either', async () =>
     method: 'PUT', url: '/caishui-api/system/user/profile/updatePwd?oldPassword=wrong-1&newPassword=Other-2&user_pwd=Op-secret-1&newPasswd=Op-secret-2',
     headers: { authorization: `Bearer ${token}` },
   });
-  flushAudit(app.deps.db);
+  await flushAudit(app.deps.store);
   const rows = JSON.stringify(app.deps.db.select().from(sysOperLog).all());
   expect(rows).toContain('updatePwd');
   for (const s of ['wrong-1', 'Other-2', 'Op-secret-1', 'Op-secret-2']) expect(rows).not.toContain(s);

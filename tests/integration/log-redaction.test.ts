@@ -27,14 +27,14 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const lastOperId = () => (flushAudit(app.deps.db), app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()?.operId ?? 0);
-const rowsAfter = (id: number) => (flushAudit(app.deps.db), app.deps.db.select().from(sysOperLog).where(gt(sysOperLog.operId, id)).all());
+const lastOperId = async () => (await flushAudit(app.deps.store), app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()?.operId ?? 0);
+const rowsAfter = async (id: number) => (await flushAudit(app.deps.store), app.deps.db.select().from(sysOperLog).where(gt(sysOperLog.operId, id)).all());
 const send = (method: 'POST' | 'PUT', url: string, payload: string | Buffer | object, headers: Record<string, string> = {}) =>
   app.inject({ method, url: `/caishui-api${url}`, payload: payload as string, headers: { authorization: `Bearer ${admin}`, ...headers } });
 
 /** Neither the rows written since `since` nor any log line carries one of `secrets`. */
-function expectNoSecret(since: number, secrets: string[]) {
-  const rows = rowsAfter(since);
+async function expectNoSecret(since: number, secrets: string[]) {
+  const rows = await rowsAfter(since);
   const logged = lines.join('\n');
   for (const s of secrets) {
     expect(JSON.stringify(rows), `operation log carries ${s}`).not.toContain(s);
@@ -44,22 +44,22 @@ function expectNoSecret(since: number, secrets: string[]) {
 }
 
 it('a failed text/plain login keeps its password out of both logs', async () => {
-  const since = lastOperId();
+  const since = await lastOperId();
   const before = lines.length;
   for (const payload of ['{"username":"admin","password":"Login-secret-1"}', 'username=admin&password=Login-secret-2']) {
     const res = await app.inject({ method: 'POST', url: '/caishui-api/login', payload, headers: { 'content-type': 'text/plain' } });
     expect(res.json().code).toBe(500);
   }
   expect(lines.length).toBeGreaterThan(before);
-  expectNoSecret(since, ['Login-secret-1', 'Login-secret-2']);
+  await expectNoSecret(since, ['Login-secret-1', 'Login-secret-2']);
 });
 
 it('text/plain string bodies (JSON and form text) are logged without their secrets', async () => {
-  const since = lastOperId();
+  const since = await lastOperId();
   const text = { 'content-type': 'text/plain' };
   expect((await send('PUT', '/system/user/resetPwd', '{"userId":2,"password":"Plain-secret-3"}', text)).json().code).toBe(500);
   expect((await send('PUT', '/system/user/profile/updatePwd', 'oldPassword=Plain-secret-4&newPassword=Plain-secret-5&confirmPassword=Plain-secret-5', text)).json().code).toBe(500);
-  const rows = expectNoSecret(since, ['Plain-secret-3', 'Plain-secret-4', 'Plain-secret-5']);
+  const rows = await expectNoSecret(since, ['Plain-secret-3', 'Plain-secret-4', 'Plain-secret-5']);
   expect(rows.map((r) => [r.operUrl, r.status, r.operParam])).toEqual([
     ['/caishui-api/system/user/resetPwd', 1, JSON.stringify('{"userId":2}')],
     ['/caishui-api/system/user/profile/updatePwd', 1, JSON.stringify('')],
@@ -67,15 +67,15 @@ it('text/plain string bodies (JSON and form text) are logged without their secre
 });
 
 it('a JSON array body is logged without its secrets', async () => {
-  const since = lastOperId();
+  const since = await lastOperId();
   const res = await send('PUT', '/system/user/resetPwd', [{ userId: 2, Password: 'Array-secret-6' }, 'token=Array-secret-7&x=1', '{"secret":"Array-secret-8"}']);
   expect(res.json().code).toBe(500);
-  const [row] = expectNoSecret(since, ['Array-secret-6', 'Array-secret-7', 'Array-secret-8']);
+  const [row] = await expectNoSecret(since, ['Array-secret-6', 'Array-secret-7', 'Array-secret-8']);
   expect(row.operParam).toBe(JSON.stringify([{ userId: 2 }, 'x=1', '{}']));
 });
 
 it('a multipart body is logged without its secret fields', async () => {
-  const since = lastOperId();
+  const since = await lastOperId();
   const { payload, headers } = multipartPayload({
     file: { filename: 'users.xlsx', data: Buffer.from('not a workbook') },
     Password: 'Multi-secret-9',
@@ -84,16 +84,16 @@ it('a multipart body is logged without its secret fields', async () => {
   });
   const res = await send('POST', '/system/user/importData', payload, headers);
   expect(res.json().code).toBe(500);
-  const [row] = expectNoSecret(since, ['Multi-secret-9', 'Multi-secret-10', 'Multi-secret-11']);
+  const [row] = await expectNoSecret(since, ['Multi-secret-9', 'Multi-secret-10', 'Multi-secret-11']);
   expect(row.status).toBe(1);
   expect(JSON.parse(row.operParam)).toMatchObject({ extra: 'keep=1', file: { filename: 'users.xlsx' } });
 });
 
 it('a string body whose secret names are percent-encoded, \\u-escaped or split by `_` / `-` is logged without them', async () => {
-  const since = lastOperId();
+  const since = await lastOperId();
   const text = { 'content-type': 'text/plain' };
   expect((await send('PUT', '/system/user/resetPwd', '{"userId":2,"\\u0070assword":"Hidden-value-12"}', text)).json().code).toBe(500);
   expect((await send('PUT', '/system/user/profile/updatePwd', 'old%50assword=Hidden-value-13&new_password=Hidden-value-14&to-ken=Hidden-value-15', text)).json().code).toBe(500);
-  const rows = expectNoSecret(since, ['Hidden-value-12', 'Hidden-value-13', 'Hidden-value-14', 'Hidden-value-15']);
+  const rows = await expectNoSecret(since, ['Hidden-value-12', 'Hidden-value-13', 'Hidden-value-14', 'Hidden-value-15']);
   expect(rows.map((r) => r.operParam)).toEqual([JSON.stringify('{"userId":2}'), JSON.stringify('')]);
 });

@@ -100,7 +100,7 @@ describe('notices', () => {
 
   it('writes the operation log as 通知公告', async () => {
     await api('POST', '/system/notice', { noticeTitle: '日志', noticeType: '2' });
-    flushAudit(t.app.deps.db);
+    await flushAudit(t.app.deps.store);
     const log = t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
     expect(log).toMatchObject({ title: '通知公告', businessType: 1, status: 0, operUrl: '/caishui-api/system/notice', requestMethod: 'POST' });
   });

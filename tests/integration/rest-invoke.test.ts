@@ -35,7 +35,7 @@ const ctxOf = (token?: string): Context => ({
   deps: t.app.deps, token, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/test' },
 });
 const procedure = (path: string) => (appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path];
-const operLogs = () => (flushAudit(t.app.deps.db), t.app.deps.db.select({ n: count() }).from(sysOperLog).get()!.n);
+const operLogs = async () => (await flushAudit(t.app.deps.store), t.app.deps.db.select({ n: count() }).from(sysOperLog).get()!.n);
 
 type Outcome = { ok: true; data: unknown } | { ok: false; code: string; appCode: number; message: string; cause: string | undefined };
 
@@ -80,18 +80,18 @@ describe('REST procedure runner ↔ tRPC procedure call', () => {
 
   it('audited writes and their AppErrors: one operation-log row per call on either runner', async () => {
     const form = { configName: '调用测试', configKey: 'invoke.test', configValue: '1', configType: 'N' };
-    const before = operLogs();
+    const before = await operLogs();
     const p = procedure('system.config.add');
     const first = await outcome(() => procedureInvoker(p, 'system.config.add')(ctxOf(admin), form));
     expect(first.ok).toBe(true);
-    expect(operLogs()).toBe(before + 1);
+    expect(await operLogs()).toBe(before + 1);
     // The key is taken now: both runners refuse with the service's message and log the failure.
     const dup = await both('system.config.add', admin, form);
     expect(dup).toMatchObject({ ok: false, appCode: 500, message: "新增参数'调用测试'失败，参数键名已存在", cause: 'AppError' });
-    expect(operLogs()).toBe(before + 3);
+    expect(await operLogs()).toBe(before + 3);
     // A refused permission is logged too, alike.
     expect(await both('system.config.add', nobody, { ...form, configKey: 'invoke.other' })).toMatchObject({ ok: false, appCode: 403 });
-    expect(operLogs()).toBe(before + 5);
+    expect(await operLogs()).toBe(before + 5);
   });
 
   it('was written against the installed tRPC: an upgrade must re-read callRecursive first', () => {

@@ -221,7 +221,7 @@ describe('bad input', () => {
 describe('operation log', () => {
   it('records writes with title 用户管理 and no password', async () => {
     await call(t.app, 'POST', '/system/user', admin, newUser({ userName: 'logged1', phonenumber: '', email: '' }));
-    flushAudit(db());
+    await flushAudit(t.app.deps.store);
     const row = db().select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
     expect(row).toMatchObject({ title: '用户管理', businessType: 1, status: 0, operName: 'admin', requestMethod: 'POST', operUrl: '/caishui-api/system/user' });
     expect(row.operParam).toContain('logged1');

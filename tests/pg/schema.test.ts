@@ -169,7 +169,9 @@ describe('drizzle-pg on PostgreSQL vs drizzle on SQLite', () => {
 
   it('migratePostgres is idempotent (2 migrations recorded, none re-applied)', async () => {
     await migratePostgres(url);
-    expect((await q<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations'))[0].n).toBe('2');
-    expect((await q<{ n: string }>('SELECT count(*) AS n FROM sys_auth_version'))[0].n).toBe('1');
+    // count(*) is int8: a string by node-postgres's default, a number once a store has opened
+    // (server/db/store/postgres.ts sets the process-wide int8 parser).
+    expect(Number((await q<{ n: string | number }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations'))[0].n)).toBe(2);
+    expect(Number((await q<{ n: string | number }>('SELECT count(*) AS n FROM sys_auth_version'))[0].n)).toBe(1);
   });
 });

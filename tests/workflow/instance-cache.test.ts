@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/client';
 import { manualClock } from '../../server/core/clock';
 import { sqliteStoreOf } from '../../server/db/store/sqlite';
+import { COMMIT_FAILED_MESSAGE } from '../../server/db/store/port';
 import { createEngine, type Engine } from '../../server/engine';
 import { lineXml, names, tempDbFile } from './helpers';
 
@@ -125,7 +126,8 @@ describe('instance cache', () => {
       return exec.call(this, sql);
     };
     try {
-      await expect(a.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' })).rejects.toThrow('disk I/O error');
+      // Rejected with the store's CommitError (server/db/store/port.ts), the database's error as its cause.
+      await expect(a.engine.complete({ taskId: x.tasks[0].taskId, userId: '1' })).rejects.toMatchObject({ name: 'CommitError', message: COMMIT_FAILED_MESSAGE, cause: { message: 'disk I/O error' } });
     } finally {
       client.exec = exec;
     }
@@ -151,10 +153,10 @@ describe('instance cache', () => {
     expect(await engine.variables({ taskId: b.taskId })).not.toHaveProperty('note');
   });
 
-  it('forgets everything when the write-turn epoch moves (a turn failed to commit)', async () => {
+  it('forgets everything when the cache epoch moves (a group COMMIT failed: table-watch forgetCount)', async () => {
     file = tempDbFile();
     let epoch = 0;
-    const { db, engine } = connect({ writeTurns: { atTurnTop: () => false, turnEpoch: () => epoch }, verifyInstanceCache: false });
+    const { db, engine } = connect({ cacheEpoch: () => epoch, verifyInstanceCache: false });
     const { definitionId } = await engine.deploy({ xml: XML });
     const { instanceId, tasks } = await engine.start({ definitionId, userId: '1' });
     const loads = statementProbe(db.$client, /FROM wf_execution e/);

@@ -71,6 +71,21 @@ export function dbKindOf(url: string): DbKind {
   return /^postgres(ql)?:\/\//i.test(url.trim()) ? 'postgres' : 'sqlite';
 }
 
+/** The answer to a write whose transaction's COMMIT failed (issue 15's message, kept by issue 43). */
+export const COMMIT_FAILED_MESSAGE = '操作失败，数据未能保存，请重试';
+
+/**
+ * The rejection of a transaction whose writes were not kept because the COMMIT that carried them
+ * failed (the SQLite adapter's group commit: every transaction of the group). `cause`: the
+ * database's error. The transports answer it with COMMIT_FAILED_MESSAGE.
+ */
+export class CommitError extends Error {
+  constructor(readonly cause: unknown) {
+    super(COMMIT_FAILED_MESSAGE);
+    this.name = 'CommitError';
+  }
+}
+
 /** Error of a batch statement: which one failed (index in the list) and why. */
 export class BatchError extends Error {
   constructor(readonly index: number, readonly cause: unknown) {

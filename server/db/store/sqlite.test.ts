@@ -1,21 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../client';
-import { joinWriteTurn, trackCommandTransactions } from '../write-turn';
+import { trackCommandTransactions } from '../sync-transactions';
+import { forgetCount, localWrites, watchTables } from '../table-watch';
 import { sysConfig } from '../schema';
 import { STRICT_MESSAGE, sqliteStore } from './sqlite';
 import { describeStoreContract } from './contract';
-import type { Store } from './port';
+import { COMMIT_FAILED_MESSAGE, CommitError, type Store } from './port';
 
 let db: Db;
 let store: Store<Db>;
 let execs: string[];
+/** The next exec('COMMIT') throws (as a full disk would), once. */
+let failNextCommit: boolean;
 
 beforeEach(() => {
   db = openDatabase({ url: ':memory:' });
   db.$client.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
   execs = [];
+  failNextCommit = false;
   const exec = db.$client.exec.bind(db.$client);
-  db.$client.exec = ((sql: string) => { execs.push(sql); return exec(sql); }) as typeof db.$client.exec;
+  db.$client.exec = ((sql: string) => {
+    execs.push(sql);
+    if (sql === 'COMMIT' && failNextCommit) {
+      failNextCommit = false;
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    }
+    return exec(sql);
+  }) as typeof db.$client.exec;
   // Non-strict: these tests await timers inside transactions on purpose (the strict rule has its own tests).
   store = sqliteStore(db, { strict: false });
 });
@@ -154,11 +165,53 @@ describe('sqlite store: transactions with async callbacks (drizzle-orm #2275)', 
     expect(await names()).toEqual(['b']);
   });
 
-  it('while a group is open the synchronous write turns stay closed', async () => {
-    trackCommandTransactions(db.$client);
-    let during: unknown = 'not run';
-    await store.transaction(async () => { during = joinWriteTurn(db); });
-    expect(during).toBeUndefined();
+  it('a failed COMMIT rejects every transaction of the group with CommitError, keeps none of their rows and moves forgetCount', async () => {
+    watchTables(db, { t: undefined });
+    await store.run('INSERT INTO t (name) VALUES (?)', ['before']);
+    const forgotten = forgetCount(db);
+    const stamp = localWrites(db, ['t']);
+    failNextCommit = true;
+    const refused = new Error('no b');
+    const results = await Promise.allSettled([
+      store.transaction(async () => { await store.run('INSERT INTO t (name) VALUES (?)', ['a']); return 'a'; }),
+      store.transaction(async () => { await store.run('INSERT INTO t (name) VALUES (?)', ['b']); throw refused; }),
+      store.transaction(async () => { await store.db.insert(sysConfig).values({ configName: 'x', configKey: 'lost.commit', configValue: '1', configType: 'N' }); }),
+      store.run('INSERT INTO t (name) VALUES (?)', ['c']),
+    ]);
+    expect([count('BEGIN IMMEDIATE'), count('COMMIT')]).toEqual([2, 2]); // one group for the four, its COMMIT failed
+    // The one that threw keeps its own error; the three others were told their writes were not kept.
+    expect(results[1]).toEqual({ status: 'rejected', reason: refused });
+    for (const r of [results[0], results[2], results[3]]) {
+      expect(r.status).toBe('rejected');
+      const reason = (r as PromiseRejectedResult).reason;
+      expect(reason).toBeInstanceOf(CommitError);
+      expect(reason).toMatchObject({ name: 'CommitError', message: COMMIT_FAILED_MESSAGE, cause: { code: 'SQLITE_IOERR' } });
+    }
+    expect(db.$client.inTransaction).toBe(false);
+    expect(await names()).toEqual(['before']);
+    expect(await store.get('SELECT 1 AS "found" FROM sys_config WHERE config_key = ?', ['lost.commit'])).toBeUndefined();
+    // Every read cache stamped with this connection's writes and the engine's instance cache start afresh.
+    expect(forgetCount(db)).toBe(forgotten + 1);
+    expect(localWrites(db, ['t'])).not.toBe(stamp);
+    // The next transaction opens a new group as usual.
+    await store.transaction(async () => { await store.run('INSERT INTO t (name) VALUES (?)', ['next']); });
+    expect(await names()).toEqual(['before', 'next']);
+  });
+
+  it('a group SQLite rolled back by itself (SQLITE_FULL, SQLITE_IOERR) fails the transactions run in it; the next ones form a new group', async () => {
+    const results = await Promise.allSettled([
+      store.transaction(async () => { await store.run('INSERT INTO t (name) VALUES (?)', ['a']); }),
+      store.transaction(async () => {
+        await store.run('INSERT INTO t (name) VALUES (?)', ['b']);
+        db.$client.exec('ROLLBACK'); // as SQLite does itself on such an error
+      }),
+      store.transaction(async () => { await store.run('INSERT INTO t (name) VALUES (?)', ['c']); }),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: { name: 'CommitError', message: COMMIT_FAILED_MESSAGE } });
+    expect(results[1].status).toBe('rejected');
+    expect(results[2].status).toBe('fulfilled'); // not yet run when the group ended: it went into the next one
+    expect(await names()).toEqual(['c']);
+    expect(db.$client.inTransaction).toBe(false);
   });
 
   it('close waits for queued transactions, then refuses new ones', async () => {
@@ -201,4 +254,24 @@ describeStoreContract('sqlite :memory:', async () => {
   // Non-strict: the contract holds flows at gates and timers inside transactions.
   const s = sqliteStore(own, { strict: false });
   return { store: s, cleanup: () => s.close() };
+});
+
+it('a read outside any transaction waits for the open group: it never sees rows its COMMIT then loses', async () => {
+  const db2 = openDatabase({ url: ':memory:' });
+  db2.$client.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+  const store2 = sqliteStore(db2);
+  const exec = db2.$client.exec.bind(db2.$client);
+  db2.$client.exec = ((sql: string) => { if (sql === 'COMMIT') throw new Error('disk I/O error'); return exec(sql); }) as typeof db2.$client.exec;
+  const seen: unknown[] = [];
+  const [write] = await Promise.allSettled([
+    store2.transaction(async () => {
+      await store2.run('INSERT INTO t (name) VALUES (?)', ['never committed']);
+      await store2.get('SELECT 1 AS "x"');
+    }),
+    (async () => { await null; seen.push(await store2.all('SELECT name FROM t')); })(),
+  ]);
+  expect(write.status).toBe('rejected');
+  expect(seen).toEqual([[]]);
+  db2.$client.exec = exec as typeof db2.$client.exec;
+  await store2.close();
 });

@@ -11,18 +11,17 @@
  *   (no caller is told of a write that is not durable) and all reject when the COMMIT fails. The
  *   group commits when the queue is empty after `lingerTurns` event-loop turns (setImmediate) of
  *   waiting for more, or after `maxGroup` transactions. This is issue 15's write turn, moved
- *   inside the adapter (server/db/write-turn.ts keeps it for the synchronous callers until they
- *   are converted; until then lingerTurns stays 0 and `strict` is on, see the option);
+ *   inside the adapter (issue 43); the app keeps lingerTurns at 0 and `strict` on (see the
+ *   option): a group never stays open across event-loop turns;
  * - **nesting** by async context (AsyncLocalStorage): a `transaction` inside one is a SAVEPOINT;
  *   nested calls of one level run one after another even when started together (Promise.all),
  *   and a transaction ends only after the nested ones started inside it, awaited or not;
  * - **writes outside a transaction** (`run`, `batch`) queue as transactions of their own, so they
- *   never land inside another flow's savepoint; **reads outside** run at once on the connection
- *   and may see the open group's rows before its COMMIT (as the write turns' readers do);
- * - **while a group is open** the synchronous write turns are paused (pauseWriteTurns: the open
- *   one commits first, no new one opens). A synchronous `db.transaction` run meanwhile by another
- *   request becomes a savepoint of the group and commits with it; transitional, until issue 43
- *   moves every writer onto the store.
+ *   never land inside another flow's savepoint; **reads outside** run at once when no group is
+ *   open, else once it has ended (committed or rolled back), so they read committed rows only;
+ * - **a failed COMMIT** rejects every transaction of the group with CommitError (./port.ts) and
+ *   forgets this connection's write counters (table-watch.ts forgetLocalWrites), so every read
+ *   cache stamped with them loads afresh.
  *
  * The schema declares no deferred constraints: one would be checked at the group's COMMIT and fail
  * every transaction of the group.
@@ -31,9 +30,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import { pauseWriteTurns, syncTransactionRuns } from '../write-turn';
+import { syncTransactionRuns } from '../sync-transactions';
+import { forgetLocalWrites } from '../table-watch';
 import type { Db } from '../client';
-import { BatchError, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
+import { BatchError, CommitError, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
 
 /** Prepared statements kept per connection (least recently prepared dropped first). */
 export const STATEMENT_CACHE = 500;
@@ -47,17 +47,18 @@ export interface SqliteStoreOptions {
   ownsConnection?: boolean;
   /**
    * Refuse a transaction whose callback let other code run on the connection meanwhile (default
-   * true). While synchronous writers remain (issue 43's conversion), a callback must await nothing
-   * but this store's statements, which resolve without yielding to the event loop: one that awaits
-   * a timer or I/O lets another request's synchronous transaction run inside its savepoint, and
-   * its rollback would take that one's writes with it. Such a callback is rolled back and rejects
-   * with STRICT_MESSAGE (and lingerTurns must stay 0, which the app sets).
+   * true). A callback must await nothing but this store's statements, which resolve without
+   * yielding to the event loop: one that awaits a timer or I/O would keep the group open while
+   * other requests run, and they would read its uncommitted rows (or, with a synchronous
+   * `db.transaction`, write inside its savepoint and be rolled back with it). Such a callback, or
+   * one inside which a synchronous `db.transaction` ran, is rolled back and rejects with
+   * STRICT_MESSAGE. With lingerTurns above 0 the same holds of the group's linger: the app keeps 0.
    */
   strict?: boolean;
 }
 
 /** The error of a transaction refused by the `strict` rule. */
-export const STRICT_MESSAGE = 'a store transaction yielded to the event loop (a timer or I/O awaited) or ran a synchronous db.transaction inside; while synchronous writers remain it may await only store statements (issue 43)';
+export const STRICT_MESSAGE = 'a store transaction yielded to the event loop (a timer or I/O awaited) or ran a synchronous db.transaction inside; it may await only store statements (issue 43)';
 
 /** One level of an open transaction in an async context. */
 interface Level {
@@ -118,11 +119,23 @@ class SqliteStore implements Store<Db> {
   }
 
   async all<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
+    if (this.pumping && !this.inTransaction) await this.committed();
     return this.prepared(sql).all(...paramsOf(params)) as R[];
   }
 
   async get<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R | undefined> {
+    if (this.pumping && !this.inTransaction) await this.committed();
     return this.prepared(sql).get(...paramsOf(params)) as R | undefined;
+  }
+
+  /**
+   * Resolves once no group is open. A read outside any transaction made while a group runs (a
+   * call beside a write in one tRPC batch, a Promise.all) waits for it: on the group's one
+   * connection it would otherwise see rows its COMMIT may still lose. The wait is microtasks: a
+   * group commits within one turn of the event loop (`strict`).
+   */
+  private async committed(): Promise<void> {
+    while (this.pumping) await this.drained.catch(() => undefined);
   }
 
   async run(sql: string, params?: readonly SqlParam[]): Promise<RunResult> {
@@ -195,7 +208,6 @@ class SqliteStore implements Store<Db> {
   }
 
   private async group(): Promise<void> {
-    const resume = pauseWriteTurns(this.db);
     const done: { item: Queued; value: unknown }[] = [];
     try {
       try {
@@ -240,9 +252,8 @@ class SqliteStore implements Store<Db> {
       for (const d of done) d.item.resolve(d.value);
     } catch (err) {
       try { if (this.client.inTransaction) this.client.exec('ROLLBACK'); } catch { /* nothing more to undo */ }
-      for (const d of done) d.item.reject(err);
-    } finally {
-      resume();
+      forgetLocalWrites(this.db);
+      for (const d of done) d.item.reject(new CommitError(err));
     }
   }
 

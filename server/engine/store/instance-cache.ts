@@ -8,9 +8,9 @@
  * wf_instance.revision in the same transaction (UnitOfWork.flush's optimistic check; the
  * suspension of a definition's instances bumps it too), in this process or any other, and a
  * deleted instance has no row to match. A unit enters the cache only when what it wrote is
- * committed or part of the open write turn (`commit`, called by the outermost engine
- * transaction); a command or savepoint that failed drops the units it staged (`rollbackTo`), and
- * a write turn that failed to commit moves `epoch`, which empties the cache at the next `take`.
+ * committed (`commitUnits`, called by EngineCore.command once its store transaction has
+ * committed); a command or savepoint that failed drops the units it staged (`rollbackTo`), and
+ * a group COMMIT that failed moves `epoch`, which empties the cache at the next `take`.
  * So a cached revision is never one that was rolled back and then reached again by other writes.
  *
  * Bounded: at most `max` units (the oldest used go first); ended instances are not kept.
@@ -27,7 +27,7 @@ export class InstanceCache implements CachedUnits {
 
   /**
    * `epoch`: a number that moves whenever writes this connection reported may have been rolled
-   * back after the fact (a failed write-turn commit); omitted when there are no write turns.
+   * back after the fact (a failed group COMMIT: table-watch forgetCount); omitted in tests.
    */
   constructor(private readonly max = INSTANCE_CACHE_MAX, private readonly epoch?: () => number) {}
 
@@ -76,8 +76,7 @@ export class InstanceCache implements CachedUnits {
 
   /**
    * The staged units become the cached state of their instances (the last staged per instance
-   * wins; ended instances are dropped). Call when their writes are committed or belong to the
-   * open write turn.
+   * wins; ended instances are dropped). Call when their writes are committed.
    */
   commit(): void {
     const staged = this.staged;
@@ -103,7 +102,7 @@ export class InstanceCache implements CachedUnits {
     return this.units.size;
   }
 
-  /** Empties the cache when the epoch moved since the last look (a write turn failed to commit). */
+  /** Empties the cache when the epoch moved since the last look (a group COMMIT failed). */
   private checkEpoch(): void {
     if (!this.epoch) return;
     const e = this.epoch();

@@ -222,7 +222,7 @@ export class UnitOfWork {
 
   /**
    * Makes this unit the instance's committed state, as a load of it would read it (called by
-   * InstanceCache.commit once the command's transaction committed or joined the open write turn):
+   * InstanceCache.commitUnits once the command's store transaction committed):
    * change tracking emptied, the history rows kept only for the open activities and runtime tasks,
    * variables clean in their stored (JSON) form, timers and subscriptions read again on next use.
    */

@@ -13,10 +13,10 @@ export type QueryOp = 'EQ' | 'NE' | 'GT' | 'GTE' | 'LT' | 'LTE' | 'LIKE';
 
 /**
  * `col <op> value`, or undefined when `value` is undefined / ''. `on` picks LIKE's dialect
- * (core/like.ts contains): the generated repositories still run synchronously on SQLite, so it
- * defaults to 'sqlite'; pass the query's `db` once they run on the store.
+ * (core/like.ts contains: SQLite LIKE, PostgreSQL ILIKE): the generated repositories pass the
+ * Drizzle handle their query runs on (`store.db`), as the product's repositories do.
  */
-export function compareOf(op: QueryOp, col: SQLiteColumn, value: string | number | boolean | undefined, on: LikeOn = 'sqlite'): SQL | undefined {
+export function compareOf(op: QueryOp, col: SQLiteColumn, value: string | number | boolean | undefined, on: LikeOn): SQL | undefined {
   if (value === undefined || value === '') return undefined;
   switch (op) {
     case 'LIKE': return contains(col, String(value), on);

@@ -1,43 +1,79 @@
 /**
- * The read caches inside write turns (common/read-cache.ts, server/db/write-turn.ts; issue 15):
- * a cache serves between the commands of a turn (their rows commit together), steps aside inside
- * a command (which may still roll back), and starts afresh after a turn that failed to commit.
+ * The read caches and transactions (common/read-cache.ts; issue 15, issue 43): a cache steps aside
+ * while a transaction is open on the connection (a synchronous one, or a store group: its rows may
+ * still be rolled back), and keeps nothing of a store transaction whose group COMMIT then failed
+ * (server/db/store/sqlite.ts: the transaction rejects with CommitError and every stamp moves).
+ * Issue 15's write turns let a cache serve between the commands of an open turn; a store group
+ * never stays open across event-loop turns (the strict rule), so it steps aside there too.
  */
 import { afterAll, expect, it } from 'vitest';
-import { joinWriteTurn } from '../../db/write-turn';
+import { CommitError } from '../../db/store/port';
 import { sqliteStore } from '../../db/store/sqlite';
+import { forgetCount } from '../../db/table-watch';
 import { turnTestDb } from '../../../tests/helpers/turn-db';
 import { ReadCache } from './read-cache';
 
-const fixture = turnTestDb('caishui-cache-turn-');
+const fixture = turnTestDb('caishui-cache-tx-');
 const { sqlite, db } = fixture;
 const count = () => fixture.count();
 const insert = (v: string) => sqlite.prepare('INSERT INTO child (v) VALUES (?)').run(v);
 afterAll(() => fixture.close());
 
-it('serves between the turn’s commands, not inside one, and empties itself when the turn fails', async () => {
+it('keeps nothing of a store transaction whose group COMMIT failed, read inside it or after', async () => {
   sqlite.prepare('INSERT INTO parent (id) VALUES (1)').run();
+  const store = sqliteStore(db, { ownsConnection: false });
   const cache = new ReadCache<number>(['child']);
-  const done = joinWriteTurn(db)!;
-  insert('in turn');
-  expect(cache.get(db, 'n', count)).toBe(1);
-  expect(cache.peek(db, 'n')).toBe(1); // kept: the turn's rows commit together
-  sqlite.transaction(() => {
-    insert('inside a command');
-    expect(cache.peek(db, 'n')).toBeUndefined(); // a command may still roll back
-    expect(cache.get(db, 'n', count)).toBe(2);
-  })();
-  expect(cache.get(db, 'n', count)).toBe(2);
-  // A deferred foreign key is checked at COMMIT: the turn's commit fails as a full disk would.
-  sqlite.pragma('defer_foreign_keys = ON');
-  sqlite.prepare("INSERT INTO child (parent_id, v) VALUES (98, 'orphan')").run();
-  expect(cache.get(db, 'n', count)).toBe(3);
-  await expect(done).rejects.toThrow(/FOREIGN KEY/);
-  expect(cache.peek(db, 'n')).toBeUndefined();
-  expect(cache.get(db, 'n', count)).toBe(0);
+  try {
+    expect(cache.get(db, 'n', count)).toBe(0);
+    expect(cache.peek(db, 'n')).toBe(0);
+    const forgotten = forgetCount(db);
+    const seen: Array<number | undefined> = [];
+    const group = await Promise.allSettled([
+      store.transaction(async () => {
+        await store.run("INSERT INTO child (parent_id, v) VALUES (1, 'in the group')");
+        seen.push(cache.get(db, 'n', count), cache.peek(db, 'n')); // loaded, not kept: it may still roll back
+      }),
+      store.transaction(async () => {
+        // Between two transactions of the group its first one's rows are not committed either.
+        seen.push(cache.peek(db, 'n'));
+        // A deferred foreign key is checked at COMMIT: the group's COMMIT fails as a full disk would.
+        sqlite.pragma('defer_foreign_keys = ON');
+        await store.run("INSERT INTO child (parent_id, v) VALUES (98, 'orphan')");
+        seen.push(cache.get(db, 'n', count), cache.peek(db, 'n'));
+      }),
+    ]);
+    expect(seen).toEqual([1, undefined, undefined, 2, undefined]);
+    for (const r of group) {
+      expect(r.status).toBe('rejected');
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(CommitError);
+      expect(String(((r as PromiseRejectedResult).reason as CommitError).cause)).toMatch(/FOREIGN KEY/);
+    }
+    expect(forgetCount(db)).toBe(forgotten + 1);
+    expect(sqlite.inTransaction).toBe(false);
+    expect(cache.peek(db, 'n')).toBeUndefined(); // every stamp moved
+    expect(cache.get(db, 'n', count)).toBe(0);
+    expect(cache.peek(db, 'n')).toBe(0);
+    // A value cached before a failed group, of a table the group did not write, starts afresh too.
+    const other = new ReadCache<number>(['parent']);
+    const parents = () => (sqlite.prepare('SELECT COUNT(*) AS n FROM parent').get() as { n: number }).n;
+    expect(other.get(db, 'p', parents)).toBe(1);
+    await expect(store.transaction(async () => {
+      sqlite.pragma('defer_foreign_keys = ON');
+      await store.run("INSERT INTO child (parent_id, v) VALUES (97, 'orphan')");
+    })).rejects.toBeInstanceOf(CommitError);
+    expect(other.peek(db, 'p')).toBeUndefined();
+    expect(other.get(db, 'p', parents)).toBe(1);
+    // The next store transaction commits, and the cache serves its rows once committed.
+    await store.transaction(async () => { await store.run("INSERT INTO child (parent_id, v) VALUES (1, 'kept')"); });
+    expect(cache.get(db, 'n', count)).toBe(1);
+    expect(cache.peek(db, 'n')).toBe(1);
+  } finally {
+    await store.close();
+    sqlite.exec('DELETE FROM child');
+  }
 });
 
-it('steps aside inside any transaction that is not a write turn', () => {
+it('steps aside inside a synchronous transaction', () => {
   const cache = new ReadCache<number>(['child']);
   sqlite.transaction(() => {
     insert('plain');

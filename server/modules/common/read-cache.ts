@@ -11,12 +11,12 @@
  * commits and is read at most every EXTERNAL_POLL_MS (1 s). A hit costs no SQLite call; a write
  * here shows at once, one by another process within a second. Writes to other tables (e.g. the
  * session slide) leave the cache alone. Reads inside a command's transaction bypass the cache, so
- * rows a command may still roll back are never cached; reads inside a write turn between its
- * commands use it (server/db/write-turn.ts: a turn that fails to commit moves every stamp).
+ * rows a command may still roll back are never cached (server/db/sync-transactions.ts); a group
+ * whose COMMIT fails moves every stamp (server/db/store/sqlite.ts).
  */
 import type { Db } from '../../db/client';
 import { localWrites, otherCommits, watchTables } from '../../db/table-watch';
-import { inCommandTransaction } from '../../db/write-turn';
+import { inCommandTransaction } from '../../db/sync-transactions';
 import { HitCounter } from '../../core/cache-registry';
 
 /** Most entries one cache keeps per database. */

@@ -6,8 +6,8 @@
  * two-byte string); the REST workflow round asks for two per instance.
  *
  * Consistency: the worker reads the last commit. A write's answer leaves only after its commit
- * (server/write-turns.ts), so a page asked for after any answer includes that write; a page asked
- * for while a write turn is open shows the state before it, which no answer has yet reported.
+ * (server/db/store/sqlite.ts), so a page asked for after any answer includes that write; a page asked
+ * for while a transaction group is open shows the state before it, which no answer has yet reported.
  * Another process's commits show at once. The session and the input are checked on the request
  * thread before the query is passed (the procedure's own middleware chain).
  *

@@ -3,8 +3,8 @@
  * database file, answering each `{id, q}` with the to-do page of `q` (todo-page.ts, the names read
  * fresh) as `{id, total, rows}`, `rows` the UTF-8 bytes of the rows' JSON array (an ArrayBuffer,
  * transferred), or `{id, error}`. It never writes (`query_only`); it reads what is committed, so
- * a page is never built from a write turn that may still fail (every answer that tells of a write
- * leaves after its commit: server/write-turns.ts). Posts `{ready: true}` once the file is open.
+ * a page is never built from a transaction group that may still fail (every answer that tells of
+ * a write leaves after its commit: server/db/store/sqlite.ts). Posts `{ready: true}` once the file is open.
  *
  * workerData: `file` (the database path) and, in the single binary, `addonPath` (better-sqlite3's
  * native addon, loaded with process.dlopen as the WAL checkpointer's worker does). `{stop: true}`

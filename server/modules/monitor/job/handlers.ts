@@ -7,7 +7,7 @@
  *   days (1-3650).
  * - `sessionTask.sweepExpired()`: deletes sessions past their expiry.
  * - `backupTask.backup(String folder, Integer keep)`: online SQLite backup (better-sqlite3's
- *   backup API, consistent while the server writes; write turns paused meanwhile) to `<dataDir>/<folder>/caishui-<yyyyMMddHHmmssSSS>.db`,
+ *   backup API, consistent while the server writes) to `<dataDir>/<folder>/caishui-<yyyyMMddHHmmssSSS>.db`,
  *   then deletes all but the newest `keep` (1-100) backups there. `folder` is relative to the
  *   data dir: absolute paths and `..` are refused at add/edit and again at run time. SQLite only
  *   (a PostgreSQL install uses pg_dump): on another store the run fails with a message saying so.
@@ -19,7 +19,6 @@ import path from 'node:path';
 import { formatDate, formatDateTime } from '../../../../shared/utils/date';
 import { deleteExpiredSessions, deleteLogsBefore } from './maintenance.repo';
 import { flushAudit } from '../../../core/audit';
-import { pauseWriteTurns } from '../../../db/write-turn';
 import { makeRegistry, type HandlerRegistry, type TaskContext, type TaskHandler } from './registry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +48,7 @@ const logTask: Record<string, TaskHandler> = {
     check: ([days]) => (between(days, 1, 3650) ? undefined : '保留天数须在 1-3650 之间'),
     run: async (ctx, [days]) => {
       const before = formatDateTime(ctx.clock.now() - (days as number) * DAY_MS);
-      flushAudit(ctx.db); // operation-log rows still queued are cleaned like the rest
+      await flushAudit(ctx.store); // operation-log rows still queued are cleaned like the rest
       const n = await deleteLogsBefore(ctx.store, before);
       return `清理 ${before} 之前的日志：调度日志 ${n.jobLogs} 条，登录日志 ${n.loginLogs} 条，操作日志 ${n.operLogs} 条`;
     },
@@ -91,16 +90,11 @@ async function backup(ctx: TaskContext, folder: string, keep: number): Promise<s
   const nameAt = (ms: number) => `caishui-${formatDate(ms, 'yyyyMMddHHmmss')}${String(ms % 1000).padStart(3, '0')}.db`;
   while (fs.existsSync(path.join(dir, nameAt(t)))) t += 1;
   const file = path.join(dir, nameAt(t));
-  // Through the request connection, with its write turns paused (write-turn.ts pauseWriteTurns):
-  // a step that found a turn open would end the copy empty. Writes made through this connection
-  // meanwhile reach the copy (SQLite updates it); another process's restart it.
-  const resume = pauseWriteTurns(ctx.db);
-  let pages = 0;
-  try {
-    pages = (await ctx.db.$client.backup(file)).totalPages;
-  } finally {
-    resume();
-  }
+  // Through the request connection. A step that found a write transaction open on it would end
+  // the copy empty, and none is open between event-loop turns: the store's groups commit within
+  // one (server/db/store/sqlite.ts, `strict`). Writes made through this connection meanwhile
+  // reach the copy (SQLite updates it); another process's restart it.
+  const pages = (await ctx.db.$client.backup(file)).totalPages;
   if (!(pages > 0) || !fs.existsSync(file)) throw new Error(`数据库备份失败：未写出 ${file}`);
   const old = fs.readdirSync(dir).filter((f) => BACKUP_NAME.test(f)).sort().reverse().slice(keep);
   for (const f of old) fs.rmSync(path.join(dir, f), { force: true });

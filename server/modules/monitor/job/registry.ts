@@ -24,7 +24,7 @@ export const silentLogger: JobLogger = { info: () => {}, warn: () => {}, error: 
 export interface TaskContext {
   /** The async store (issue 43): what handlers read and write through. */
   store: Store<Db>;
-  /** The synchronous better-sqlite3 handle: only the SQLite backup (its backup API) and the audit flush use it. */
+  /** The synchronous better-sqlite3 handle: only the SQLite backup (its backup API) uses it. */
   db: Db;
   clock: Clock;
   log: JobLogger;

@@ -42,7 +42,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
-import { commitWriteTurn } from '../../../db/write-turn';
 import type { Clock } from '../../../core/clock';
 import type { AppEnv } from '../../../env';
 import { cronOf } from './job-rules';
@@ -76,7 +75,7 @@ export interface TickHandler {
   nextDue?(): number | null | Promise<number | null>;
 }
 
-/** What the scheduler runs on: the async store, the synchronous handle (write turns, backup) and the clock. */
+/** What the scheduler runs on: the async store, the synchronous handle (the backup and the audit flush) and the clock. */
 export interface SchedulerDeps {
   db: Db;
   store: Store<Db>;
@@ -189,13 +188,10 @@ export class JobScheduler {
   }
 
   /**
-   * Fires what is due at `now` (see the file header); resolves when those runs are done. An open
-   * write turn of requests is committed at the call, so neither the claims nor the engine's timers
-   * ride on it.
+   * Fires what is due at `now` (see the file header); resolves when those runs are done.
    */
   async tick(now?: number): Promise<void> {
     if (!this.started) return;
-    commitWriteTurn(this.deps.db);
     const runs = await this.requestPass(now);
     await Promise.all(runs);
   }
@@ -248,8 +244,6 @@ export class JobScheduler {
       try {
         const due = onlyDue && h.nextDue ? await h.nextDue() : now;
         if (due === null || due > now) continue;
-        // The engine's timers commit on their own, not with an open write turn of requests.
-        commitWriteTurn(this.deps.db);
         await h.tick(now);
       } catch (e) {
         this.runner.log.error(`调度处理失败：${(e as Error).message}`);

@@ -1,10 +1,10 @@
 /**
  * Operation log services (reference §2 Monitor; RuoYi SysOperlogController): list, delete, clean,
  * export. Rows are written by the audit middleware (core/audit.ts) for every procedure with
- * `meta.log`. Each first writes the rows still queued by core/audit.ts (flushAudit), so a list,
- * delete, clean or export sees every call answered before it. On the async store (issue 43): the
- * reads and writes go through `store` (each write one `store.transaction`); the flush stays a
- * synchronous write of core/audit.ts on `db`, done before the store's statements.
+ * `meta.log`. Each first awaits the write of the rows still queued by core/audit.ts (flushAudit),
+ * so a list, delete, clean or export sees every call answered before it. On the async store
+ * (issue 43): the flush, reads and writes go through `store` (each write one `store.transaction`;
+ * the flush its own, before the command's).
  */
 import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
@@ -13,7 +13,7 @@ import { exportSheet } from '../../common/export-file';
 import { flushAudit } from '../../../core/audit';
 import { cleanOperlog, deleteOperlog, listOperlog, type OperlogFilter, type OperlogRow } from './operlog.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 /** Labels of dictionary sys_oper_type (reference §3). */
 export const BUSINESS_TYPES: Record<string, string> = {
@@ -21,26 +21,26 @@ export const BUSINESS_TYPES: Record<string, string> = {
 };
 
 /** `GET /monitor/operlog/list` → `{rows, total}`, newest first. */
-export function operlogList(deps: Deps, f: OperlogFilter) {
-  flushAudit(deps.db);
+export async function operlogList(deps: Deps, f: OperlogFilter) {
+  await flushAudit(deps.store);
   return listOperlog(deps.store, f);
 }
 
 /** `POST /monitor/operlog/delete/{operIds}`. Errors: 操作失败 when none exists. */
 export async function operlogRemove(deps: Deps, operIds: number[]): Promise<void> {
-  flushAudit(deps.db);
+  await flushAudit(deps.store);
   if (await deps.store.transaction(() => deleteOperlog(deps.store, operIds)) === 0) throw new AppError('notFound', '操作失败');
 }
 
 /** `POST /monitor/operlog/clean`: deletes every row (the clean itself is then logged). */
 export async function operlogClean(deps: Deps): Promise<void> {
-  flushAudit(deps.db);
+  await flushAudit(deps.store);
   await deps.store.transaction(() => cleanOperlog(deps.store));
 }
 
 /** `POST /monitor/operlog/export` → `data_{timestamp}.xlsx` (sheet 操作日志). */
 export async function operlogExport(deps: Deps, f: OperlogFilter): Promise<FileReply> {
-  flushAudit(deps.db);
+  await flushAudit(deps.store);
   return exportSheet<OperlogRow>('操作日志', [
     { header: '操作序号', value: 'operId' },
     { header: '操作模块', value: 'title' },

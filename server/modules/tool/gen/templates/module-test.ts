@@ -60,10 +60,10 @@ export function renderModuleTest(model: GenTableModel): string {
   const f = model.functionName;
   const its: string[] = [];
 
-  its.push(`  it('has its table and its menu page with ${perms - 1} buttons', () => {
-    const menus = t.app.deps.db.$client.prepare("SELECT count(*) AS n FROM sys_menu WHERE perms LIKE '${n.permPrefix}:%'").get() as { n: number };
-    expect(menus.n).toBe(${perms});
-    expect(t.app.deps.db.$client.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '${model.tableName}'").get()).toEqual({ n: 1 });
+  its.push(`  it('has its table and its menu page with ${perms - 1} buttons', async () => {
+    const menus = await t.app.deps.store.get<{ n: number }>("SELECT count(*) AS n FROM sys_menu WHERE perms LIKE '${n.permPrefix}:%'");
+    expect(menus?.n).toBe(${perms});
+    expect(await t.app.deps.store.get("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '${model.tableName}'")).toEqual({ n: 1 });
   });`);
   if (requiredCol) {
     its.push(`  it('refuses an add without ${label(requiredCol)}', async () => {
@@ -113,7 +113,7 @@ ${tree ? `
     expect(await api('DELETE', \`\${B_URL}/\${idA}\`)).toEqual({ code: 200, msg: '操作成功' });` : `
     expect(await api('POST', \`\${B_URL}/delete/\${idA},\${idB}\`)).toEqual({ code: 200, msg: '操作成功' });`}
     expect((await api('GET', \`\${B_URL}/list\`)).${tree ? 'data' : 'total'}${tree ? ')' : ')'}.${tree ? 'toEqual([])' : 'toBe(0)'};${sub ? `
-    expect(t.app.deps.db.$client.prepare('SELECT count(*) AS n FROM ${sub.tableName}').get()).toEqual({ n: 0 });` : ''}
+    expect(await t.app.deps.store.get('SELECT count(*) AS n FROM ${sub.tableName}')).toEqual({ n: 0 });` : ''}
     expect((await api('POST', \`\${B_URL}/delete/\${idA}\`)).msg).toBe('操作失败');
   });`);
   if (model.tplCategory === 'crud' && model.withImport) {

@@ -1,6 +1,8 @@
 /**
  * Template of `<pkgdir>/<b>/<b>.repo.ts`: the module's Drizzle queries (list by the query fields,
- * lookup, insert, update, delete; tree: children count; sub: the detail rows).
+ * lookup, insert, update, delete; tree: children count; sub: the detail rows), on the async store
+ * port (issue 43, README "Two databases"): awaited on `store.db`, results read with
+ * `firstRow` / `changesOf`, LIKE by the handle's dialect, as the product's converted repositories.
  */
 import type { GenColumnModel, GenTableModel } from '../gen-model';
 import { betweenKeys, camel, hasColumn, importPath, isDecimal, label, lit, namesOf, pascal, pkOf, queryColumns, sorted, subFkField } from './naming';
@@ -8,13 +10,16 @@ import { betweenKeys, camel, hasColumn, importPath, isDecimal, label, lit, names
 /** TypeScript type of a filter value. */
 export const filterTsType = (c: GenColumnModel) => (c.javaType === 'boolean' ? 'boolean' : c.javaType === 'number' ? 'number' : 'string');
 
-/** The condition expressions of the list's where, over table const `t` and filter `f`. */
+/**
+ * The condition expressions of the list's where, over table const `t`, filter `f` and the Drizzle
+ * handle `db` the query runs on (it picks LIKE's dialect: gen-query.repo.ts compareOf).
+ */
 export function whereTerms(model: GenTableModel, t: string): string[] {
   return queryColumns(model).map((c) => {
     const col = `${t}.${c.javaField}`;
-    if (c.queryType !== 'BETWEEN') return `compareOf('${c.queryType}', ${col}, f.${c.javaField})`;
+    if (c.queryType !== 'BETWEEN') return `compareOf('${c.queryType}', ${col}, f.${c.javaField}, db)`;
     const k = betweenKeys(c);
-    if (c.javaType === 'number' || isDecimal(c)) return `compareOf('GTE', ${col}, f.${k.begin}), compareOf('LTE', ${col}, f.${k.end})`;
+    if (c.javaType === 'number' || isDecimal(c)) return `compareOf('GTE', ${col}, f.${k.begin}, db), compareOf('LTE', ${col}, f.${k.end}, db)`;
     return `...betweenOf(${col}, f.${k.begin}, f.${k.end})`;
   });
 }
@@ -54,52 +59,56 @@ ${filterFields.join('\n')}
 /** Columns a list may be ordered by (\`orderByColumn\`). */
 export const ${camel(S)}Columns = { ${sorted(model).map((c) => `${c.javaField}: ${t}.${c.javaField}`).join(', ')} };
 
-const whereOf = (f: ${S}Filter) => and(${terms.join(', ')});`);
+/** The list's conditions; \`db\` picks LIKE's dialect (SQLite LIKE, PostgreSQL ILIKE). */
+const whereOf = (${terms.some((x) => x.includes(', db)')) ? 'db' : '_db'}: ${S}Db, f: ${S}Filter) => and(${terms.join(', ')});`);
 
   if (tree) {
     parts.push(`/** Every row matching the filters, ordered for the tree (${orderCol ? `${orderCol.javaField}, ` : ''}${pk.javaField}). */
-export function list${S}(db: DbTx, f: ${S}Filter): ${Row}[] {
-  return db.select().from(${t}).where(whereOf(f)).orderBy(...orderOf(${camel(S)}Columns, f, [${fallback}])).all();
+export async function list${S}({ db }: ${S}Store, f: ${S}Filter): Promise<${Row}[]> {
+  return db.select().from(${t}).where(whereOf(db, f)).orderBy(...orderOf(${camel(S)}Columns, f, [${fallback}]));
 }`);
   } else {
     parts.push(`/** One page \`{rows, total}\` by the query fields, or every row when \`f\` has no paging (export). */
-export function list${S}(db: DbTx, f: ${S}Filter): Page<${Row}> {
-  const where = whereOf(f);
+export async function list${S}({ db }: ${S}Store, f: ${S}Filter): Promise<Page<${Row}>> {
+  const where = whereOf(db, f);
   const order = orderOf(${camel(S)}Columns, f, [${fallback}]);
-  return pageOf(f,
-    () => db.select({ n: count() }).from(${t}).where(where).get()!.n,
-    (limit, offset) => {
+  return pageOfAsync(f,
+    async () => firstRow(await db.select({ n: count() }).from(${t}).where(where))?.n ?? 0,
+    async (limit, offset) => {
       const q = db.select().from(${t}).where(where).orderBy(...order);
-      return limit === undefined ? q.all() : q.limit(limit).offset(offset ?? 0).all();
+      return limit === undefined ? await q : await q.limit(limit).offset(offset ?? 0);
     });
 }`);
   }
 
-  parts.push(`export function find${S}(db: DbTx, ${pk.javaField}: number): ${Row} | undefined {
-  return db.select().from(${t}).where(eq(${t}.${pk.javaField}, ${pk.javaField})).get();
+  parts.push(`/** One row by ${pk.javaField}, or undefined. */
+export async function find${S}({ db }: ${S}Store, ${pk.javaField}: number): Promise<${Row} | undefined> {
+  return firstRow(await db.select().from(${t}).where(eq(${t}.${pk.javaField}, ${pk.javaField})).limit(1));
 }
 
 export type ${S}Values = typeof ${t}.$inferInsert;
 
 /** Inserts one row → its ${pk.javaField}. */
-export function insert${S}(db: DbTx, v: ${S}Values): number {
-  return db.insert(${t}).values(v).returning({ id: ${t}.${pk.javaField} }).get().id;
+export async function insert${S}({ db }: ${S}Store, v: ${S}Values): Promise<number> {
+  const [row] = await db.insert(${t}).values(v).returning({ id: ${t}.${pk.javaField} });
+  return row.id;
 }
 
 /** Updates one row → changed row count (0 when it does not exist). */
-export function update${S}(db: DbTx, ${pk.javaField}: number, v: Partial<${S}Values>): number {
-  return db.update(${t}).set(v).where(eq(${t}.${pk.javaField}, ${pk.javaField})).run().changes;
+export async function update${S}({ db }: ${S}Store, ${pk.javaField}: number, v: Partial<${S}Values>): Promise<number> {
+  return changesOf(await db.update(${t}).set(v).where(eq(${t}.${pk.javaField}, ${pk.javaField})));
 }
 
-export function delete${S}(db: DbTx, ids: number[]): number {
-  return db.delete(${t}).where(inArray(${t}.${pk.javaField}, ids)).run().changes;
+/** Deletes the rows → deleted row count. */
+export async function delete${S}({ db }: ${S}Store, ids: number[]): Promise<number> {
+  return changesOf(await db.delete(${t}).where(inArray(${t}.${pk.javaField}, ids)));
 }`);
 
   if (tree) {
     const tf = model.columns.find((c) => c.columnName === model.treeParentCode)!;
     parts.push(`/** Rows whose ${tf.javaField} is \`id\` (a node with children may not be deleted). */
-export function count${S}Children(db: DbTx, id: number): number {
-  return db.select({ n: count() }).from(${t}).where(eq(${t}.${tf.javaField}, id)).get()!.n;
+export async function count${S}Children({ db }: ${S}Store, id: number): Promise<number> {
+  return firstRow(await db.select({ n: count() }).from(${t}).where(eq(${t}.${tf.javaField}, id)))?.n ?? 0;
 }`);
   }
   if (sub) {
@@ -110,18 +119,18 @@ export function count${S}Children(db: DbTx, id: number): number {
     const SubRow = `${sub.className}Row`;
     tableImports.push(st, `type ${SubRow}`);
     parts.push(`/** The detail rows (${sub.tableName}) of one master row, in ${spk.javaField} order. */
-export function list${S}Details(db: DbTx, ${fk}: number): ${SubRow}[] {
-  return db.select().from(${st}).where(eq(${st}.${fk}, ${fk})).orderBy(asc(${st}.${spk.javaField})).all();
+export async function list${S}Details({ db }: ${S}Store, ${fk}: number): Promise<${SubRow}[]> {
+  return db.select().from(${st}).where(eq(${st}.${fk}, ${fk})).orderBy(asc(${st}.${spk.javaField}));
 }
 
-/** Inserts detail rows of master \`${fk}\`. */
-export function insert${S}Details(db: DbTx, ${fk}: number, rows: Omit<typeof ${st}.$inferInsert, '${fk}'>[]): void {
-  for (const row of rows) db.insert(${st}).values({ ...row, ${fk} }).run();
+/** Inserts detail rows of master \`${fk}\` (in order, inside the caller's transaction). */
+export async function insert${S}Details({ db }: ${S}Store, ${fk}: number, rows: Omit<typeof ${st}.$inferInsert, '${fk}'>[]): Promise<void> {
+  for (const row of rows) await db.insert(${st}).values({ ...row, ${fk} });
 }
 
-/** Deletes the detail rows of the given masters. */
-export function delete${S}Details(db: DbTx, ids: number[]): number {
-  return db.delete(${st}).where(inArray(${st}.${fk}, ids)).run().changes;
+/** Deletes the detail rows of the given masters → deleted row count. */
+export async function delete${S}Details({ db }: ${S}Store, ids: number[]): Promise<number> {
+  return changesOf(await db.delete(${st}).where(inArray(${st}.${fk}, ids)));
 }`);
   }
 
@@ -132,13 +141,23 @@ export function delete${S}Details(db: DbTx, ids: number[]): number {
   return `/**
  * ${model.functionName} rows (\`${model.tableName}\`${sub ? ` with details \`${sub.tableName}\`` : ''}; generated by the code generator): ${tree ? 'the tree list' : 'paged list'} by
  * ${q.length ? q.map((c) => `${label(c)} (${c.queryType})`).join(', ') : 'no query field'}, lookup, insert, update, delete${tree ? ', children count' : ''}${sub ? ', detail rows' : ''}.
+ * On the async store (issue 43): the queries are awaited on \`store.db\` (the open transaction's
+ * handle inside one), so the same code runs over SQLite and PostgreSQL; writes run inside the
+ * caller's \`store.transaction\`.
  */
 import { ${ops.join(', ')} } from 'drizzle-orm';
+import type { Db } from '${importPath(file, 'server/db/client.ts')}';
+import type { Store } from '${importPath(file, 'server/db/store/port.ts')}';
+import { changesOf, firstRow } from '${importPath(file, 'server/db/store/results.ts')}';
 import type { ${tree ? '' : 'Page, '}PageInput } from '${importPath(file, 'server/core/pagination.ts')}';
-import { orderOf, ${tree ? '' : 'pageOf, '}type DbTx } from '${importPath(file, 'server/modules/common/query.repo.ts')}';
+import { orderOf${tree ? '' : ', pageOfAsync'} } from '${importPath(file, 'server/modules/common/query.repo.ts')}';
 ${genQuery.length ? `import { ${genQuery.join(', ')} } from '${importPath(file, 'server/modules/common/gen-query.repo.ts')}';\n` : ''}import { ${tableImports.join(', ')} } from '${importPath(file, n.tableFile)}';
 
 export type { ${Row} };
+
+/** What the queries need of the store: its Drizzle handle (the open transaction's inside one). */
+type ${S}Store = Pick<Store<Db>, 'db'>;
+type ${S}Db = ${S}Store['db'];
 
 ${parts.join('\n\n')}
 `;

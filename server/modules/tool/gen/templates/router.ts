@@ -47,11 +47,11 @@ export const ${n.routerConst} = router({
   /** Add form → \`{${pk.javaField}}\`. */
   add: permProcedure('${p}:add').meta(log(1)).input(${b}AddInput)
     .meta({ rest: { method: 'POST', path: B, input: ['body'], envelope: 'data' } })
-    .mutation(({ ctx, input }) => ({ ${pk.javaField}: ${b}Add(ctx.deps, ctx.login, input) })),
+    .mutation(async ({ ctx, input }) => ({ ${pk.javaField}: await ${b}Add(ctx.deps, ctx.login, input) })),
   /** Edit form. Errors: 操作失败 when the row does not exist. */
   update: permProcedure('${p}:edit').meta(log(2)).input(${b}UpdateInput)
     .meta({ rest: { method: 'POST', path: \`\${B}/update\`, input: ['body'], envelope: 'data', aliases: [{ method: 'PUT', path: B }] } })
-    .mutation(({ ctx, input }) => { ${b}Update(ctx.deps, ctx.login, input); }),
+    .mutation(async ({ ctx, input }) => { await ${b}Update(ctx.deps, ctx.login, input); }),
   /** \`{ids}\`${tree ? `. Errors: 存在下级${model.functionName},不允许删除` : ''}. */
   remove: permProcedure('${p}:remove').meta(log(3)).input(idsInput)
     .meta({
@@ -60,7 +60,7 @@ export const ${n.routerConst} = router({
         aliases: [{ method: 'DELETE', path: \`\${B}/:ids\` }],
       },
     })
-    .mutation(({ ctx, input }) => { ${b}Remove(ctx.deps, input.ids); }),
+    .mutation(async ({ ctx, input }) => { await ${b}Remove(ctx.deps, input.ids); }),
   /** Filters → xlsx FileReply (REST envelope \`file\`). */
   export: permProcedure('${p}:export').meta(log(5)).input(${b}ExportInput)
     .meta({ rest: { method: 'POST', path: \`\${B}/export\`, input: ['query', 'body'], envelope: 'file' } })

@@ -1,8 +1,9 @@
 /**
  * Template part of `<b>.service.ts` for modules generated with 导入 (withImport): the import
- * template sheet and the import, after system.user importData (one transaction for the whole
- * file; any failing row writes nothing and the reply lists the failures). The dictionaries the
- * sheet's labels need are read before that transaction (dictionary cache, on the async store).
+ * template sheet and the import, after system.user importData (one `store.transaction` for the
+ * whole file; any failing row writes nothing and the reply lists the failures).
+ * The workbook is parsed and the dictionaries the sheet's labels need are read (dictionary cache,
+ * on the async store) before that transaction, which only awaits the store's own queries.
  */
 import type { GenTableModel } from '../gen-model';
 import { AUDIT_COLUMNS, formColumns, hasColumn, label, lit, namesOf, pkOf } from './naming';
@@ -77,27 +78,27 @@ export async function ${b}Import(deps: Deps, ${audit ? 'login' : '_login'}: Logi
   if (rows.length === 0) throw new AppError('invalid', '导入数据不能为空！');
   ${dictTypes.length ? `const dicts: ImportDicts = {\n${dictTypes.map((t) => `    ${lit(t)}: await dictEntries(deps.store, ${lit(t)}),`).join('\n')}\n  };\n  ` : ''}${audit ? 'const when = nowText(deps.clock);\n  ' : ''}const ok: string[] = [];
   const failed: string[] = [];
-  deps.db.transaction((tx) => {
-    rows.forEach((raw, i) => {
+  await deps.store.transaction(async () => {
+    for (const [i, raw] of rows.entries()) {
       const line = \`第 \${i + 2} 行\`;
       const parsed = ${b}AddInput.safeParse(importForm(${dictCols.length ? 'dicts, ' : ''}raw));
       if (!parsed.success) {
         failed.push(\`\${failed.length + 1}、\${line} \${issueText(parsed.error)}\`);
-        return;
+        continue;
       }
       const id = Number(raw[${lit(label(pk))}] || 0);
-      if (id > 0 && find${S}(tx, id)) {
+      if (id > 0 && (await find${S}(deps.store, id))) {
         if (!updateSupport) {
           failed.push(\`\${failed.length + 1}、\${line} ${label(pk)} \${id} 已存在\`);
-          return;
+          continue;
         }
-        update${S}(tx, id, editValues(parsed.data${audit}));
+        await update${S}(deps.store, id, editValues(parsed.data${audit}));
         ok.push(\`\${ok.length + 1}、\${line} 更新成功\`);
-        return;
+        continue;
       }
-      insert${S}(tx, addValues(parsed.data${audit}));
+      await insert${S}(deps.store, addValues(parsed.data${audit}));
       ok.push(\`\${ok.length + 1}、\${line} 导入成功\`);
-    });
+    }
     if (failed.length) throw new AppError('invalid', \`很抱歉，导入失败！共 \${failed.length} 条数据格式不正确，错误如下：<br/>\${failed.join('<br/>')}\`);
   });
   return \`恭喜您，数据已全部导入成功！共 \${ok.length} 条，数据如下：<br/>\${ok.join('<br/>')}\`;

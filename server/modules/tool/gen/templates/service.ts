@@ -53,7 +53,7 @@ export function renderService(model: GenTableModel): string {
   const readsDicts = usesDict || (withImport && formColumns(model).some((c) => c.dictType && c.javaType !== 'boolean'));
   const parts: string[] = [];
 
-  parts.push(`type Deps = Pick<AppDeps, ${readsDicts ? "'db' | 'store' | 'clock'" : "'db' | 'clock'"}>;
+  parts.push(`type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
 export type ${S}Form = z.output<typeof ${b}AddInput>;
 export type ${S}UpdateForm = z.output<typeof ${b}UpdateInput>;`);
@@ -63,17 +63,17 @@ const dictLabels = async (deps: Deps, dictType: string) => Object.fromEntries((a
   }
   parts.push(tree
     ? `/** \`GET ${n.restBase}/list\` → every matching row (the client builds the tree). Errors: 参数不符合规范，不能进行查询 (order column). */
-export const ${b}List = (deps: Deps, f: ${S}Filter) => list${S}(deps.db, f);`
+export const ${b}List = (deps: Deps, f: ${S}Filter) => list${S}(deps.store, f);`
     : `/** \`GET ${n.restBase}/list\` → \`{rows, total}\`. Errors: 参数不符合规范，不能进行查询 (order column). */
-export const ${b}List = (deps: Deps, f: ${S}Filter) => list${S}(deps.db, f);`);
+export const ${b}List = (deps: Deps, f: ${S}Filter) => list${S}(deps.store, f);`);
   parts.push(sub
     ? `/** \`GET ${n.restBase}/{${pk.javaField}}\` → the row with its detail rows \`${subKey}\`, or null. */
-export function ${b}Get(deps: Deps, ${pk.javaField}: number) {
-  const row = find${S}(deps.db, ${pk.javaField});
-  return row ? { ...row, ${subKey}: list${S}Details(deps.db, ${pk.javaField}) } : null;
+export async function ${b}Get(deps: Deps, ${pk.javaField}: number) {
+  const row = await find${S}(deps.store, ${pk.javaField});
+  return row ? { ...row, ${subKey}: await list${S}Details(deps.store, ${pk.javaField}) } : null;
 }`
     : `/** \`GET ${n.restBase}/{${pk.javaField}}\` → the row or null. */
-export const ${b}Get = (deps: Deps, ${pk.javaField}: number) => find${S}(deps.db, ${pk.javaField}) ?? null;`);
+export const ${b}Get = async (deps: Deps, ${pk.javaField}: number) => (await find${S}(deps.store, ${pk.javaField})) ?? null;`);
 
   const addValues = [...valueLines(model, formColumns(model).concat(model.columns.filter((c) => c.isPk && !c.isIncrement))), ...createAudit];
   const editValues = [...valueLines(model, editColumns(model)), ...updateAudit];
@@ -90,17 +90,17 @@ function addValues(f: ${S}Form${sig}) {
 function editValues(f: ${S}Form${sig}) {
   return { ${editValues.join(', ')} };
 }`);
-  const detailSave = sub ? `\n    insert${S}Details(tx, ${pk.javaField}, f.${subKey});` : '';
+  const detailSave = sub ? `\n    await insert${S}Details(deps.store, ${pk.javaField}, f.${subKey});` : '';
   const tf = tree ? treeFields(model) : undefined;
   const cycleCheck = tf
-    ? `\n    for (let p = f.${tf.parent}; p; p = find${S}(tx, p)?.${tf.parent} ?? 0) {
+    ? `\n    for (let p = f.${tf.parent}; p; p = (await find${S}(deps.store, p))?.${tf.parent} ?? 0) {
       if (p === f.${pk.javaField}) throw new AppError('invalid', \`修改${model.functionName}'\${f.${tf.name}}'失败，上级${model.functionName}不能是自己或下级\`);
     }`
     : '';
   parts.push(`/** \`POST ${n.restBase}\` → the new ${pk.javaField}${sub ? ' (with its detail rows, one transaction)' : ''}. */
-export function ${b}Add(deps: Deps, ${loginParam}: LoginUser, f: ${S}Form): number {
-  ${whenLine}return deps.db.transaction((tx) => {
-    const ${pk.javaField} = insert${S}(tx, addValues(f${args}));${detailSave}
+export function ${b}Add(deps: Deps, ${loginParam}: LoginUser, f: ${S}Form): Promise<number> {
+  ${whenLine}return deps.store.transaction(async () => {
+    const ${pk.javaField} = await insert${S}(deps.store, addValues(f${args}));${detailSave}
     return ${pk.javaField};
   });
 }
@@ -109,27 +109,27 @@ export function ${b}Add(deps: Deps, ${loginParam}: LoginUser, f: ${S}Form): numb
  * \`POST ${n.restBase}/update\`${sub ? ': the row, and its detail rows replaced' : ''}. Errors (500): ${tf ? `修改${model.functionName}'x'失败，上级${model.functionName}不能是自己或下级; ` : ''}操作失败 when the
  * row does not exist.
  */
-export function ${b}Update(deps: Deps, ${loginParam}: LoginUser, f: ${S}UpdateForm): void {
-  ${whenLine}deps.db.transaction((tx) => {${cycleCheck}
-    if (update${S}(tx, f.${pk.javaField}, editValues(f${args})) === 0) throw new AppError('notFound', '操作失败');${sub ? `\n    delete${S}Details(tx, [f.${pk.javaField}]);\n    insert${S}Details(tx, f.${pk.javaField}, f.${subKey});` : ''}
+export async function ${b}Update(deps: Deps, ${loginParam}: LoginUser, f: ${S}UpdateForm): Promise<void> {
+  ${whenLine}await deps.store.transaction(async () => {${cycleCheck}
+    if (await update${S}(deps.store, f.${pk.javaField}, editValues(f${args})) === 0) throw new AppError('notFound', '操作失败');${sub ? `\n    await delete${S}Details(deps.store, [f.${pk.javaField}]);\n    await insert${S}Details(deps.store, f.${pk.javaField}, f.${subKey});` : ''}
   });
 }`);
   const treeCheck = tree
-    ? `\n    for (const id of ids) {\n      if (count${S}Children(tx, id) > 0) throw new AppError('warn', '存在下级${model.functionName},不允许删除');\n    }`
+    ? `\n    for (const id of ids) {\n      if (await count${S}Children(deps.store, id) > 0) throw new AppError('warn', '存在下级${model.functionName},不允许删除');\n    }`
     : '';
   parts.push(`/**
  * \`POST ${n.restBase}/delete/{ids}\`: all or nothing${sub ? ', detail rows included' : ''}. Errors: ${tree ? `601 存在下级${model.functionName},不允许删除; ` : ''}500 操作失败 when none exists.
  */
-export function ${b}Remove(deps: Deps, ids: number[]): void {
-  deps.db.transaction((tx) => {${treeCheck}${sub ? `\n    delete${S}Details(tx, ids);` : ''}
-    if (delete${S}(tx, ids) === 0) throw new AppError('notFound', '操作失败');
+export async function ${b}Remove(deps: Deps, ids: number[]): Promise<void> {
+  await deps.store.transaction(async () => {${treeCheck}${sub ? `\n    await delete${S}Details(deps.store, ids);` : ''}
+    if (await delete${S}(deps.store, ids) === 0) throw new AppError('notFound', '操作失败');
   });
 }`);
   parts.push(`/** \`POST ${n.restBase}/export\` → \`data_{timestamp}.xlsx\` of the matching rows (sheet ${model.functionName}数据). */
-export ${usesDict ? 'async ' : ''}function ${b}Export(deps: Deps, f: ${S}Filter): Promise<FileReply> {
+export async function ${b}Export(deps: Deps, f: ${S}Filter): Promise<FileReply> {
   return exportSheet<${Row}>(${lit(`${model.functionName}数据`)}, [
     ${cols.map(exportColumn).join(',\n    ')},
-  ], list${S}(deps.db, { ...f, pageNum: undefined, pageSize: undefined })${tree ? '' : '.rows'}, deps.clock.now());
+  ], (await list${S}(deps.store, { ...f, pageNum: undefined, pageSize: undefined }))${tree ? '' : '.rows'}, deps.clock.now());
 }`);
   if (withImport) parts.push(renderImportService(model));
 
@@ -150,7 +150,7 @@ export ${usesDict ? 'async ' : ''}function ${b}Export(deps: Deps, f: ${S}Filter)
   ];
   return `/**
  * ${model.functionName} services (\`${model.tableName}\`; generated by the code generator${model.functionAuthor ? `, author ${model.functionAuthor}` : ''}).
- * ${usesLogin ? 'The audit columns are filled here from the caller and the clock, never from the form;\n * ' : ''}one transaction per command${formColumns(model).some((c) => c.htmlType === 'editor') ? '; rich text is sanitised (core/rich-text)' : ''}.
+ * ${usesLogin ? 'The audit columns are filled here from the caller and the clock, never from the form;\n * on' : 'On'} the async store (issue 43): one \`store.transaction\` per command${formColumns(model).some((c) => c.htmlType === 'editor') ? '; rich text is sanitised (core/rich-text)' : ''}.
  */
 ${imports.join('\n')}
 

@@ -48,9 +48,9 @@ describe('column snippets', () => {
   it('writes one where term per queryType; BETWEEN as a Begin/End pair', () => {
     const ops = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'LIKE'] as const;
     const model = { ...crud, columns: ops.map((q, i) => c({ columnName: `f${i}`, isQuery: true, queryType: q })) };
-    expect(whereTerms(model, 't')).toEqual(ops.map((q, i) => `compareOf('${q}', t.f${i}, f.f${i})`));
+    expect(whereTerms(model, 't')).toEqual(ops.map((q, i) => `compareOf('${q}', t.f${i}, f.f${i}, db)`));
     const between = { ...crud, columns: [c({ columnName: 'at', columnType: 'datetime', htmlType: 'datetime', isQuery: true, queryType: 'BETWEEN' }), c({ columnName: 'n', columnType: 'integer', javaType: 'number', isQuery: true, queryType: 'BETWEEN' })] };
-    expect(whereTerms(between, 't')).toEqual(["...betweenOf(t.at, f.atBegin, f.atEnd)", "compareOf('GTE', t.n, f.nBegin), compareOf('LTE', t.n, f.nEnd)"]);
+    expect(whereTerms(between, 't')).toEqual(["...betweenOf(t.at, f.atBegin, f.atEnd)", "compareOf('GTE', t.n, f.nBegin, db), compareOf('LTE', t.n, f.nEnd, db)"]);
   });
 
   it('renders the search field of each kind', () => {
@@ -127,6 +127,21 @@ describe('renderModule', () => {
     for (const [name, perm] of [['查询', 'query'], ['新增', 'add'], ['修改', 'edit'], ['删除', 'remove'], ['导出', 'export'], ['导入', 'import']]) {
       expect(install).toContain(`['客户信息${name}', 'biz:customer:${perm}']`);
     }
+  });
+
+  it('writes store code (issue 43): awaited Drizzle on the store, one store.transaction per writing command', async () => {
+    for (const [model, writes] of [[crud, 4], [treeSample(), 3], [subSample(), 3]] as const) {
+      const files = await renderModule(model, { modules: null });
+      const server = files.filter((f) => /\.(repo|service|router)\.ts$/.test(f.path));
+      expect(server.map((f) => f.path.split('.').at(-2))).toEqual(['repo', 'service', 'router']);
+      for (const f of server) expect(f.content, f.path).not.toMatch(/\.(all|get|run)\(\s*\)|\.prepare\(|\$client\b|deps\.db\b|\.transaction\(\(/);
+      const service = server[1].content;
+      expect(service.match(/(await|return) deps\.store\.transaction\(async \(\) =>/g), model.tableName).toHaveLength(writes);
+      expect(service).toContain("type Deps = Pick<AppDeps, 'store' | 'clock'>;");
+    }
+    const repo = (await renderModule(crud, { modules: null })).find((f) => f.path.endsWith('customer.repo.ts'))!.content;
+    expect(repo).toContain("compareOf('LIKE', bizCustomer.customerName, f.customerName, db)");
+    expect(repo).toContain('changesOf(await db.delete(bizCustomer)');
   });
 
   it('is deterministic', async () => {

@@ -1,10 +1,18 @@
+/**
+ * server/answers.ts (issue 15's answer batching, kept by issue 43): every answer of the API leaves
+ * in the check phase of the loop iteration that produced it, the answers of one iteration
+ * together and in order. (Answers that waited for a write turn's commit are gone with the turns:
+ * a write's store transaction now resolves only after its group's COMMIT, and a failed COMMIT is
+ * answered by the transports as any error: tests/integration/group-commit.test.ts.)
+ */
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { registerWriteTurns, sendAtCheck } from './write-turns';
+import { COMMIT_FAILED_MESSAGE, registerAnswerBatching, sendAtCheck } from './answers';
+import { COMMIT_FAILED_MESSAGE as PORT_MESSAGE } from './db/store/port';
 
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('sendAtCheck (answers with no write turn open)', () => {
+describe('sendAtCheck', () => {
   it('holds every answer of this iteration to its check phase, then sends them together in order', async () => {
     const sent: string[] = [];
     sendAtCheck(() => sent.push('a'));
@@ -43,10 +51,10 @@ describe('sendAtCheck (answers with no write turn open)', () => {
   });
 });
 
-describe('registerWriteTurns with no turn open', () => {
+describe('registerAnswerBatching (the onSend hook)', () => {
   it('writes an answer in the check phase, not when the handler sends it', async () => {
     const app = Fastify({ logger: false });
-    registerWriteTurns(app, { $client: {} } as never, '/trpc');
+    registerAnswerBatching(app);
     const seen: Record<string, boolean> = {};
     app.get('/x', (_req, reply) => {
       reply.send({ ok: true });
@@ -59,4 +67,24 @@ describe('registerWriteTurns with no turn open', () => {
     expect(seen).toEqual({ microtask: false, check: true });
     await app.close();
   });
+
+  it('sends the answers of one iteration together, in the order they were produced', async () => {
+    const app = Fastify({ logger: false });
+    registerAnswerBatching(app);
+    const ended: string[] = [];
+    app.get('/:n', (req, reply) => {
+      const n = (req.params as { n: string }).n;
+      reply.raw.on('finish', () => ended.push(n));
+      reply.send({ n });
+    });
+    const answers = await Promise.all(['1', '2', '3'].map((n) => app.inject({ method: 'GET', url: `/${n}` })));
+    expect(answers.map((r) => r.json())).toEqual([{ n: '1' }, { n: '2' }, { n: '3' }]);
+    expect(ended).toEqual(['1', '2', '3']);
+    await app.close();
+  });
+});
+
+it('re-exports the message of a failed COMMIT (the old WRITE_TURN_FAILED text)', () => {
+  expect(COMMIT_FAILED_MESSAGE).toBe('操作失败，数据未能保存，请重试');
+  expect(COMMIT_FAILED_MESSAGE).toBe(PORT_MESSAGE);
 });
