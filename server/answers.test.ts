@@ -1,14 +1,18 @@
 /**
  * server/answers.ts (issue 15's answer batching, kept by issue 43): every answer of the API leaves
  * in the check phase of the loop iteration that produced it, the answers of one iteration
- * together and in order. (Answers that waited for a write turn's commit are gone with the turns:
- * a write's store transaction now resolves only after its group's COMMIT, and a failed COMMIT is
- * answered by the transports as any error: tests/integration/group-commit.test.ts.)
+ * together and in order; an answer made while a transaction group of the SQLite store is open
+ * (lingering for more writes) waits for its COMMIT, and becomes the error envelope when that
+ * COMMIT fails (tests/integration/group-commit.test.ts drives it over the whole app).
  */
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { COMMIT_FAILED_MESSAGE, registerAnswerBatching, sendAtCheck } from './answers';
 import { COMMIT_FAILED_MESSAGE as PORT_MESSAGE } from './db/store/port';
+import { openDatabase } from './db/client';
+import { sqliteStore } from './db/store/sqlite';
+
+const memoryStore = () => sqliteStore(openDatabase({ url: ':memory:' }), { lingerTurns: 2 });
 
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -54,7 +58,7 @@ describe('sendAtCheck', () => {
 describe('registerAnswerBatching (the onSend hook)', () => {
   it('writes an answer in the check phase, not when the handler sends it', async () => {
     const app = Fastify({ logger: false });
-    registerAnswerBatching(app);
+    registerAnswerBatching(app, memoryStore(), '/trpc');
     const seen: Record<string, boolean> = {};
     app.get('/x', (_req, reply) => {
       reply.send({ ok: true });
@@ -70,7 +74,7 @@ describe('registerAnswerBatching (the onSend hook)', () => {
 
   it('sends the answers of one iteration together, in the order they were produced', async () => {
     const app = Fastify({ logger: false });
-    registerAnswerBatching(app);
+    registerAnswerBatching(app, memoryStore(), '/trpc');
     const ended: string[] = [];
     app.get('/:n', (req, reply) => {
       const n = (req.params as { n: string }).n;
@@ -87,4 +91,32 @@ describe('registerAnswerBatching (the onSend hook)', () => {
 it('re-exports the message of a failed COMMIT (the old WRITE_TURN_FAILED text)', () => {
   expect(COMMIT_FAILED_MESSAGE).toBe('操作失败，数据未能保存，请重试');
   expect(COMMIT_FAILED_MESSAGE).toBe(PORT_MESSAGE);
+});
+
+it('holds an answer made while a group lingers until its COMMIT, and answers the error envelope when the COMMIT fails', async () => {
+    const db = openDatabase({ url: ':memory:' });
+    db.$client.exec('CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    const store = sqliteStore(db, { lingerTurns: 2 });
+    const app = Fastify({ logger: false });
+    registerAnswerBatching(app, store, '/trpc');
+    app.get('/read', (_req, reply) => { reply.send({ code: 200, n: db.$client.prepare('SELECT count(*) AS n FROM t').get() }); });
+    const events: string[] = [];
+    const write = store.transaction(async () => { await store.run('INSERT INTO t (id) VALUES (1)'); });
+    write.then(() => events.push('committed'), () => undefined);
+    const read = await app.inject({ method: 'GET', url: '/read' }).then((r) => { events.push('answered'); return r; });
+    await write;
+    expect(read.json()).toEqual({ code: 200, n: { n: 1 } });
+    expect(events).toEqual(['committed', 'answered']);
+
+    const exec = db.$client.exec.bind(db.$client);
+    db.$client.exec = ((sql: string) => { if (sql === 'COMMIT') throw new Error('disk I/O error'); return exec(sql); }) as typeof db.$client.exec;
+    const lost = store.transaction(async () => { await store.run('INSERT INTO t (id) VALUES (2)'); });
+    lost.catch(() => undefined);
+    const failed = await app.inject({ method: 'GET', url: '/read' });
+    expect(failed.json()).toEqual({ code: 500, msg: COMMIT_FAILED_MESSAGE });
+    await expect(lost).rejects.toThrow(COMMIT_FAILED_MESSAGE);
+    db.$client.exec = exec as typeof db.$client.exec;
+    expect(db.$client.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
+    await app.close();
+    await store.close();
 });

@@ -11,14 +11,15 @@
  *   (no caller is told of a write that is not durable) and all reject when the COMMIT fails. The
  *   group commits when the queue is empty after `lingerTurns` event-loop turns (setImmediate) of
  *   waiting for more, or after `maxGroup` transactions. This is issue 15's write turn, moved
- *   inside the adapter (issue 43); the app keeps lingerTurns at 0 and `strict` on (see the
- *   option): a group never stays open across event-loop turns;
+ *   inside the adapter (issue 43; the app lingers GROUP_LINGER_TURNS, server/app.ts);
  * - **nesting** by async context (AsyncLocalStorage): a `transaction` inside one is a SAVEPOINT;
  *   nested calls of one level run one after another even when started together (Promise.all),
  *   and a transaction ends only after the nested ones started inside it, awaited or not;
  * - **writes outside a transaction** (`run`, `batch`) queue as transactions of their own, so they
- *   never land inside another flow's savepoint; **reads outside** run at once when no group is
- *   open, else once it has ended (committed or rolled back), so they read committed rows only;
+ *   never land inside another flow's savepoint; **reads outside** (`all`, `get`) run at once when
+ *   no group is open, else once it has ended (committed or rolled back), so they read committed
+ *   rows only (a Drizzle query on `db` does not wait: the HTTP layer holds its answer instead,
+ *   `pendingCommit`);
  * - **a failed COMMIT** rejects every transaction of the group with CommitError (./port.ts) and
  *   forgets this connection's write counters (table-watch.ts forgetLocalWrites), so every read
  *   cache stamped with them loads afresh.
@@ -52,7 +53,9 @@ export interface SqliteStoreOptions {
    * other requests run, and they would read its uncommitted rows (or, with a synchronous
    * `db.transaction`, write inside its savepoint and be rolled back with it). Such a callback, or
    * one inside which a synchronous `db.transaction` ran, is rolled back and rejects with
-   * STRICT_MESSAGE. With lingerTurns above 0 the same holds of the group's linger: the app keeps 0.
+   * STRICT_MESSAGE. While a group lingers (lingerTurns), other requests do run: the store's own
+   * reads outside a transaction wait for its COMMIT, and the HTTP layer holds every answer made
+   * meanwhile until it (server/answers.ts), turning it into an error when the COMMIT fails.
    */
   strict?: boolean;
 }
@@ -96,6 +99,10 @@ class SqliteStore implements Store<Db> {
   private pumping = false;
   private closed = false;
   private drained: Promise<void> = Promise.resolve();
+  /** The COMMIT of the open group (rejects with CommitError when it fails); undefined when none is open. */
+  private commit?: Promise<void>;
+  /** pauseLinger calls not yet resumed: groups do not linger while above 0. */
+  private lingerPaused = 0;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly client: Database.Database;
 
@@ -209,6 +216,7 @@ class SqliteStore implements Store<Db> {
 
   private async group(): Promise<void> {
     const done: { item: Queued; value: unknown }[] = [];
+    let settle!: { resolve: () => void; reject: (e: unknown) => void };
     try {
       try {
         this.client.exec('BEGIN IMMEDIATE');
@@ -216,9 +224,11 @@ class SqliteStore implements Store<Db> {
         for (const item of this.queue.splice(0)) item.reject(err);
         return;
       }
+      this.commit = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
+      this.commit.catch(() => undefined); // nobody may be waiting for it
       let count = 0;
       for (;;) {
-        for (let turns = 0; !this.queue.length && turns < this.options.lingerTurns && count < this.options.maxGroup; turns++) {
+        for (let turns = 0; !this.queue.length && turns < this.options.lingerTurns && !this.lingerPaused && count < this.options.maxGroup; turns++) {
           await new Promise<void>((r) => setImmediate(r));
         }
         if (!this.queue.length || count >= this.options.maxGroup) break;
@@ -249,12 +259,43 @@ class SqliteStore implements Store<Db> {
         if (!this.client.inTransaction) throw new Error('SQLite rolled the transaction group back');
       }
       this.client.exec('COMMIT');
+      this.commit = undefined;
+      settle.resolve();
       for (const d of done) d.item.resolve(d.value);
     } catch (err) {
       try { if (this.client.inTransaction) this.client.exec('ROLLBACK'); } catch { /* nothing more to undo */ }
       forgetLocalWrites(this.db);
-      for (const d of done) d.item.reject(new CommitError(err));
+      this.commit = undefined;
+      const failed = new CommitError(err);
+      settle?.reject(failed);
+      for (const d of done) d.item.reject(failed);
     }
+  }
+
+  /**
+   * The COMMIT of the group open now (resolves once it committed, rejects with CommitError when
+   * it failed), or undefined when none is open. What the HTTP layer holds answers on
+   * (server/answers.ts): an answer built while a group is open may carry its rows.
+   */
+  pendingCommit(): Promise<void> | undefined {
+    return this.commit;
+  }
+
+  /**
+   * Stops groups from lingering (they commit as soon as their queue is empty) until the returned
+   * function is called (once per call; calling it again does nothing); `pendingCommit()` then
+   * tells when the group open now ends. For an online backup through this connection: SQLite
+   * answers a backup step SQLITE_BUSY while the connection is in a write transaction, and
+   * better-sqlite3 takes a first step's BUSY for the end of an empty copy.
+   */
+  pauseLinger(): () => void {
+    this.lingerPaused++;
+    let resumed = false;
+    return () => {
+      if (resumed) return;
+      resumed = true;
+      this.lingerPaused--;
+    };
   }
 
   /** True once close() was called. */
@@ -280,6 +321,16 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): Store<Db>
   });
   byClient.set(db.$client, store);
   return store;
+}
+
+/** The COMMIT of `store`'s open group (SqliteStore.pendingCommit); undefined for other adapters or when none is open. */
+export function pendingCommitOf(store: Store): Promise<void> | undefined {
+  return store instanceof SqliteStore ? store.pendingCommit() : undefined;
+}
+
+/** SqliteStore.pauseLinger of `store`; for other adapters a no-op. */
+export function pauseLingerOf(store: Store): () => void {
+  return store instanceof SqliteStore ? store.pauseLinger() : () => undefined;
 }
 
 /** The last store made over each connection (sqliteStoreOf). */

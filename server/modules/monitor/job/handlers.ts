@@ -20,6 +20,7 @@ import { formatDate, formatDateTime } from '../../../../shared/utils/date';
 import { deleteExpiredSessions, deleteLogsBefore } from './maintenance.repo';
 import { flushAudit } from '../../../core/audit';
 import { makeRegistry, type HandlerRegistry, type TaskContext, type TaskHandler } from './registry';
+import { onlineBackup } from '../../../db/online-backup';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKUP_NAME = /^caishui-\d{17}\.db$/;
@@ -90,11 +91,8 @@ async function backup(ctx: TaskContext, folder: string, keep: number): Promise<s
   const nameAt = (ms: number) => `caishui-${formatDate(ms, 'yyyyMMddHHmmss')}${String(ms % 1000).padStart(3, '0')}.db`;
   while (fs.existsSync(path.join(dir, nameAt(t)))) t += 1;
   const file = path.join(dir, nameAt(t));
-  // Through the request connection. A step that found a write transaction open on it would end
-  // the copy empty, and none is open between event-loop turns: the store's groups commit within
-  // one (server/db/store/sqlite.ts, `strict`). Writes made through this connection meanwhile
-  // reach the copy (SQLite updates it); another process's restart it.
-  const pages = (await ctx.db.$client.backup(file)).totalPages;
+  // Through the request connection (server/db/online-backup.ts: the store's groups wait).
+  const pages = await onlineBackup(ctx.store, ctx.db, file);
   if (!(pages > 0) || !fs.existsSync(file)) throw new Error(`数据库备份失败：未写出 ${file}`);
   const old = fs.readdirSync(dir).filter((f) => BACKUP_NAME.test(f)).sort().reverse().slice(keep);
   for (const f of old) fs.rmSync(path.join(dir, f), { force: true });
