@@ -77,6 +77,12 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** Test hook: each engine instance-cache hit is compared with a fresh load (EngineDeps.verifyInstanceCache). */
   verifyInstanceCache?: boolean;
+  /**
+   * Turns a transaction group lingers for more writes (default GROUP_LINGER_TURNS). Tests that
+   * host two apps over one file in ONE thread pass 0: one app's lingering BEGIN IMMEDIATE would
+   * block the other's busy wait, and with it the thread the first one needs to commit.
+   */
+  groupLingerTurns?: number;
 }
 
 export interface BuiltApp extends FastifyInstance {
@@ -88,13 +94,13 @@ export interface BuiltApp extends FastifyInstance {
 /**
  * Turns of the event loop a transaction group of the SQLite store stays open for more writes to
  * join its COMMIT (issue 15's two poll phases, now inside the adapter: server/db/store/sqlite.ts
- * lingerTurns; answers made meanwhile wait for the COMMIT: server/answers.ts). 0 for now: the
- * REST workflow round measured 0.86× the previous commit's instances per second with 0 (one
- * COMMIT per command) and about 0.91× with 2 under profiling, but with 2 the tests that run two
- * apps over one file in ONE thread deadlock (one app's lingering BEGIN IMMEDIATE blocks the other's
- * busy wait, which blocks the thread the first needs to commit). Issue 43, open.
+ * lingerTurns; answers made meanwhile wait for the COMMIT: server/answers.ts). Measured with the
+ * REST workflow round against the commit before issue 43's session (`npm run bench:compare`,
+ * pinned, 4 rounds): 0 turns 0.86× the instances per second (one COMMIT per command), 2 turns
+ * 1.055× (CPU per instance 0.951×). Tests that host two apps over one file in one thread pass
+ * `groupLingerTurns: 0` (BuildAppOptions).
  */
-export const GROUP_LINGER_TURNS = 0;
+export const GROUP_LINGER_TURNS = 2;
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp> {
   const env: AppEnv = { ...loadEnv(options.rawEnv ?? process.env), ...options.env };
@@ -103,7 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // Before the services create their transaction functions: the store's strict rule counts the
   // synchronous ones (server/db/sync-transactions.ts).
   trackCommandTransactions(db.$client);
-  const store = sqliteStore(db, { ownsConnection: false, lingerTurns: GROUP_LINGER_TURNS });
+  const store = sqliteStore(db, { ownsConnection: false, lingerTurns: options.groupLingerTurns ?? GROUP_LINGER_TURNS });
   // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
   // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
   // the engine's handlers.

@@ -8,15 +8,27 @@
  *   connection, so the SQLite adapter's `strict` rule can refuse a store transaction inside which
  *   one ran (it would be a savepoint of the group, outside the store's bookkeeping);
  * - `inCommandTransaction` tells the read caches (modules/common/read-cache.ts) to step aside
- *   while a transaction is open on the connection: its rows may still be rolled back. A store
- *   transaction's callback awaits only store statements (the strict rule), so a group never stays
- *   open across event-loop turns: another request never finds one open.
+ *   while a command's transaction runs on the connection: its rows may still be rolled back.
  */
 import type Database from 'better-sqlite3';
 import type { Db } from './client';
 
 /** The tracked connections and their counters. */
-const states = new WeakMap<Database.Database, { runs: number }>();
+const states = new WeakMap<Database.Database, { runs: number; depth: number }>();
+
+/** Per connection: a store group is open on it, and how many of its transaction callbacks run now. */
+const groups = new WeakMap<Database.Database, { open: boolean; callbacks: number }>();
+
+/**
+ * Called by the SQLite store adapter (server/db/store/sqlite.ts): a group opened (`open` true) or
+ * ended on `client`, a callback of it started (+1) or ended (-1).
+ */
+export function markGroup(client: Database.Database, change: { open?: boolean; callbacks?: 1 | -1 }): void {
+  let g = groups.get(client);
+  if (!g) groups.set(client, (g = { open: false, callbacks: 0 }));
+  if (change.open !== undefined) g.open = change.open;
+  if (change.callbacks) g.callbacks += change.callbacks;
+}
 
 /**
  * Counts the transaction functions of `client` created from now on (`client.transaction`,
@@ -25,14 +37,19 @@ const states = new WeakMap<Database.Database, { runs: number }>();
  */
 export function trackCommandTransactions(client: Database.Database): void {
   if (states.has(client)) return;
-  const s = { runs: 0 };
+  const s = { runs: 0, depth: 0 };
   states.set(client, s);
   const original = client.transaction;
   client.transaction = function transaction(this: Database.Database, fn: (...args: unknown[]) => unknown) {
     if (typeof fn !== 'function') return original.call(this, fn);
     return original.call(this, function counted(this: unknown, ...args: unknown[]) {
       s.runs++;
-      return fn.apply(this, args);
+      s.depth++;
+      try {
+        return fn.apply(this, args);
+      } finally {
+        s.depth--;
+      }
     });
   } as Database.Database['transaction'];
 }
@@ -42,7 +59,15 @@ export function syncTransactionRuns(client: Database.Database): number {
   return states.get(client)?.runs ?? 0;
 }
 
-/** True while a transaction is open on `db`'s connection (a store group, or a synchronous one). */
+/**
+ * True while a command's transaction is open on `db`'s connection: a store transaction's callback
+ * runs, a synchronous transaction function runs, or any other transaction is open. False outside
+ * any transaction, and while a store group lingers between its callbacks (its rows commit together;
+ * a group whose COMMIT fails moves the caches' stamps: table-watch forgetLocalWrites).
+ */
 export function inCommandTransaction(db: Db): boolean {
-  return db.$client.inTransaction;
+  const client = db.$client;
+  if (!client.inTransaction) return false;
+  const g = groups.get(client);
+  return !g?.open || g.callbacks > 0 || (states.get(client)?.depth ?? 0) > 0;
 }

@@ -61,8 +61,9 @@ export async function appsSharingOneFile(clock: ReturnType<typeof manualClock>):
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-shared-'));
   const env = { DATABASE_URL: path.join(dir, 'c.db'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent' as const, JWT_SECRET: 'test-secret-0123456789abcdef' };
   // No worker threads: the tests drive each connection themselves (the to-do reader has its own tests).
-  const a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false, todoReader: false, verifyInstanceCache: true });
-  const b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false, todoReader: false, verifyInstanceCache: true });
+  // Two apps in one thread: no lingering groups (BuildAppOptions.groupLingerTurns).
+  const a = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false, todoReader: false, verifyInstanceCache: true, groupLingerTurns: 0 });
+  const b = await buildApp({ rawEnv: {}, env, clock, logger: false, checkpointer: false, todoReader: false, verifyInstanceCache: true, groupLingerTurns: 0 });
   const raw = new Database(env.DATABASE_URL);
   raw.pragma('busy_timeout = 5000');
   return {

@@ -17,6 +17,7 @@ import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/
 import { defaultRegistry } from '../../server/modules/monitor/job/handlers';
 import { silentLogger } from '../../server/modules/monitor/job/registry';
 import { login, makeTestApp, type TestApp } from '../helpers/app';
+import { pendingCommitOf } from '../../server/db/store/sqlite';
 
 const testRouter = router({
   save: permProcedure('system:user:add').meta({ log: { title: '队列测试', businessType: 1 } })
@@ -27,6 +28,13 @@ const testRouter = router({
 let t: TestApp;
 let token: string;
 beforeAll(async () => { t = await makeTestApp(); token = await login(t.app); });
+/**
+ * Waits until no transaction group of the store is open (they linger GROUP_LINGER_TURNS turns for
+ * more writes): the raw schema changes and connection checks below must not land inside one.
+ */
+const settled = async () => {
+  for (let c = pendingCommitOf(t.app.deps.store); c; c = pendingCommitOf(t.app.deps.store)) await c.catch(() => undefined);
+};
 afterAll(async () => { await t.app.close(); });
 
 const caller = () => createCallerFactory(testRouter)({ deps: t.app.deps, token, client: { ip: '10.1.1.9', userAgent: 'x' }, request: { method: 'POST', url: '/caishui-api/q' } });
@@ -90,6 +98,7 @@ it('keeps the rows of a failed write, reports it, and writes them on the next fl
   await nextTurn();
   const reports: Array<{ queued: number; dropped: number; message: string }> = [];
   onAuditError(t.app.deps.store, (err, info) => reports.push({ ...info, message: String(err) }));
+  await settled();
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
   try {
     writeAudit(t.app.deps.store, entry('kept-1'));
@@ -97,6 +106,7 @@ it('keeps the rows of a failed write, reports it, and writes them on the next fl
     expect(await flushAudit(t.app.deps.store)).toBe(0);
     expect(reports).toEqual([{ queued: 2, dropped: 0, message: expect.stringContaining('sys_oper_log') }]);
   } finally {
+    await settled();
     sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
   }
   expect(await flushAudit(t.app.deps.store)).toBe(2);
@@ -109,11 +119,13 @@ it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; ro
   onAuditError(t.app.deps.store, () => undefined);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
+    await settled();
+  sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
     try {
       writeAudit(t.app.deps.store, entry('retried'));
       expect(await flushAudit(t.app.deps.store)).toBe(0); // fails: the retry is set
     } finally {
+      await settled();
       sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
     }
     // A row queued while the retry is pending is not written at the turn's end: it waits for the retry.
@@ -128,6 +140,7 @@ it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; ro
     } finally {
       tx.restore();
     }
+    await settled();
     expect(sqlite().inTransaction).toBe(false);
     expect(stored().slice(-2)).toEqual(['{"name":"retried"}', '{"name":"waiting"}']);
   } finally {
@@ -137,11 +150,13 @@ it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; ro
 
 it('a reporter that throws does not make the flush reject (it runs from setImmediate)', async () => {
   onAuditError(t.app.deps.store, () => { throw new Error('reporter down'); });
+  await settled();
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
   try {
     writeAudit(t.app.deps.store, entry('kept-3'));
     expect(await flushAudit(t.app.deps.store)).toBe(0);
   } finally {
+    await settled();
     sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
   }
   expect(await flushAudit(t.app.deps.store)).toBe(1);
@@ -153,11 +168,13 @@ it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, asyn
   await operlogClean(t.app.deps);
   const reports: Array<{ queued: number; dropped: number }> = [];
   onAuditError(t.app.deps.store, (_err, info) => reports.push(info));
+  await settled();
   sqlite().exec('ALTER TABLE sys_oper_log RENAME TO sys_oper_log_away');
   try {
     for (let i = 0; i <= MAX_QUEUED_AUDIT_ROWS; i++) writeAudit(t.app.deps.store, entry(`n${i}`));
     expect(await flushAudit(t.app.deps.store)).toBe(0);
   } finally {
+    await settled();
     sqlite().exec('ALTER TABLE sys_oper_log_away RENAME TO sys_oper_log');
   }
   expect(reports).toEqual([{ queued: MAX_QUEUED_AUDIT_ROWS, dropped: 1 }]);

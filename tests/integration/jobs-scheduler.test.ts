@@ -21,9 +21,11 @@ afterAll(async () => { await t.app.close(); });
 
 const calls: string[] = [];
 let gate: Promise<void> = Promise.resolve();
+/** Called when testTask.slow starts (a test waits for the first run to be under way). */
+let slowStarted: () => void = () => undefined;
 const handlers: Record<string, TaskHandler> = {
   ping: { params: ['String'], description: '', run: (ctx, [tag]) => { calls.push(`${tag}@${ctx.fireTime}`); } },
-  slow: { params: [], description: '', run: () => gate },
+  slow: { params: [], description: '', run: () => { slowStarted(); return gate; } },
   fail: { params: [], description: '', run: () => { throw new Error(`坏了${'x'.repeat(3000)}`); } },
   takes: { params: ['Integer'], description: '', run: (ctx, [ms]) => { t.clock.advance(ms as number); } },
 };
@@ -160,7 +162,9 @@ describe('concurrent flag', () => {
     await s.start({ timers: false });
     let release!: () => void;
     gate = new Promise<void>((r) => { release = r; });
+    const started = new Promise<void>((r) => { slowStarted = r; });
     const first = s.tick(at(14, 0, 10));
+    await started; // the first run is under way (however long its claim took on a busy machine)
     const second = s.tick(at(14, 0, 20));
     await new Promise((r) => setTimeout(r, 10));
     release();

@@ -31,7 +31,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import { syncTransactionRuns } from '../sync-transactions';
+import { markGroup, syncTransactionRuns } from '../sync-transactions';
 import { forgetLocalWrites } from '../table-watch';
 import type { Db } from '../client';
 import { BatchError, CommitError, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
@@ -224,6 +224,7 @@ class SqliteStore implements Store<Db> {
         for (const item of this.queue.splice(0)) item.reject(err);
         return;
       }
+      markGroup(this.client, { open: true });
       this.commit = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
       this.commit.catch(() => undefined); // nobody may be waiting for it
       let count = 0;
@@ -240,15 +241,18 @@ class SqliteStore implements Store<Db> {
         let yielded = false;
         const watch = this.options.strict ? setImmediate(() => { yielded = true; }) : undefined;
         const level: Level = { store: this, open: true, chain: Promise.resolve(), depth: 1 };
+        markGroup(this.client, { callbacks: 1 });
         try {
           const value = await context.run(level, item.fn);
           await level.chain; // nested transactions started inside and not awaited belong to it too
           level.open = false;
+          markGroup(this.client, { callbacks: -1 });
           if (watch) clearImmediate(watch);
           if (this.options.strict && (yielded || syncTransactionRuns(this.client) !== runs)) throw new Error(STRICT_MESSAGE);
           this.client.exec(`RELEASE ${name}`);
           done.push({ item, value });
         } catch (err) {
+          if (level.open) markGroup(this.client, { callbacks: -1 });
           level.open = false;
           if (watch) clearImmediate(watch);
           try { this.rollbackTo(name); } catch { /* reported through the COMMIT below */ }
@@ -259,11 +263,13 @@ class SqliteStore implements Store<Db> {
         if (!this.client.inTransaction) throw new Error('SQLite rolled the transaction group back');
       }
       this.client.exec('COMMIT');
+      markGroup(this.client, { open: false });
       this.commit = undefined;
       settle.resolve();
       for (const d of done) d.item.resolve(d.value);
     } catch (err) {
       try { if (this.client.inTransaction) this.client.exec('ROLLBACK'); } catch { /* nothing more to undo */ }
+      markGroup(this.client, { open: false });
       forgetLocalWrites(this.db);
       this.commit = undefined;
       const failed = new CommitError(err);
