@@ -21,11 +21,13 @@ afterAll(async () => { await t.app.close(); });
 
 const calls: string[] = [];
 let gate: Promise<void> = Promise.resolve();
-/** Called when testTask.slow starts (a test waits for the first run to be under way). */
+/** Called when testTask.slow starts (a test waits for its runs to be under way). */
 let slowStarted: () => void = () => undefined;
+/** How many runs of testTask.slow have started. */
+let slowStarts = 0;
 const handlers: Record<string, TaskHandler> = {
   ping: { params: ['String'], description: '', run: (ctx, [tag]) => { calls.push(`${tag}@${ctx.fireTime}`); } },
-  slow: { params: [], description: '', run: () => { slowStarted(); return gate; } },
+  slow: { params: [], description: '', run: () => { slowStarts++; slowStarted(); return gate; } },
   fail: { params: [], description: '', run: () => { throw new Error(`坏了${'x'.repeat(3000)}`); } },
   takes: { params: ['Integer'], description: '', run: (ctx, [ms]) => { t.clock.advance(ms as number); } },
 };
@@ -162,11 +164,13 @@ describe('concurrent flag', () => {
     await s.start({ timers: false });
     let release!: () => void;
     gate = new Promise<void>((r) => { release = r; });
+    slowStarts = 0;
     const started = new Promise<void>((r) => { slowStarted = r; });
     const first = s.tick(at(14, 0, 10));
     await started; // the first run is under way (however long its claim took on a busy machine)
     const second = s.tick(at(14, 0, 20));
-    await new Promise((r) => setTimeout(r, 10));
+    // The second fire has been decided while the first still runs: skipped (a log row) or started.
+    await expect.poll(() => (concurrent === '1' ? logsOf(job.jobName).length : slowStarts), { timeout: 10_000 }).toBe(concurrent === '1' ? 1 : 2);
     release();
     await Promise.all([first, second]);
     const rows = logsOf(job.jobName);
