@@ -28,6 +28,22 @@ const PG = ['tests/pg/**/*.test.ts', 'server/**/*.pg.test.ts'];
 const PROJECT_FILTERS = process.argv.flatMap((arg, i, argv) =>
   arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []);
 const PG_ASKED = PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test('pg'));
+/**
+ * The integration suite on PostgreSQL (`npm run test:integration:pg`, `--project 'integration-pg*'`):
+ * the same files as `integration`, each app over a fresh database of one throwaway cluster
+ * (tests/helpers/app.ts makeTestApp, `CAISHUI_TEST_DB=postgres`); only when asked for, as `pg` is.
+ */
+const projectAsked = (name: string) => PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(name));
+const INTEGRATION_PG_ASKED = projectAsked('integration-pg');
+/** Its files that mock a module, isolated as in `integration:mocked` (`--project 'integration-pg*'`). */
+const INTEGRATION_PG_MOCKED_ASKED = projectAsked('integration-pg:mocked');
+/**
+ * The workflow suite on PostgreSQL (`npm run test:workflow:pg`, `--project workflow-pg`): the same
+ * files as `workflow`, each engine over a fresh migrated database of one throwaway cluster
+ * (tests/workflow/helpers.ts makeEngine, `CAISHUI_TEST_DB=postgres`; tests/workflow/pg-setup.ts
+ * closes a file's stores after it); only when asked for, as `pg` is.
+ */
+const WORKFLOW_PG_ASKED = PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test('workflow-pg'));
 
 /**
  * Projects, so one tier runs alone (`npm run test:unit`, `test:integration`, `test:workflow`) and
@@ -58,6 +74,12 @@ export default defineConfig({
       { extends: true, test: { name: 'integration:mocked', include: MOCKING.filter((f) => f.startsWith('tests/')) } },
       { extends: true, test: { name: 'workflow', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
       ...(PG_ASKED ? [{ extends: true as const, test: { name: 'pg', include: PG, globalSetup: ['tests/pg/global-setup.ts'], isolate: false } }] : []),
+      ...(INTEGRATION_PG_ASKED ? [{ extends: true as const, test: { name: 'integration-pg', include: INTEGRATION, exclude: [...configDefaults.exclude, ...MOCKING],
+        globalSetup: ['tests/pg/global-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' }, isolate: false } }] : []),
+      ...(INTEGRATION_PG_MOCKED_ASKED ? [{ extends: true as const, test: { name: 'integration-pg:mocked', include: MOCKING.filter((f) => f.startsWith('tests/integration/')),
+        globalSetup: ['tests/pg/global-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' } } }] : []),
+      ...(WORKFLOW_PG_ASKED ? [{ extends: true as const, test: { name: 'workflow-pg', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING],
+        globalSetup: ['tests/pg/global-setup.ts'], setupFiles: ['tests/workflow/pg-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' }, isolate: false } }] : []),
     ],
   },
 });

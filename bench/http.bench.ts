@@ -28,6 +28,15 @@
  * The load generator shares the machine (2 cores here) with the servers, as wrk did in the issue.
  *   BENCH_DURATION=10 npm run bench:http   # seconds per measured run (default 5)
  *   BENCH_ROUNDS=5 npm run bench:http      # rounds of the request table (default 3)
+ *   BENCH_DB=postgres npm run bench:http   # the app over PostgreSQL (issue 43), see below
+ *
+ * PostgreSQL mode (BENCH_DB=postgres; bench/bench-db.ts): a throwaway cluster (scripts/pg-cluster.ts;
+ * fsync off unless BENCH_PG_DURABLE=1), or the server of BENCH_DATABASE_URL, a new database in place
+ * of the file (DATABASE_URL=postgres://…); the 2,000 users go in over `pg` (one transaction); steps
+ * 3 to 8 as above, with "PostgreSQL" in the headings and, per workflow round, the cluster's own CPU
+ * time per instance (its processes, from /proc; not over BENCH_DATABASE_URL), which the server's CPU
+ * figures leave out. Step 9 (the single binary runs over SQLite only) is skipped with a note. The
+ * cluster is stopped at the end, on failure too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +44,7 @@ import path from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { API, CONNECTIONS, DICT, HEALTH, INFO, LIST, MIXED, RSS_TARGET_MB, USERS, ensureBinary, measureBinary, mixedRequests } from './binary-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
+import { benchDbKind, seedUsersPg, startPgBench, type PgBench } from './bench-db';
 import { children, cpuSeconds, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
@@ -100,28 +110,36 @@ async function main(): Promise<number> {
   console.log(`HTTP benchmark (issue 15), node ${process.version}; machine: ${cpus} CPU(s), load average ${loadAvg.toFixed(2)}${loadAvg > cpus ? ' (busy: figures understate)' : ''}`);
   console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per route (1 s warm-up before the first); load generator on the same machine`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-httpbench-'));
-  let app: Child | undefined, bare: Child | undefined;
+  let app: Child | undefined, bare: Child | undefined, pgb: PgBench | undefined;
   try {
-    // 0. The single binary of step 9, built now so the build does not overlap a measurement.
-    console.log(await ensureBinary());
+    if (benchDbKind() === 'postgres') {
+      pgb = await startPgBench();
+      for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { for (const c of children) c.proc.kill('SIGKILL'); pgb?.stopNow(); process.exit(1); });
+      console.log(`database (BENCH_DB=postgres): ${pgb.describe}; issue 43 sets no PostgreSQL targets yet: the targets shown are SQLite's`);
+    }
+    /** The database kind in the headings: empty on SQLite (its headings as they always were). */
+    const over = pgb ? ' over PostgreSQL' : '';
+    // 0. The single binary of step 9, built now so the build does not overlap a measurement (SQLite only).
+    if (!pgb) console.log(await ensureBinary());
 
     // 1. The app as `npm start` runs it (without the client build, with its Node flags), over a file database.
     const nodeFlags = startScriptNodeFlags();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dbFile = path.join(tmp, 'caishui.db');
+    const dbUrl = pgb ? await pgb.freshDatabase('bench_http') : dbFile;
     app = startNode('app server', 'server/main.ts', {
-      DATABASE_URL: dbFile, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(tmp, 'uploads'),
+      DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(tmp, 'uploads'),
     }, nodeFlags);
     const readyMs = await waitReady(app, base + HEALTH, 60_000, (b) => b.includes('"status":"UP"'));
     await sleep(500);
     const pid = app.proc.pid!;
     const rssStart = rssMb(pid);
-    console.log(`app server: node ${[...nodeFlags, ''].join(' ')}--import tsx server/main.ts, pid ${pid}, /health 200 after ${Math.round(readyMs)} ms; db ${dbFile}`);
+    console.log(`app server: node ${[...nodeFlags, ''].join(' ')}--import tsx server/main.ts, pid ${pid}, /health 200 after ${Math.round(readyMs)} ms; db ${dbUrl}`);
 
-    // 2. 2,000 users straight into the live file.
+    // 2. 2,000 users straight into the live file (PostgreSQL: the live database).
     const t = performance.now();
-    const total = seedUsers(dbFile, USERS);
+    const total = pgb ? await seedUsersPg(dbUrl, USERS) : seedUsers(dbFile, USERS);
     console.log(`seeded ${USERS} users (dept 103) in ${Math.round(performance.now() - t)} ms while the server runs: sys_user has ${total} rows`);
 
     // 3. Sign in.
@@ -159,7 +177,7 @@ async function main(): Promise<number> {
     // Per round: the route's mean req/s over its per-second samples, and its ratio to that round's bare route.
     const rate = (row: Row, k: number) => row.runs[k].requests.mean;
     const ratios = rows.map((row) => row.runs.map((_, k) => rate(row, k) / rate(rows[0], k)));
-    console.log(`\nrequests (autocannon; ${ROUNDS} rounds of every route in turn; medians over the rounds of req/s, p99, the serving process's CPU time per request and the ratio to the same round's bare route):`);
+    console.log(`\nrequests${over} (autocannon; ${ROUNDS} rounds of every route in turn; medians over the rounds of req/s, p99, the serving process's CPU time per request and the ratio to the same round's bare route):`);
     console.log(`  ${pad('route', 46)}${lpad('req/s', 9)}${lpad('p99 ms', 9)}${lpad('CPU µs', 8)}${lpad('errors', 8)}${lpad('ratio', 8)}  target   (ratio per round)`);
     const misses: string[] = [];
     rows.forEach((row, i) => {
@@ -182,13 +200,19 @@ async function main(): Promise<number> {
     await workflowRound(base, token, procDefId, 1, CONNECTIONS); // warm-up
     // ROUNDS rounds (this VM's speed drifts from minute to minute): the median round is reported.
     const wfRounds = [];
-    for (let r = 0; r < ROUNDS; r++) wfRounds.push(await workflowRound(base, token, procDefId, DURATION, CONNECTIONS, pid));
+    const pgMs: number[] = []; // PostgreSQL's processes' CPU ms per instance, per round (throwaway cluster)
+    for (let r = 0; r < ROUNDS; r++) {
+      const pg0 = pgb?.serverCpuSeconds() ?? null;
+      wfRounds.push(await workflowRound(base, token, procDefId, DURATION, CONNECTIONS, pid));
+      if (pg0 !== null) pgMs.push(((pgb!.serverCpuSeconds()! - pg0) * 1000) / Math.max(1, wfRounds[r].completed));
+    }
     const wf = [...wfRounds].sort((a, b) => a.perSec - b.perSec)[Math.floor(wfRounds.length / 2)];
     const perRound = wfRounds.map((x) => `${x.perSec.toFixed(0)}/s at ${x.cpuMsPerInstance?.toFixed(2)} ms`).join(', ');
-    console.log(`\nREST workflow round (autocannon, ${CONNECTIONS} connections × ${DURATION} s of start → todoList → complete → todoList → complete, two \${INITIATOR} tasks; ${ROUNDS} rounds, the median shown):`);
+    console.log(`\nREST workflow round${over} (autocannon, ${CONNECTIONS} connections × ${DURATION} s of start → todoList → complete → todoList → complete, two \${INITIATOR} tasks; ${ROUNDS} rounds, the median shown):`);
     console.log(`  ${wf.completed} instances in ${(wf.ms / 1000).toFixed(2)} s = ${wf.perSec.toFixed(0)} instances/s (${wf.requests} requests: ${((wf.requests / wf.ms) * 1000).toFixed(0)} req/s); target ≥ 800: ${verdict(wf.perSec >= 800)}   (rounds: ${perRound})`);
-    console.log(`  server CPU: ${wf.cpuMsPerInstance?.toFixed(2)} ms per completed instance (all its threads, WAL checkpoints included)`);
+    console.log(`  server CPU: ${wf.cpuMsPerInstance?.toFixed(2)} ms per completed instance (all its threads, ${pgb ? "PostgreSQL's processes not included" : 'WAL checkpoints included'})`);
     console.log(`    of it the request thread: ${wf.requestThreadMsPerInstance?.toFixed(2)} ms, busy ${((wf.requestThreadBusy ?? 0) * 100).toFixed(0)} % of the round (near 100 %: it is the limit); the load generator (this process): ${wf.generatorMsPerInstance.toFixed(2)} ms per instance`);
+    if (pgMs.length) console.log(`  PostgreSQL's processes: ${pgMs.map((x) => x.toFixed(2)).join(', ')} ms of CPU per completed instance (per round; left-over tasks finished after each round included)`);
     // What each round's costs per instance allowed at most: the request thread busy all the time,
     // and every core busy with the server's threads and the load generator (work split evenly).
     const cores = os.availableParallelism();
@@ -202,7 +226,7 @@ async function main(): Promise<number> {
 
     // Memory figures (read at their moments above; the end figure after everything).
     const rssEnd = rssMb(pid);
-    console.log(`\nmemory of the \`npm start\` server (node ${[...nodeFlags, ''].join(' ')}--import tsx server/main.ts; VmRSS of its pid, MB = 2^20 bytes):`);
+    console.log(`\nmemory of the \`npm start\` server${over} (node ${[...nodeFlags, ''].join(' ')}--import tsx server/main.ts; VmRSS of its pid, MB = 2^20 bytes):`);
     console.log(`  at start (after /health): ${rssStart.toFixed(1)} MB`);
     console.log(`  after ${MIXED} mixed requests (list, getInfo, dict in rotation; ${mixed.reqPerSec.toFixed(0)} req/s, ${mixed.bad} failed): ${mixed.rss.toFixed(1)} MB`);
     console.log(`  at the end of the run: ${rssEnd.toFixed(1)} MB (peak VmHWM ${hwmMb(pid).toFixed(1)} MB)`);
@@ -219,20 +243,24 @@ async function main(): Promise<number> {
     if (staticKb > 250) misses.push('login page JS');
 
     // 9. The single binary: same environment, its own database file, 2,000 users, same mixed load.
-    const bin = await measureBinary(tmp);
-    console.log(`\nmemory of the single binary (dist/caishui, pid ${bin.pid}, /health 200 after ${Math.round(bin.readyMs)} ms, ${bin.users} users; VmRSS, MB = 2^20 bytes):`);
-    console.log(`  at start (after /health): ${bin.rssStart.toFixed(1)} MB`);
-    console.log(`  after ${MIXED} mixed requests (${bin.mixed.reqPerSec.toFixed(0)} req/s, ${bin.mixed.bad} failed): ${bin.mixed.rss.toFixed(1)} MB (peak VmHWM ${bin.hwm.toFixed(1)} MB); target < ${RSS_TARGET_MB} MB: ${verdict(bin.mixed.rss < RSS_TARGET_MB)}`);
-    console.log(`  stopped: ${bin.stopped}`);
-    if (bin.mixed.rss >= RSS_TARGET_MB) misses.push('RSS (single binary)');
-    if (bin.mixed.bad > 0) broken.push(`single binary, mixed requests: ${bin.mixed.bad} failed replies`);
+    if (pgb) console.log('\nsingle binary: skipped (BENCH_DB=postgres; dist/caishui runs over SQLite only: its figures are the SQLite mode\'s)');
+    else {
+      const bin = await measureBinary(tmp);
+      console.log(`\nmemory of the single binary (dist/caishui, pid ${bin.pid}, /health 200 after ${Math.round(bin.readyMs)} ms, ${bin.users} users; VmRSS, MB = 2^20 bytes):`);
+      console.log(`  at start (after /health): ${bin.rssStart.toFixed(1)} MB`);
+      console.log(`  after ${MIXED} mixed requests (${bin.mixed.reqPerSec.toFixed(0)} req/s, ${bin.mixed.bad} failed): ${bin.mixed.rss.toFixed(1)} MB (peak VmHWM ${bin.hwm.toFixed(1)} MB); target < ${RSS_TARGET_MB} MB: ${verdict(bin.mixed.rss < RSS_TARGET_MB)}`);
+      console.log(`  stopped: ${bin.stopped}`);
+      if (bin.mixed.rss >= RSS_TARGET_MB) misses.push('RSS (single binary)');
+      if (bin.mixed.bad > 0) broken.push(`single binary, mixed requests: ${bin.mixed.bad} failed replies`);
+    }
 
-    console.log(`\nsummary: ${misses.length ? `MISS ${misses.join(', ')}` : 'all targets met'}${broken.length ? `; BROKEN: ${broken.join('; ')}` : ''}`);
+    console.log(`\nsummary${over}: ${misses.length ? `MISS ${misses.join(', ')}` : 'all targets met'}${broken.length ? `; BROKEN: ${broken.join('; ')}` : ''}`);
     return broken.length ? 1 : 0;
   } finally {
     const how: string[] = [];
     if (bare) how.push(`bare server ${await stopChild(bare)}`);
     if (app) how.push(`app server ${await stopChild(app)}`);
+    if (pgb) how.push(await pgb.stop());
     fs.rmSync(tmp, { recursive: true, force: true });
     console.log(`stopped: ${how.join(', ')}; removed ${tmp}`);
   }

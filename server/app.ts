@@ -1,8 +1,9 @@
 /**
  * `buildApp(options)` returns a ready Fastify instance (design.md): the database opened,
- * migrated and seeded, the server keys loaded, tRPC at `/caishui-api/trpc`, the REST adapter at
- * `/caishui-api/*`, and the built client at `/caishui/`. It has no other side effects: it does not
- * listen (server/main.ts does). Tests build it over `:memory:` and drive it with `inject()`.
+ * migrated and seeded (SQLite or PostgreSQL, as `DATABASE_URL` names it: issue 43), the server
+ * keys loaded, tRPC at `/caishui-api/trpc`, the REST adapter at `/caishui-api/*`, and the built
+ * client at `/caishui/`. It has no other side effects: it does not listen (server/main.ts does).
+ * Tests build it over `:memory:` (or a fresh PostgreSQL database) and drive it with `inject()`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +17,9 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { loadEnv, type AppEnv } from './env';
 import { startWalCheckpointer, type WalCheckpointerOptions } from './db/checkpointer';
 import { startTodoReader, type TodoReaderOptions } from './modules/flowable/task/todo-reader';
-import { openDatabase, type Db } from './db/client';
+import { openDatabase, openPostgres, type Db } from './db/client';
 import { sqliteStore } from './db/store/sqlite';
+import { dbKindOf, type Store } from './db/store/port';
 import { seedDatabase } from './db/seed';
 import { runModuleInstalls } from './modules/tool/gen/module-install';
 import { domains } from './modules';
@@ -41,6 +43,7 @@ import { loggingOptions, type LogStream } from './logging';
 import { registerAnswerBatching } from './answers';
 import { trackCommandTransactions } from './db/sync-transactions';
 import { forgetCount } from './db/table-watch';
+import { tableVersionsOf } from './db/table-versions';
 import { syncCacheClears } from './modules/monitor/cache/cache-sync';
 import { markQueryTokenRoutes, registerApiResponseHeaders, registerSecurityHeaders } from './security';
 
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   /** Folder of the built client (default `dist/client`); absent folders serve no client. */
   webDir?: string;
   migrationsFolder?: string;
+  /** PostgreSQL's migrations folder (default `drizzle-pg/`), for a `postgres://` DATABASE_URL. */
+  pgMigrationsFolder?: string;
   nativeBinding?: unknown;
   /**
    * Where the WAL checkpointer's worker loads better-sqlite3 and its addon (single binary);
@@ -105,19 +110,33 @@ export const GROUP_LINGER_TURNS = 2;
 export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp> {
   const env: AppEnv = { ...loadEnv(options.rawEnv ?? process.env), ...options.env };
   const clock = options.clock ?? systemClock;
-  const db: Db = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
-  // Before the services create their transaction functions: the store's strict rule counts the
-  // synchronous ones (server/db/sync-transactions.ts).
-  trackCommandTransactions(db.$client);
-  const store = sqliteStore(db, { ownsConnection: false, lingerTurns: options.groupLingerTurns ?? GROUP_LINGER_TURNS });
+  // The database by its kind (server/db/client.ts): SQLite, the synchronous handle `db` and the
+  // store over its connection; PostgreSQL, the store alone (a pool), and none of SQLite's threads.
+  let db: Db | undefined;
+  let store: Store<Db>;
+  if (dbKindOf(env.DATABASE_URL) === 'sqlite') {
+    const opened = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
+    // Before the services create their transaction functions: the store's strict rule counts the
+    // synchronous ones (server/db/sync-transactions.ts).
+    trackCommandTransactions(opened.$client);
+    store = sqliteStore(opened, { ownsConnection: false, lingerTurns: options.groupLingerTurns ?? GROUP_LINGER_TURNS });
+    db = opened;
+  } else {
+    store = await openPostgres({ url: env.DATABASE_URL, migrationsFolder: options.pgMigrationsFolder });
+  }
   // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
   // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
   // the engine's handlers.
   await seedDatabase(store, nowText(clock), { listeners: seedListenersOf(domains) });
   await runModuleInstalls(store, installsOf(domains), nowText(clock));
+  // PostgreSQL: the read caches' triggers installed and the listener up before the first request (at once on SQLite).
+  await tableVersionsOf(store).ready();
+  const sqliteDb = db;
+  const budgets = await engineLimits(store);
   const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(), keys: await ensureServerKeys(store, env.JWT_SECRET),
-    engine: createEngine({ db, store, clock, handlers: engineHandlersOf(domains, db), cacheEpoch: () => forgetCount(db),
-      verifyInstanceCache: options.verifyInstanceCache, limits: engineLimits(db) }) };
+    // On SQLite the engine's core runs on the store's connection; a failed group COMMIT empties its instance cache (forgetCount).
+    engine: createEngine({ ...(sqliteDb ? { db: sqliteDb, cacheEpoch: () => forgetCount(sqliteDb) } : {}), store, clock, handlers: engineHandlersOf(domains, store),
+      verifyInstanceCache: options.verifyInstanceCache, limits: budgets.limits }) };
 
   const app = Fastify({
     ...loggingOptions(env.LOG_LEVEL, options.logger !== false, options.logStream),
@@ -126,25 +145,30 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     trustProxy: env.TRUST_PROXY,
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
-  // WAL checkpoints in a worker thread (issue 5 throughput; inline checkpoints if it fails).
-  const checkpointer = options.checkpointer === false ? null : startWalCheckpointer(db, {
+  // PostgreSQL: the engine's budgets re-read first when sys_config changed (budgets.ts; SQLite reads them in the command).
+  if (!db) app.addHook('onRequest', async () => { await budgets.fresh(); });
+  // WAL checkpoints in a worker thread (issue 5 throughput; inline checkpoints if it fails). SQLite only.
+  const checkpointer = options.checkpointer === false || !db ? null : startWalCheckpointer(db, {
     ...options.checkpointer,
     onError: (err) => app.log.warn({ err }, 'WAL checkpointer stopped; checkpoints run inline'),
   });
-  // To-do pages for the REST rows read and serialised by a worker thread (issue 15; inline if it fails).
-  const todoReader = options.todoReader === false ? null : startTodoReader(db, {
+  // To-do pages for the REST rows read and serialised by a worker thread (issue 15; inline if it
+  // fails). SQLite only: on PostgreSQL the request thread reads them (the engine's todoList on the store).
+  const todoReader = options.todoReader === false || !db ? null : startTodoReader(db, {
     ...options.todoReader,
     onError: (err) => app.log.warn({ err }, 'to-do reader stopped; to-do pages are read inline'),
   });
   deps.todoReader = todoReader;
   // Failed operation-log writes (core/audit.ts: retried) are reported in the server's log.
   onAuditError(deps.store, (err, info) => app.log.error({ err, ...info }, 'operation log write failed'));
-  // Graceful shutdown (issue 7): write the queued operation-log rows, fold the WAL into the database file, close it.
+  // Graceful shutdown (issue 7): write the queued operation-log rows, then close the store (on
+  // PostgreSQL its pool); on SQLite fold the WAL into the database file and close the connection.
   app.addHook('onClose', async () => {
     await flushAudit(deps.store);
     await deps.store.close();
     await todoReader?.stop();
     await checkpointer?.stop();
+    if (!db) return;
     try {
       if (db.$client.open && !db.$client.memory) db.$client.pragma('wal_checkpoint(TRUNCATE)');
     } catch (err) {

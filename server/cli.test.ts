@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HELP, gracefulShutdown, parseArgs, runCli, type CliIo } from './cli';
+import { HELP, databaseName, gracefulShutdown, parseArgs, runCli, type CliIo } from './cli';
 import { buildApp } from './app';
 import pkg from '../package.json';
 
@@ -92,7 +92,7 @@ describe('runCli', () => {
     const file = path.join(dir, 'live.db');
     const app = await buildApp({ rawEnv: {}, env: { DATABASE_URL: file, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' }, logger: false });
     try {
-      const live = app.deps.db.$client;
+      const live = app.deps.db!.$client;
       live.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('x', 'backup.test', 'in-wal', 'N')").run();
       expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0); // the row is still in the WAL
       const target = path.join(dir, 'backups', 'copy.db');
@@ -125,7 +125,7 @@ describe('runCli', () => {
     const file = path.join(dir, 'busy.db');
     const app = await buildApp({ rawEnv: {}, env: { DATABASE_URL: file, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' }, logger: false });
     try {
-      const live = app.deps.db.$client;
+      const live = app.deps.db!.$client;
       const insert = live.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('x', ?, 'v', 'N')");
       for (let i = 0; i < 300; i++) insert.run(`fill.${i}`); // a database of several hundred pages
       // A commit in every check phase, for at most 3 s: a copy in 100-page steps restarts at
@@ -163,6 +163,18 @@ describe('runCli', () => {
     const memory = io({ DATABASE_URL: ':memory:' });
     expect(await runCli(['backup', path.join(dir, 'b.db')], undefined, memory)).toBe(1);
     expect(memory.stderr[0]).toContain(':memory:');
+    // PostgreSQL is backed up with its own tools (nothing is connected to, no file written).
+    const postgres = io({ DATABASE_URL: 'postgres://caishui:secret@127.0.0.1:1/caishui' });
+    expect(await runCli(['backup', path.join(dir, 'b.db')], undefined, postgres)).toBe(1);
+    expect(postgres.stderr[0]).toContain('pg_dump');
+    expect(fs.existsSync(path.join(dir, 'b.db'))).toBe(false);
+  });
+
+  it('names the database in the logs without a PostgreSQL password', () => {
+    expect(databaseName(':memory:')).toBe(':memory:');
+    expect(databaseName('data/c.db')).toBe(path.resolve('data/c.db'));
+    expect(databaseName('postgres://caishui:secret@db.example:5432/caishui')).toBe('postgres://caishui:***@db.example:5432/caishui');
+    expect(databaseName('postgres://caishui@127.0.0.1/caishui')).toBe('postgres://caishui@127.0.0.1/caishui');
   });
 });
 
@@ -172,14 +184,14 @@ describe('gracefulShutdown', () => {
     const app = await buildApp({ rawEnv: {}, env: { DATABASE_URL: file, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' }, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     await app.scheduler.start({ timers: false });
-    app.deps.db.$client.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('x', 'shutdown.test', 'v', 'N')").run();
+    app.deps.db!.$client.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('x', 'shutdown.test', 'v', 'N')").run();
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
     const watched = withWarnings(app);
     // A grace period far above what closing takes, so a busy machine cannot reach it.
     await gracefulShutdown(watched.target, 60_000);
     expect(watched.warnings).toEqual([]); // closed before the grace period (no connection cut)
     expect(app.scheduler.isStarted).toBe(false);
-    expect(app.deps.db.$client.open).toBe(false);
+    expect(app.deps.db!.$client.open).toBe(false);
     expect(fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0).toBe(0);
     const check = new Database(file, { readonly: true });
     try {
@@ -229,6 +241,6 @@ describe('gracefulShutdown', () => {
     await gracefulShutdown(watched.target, 300);
     await closed;
     expect(watched.warnings).toEqual(['requests still in flight after the grace period: closing their connections']);
-    expect(app.deps.db.$client.open).toBe(false);
+    expect(app.deps.db!.$client.open).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import type { WalCheckpointerOptions } from './db/checkpointer';
 import type { TodoReaderOptions } from './modules/flowable/task/todo-reader';
-import { loadEnv, type AppEnv } from './env';
+import { dbKindOf, loadEnv, type AppEnv } from './env';
 import { APP_VERSION } from './health';
 
 export interface CliRuntime {
@@ -53,14 +53,14 @@ const defaultIo: CliIo = {
 /** Longest time in-flight requests get after SIGTERM/SIGINT before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-export const HELP = `caishui ${APP_VERSION}: 财税 back office, one program over one SQLite file
+export const HELP = `caishui ${APP_VERSION}: 财税 back office, one program over one SQLite file (or a PostgreSQL database)
 
 Usage:
   caishui                 serve the app: http://HOST:PORT/caishui/ (API under /caishui-api)
   caishui serve           the same
   caishui migrate         apply pending database migrations, then exit
-  caishui backup <file>   online backup of the database into <file> (a new file; safe while
-                          the server runs), then exit
+  caishui backup <file>   online backup of the SQLite database into <file> (a new file; safe
+                          while the server runs), then exit; PostgreSQL: use pg_dump
   caishui copy <from> <to> copy every row of one database into a new, empty one: a SQLite
                           file or postgres://… URL each (SQLite → PostgreSQL moves an install;
                           the target's migrations are applied first), then exit
@@ -70,7 +70,8 @@ Usage:
 Environment (the same as npm start):
   PORT             HTTP port (8080)
   HOST             listen address (0.0.0.0)
-  DATABASE_URL     SQLite file, WAL mode (./data/caishui.db, relative to the working folder)
+  DATABASE_URL     SQLite file, WAL mode (./data/caishui.db, relative to the working folder),
+                   or postgres://user:password@host:port/database (migrated and seeded on start)
   UPLOAD_DIR       uploaded files (./data/uploads)
   JWT_SECRET       token secret, 16+ characters (default: generated once, kept in the database)
   CAPTCHA_ENABLED  true/false, overrides the config entry sys.account.captchaEnabled
@@ -147,7 +148,8 @@ async function serve(runtime: CliRuntime): Promise<void> {
   const t0 = performance.now();
   const { buildApp } = await import('./app');
   const t1 = performance.now();
-  const app = await buildApp({ webDir: runtime.webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder: runtime.migrationsFolder, nativeBinding: runtime.nativeBinding, checkpointer: runtime.checkpointer, todoReader: runtime.todoReader });
+  const { webDir, migrationsFolder, pgMigrationsFolder, nativeBinding, checkpointer, todoReader } = runtime;
+  const app = await buildApp({ webDir: webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder, pgMigrationsFolder, nativeBinding, checkpointer, todoReader });
   const t2 = performance.now();
   const { PORT, HOST, DATABASE_URL } = app.deps.env;
   try {
@@ -158,7 +160,7 @@ async function serve(runtime: CliRuntime): Promise<void> {
     throw err;
   }
   app.log.info({
-    version: APP_VERSION, pid: process.pid, database: DATABASE_URL === ':memory:' ? DATABASE_URL : path.resolve(DATABASE_URL),
+    version: APP_VERSION, pid: process.pid, database: databaseName(DATABASE_URL),
     scheduler: app.scheduler.owner, ...runtime.info,
     startupMs: Math.round(performance.now()), loadMs: Math.round(t1 - t0), buildMs: Math.round(t2 - t1), listenMs: Math.round(performance.now() - t2),
   }, `caishui ${APP_VERSION} ready`);
@@ -212,7 +214,17 @@ export async function gracefulShutdown(
   return Math.round(performance.now() - t0);
 }
 
+/** The database as the logs name it: `:memory:`, the file's absolute path, or a PostgreSQL URL without its password. */
+export function databaseName(url: string): string {
+  if (url === ':memory:') return url;
+  if (dbKindOf(url) === 'sqlite') return path.resolve(url);
+  const u = URL.canParse(url.trim()) ? new URL(url.trim()) : undefined;
+  if (u?.password) u.password = '***';
+  return u ? u.toString() : 'postgres://(unparsable URL)';
+}
+
 function fileDatabase(env: AppEnv): string {
+  if (dbKindOf(env.DATABASE_URL) === 'postgres') throw new Error('DATABASE_URL names a PostgreSQL database: back it up with pg_dump (PostgreSQL\'s own tools); caishui backup copies a SQLite file');
   if (env.DATABASE_URL === ':memory:') throw new Error('DATABASE_URL is :memory:, there is no database file');
   return path.resolve(env.DATABASE_URL);
 }
@@ -228,8 +240,15 @@ function appliedMigrations(file: string, nativeBinding: unknown): number {
   }
 }
 
-/** `caishui migrate`: applies pending migrations (no seeding; the server seeds on start). */
+/** `caishui migrate`: applies pending migrations (no seeding; the server seeds on start), SQLite's or PostgreSQL's. */
 async function migrateCommand(env: AppEnv, runtime: CliRuntime, io: CliIo): Promise<number> {
+  if (dbKindOf(env.DATABASE_URL) === 'postgres') {
+    const { defaultPgMigrationsFolder, migratePostgres } = await import('./db/pg-schema/migrate');
+    const t0 = performance.now();
+    await migratePostgres(env.DATABASE_URL, runtime.pgMigrationsFolder ?? defaultPgMigrationsFolder);
+    io.out(`${databaseName(env.DATABASE_URL)}: migrations applied (${Math.round(performance.now() - t0)} ms)`);
+    return 0;
+  }
   const file = fileDatabase(env);
   const { openDatabase } = await import('./db/client');
   const before = appliedMigrations(file, runtime.nativeBinding);

@@ -14,20 +14,24 @@ import type { Engine, ListFilter } from './engine';
 import type { JsonPage } from './core/pre-serialized';
 
 export interface AppDeps {
-  /** The synchronous Drizzle handle (better-sqlite3); code moves onto `store` domain by domain (issue 43). */
-  db: Db;
   /**
-   * The async store port over the same database (server/db/store/port.ts): `store.db` for Drizzle
-   * queries (awaited), `store.transaction` around every write.
+   * SQLite only (absent on PostgreSQL, issue 43): the synchronous Drizzle handle (better-sqlite3) of
+   * the store's connection, for what SQLite alone has (the WAL checkpointer, the to-do reader's
+   * worker; tests reading the file directly). Everything else goes through `store`.
+   */
+  db?: Db;
+  /**
+   * The async store port over the app's database, SQLite or PostgreSQL (server/db/store/port.ts):
+   * `store.db` for Drizzle queries (awaited), `store.transaction` around every write.
    */
   store: Store<Db>;
   clock: Clock;
   env: AppEnv;
   captcha: CaptchaPort;
   keys: ServerKeys;
-  /** The workflow engine over `db` (one per app, created by buildApp). */
+  /** The workflow engine over `store` (one per app, created by buildApp). */
   engine: Engine;
-  /** Reads to-do pages off the request thread (modules/flowable/task/todo-reader.ts); absent for `:memory:`. */
+  /** Reads to-do pages off the request thread (modules/flowable/task/todo-reader.ts); absent for `:memory:` and PostgreSQL. */
   todoReader?: TodoReaderPort | null;
 }
 

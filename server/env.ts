@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** The database kind a DATABASE_URL names (`postgres://…` → postgres, else sqlite): server/db/store/port.ts. */
+export { dbKindOf } from './db/store/port';
+
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const envSchema = z.object({

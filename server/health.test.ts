@@ -45,7 +45,7 @@ describe('GET /caishui-api/health', () => {
     dirs.push(dir);
     const a = await app({ DATABASE_URL: path.join(dir, 'db.sqlite') });
     const body = (await a.inject({ method: 'GET', url: '/caishui-api/health' })).json();
-    const c = a.deps.db.$client;
+    const c = a.deps.db!.$client;
     expect(body.db).toEqual({
       kind: 'sqlite', ok: true, walMode: true, checkpoints: expect.stringMatching(/^(starting|worker)$/),
       sizeBytes: Number(c.pragma('page_count', { simple: true })) * Number(c.pragma('page_size', { simple: true })),
@@ -57,7 +57,7 @@ describe('GET /caishui-api/health', () => {
 
   it('answers 503 DOWN once the database is closed', async () => {
     const a = await app();
-    a.deps.db.$client.close();
+    a.deps.db!.$client.close();
     const res = await a.inject({ method: 'GET', url: '/caishui-api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'DOWN', version: APP_VERSION, db: { ok: false, sizeBytes: 0, walMode: false } });

@@ -68,18 +68,28 @@ export function checkHealth(sqlite: SqliteProbe, options: { version?: string; up
   }
 }
 
+/** How long a PostgreSQL database size stays good for /health (ms): `pg_database_size` walks the database's files. */
+export const PG_SIZE_TTL_MS = 10_000;
+const pgSizes = new WeakMap<object, { at: number; size: number }>();
+
 /**
- * The check of a PostgreSQL store (issue 43): `SELECT 1` with the database's size, through the
- * store (a pooled connection). Never rejects: a failure (the server gone, the pool closed during
- * a shutdown) is reported as DOWN with its message.
+ * The check of a PostgreSQL store (issue 43): `SELECT 1` through the store (a pooled connection)
+ * on every call, with the database's size read at most every PG_SIZE_TTL_MS (a load balancer
+ * polls /health often). Never rejects: a failure (the server gone, the pool closed during a
+ * shutdown) is reported as DOWN with its message.
  */
-export async function checkStoreHealth(store: Pick<Store, 'kind' | 'get'>, options: { version?: string; uptimeSeconds?: number } = {}): Promise<HealthReport> {
+export async function checkStoreHealth(store: Pick<Store, 'kind' | 'get'>, options: { version?: string; uptimeSeconds?: number; now?: number } = {}): Promise<HealthReport> {
   const { version, uptimeSeconds } = basics(options);
   try {
+    const now = options.now ?? Date.now();
+    const known = pgSizes.get(store);
+    const fresh = known && now - known.at < PG_SIZE_TTL_MS;
     const row = await store.get<{ one: number; size: number | string | bigint | null }>(
-      'SELECT 1 AS "one", pg_database_size(current_database()) AS "size"');
+      fresh ? 'SELECT 1 AS "one"' : 'SELECT 1 AS "one", pg_database_size(current_database()) AS "size"');
     if (Number(row?.one) !== 1) throw new Error(`SELECT 1 returned ${String(row?.one)}`);
-    return { status: 'UP', version, uptimeSeconds, db: { kind: store.kind, ok: true, sizeBytes: Number(row?.size ?? 0) || 0, walMode: false } };
+    const sizeBytes = fresh ? known.size : Number(row?.size ?? 0) || 0;
+    if (!fresh) pgSizes.set(store, { at: now, size: sizeBytes });
+    return { status: 'UP', version, uptimeSeconds, db: { kind: store.kind, ok: true, sizeBytes, walMode: false } };
   } catch (err) {
     return { status: 'DOWN', version, uptimeSeconds, db: { kind: store.kind, ok: false, sizeBytes: 0, walMode: false, error: messageOf(err) } };
   }
@@ -87,16 +97,17 @@ export async function checkStoreHealth(store: Pick<Store, 'kind' | 'get'>, optio
 
 /**
  * Registers `GET <prefix>/health` on `api` (the `/caishui-api` plugin): 200 UP, 503 DOWN. The
- * check follows `deps.store.kind`: SQLite's on the connection of `deps.db` (with the
- * checkpointer's mode), PostgreSQL's through the store.
+ * check follows `deps.store.kind`: SQLite's on the store's connection (`store.db`'s, with the
+ * checkpointer's mode: none on PostgreSQL), PostgreSQL's through the store (checkStoreHealth).
  */
 export function registerHealthRoute(
-  api: FastifyInstance, deps: { store: Pick<Store, 'kind' | 'get'>; db: SqliteHandle }, checkpointer?: { mode(): CheckpointMode } | null,
+  api: FastifyInstance, deps: { store: Pick<Store, 'kind' | 'get' | 'db'> }, checkpointer?: { mode(): CheckpointMode } | null,
 ): void {
+  const { store } = deps;
+  // Resolved once: the SQLite store's `db` is its one connection's handle.
+  const sqlite = store.kind === 'sqlite' ? sqliteProbeOf(store.db as SqliteHandle) : null;
   api.get('/health', async (_req, reply) => {
-    const report = deps.store.kind === 'postgres'
-      ? await checkStoreHealth(deps.store)
-      : checkHealth(sqliteProbeOf(deps.db), { checkpoints: checkpointer?.mode() });
+    const report = sqlite ? checkHealth(sqlite, { checkpoints: checkpointer?.mode() }) : await checkStoreHealth(store);
     reply.header('cache-control', 'no-store');
     return reply.status(report.status === 'UP' ? 200 : 503).send(report);
   });

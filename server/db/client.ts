@@ -1,8 +1,15 @@
 /**
- * Opens the SQLite database (a file path or `:memory:`), sets WAL and foreign keys, applies the
- * committed drizzle-kit migrations in `drizzle/`, and returns the Drizzle handle.
- * Errors: throws when the file cannot be opened or a migration fails (boot stops), and for a
- * `postgres://` URL (POSTGRES_NOT_YET).
+ * Opens the app's database by the kind `DATABASE_URL` names (issue 43, server/db/store/port.ts
+ * dbKindOf):
+ * - `openDatabase`: SQLite (a file path or `:memory:`): sets WAL and foreign keys, applies the
+ *   committed drizzle-kit migrations in `drizzle/`, and returns the synchronous Drizzle handle
+ *   (the caller wraps it in the SQLite store, server/db/store/sqlite.ts);
+ * - `openPostgres`: PostgreSQL (`postgres://…`): applies `drizzle-pg/`'s migrations, then opens
+ *   the PostgreSQL store (a node-postgres pool, server/db/store/postgres.ts).
+ * Seeding is the caller's (server/app.ts, over the store, on both kinds).
+ * Errors: throws when the file cannot be opened, the server cannot be reached or a migration fails
+ * (boot stops); `openDatabase` refuses a `postgres://` URL (SQLITE_ONLY) instead of creating a
+ * SQLite file named after it.
  */
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -12,10 +19,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INLINE_AUTOCHECKPOINT_PAGES } from './checkpointer';
 import * as schema from './schema';
-import { dbKindOf } from './store/port';
+import { dbKindOf, type Store } from './store/port';
+import { defaultPgMigrationsFolder, migratePostgres } from './pg-schema/migrate';
+import { openPostgresStore, type PostgresStoreOptions } from './store/postgres';
 
-/** Why `npm start` refuses a postgres:// DATABASE_URL for now. */
-export const POSTGRES_NOT_YET = 'DATABASE_URL names a PostgreSQL database; the server does not run on PostgreSQL yet (issue 43 is moving its code onto the store port). Use a SQLite file; `caishui copy <sqlite file> <postgres url>` already copies an install into PostgreSQL.';
+/**
+ * The better-sqlite3 connection of a SQLite store (its `db`'s), for what only SQLite has (the
+ * SQLite engine's synchronous role lookup, the online backup). Errors: throws for another kind.
+ */
+export function sqliteConnectionOf(store: Pick<Store, 'kind' | 'db'>): Database.Database {
+  if (store.kind !== 'sqlite') throw new Error(`a ${store.kind} store has no SQLite connection`);
+  return (store.db as Db).$client;
+}
+
+/** Why `openDatabase` refuses a postgres:// URL: it opens SQLite only (openPostgres opens PostgreSQL). */
+export const SQLITE_ONLY = 'openDatabase opens a SQLite database; DATABASE_URL names a PostgreSQL one (open it with openPostgres)';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -35,9 +53,8 @@ export interface OpenDatabaseOptions {
 
 export function openDatabase(options: OpenDatabaseOptions): Db {
   const { url } = options;
-  // Issue 43 in progress: the store port has a PostgreSQL adapter, but the server's own code does
-  // not run on it yet; a postgres:// URL must not become a SQLite file named after it.
-  if (dbKindOf(url) === 'postgres') throw new Error(POSTGRES_NOT_YET);
+  // A postgres:// URL must not become a SQLite file named after it.
+  if (dbKindOf(url) === 'postgres') throw new Error(SQLITE_ONLY);
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const fresh = url !== ':memory:' && (!fs.existsSync(url) || fs.statSync(url).size === 0);
   const sqlite = new Database(url, options.nativeBinding ? { nativeBinding: options.nativeBinding as string } : {});
@@ -63,4 +80,25 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   const db = drizzle({ client: sqlite, schema }) as Db;
   migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
   return db;
+}
+
+export interface OpenPostgresOptions extends PostgresStoreOptions {
+  /** `postgres://…` or `postgresql://…`. */
+  url: string;
+  /** PostgreSQL's migrations (default `drizzle-pg/`). */
+  migrationsFolder?: string;
+}
+
+/**
+ * Opens a PostgreSQL database for the app: applies the migrations of `drizzle-pg/` it lacks (their
+ * own connection), then opens the store (a pool of `max` connections). The store's `db` is a
+ * node-postgres Drizzle handle, typed as the SQLite one (`Store<Db>`, as the code on the port
+ * takes it: Drizzle queries awaited, README "Two databases"). Errors: rejects when the server
+ * cannot be reached or a migration fails (nothing is left open).
+ */
+export async function openPostgres(options: OpenPostgresOptions): Promise<Store<Db>> {
+  const { url, migrationsFolder, ...storeOptions } = options;
+  if (dbKindOf(url) !== 'postgres') throw new Error(`not a PostgreSQL URL: ${url}`);
+  await migratePostgres(url, migrationsFolder ?? defaultPgMigrationsFolder);
+  return (await openPostgresStore(url, storeOptions)) as unknown as Store<Db>;
 }

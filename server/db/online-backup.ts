@@ -9,16 +9,25 @@
  * first step's BUSY for the end of an empty copy. Writes made through the connection meanwhile
  * reach the copy (SQLite updates it); another process's restart it.
  */
-import type { Db } from './client';
+import { sqliteConnectionOf } from './client';
 import type { Store } from './store/port';
 import { pauseLingerOf, pendingCommitOf } from './store/sqlite';
 
-/** Copies `db` (the store's connection) into `file`; the number of pages copied. Errors: better-sqlite3's. */
-export async function onlineBackup(store: Store, db: Db, file: string): Promise<number> {
+/** Why there is no online backup on PostgreSQL (the backup job answers it). */
+export const PG_BACKUP_MESSAGE = '数据库备份任务仅用于 SQLite 数据库，PostgreSQL 请使用 pg_dump 备份';
+
+/**
+ * Copies the SQLite store's connection (`store.db`'s) into `file`; the number of pages copied.
+ * Errors: PG_BACKUP_MESSAGE on PostgreSQL (pg_dump backs it up: README "Two databases");
+ * better-sqlite3's.
+ */
+export async function onlineBackup(store: Store, file: string): Promise<number> {
+  if (store.kind !== 'sqlite') throw new Error(PG_BACKUP_MESSAGE);
+  const sqlite = sqliteConnectionOf(store);
   const resume = pauseLingerOf(store);
   try {
     await pendingCommitOf(store)?.catch(() => undefined);
-    return (await db.$client.backup(file)).totalPages;
+    return (await sqlite.backup(file)).totalPages;
   } finally {
     resume();
   }

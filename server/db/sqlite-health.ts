@@ -10,7 +10,7 @@ export interface SqliteProbe {
   prepare(sql: string): { pluck(toggle?: boolean): { get(): unknown } };
 }
 
-/** A Drizzle SQLite handle as the health route holds it (`deps.db`). */
+/** A Drizzle SQLite handle as the health route holds it (the SQLite store's `store.db`). */
 export type SqliteHandle = { $client: SqliteProbe };
 
 /** The connection of a Drizzle SQLite handle. */

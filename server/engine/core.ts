@@ -23,10 +23,15 @@ import { ExpressionError } from './expression';
 import { graphHasEvents } from './model/event-nodes';
 import { ENGINE_LIMIT_DEFAULTS, type EngineHandlers, type EngineLimits } from './types';
 import type { Store } from '../db/store/port';
+import { isReplayDb, NeedExec, ReplayState, type ReplayDb } from './store/replay-db';
+import { idSource, newIdNow } from './runtime/context';
 
 export interface EngineDeps {
-  /** The better-sqlite3 handle (`openDatabase(...).$client`). */
-  sqlite: Database.Database;
+  /**
+   * Where the synchronous core's statements go: the better-sqlite3 connection the store's SQLite
+   * adapter runs its transactions on, or a ReplayDb (store/replay-db.ts) on PostgreSQL.
+   */
+  sqlite: Database.Database | ReplayDb;
   /** The store over the same connection (its transactions carry the commands; issue 43). */
   store: Store;
   clock: Clock;
@@ -62,11 +67,26 @@ export class EngineCore {
   readonly instances: InstanceCache;
   private txDepth = 0;
   constructor(readonly deps: EngineDeps) {
-    this.instances = new InstanceCache(undefined, deps.cacheEpoch);
+    // On a ReplayDb a command runs several times and the first run would take the cached unit
+    // away from the next ones: no instance cache there (max 0) for now.
+    this.instances = new InstanceCache(isReplayDb(deps.sqlite) ? 0 : undefined, deps.cacheEpoch);
     if (deps.verifyInstanceCache) this.instances.verify = assertSameAsFresh;
   }
 
-  get db() { return this.deps.sqlite; }
+  /**
+   * The core's statement handle. A ReplayDb offers the part of better-sqlite3's API the core uses
+   * (store/replay-db.ts), hence the cast.
+   */
+  get db(): Database.Database { return this.deps.sqlite as Database.Database; }
+
+  private get replayDb(): ReplayDb | undefined { return isReplayDb(this.deps.sqlite) ? this.deps.sqlite : undefined; }
+
+  /** The clock's time, the same in every run of one replayed command (store/replay-db.ts). */
+  now(): number {
+    const r = this.replayDb;
+    return r?.running ? r.recorded('now', () => this.deps.clock.now()) : this.deps.clock.now();
+  }
+
 
   /** The definition row, read fresh (its suspension state and category can change). */
   definition(id: string): DefinitionRow | undefined {
@@ -127,15 +147,18 @@ export class EngineCore {
    * Runs command `fn` (synchronous: the engine's core) in ONE store transaction and returns its
    * result (issue 43). The units of work it flushed enter the instance cache once that
    * transaction has committed, unless it ran inside a caller's open transaction (then they are
-   * dropped: the caller may still roll back). Errors reject as AppError (toAppError).
+   * dropped: the caller may still roll back). `after`: asynchronous work of the same transaction
+   * once `fn` ran (its statements go through the store; deploy's onDeployed hook). Errors reject
+   * as AppError (toAppError).
    */
-  async command<T>(fn: () => T): Promise<T> {
+  async command<T>(fn: () => T, after?: (value: T) => Promise<void>): Promise<T> {
     let staged: UnitOfWork[] = [];
     try {
       const result = await this.deps.store.transaction(async () => {
         const mark = this.instances.mark();
-        const value = this.tx(fn);
+        const value = this.replayDb ? await this.replayed(fn, true) : this.tx(fn);
         staged = this.instances.takeStaged(mark);
+        if (after) await after(value);
         return value;
       });
       if (this.deps.store.inTransaction) this.instances.drop(staged);
@@ -148,12 +171,54 @@ export class EngineCore {
   }
 
   /**
+   * Runs read-only core work `fn` (no command: no transaction, no write) and returns its result:
+   * at once on SQLite, through the ReplayDb's loop on PostgreSQL (issue 43).
+   */
+  async query<T>(fn: () => T): Promise<T> {
+    try {
+      if (!this.replayDb) return fn();
+      return await this.replayed(fn, false);
+    } catch (e) {
+      throw toAppError(e);
+    }
+  }
+
+  /**
+   * The ReplayDb's loop (store/replay-db.ts): runs `fn` from its start until it needs nothing the
+   * database has not answered, sending what each run needed in between, then sends the rest of
+   * its writes. `writable` false: a query (a write throws).
+   */
+  private async replayed<T>(fn: () => T, writable: boolean): Promise<T> {
+    const r = this.replayDb!;
+    const state = new ReplayState(writable);
+    const id = idSource(() => r.recorded('id', newIdNow));
+    if (writable) await r.reserveIds(this.deps.store);
+    for (;;) {
+      let value: T;
+      this.savepoints = 0;
+      id.on();
+      try {
+        value = r.run(state, () => (writable ? this.tx(fn) : fn()));
+      } catch (e) {
+        if (!(e instanceof NeedExec)) throw e;
+        id.off();
+        await state.satisfy(this.deps.store, e);
+        continue;
+      } finally {
+        id.off();
+      }
+      await state.finish(this.deps.store);
+      return value;
+    }
+  }
+
+  /**
    * Runs `fn` inside the running command: at the top as it is (the command's transaction is the
    * store's), nested as a SAVEPOINT of its own (its throw rolls back its own writes only), and
    * maps errors to AppError. Outside a command: an Error (a programming error).
    */
   tx<T>(fn: () => T): T {
-    if (this.txDepth === 0 && !this.deps.store.inTransaction) throw new Error('engine work outside a command transaction (EngineCore.command)');
+    if (this.txDepth === 0 && !this.deps.store.inTransaction && !this.replayDb?.running) throw new Error('engine work outside a command transaction (EngineCore.command)');
     const mark = this.instances.mark();
     const name = this.txDepth > 0 ? `engine_${++this.savepoints}` : undefined;
     if (name) this.db.exec(`SAVEPOINT ${name}`);
@@ -163,8 +228,9 @@ export class EngineCore {
       if (name) this.db.exec(`RELEASE ${name}`);
       return result;
     } catch (e) {
-      if (name && this.db.inTransaction) { this.db.exec(`ROLLBACK TO ${name}`); this.db.exec(`RELEASE ${name}`); }
       this.instances.rollbackTo(mark);
+      if (e instanceof NeedExec) throw e; // the run is abandoned and replayed (store/replay-db.ts)
+      if (name && this.db.inTransaction) { this.db.exec(`ROLLBACK TO ${name}`); this.db.exec(`RELEASE ${name}`); }
       throw toAppError(e);
     } finally {
       this.txDepth--;
@@ -177,7 +243,7 @@ export class EngineCore {
     const graph = this.graph(def.id);
     if (graphHasEvents(graph)) uow.eventsEnabled = true; // timers / subscriptions read and written only then
     uow.maxVariableBytes = this.deps.limits?.maxVariableBytes?.() ?? ENGINE_LIMIT_DEFAULTS.maxVariableBytes;
-    return { uow, graph, def, now: this.deps.clock.now(), userId, handlers: this.deps.handlers, limits: this.deps.limits, agenda: [] };
+    return { uow, graph, def, now: this.now(), userId, handlers: this.deps.handlers, limits: this.deps.limits, agenda: [] };
   }
 
   /**
@@ -209,7 +275,7 @@ export class EngineCore {
 
   /** The instance id of a runtime task (null when the task does not exist). */
   instanceOfTask(taskId: string): string | null {
-    const r = stmt(this.db, 'SELECT instance_id AS instanceId FROM wf_task WHERE id = ?').get(taskId) as { instanceId: string } | undefined;
+    const r = stmt(this.db, 'SELECT instance_id AS "instanceId" FROM wf_task WHERE id = ?').get(taskId) as { instanceId: string } | undefined;
     return r?.instanceId ?? null;
   }
 }
@@ -222,6 +288,8 @@ export function toAppError(e: unknown): unknown {
   if (e instanceof AppError) return e;
   const code = (e as { code?: string })?.code;
   if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return conflict(CONCURRENT_UPDATE);
+  // PostgreSQL: serialization failure, deadlock (another transaction won).
+  if (code === '40001' || code === '40P01') return conflict(CONCURRENT_UPDATE);
   if (e instanceof ExpressionError) return refused(e.message);
   if (e instanceof Error && e.constructor === Error) return refused(e.message);
   return e;

@@ -3,7 +3,7 @@
  * style whose element behaviours are XState v5 machines advanced with `transition()` inside each
  * command's transaction. No HTTP here.
  *
- *   const engine = createEngine({ db, store, clock, handlers: { listeners: { MyListener: (ctx) => … } } });
+ *   const engine = createEngine({ store, clock, handlers: { listeners: { MyListener: (ctx) => … } } });
  *   const { definitionId } = await engine.deploy({ xml, name: '请假', category: 'oa' });
  *   const { instanceId, tasks } = await engine.start({ definitionId, userId: '1', variables: { day: 3 } });
  *   await engine.complete({ taskId: tasks[0].taskId, userId: '1', comment: '同意' });
@@ -38,6 +38,7 @@ import type { EngineHandlers } from './types';
 import type { Store } from '../db/store/port';
 import type { Db } from '../db/client';
 import { sqliteStoreOf } from '../db/store/sqlite';
+import { ReplayDb } from './store/replay-db';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { registerEngineCore } from './runtime/call-activity';
 import { calledInstances } from './queries/caller-of';
@@ -74,11 +75,14 @@ export { isModelInput, isOwnedName, outMappingReads } from './model/variable-nam
 export type { ProcessGraph } from './model/graph';
 
 export interface CreateEngineOptions {
-  /** A Drizzle handle from openDatabase (its `$client` is used) or a better-sqlite3 Database. */
-  db: { $client: Database.Database } | Database.Database;
   /**
-   * The store over the same connection (the app's `deps.store`): the commands run as its
-   * transactions. Default: the connection's store (sqliteStoreOf).
+   * SQLite only, instead of `store`: a Drizzle handle from openDatabase (its `$client` is used) or
+   * a better-sqlite3 Database; the store is then the connection's (sqliteStoreOf).
+   */
+  db?: { $client: Database.Database } | Database.Database;
+  /**
+   * The store (the app's `deps.store`): the commands run as its transactions. SQLite: the core's
+   * statements run on its connection; PostgreSQL: through a ReplayDb (store/replay-db.ts).
    */
   store?: Store;
   clock: Clock;
@@ -93,16 +97,26 @@ export interface CreateEngineOptions {
   limits?: EngineDeps['limits'];
 }
 
+/** The core's statement handle and the store of `options` (see CreateEngineOptions db / store). */
+function connectionOf(options: CreateEngineOptions): { sqlite: Database.Database | ReplayDb; store: Store } {
+  if (options.db) {
+    const sqlite = '$client' in options.db ? options.db.$client : options.db;
+    return { sqlite, store: options.store ?? sqliteStoreOf('$client' in options.db ? options.db as Db : drizzle({ client: sqlite }) as unknown as Db) };
+  }
+  const store = options.store;
+  if (!store) throw new Error('createEngine: a store (or, on SQLite, db) is required');
+  if (store.kind === 'postgres') return { sqlite: new ReplayDb(), store };
+  return { sqlite: (store.db as Db).$client, store };
+}
+
 /** Builds the engine API over one database. See each method's module for shapes and errors. */
 export function createEngine(options: CreateEngineOptions) {
-  const sqlite = '$client' in options.db ? options.db.$client : options.db;
-  const store = options.store ?? sqliteStoreOf('$client' in options.db ? options.db as Db : drizzle({ client: sqlite }) as unknown as Db);
+  const { sqlite, store } = connectionOf(options);
   const core = new EngineCore({ sqlite, store, clock: options.clock, handlers: options.handlers ?? {}, afterLoad: options.afterLoad, cacheEpoch: options.cacheEpoch, verifyInstanceCache: options.verifyInstanceCache, limits: options.limits });
-  const db = core.db;
   events.registerSignalThrower(core);
   registerEngineCore(core);
   /** A read of the synchronous core, answered as a Promise (the door is asynchronous; issue 43). */
-  const read = async <T>(fn: () => T): Promise<T> => fn();
+  const read = <T>(fn: () => T): Promise<T> => core.query(fn);
   return {
     // ---- repository (commands/definitions.ts)
     /** Parse + lint + store a new deployment; version n+1 of the process key. */
@@ -206,9 +220,9 @@ export function createEngine(options: CreateEngineOptions) {
     /** Deployment, node formKey, finished and unheld flags of a task (one cached statement; the per-command holder and form checks). */
     taskFormContext: (taskId: string) => repo.taskFormContext(store, core, taskId),
     /** The user task ids of a definition, in document order. */
-    userTaskIds: async (definitionId: string): Promise<string[]> => { const g = core.graph(definitionId); return g.order.filter((id) => g.nodes[id].type === 'userTask'); },
+    userTaskIds: async (definitionId: string): Promise<string[]> => { const g = await read(() => core.graph(definitionId)); return g.order.filter((id) => g.nodes[id].type === 'userTask'); },
     /** The extension attributes of node `nodeId` of a definition as written (`flowable:…` names; {} for an unknown node). */
-    nodeAttributes: async (definitionId: string, nodeId: string): Promise<Readonly<Record<string, string>>> => core.graph(definitionId).nodes[nodeId]?.attrs ?? {},
+    nodeAttributes: async (definitionId: string, nodeId: string): Promise<Readonly<Record<string, string>>> => (await read(() => core.graph(definitionId))).nodes[nodeId]?.attrs ?? {},
     /** The deployment id of a definition (cached definition row). */
     definitionDeploymentId: (definitionId: string) => repo.definitionDeploymentId(core, definitionId),
     getInstance: (instanceId: string) => repo.getInstance(store, instanceId),

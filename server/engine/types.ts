@@ -76,7 +76,7 @@ export interface EngineHandlers {
    * The enabled users of groups (role ids → user ids), for 抄送 to roles (issue 16). Called
    * inside the command's transaction. Without it, CC to roles reaches nobody.
    */
-  usersOfGroups?: (groupIds: string[]) => string[];
+  usersOfGroups?: (groupIds: string[]) => string[] | Promise<string[]>;
 }
 
 /** What a service handler receives: the execution facade and the injected fields (expressions evaluated now). */

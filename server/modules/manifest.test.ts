@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
+import type { Store } from '../db/store/port';
 import { router } from '../trpc/init';
 import { publicProcedure } from '../trpc/procedures';
 import { domains } from '.';
@@ -14,7 +15,7 @@ import type { ModuleInstall } from './tool/gen/module-install';
 
 const ping = router({ ping: publicProcedure.query(() => 'pong') });
 const install = (key: string): ModuleInstall => ({ key, ddl: [], menu: { menuName: key, parentId: 3, orderNum: 1, path: key, component: `${key}/index`, perms: `${key}:list`, icon: '#', buttons: [] } });
-const db = {} as Db;
+const store = {} as Store<Db>;
 const BUILT_IN = ['auth', 'home', 'system', 'monitor', 'common', 'flowable', 'tool'];
 
 describe('domain manifests', () => {
@@ -40,19 +41,19 @@ describe('domain manifests', () => {
 
   it('hands the engine one domain\'s handlers as built, and merges several by name', () => {
     const one = { services: { s: () => 1 } };
-    expect(engineHandlersOf([defineDomain({ name: 'a', routers: {}, engineHandlers: () => one })], db)).toBe(one);
-    expect(engineHandlersOf([defineDomain({ name: 'a', routers: {} })], db)).toEqual({});
+    expect(engineHandlersOf([defineDomain({ name: 'a', routers: {}, engineHandlers: () => one })], store)).toBe(one);
+    expect(engineHandlersOf([defineDomain({ name: 'a', routers: {} })], store)).toEqual({});
     const users = () => ['1'];
     const merged = engineHandlersOf([
       defineDomain({ name: 'a', routers: {}, engineHandlers: () => ({ services: { s: () => 1 }, usersOfGroups: users }) }),
       defineDomain({ name: 'b', routers: {}, engineHandlers: () => ({ services: { t: () => 2 }, listeners: { l: () => undefined } }) }),
-    ], db);
+    ], store);
     expect(Object.keys(merged.services ?? {})).toEqual(['s', 't']);
     expect(Object.keys(merged.listeners ?? {})).toEqual(['l']);
     expect(merged.usersOfGroups).toBe(users);
     expect(() => engineHandlersOf([
       defineDomain({ name: 'a', routers: {}, engineHandlers: () => ({ services: { s: () => 1 } }) }),
       defineDomain({ name: 'b', routers: {}, engineHandlers: () => ({ services: { s: () => 2 } }) }),
-    ], db)).toThrow('流程处理器重复注册: services.s');
+    ], store)).toThrow('流程处理器重复注册: services.s');
   });
 });

@@ -12,6 +12,7 @@
  */
 import type { AnyRouter } from '@trpc/server';
 import type { Db } from '../db/client';
+import type { Store } from '../db/store/port';
 import type { SeedListener } from '../db/seed';
 import type { EngineHandlers } from '../engine';
 import type { ModuleInstall } from './tool/gen/module-install';
@@ -25,14 +26,14 @@ export type DomainRouters = Record<string, AnyRouter>;
  * hands that router to the owner of the key, which lists it), and optionally the install steps
  * run at every boot (`runModuleInstalls`, modules/tool/gen/module-install.ts: the generated
  * modules' tables and menus), the handlers it registers with the workflow engine (built over the
- * app's database) and the listener library rows of a new database (server/db/seed).
+ * app's store) and the listener library rows of a new database (server/db/seed).
  */
 export interface DomainManifest<R extends DomainRouters = DomainRouters> {
   /** The domain's folder under server/modules (`auth`, `flowable`, or a generated module's name). */
   name: string;
   routers: R;
   installs?: readonly ModuleInstall[];
-  engineHandlers?: (db: Db) => EngineHandlers;
+  engineHandlers?: (store: Store<Db>) => EngineHandlers;
   listeners?: readonly SeedListener[];
 }
 
@@ -74,12 +75,12 @@ export function seedListenersOf(domains: readonly DomainManifest[]): SeedListene
 }
 
 /**
- * The engine's handlers over `db`: one domain's as it builds them; several domains' merged
+ * The engine's handlers over `store` (SQLite or PostgreSQL): one domain's as it builds them; several domains' merged
  * (listeners, beans and services by name; at most one `usersOfGroups`). Errors: a name
  * registered by two domains, or two `usersOfGroups`, throws (a boot error naming it).
  */
-export function engineHandlersOf(domains: readonly DomainManifest[], db: Db): EngineHandlers {
-  const all = domains.flatMap((d) => (d.engineHandlers ? [d.engineHandlers(db)] : []));
+export function engineHandlersOf(domains: readonly DomainManifest[], store: Store<Db>): EngineHandlers {
+  const all = domains.flatMap((d) => (d.engineHandlers ? [d.engineHandlers(store)] : []));
   if (all.length <= 1) return all[0] ?? {};
   const byName = <V>(part: 'listeners' | 'beans' | 'services') => {
     const out: Record<string, V> = {};

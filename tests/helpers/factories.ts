@@ -1,48 +1,48 @@
 /**
- * Row factories for tests: users and roles written straight into the test database.
+ * Row factories for tests: users and roles written straight into the test database, through the
+ * app's store (`app.deps.store.db`, awaited: SQLite or PostgreSQL, README "Two databases").
  */
-import { inArray } from 'drizzle-orm';
-import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { sysMenu, sysPark, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../server/db/schema';
 import type { BuiltApp } from '../../server/app';
 import { SEED_ADMIN_PASSWORD_HASH } from '../../server/db/seed';
-import { eq } from 'drizzle-orm';
-import { sysPark } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
-/** A role with the given menus; returns its id. */
-export function makeRole(app: BuiltApp, o: { roleKey: string; dataScope?: string; menuIds?: number[]; status?: string }): number {
-  const db = app.deps.db;
-  const { roleId } = db.insert(sysRole).values({ roleName: o.roleKey, roleKey: o.roleKey, roleSort: 9, dataScope: o.dataScope ?? '1', status: o.status ?? '0' }).returning().get();
-  for (const menuId of o.menuIds ?? []) db.insert(sysRoleMenu).values({ roleId, menuId }).run();
+/** A role with the given menus; resolves to its id. */
+export async function makeRole(app: BuiltApp, o: { roleKey: string; dataScope?: string; menuIds?: number[]; status?: string }): Promise<number> {
+  const db = app.deps.store.db;
+  const { roleId } = firstRow(await db.insert(sysRole).values({ roleName: o.roleKey, roleKey: o.roleKey, roleSort: 9, dataScope: o.dataScope ?? '1', status: o.status ?? '0' }).returning())!;
+  for (const menuId of o.menuIds ?? []) await db.insert(sysRoleMenu).values({ roleId, menuId });
   return roleId;
 }
 
 /**
  * Gives the users `userIds` one more role holding only the button 发起 (`flowable:process:start`,
- * issue 40 §1: starting a process needs it); for test users who start processes. Returns the role id.
+ * issue 40 §1: starting a process needs it); for test users who start processes. Resolves to the role id.
  */
-export function grantProcessStart(app: BuiltApp, userIds: number[]): number {
-  const db = app.deps.db;
-  const menuIds = db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.perms, ['flowable:process:start'])).all().map((m) => m.id);
-  const roleId = makeRole(app, { roleKey: `starters_${userIds.join('_')}`, menuIds });
-  for (const userId of userIds) db.insert(sysUserRole).values({ userId, roleId }).run();
+export async function grantProcessStart(app: BuiltApp, userIds: number[]): Promise<number> {
+  const db = app.deps.store.db;
+  const menuIds = (await db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.perms, ['flowable:process:start']))).map((m) => m.id);
+  const roleId = await makeRole(app, { roleKey: `starters_${userIds.join('_')}`, menuIds });
+  for (const userId of userIds) await db.insert(sysUserRole).values({ userId, roleId });
   return roleId;
 }
 
-/** A user with password admin123 in `deptId` holding `roleIds`; returns its id. */
-export function makeUser(app: BuiltApp, o: { userName: string; deptId?: number; roleIds?: number[] }): number {
-  const db = app.deps.db;
-  const { userId } = db.insert(sysUser).values({ userName: o.userName, nickName: o.userName, deptId: o.deptId ?? 103, password: SEED_ADMIN_PASSWORD_HASH, createTime: '2026-11-01 10:00:00' }).returning().get();
-  for (const roleId of o.roleIds ?? []) db.insert(sysUserRole).values({ userId, roleId }).run();
+/** A user with password admin123 in `deptId` holding `roleIds`; resolves to its id. */
+export async function makeUser(app: BuiltApp, o: { userName: string; deptId?: number; roleIds?: number[] }): Promise<number> {
+  const db = app.deps.store.db;
+  const { userId } = firstRow(await db.insert(sysUser).values({ userName: o.userName, nickName: o.userName, deptId: o.deptId ?? 103, password: SEED_ADMIN_PASSWORD_HASH, createTime: '2026-11-01 10:00:00' }).returning())!;
+  for (const roleId of o.roleIds ?? []) await db.insert(sysUserRole).values({ userId, roleId });
   return userId;
 }
 
-/** A park (园区) row; returns its id. `ancestors` follows the parent's. */
-export function makePark(app: BuiltApp, o: { parkName: string; parentId?: number; orderNum?: number; status?: string }): number {
-  const db = app.deps.db;
+/** A park (园区) row; resolves to its id. `ancestors` follows the parent's. */
+export async function makePark(app: BuiltApp, o: { parkName: string; parentId?: number; orderNum?: number; status?: string }): Promise<number> {
+  const db = app.deps.store.db;
   const parentId = o.parentId ?? 0;
-  const parent = parentId ? db.select().from(sysPark).where(eq(sysPark.parkId, parentId)).get() : undefined;
+  const parent = parentId ? firstRow(await db.select().from(sysPark).where(eq(sysPark.parkId, parentId)).limit(1)) : undefined;
   const ancestors = parent ? `${parent.ancestors},${parentId}` : '0';
-  return db.insert(sysPark).values({ parkName: o.parkName, parentId, ancestors, orderNum: o.orderNum ?? 0, status: o.status ?? '0' }).returning().get().parkId;
+  return firstRow(await db.insert(sysPark).values({ parkName: o.parkName, parentId, ancestors, orderNum: o.orderNum ?? 0, status: o.status ?? '0' }).returning())!.parkId;
 }
 
 /** A 1x1 transparent PNG (a real image for upload tests). */
@@ -67,9 +67,10 @@ export function multipartPayload(parts: Record<string, string | { filename: stri
 /**
  * A user whose one role (data scope `dataScope`, default all) holds exactly the menus carrying
  * `perms` (e.g. `['system:dept:list']`); `perms` empty gives a user without any permission.
+ * Resolves to the user's id.
  */
-export function makeUserWithPerms(app: BuiltApp, userName: string, perms: string[], o: { deptId?: number; dataScope?: string } = {}): number {
-  const menuIds = perms.length === 0 ? [] : app.deps.db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.perms, perms)).all().map((m) => m.id);
-  const roleId = makeRole(app, { roleKey: `r_${userName}`, dataScope: o.dataScope, menuIds });
+export async function makeUserWithPerms(app: BuiltApp, userName: string, perms: string[], o: { deptId?: number; dataScope?: string } = {}): Promise<number> {
+  const menuIds = perms.length === 0 ? [] : (await app.deps.store.db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.perms, perms))).map((m) => m.id);
+  const roleId = await makeRole(app, { roleKey: `r_${userName}`, dataScope: o.dataScope, menuIds });
   return makeUser(app, { userName, deptId: o.deptId, roleIds: [roleId] });
 }

@@ -28,7 +28,7 @@ beforeAll(async () => { t = await makeTestApp(); token = await login(t.app); });
 afterAll(async () => { await t.app.close(); });
 
 const caller = () => createCallerFactory(testRouter)({ deps: t.app.deps, token, client: { ip: '10.1.1.1', userAgent: 'x' }, request: { method: 'POST', url: '/caishui-api/x' } });
-const rows = async () => (await flushAudit(t.app.deps.store), t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).all());
+const rows = async () => (await flushAudit(t.app.deps.store), (await t.app.deps.store.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId))));
 
 it('logs a successful write without the password', async () => {
   await caller().save({ name: 'a', password: 'secret-pw' });
@@ -44,7 +44,7 @@ it('logs a failed write with its error and still answers the error', async () =>
 
 it('logs a write refused for want of the permission, and answers 403', async () => {
   const { makeUserWithPerms } = await import('../helpers/factories');
-  makeUserWithPerms(t.app, 'audit_reader', ['system:user:list']);
+  await makeUserWithPerms(t.app, 'audit_reader', ['system:user:list']);
   const readerToken = await login(t.app, 'audit_reader');
   const reader = createCallerFactory(testRouter)({ deps: t.app.deps, token: readerToken, client: { ip: '10.1.1.2', userAgent: 'x' } });
   await expect(reader.save({ name: 'a', password: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: '没有权限，请联系管理员授权' });

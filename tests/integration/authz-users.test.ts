@@ -90,12 +90,12 @@ describe('GET /system/user/list', () => {
   });
 
   it('scopes 3, 4 and 5 limit to own dept, subtree and self', async () => {
-    const r3 = makeRole(t.app, { roleKey: 'own', dataScope: '3', menuIds: [100] });
-    const r4 = makeRole(t.app, { roleKey: 'sub', dataScope: '4', menuIds: [100] });
-    const r5 = makeRole(t.app, { roleKey: 'self', dataScope: '5', menuIds: [100] });
-    makeUser(t.app, { userName: 'u3', deptId: 103, roleIds: [r3] });
-    makeUser(t.app, { userName: 'u4', deptId: 101, roleIds: [r4] });
-    makeUser(t.app, { userName: 'u5', deptId: 105, roleIds: [r5] });
+    const r3 = await makeRole(t.app, { roleKey: 'own', dataScope: '3', menuIds: [100] });
+    const r4 = await makeRole(t.app, { roleKey: 'sub', dataScope: '4', menuIds: [100] });
+    const r5 = await makeRole(t.app, { roleKey: 'self', dataScope: '5', menuIds: [100] });
+    await makeUser(t.app, { userName: 'u3', deptId: 103, roleIds: [r3] });
+    await makeUser(t.app, { userName: 'u4', deptId: 101, roleIds: [r4] });
+    await makeUser(t.app, { userName: 'u5', deptId: 105, roleIds: [r5] });
     const names = async (who: string) => (await call(t.app, 'GET', '/system/user/list?pageSize=50', await login(t.app, who))).body.rows.map((r: { userName: string }) => r.userName).sort();
     expect(await names('u3')).toEqual(['admin', 'u3']);
     expect(await names('u4')).toEqual(['admin', 'ry', 'u3', 'u4', 'u5']);
@@ -103,8 +103,8 @@ describe('GET /system/user/list', () => {
   });
 
   it('answers 403 without system:user:list and 401 without a session', async () => {
-    const r = makeRole(t.app, { roleKey: 'nothing' });
-    makeUser(t.app, { userName: 'nobody1', roleIds: [r] });
+    const r = await makeRole(t.app, { roleKey: 'nothing' });
+    await makeUser(t.app, { userName: 'nobody1', roleIds: [r] });
     const token = await login(t.app, 'nobody1');
     expect((await call(t.app, 'GET', '/system/user/list', token)).body).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
     expect((await call(t.app, 'GET', '/system/user/list')).body.code).toBe(401);

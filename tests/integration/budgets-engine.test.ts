@@ -38,13 +38,13 @@ const byCount = `${head}
   <sequenceFlow id="f2" sourceRef="sign" targetRef="end"/>
 </process></definitions>`;
 
-const count = (table: string) => (s.t.app.deps.db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-const written = () => ({ instances: count('wf_instance'), tasks: count('wf_task'), vars: count('wf_variable'), history: count('wf_hi_taskinst') });
+const count = async (table: string) => (await s.t.app.deps.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
+const written = async () => ({ instances: await count('wf_instance'), tasks: await count('wf_task'), vars: await count('wf_variable'), history: await count('wf_hi_taskinst') });
 const signers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 
 /** Sets the seeded `flowable.multiInstance.maxInstances` row through 参数设置 (PUT /system/config) → the reply code. */
 async function setCap(value: string): Promise<number> {
-  const id = (s.t.app.deps.db.$client.prepare("SELECT config_id AS id FROM sys_config WHERE config_key = 'flowable.multiInstance.maxInstances'").get() as { id: number }).id;
+  const id = (await s.t.app.deps.store.get<{ id: number }>("SELECT config_id AS id FROM sys_config WHERE config_key = 'flowable.multiInstance.maxInstances'"))!.id;
   return (await s.t.app.inject({
     method: 'PUT', url: '/caishui-api/system/config', headers: { authorization: `Bearer ${s.admin}` },
     payload: { configId: id, configName: '流程引擎-多实例节点实例数上限', configKey: 'flowable.multiInstance.maxInstances', configValue: value, configType: 'Y' },
@@ -54,14 +54,14 @@ async function setCap(value: string): Promise<number> {
 describe('multi-instance cardinality cap (issue 38 §6)', () => {
   it('refuses a countersign of 1001 signers by a role-less user, writing nothing; 1000 start', async () => {
     const { definitionId } = await deploy('会签', byList);
-    const before = written();
+    const before = await written();
     const r = await post(`/flowable/definition/start/${definitionId}`, { signers: signers(1001) }, s.nobody);
     expect(r).toEqual({ code: 500, msg: '多实例节点「会签」的实例数 1001 超过上限 1000（会签人数或循环数过多）' });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
 
     const ok = await post(`/flowable/definition/start/${definitionId}`, { signers: signers(1000) }, s.nobody);
     expect(ok).toMatchObject({ code: 200, msg: '流程启动成功' });
-    expect(count('wf_task') - before.tasks).toBe(1000);
+    expect(await count('wf_task') - before.tasks).toBe(1000);
   });
 
   it('refuses a 加签 that would take a countersign past the cap, writing nothing', async () => {
@@ -70,11 +70,11 @@ describe('multi-instance cardinality cap (issue 38 §6)', () => {
     try {
       const started = await post(`/flowable/definition/start/${definitionId}`, { signers: ['1', '2'] });
       expect(started).toMatchObject({ code: 200 });
-      const taskId = (s.t.app.deps.db.$client.prepare("SELECT id FROM wf_task WHERE assignee = '1' AND instance_id = ?").get(started.data.instanceId) as { id: string }).id;
-      const before = written();
+      const taskId = (await s.t.app.deps.store.get<{ id: string }>("SELECT id FROM wf_task WHERE assignee = '1' AND instance_id = ?", [started.data.instanceId]))!.id;
+      const before = await written();
       const r = await post('/flowable/task/addSign', { taskId, assignee: '3', mode: 'parallel' });
       expect(r).toEqual({ code: 500, msg: '多实例节点「会签」的实例数 3 超过上限 2（会签人数或循环数过多）' });
-      expect(written()).toEqual(before);
+      expect(await written()).toEqual(before);
     } finally {
       expect(await setCap('1000')).toBe(200);
     }
@@ -82,16 +82,16 @@ describe('multi-instance cardinality cap (issue 38 §6)', () => {
 
   it('refuses a loopCardinality of 100,000 and follows flowable.multiInstance.maxInstances', async () => {
     const { definitionId } = await deploy('循环', byCount);
-    const before = written();
+    const before = await written();
     const r = await post(`/flowable/definition/start/${definitionId}`, { n: 100000 }, s.nobody);
     expect(r).toEqual({ code: 500, msg: '多实例节点「循环审批」的实例数 100000 超过上限 1000（会签人数或循环数过多）' });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
 
     // The seeded row (issue 38 §6) is changed through 参数设置 and applies to the next command.
     expect(await setCap('5')).toBe(200);
     const six = await post(`/flowable/definition/start/${definitionId}`, { n: 6 }, s.nobody);
     expect(six).toEqual({ code: 500, msg: '多实例节点「循环审批」的实例数 6 超过上限 5（会签人数或循环数过多）' });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
     expect(await post(`/flowable/definition/start/${definitionId}`, { n: 5 }, s.nobody)).toMatchObject({ code: 200 });
     expect(await setCap('1000')).toBe(200);
   });
@@ -112,11 +112,11 @@ const readsReasonXml = `${head}
 describe('process variable size cap (issue 38 §6)', () => {
   it('refuses a variable over 1 MB on start, writing nothing; one just under it is stored', async () => {
     const { definitionId } = await deploy('说明', readsReasonXml);
-    const before = written();
+    const before = await written();
     // JSON text of the value: the string plus its two quotes.
     const r = await post(`/flowable/definition/start/${definitionId}`, { reason: 'x'.repeat(1024 * 1024 - 1) }, s.nobody);
     expect(r).toEqual({ code: 500, msg: '流程变量「reason」过大（上限 1024 KB）' });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
     expect(await post(`/flowable/definition/start/${definitionId}`, { reason: 'x'.repeat(1024 * 1024 - 2) }, s.nobody)).toMatchObject({ code: 200 });
   });
 });
@@ -187,17 +187,17 @@ describe('candidate users and 抄送 recipients (issue 38 §6)', () => {
       return r.data as { instanceId: string; tasks: Array<{ taskId: string }> };
     };
     const a = await approveOf({ readers: many, people: ['2'] });
-    const before = written();
-    const ccs = count('wf_cc');
+    const before = await written();
+    const ccs = await count('wf_cc');
     expect(await post('/flowable/task/complete', { taskId: a.tasks[0].taskId, instanceId: a.instanceId, comment: '同意' }, s.nobody))
       .toEqual({ code: 500, msg: '抄送人数 100000 超过上限 5000' });
-    expect(written()).toEqual(before);
-    expect(count('wf_cc')).toBe(ccs);
+    expect(await written()).toEqual(before);
+    expect(await count('wf_cc')).toBe(ccs);
 
     const b = await approveOf({ readers: ['2'], people: many });
-    const before2 = written();
+    const before2 = await written();
     expect(await post('/flowable/task/complete', { taskId: b.tasks[0].taskId, instanceId: b.instanceId, comment: '同意' }, s.nobody))
       .toEqual({ code: 500, msg: '节点「认领」的候选人数 100000 超过上限 5000' });
-    expect(written()).toEqual(before2);
+    expect(await written()).toEqual(before2);
   });
 });

@@ -15,13 +15,13 @@ let nobody: string;
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  makeUserWithPerms(t.app, 'nobody', ['flowable:process:start']); // starts, nothing else (issue 40)
+  await makeUserWithPerms(t.app, 'nobody', ['flowable:process:start']); // starts, nothing else (issue 40)
   nobody = await login(t.app, 'nobody', 'admin123');
 });
 afterAll(async () => { await t.app.close(); });
 
 const post = (url: string, body: unknown, tok = admin) => call(t.app, 'POST', url, tok, body).then((r) => r.body);
-const count = (table: string) => (t.app.deps.db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) => (await t.app.deps.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
 const head = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
   xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://www.flowable.org/processdef">`;
@@ -31,11 +31,11 @@ describe('request size (issue 38 §6)', () => {
     const small = await makeTestApp({ BODY_LIMIT_MB: 1 });
     try {
       const token = await login(small.app);
-      const rows = () => (small.app.deps.db.$client.prepare('SELECT COUNT(*) AS n FROM sys_config').get() as { n: number }).n;
-      const before = rows();
+      const rows = async () => (await small.app.deps.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM sys_config'))!.n;
+      const before = await rows();
       const body = { configName: '大', configKey: 'big.value', configValue: 'x'.repeat(1024 * 1024), configType: 'N' };
       expect((await call(small.app, 'POST', '/system/config', token, body)).body).toEqual({ code: 500, msg: '请求体过大（上限 1 MB）' });
-      expect(rows()).toBe(before);
+      expect(await rows()).toBe(before);
     } finally {
       await small.app.close();
     }
@@ -61,12 +61,12 @@ describe('wide and deep input (issue 38 §6)', () => {
   });
 
   it('refuses a stored form nested 100,000 levels deep, storing nothing', async () => {
-    const before = count('sys_form');
+    const before = await count('sys_form');
     const row = '{"__config__":{"tag":"el-row","layout":"rowFormItem","children":[';
     const leaf = '{"__config__":{"tag":"el-input","layout":"colFormItem","label":"x"},"__vModel__":"f"}';
     const formContent = `{"fields":[${row.repeat(100000)}${leaf}${']}}'.repeat(100000)}]}`;
     expect(await post('/flowable/form', { formName: '深', formContent })).toEqual({ code: 500, msg: '表单内容嵌套过深（最多 64 层）' });
-    expect(count('sys_form')).toBe(before);
+    expect(await count('sys_form')).toBe(before);
   });
 
   it('refuses a BPMN model nested 10,000 levels deep on save, validate and simulate, deploying nothing', async () => {
@@ -74,13 +74,13 @@ describe('wide and deep input (issue 38 §6)', () => {
     const xml = `${head}<process id="deep" name="深" isExecutable="true"><startEvent id="s" name="开始"/>`
       + Array.from({ length: n }, (_, i) => `<subProcess id="sp${i}" name="子${i}">`).join('') + '<startEvent id="is" name="内"/>'
       + '</subProcess>'.repeat(n) + '</process></definitions>';
-    const before = count('wf_definition');
+    const before = await count('wf_definition');
     expect(await post('/flowable/definition/save', { name: '深', category: 'oa', xml })).toEqual({ code: 500, msg: '流程XML嵌套过深（最多 64 层）' });
     const v = await post('/flowable/definition/validate', { xml });
     expect(v.data).toEqual([expect.objectContaining({ message: '流程XML嵌套过深（最多 64 层）' })]);
     const sim = await post('/flowable/definition/simulate', { xml });
     expect(sim.data.problems).toEqual([expect.objectContaining({ message: '流程XML嵌套过深（最多 64 层）' })]);
-    expect(count('wf_definition')).toBe(before);
+    expect(await count('wf_definition')).toBe(before);
   });
 });
 
@@ -100,10 +100,10 @@ describe('detail table rows (issue 38 §6)', () => {
 </process></definitions>`;
     const dep = (await post('/flowable/definition/save', { name: '明细', category: 'oa', xml })).data;
     expect((await post('/flowable/form/addDeployForm', { formId, deployId: dep.deploymentId })).code).toBe(200);
-    const before = count('wf_instance');
+    const before = await count('wf_instance');
     const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `第${i}项` }));
     expect(await post(`/flowable/definition/start/${dep.definitionId}`, { items: rows(1001) }, nobody)).toEqual({ code: 500, msg: '明细最多1000行' });
-    expect(count('wf_instance')).toBe(before);
+    expect(await count('wf_instance')).toBe(before);
     expect(await post(`/flowable/definition/start/${dep.definitionId}`, { items: rows(1000) }, nobody)).toMatchObject({ code: 200, msg: '流程启动成功' });
   });
 });

@@ -9,6 +9,7 @@ import { makeUserWithPerms } from '../helpers/factories';
 import { sysDept, sysOperLog } from '../../server/db/schema';
 import { flushAudit } from '../../server/core/audit';
 import { restRoutes } from '../../server/rest/routes';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -21,8 +22,8 @@ beforeAll(async () => {
 afterAll(async () => { await t.app.close(); });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => call(t.app, method, url, token, payload).then((r) => r.body);
-const dept = (id: number) => t.app.deps.db.select().from(sysDept).where(eq(sysDept.deptId, id)).get()!;
-const deptCount = () => t.app.deps.db.select({ n: count() }).from(sysDept).get()!.n;
+const dept = async (id: number) => firstRow(await t.app.deps.store.db.select().from(sysDept).where(eq(sysDept.deptId, id)).limit(1))!;
+const deptCount = async () => firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysDept))!.n;
 const ids = (rows: { deptId: number }[]) => rows.map((r) => r.deptId);
 
 describe('reads', () => {
@@ -51,7 +52,7 @@ describe('add', () => {
   it('sets ancestors from the parent and refuses a duplicate name under the same parent', async () => {
     const r = await api('POST', '/system/dept', { parentId: 105, deptName: '测试一组', orderNum: 1, leader: '张三', email: 'a@b.cn' });
     expect(r.code).toBe(200);
-    expect(dept(r.data.deptId)).toMatchObject({ ancestors: '0,100,101,105', parentId: 105, createBy: 'admin', status: '0', email: 'a@b.cn' });
+    expect(await dept(r.data.deptId)).toMatchObject({ ancestors: '0,100,101,105', parentId: 105, createBy: 'admin', status: '0', email: 'a@b.cn' });
     expect(await api('POST', '/system/dept', { parentId: 105, deptName: '测试一组', orderNum: 2 })).toEqual({ code: 500, msg: "新增部门'测试一组'失败，部门名称已存在" });
     expect((await api('POST', '/system/dept', { parentId: 106, deptName: '测试一组', orderNum: 2 })).code).toBe(200);
   });
@@ -64,19 +65,19 @@ describe('add', () => {
   it('writes the operation log (部门管理, insert)', async () => {
     await api('POST', '/system/dept', { parentId: 102, deptName: '日志组', orderNum: 3 });
     await flushAudit(t.app.deps.store);
-    const log = t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
+    const log = firstRow(await t.app.deps.store.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).limit(1))!;
     expect(log).toMatchObject({ title: '部门管理', businessType: 1, status: 0, operUrl: '/caishui-api/system/dept', requestMethod: 'POST' });
   });
 
   it('names the bad field and writes nothing', async () => {
-    const before = deptCount();
+    const before = await deptCount();
     const bad = await api('POST', '/system/dept', { parentId: 101, deptName: 'x', orderNum: 'abc' });
     expect(bad.code).toBe(500);
     expect(bad.msg).toContain('orderNum');
     expect(await api('POST', '/system/dept', { parentId: 101, orderNum: 1 })).toEqual({ code: 500, msg: '部门名称不能为空' });
     expect((await api('POST', '/system/dept', { parentId: 101, deptName: 'y', orderNum: 1, email: 'nope' })).msg).toBe('邮箱格式不正确');
     expect((await api('POST', '/system/dept', { parentId: 101, deptName: 'y', orderNum: 1, status: '7' })).msg).toContain('status');
-    expect(deptCount()).toBe(before);
+    expect(await deptCount()).toBe(before);
   });
 });
 
@@ -94,11 +95,11 @@ describe('update', () => {
     const child = (await api('POST', '/system/dept', { parentId: 104, deptName: '市场一组', orderNum: 1 })).data.deptId;
     const r = await api('POST', '/system/dept/update', { deptId: 104, parentId: 102, deptName: '市场部门(迁)', orderNum: 5 });
     expect(r).toEqual({ code: 200, msg: '操作成功' });
-    expect(dept(104)).toMatchObject({ parentId: 102, ancestors: '0,100,102', leader: '若依', email: 'ry@qq.com', updateBy: 'admin' });
-    expect(dept(child).ancestors).toBe('0,100,102,104');
+    expect(await dept(104)).toMatchObject({ parentId: 102, ancestors: '0,100,102', leader: '若依', email: 'ry@qq.com', updateBy: 'admin' });
+    expect((await dept(child)).ancestors).toBe('0,100,102,104');
     // the RuoYi alias PUT /system/dept is the same row
     expect((await api('PUT', '/system/dept', { deptId: 104, parentId: 101, deptName: '市场部门', orderNum: 2 })).code).toBe(200);
-    expect(dept(child).ancestors).toBe('0,100,101,104');
+    expect((await dept(child)).ancestors).toBe('0,100,101,104');
   });
 
   it('refuses disabling while enabled children exist; enabling enables the ancestors', async () => {
@@ -108,10 +109,10 @@ describe('update', () => {
       .toEqual({ code: 500, msg: '该部门包含未停用的子部门！' });
     expect((await api('POST', '/system/dept/update', { deptId: b, parentId: a, deptName: 'B', orderNum: 1, status: '1' })).code).toBe(200);
     expect((await api('POST', '/system/dept/update', { deptId: a, parentId: 109, deptName: 'A', orderNum: 1, status: '1' })).code).toBe(200);
-    expect(dept(a).status).toBe('1');
+    expect((await dept(a)).status).toBe('1');
     expect((await api('POST', '/system/dept/update', { deptId: b, parentId: a, deptName: 'B', orderNum: 1, status: '0' })).code).toBe(200);
-    expect(dept(a).status).toBe('0');
-    expect(dept(109).status).toBe('0');
+    expect((await dept(a)).status).toBe('0');
+    expect((await dept(109)).status).toBe('0');
   });
 });
 
@@ -122,7 +123,7 @@ describe('round trip', () => {
       const row = (await api('GET', `/system/dept/${d}`)).data;
       expect(await api('POST', '/system/dept/update', row)).toEqual({ code: 200, msg: '操作成功' });
     }
-    expect(dept(id)).toMatchObject({ leader: null, phone: null, email: '' });
+    expect(await dept(id)).toMatchObject({ leader: null, phone: null, email: '' });
   });
 });
 
@@ -132,7 +133,7 @@ describe('delete', () => {
     expect(await api('POST', '/system/dept/delete/103')).toEqual({ code: 601, msg: '部门存在用户,不允许删除' });
     const d = (await api('POST', '/system/dept', { parentId: 108, deptName: '临时', orderNum: 1 })).data.deptId;
     expect(await api('DELETE', `/system/dept/${d}`)).toEqual({ code: 200, msg: '操作成功' });
-    expect(dept(d).delFlag).toBe('2');
+    expect((await dept(d)).delFlag).toBe('2');
     expect(ids((await api('GET', '/system/dept/list')).data)).not.toContain(d);
     expect((await api('POST', '/system/dept/delete/' + d)).msg).toBe('操作失败');
     // the name is free again
@@ -160,7 +161,7 @@ describe('data scope (ry: custom depts 100, 101, 105)', () => {
 
 describe('permissions', () => {
   it('answers 403 on every dept row without the permission, and checks each permission', async () => {
-    makeUserWithPerms(t.app, 'nodept', []);
+    await makeUserWithPerms(t.app, 'nodept', []);
     const nobody = await login(t.app, 'nodept');
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/dept'));
     expect(rows.length).toBe(7);
@@ -170,7 +171,7 @@ describe('permissions', () => {
         expect(body, `${method} ${path}`).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
       }
     }
-    makeUserWithPerms(t.app, 'listdept', ['system:dept:list']);
+    await makeUserWithPerms(t.app, 'listdept', ['system:dept:list']);
     const lister = await login(t.app, 'listdept');
     expect((await api('GET', '/system/dept/list', undefined, lister)).code).toBe(200);
     expect((await api('GET', '/system/dept/103', undefined, lister)).code).toBe(403);

@@ -12,6 +12,7 @@ import { sysDictData, sysDictType } from '../../server/db/schema';
 import { readXlsx } from '../../server/core/excel';
 import { dictCache } from '../../server/modules/system/dict/dict.cache';
 import { restRoutes } from '../../server/rest/routes';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -56,14 +57,14 @@ describe('dictionary types', () => {
     expect(await api('POST', `/system/dict/type/delete/${id}`)).toEqual({ code: 500, msg: '纳税人类别已分配,不能删除' });
     const empty = (await api('POST', '/system/dict/type', { dictName: '空类型', dictType: 'empty_type' })).data.dictId;
     expect(await api('DELETE', `/system/dict/type/${empty}`)).toEqual({ code: 200, msg: '操作成功' });
-    expect(t.app.deps.db.select().from(sysDictType).where(eq(sysDictType.dictId, empty)).get()).toBeUndefined();
+    expect(firstRow(await t.app.deps.store.db.select().from(sysDictType).where(eq(sysDictType.dictId, empty)).limit(1))).toBeUndefined();
   });
 
   it('refreshes the cache (POST and the RuoYi DELETE form)', async () => {
     await labels('sys_yes_no');
-    expect(dictCache.keys(t.app.deps.db)).toContain('sys_yes_no');
+    expect(dictCache.keys(t.app.deps.store)).toContain('sys_yes_no');
     expect(await api('POST', '/system/dict/type/refreshCache')).toEqual({ code: 200, msg: '操作成功' });
-    expect(dictCache.keys(t.app.deps.db)).toEqual([]);
+    expect(dictCache.keys(t.app.deps.store)).toEqual([]);
     expect((await api('DELETE', '/system/dict/type/refreshCache')).code).toBe(200);
   });
 
@@ -89,7 +90,7 @@ describe('dictionary data', () => {
     const trpc = await t.app.inject({ method: 'GET', url: `/caishui-api/trpc/system.dict.data.byType?input=${input}`, headers });
     expect(trpc.json().result.data).toEqual(body.data);
     // The cached entries are frozen: the JSON text can never disagree with them.
-    const cached = dictCache.peek(t.app.deps.db, 'sys_user_sex');
+    const cached = dictCache.peek(t.app.deps.store, 'sys_user_sex');
     expect(cached && Object.isFrozen(cached.value) && cached.value.every((row) => Object.isFrozen(row))).toBe(true);
     expect(JSON.parse(cached!.json)).toEqual(body.data);
     // A type without entries answers an empty list.
@@ -106,14 +107,14 @@ describe('dictionary data', () => {
   });
 
   it('drops the cache of exactly the changed type, so a new label shows at once', async () => {
-    const db = t.app.deps.db;
+    const db = t.app.deps.store.db;
     expect(await labels('sys_user_sex')).toEqual(['男', '女', '未知']);
     expect(await labels('sys_show_hide')).toEqual(['显示', '隐藏']);
-    expect(dictCache.keys(db)).toEqual(expect.arrayContaining(['sys_user_sex', 'sys_show_hide']));
+    expect(dictCache.keys(t.app.deps.store)).toEqual(expect.arrayContaining(['sys_user_sex', 'sys_show_hide']));
     const r = await api('POST', '/system/dict/data/update', { dictCode: 3, dictType: 'sys_user_sex', dictLabel: '保密', dictValue: '2', dictSort: 3, listClass: 'info' });
     expect(r).toEqual({ code: 200, msg: '操作成功' });
-    expect(dictCache.keys(db)).not.toContain('sys_user_sex');
-    expect(dictCache.keys(db)).toContain('sys_show_hide');
+    expect(dictCache.keys(t.app.deps.store)).not.toContain('sys_user_sex');
+    expect(dictCache.keys(t.app.deps.store)).toContain('sys_show_hide');
     expect(await labels('sys_user_sex')).toEqual(['男', '女', '保密']);
     // disabling hides an entry; adding and deleting show at once too
     await api('PUT', '/system/dict/data', { dictCode: 2, dictType: 'sys_user_sex', dictLabel: '女', dictValue: '1', dictSort: 2, status: '1' });
@@ -123,19 +124,19 @@ describe('dictionary data', () => {
     expect(await api('POST', `/system/dict/data/delete/${added}`)).toEqual({ code: 200, msg: '操作成功' });
     expect(await labels('sys_user_sex')).toEqual(['男', '保密']);
     // the entry keeps fields the edit did not send
-    expect(db.select().from(sysDictData).where(eq(sysDictData.dictCode, 3)).get()).toMatchObject({ listClass: 'info', isDefault: 'N', remark: '性别未知' });
+    expect(firstRow(await db.select().from(sysDictData).where(eq(sysDictData.dictCode, 3)).limit(1))).toMatchObject({ listClass: 'info', isDefault: 'N', remark: '性别未知' });
   });
 
   it('requires label, value and sort (spec §5) and writes nothing on bad input', async () => {
-    const n = () => t.app.deps.db.select({ n: count() }).from(sysDictData).get()!.n;
-    const before = n();
+    const n = async () => firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysDictData))!.n;
+    const before = await n();
     const base = { dictType: 'sys_yes_no', dictLabel: 'L', dictValue: 'V', dictSort: 1 };
     expect(await api('POST', '/system/dict/data', { ...base, dictLabel: '' })).toEqual({ code: 500, msg: '数据标签不能为空' });
     expect(await api('POST', '/system/dict/data', { ...base, dictValue: undefined })).toEqual({ code: 500, msg: '数据键值不能为空' });
     expect(await api('POST', '/system/dict/data', { ...base, dictSort: null })).toEqual({ code: 500, msg: '数据顺序不能为空' });
     expect((await api('POST', '/system/dict/data', { ...base, listClass: 'pink' })).msg).toContain('listClass');
     expect((await api('GET', '/system/dict/data/list?pageSize=0')).msg).toContain('pageSize');
-    expect(n()).toBe(before);
+    expect(await n()).toBe(before);
   });
 
   it('exports the matching entries', async () => {
@@ -146,7 +147,7 @@ describe('dictionary data', () => {
 
 describe('permissions', () => {
   it('answers 403 on every guarded dictionary row; type/{dictType} needs only a session', async () => {
-    makeUserWithPerms(t.app, 'nodict', ['system:user:list']);
+    await makeUserWithPerms(t.app, 'nodict', ['system:user:list']);
     const nobody = await login(t.app, 'nodict');
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/dict'));
     expect(rows.length).toBe(15);

@@ -176,7 +176,7 @@ describe('downloads', () => {
   });
 
   it('needs a session on every file row, and no permission string', async () => {
-    makeUserWithPerms(t.app, 'plain', []);
+    await makeUserWithPerms(t.app, 'plain', []);
     const plain = await login(t.app, 'plain');
     expect((await upload('/common/upload', 'p.png', TINY_PNG, plain)).code).toBe(200);
     const rows = restRoutes.filter((r) => r.path.startsWith('/common') || r.path.startsWith('/profile'));

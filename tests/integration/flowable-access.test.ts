@@ -25,12 +25,12 @@ let groupId: number;
 beforeAll(async () => {
   t = await makeTestApp();
   // The monitoring permission is the seeded button 流程监控 (2048) under 我的流程.
-  for (const name of ['stranger', 'starter', 'candidate', 'helper']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
-  groupId = makeRole(t.app, { roleKey: 'reviewers' });
-  id.member = makeUser(t.app, { userName: 'member', roleIds: [groupId] });
-  id.deployer = makeUserWithPerms(t.app, 'deployer', ['system:deployment:add', 'system:deployment:edit', 'system:deployment:remove']);
-  id.monitor = makeUserWithPerms(t.app, 'monitor', [INSTANCE_MONITOR_PERM]);
+  for (const name of ['stranger', 'starter', 'candidate', 'helper']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
+  groupId = await makeRole(t.app, { roleKey: 'reviewers' });
+  id.member = await makeUser(t.app, { userName: 'member', roleIds: [groupId] });
+  id.deployer = await makeUserWithPerms(t.app, 'deployer', ['system:deployment:add', 'system:deployment:edit', 'system:deployment:remove']);
+  id.monitor = await makeUserWithPerms(t.app, 'monitor', [INSTANCE_MONITOR_PERM]);
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });
@@ -75,7 +75,7 @@ describe('definition writes need the deployment permissions', () => {
     const d = await deploy(model(), '别人的流程');
     const instanceId = (await post(`/flowable/definition/start/${d.definitionId}`, { day: 1 }, 'starter')).data.instanceId as string;
     expect((await call(t.app, 'PUT', `/flowable/definition/updateState?state=2&deployId=${d.deploymentId}`, tok.stranger)).body).toEqual(FORBIDDEN);
-    expect((await post(`/flowable/definition/updateState?state=2&deployId=${d.deploymentId}`, {}, 'stranger'))).toEqual(FORBIDDEN);
+    expect(await post(`/flowable/definition/updateState?state=2&deployId=${d.deploymentId}`, {}, 'stranger')).toEqual(FORBIDDEN);
     expect((await t.app.deps.engine.getDefinition({ deploymentId: d.deploymentId })).suspensionState).toBe(1);
     expect((await call(t.app, 'DELETE', `/flowable/definition/${d.deploymentId}`, tok.stranger)).body).toEqual(FORBIDDEN);
     expect((await t.app.deps.engine.getInstance(instanceId)).id).toBe(instanceId);
@@ -198,7 +198,7 @@ describe('task commands', () => {
 
 describe('the recipient picker (userList)', () => {
   it('answers id, user name, nick name and dept only, enabled users only, with no phone-number filter', async () => {
-    t.app.deps.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userName, 'helper')).run();
+    await t.app.deps.store.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userName, 'helper'));
     const r = await get('/flowable/definition/userList', 'stranger');
     expect(r.code).toBe(200);
     for (const u of r.data) expect(Object.keys(u).sort()).toEqual(['deptId', 'deptName', 'nickName', 'userId', 'userName']);

@@ -21,12 +21,12 @@ let roleId: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const name of ['starter', 'manager', 'ccUser', 'exprUser', 'stranger', 'adhoc', 'disabled']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
-  roleId = makeRole(t.app, { roleKey: 'cc_readers' });
-  id.member = makeUser(t.app, { userName: 'member', roleIds: [roleId] });
-  t.app.deps.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userId, id.disabled)).run();
-  t.app.deps.db.$client.prepare('INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)').run(id.disabled, roleId);
+  for (const name of ['starter', 'manager', 'ccUser', 'exprUser', 'stranger', 'adhoc', 'disabled']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
+  roleId = await makeRole(t.app, { roleKey: 'cc_readers' });
+  id.member = await makeUser(t.app, { userName: 'member', roleIds: [roleId] });
+  await t.app.deps.store.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userId, id.disabled));
+  await t.app.deps.store.run('INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)', [id.disabled, roleId]);
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) if (name !== 'disabled') tok[name] = await login(t.app, name, 'admin123');
 });
@@ -84,7 +84,7 @@ describe('抄送', () => {
     expect((await get('/flowable/cc/list?pageNum=1&pageSize=10&read=1', 'ccUser')).total).toBe(1);
     expect((await get('/flowable/cc/list?pageNum=1&pageSize=10&read=0', 'ccUser')).total).toBe(0);
     expect((await get('/flowable/cc/unread', 'member')).data).toBe(1); // one reader's open is not another's
-    expect((await get('/flowable/cc/list?read=x', 'ccUser'))).toMatchObject({ code: 500, msg: '状态只能是0(未读)或1(已读)' });
+    expect(await get('/flowable/cc/list?read=x', 'ccUser')).toMatchObject({ code: 500, msg: '状态只能是0(未读)或1(已读)' });
   });
 
   it('ad hoc from the task screen: the holder only, comment type 8, the recipient reads the instance', async () => {

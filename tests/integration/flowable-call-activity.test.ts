@@ -15,8 +15,8 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const name of ['buyer', 'finance', 'boss']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.buyer]); // they start processes (issue 40)
+  for (const name of ['buyer', 'finance', 'boss']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.buyer]); // they start processes (issue 40)
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });

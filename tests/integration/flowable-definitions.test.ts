@@ -75,7 +75,7 @@ describe('definitions, instances and deployments', () => {
     const mine = (await post(`/flowable/instance/startBy/${d.definitionId}`, { day: 1 }, s.nobody)).data.instanceId;
     const admins = (await post(`/flowable/instance/startBy/${d.definitionId}`, { day: 1 })).data.instanceId;
     // nobody (no perms) may not touch admin's instance, not even together with its own: nothing is deleted
-    expect((await post(`/flowable/instance/updateState?state=2&instanceId=${admins}`, {}, s.nobody))).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
+    expect(await post(`/flowable/instance/updateState?state=2&instanceId=${admins}`, {}, s.nobody)).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
     expect((await call(s.t.app, 'DELETE', `/flowable/instance/delete/${mine},${admins}`, s.nobody)).body).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
     expect((await s.t.app.deps.engine.getInstance(mine)).id).toBe(mine);
     expect((await s.t.app.deps.engine.getInstance(admins)).id).toBe(admins);

@@ -17,7 +17,7 @@ const tok: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await makeTestApp();
-  makeUser(t.app, { userName: 'nobody' });
+  await makeUser(t.app, { userName: 'nobody' });
   tok.admin = await login(t.app);
   tok.nobody = await login(t.app, 'nobody', 'admin123');
 });

@@ -17,8 +17,8 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const name of ['seller', 'manager']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.seller]); // they start processes (issue 40)
+  for (const name of ['seller', 'manager']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.seller]); // they start processes (issue 40)
   await signIn();
   await t.app.scheduler.start({ timers: false });
 });

@@ -5,7 +5,7 @@
  * instances); receive-task trigger refused to non-participants.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, testDatabaseUrl, type TestApp } from '../helpers/app';
 import { makeUser, grantProcessStart } from '../helpers/factories';
 import { JobScheduler } from '../../server/modules/monitor/job/scheduler';
 import { buildApp } from '../../server/app';
@@ -19,8 +19,8 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const name of ['applicant', 'approver1', 'approver2', 'stranger']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.applicant, id.stranger]); // they start processes (issue 40)
+  for (const name of ['applicant', 'approver1', 'approver2', 'stranger']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.applicant, id.stranger]); // they start processes (issue 40)
   await signIn();
   await t.app.scheduler.start({ timers: false });
 });
@@ -160,7 +160,7 @@ describe('messages, signals and receive tasks over REST', () => {
 describe('the scheduler\'s fine poll', () => {
   it('runs a tick handler once its next due time has come, and not again (timers on)', async () => {
     const clock = { now: () => Date.now() };
-    const scheduler = new JobScheduler({ db: t.app.deps.db, store: t.app.deps.store, clock });
+    const scheduler = new JobScheduler({ store: t.app.deps.store, clock });
     const seen: number[] = [];
     let due: number | null = null;
     scheduler.addTickHandler({ tick: (now) => { seen.push(now); due = null; }, nextDue: () => due });
@@ -184,7 +184,7 @@ describe('real time', () => {
   it('a started app fires a PT2S catch timer by itself, not before its due time', async () => {
     const app = await buildApp({
       rawEnv: {}, logger: false,
-      env: { DATABASE_URL: ':memory:', CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' },
+      env: { DATABASE_URL: await testDatabaseUrl(), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' },
     });
     try {
       const d = await app.deps.engine.deploy({ xml: `${head}
@@ -203,7 +203,7 @@ describe('real time', () => {
       // Effects, not wall-clock bounds (issue 42): the timer fires by itself, and not before its
       // due time (the task it creates is stamped at or after it).
       await expect.poll(async () => (await app.deps.engine.instanceTasks(instanceId)).map((x) => x.name), { timeout: 15_000, interval: 100 }).toEqual(['等待之后']);
-      const created = app.deps.db.$client.prepare('SELECT create_time FROM wf_task WHERE instance_id = ?').pluck().get(instanceId) as number;
+      const created = (await app.deps.store.get<{ createTime: number }>('SELECT create_time AS "createTime" FROM wf_task WHERE instance_id = ?', [instanceId]))!.createTime;
       expect(created).toBeGreaterThanOrEqual(due);
     } finally {
       await app.close();

@@ -76,8 +76,8 @@ async function startOne() {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const roleId = makeRole(t.app, { roleKey: 'perm_handlers' });
-  for (const name of ['manager', 'finance']) uid[name] = makeUser(t.app, { userName: name, roleIds: [roleId] });
+  const roleId = await makeRole(t.app, { roleKey: 'perm_handlers' });
+  for (const name of ['manager', 'finance']) uid[name] = await makeUser(t.app, { userName: name, roleIds: [roleId] });
   tok.admin = await login(t.app);
   for (const name of Object.keys(uid)) tok[name] = await login(t.app, name, 'admin123');
   const main = await post('/flowable/form', { formName: '请假单', formContent: JSON.stringify(MAIN_FORM) });
@@ -189,7 +189,7 @@ describe('complete and resolveTask are held to the node permissions', () => {
   });
 });
 
-describe('hidden values stay out of processVariables and other tasks\' forms (withheld.ts)', () => {
+describe('hidden values stay out of processVariables and other tasks\' forms (withheld.ts)', async () => {
   it('per reader: the nodes they take part in decide; a 抄送 recipient gets no field hidden anywhere', async () => {
     const id = await startOne();
     const review = await taskOf(id);

@@ -68,7 +68,7 @@ describe('libraries', () => {
     expect((await get('/flowable/form/formList')).data).toEqual(expect.arrayContaining([{ formId, formName: '请假单' }]));
     expect((await post('/flowable/form', { formName: 'x', formContent: '{bad' })).msg).toContain('表单内容不是合法的 JSON');
     const d = await deploy('带表单');
-    expect((await get(`/flowable/task/flowFormData?deployId=${d.deploymentId}`))).toEqual({ code: 500, msg: '请先配置流程表单!' });
+    expect(await get(`/flowable/task/flowFormData?deployId=${d.deploymentId}`)).toEqual({ code: 500, msg: '请先配置流程表单!' });
     // Issue 40 §2: 配置主表单 changes the main form while the version has no instance.
     expect(await post('/flowable/form/addDeployForm', { formId: other, deployId: d.deploymentId })).toMatchObject({ code: 200 });
     expect(await post('/flowable/form/addDeployForm', { formId, deployId: d.deploymentId })).toMatchObject({ code: 200 });
@@ -125,6 +125,6 @@ describe('rights', () => {
     expect((await post('/flowable/task/complete', { comment: 'x' })).msg).toContain('任务ID不能为空');
     expect((await post('/flowable/task/revokeProcess', {})).msg).toContain('流程实例ID不能为空');
     expect((await get('/flowable/task/flowRecord')).msg).toContain('流程实例ID不能为空');
-    expect((await post('/flowable/task/complete', { taskId: 'nope', comment: 'x' }))).toEqual({ code: 500, msg: '任务不存在或已被审批!' });
+    expect(await post('/flowable/task/complete', { taskId: 'nope', comment: 'x' })).toEqual({ code: 500, msg: '任务不存在或已被审批!' });
   });
 });

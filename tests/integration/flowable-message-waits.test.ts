@@ -17,8 +17,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   tok.admin = await login(t.app);
   for (const name of ['applicant', 'stranger']) {
-    const userId = makeUser(t.app, { userName: name });
-    if (name === 'applicant') grantProcessStart(t.app, [userId]); // starts the process (issue 40)
+    const userId = await makeUser(t.app, { userName: name });
+    if (name === 'applicant') await grantProcessStart(t.app, [userId]); // starts the process (issue 40)
     tok[name] = await login(t.app, name, 'admin123');
   }
 });

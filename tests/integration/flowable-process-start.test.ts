@@ -63,11 +63,11 @@ beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
   ry = await login(t.app, 'ry', 'admin123');
-  makeUserWithPerms(t.app, 'nobody', []);
+  await makeUserWithPerms(t.app, 'nobody', []);
   nobody = await login(t.app, 'nobody', 'admin123');
-  makeUserWithPerms(t.app, 'deployer', ['system:deployment:add']);
+  await makeUserWithPerms(t.app, 'deployer', ['system:deployment:add']);
   deployer = await login(t.app, 'deployer', 'admin123');
-  makeUserWithPerms(t.app, 'starter', ['flowable:process:start']);
+  await makeUserWithPerms(t.app, 'starter', ['flowable:process:start']);
   starter = await login(t.app, 'starter', 'admin123');
   formId = (await send('POST', '/flowable/form', admin, { formName: '请假单', formContent: JSON.stringify(LEAVE_FORM) })).data.formId;
   otherFormId = (await send('POST', '/flowable/form', admin, { formName: '事由单', formContent: JSON.stringify(OTHER_FORM) })).data.formId;

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../server/db/schema';
 import { useFlowableRest } from './flowable-rest';
+import { firstRow } from '../../server/db/store/results';
 
 const { s, get, post, deploy, start } = useFlowableRest();
 
@@ -37,11 +38,11 @@ interface Finished { procInsId: string; taskName: string; resultType: string | n
 let definitionId: string;
 let ryNick: string;
 let adminNick: string;
-const nickOf = (userName: string) => s.t.app.deps.db.select({ n: sysUser.nickName }).from(sysUser).where(eq(sysUser.userName, userName)).get()!.n;
+const nickOf = async (userName: string) => firstRow(await s.t.app.deps.store.db.select({ n: sysUser.nickName }).from(sysUser).where(eq(sysUser.userName, userName)).limit(1))!.n;
 beforeAll(async () => {
   definitionId = (await deploy('记录流程', XML)).definitionId;
-  ryNick = nickOf('ry');
-  adminNick = nickOf('admin');
+  ryNick = await nickOf('ry');
+  adminNick = await nickOf('admin');
 });
 
 const taskOf = async (instanceId: string) => (await s.t.app.deps.engine.instanceTasks(instanceId))[0];

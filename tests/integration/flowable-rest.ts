@@ -25,7 +25,7 @@ export function useFlowableRest() {
     s.t = await makeTestApp();
     s.admin = await login(s.t.app);
     s.ry = await login(s.t.app, 'ry', 'admin123');
-    makeUserWithPerms(s.t.app, 'nobody', ['flowable:process:start']);
+    await makeUserWithPerms(s.t.app, 'nobody', ['flowable:process:start']);
     s.nobody = await login(s.t.app, 'nobody', 'admin123');
   });
   afterAll(async () => { await s.t.app.close(); });

@@ -18,9 +18,9 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const name of ['starter', 'alice', 'bob', 'carol', 'adhoc']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
-  id.monitor = makeUserWithPerms(t.app, 'monitor', ['flowable:instance:monitor']);
+  for (const name of ['starter', 'alice', 'bob', 'carol', 'adhoc']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.starter]); // they start processes (issue 40)
+  id.monitor = await makeUserWithPerms(t.app, 'monitor', ['flowable:instance:monitor']);
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });

@@ -19,13 +19,13 @@ let roleId: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  roleId = makeRole(t.app, { roleKey: '模拟复核组' });
-  id.reviewerB = makeUser(t.app, { userName: 'reviewerB', roleIds: [roleId] });
-  id.reviewerA = makeUser(t.app, { userName: 'reviewerA', roleIds: [roleId] });
-  id.manager = makeUser(t.app, { userName: 'simManager' });
-  id.stranger = makeUser(t.app, { userName: 'simStranger' });
-  id.designer = makeUserWithPerms(t.app, 'simDesigner', ['system:deployment:add']);
-  id.viewer = makeUserWithPerms(t.app, 'simViewer', ['system:deployment:list']);
+  roleId = await makeRole(t.app, { roleKey: '模拟复核组' });
+  id.reviewerB = await makeUser(t.app, { userName: 'reviewerB', roleIds: [roleId] });
+  id.reviewerA = await makeUser(t.app, { userName: 'reviewerA', roleIds: [roleId] });
+  id.manager = await makeUser(t.app, { userName: 'simManager' });
+  id.stranger = await makeUser(t.app, { userName: 'simStranger' });
+  id.designer = await makeUserWithPerms(t.app, 'simDesigner', ['system:deployment:add']);
+  id.viewer = await makeUserWithPerms(t.app, 'simViewer', ['system:deployment:list']);
   tok.admin = await login(t.app);
   tok.designer = await login(t.app, 'simDesigner', 'admin123');
   tok.viewer = await login(t.app, 'simViewer', 'admin123');
@@ -54,15 +54,16 @@ const gatewayXml = () => `${head}
   <sequenceFlow id="f4" sourceRef="manager" targetRef="end"/>
 </process></definitions>`;
 
-const realCounts = () => ({
-  definitions: (t.app.deps.db.$client.prepare('SELECT COUNT(*) AS n FROM wf_definition').get() as { n: number }).n,
-  instances: (t.app.deps.db.$client.prepare('SELECT COUNT(*) AS n FROM wf_instance').get() as { n: number }).n,
-  tasks: (t.app.deps.db.$client.prepare('SELECT COUNT(*) AS n FROM wf_hi_taskinst').get() as { n: number }).n,
+const countOf = async (table: string) => Number((await t.app.deps.store.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM ${table}`))!.n);
+const realCounts = async () => ({
+  definitions: await countOf('wf_definition'),
+  instances: await countOf('wf_instance'),
+  tasks: await countOf('wf_hi_taskinst'),
 });
 
 describe('流程模拟', () => {
   it('takes the gateway branch the variables choose, names who receives each task and deploys nothing', async () => {
-    const before = realCounts();
+    const before = await realCounts();
     const listBefore = (await call(t.app, 'GET', '/flowable/definition/list?pageNum=1&pageSize=10', tok.admin)).body.total;
 
     const big = await simulate({ xml: gatewayXml(), variables: { amount: 5000 } });
@@ -91,7 +92,7 @@ describe('流程模拟', () => {
     expect(refused.data).toMatchObject({ ended: false, steps: 1, error: { elementId: 'manager', message: '当前用户不是该任务的办理人，无权操作' }, waiting: [{ activityId: 'manager', name: '经理审批' }] });
     expect(refused.data.tasks[1]).toMatchObject({ taskDefKey: 'manager', actedBy: null });
 
-    expect(realCounts()).toEqual(before);
+    expect(await realCounts()).toEqual(before);
     expect(before.instances).toBe(0);
     expect((await call(t.app, 'GET', '/flowable/definition/list?pageNum=1&pageSize=10', tok.admin)).body.total).toBe(listBefore);
   });
@@ -168,12 +169,12 @@ describe('流程模拟', () => {
   <sequenceFlow id="f2" sourceRef="call" targetRef="after"/>
   <sequenceFlow id="f3" sourceRef="after" targetRef="end"/>
 </process></definitions>`;
-    const before = realCounts();
+    const before = await realCounts();
     const r = await simulate({ xml: parent });
     expect(r.data).toMatchObject({ ended: true, steps: 2, path: ['start', 'f1', 'call', 'f2', 'after', 'f3', 'end'] });
     expect(r.data.tasks.map((x: { name: string; calledProcessName: string | null; actedBy: string }) => [x.name, x.calledProcessName, x.actedBy]))
       .toEqual([['会签', '子流程', '1'], ['归档', null, String(id.manager)]]);
-    expect(realCounts()).toEqual(before);
+    expect(await realCounts()).toEqual(before);
   });
 
   it('needs system:deployment:add', async () => {

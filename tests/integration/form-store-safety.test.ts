@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { sysForm } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -34,7 +35,7 @@ function formWith(url: string, method: string, patterns: string[] = []) {
   };
 }
 
-const formCount = () => t.app.deps.db.select().from(sysForm).all().length;
+const formCount = async () => (await t.app.deps.store.db.select().from(sysForm)).length;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -56,18 +57,18 @@ describe('storing a form with dynamic options (issue 38 §1)', () => {
     ['a path that climbs out of a source', '/system/dict/data/type/../../../user/authRole', 'get', '表单字段「角色」的动态数据接口地址不是允许的数据源：/system/dict/data/type/../../../user/authRole'],
     ['a query key the source does not take', `${SAFE_URL}?delete=true`, 'get', `表单字段「角色」的动态数据接口地址不是允许的数据源：${SAFE_URL}?delete=true`],
   ])('POST /flowable/form refuses %s and stores nothing', async (_name, url, method, msg) => {
-    const before = formCount();
+    const before = await formCount();
     const res = await send('POST', '/flowable/form', { formName: '恶意表单', formContent: JSON.stringify(formWith(url, method)) });
     expect(res).toMatchObject({ code: 500, msg });
-    expect(formCount()).toBe(before);
+    expect(await formCount()).toBe(before);
   });
 
   it('refuses it inside a row container and as an object body too', async () => {
     const inner = formWith(ESCALATE, 'put');
     const conf = { fields: [{ __config__: { layout: 'rowFormItem', tag: 'el-row', children: [{ __config__: { layout: 'rowFormItem', tag: 'el-row', children: inner.fields } }] } }] };
-    const before = formCount();
+    const before = await formCount();
     expect(await send('POST', '/flowable/form', { formName: '嵌套', formContent: conf })).toMatchObject({ code: 500, msg: '表单字段「角色」的动态数据请求方式只能是 GET' });
-    expect(formCount()).toBe(before);
+    expect(await formCount()).toBe(before);
   });
 
   it('PUT /flowable/form and POST /flowable/form/update refuse it and keep the stored form', async () => {
@@ -76,7 +77,7 @@ describe('storing a form with dynamic options (issue 38 §1)', () => {
     for (const [method, url] of [['PUT', '/flowable/form'], ['POST', '/flowable/form/update']] as const) {
       const res = await send(method, url, { formId, formName: '改名', formContent: JSON.stringify(formWith(ESCALATE, 'post')) });
       expect(res).toMatchObject({ code: 500, msg: '表单字段「角色」的动态数据请求方式只能是 GET' });
-      const row = t.app.deps.db.select().from(sysForm).where(eq(sysForm.formId, formId)).get()!;
+      const row = firstRow(await t.app.deps.store.db.select().from(sysForm).where(eq(sysForm.formId, formId)).limit(1))!;
       expect(row.formName).toBe('好表单');
       expect(row.formContent).toBe(good);
     }
@@ -102,10 +103,10 @@ describe('storing a form with regList patterns (issue 38 §6)', () => {
     ['too long', `/^${'a'.repeat(300)}$/`, '表单字段「说明」的正则表达式过长（最多256个字符）'],
     ['not compiling', '/(/', '表单字段「说明」的正则表达式格式错误'],
   ])('refuses %s and stores nothing', async (_name, pattern, msg) => {
-    const before = formCount();
+    const before = await formCount();
     const res = await send('POST', '/flowable/form', { formName: '正则', formContent: JSON.stringify(formWith(SAFE_URL, 'get', [pattern])) });
     expect(res).toMatchObject({ code: 500, msg });
-    expect(formCount()).toBe(before);
+    expect(await formCount()).toBe(before);
   });
 
   it('accepts ordinary patterns (phone, e-mail, Chinese text)', async () => {
@@ -130,8 +131,8 @@ describe('an unsafe pattern stored before the rule (issue 38 §6)', () => {
     const unsafe = '^(\\w+\\s?)*$';
     const conf = { fields: [{ __config__: { label: '说明', tag: 'el-input', layout: 'colFormItem', span: 24, required: true, regList: [{ pattern: `/${unsafe}/`, message: '只能是单词' }] }, __vModel__: 'note' }] };
     // Older data: written straight into the table, as a save before this rule would have.
-    const formId = t.app.deps.db.insert(sysForm).values({ formName: '旧表单', formContent: JSON.stringify(conf), createTime: '2026-01-01 00:00:00' })
-      .returning({ id: sysForm.formId }).get().id;
+    const formId = firstRow(await t.app.deps.store.db.insert(sysForm).values({ formName: '旧表单', formContent: JSON.stringify(conf), createTime: '2026-01-01 00:00:00' })
+      .returning({ id: sysForm.formId }))!.id;
     const dep = await send('POST', '/flowable/definition/save', { name: '旧表单流程', category: 'oa', xml: XML });
     expect((await send('POST', '/flowable/form/addDeployForm', { formId, deployId: dep.data.deploymentId })).code).toBe(200);
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenTableModel } from '../../server/modules/tool/gen/gen-model';
 import { renderModule, REGISTRY_PATHS } from '../../server/modules/tool/gen/templates';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
 import { crudSample, subSample, treeSample, variantSample } from '../helpers/gen-samples';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -60,7 +60,7 @@ function columnsFor(model: GenTableModel, rows: { columnId: number; columnName: 
 
 /** Generates `model` through REST into PROJECT_ROOT (the copy), as a user would. */
 async function generateThroughRest(model: GenTableModel) {
-  t.app.deps.db.$client.exec(model.ddl);
+  await execSql(t.app, model.ddl);
   expect((await call(t.app, 'POST', `/tool/gen/importTable?tables=${model.tableName}`, admin)).body).toMatchObject({ code: 200 });
   const listed = (await call(t.app, 'GET', `/tool/gen/list?tableName=${model.tableName}`, admin)).body;
   const tableId = listed.rows.find((r: { tableName: string }) => r.tableName === model.tableName).tableId as number;

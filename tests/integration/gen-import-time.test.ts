@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 let admin: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-import-time-'));
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
-  t.app.deps.db.$client.exec(`CREATE TABLE biz_visit ( -- 拜访表
+  await execSql(t.app, `CREATE TABLE biz_visit ( -- 拜访表
     visit_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 拜访ID
     visit_date text NOT NULL, -- 拜访日期
     cost_time integer, -- 耗时（毫秒）

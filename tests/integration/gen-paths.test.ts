@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
 import type { GenFile, GenTableModel } from '../../server/modules/tool/gen/gen-model';
 
 const rendered = vi.hoisted(() => ({ extra: [] as Array<{ path: string; content: string }>, calls: [] as Array<{ model: unknown; registries: unknown }> }));
@@ -39,7 +39,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'server/modules/generated.ts'), '// existing registry');
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
-  t.app.deps.db.$client.exec(`CREATE TABLE biz_ledger ( -- 台账表
+  await execSql(t.app, `CREATE TABLE biz_ledger ( -- 台账表
     ledger_id INTEGER PRIMARY KEY, -- 台账ID
     ledger_name varchar(64) NOT NULL -- 名称
   );

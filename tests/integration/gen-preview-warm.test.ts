@@ -5,7 +5,7 @@
  * and the preview still equals the zip's files. Prettier's `format` is counted, not timed.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
 import { previewsWarmed } from '../../server/modules/tool/gen/gen-output';
 
 const formats = vi.hoisted(() => ({ count: 0 }));
@@ -24,7 +24,7 @@ let admin: string;
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  t.app.deps.db.$client.exec(`CREATE TABLE biz_voucher ( -- 凭证表
+  await execSql(t.app, `CREATE TABLE biz_voucher ( -- 凭证表
   voucher_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 凭证ID
   voucher_no varchar(32) NOT NULL, -- 凭证号
   amount decimal(12,2) -- 金额

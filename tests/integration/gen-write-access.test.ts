@@ -11,9 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 import { genTable } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
   ry = await login(t.app, 'ry');
-  t.app.deps.db.$client.exec(`CREATE TABLE biz_ledger ( -- 台账表
+  await execSql(t.app, `CREATE TABLE biz_ledger ( -- 台账表
     ledger_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 台账ID
     ledger_name varchar(64) NOT NULL -- 名称
   );`);
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST', url: string, payload?: unknown, token = admin) => call(t.app, method, url, token, payload).then((r) => r.body);
 const listing = (dir: string): string[] => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
-const storedPath = () => t.app.deps.db.select().from(genTable).where(eq(genTable.tableName, 'biz_ledger')).get()!.genPath;
+const storedPath = async () => firstRow(await t.app.deps.store.db.select().from(genTable).where(eq(genTable.tableName, 'biz_ledger')).limit(1))!.genPath;
 
 /** Saves the edit screen of biz_ledger with `changes` as `token` and answers the envelope. */
 async function save(changes: Record<string, unknown>, token = admin) {
@@ -64,7 +65,7 @@ describe('writing to a path is for administrators', () => {
   it('lets the admin user and any holder of the admin role write', async () => {
     expect((await api('GET', '/tool/gen/genCode/biz_ledger')).code).toBe(200);
     expect(fs.existsSync(path.join(root, 'ry-out/server/modules/biz/ledger/ledger.router.ts'))).toBe(true);
-    makeUser(t.app, { userName: 'genadmin2', roleIds: [1] });
+    await makeUser(t.app, { userName: 'genadmin2', roleIds: [1] });
     expect((await api('GET', '/tool/gen/genCode/biz_ledger', undefined, await login(t.app, 'genadmin2'))).code).toBe(200);
   });
 });
@@ -75,15 +76,15 @@ describe('生成路径 with control characters', () => {
     for (const genPath of ['out\u0000x', '\u0000', 'out\u001b[2J', 'out\nx', 'out\tx', 'a\u007f']) {
       expect(await save({ genType: '1', genPath }), JSON.stringify(genPath)).toEqual({ code: 500, msg: '生成路径不能包含控制字符' });
     }
-    expect(storedPath()).toBe('out');
+    expect(await storedPath()).toBe('out');
   });
 
   it('refuses a stored path with a NUL on 生成代码 without naming the project root', async () => {
-    t.app.deps.db.update(genTable).set({ genPath: 'nul\u0000x' }).where(eq(genTable.tableName, 'biz_ledger')).run();
+    await t.app.deps.store.db.update(genTable).set({ genPath: 'nul\u0000x' }).where(eq(genTable.tableName, 'biz_ledger'));
     const before = listing(root);
     expect(await api('GET', '/tool/gen/genCode/biz_ledger')).toEqual({ code: 500, msg: '生成路径不能包含控制字符' });
     expect(listing(root)).toEqual(before);
-    t.app.deps.db.update(genTable).set({ genPath: 'out' }).where(eq(genTable.tableName, 'biz_ledger')).run();
+    await t.app.deps.store.db.update(genTable).set({ genPath: 'out' }).where(eq(genTable.tableName, 'biz_ledger'));
   });
 });
 
@@ -105,7 +106,7 @@ describe('errors of the write path disclose no server path', () => {
     const other = await makeTestApp({ PROJECT_ROOT: gone });
     try {
       const token = await login(other.app);
-      other.app.deps.db.$client.exec('CREATE TABLE biz_note (note_id INTEGER PRIMARY KEY, title text)');
+      await execSql(other.app, 'CREATE TABLE biz_note (note_id INTEGER PRIMARY KEY, title text)');
       expect((await call(other.app, 'POST', '/tool/gen/importTable?tables=biz_note', token)).body.code).toBe(200);
       const r = (await call(other.app, 'GET', '/tool/gen/genCode/biz_note', token)).body;
       expect(r.code).toBe(500);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
-import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 import { genTable, genTableColumn } from '../../server/db/schema';
 import { restRoutes } from '../../server/rest/routes';
@@ -49,15 +49,15 @@ const NOTE = 'CREATE TABLE biz_note (note_id bigint PRIMARY KEY, title text)';
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  t.app.deps.db.$client.exec(`${LEDGER};\n${ITEM};\n${NOTE};`);
+  await execSql(t.app, `${LEDGER};\n${ITEM};\n${NOTE};`);
 });
 afterAll(async () => { await t.app.close(); });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => call(t.app, method, url, token, payload).then((r) => r.body);
-const db = () => t.app.deps.db;
-const snapshot = () => JSON.stringify([
-  db().select().from(genTable).orderBy(asc(genTable.tableId)).all(),
-  db().select().from(genTableColumn).orderBy(asc(genTableColumn.columnId)).all(),
+const db = () => t.app.deps.store.db;
+const snapshot = async () => JSON.stringify([
+  await db().select().from(genTable).orderBy(asc(genTable.tableId)),
+  await db().select().from(genTableColumn).orderBy(asc(genTableColumn.columnId)),
 ]);
 const idOf = async (tableName: string) => (await api('GET', `/tool/gen/list?tableName=${tableName}`)).rows.find((r: { tableName: string }) => r.tableName === tableName).tableId as number;
 
@@ -138,13 +138,13 @@ describe('code generator', () => {
   });
 
   it('refuses importing an unknown or already imported table, all or nothing', async () => {
-    db().$client.exec('CREATE TABLE biz_extra (id integer primary key)');
-    const before = snapshot();
+    await execSql(t.app, 'CREATE TABLE biz_extra (id integer primary key)');
+    const before = await snapshot();
     expect(await api('POST', '/tool/gen/importTable?tables=biz_extra,nope')).toEqual({ code: 500, msg: '表nope不存在' });
     expect(await api('POST', '/tool/gen/importTable?tables=biz_extra,biz_note')).toEqual({ code: 500, msg: '表biz_note已导入' });
     expect(await api('POST', '/tool/gen/importTable?tables=gen_table')).toEqual({ code: 500, msg: '表gen_table不存在' });
     expect((await api('POST', '/tool/gen/importTable')).msg).toBe('请选择要导入的表');
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('filters the imported list by name, comment and create time', async () => {
@@ -179,7 +179,7 @@ describe('code generator', () => {
     const id = await idOf('biz_ledger');
     const form = await formOf(id);
     const other = (await formOf(await idOf('biz_note'))).columns[0];
-    const before = snapshot();
+    const before = await snapshot();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ tplCategory: undefined }, '请选择生成模板'],
       [{ tplCategory: 'bogus' }, '请选择生成模板'],
@@ -213,7 +213,7 @@ describe('code generator', () => {
     for (const [patch, msg] of cases) {
       expect(await api('POST', '/tool/gen/update', { ...form, functionName: '改过', ...patch }), JSON.stringify(patch)).toEqual({ code: 500, msg });
     }
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('saves tree and sub settings; leaving sub clears the sub table and its key', async () => {
@@ -239,7 +239,7 @@ describe('code generator', () => {
     const columns = form.columns.map((c) => ({ ...c, ...(edit[c.columnName as string] ?? {}) }));
     expect(await api('POST', '/tool/gen/update', { ...form, columns })).toMatchObject({ code: 200 });
     const before = new Map(((await api('GET', `/tool/gen/column/${id}`)).rows as Array<{ columnName: string; columnId: number }>).map((c) => [c.columnName, c.columnId]));
-    db().$client.exec('ALTER TABLE biz_ledger ADD COLUMN extra_name varchar(20) NOT NULL DEFAULT \'\'; ALTER TABLE biz_ledger DROP COLUMN raw_data;');
+    await execSql(t.app, 'ALTER TABLE biz_ledger ADD COLUMN extra_name varchar(20) NOT NULL DEFAULT \'\'; ALTER TABLE biz_ledger DROP COLUMN raw_data;');
     expect(await api('GET', '/tool/gen/synchDb/biz_ledger')).toEqual({ code: 200, msg: '操作成功' });
     const rows = (await api('GET', `/tool/gen/column/${id}`)).rows as Array<Record<string, unknown>>;
     const by = (n: string) => rows.find((c) => c.columnName === n)!;
@@ -257,11 +257,11 @@ describe('code generator', () => {
   });
 
   it('refuses synchronising a table that is gone', async () => {
-    db().$client.exec('DROP TABLE biz_note');
-    const before = snapshot();
+    await execSql(t.app, 'DROP TABLE biz_note');
+    const before = await snapshot();
     expect(await api('GET', '/tool/gen/synchDb/biz_note')).toEqual({ code: 500, msg: '同步数据失败，原表结构不存在' });
     expect(await api('GET', '/tool/gen/synchDb/never_imported')).toEqual({ code: 500, msg: '表never_imported尚未导入' });
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('deletes generator rows only', async () => {
@@ -269,14 +269,14 @@ describe('code generator', () => {
     const item = await idOf('biz_ledger_item');
     expect(await api('POST', `/tool/gen/delete/${id}`)).toEqual({ code: 200, msg: '操作成功' });
     expect(await api('DELETE', `/tool/gen/${item}`)).toEqual({ code: 200, msg: '操作成功' });
-    expect(db().select().from(genTableColumn).where(inArray(genTableColumn.tableId, [id, item])).all()).toEqual([]);
+    expect(await db().select().from(genTableColumn).where(inArray(genTableColumn.tableId, [id, item]))).toEqual([]);
     expect((await api('GET', '/tool/gen/list')).rows.map((r: { tableName: string }) => r.tableName)).toEqual(['biz_ledger']);
     expect((await api('GET', '/tool/gen/db/list?tableName=biz_ledger_item')).total).toBe(1);
     expect(await api('GET', `/tool/gen/${id}`)).toEqual({ code: 500, msg: '生成表不存在' });
   });
 
   it('answers 403 on every generator row without the permission', async () => {
-    makeUser(t.app, { userName: 'nogen' });
+    await makeUser(t.app, { userName: 'nogen' });
     const nobody = await login(t.app, 'nogen');
     const rows = restRoutes.filter((r) => r.path.startsWith('/tool/gen'));
     expect(rows.length).toBe(13);

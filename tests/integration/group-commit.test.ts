@@ -25,7 +25,7 @@ import { manualClock } from '../../server/core/clock';
 import { COMMIT_FAILED_MESSAGE } from '../../server/answers';
 import { flushAudit } from '../../server/core/audit';
 import { batchingClient, expectRefused } from '../helpers/trpc-client';
-import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
+import { appsSharingOneFile, call, login, makeTestApp, onPostgres, type SharedFileApps, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 
 /** What one group ran (its exec statements, BEGIN IMMEDIATE to COMMIT) and which watched nick names it wrote (held at its COMMIT, not committed before). */
@@ -66,9 +66,9 @@ function commitProbe(client: Database.Database, watched: () => string[]) {
 }
 
 let t: TestApp;
-const operLogOf = (text: string) => t.app.deps.db.$client
+const operLogOf = (text: string) => t.app.deps.db!.$client
   .prepare("SELECT status, title, error_msg AS error FROM sys_oper_log WHERE oper_param LIKE '%' || ? || '%' ORDER BY oper_id").all(text);
-const nickNames = () => (t.app.deps.db.$client.prepare('SELECT nick_name AS n FROM sys_user').all() as { n: string }[]).map((r) => r.n);
+const nickNames = () => (t.app.deps.db!.$client.prepare('SELECT nick_name AS n FROM sys_user').all() as { n: string }[]).map((r) => r.n);
 /** The users this file edits, by name → id (made before the probe is set). */
 let ids: Record<string, number>;
 /** An edit form of user `userName`: its new nickName (and other fields). */
@@ -76,7 +76,9 @@ const edit = (userName: string, nickName: string, more: { phonenumber?: string }
 /** Every nick name this file writes (the probe reports these). */
 const WATCHED = ['合并一改', '合并一', '合并二', '合并三', '合并四', '合并五', '没保存一', '没保存二', '读不到', '远程调用', '批量一', '批量二'];
 
-describe('one process', () => {
+// SQLite-only: group commit is the SQLite adapter's (one connection, BEGIN IMMEDIATE … COMMIT
+// watched on the connection's exec); PostgreSQL runs one transaction per pooled connection.
+describe.skipIf(onPostgres)('one process', () => {
   let admin: string;
   let probe: ReturnType<typeof commitProbe>;
   const update = (userName: string, nickName: string, more: { phonenumber?: string } = {}) =>
@@ -96,9 +98,9 @@ describe('one process', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     admin = await login(t.app);
-    ids = Object.fromEntries(['gc0', 'gc1', 'gc2', 'gc9', 'gclost1', 'gclost2', 'gcread', 'gctrpc', 'gcbatch1', 'gcbatch2']
-      .map((userName) => [userName, makeUser(t.app, { userName })]));
-    probe = commitProbe(t.app.deps.db.$client, () => WATCHED);
+    ids = {};
+    for (const userName of ['gc0', 'gc1', 'gc2', 'gc9', 'gclost1', 'gclost2', 'gcread', 'gctrpc', 'gcbatch1', 'gcbatch2']) ids[userName] = await makeUser(t.app, { userName });
+    probe = commitProbe(t.app.deps.db!.$client, () => WATCHED);
     // The token's first check is jose's HMAC verify, which WebCrypto completes on the thread pool:
     // a read warms the session cache, which then answers the token at once.
     expect((await call(t.app, 'GET', '/system/user/list?pageNum=1&pageSize=1', admin)).body.code).toBe(200);
@@ -254,7 +256,8 @@ describe('one process', () => {
   });
 });
 
-describe('another process on the same file', () => {
+// SQLite-only: two apps over one SQLite file (appsSharingOneFile), as two server processes.
+describe.skipIf(onPostgres)('another process on the same file', () => {
   let s: SharedFileApps;
   beforeAll(async () => { s = await appsSharingOneFile(manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime())); });
   afterAll(() => s.close());
@@ -264,6 +267,6 @@ describe('another process on the same file', () => {
     const answer = await call(s.a, 'POST', '/system/user/update', token, { userId: 2, nickName: '别处可见' });
     expect(answer.body.code).toBe(200);
     expect(s.raw.prepare('SELECT nick_name AS n FROM sys_user WHERE user_id = 2').get()).toEqual({ n: '别处可见' });
-    expect(s.a.deps.db.$client.inTransaction).toBe(false);
+    expect(s.a.deps.db!.$client.inTransaction).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ describe('JSON bodies', () => {
     const created = await call(t.app, 'POST', '/system/user', admin, { userName: 'plainuser', nickName: '普通', password: 'abc12345' });
     expect(created.body.code).toBe(200);
     const [user] = (await call(t.app, 'GET', '/system/user/list?userName=plainuser', admin)).body.rows;
-    expect(t.app.deps.db.select().from(sysUserRole).where(eq(sysUserRole.userId, user.userId)).all()).toEqual([]);
+    expect(await t.app.deps.store.db.select().from(sysUserRole).where(eq(sysUserRole.userId, user.userId))).toEqual([]);
     await expectUnharmed();
   });
 

@@ -11,6 +11,7 @@ import { sysJob, sysJobLog, sysOperLog } from '../../server/db/schema';
 import { flushAudit } from '../../server/core/audit';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -18,16 +19,16 @@ let nobody: string;
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  const roleId = makeRole(t.app, { roleKey: 'no_jobs', menuIds: [1] });
-  makeUser(t.app, { userName: 'nojobs', roleIds: [roleId] });
+  const roleId = await makeRole(t.app, { roleKey: 'no_jobs', menuIds: [1] });
+  await makeUser(t.app, { userName: 'nojobs', roleIds: [roleId] });
   nobody = await login(t.app, 'nojobs');
   await t.app.scheduler.start({ timers: false });
 });
 afterAll(async () => { await t.app.close(); });
 
-const db = () => t.app.deps.db;
-const jobCount = () => db().select({ n: count() }).from(sysJob).get()!.n;
-const logRows = (jobName: string) => db().select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).all();
+const db = () => t.app.deps.store.db;
+const jobCount = async () => firstRow(await db().select({ n: count() }).from(sysJob))!.n;
+const logRows = async (jobName: string) => await db().select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName));
 const form = (o: Record<string, unknown> = {}) => ({
   jobName: '对账任务', jobGroup: 'SYSTEM', invokeTarget: "ryTask.ryParams('对账')", cronExpression: '0/10 * * * * ?',
   misfirePolicy: '3', concurrent: '1', status: '0', remark: '每 10 秒', ...o,
@@ -61,8 +62,8 @@ describe('permissions', () => {
     expect((await call(t.app, method, url, undefined, body)).body.code).toBe(401);
   });
 
-  it('leaves the jobs untouched after the refused calls', () => {
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, 1)).get()).toMatchObject({ status: '1', jobName: '系统默认（无参）' });
+  it('leaves the jobs untouched after the refused calls', async () => {
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, 1)).limit(1))).toMatchObject({ status: '1', jobName: '系统默认（无参）' });
   });
 });
 
@@ -87,16 +88,16 @@ describe('/monitor/job', () => {
     const res = (await call(t.app, 'POST', '/monitor/job', admin, form())).body;
     expect(res).toMatchObject({ code: 200, msg: '操作成功', data: { jobId: expect.any(Number) } });
     const jobId = res.data.jobId as number;
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, jobId)).get()).toMatchObject({ jobGroup: 'SYSTEM', createBy: 'admin', createTime: '2026-11-22 09:00:00' });
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, jobId)).limit(1))).toMatchObject({ jobGroup: 'SYSTEM', createBy: 'admin', createTime: '2026-11-22 09:00:00' });
     await t.app.scheduler.tick(t.clock.now() + 10_000);
-    expect(logRows('对账任务')).toMatchObject([{ status: '0', jobGroup: 'SYSTEM', jobMessage: '对账任务 总共耗时：0毫秒' }]);
+    expect(await logRows('对账任务')).toMatchObject([{ status: '0', jobGroup: 'SYSTEM', jobMessage: '对账任务 总共耗时：0毫秒' }]);
     expect((await call(t.app, 'POST', '/monitor/job/changeStatus', admin, { jobId, status: '1' })).body.code).toBe(200);
     await t.app.scheduler.tick(t.clock.now() + 20_000);
-    expect(logRows('对账任务')).toHaveLength(1);
+    expect(await logRows('对账任务')).toHaveLength(1);
     expect((await call(t.app, 'PUT', '/monitor/job/changeStatus', admin, { jobId: String(jobId), status: 0 })).body.code).toBe(200);
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, jobId)).get()?.status).toBe('0');
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, jobId)).limit(1))?.status).toBe('0');
     await flushAudit(t.app.deps.store);
-    const oper = db().select().from(sysOperLog).where(eq(sysOperLog.title, '定时任务')).all();
+    const oper = await db().select().from(sysOperLog).where(eq(sysOperLog.title, '定时任务'));
     expect(oper.map((o) => o.businessType)).toEqual(expect.arrayContaining([1, 2]));
   });
 
@@ -118,18 +119,18 @@ describe('/monitor/job', () => {
     [{ invokeTarget: 'process.exit()' }, "新增任务'对账任务'失败，目标字符串不在白名单内"],
     [{ invokeTarget: "ryTask.ryParams('a', 1)" }, "新增任务'对账任务'失败，目标字符串不在白名单内"],
   ])('refuses %j with %s and writes nothing', async (patch, msg) => {
-    const before = jobCount();
+    const before = await jobCount();
     expect((await call(t.app, 'POST', '/monitor/job', admin, form(patch))).body).toEqual({ code: 500, msg });
-    expect(jobCount()).toBe(before);
+    expect(await jobCount()).toBe(before);
   });
 
   it('updates through POST /update and PUT, checking the rules first', async () => {
     const ok = await call(t.app, 'POST', '/monitor/job/update', admin, form({ jobId: 2, jobName: '改名', cronExpression: '0 0 2 * * ?', jobGroup: 'DEFAULT', status: '1' }));
     expect(ok.body).toEqual({ code: 200, msg: '操作成功' });
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, 2)).get()).toMatchObject({ jobName: '改名', cronExpression: '0 0 2 * * ?', updateBy: 'admin', updateTime: '2026-11-22 09:00:00', status: '1' });
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, 2)).limit(1))).toMatchObject({ jobName: '改名', cronExpression: '0 0 2 * * ?', updateBy: 'admin', updateTime: '2026-11-22 09:00:00', status: '1' });
     const bad = await call(t.app, 'PUT', '/monitor/job', admin, form({ jobId: 2, jobName: '改名', invokeTarget: 'ryTask.nope()' }));
     expect(bad.body).toEqual({ code: 500, msg: "修改任务'改名'失败，目标字符串不在白名单内" });
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, 2)).get()?.invokeTarget).toBe("ryTask.ryParams('对账')");
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, 2)).limit(1))?.invokeTarget).toBe("ryTask.ryParams('对账')");
     expect((await call(t.app, 'PUT', '/monitor/job', admin, form({ jobId: 999 }))).body).toEqual({ code: 500, msg: "修改任务'对账任务'失败，任务不存在" });
     expect((await call(t.app, 'POST', '/monitor/job/update', admin, form())).body).toEqual({ code: 500, msg: '任务编号不能为空' });
   });
@@ -138,7 +139,7 @@ describe('/monitor/job', () => {
     expect((await call(t.app, 'POST', '/monitor/job/run', admin, { jobId: 3, jobGroup: 'DEFAULT' })).body).toEqual({ code: 200, msg: '操作成功' });
     expect((await call(t.app, 'PUT', '/monitor/job/run', admin, { jobId: 3 })).body.code).toBe(200);
     await t.app.scheduler.idle();
-    expect(logRows('系统默认（多参）')).toHaveLength(2);
+    expect(await logRows('系统默认（多参）')).toHaveLength(2);
     expect((await call(t.app, 'POST', '/monitor/job/run', admin, { jobId: 3, jobGroup: 'SYSTEM' })).body).toEqual({ code: 500, msg: '任务不存在或已过期！' });
     expect((await call(t.app, 'POST', '/monitor/job/run', admin, { jobId: 404 })).body).toEqual({ code: 500, msg: '任务不存在或已过期！' });
   });
@@ -147,7 +148,7 @@ describe('/monitor/job', () => {
     expect((await call(t.app, 'POST', '/monitor/job/changeStatus', admin, { jobId: 1, status: '2' })).body).toEqual({ code: 500, msg: '任务状态只能是 0、1' });
     expect((await call(t.app, 'POST', '/monitor/job/changeStatus', admin, { jobId: 1 })).body).toEqual({ code: 500, msg: '任务状态不能为空' });
     expect((await call(t.app, 'POST', '/monitor/job/changeStatus', admin, { jobId: 404, status: '0' })).body).toEqual({ code: 500, msg: '任务不存在' });
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, 1)).get()?.status).toBe('1');
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, 1)).limit(1))?.status).toBe('1');
   });
 
   it('exports the filtered jobs as xlsx with the misfire labels', async () => {
@@ -167,10 +168,10 @@ describe('/monitor/job', () => {
     const a = (await call(t.app, 'POST', '/monitor/job', admin, form({ jobName: '删A' }))).body.data.jobId;
     const b = (await call(t.app, 'POST', '/monitor/job', admin, form({ jobName: '删B' }))).body.data.jobId;
     expect((await call(t.app, 'POST', `/monitor/job/delete/${a},${b}`, admin)).body).toEqual({ code: 200, msg: '操作成功' });
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, a)).get()).toBeUndefined();
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, a)).limit(1))).toBeUndefined();
     expect((await call(t.app, 'POST', '/monitor/job/delete/x,1', admin)).body).toEqual({ code: 500, msg: '任务编号必须是正整数' });
     expect((await call(t.app, 'DELETE', '/monitor/job/1', admin)).body.code).toBe(200);
-    expect(db().select().from(sysJob).where(eq(sysJob.jobId, 1)).get()).toBeUndefined();
+    expect(firstRow(await db().select().from(sysJob).where(eq(sysJob.jobId, 1)).limit(1))).toBeUndefined();
   });
 });
 
@@ -207,7 +208,7 @@ describe('/monitor/jobLog', () => {
     expect((await call(t.app, 'GET', '/monitor/jobLog/list', admin)).body.total).toBe(0);
     expect((await call(t.app, 'DELETE', '/monitor/jobLog/clean', admin)).body.code).toBe(200);
     await flushAudit(t.app.deps.store);
-    const clean = db().select().from(sysOperLog).where(eq(sysOperLog.title, '调度日志')).all();
+    const clean = await db().select().from(sysOperLog).where(eq(sysOperLog.title, '调度日志'));
     expect(clean.map((o) => o.businessType)).toEqual(expect.arrayContaining([3, 5, 9]));
   });
 });

@@ -12,6 +12,7 @@ import { insertJob, type JobValues } from '../../server/modules/monitor/job/job.
 import { makeRegistry, type TaskHandler } from '../../server/modules/monitor/job/registry';
 import { jobChangeStatus, jobRun } from '../../server/modules/monitor/job/job.service';
 import { makeTestApp, type TestApp } from '../helpers/app';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 const schedulers: JobScheduler[] = [];
@@ -34,7 +35,7 @@ const handlers: Record<string, TaskHandler> = {
 const registry = makeRegistry({ testTask: handlers });
 
 const newScheduler = (clock: Clock = t.clock) => {
-  const s = new JobScheduler({ db: t.app.deps.db, store: t.app.deps.store, clock }, { registry });
+  const s = new JobScheduler({ store: t.app.deps.store, clock }, { registry });
   schedulers.push(s);
   return s;
 };
@@ -45,8 +46,8 @@ const addJob = async (o: Partial<JobValues> & { invokeTarget: string; cronExpres
   const jobId = await store.transaction(() => insertJob(store, { jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '0', ...o, jobName }, t.clock.now()));
   return { jobId, jobName };
 };
-const logsOf = (jobName: string) => t.app.deps.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName)).all();
-const stateOf = (jobId: number) => t.app.deps.db.select().from(sysJobState).where(eq(sysJobState.jobId, jobId)).get()?.lastFireTime;
+const logsOf = async (jobName: string) => await t.app.deps.store.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName));
+const stateOf = async (jobId: number) => firstRow(await t.app.deps.store.db.select().from(sysJobState).where(eq(sysJobState.jobId, jobId)).limit(1))?.lastFireTime;
 const at = (h: number, m: number, s = 0) => new Date(2026, 10, 22, h, m, s).getTime();
 
 describe('misfire after a restart', () => {
@@ -62,24 +63,24 @@ describe('misfire after a restart', () => {
     const before = newScheduler();
     await before.start({ timers: false });
     await before.tick(at(10, 1, 0));
-    expect(logsOf(job.jobName)).toHaveLength(1);
+    expect(await logsOf(job.jobName)).toHaveLength(1);
     await before.stop(); // the process goes down after the 10:01 fire
 
     t.clock.set(at(10, 5, 30)); // 10:02, 10:03, 10:04 and 10:05 were missed
     const after = newScheduler();
     await after.start({ timers: false });
-    expect(logsOf(job.jobName)).toHaveLength(1 + missedRuns);
+    expect(await logsOf(job.jobName)).toHaveLength(1 + missedRuns);
     const missed = [at(10, 2), at(10, 3), at(10, 4), at(10, 5)].map((ms) => `${tag}@${ms}`);
     const ran = calls.filter((c) => c.startsWith(`${tag}@`)).slice(1);
     expect(ran).toEqual(policy === '1' ? missed : policy === '3' ? [] : [missed[3]]);
-    expect(stateOf(job.jobId)).toBe(at(10, 5));
+    expect(await stateOf(job.jobId)).toBe(at(10, 5));
 
     await after.tick(at(10, 6, 0)); // back on schedule
-    expect(logsOf(job.jobName)).toHaveLength(2 + missedRuns);
+    expect(await logsOf(job.jobName)).toHaveLength(2 + missedRuns);
     await after.stop();
     const third = newScheduler(); // a second restart does not see the same misfire again
     await third.start({ timers: false });
-    expect(logsOf(job.jobName)).toHaveLength(2 + missedRuns);
+    expect(await logsOf(job.jobName)).toHaveLength(2 + missedRuns);
   });
 
   it('counts a fire up to 5 s late as on time, not as a misfire', async () => {
@@ -88,9 +89,9 @@ describe('misfire after a restart', () => {
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(11, 1, 4));
-    expect(logsOf(job.jobName)).toHaveLength(1);
+    expect(await logsOf(job.jobName)).toHaveLength(1);
     await s.tick(at(11, 2, 6));
-    expect(logsOf(job.jobName)).toHaveLength(1);
+    expect(await logsOf(job.jobName)).toHaveLength(1);
   });
 });
 
@@ -101,16 +102,16 @@ describe('paused jobs and changes', () => {
     const s = newScheduler();
     await s.start({ timers: false });
     for (let i = 1; i <= 6; i++) await s.tick(at(12, 0, i * 10));
-    expect(logsOf(job.jobName)).toHaveLength(0);
+    expect(await logsOf(job.jobName)).toHaveLength(0);
 
     t.clock.set(at(12, 5, 5));
     await jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '0');
     await s.tick(at(12, 5, 10));
-    expect(logsOf(job.jobName)).toHaveLength(1);
+    expect(await logsOf(job.jobName)).toHaveLength(1);
 
     await jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '1');
     await s.tick(at(12, 5, 40));
-    expect(logsOf(job.jobName)).toHaveLength(1);
+    expect(await logsOf(job.jobName)).toHaveLength(1);
   });
 
   it('runs a paused job once on demand', async () => {
@@ -118,7 +119,7 @@ describe('paused jobs and changes', () => {
     newScheduler();
     await jobRun(t.app.deps, job.jobId, 'DEFAULT');
     await schedulers[0].idle();
-    expect(logsOf(job.jobName)).toMatchObject([{ status: '0', jobGroup: 'DEFAULT', invokeTarget: "testTask.ping('manual')" }]);
+    expect(await logsOf(job.jobName)).toMatchObject([{ status: '0', jobGroup: 'DEFAULT', invokeTarget: "testTask.ping('manual')" }]);
     await expect(jobRun(t.app.deps, job.jobId, 'SYSTEM')).rejects.toThrow('任务不存在或已过期！');
     await expect(jobRun(t.app.deps, 99999)).rejects.toThrow('任务不存在或已过期！');
   });
@@ -131,7 +132,7 @@ describe('runs and their log', () => {
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(13, 0, 10));
-    expect(logsOf(job.jobName)).toMatchObject([{ status: '0', jobMessage: '计时任务 总共耗时：1234毫秒', exceptionInfo: '' }]);
+    expect(await logsOf(job.jobName)).toMatchObject([{ status: '0', jobMessage: '计时任务 总共耗时：1234毫秒', exceptionInfo: '' }]);
   });
 
   it('writes status 1 with the first 2000 characters of the error', async () => {
@@ -140,7 +141,7 @@ describe('runs and their log', () => {
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(13, 10, 10));
-    const [row] = logsOf(job.jobName);
+    const [row] = await logsOf(job.jobName);
     expect(row.status).toBe('1');
     expect(row.exceptionInfo).toMatch(/^Error: 坏了x+/);
     expect(row.exceptionInfo).toHaveLength(2000);
@@ -152,7 +153,7 @@ describe('runs and their log', () => {
     const s = newScheduler();
     await s.start({ timers: false });
     await s.tick(at(13, 20, 10));
-    expect(logsOf(job.jobName)).toMatchObject([{ status: '1', exceptionInfo: expect.stringContaining('目标字符串不在白名单内') }]);
+    expect(await logsOf(job.jobName)).toMatchObject([{ status: '1', exceptionInfo: expect.stringContaining('目标字符串不在白名单内') }]);
   });
 });
 
@@ -170,10 +171,10 @@ describe('concurrent flag', () => {
     await started; // the first run is under way (however long its claim took on a busy machine)
     const second = s.tick(at(14, 0, 20));
     // The second fire has been decided while the first still runs: skipped (a log row) or started.
-    await expect.poll(() => (concurrent === '1' ? logsOf(job.jobName).length : slowStarts), { timeout: 10_000 }).toBe(concurrent === '1' ? 1 : 2);
+    await expect.poll(async () => (concurrent === '1' ? (await logsOf(job.jobName)).length : slowStarts), { timeout: 10_000 }).toBe(concurrent === '1' ? 1 : 2);
     release();
     await Promise.all([first, second]);
-    const rows = logsOf(job.jobName);
+    const rows = await logsOf(job.jobName);
     expect(rows.map((r) => r.status).sort()).toEqual(statuses);
     if (concurrent === '1') expect(rows.find((r) => r.status === '1')?.jobMessage).toContain('已跳过：上一次执行尚未结束');
   });
@@ -207,11 +208,11 @@ describe('passes (issue 44: the tick awaits the store)', () => {
     await s.start({ timers: false });
     let release!: () => void;
     let ended = false;
-    s.addTickHandler({ tick: () => new Promise<void>((r) => { release = () => { ended = true; r(); }; }) });
+    s.addTickHandler({ tick: () => new Promise<void>((r) => { release = async () => { ended = true; r(); }; }) });
     const ticking = s.tick(t.clock.now());
     await pause();
     let stopped = false;
-    const stopping = s.stop().then(() => { stopped = true; });
+    const stopping = s.stop().then(async () => { stopped = true; });
     await pause();
     expect(stopped).toBe(false);
     release();
@@ -231,10 +232,10 @@ describe('real timers', () => {
     expect(s.drivers().get(viaCron.jobId)).toBe('node-cron');
     expect(s.drivers().get(viaTimer.jobId)).toBe('timer');
     // Effects, not a wall-clock bound (issue 42): both fire twice by themselves, however busy the machine.
-    await expect.poll(() => Math.min(logsOf(viaCron.jobName).length, logsOf(viaTimer.jobName).length), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => Math.min((await logsOf(viaCron.jobName)).length, (await logsOf(viaTimer.jobName)).length), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(2);
     await s.stop();
-    const n = logsOf(viaCron.jobName).length;
+    const n = (await logsOf(viaCron.jobName)).length;
     await new Promise((r) => setTimeout(r, 1200));
-    expect(logsOf(viaCron.jobName)).toHaveLength(n); // stopped: nothing fires any more
+    expect(await logsOf(viaCron.jobName)).toHaveLength(n); // stopped: nothing fires any more
   });
 });

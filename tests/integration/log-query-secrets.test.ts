@@ -9,7 +9,7 @@ import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { flushAudit } from '../../server/core/audit';
 import { sysOperLog } from '../../server/db/schema';
-import { login } from '../helpers/app';
+import { login, testDatabaseUrl } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 
 let app: BuiltApp;
@@ -18,7 +18,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   app = await buildApp({
     rawEnv: {},
-    env: { DATABASE_URL: ':memory:', CAPTCHA_ENABLED: false, LOG_LEVEL: 'trace', JWT_SECRET: 'test-secret-0123456789abcdef' },
+    env: { DATABASE_URL: await testDatabaseUrl(), CAPTCHA_ENABLED: false, LOG_LEVEL: 'trace', JWT_SECRET: 'test-secret-0123456789abcdef' },
     clock: manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()),
     logStream: { write: (line: string) => { lines.push(line); } },
   });
@@ -33,7 +33,7 @@ async function logged(run: () => Promise<unknown>): Promise<string> {
 }
 
 it('updatePwd with both passwords in the query writes neither into any log line or the operation log', async () => {
-  makeUser(app, { userName: 'qpwd' });
+  await makeUser(app, { userName: 'qpwd' });
   const token = await login(app, 'qpwd', 'admin123');
   const text = await logged(async () => {
     const res = await app.inject({
@@ -49,7 +49,7 @@ it('updatePwd with both passwords in the query writes neither into any log line 
   expect(text).not.toContain('Query-New-77');
   expect(text).toContain('oldPassword=[REDACTED]');
   await flushAudit(app.deps.store);
-  expect(JSON.stringify(app.deps.db.select().from(sysOperLog).all())).not.toContain('Query-New-77');
+  expect(JSON.stringify(await app.deps.store.db.select().from(sysOperLog))).not.toContain('Query-New-77');
 });
 
 it('the operation log keeps no *pwd* / *passwd* query value either', async () => {
@@ -59,7 +59,7 @@ it('the operation log keeps no *pwd* / *passwd* query value either', async () =>
     headers: { authorization: `Bearer ${token}` },
   });
   await flushAudit(app.deps.store);
-  const rows = JSON.stringify(app.deps.db.select().from(sysOperLog).all());
+  const rows = JSON.stringify(await app.deps.store.db.select().from(sysOperLog));
   expect(rows).toContain('updatePwd');
   for (const s of ['wrong-1', 'Other-2', 'Op-secret-1', 'Op-secret-2']) expect(rows).not.toContain(s);
 });

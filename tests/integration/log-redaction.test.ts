@@ -9,8 +9,9 @@ import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { sysOperLog } from '../../server/db/schema';
 import { flushAudit } from '../../server/core/audit';
-import { login } from '../helpers/app';
+import { login, testDatabaseUrl } from '../helpers/app';
 import { multipartPayload } from '../helpers/factories';
+import { firstRow } from '../../server/db/store/results';
 
 let app: BuiltApp;
 let admin: string;
@@ -19,7 +20,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   app = await buildApp({
     rawEnv: {},
-    env: { DATABASE_URL: ':memory:', CAPTCHA_ENABLED: false, LOG_LEVEL: 'trace', JWT_SECRET: 'test-secret-0123456789abcdef' },
+    env: { DATABASE_URL: await testDatabaseUrl(), CAPTCHA_ENABLED: false, LOG_LEVEL: 'trace', JWT_SECRET: 'test-secret-0123456789abcdef' },
     clock: manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()),
     logStream: { write: (line: string) => { lines.push(line); } },
   });
@@ -27,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const lastOperId = async () => (await flushAudit(app.deps.store), app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()?.operId ?? 0);
-const rowsAfter = async (id: number) => (await flushAudit(app.deps.store), app.deps.db.select().from(sysOperLog).where(gt(sysOperLog.operId, id)).all());
+const lastOperId = async () => (await flushAudit(app.deps.store), firstRow(await app.deps.store.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).limit(1))?.operId ?? 0);
+const rowsAfter = async (id: number) => (await flushAudit(app.deps.store), (await app.deps.store.db.select().from(sysOperLog).where(gt(sysOperLog.operId, id))));
 const send = (method: 'POST' | 'PUT', url: string, payload: string | Buffer | object, headers: Record<string, string> = {}) =>
   app.inject({ method, url: `/caishui-api${url}`, payload: payload as string, headers: { authorization: `Bearer ${admin}`, ...headers } });
 

@@ -9,6 +9,7 @@ import { makeUserWithPerms } from '../helpers/factories';
 import { sysLogininfor, sysOperLog } from '../../server/db/schema';
 import { readXlsx } from '../../server/core/excel';
 import { restRoutes } from '../../server/rest/routes';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -24,7 +25,7 @@ const exportRows = async (url: string, form: string) => {
   const res = await t.app.inject({ method: 'POST', url: `/caishui-api${url}`, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
   return readXlsx(res.rawPayload);
 };
-const n = (table: typeof sysLogininfor | typeof sysOperLog) => t.app.deps.db.select({ n: count() }).from(table).get()!.n;
+const n = async (table: typeof sysLogininfor | typeof sysOperLog) => firstRow(await t.app.deps.store.db.select({ n: count() }).from(table))!.n;
 
 describe('login log', () => {
   it('lists attempts newest first with filters', async () => {
@@ -56,15 +57,15 @@ describe('login log', () => {
     expect(rows.length).toBe(7);
     expect(rows[0]).toMatchObject({ 用户账号: 'ry', 登录状态: '失败', 登录地点: '内网IP' });
     const ids = (await api('GET', '/monitor/logininfor/list?pageSize=2')).rows.map((r: { infoId: number }) => r.infoId);
-    const before = n(sysLogininfor);
+    const before = await n(sysLogininfor);
     expect(await api('POST', `/monitor/logininfor/delete/${ids.join(',')}`)).toEqual({ code: 200, msg: '操作成功' });
-    expect(n(sysLogininfor)).toBe(before - 2);
+    expect(await n(sysLogininfor)).toBe(before - 2);
     expect((await api('DELETE', `/monitor/logininfor/${ids[0]}`)).msg).toBe('操作失败');
     expect(await api('POST', '/monitor/logininfor/clean')).toEqual({ code: 200, msg: '操作成功' });
-    expect(n(sysLogininfor)).toBe(0);
+    expect(await n(sysLogininfor)).toBe(0);
     await login(t.app, 'ry');
     expect((await api('DELETE', '/monitor/logininfor/clean')).code).toBe(200);
-    expect(n(sysLogininfor)).toBe(0);
+    expect(await n(sysLogininfor)).toBe(0);
   });
 });
 
@@ -99,7 +100,7 @@ describe('operation log', () => {
 
 describe('permissions', () => {
   it('answers 403 on every log row without the permission', async () => {
-    makeUserWithPerms(t.app, 'nolog', ['system:user:list']);
+    await makeUserWithPerms(t.app, 'nolog', ['system:user:list']);
     const nobody = await login(t.app, 'nolog');
     const rows = restRoutes.filter((r) => r.path.startsWith('/monitor/logininfor') || r.path.startsWith('/monitor/operlog'));
     expect(rows.length).toBe(9);
@@ -109,7 +110,7 @@ describe('permissions', () => {
         expect(body, `${method} ${path}`).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
       }
     }
-    makeUserWithPerms(t.app, 'logreader', ['monitor:logininfor:list', 'monitor:operlog:list']);
+    await makeUserWithPerms(t.app, 'logreader', ['monitor:logininfor:list', 'monitor:operlog:list']);
     const reader = await login(t.app, 'logreader');
     expect((await api('GET', '/monitor/logininfor/list', undefined, reader)).code).toBe(200);
     expect((await api('POST', '/monitor/operlog/clean', {}, reader)).code).toBe(403);

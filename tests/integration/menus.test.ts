@@ -9,6 +9,7 @@ import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUserWithPerms } from '../helpers/factories';
 import { sysMenu, sysRole } from '../../server/db/schema';
 import { restRoutes } from '../../server/rest/routes';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -21,14 +22,14 @@ beforeAll(async () => {
 afterAll(async () => { await t.app.close(); });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => call(t.app, method, url, token, payload).then((r) => r.body);
-const menu = (id: number) => t.app.deps.db.select().from(sysMenu).where(eq(sysMenu.menuId, id)).get()!;
-const menus = () => t.app.deps.db.select({ n: count() }).from(sysMenu).get()!.n;
+const menu = async (id: number) => firstRow(await t.app.deps.store.db.select().from(sysMenu).where(eq(sysMenu.menuId, id)).limit(1))!;
+const menus = async () => firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysMenu))!.n;
 const labels = (nodes: { label: string }[]) => nodes.map((n) => n.label);
 
 describe('reads', () => {
   it('lists all menus for admin and the role menus for ry, with filters', async () => {
     const all = (await api('GET', '/system/menu/list')).data;
-    expect(all.length).toBe(menus());
+    expect(all.length).toBe(await menus());
     expect(all[0]).toMatchObject({ menuId: 1, menuName: '系统管理', parentId: 0 });
     const mine = (await api('GET', '/system/menu/list', undefined, ry)).data;
     expect(mine.some((m: { menuId: number }) => m.menuId === 2020)).toBe(false);
@@ -49,7 +50,7 @@ describe('reads', () => {
     expect(r.checkedKeys).toEqual(expect.arrayContaining([1, 100]));
     expect(r.checkedKeys).not.toContain(2026);
     expect(r.halfCheckedKeys).toEqual([2023, 2026]);
-    t.app.deps.db.update(sysRole).set({ menuCheckStrictly: false }).where(eq(sysRole.roleId, 2)).run();
+    await t.app.deps.store.db.update(sysRole).set({ menuCheckStrictly: false }).where(eq(sysRole.roleId, 2));
     expect((await api('GET', '/system/menu/roleMenuTreeselect/2')).checkedKeys).toEqual(expect.arrayContaining([1, 100, 1000]));
     expect((await api('GET', '/system/menu/roleMenuTreeselect/999')).checkedKeys).toEqual([]);
   });
@@ -61,7 +62,7 @@ describe('writes', () => {
     const r = await api('POST', '/system/menu', { parentId: 0, menuName: '报税管理', orderNum: 8, menuType: 'M', path: 'tax', icon: 'money' });
     expect(r.code).toBe(200);
     dirId = r.data.menuId;
-    expect(menu(dirId)).toMatchObject({ isFrame: 1, isCache: 0, visible: '0', status: '0', component: null, createBy: 'admin' });
+    expect(await menu(dirId)).toMatchObject({ isFrame: 1, isCache: 0, visible: '0', status: '0', component: null, createBy: 'admin' });
     expect(await api('POST', '/system/menu', { parentId: 0, menuName: '报税管理', orderNum: 9, menuType: 'M', path: 'tax2' })).toEqual({ code: 500, msg: "新增菜单'报税管理'失败，菜单名称已存在" });
     expect(await api('POST', '/system/menu', { parentId: dirId, menuName: '官网', orderNum: 1, menuType: 'C', path: 'www.x.cn', isFrame: '0' })).toEqual({ code: 500, msg: "新增菜单'官网'失败，地址必须以http(s)://开头" });
     expect((await api('POST', '/system/menu', { parentId: dirId, menuName: '官网', orderNum: 1, menuType: 'C', path: 'https://x.cn', isFrame: 0 })).code).toBe(200);
@@ -73,7 +74,7 @@ describe('writes', () => {
     const child = (await api('POST', '/system/menu', { parentId: dirId, menuName: '申报', orderNum: 2, menuType: 'C', path: 'declare', component: 'tax/declare/index', isCache: 1 })).data.menuId;
     expect((await api('POST', '/system/menu/update', { menuId: dirId, parentId: child, menuName: '报税管理', orderNum: 8, menuType: 'M' })).msg).toBe("修改菜单'报税管理'失败，上级菜单不能选择自己的子菜单");
     expect(await api('PUT', '/system/menu', { menuId: child, parentId: dirId, menuName: '纳税申报', orderNum: 2, menuType: 'C', path: 'declare' })).toEqual({ code: 200, msg: '操作成功' });
-    expect(menu(child)).toMatchObject({ menuName: '纳税申报', isCache: 1, component: 'tax/declare/index', updateBy: 'admin' });
+    expect(await menu(child)).toMatchObject({ menuName: '纳税申报', isCache: 1, component: 'tax/declare/index', updateBy: 'admin' });
     expect((await api('POST', '/system/menu/update', { menuId: child, parentId: 0, menuName: '系统管理', orderNum: 2, menuType: 'C' })).msg).toBe("修改菜单'系统管理'失败，菜单名称已存在");
   });
 
@@ -81,7 +82,7 @@ describe('writes', () => {
     for (const id of [1, 100, 1000]) {
       const row = (await api('GET', `/system/menu/${id}`)).data;
       expect(await api('POST', '/system/menu/update', row), String(id)).toEqual({ code: 200, msg: '操作成功' });
-      expect({ ...menu(id), updateBy: row.updateBy, updateTime: row.updateTime }).toEqual(row);
+      expect({ ...(await menu(id)), updateBy: row.updateBy, updateTime: row.updateTime }).toEqual(row);
     }
   });
 
@@ -94,18 +95,18 @@ describe('writes', () => {
   });
 
   it('names the bad field and writes nothing', async () => {
-    const before = menus();
+    const before = await menus();
     expect(await api('POST', '/system/menu', { parentId: 0, menuName: 'x', orderNum: 1 })).toEqual({ code: 500, msg: '菜单类型不能为空' });
     expect((await api('POST', '/system/menu', { parentId: 0, menuName: 'x', orderNum: 1, menuType: 'X' })).msg).toContain('menuType');
     expect((await api('POST', '/system/menu', { parentId: 0, menuName: 'x', orderNum: 1, menuType: 'C', isFrame: 3 })).msg).toContain('isFrame');
     expect((await api('POST', '/system/menu', { parentId: 0, menuName: 'x'.repeat(51), orderNum: 1, menuType: 'C' })).msg).toBe('菜单名称长度不能超过50个字符');
-    expect(menus()).toBe(before);
+    expect(await menus()).toBe(before);
   });
 });
 
 describe('permissions', () => {
   it('answers 403 on every guarded menu row; the trees need only a session', async () => {
-    makeUserWithPerms(t.app, 'nomenu', ['system:role:edit']);
+    await makeUserWithPerms(t.app, 'nomenu', ['system:role:edit']);
     const nobody = await login(t.app, 'nomenu');
     const open = new Set(['/system/menu/treeselect', '/system/menu/roleMenuTreeselect/:roleId']);
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/menu'));

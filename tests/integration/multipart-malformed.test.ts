@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
-import { login } from '../helpers/app';
+import { login, testDatabaseUrl } from '../helpers/app';
 
 let app: BuiltApp;
 let admin: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-mp-'));
   app = await buildApp({
     rawEnv: {},
-    env: { DATABASE_URL: ':memory:', CAPTCHA_ENABLED: false, LOG_LEVEL: 'info', JWT_SECRET: 'test-secret-0123456789abcdef', UPLOAD_DIR: dir },
+    env: { DATABASE_URL: await testDatabaseUrl(), CAPTCHA_ENABLED: false, LOG_LEVEL: 'info', JWT_SECRET: 'test-secret-0123456789abcdef', UPLOAD_DIR: dir },
     clock: manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()),
     logStream: { write: (line: string) => { lines.push(JSON.parse(line)); } },
   });

@@ -12,6 +12,7 @@ import { makeUserWithPerms } from '../helpers/factories';
 import { sysNotice, sysOperLog } from '../../server/db/schema';
 import { flushAudit } from '../../server/core/audit';
 import { restRoutes } from '../../server/rest/routes';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.app.close(); });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => call(t.app, method, url, token, payload).then((r) => r.body);
-const notices = () => t.app.deps.db.select({ n: count() }).from(sysNotice).get()!.n;
+const notices = async () => firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysNotice))!.n;
 
 /** A tRPC query over HTTP GET, as the client's home page reads it. */
 async function trpcGet(path: string, token: string, input?: unknown) {
@@ -64,16 +65,16 @@ describe('notices', () => {
       noticeTitle: '放假通知（更新）', noticeType: '2', status: '1', noticeContent: '<p>国庆<strong>放假</strong></p>', updateBy: 'admin', updateTime: '2026-11-22 09:01:00',
     });
     const id2 = (await api('POST', '/system/notice', { noticeTitle: '临时', noticeType: '1' })).data.noticeId;
-    const before = notices();
+    const before = await notices();
     expect(await api('DELETE', `/system/notice/${id},${id2}`)).toEqual({ code: 200, msg: '操作成功' });
-    expect(notices()).toBe(before - 2);
-    expect((await api('GET', `/system/notice/${id}`))).toEqual({ code: 200, msg: '操作成功' });
+    expect(await notices()).toBe(before - 2);
+    expect(await api('GET', `/system/notice/${id}`)).toEqual({ code: 200, msg: '操作成功' });
     expect(await api('DELETE', '/system/notice/9999')).toEqual({ code: 500, msg: '操作失败' });
     expect(await api('PUT', '/system/notice', { noticeId: 9999, noticeTitle: 'x', noticeType: '1' })).toEqual({ code: 500, msg: '操作失败' });
   });
 
   it('refuses bad input with RuoYi\'s Chinese texts and writes nothing', async () => {
-    const before = notices();
+    const before = await notices();
     expect(await api('POST', '/system/notice', { noticeType: '1' })).toEqual({ code: 500, msg: '公告标题不能为空' });
     expect(await api('POST', '/system/notice', { noticeTitle: '  ', noticeType: '1' })).toEqual({ code: 500, msg: '公告标题不能为空' });
     expect(await api('POST', '/system/notice', { noticeTitle: '长'.repeat(51), noticeType: '1' })).toEqual({ code: 500, msg: '公告标题不能超过50个字符' });
@@ -83,7 +84,7 @@ describe('notices', () => {
     expect(await api('POST', '/system/notice', { noticeTitle: 'x', noticeType: '1', noticeContent: `<p>${'长'.repeat(22_000)}</p>` }))
       .toEqual({ code: 500, msg: '公告内容不能超过64KB' });
     expect((await api('DELETE', '/system/notice/a,b')).msg).toContain('ids');
-    expect(notices()).toBe(before);
+    expect(await notices()).toBe(before);
   });
 
   it('stores the content sanitised: no script, event handler, javascript: URL or style survives', async () => {
@@ -101,23 +102,23 @@ describe('notices', () => {
   it('writes the operation log as 通知公告', async () => {
     await api('POST', '/system/notice', { noticeTitle: '日志', noticeType: '2' });
     await flushAudit(t.app.deps.store);
-    const log = t.app.deps.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
+    const log = firstRow(await t.app.deps.store.db.select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).limit(1))!;
     expect(log).toMatchObject({ title: '通知公告', businessType: 1, status: 0, operUrl: '/caishui-api/system/notice', requestMethod: 'POST' });
   });
 
   it('answers 403 on every notice row without the permission; ry (role 2) holds them', async () => {
-    makeUserWithPerms(t.app, 'nonotice', ['system:user:list']);
+    await makeUserWithPerms(t.app, 'nonotice', ['system:user:list']);
     const nobody = await login(t.app, 'nonotice');
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/notice'));
     expect(rows.length).toBe(5);
-    const before = notices();
+    const before = await notices();
     for (const r of rows) {
       for (const { method, path } of [r, ...(r.aliases ?? [])]) {
         const body = await api(method, path.replace(/:\w+/g, '1'), method === 'GET' ? undefined : { noticeId: 1, noticeTitle: 'q', noticeType: '1' }, nobody);
         expect(body, `${method} ${path}`).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
       }
     }
-    expect(notices()).toBe(before);
+    expect(await notices()).toBe(before);
     const ry = await login(t.app, 'ry');
     expect((await api('GET', '/system/notice/list', undefined, ry)).code).toBe(200);
     const id = (await api('POST', '/system/notice', { noticeTitle: 'ry 的公告', noticeType: '1' }, ry)).data.noticeId;

@@ -58,7 +58,7 @@ describe('online users', () => {
   });
 
   it('answers 403 without the permission on every online row', async () => {
-    makeUserWithPerms(t.app, 'noonline', ['system:user:list']);
+    await makeUserWithPerms(t.app, 'noonline', ['system:user:list']);
     const nobody = await login(t.app, 'noonline');
     const rows = restRoutes.filter((r) => r.path.startsWith('/monitor/online'));
     expect(rows.length).toBe(2);
@@ -67,7 +67,7 @@ describe('online users', () => {
         expect(await api(method, path.replace(/:\w+/g, 'abc'), nobody), `${method} ${path}`).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
       }
     }
-    makeUserWithPerms(t.app, 'watcher', ['monitor:online:list']);
+    await makeUserWithPerms(t.app, 'watcher', ['monitor:online:list']);
     const watcher = await login(t.app, 'watcher');
     const mine = (await api('GET', '/monitor/online/list?userName=watcher', watcher)).rows;
     expect(mine).toHaveLength(1);

@@ -9,6 +9,7 @@ import { makeUserWithPerms } from '../helpers/factories';
 import { sysPost } from '../../server/db/schema';
 import { readXlsx, XLSX_TYPE } from '../../server/core/excel';
 import { restRoutes } from '../../server/rest/routes';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.app.close(); });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => call(t.app, method, url, token, payload).then((r) => r.body);
-const posts = () => t.app.deps.db.select({ n: count() }).from(sysPost).get()!.n;
+const posts = async () => firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysPost))!.n;
 
 describe('posts', () => {
   it('pages and filters', async () => {
@@ -46,22 +47,22 @@ describe('posts', () => {
 
   it('refuses deleting an assigned post (all or nothing) and deletes free ones', async () => {
     const id = (await api('POST', '/system/post', { postCode: 'tmp', postName: '临时工', postSort: 9 })).data.postId;
-    const before = posts();
+    const before = await posts();
     expect(await api('POST', `/system/post/delete/${id},1`)).toEqual({ code: 500, msg: '董事长已分配,不能删除' });
-    expect(posts()).toBe(before);
+    expect(await posts()).toBe(before);
     expect(await api('DELETE', `/system/post/${id},4`)).toEqual({ code: 200, msg: '操作成功' });
-    expect(posts()).toBe(before - 2);
+    expect(await posts()).toBe(before - 2);
     expect((await api('POST', '/system/post/delete/9999')).msg).toBe('操作失败');
   });
 
   it('names the bad field and writes nothing', async () => {
-    const before = posts();
+    const before = await posts();
     expect(await api('POST', '/system/post', { postName: 'n', postSort: 1 })).toEqual({ code: 500, msg: '岗位编码不能为空' });
     expect(await api('POST', '/system/post', { postCode: 'c', postName: 'n' })).toEqual({ code: 500, msg: '显示顺序不能为空' });
     expect((await api('POST', '/system/post', { postCode: 'c', postName: 'n', postSort: 'x' })).msg).toContain('postSort');
     expect((await api('POST', '/system/post', { postCode: 'c'.repeat(65), postName: 'n', postSort: 1 })).msg).toBe('岗位编码长度不能超过64个字符');
     expect((await api('POST', '/system/post/delete/a,b')).msg).toContain('ids');
-    expect(posts()).toBe(before);
+    expect(await posts()).toBe(before);
   });
 
   it('exports the matching posts as xlsx', async () => {
@@ -78,7 +79,7 @@ describe('posts', () => {
   });
 
   it('answers 403 on every post row without the permission', async () => {
-    makeUserWithPerms(t.app, 'nopost', ['system:user:list']);
+    await makeUserWithPerms(t.app, 'nopost', ['system:user:list']);
     const nobody = await login(t.app, 'nopost');
     const rows = restRoutes.filter((r) => r.path.startsWith('/system/post'));
     expect(rows.length).toBe(7);

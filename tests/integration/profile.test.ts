@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUser, multipartPayload, TINY_PNG } from '../helpers/factories';
 import { sysUser, sysUserPost } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let uploadDir: string;
@@ -28,11 +29,11 @@ afterAll(async () => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-const userOf = (userName: string) => t.app.deps.db.select().from(sysUser).where(eq(sysUser.userName, userName)).get()!;
+const userOf = async (userName: string) => firstRow(await t.app.deps.store.db.select().from(sysUser).where(eq(sysUser.userName, userName)).limit(1))!;
 
 describe('GET /system/user/profile', () => {
   it('answers the user with dept and roles, and the role and post names', async () => {
-    t.app.deps.db.insert(sysUserPost).values({ userId: 1, postId: 2 }).run();
+    await t.app.deps.store.db.insert(sysUserPost).values({ userId: 1, postId: 2 });
     const { body } = await call(t.app, 'GET', '/system/user/profile', admin);
     expect(body).toMatchObject({
       code: 200, roleGroup: '超级管理员', postGroup: '董事长,项目经理',
@@ -48,12 +49,12 @@ describe('basic info', () => {
   const info = { nickName: '测试员', email: 'tester@example.com', phonenumber: '13912345678', sex: '0' };
 
   it('saves own nickname, e-mail, phone and sex (PUT alias too), without any permission', async () => {
-    makeUser(t.app, { userName: 'plain1' });
+    await makeUser(t.app, { userName: 'plain1' });
     const tok = await login(t.app, 'plain1');
     expect((await call(t.app, 'POST', '/system/user/profile/update', tok, info)).body).toEqual({ code: 200, msg: '操作成功' });
-    expect(userOf('plain1')).toMatchObject({ ...info, updateBy: 'plain1' });
+    expect(await userOf('plain1')).toMatchObject({ ...info, updateBy: 'plain1' });
     expect((await call(t.app, 'PUT', '/system/user/profile', tok, { ...info, nickName: '测试员二', sex: undefined })).body.code).toBe(200);
-    expect(userOf('plain1')).toMatchObject({ nickName: '测试员二', sex: '0' });
+    expect(await userOf('plain1')).toMatchObject({ nickName: '测试员二', sex: '0' });
   });
 
   it('validates with the spec §5 texts and writes nothing', async () => {
@@ -72,7 +73,7 @@ describe('basic info', () => {
       expect(res.body.code, msg).toBe(500);
       expect(res.body.msg).toContain(msg);
     }
-    expect(userOf('ry')).toMatchObject({ nickName: '测试员', email: 'ry@qq.com', phonenumber: '15666666666' });
+    expect(await userOf('ry')).toMatchObject({ nickName: '测试员', email: 'ry@qq.com', phonenumber: '15666666666' });
   });
 
   it('refuses a phone or e-mail of another user', async () => {
@@ -86,7 +87,7 @@ describe('basic info', () => {
 
 describe('password change', () => {
   it('checks the old password, refuses the same password and bad lengths', async () => {
-    makeUser(t.app, { userName: 'pwd1' });
+    await makeUser(t.app, { userName: 'pwd1' });
     const tok = await login(t.app, 'pwd1');
     const q = (qs: string) => call(t.app, 'POST', `/system/user/profile/updatePwd?${qs}`, tok);
     expect((await q('oldPassword=wrong12&newPassword=newpass1')).body).toEqual({ code: 500, msg: '修改密码失败，旧密码错误' });
@@ -125,12 +126,12 @@ describe('avatar', () => {
     expect(res.imgUrl).toMatch(/^\/profile\/avatar\/2026\/11\/22\/\d{14}_[0-9a-f]{32}\.png$/);
     const stored = path.join(uploadDir, res.imgUrl!.replace('/profile/', ''));
     expect(fs.readFileSync(stored).equals(TINY_PNG)).toBe(true);
-    expect(userOf('admin').avatar).toBe(res.imgUrl);
+    expect((await userOf('admin')).avatar).toBe(res.imgUrl);
     expect((await call(t.app, 'GET', '/getInfo', admin)).body.user.avatar).toBe(res.imgUrl);
   });
 
   it('accepts the cropper blob (no extension, image/png) and removes the previous file', async () => {
-    const before = userOf('admin').avatar;
+    const before = (await userOf('admin')).avatar;
     const res = await send(admin, { filename: 'blob', contentType: 'image/png', data: TINY_PNG });
     expect(res.code).toBe(200);
     expect(fs.existsSync(path.join(uploadDir, before.replace('/profile/', '')))).toBe(false);
@@ -139,21 +140,21 @@ describe('avatar', () => {
 
   it('refuses anything that is not an image by name and bytes, storing nothing', async () => {
     const count = files().length;
-    const avatar = userOf('ry').avatar;
+    const avatar = (await userOf('ry')).avatar;
     expect(await send(ry, { filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('hello') })).toEqual({ code: 500, msg: FORMAT });
     expect(await send(ry, { filename: 'fake.png', contentType: 'image/png', data: Buffer.from('not an image at all') })).toEqual({ code: 500, msg: FORMAT });
     expect(await send(ry, { filename: 'real.txt', contentType: 'image/png', data: TINY_PNG })).toEqual({ code: 500, msg: FORMAT });
     expect(await send(ry, { filename: 'x.svg', contentType: 'image/svg+xml', data: Buffer.from('<svg/>') })).toEqual({ code: 500, msg: FORMAT });
-    expect(userOf('ry').avatar).toBe(avatar);
+    expect((await userOf('ry')).avatar).toBe(avatar);
     expect(files().length).toBe(count);
   });
 
   it('names the file itself: a hostile client name never moves it out of UPLOAD_DIR/avatar', async () => {
     const count = files().length;
-    const avatar = userOf('ry').avatar;
+    const avatar = (await userOf('ry')).avatar;
     expect(await send(ry, { filename: '../../evil.png', contentType: 'image/png', data: Buffer.from('GIF89a......') })).toMatchObject({ code: 200 });
-    expect(userOf('ry').avatar).not.toBe(avatar);
-    expect(userOf('ry').avatar).toMatch(/^\/profile\/avatar\/2026\/11\/22\/\d{14}_[0-9a-f]{32}\.gif$/);
+    expect((await userOf('ry')).avatar).not.toBe(avatar);
+    expect((await userOf('ry')).avatar).toMatch(/^\/profile\/avatar\/2026\/11\/22\/\d{14}_[0-9a-f]{32}\.gif$/);
     expect(files().length).toBe(count + 1);
     expect(fs.readdirSync(uploadDir)).toEqual(['avatar']);
   });

@@ -13,7 +13,7 @@ import type { BuiltApp } from '../../server/app';
 import { manualClock } from '../../server/core/clock';
 import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
 import { listUsers } from '../../server/modules/system/user/user-list.repo';
-import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
+import { appsSharingOneFile, call, login, makeTestApp, onPostgres, type SharedFileApps, type TestApp } from '../helpers/app';
 
 const LIST = '/system/user/list?pageNum=1&pageSize=10&orderByColumn=userId&isAsc=desc';
 const pollPassed = () => new Promise((r) => setTimeout(r, EXTERNAL_POLL_MS + 100));
@@ -49,10 +49,10 @@ describe('same process: the next request sees every write', () => {
     expect((await call(t.app, 'PUT', '/system/dept', admin, { ...dept, deptName: '测试二部' })).body.code).toBe(200);
     expect((await list(t.app, admin)).rows[0].dept?.deptName).toBe('测试二部');
 
-    // SQL by hand on the app's own connection (no service involved).
-    t.app.deps.db.$client.prepare("UPDATE sys_user SET nick_name = '手改昵称' WHERE user_name = 'cache_new'").run();
+    // SQL by hand through the app's own store (no service involved).
+    await t.app.deps.store.run("UPDATE sys_user SET nick_name = '手改昵称' WHERE user_name = 'cache_new'");
     expect((await list(t.app, admin)).rows[0].nickName).toBe('手改昵称');
-    t.app.deps.db.$client.prepare("UPDATE sys_user SET del_flag = '2' WHERE user_name = 'cache_new'").run();
+    await t.app.deps.store.run("UPDATE sys_user SET del_flag = '2' WHERE user_name = 'cache_new'");
     const after = await list(t.app, admin);
     expect(after.total).toBe(first.total);
     expect(after.rows.some((r) => r.userName === 'cache_new')).toBe(false);
@@ -60,7 +60,7 @@ describe('same process: the next request sees every write', () => {
 
   it('dictionary lookups follow hand-written SQL on the same connection', async () => {
     expect(await sexLabels(t.app, admin)).toEqual(['男', '女', '未知']);
-    t.app.deps.db.$client.prepare("UPDATE sys_dict_data SET dict_label = '男性' WHERE dict_type = 'sys_user_sex' AND dict_value = '0'").run();
+    await t.app.deps.store.run("UPDATE sys_dict_data SET dict_label = '男性' WHERE dict_type = 'sys_user_sex' AND dict_value = '0'");
     expect(await sexLabels(t.app, admin)).toEqual(['男性', '女', '未知']);
   });
 
@@ -78,14 +78,14 @@ describe('same process: the next request sees every write', () => {
     const before = await names();
     expect(before).toHaveLength(1);
     expect(await names()).toEqual(before);
-    t.app.deps.db.$client.prepare("UPDATE sys_user SET nick_name = '新昵称' WHERE user_id = 1").run();
+    await t.app.deps.store.run("UPDATE sys_user SET nick_name = '新昵称' WHERE user_id = 1");
     expect((await names())[0]).toMatch(/^新昵称\//);
-    t.app.deps.db.$client.prepare("UPDATE sys_dept SET dept_name = '新部门' WHERE dept_id = (SELECT dept_id FROM sys_user WHERE user_id = 1)").run();
+    await t.app.deps.store.run("UPDATE sys_dept SET dept_name = '新部门' WHERE dept_id = (SELECT dept_id FROM sys_user WHERE user_id = 1)");
     expect(await names()).toEqual(['新昵称/新部门']);
   });
 
   it('a page serialised once answers byte for byte as the envelope built afresh, filled or hit', async () => {
-    t.app.deps.db.$client.prepare("UPDATE sys_user SET remark = remark WHERE user_id = 1").run(); // the next read fills the cache
+    await t.app.deps.store.run("UPDATE sys_user SET remark = remark WHERE user_id = 1"); // the next read fills the cache
     const fill = await t.app.inject({ method: 'GET', url: `/caishui-api${LIST}`, headers: { authorization: `Bearer ${admin}` } });
     const hit = await t.app.inject({ method: 'GET', url: `/caishui-api${LIST}`, headers: { authorization: `Bearer ${admin}` } });
     const page = await listUsers(t.app.deps.store, { pageNum: 1, pageSize: 10, orderByColumn: 'userId', isAsc: 'desc' });
@@ -106,7 +106,8 @@ describe('same process: the next request sees every write', () => {
   });
 });
 
-describe('another process on the same file: within the poll interval', () => {
+// SQLite-only: two apps over one SQLite file (appsSharingOneFile), as two server processes.
+describe.skipIf(onPostgres)('another process on the same file: within the poll interval', () => {
   let a: BuiltApp;
   let b: BuiltApp;
   let raw: Database.Database;

@@ -19,6 +19,7 @@ import { sysOperLog } from '../../server/db/schema';
 import { flushAudit } from '../../server/core/audit';
 import { login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUserWithPerms } from '../helpers/factories';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -26,7 +27,7 @@ let nobody: string;
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  makeUserWithPerms(t.app, 'invoke_nobody', []);
+  await makeUserWithPerms(t.app, 'invoke_nobody', []);
   nobody = await login(t.app, 'invoke_nobody');
 });
 afterAll(async () => { await t.app.close(); });
@@ -35,7 +36,7 @@ const ctxOf = (token?: string): Context => ({
   deps: t.app.deps, token, client: { ip: '127.0.0.1', userAgent: 'vitest' }, request: { method: 'POST', url: '/caishui-api/test' },
 });
 const procedure = (path: string) => (appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path];
-const operLogs = async () => (await flushAudit(t.app.deps.store), t.app.deps.db.select({ n: count() }).from(sysOperLog).get()!.n);
+const operLogs = async () => (await flushAudit(t.app.deps.store), firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysOperLog))!.n);
 
 type Outcome = { ok: true; data: unknown } | { ok: false; code: string; appCode: number; message: string; cause: string | undefined };
 

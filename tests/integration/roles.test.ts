@@ -10,6 +10,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makePark, makeRole, makeUser } from '../helpers/factories';
 import { sysRole, sysRoleDept, sysRoleMenu, sysRolePark, sysUserRole } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -21,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.app.close(); });
 
-const db = () => t.app.deps.db;
-const roleByKey = (roleKey: string) => db().select().from(sysRole).where(and(eq(sysRole.roleKey, roleKey), eq(sysRole.delFlag, '0'))).get();
-const menusOf = (roleId: number) => db().select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId)).all().map((r) => r.menuId).sort((a, b) => a - b);
+const db = () => t.app.deps.store.db;
+const roleByKey = async (roleKey: string) => firstRow(await db().select().from(sysRole).where(and(eq(sysRole.roleKey, roleKey), eq(sysRole.delFlag, '0'))).limit(1));
+const menusOf = async (roleId: number) => (await db().select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId))).map((r) => r.menuId).sort((a, b) => a - b);
 const newRole = (o: Record<string, unknown> = {}) => ({ roleName: '会计', roleKey: 'accountant', roleSort: 3, status: '0', menuIds: [1, 100, 1000], remark: '记账', ...o });
 
 describe('list and get', () => {
@@ -53,9 +54,9 @@ describe('list and get', () => {
 describe('add, update, status, delete', () => {
   it('adds a role with its menus; refuses a duplicate name or key', async () => {
     expect((await call(t.app, 'POST', '/system/role', admin, newRole())).body).toEqual({ code: 200, msg: '操作成功' });
-    const role = roleByKey('accountant')!;
+    const role = (await roleByKey('accountant'))!;
     expect(role).toMatchObject({ roleName: '会计', roleSort: 3, dataScope: '1', menuCheckStrictly: true, createBy: 'admin' });
-    expect(menusOf(role.roleId)).toEqual([1, 100, 1000]);
+    expect(await menusOf(role.roleId)).toEqual([1, 100, 1000]);
     expect((await call(t.app, 'POST', '/system/role', admin, newRole({ roleKey: 'other' }))).body)
       .toEqual({ code: 500, msg: "新增角色'会计'失败，角色名称已存在" });
     expect((await call(t.app, 'POST', '/system/role', admin, newRole({ roleName: '出纳' }))).body)
@@ -63,14 +64,14 @@ describe('add, update, status, delete', () => {
   });
 
   it('updates fields and menus (PUT alias too); uniqueness uses 修改角色', async () => {
-    const id = roleByKey('accountant')!.roleId;
+    const id = (await roleByKey('accountant'))!.roleId;
     const upd = async (o: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') =>
       (await call(t.app, method, method === 'POST' ? '/system/role/update' : '/system/role', admin, { ...newRole(), roleId: id, ...o })).body;
     expect(await upd({ roleName: '总账会计', menuIds: [1, 101] }, 'PUT')).toEqual({ code: 200, msg: '操作成功' });
-    expect(roleByKey('accountant')).toMatchObject({ roleName: '总账会计', updateBy: 'admin' });
-    expect(menusOf(id)).toEqual([1, 101]);
+    expect(await roleByKey('accountant')).toMatchObject({ roleName: '总账会计', updateBy: 'admin' });
+    expect(await menusOf(id)).toEqual([1, 101]);
     expect(await upd({ roleName: '总账会计', menuIds: undefined })).toEqual({ code: 200, msg: '操作成功' });
-    expect(menusOf(id)).toEqual([1, 101]);
+    expect(await menusOf(id)).toEqual([1, 101]);
     expect(await upd({ roleName: '普通角色' })).toEqual({ code: 500, msg: "修改角色'普通角色'失败，角色名称已存在" });
     expect(await upd({ roleName: '总账会计', roleKey: 'common' })).toEqual({ code: 500, msg: "修改角色'总账会计'失败，角色权限已存在" });
   });
@@ -81,39 +82,39 @@ describe('add, update, status, delete', () => {
     expect((await call(t.app, 'POST', '/system/role/changeStatus', admin, { roleId: 1, status: '1' })).body).toEqual(msg);
     expect((await call(t.app, 'POST', '/system/role/dataScope', admin, { roleId: 1, dataScope: '5' })).body).toEqual(msg);
     expect((await call(t.app, 'POST', '/system/role/delete/1', admin)).body).toEqual(msg);
-    expect(roleByKey('admin')).toMatchObject({ status: '0', dataScope: '1' });
+    expect(await roleByKey('admin')).toMatchObject({ status: '0', dataScope: '1' });
   });
 
   it('switches status (PUT alias too)', async () => {
-    const id = roleByKey('accountant')!.roleId;
+    const id = (await roleByKey('accountant'))!.roleId;
     expect((await call(t.app, 'PUT', '/system/role/changeStatus', admin, { roleId: id, status: '1' })).body.code).toBe(200);
-    expect(roleByKey('accountant')!.status).toBe('1');
+    expect((await roleByKey('accountant'))!.status).toBe('1');
     await call(t.app, 'POST', '/system/role/changeStatus', admin, { roleId: id, status: '0' });
-    expect(roleByKey('accountant')!.status).toBe('0');
+    expect((await roleByKey('accountant'))!.status).toBe('0');
   });
 
   it('refuses to delete an assigned role; soft-deletes a free one with its links (DELETE alias)', async () => {
     expect((await call(t.app, 'POST', '/system/role/delete/2', admin)).body).toEqual({ code: 500, msg: '普通角色已分配,不能删除' });
-    const id = roleByKey('accountant')!.roleId;
-    const free = makeRole(t.app, { roleKey: 'free1', menuIds: [1] });
+    const id = (await roleByKey('accountant'))!.roleId;
+    const free = await makeRole(t.app, { roleKey: 'free1', menuIds: [1] });
     expect((await call(t.app, 'POST', `/system/role/delete/${id},2`, admin)).body.msg).toBe('普通角色已分配,不能删除');
-    expect(roleByKey('accountant')).toBeTruthy();
+    expect(await roleByKey('accountant')).toBeTruthy();
     expect((await call(t.app, 'DELETE', `/system/role/${id},${free}`, admin)).body).toEqual({ code: 200, msg: '操作成功' });
-    expect(db().select().from(sysRole).where(eq(sysRole.roleId, id)).get()!.delFlag).toBe('2');
-    expect(menusOf(id)).toEqual([]);
+    expect(firstRow(await db().select().from(sysRole).where(eq(sysRole.roleId, id)).limit(1))!.delFlag).toBe('2');
+    expect(await menusOf(id)).toEqual([]);
     expect((await call(t.app, 'POST', '/system/role', admin, newRole())).body.code).toBe(200);
   });
 });
 
 describe('data scope dialog, dept and park trees', () => {
   it('stores custom depts for scope 2 and the parks; trees answer the checked keys', async () => {
-    const p1 = makePark(t.app, { parkName: '高新园', orderNum: 1 });
-    const p11 = makePark(t.app, { parkName: '一期', parentId: p1 });
-    const p2 = makePark(t.app, { parkName: '保税园', orderNum: 2, status: '1' });
-    const id = makeRole(t.app, { roleKey: 'scoped' });
+    const p1 = await makePark(t.app, { parkName: '高新园', orderNum: 1 });
+    const p11 = await makePark(t.app, { parkName: '一期', parentId: p1 });
+    const p2 = await makePark(t.app, { parkName: '保税园', orderNum: 2, status: '1' });
+    const id = await makeRole(t.app, { roleKey: 'scoped' });
     const res = await call(t.app, 'PUT', '/system/role/dataScope', admin, { roleId: id, dataScope: '2', deptIds: [100, 101, 103], parkIds: [p1, p11], deptCheckStrictly: true });
     expect(res.body).toEqual({ code: 200, msg: '操作成功' });
-    expect(db().select().from(sysRole).where(eq(sysRole.roleId, id)).get()!.dataScope).toBe('2');
+    expect(firstRow(await db().select().from(sysRole).where(eq(sysRole.roleId, id)).limit(1))!.dataScope).toBe('2');
     const depts = (await call(t.app, 'GET', `/system/role/deptTree/${id}`, admin)).body;
     expect(depts.checkedKeys).toEqual([103]);
     expect(depts.depts[0]).toMatchObject({ id: 100, label: '若依科技' });
@@ -129,12 +130,12 @@ describe('data scope dialog, dept and park trees', () => {
     expect((await call(t.app, 'GET', `/system/role/deptTree/${id}`, admin)).body.checkedKeys).toEqual([100, 101, 103]);
     expect((await call(t.app, 'GET', `/system/role/parkTree/${id}`, admin)).body.checkedKeys).toEqual([p1, p11]);
     await call(t.app, 'POST', '/system/role/dataScope', admin, { roleId: id, dataScope: '4', deptIds: [100], parkIds: [] });
-    expect(db().select().from(sysRoleDept).where(eq(sysRoleDept.roleId, id)).all()).toEqual([]);
-    expect(db().select().from(sysRolePark).where(eq(sysRolePark.roleId, id)).all()).toEqual([]);
+    expect(await db().select().from(sysRoleDept).where(eq(sysRoleDept.roleId, id))).toEqual([]);
+    expect(await db().select().from(sysRolePark).where(eq(sysRolePark.roleId, id))).toEqual([]);
   });
 
   it('names a bad field and writes nothing', async () => {
-    const id = makeRole(t.app, { roleKey: 'scoped2', dataScope: '3' });
+    const id = await makeRole(t.app, { roleKey: 'scoped2', dataScope: '3' });
     for (const [body, named] of [
       [{ roleId: id, dataScope: '7' }, 'dataScope'],
       [{ roleId: id, dataScope: '2', deptIds: [100, 9999] }, 'deptIds'],
@@ -145,9 +146,9 @@ describe('data scope dialog, dept and park trees', () => {
       expect(r.body.code).toBe(500);
       expect(r.body.msg).toContain(named);
     }
-    expect(db().select().from(sysRole).where(eq(sysRole.roleId, id)).get()!.dataScope).toBe('3');
-    const roles = () => db().select({ n: count() }).from(sysRole).get()!.n;
-    const before = roles();
+    expect(firstRow(await db().select().from(sysRole).where(eq(sysRole.roleId, id)).limit(1))!.dataScope).toBe('3');
+    const roles = async () => firstRow(await db().select({ n: count() }).from(sysRole))!.n;
+    const before = await roles();
     for (const [body, named] of [
       [newRole({ roleKey: 'b1', roleName: 'b1', menuIds: [1, 99999] }), 'menuIds'],
       [newRole({ roleKey: 'b1', roleName: 'b1', roleSort: 'abc' }), '显示顺序'],
@@ -159,15 +160,15 @@ describe('data scope dialog, dept and park trees', () => {
       expect(r.body.code).toBe(500);
       expect(r.body.msg).toContain(named);
     }
-    expect(roles()).toBe(before);
+    expect(await roles()).toBe(before);
   });
 });
 
 describe('role ↔ users', () => {
   it('lists allocated and unallocated users, selects, cancels one and cancels all', async () => {
-    const role = makeRole(t.app, { roleKey: 'clerk' });
-    const a = makeUser(t.app, { userName: 'clerk_a', deptId: 105 });
-    const b = makeUser(t.app, { userName: 'clerk_b', deptId: 105 });
+    const role = await makeRole(t.app, { roleKey: 'clerk' });
+    const a = await makeUser(t.app, { userName: 'clerk_a', deptId: 105 });
+    const b = await makeUser(t.app, { userName: 'clerk_b', deptId: 105 });
     const list = async (kind: string, qs = '') => (await call(t.app, 'GET', `/system/role/authUser/${kind}?roleId=${role}${qs}`, admin)).body;
     expect((await list('allocatedList')).total).toBe(0);
     const un = await list('unallocatedList', '&userName=clerk');
@@ -182,7 +183,7 @@ describe('role ↔ users', () => {
     expect((await call(t.app, 'PUT', '/system/role/authUser/cancel', admin, { userId: a, roleId: role })).body).toEqual({ code: 500, msg: '操作失败' });
     await call(t.app, 'POST', `/system/role/authUser/selectAll?roleId=${role}&userIds=${a}`, admin);
     expect((await call(t.app, 'POST', `/system/role/authUser/cancelAll?roleId=${role}&userIds=${a},${b}`, admin)).body.code).toBe(200);
-    expect(db().select().from(sysUserRole).where(eq(sysUserRole.roleId, role)).all()).toEqual([]);
+    expect(await db().select().from(sysUserRole).where(eq(sysUserRole.roleId, role))).toEqual([]);
     expect((await call(t.app, 'PUT', `/system/role/authUser/selectAll?roleId=${role}&userIds=99999`, admin)).body.msg).toContain('userIds');
     expect((await call(t.app, 'POST', '/system/role/authUser/cancel', admin, { userId: 1, roleId: 1 })).body).toEqual({ code: 500, msg: '不允许操作超级管理员用户' });
   });
@@ -194,10 +195,10 @@ describe('data scope for ry (custom depts 100, 101, 105)', () => {
   it('sees only roles held by users of its depts, and is refused the others', async () => {
     const names = async () => (await call(t.app, 'GET', '/system/role/list?pageSize=50', ry)).body.rows.map((r: { roleKey: string }) => r.roleKey);
     expect(await names()).toEqual(['common']);
-    const r105 = makeRole(t.app, { roleKey: 'in105' });
-    makeUser(t.app, { userName: 'holder105', deptId: 105, roleIds: [r105] });
-    const r103 = makeRole(t.app, { roleKey: 'in103' });
-    makeUser(t.app, { userName: 'holder103', deptId: 103, roleIds: [r103] });
+    const r105 = await makeRole(t.app, { roleKey: 'in105' });
+    await makeUser(t.app, { userName: 'holder105', deptId: 105, roleIds: [r105] });
+    const r103 = await makeRole(t.app, { roleKey: 'in103' });
+    await makeUser(t.app, { userName: 'holder103', deptId: 103, roleIds: [r103] });
     expect(await names()).toEqual(['common', 'in105']);
     expect((await call(t.app, 'GET', '/system/role/optionselect', ry)).body.data.map((r: { roleKey: string }) => r.roleKey)).toEqual(['common', 'in105']);
     expect((await call(t.app, 'GET', '/system/role/1', ry)).body).toEqual(NO_ROLE);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
-import { login, makeTestApp, type TestApp } from '../helpers/app';
+import { login, makeTestApp, testDatabaseUrl, type TestApp } from '../helpers/app';
 import { multipartPayload, TINY_PNG } from '../helpers/factories';
 import { restRoutes } from '../../server/rest/routes';
 import { ATTACHMENT_CSP } from '../../server/security';
@@ -86,7 +86,7 @@ describe('security headers', () => {
     let app: BuiltApp | undefined;
     try {
       app = await buildApp({
-        rawEnv: {}, env: { DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' },
+        rawEnv: {}, env: { DATABASE_URL: await testDatabaseUrl(), LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' },
         webDir: web, logger: false, checkpointer: false,
       });
       for (const url of ['/caishui/', '/caishui/assets/app.js', '/', '/caishui']) {

@@ -7,14 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { sysConfig, sysLogininfor, sysUser } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 beforeEach(async () => { t = await makeTestApp(); });
 afterEach(async () => { await t.app.close(); });
 
-const lastLog = () => t.app.deps.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).get();
-const setConfig = (key: string, value: string) =>
-  t.app.deps.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key)).run();
+const lastLog = async () => firstRow(await t.app.deps.store.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).limit(1));
+const setConfig = async (key: string, value: string) =>
+  await t.app.deps.store.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key));
 
 describe('captcha', () => {
   it('is off when CAPTCHA_ENABLED=false, whatever the config says', async () => {
@@ -32,13 +33,13 @@ describe('captcha', () => {
     expect(wrong.body).toEqual({ code: 500, msg: '验证码错误' });
     const again = await call(app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: '1', uuid: body.uuid });
     expect(again.body.msg).toBe('验证码已失效');
-    app.deps.db.update(sysConfig).set({ configValue: 'false' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled')).run();
+    await app.deps.store.db.update(sysConfig).set({ configValue: 'false' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
     expect((await call(app, 'GET', '/captchaImage')).body.captchaEnabled).toBe(false);
     await app.close();
   });
 
   it('accepts the right answer once and refuses it after 2 minutes', async () => {
-    const app = (await makeTestApp({ CAPTCHA_ENABLED: true }));
+    const app = await makeTestApp({ CAPTCHA_ENABLED: true });
     const first = app.app.deps.captcha.create(app.clock.now());
     const ok = await call(app.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: first.answer, uuid: first.uuid });
     expect(ok.body.code).toBe(200);
@@ -55,8 +56,8 @@ describe('login', () => {
     const { body } = await call(t.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: '', uuid: '' });
     expect(body.code).toBe(200);
     expect(body.token.split('.')).toHaveLength(3);
-    expect(lastLog()).toMatchObject({ userName: 'admin', status: '0', msg: '登录成功' });
-    const user = t.app.deps.db.select().from(sysUser).where(eq(sysUser.userId, 1)).get()!;
+    expect(await lastLog()).toMatchObject({ userName: 'admin', status: '0', msg: '登录成功' });
+    const user = firstRow(await t.app.deps.store.db.select().from(sysUser).where(eq(sysUser.userId, 1)).limit(1))!;
     expect(user.loginDate).toBe('2026-11-22 09:00:00');
   });
 
@@ -81,11 +82,11 @@ describe('login', () => {
       [{ username: 123, password: 'admin123' }, '请输入您的账号'],
     ];
     for (const [payload, msg] of cases) expect((await call(t.app, 'POST', '/login', undefined, payload)).body).toEqual({ code: 500, msg });
-    t.app.deps.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userId, 2)).run();
+    await t.app.deps.store.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userId, 2));
     expect((await call(t.app, 'POST', '/login', undefined, { username: 'ry', password: 'admin123' })).body.msg).toBe('用户已封禁，请联系管理员');
-    t.app.deps.db.update(sysUser).set({ delFlag: '2', status: '0' }).where(eq(sysUser.userId, 2)).run();
+    await t.app.deps.store.db.update(sysUser).set({ delFlag: '2', status: '0' }).where(eq(sysUser.userId, 2));
     expect((await call(t.app, 'POST', '/login', undefined, { username: 'ry', password: 'admin123' })).body.msg).toBe('对不起，您的账号已被删除');
-    expect(lastLog()).toMatchObject({ userName: 'ry', status: '1', msg: '对不起，您的账号已被删除' });
+    expect(await lastLog()).toMatchObject({ userName: 'ry', status: '1', msg: '对不起，您的账号已被删除' });
   });
 
   it('locks the account for 10 minutes after 5 wrong passwords', async () => {
@@ -105,7 +106,7 @@ describe('login', () => {
   });
 
   it('blocks addresses on sys.login.blackIPList', async () => {
-    setConfig('sys.login.blackIPList', '10.0.0.1;127.0.0.*');
+    await setConfig('sys.login.blackIPList', '10.0.0.1;127.0.0.*');
     expect((await call(t.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123' })).body.msg).toBe('很遗憾，访问IP已被列入系统黑名单');
   });
 });
@@ -118,7 +119,7 @@ describe('session', () => {
     const after = await call(t.app, 'GET', '/getInfo', token);
     expect(after.status).toBe(200);
     expect(after.body).toEqual({ code: 401, msg: '登录状态已过期' });
-    expect(lastLog()).toMatchObject({ userName: 'admin', msg: '退出成功' });
+    expect(await lastLog()).toMatchObject({ userName: 'admin', msg: '退出成功' });
   });
 
   it('expires after 30 idle minutes and slides forward on use', async () => {
@@ -144,7 +145,7 @@ describe('register', () => {
   });
 
   it('creates a user that can sign in, with the spec rules', async () => {
-    setConfig('sys.account.registerUser', 'true');
+    await setConfig('sys.account.registerUser', 'true');
     const short = await call(t.app, 'POST', '/register', undefined, { username: 'z', password: 'secret1', confirmPassword: 'secret1' });
     expect(short.body.msg).toBe('用户账号长度必须介于 2 和 20 之间');
     const pw = await call(t.app, 'POST', '/register', undefined, { username: 'zhang', password: '1234', confirmPassword: '1234' });
@@ -168,10 +169,10 @@ describe('client address', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
     const send = (app: typeof t.app) => app.inject({ method: 'POST', url: '/caishui-api/login', headers: { 'x-forwarded-for': '203.0.113.9' }, payload: { username: 'admin', password: 'admin123' } });
     await send(t.app);
-    expect(lastLog()!.ipaddr).toBe('127.0.0.1');
+    expect((await lastLog())!.ipaddr).toBe('127.0.0.1');
     const proxied = await makeTestApp({ TRUST_PROXY: true });
     await send(proxied.app);
-    const row = proxied.app.deps.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).get();
+    const row = firstRow(await proxied.app.deps.store.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).limit(1));
     expect(row!.ipaddr).toBe('203.0.113.9');
     await proxied.app.close();
   });

@@ -52,7 +52,7 @@ describe('password encryption in a page without Web Crypto', () => {
   });
 
   it('registers with an encrypted password and confirmation; the account signs in with the plain one', async () => {
-    t.app.deps.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.registerUser')).run();
+    await t.app.deps.store.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.registerUser'));
     const key = await publicKey();
     const password = await encryptInHttpPage(key, 'httpPass1');
     const other = await encryptInHttpPage(key, 'httpPass2');
@@ -70,12 +70,12 @@ describe('password encryption in a page without Web Crypto', () => {
 const APPROVAL_XML = ryApprovalXml('ry_approval', '员工审批');
 
 describe('a fresh seed: role 2 普通角色 holds the 任务管理 menus', () => {
-  it('grants the directory, the four pages and 发起 (issue 40), with their paths, components and perms, and no other workflow menu', () => {
-    const rows = t.app.deps.db
+  it('grants the directory, the four pages and 发起 (issue 40), with their paths, components and perms, and no other workflow menu', async () => {
+    const rows = await t.app.deps.store.db
       .select({ menuId: sysMenu.menuId, menuName: sysMenu.menuName, parentId: sysMenu.parentId, menuType: sysMenu.menuType, path: sysMenu.path, component: sysMenu.component, perms: sysMenu.perms })
       .from(sysRoleMenu).innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
       .where(and(eq(sysRoleMenu.roleId, 2), gte(sysRoleMenu.menuId, 2000)))
-      .orderBy(sysMenu.menuId).all();
+      .orderBy(sysMenu.menuId);
     expect(rows).toEqual([
       { menuId: 2023, menuName: '任务管理', parentId: 0, menuType: 'M', path: 'task', component: null, perms: '' },
       { menuId: 2024, menuName: '待办任务', parentId: 2023, menuType: 'C', path: 'todo', component: 'flowable/task/todo/index', perms: '' },

@@ -20,8 +20,8 @@ let other: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-quota-'));
   t = await makeTestApp({ UPLOAD_DIR: dir });
-  makeUser(t.app, { userName: 'noRole1' });
-  makeUser(t.app, { userName: 'noRole2' });
+  await makeUser(t.app, { userName: 'noRole1' });
+  await makeUser(t.app, { userName: 'noRole2' });
   nobody = await login(t.app, 'noRole1', 'admin123');
   other = await login(t.app, 'noRole2', 'admin123');
 });
@@ -33,7 +33,7 @@ afterAll(async () => {
 const MB = 1024 * 1024;
 /** Every file under UPLOAD_DIR (relative paths). */
 const files = (): string[] => (fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort() : []);
-const setConfig = (key: string, value: string) => t.app.deps.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key)).run();
+const setConfig = async (key: string, value: string) => await t.app.deps.store.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key));
 const send = async (url: string, field: string, filename: string, data: Buffer, token: string) => {
   const { payload, headers } = multipartPayload({ [field]: { filename, data } });
   const res = await t.app.inject({ method: 'POST', url: `/caishui-api${url}`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
@@ -42,15 +42,15 @@ const send = async (url: string, field: string, filename: string, data: Buffer, 
 /** A PNG of `bytes` bytes (the tiny image followed by padding). */
 const png = (bytes: number) => Buffer.concat([TINY_PNG, Buffer.alloc(bytes - TINY_PNG.length)]);
 
-it('seeds both keys with their documented defaults', () => {
-  const rows = t.app.deps.db.select().from(sysConfig).all();
+it('seeds both keys with their documented defaults', async () => {
+  const rows = await t.app.deps.store.db.select().from(sysConfig);
   const byKey = Object.fromEntries(rows.map((r) => [r.configKey, r.configValue]));
   expect(byKey['sys.upload.userQuota']).toBe('200');
   expect(byKey['sys.upload.totalQuota']).toBe('10240');
 });
 
 it('a role-less user cannot store more than the per-user quota: refused with a Chinese message, nothing written', async () => {
-  setConfig('sys.upload.userQuota', '1');
+  await setConfig('sys.upload.userQuota', '1');
   expect((await send('/common/uploadFile', 'file', 'a.txt', Buffer.alloc(600 * 1024, 97), nobody)).code).toBe(200);
   const before = files();
   const refused = await send('/common/uploadFile', 'file', 'b.txt', Buffer.alloc(600 * 1024, 98), nobody);
@@ -67,18 +67,18 @@ it('a role-less user cannot store more than the per-user quota: refused with a C
 });
 
 it('a replaced avatar frees its size; the total quota refuses when all users together would exceed it', async () => {
-  setConfig('sys.upload.userQuota', '2');
+  await setConfig('sys.upload.userQuota', '2');
   // noRole1 holds 0.88 MB: two 0.5 MB avatars one after the other fit, as the first is replaced.
   expect((await send('/system/user/profile/avatar', 'avatarfile', 'me.png', png(MB / 2), nobody)).code).toBe(200);
   expect((await send('/system/user/profile/avatar', 'avatarfile', 'me.png', png(MB / 2), nobody)).code).toBe(200);
   expect((await send('/system/user/profile/avatar', 'avatarfile', 'me.png', png(MB / 2), nobody)).code).toBe(200);
   // In total 0.88 + 0.59 + 0.5 = 1.96 MB are kept; a total quota of 2 MB refuses 0.1 MB more.
-  setConfig('sys.upload.totalQuota', '2');
+  await setConfig('sys.upload.totalQuota', '2');
   const before = files();
   const refused = await send('/common/uploadFile', 'file', 'f.txt', Buffer.alloc(MB / 10, 101), other);
   expect(refused).toEqual({ code: 500, msg: '上传失败：超出系统上传空间总限额（已用 1.96MB，本次 0.1MB，限额 2MB）' });
   expect(files()).toEqual(before);
   // An invalid value falls back to the default (10240 MB).
-  setConfig('sys.upload.totalQuota', 'lots');
+  await setConfig('sys.upload.totalQuota', 'lots');
   expect((await send('/common/uploadFile', 'file', 'f.txt', Buffer.alloc(MB / 10, 101), other)).code).toBe(200);
 });

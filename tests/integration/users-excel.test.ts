@@ -10,6 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUser, multipartPayload } from '../helpers/factories';
 import { sysConfig, sysUser } from '../../server/db/schema';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -81,7 +82,7 @@ describe('export', () => {
 
 describe('import', () => {
   it('imports new users with the configured initial password', async () => {
-    t.app.deps.db.update(sysConfig).set({ configValue: 'init888' }).where(eq(sysConfig.configKey, 'sys.user.initPassword')).run();
+    await t.app.deps.store.db.update(sysConfig).set({ configValue: 'init888' }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
     const file = await sheet([HEADERS, [105, 'imp1', '导入一', 'imp1@example.com', '13900000001', '男', '正常'], ['', 'imp2', '导入二', '', '', '女', '停用']]);
     const res = await upload(file, false);
     expect(res).toEqual({ code: 200, msg: '恭喜您，数据已全部导入成功！共 2 条，数据如下：<br/>1、账号 imp1 导入成功<br/>2、账号 imp2 导入成功' });
@@ -98,13 +99,13 @@ describe('import', () => {
     expect(again).toEqual({ code: 500, msg: '很抱歉，导入失败！共 2 条数据格式不正确，错误如下：<br/>1、账号 imp1 已存在<br/>2、账号 imp2 已存在' });
     const file = await sheet([HEADERS, [103, 'imp1', '导入一改', 'imp1@example.com', '13900000001', '女', '正常']]);
     expect(await upload(file, true)).toEqual({ code: 200, msg: '恭喜您，数据已全部导入成功！共 1 条，数据如下：<br/>1、账号 imp1 更新成功' });
-    const row = t.app.deps.db.select().from(sysUser).where(eq(sysUser.userName, 'imp1')).get()!;
+    const row = firstRow(await t.app.deps.store.db.select().from(sysUser).where(eq(sysUser.userName, 'imp1')).limit(1))!;
     expect(row).toMatchObject({ nickName: '导入一改', deptId: 103, sex: '1', updateBy: 'admin' });
   });
 
   it('writes nothing when a row fails, and lists every failure', async () => {
-    const users = () => t.app.deps.db.select({ n: count() }).from(sysUser).get()!.n;
-    const before = users();
+    const users = async () => firstRow(await t.app.deps.store.db.select({ n: count() }).from(sysUser))!.n;
+    const before = await users();
     const file = await sheet([
       HEADERS,
       [105, 'okrow', '好的', '', '', '男', '正常'],
@@ -120,13 +121,13 @@ describe('import', () => {
       + '<br/>2、账号 badmail 导入失败：请输入正确的邮箱地址'
       + '<br/>3、账号 baddept 导入失败：部门 999 不存在'
       + '<br/>4、账号 badsex 导入失败：用户性别取值无效：中');
-    expect(users()).toBe(before);
+    expect(await users()).toBe(before);
   });
 
   it('applies the data scope to imported rows (ry cannot import into dept 103)', async () => {
     const file = await sheet([HEADERS, [103, 'ryimp', '越权', '', '', '男', '正常']]);
     expect((await upload(file, false, ry)).msg).toContain('账号 ryimp 导入失败：没有权限访问部门数据！');
-    makeUser(t.app, { userName: 'scoped103', deptId: 103 });
+    await makeUser(t.app, { userName: 'scoped103', deptId: 103 });
     const upd = await sheet([HEADERS, ['', 'scoped103', '改', '', '', '男', '正常']]);
     expect((await upload(upd, true, ry)).msg).toContain('账号 scoped103 导入失败：没有权限访问用户数据！');
   });

@@ -9,6 +9,7 @@ import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
 import { sysOperLog, sysUser, sysUserPost, sysUserRole } from '../../server/db/schema';
 import { flushAudit } from '../../server/core/audit';
+import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
 let admin: string;
@@ -20,9 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.app.close(); });
 
-const db = () => t.app.deps.db;
-const userRow = (userName: string) => db().select().from(sysUser).where(and(eq(sysUser.userName, userName), eq(sysUser.delFlag, '0'))).get();
-const userCount = () => db().select({ n: count() }).from(sysUser).get()!.n;
+const db = () => t.app.deps.store.db;
+const userRow = async (userName: string) => firstRow(await db().select().from(sysUser).where(and(eq(sysUser.userName, userName), eq(sysUser.delFlag, '0'))).limit(1));
+const userCount = async () => firstRow(await db().select({ n: count() }).from(sysUser))!.n;
 const newUser = (o: Record<string, unknown> = {}) => ({
   userName: 'zhang3', nickName: '张三', password: 'secret1', deptId: 105, email: 'zhang3@example.com', phonenumber: '13800000001',
   sex: '0', status: '0', roleIds: [2], postIds: [4], remark: '新人', ...o,
@@ -32,7 +33,7 @@ describe('add, get, update', () => {
   it('adds a user with a bcrypt password, roles and posts, who can sign in', async () => {
     const res = await call(t.app, 'POST', '/system/user', admin, newUser());
     expect(res.body).toEqual({ code: 200, msg: '操作成功' });
-    const row = userRow('zhang3')!;
+    const row = (await userRow('zhang3'))!;
     expect(row.password).toMatch(/^\$2[aby]\$10\$/);
     expect(row.createBy).toBe('admin');
     const got = await call(t.app, 'GET', `/system/user/${row.userId}`, admin);
@@ -61,7 +62,7 @@ describe('add, get, update', () => {
     expect(await dup({ userName: 'zhang3' })).toEqual({ code: 500, msg: "新增用户'zhang3'失败，登录账号已存在" });
     expect(await dup({ phonenumber: '13800000001' })).toEqual({ code: 500, msg: "新增用户'li4'失败，手机号码已存在" });
     expect(await dup({ email: 'zhang3@example.com' })).toEqual({ code: 500, msg: "新增用户'li4'失败，邮箱账号已存在" });
-    const id = userRow('zhang3')!.userId;
+    const id = (await userRow('zhang3'))!.userId;
     const upd = async (o: Record<string, unknown>) => (await call(t.app, 'POST', '/system/user/update', admin, { userId: id, nickName: '张三', ...o })).body;
     expect(await upd({ phonenumber: '15666666666' })).toEqual({ code: 500, msg: "修改用户'zhang3'失败，手机号码已存在" });
     expect(await upd({ email: 'ry@qq.com' })).toEqual({ code: 500, msg: "修改用户'zhang3'失败，邮箱账号已存在" });
@@ -69,7 +70,7 @@ describe('add, get, update', () => {
   });
 
   it('updates given fields, replaces links when given, keeps them when omitted (PUT alias too)', async () => {
-    const id = userRow('zhang3')!.userId;
+    const id = (await userRow('zhang3'))!.userId;
     expect((await call(t.app, 'PUT', '/system/user', admin, { userId: id, nickName: '张三丰', sex: '1', postIds: [3, 4] })).body.code).toBe(200);
     let got = (await call(t.app, 'GET', `/system/user/${id}`, admin)).body;
     expect(got.data).toMatchObject({ nickName: '张三丰', sex: '1', email: 'zhang3@example.com', updateBy: 'admin' });
@@ -87,7 +88,7 @@ describe('add, get, update', () => {
     expect((await call(t.app, 'POST', '/system/user/resetPwd', admin, { userId: 1, password: 'abcdef' })).body).toEqual(msg);
     expect((await call(t.app, 'POST', '/system/user/changeStatus', admin, { userId: 1, status: '1' })).body).toEqual(msg);
     expect((await call(t.app, 'POST', '/system/user/authRole?userId=1&roleIds=2', admin)).body).toEqual(msg);
-    const other = makeUser(t.app, { userName: 'deleter', roleIds: [makeRole(t.app, { roleKey: 'deleter', menuIds: [100, 1003] })] });
+    const other = await makeUser(t.app, { userName: 'deleter', roleIds: [await makeRole(t.app, { roleKey: 'deleter', menuIds: [100, 1003] })] });
     expect(other).toBeGreaterThan(2);
     expect((await call(t.app, 'POST', '/system/user/delete/1', await login(t.app, 'deleter'))).body).toEqual(msg);
   });
@@ -96,25 +97,25 @@ describe('add, get, update', () => {
 describe('delete, reset password, status', () => {
   it('refuses deleting yourself', async () => {
     expect((await call(t.app, 'POST', '/system/user/delete/1,2', admin)).body).toEqual({ code: 500, msg: '当前用户不能删除' });
-    expect(userRow('ry')).toBeTruthy();
+    expect(await userRow('ry')).toBeTruthy();
   });
 
   it('soft-deletes (del_flag 2), removes links, frees the name; DELETE alias', async () => {
-    const a = makeUser(t.app, { userName: 'gone1', roleIds: [2] });
-    const b = makeUser(t.app, { userName: 'gone2' });
-    db().insert(sysUserPost).values({ userId: a, postId: 1 }).run();
+    const a = await makeUser(t.app, { userName: 'gone1', roleIds: [2] });
+    const b = await makeUser(t.app, { userName: 'gone2' });
+    await db().insert(sysUserPost).values({ userId: a, postId: 1 });
     expect((await call(t.app, 'POST', `/system/user/delete/${a}`, admin)).body).toEqual({ code: 200, msg: '操作成功' });
     expect((await call(t.app, 'DELETE', `/system/user/${b}`, admin)).body.code).toBe(200);
-    expect(db().select().from(sysUser).where(eq(sysUser.userId, a)).get()!.delFlag).toBe('2');
-    expect(db().select().from(sysUserRole).where(eq(sysUserRole.userId, a)).all()).toEqual([]);
-    expect(db().select().from(sysUserPost).where(eq(sysUserPost.userId, a)).all()).toEqual([]);
+    expect(firstRow(await db().select().from(sysUser).where(eq(sysUser.userId, a)).limit(1))!.delFlag).toBe('2');
+    expect(await db().select().from(sysUserRole).where(eq(sysUserRole.userId, a))).toEqual([]);
+    expect(await db().select().from(sysUserPost).where(eq(sysUserPost.userId, a))).toEqual([]);
     expect((await call(t.app, 'GET', '/system/user/list?userName=gone', admin)).body.total).toBe(0);
     expect((await call(t.app, 'POST', `/system/user/delete/${a}`, admin)).body).toEqual({ code: 500, msg: '操作失败' });
     expect((await call(t.app, 'POST', '/system/user', admin, newUser({ userName: 'gone1', phonenumber: '', email: '' }))).body.code).toBe(200);
   });
 
   it('resets a password (PUT alias too) and checks its length', async () => {
-    const id = makeUser(t.app, { userName: 'reset1' });
+    const id = await makeUser(t.app, { userName: 'reset1' });
     expect((await call(t.app, 'POST', '/system/user/resetPwd', admin, { userId: id, password: 'newpass1' })).body.code).toBe(200);
     expect(await login(t.app, 'reset1', 'newpass1')).toBeTruthy();
     expect((await call(t.app, 'PUT', '/system/user/resetPwd', admin, { userId: id, password: 'abc' })).body)
@@ -124,7 +125,7 @@ describe('delete, reset password, status', () => {
   });
 
   it('disables a user: the session answers 401 and sign-in is refused; enables again', async () => {
-    const id = makeUser(t.app, { userName: 'status1', roleIds: [2] });
+    const id = await makeUser(t.app, { userName: 'status1', roleIds: [2] });
     const tok = await login(t.app, 'status1');
     expect((await call(t.app, 'PUT', '/system/user/changeStatus', admin, { userId: id, status: '1' })).body.code).toBe(200);
     expect((await call(t.app, 'GET', '/getInfo', tok)).body.code).toBe(401);
@@ -137,8 +138,8 @@ describe('delete, reset password, status', () => {
 
 describe('user ↔ roles, dept tree', () => {
   it('lists roles with flag on the assigned ones and saves a new set (query form)', async () => {
-    const r = makeRole(t.app, { roleKey: 'auditor' });
-    const id = makeUser(t.app, { userName: 'auth1', roleIds: [2] });
+    const r = await makeRole(t.app, { roleKey: 'auditor' });
+    const id = await makeUser(t.app, { userName: 'auth1', roleIds: [2] });
     const got = (await call(t.app, 'GET', `/system/user/authRole/${id}`, admin)).body;
     expect(got.user).toMatchObject({ userId: id, userName: 'auth1' });
     expect(got.user).not.toHaveProperty('password');
@@ -148,7 +149,7 @@ describe('user ↔ roles, dept tree', () => {
     const again = (await call(t.app, 'GET', `/system/user/authRole/${id}`, admin)).body;
     expect(again.roles.filter((x: { flag: boolean }) => x.flag).map((x: { roleId: number }) => x.roleId).sort()).toEqual([2, r].sort());
     expect((await call(t.app, 'PUT', `/system/user/authRole?userId=${id}&roleIds=`, admin)).body.code).toBe(200);
-    expect(db().select().from(sysUserRole).where(eq(sysUserRole.userId, id)).all()).toEqual([]);
+    expect(await db().select().from(sysUserRole).where(eq(sysUserRole.userId, id))).toEqual([]);
     expect((await call(t.app, 'POST', `/system/user/authRole?userId=${id}&roleIds=9999`, admin)).body.msg).toContain('roleIds');
   });
 
@@ -167,18 +168,18 @@ describe('data scope point checks for ry (custom depts 100, 101, 105)', () => {
   it('cannot reach admin (dept 103) on any point call', async () => {
     expect((await call(t.app, 'GET', '/system/user/1', ry)).body).toEqual(NO_USER);
     expect((await call(t.app, 'GET', '/system/user/authRole/1', ry)).body).toEqual(NO_USER);
-    const u103 = makeUser(t.app, { userName: 'in103', deptId: 103 });
+    const u103 = await makeUser(t.app, { userName: 'in103', deptId: 103 });
     expect((await call(t.app, 'GET', `/system/user/${u103}`, ry)).body).toEqual(NO_USER);
     expect((await call(t.app, 'POST', '/system/user/update', ry, { userId: u103, nickName: 'x' })).body).toEqual(NO_USER);
     expect((await call(t.app, 'POST', `/system/user/delete/${u103}`, ry)).body).toEqual(NO_USER);
     expect((await call(t.app, 'POST', '/system/user/changeStatus', ry, { userId: u103, status: '1' })).body).toEqual(NO_USER);
     expect((await call(t.app, 'POST', '/system/user/resetPwd', ry, { userId: u103, password: 'abcdef' })).body).toEqual(NO_USER);
     expect((await call(t.app, 'POST', `/system/user/authRole?userId=${u103}&roleIds=2`, ry)).body).toEqual(NO_USER);
-    expect(userRow('in103')!.status).toBe('0');
+    expect((await userRow('in103'))!.status).toBe('0');
   });
 
   it('reaches users of dept 105, and cannot place users or roles outside the scope', async () => {
-    const u105 = makeUser(t.app, { userName: 'in105', deptId: 105 });
+    const u105 = await makeUser(t.app, { userName: 'in105', deptId: 105 });
     expect((await call(t.app, 'GET', `/system/user/${u105}`, ry)).body.data.userName).toBe('in105');
     expect((await call(t.app, 'POST', '/system/user/update', ry, { userId: u105, nickName: '一零五' })).body.code).toBe(200);
     expect((await call(t.app, 'POST', '/system/user/update', ry, { userId: u105, nickName: 'x', deptId: 103 })).body)
@@ -193,7 +194,7 @@ describe('data scope point checks for ry (custom depts 100, 101, 105)', () => {
 
 describe('bad input', () => {
   it('names the field and writes nothing', async () => {
-    const before = userCount();
+    const before = await userCount();
     const cases: [Record<string, unknown>, string][] = [
       [newUser({ userName: 'bad1', deptId: 'abc' }), 'deptId'],
       [newUser({ userName: 'bad1', roleIds: ['x'] }), 'roleIds'],
@@ -214,7 +215,7 @@ describe('bad input', () => {
     }
     expect((await call(t.app, 'GET', '/system/user/abc', admin)).body.msg).toContain('userId');
     expect((await call(t.app, 'POST', '/system/user/delete/1,x', admin)).body.msg).toContain('userIds');
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 });
 
@@ -222,7 +223,7 @@ describe('operation log', () => {
   it('records writes with title 用户管理 and no password', async () => {
     await call(t.app, 'POST', '/system/user', admin, newUser({ userName: 'logged1', phonenumber: '', email: '' }));
     await flushAudit(t.app.deps.store);
-    const row = db().select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).get()!;
+    const row = firstRow(await db().select().from(sysOperLog).orderBy(desc(sysOperLog.operId)).limit(1))!;
     expect(row).toMatchObject({ title: '用户管理', businessType: 1, status: 0, operName: 'admin', requestMethod: 'POST', operUrl: '/caishui-api/system/user' });
     expect(row.operParam).toContain('logged1');
     expect(row.operParam).not.toContain('secret1');

@@ -21,8 +21,8 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const name of ['applicant', 'approver', 'cand', 'stranger']) id[name] = makeUser(t.app, { userName: name });
-  grantProcessStart(t.app, [id.applicant, id.stranger]); // they start processes (issue 40)
+  for (const name of ['applicant', 'approver', 'cand', 'stranger']) id[name] = await makeUser(t.app, { userName: name });
+  await grantProcessStart(t.app, [id.applicant, id.stranger]); // they start processes (issue 40)
   tok.admin = await login(t.app);
   for (const name of Object.keys(id)) tok[name] = await login(t.app, name, 'admin123');
 });

@@ -46,8 +46,8 @@ const LEGACY = {
 };
 
 describe('workflow listeners', () => {
-  it('every seeded library row names a registered handler, none a Java class', () => {
-    const rows = t.app.deps.db.select().from(sysListener).all();
+  it('every seeded library row names a registered handler, none a Java class', async () => {
+    const rows = await t.app.deps.store.db.select().from(sysListener);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const r of rows) {
       expect(r.valueType).toBe('classListener');
@@ -57,7 +57,7 @@ describe('workflow listeners', () => {
   });
 
   it('a model using the seeded names deploys and runs to its end', async () => {
-    const rows = t.app.deps.db.select().from(sysListener).all();
+    const rows = await t.app.deps.store.db.select().from(sysListener);
     const byType = (type: string) => rows.find((r) => r.type === type)!.value;
     const engine = t.app.deps.engine;
     const names = { exec: byType('2'), task: byType('1'), taskComplete: byType('1'), end: rows.find((r) => r.eventType === 'end')!.value };
@@ -79,7 +79,7 @@ describe('workflow listeners', () => {
     for (const [name, h] of Object.entries(workflowHandlers.listeners!)) {
       listeners[name] = (ctx) => { calls.push(`${name}:${ctx.eventName}`); h(ctx); };
     }
-    const engine = createEngine({ db: t.app.deps.db, clock: t.clock, handlers: { listeners } });
+    const engine = createEngine({ store: t.app.deps.store, clock: t.clock, handlers: { listeners } });
     const d2 = await engine.deploy({ xml: model('legacy_traced', LEGACY), name: '旧名2', category: 'oa' });
     const s2 = await engine.start({ definitionId: d2.definitionId, userId: '1' });
     await engine.complete({ taskId: s2.tasks[0].taskId, userId: '1' });
@@ -92,7 +92,7 @@ describe('workflow listeners', () => {
   it('task.setAssignee in a create listener assigns the task and fires the assignment listeners', async () => {
     // Guards the engine's listener → task-ops wiring (passed in, not imported back, since §6).
     const calls: string[] = [];
-    const engine = createEngine({ db: t.app.deps.db, clock: t.clock, handlers: { listeners: {
+    const engine = createEngine({ store: t.app.deps.store, clock: t.clock, handlers: { listeners: {
       setter: (ctx) => ctx.task!.setAssignee('2'),
       trace: (ctx) => { calls.push(`${ctx.eventName}:${ctx.task?.assignee ?? '-'}`); },
     } } });

@@ -26,7 +26,7 @@ import * as lists from '../../server/engine/queries/task-lists';
 import { taskResults, withdrawnTaskIds } from '../../server/engine/queries/task-results';
 import { todoListSync } from '../../server/engine/queries/todo-list';
 import { boundaryTimerXml, messageCatchXml, messageStartXml } from '../workflow/event-models';
-import { completeByName, lineXml, makeEngine, readCorpus, tempDbFile } from '../workflow/helpers';
+import { completeByName, lineXml, makeSqliteEngine, readCorpus, tempDbFile } from '../workflow/helpers';
 import { flow, proc } from '../workflow/scopes-helpers';
 import { freshDatabase } from './fresh-db';
 
@@ -114,7 +114,7 @@ async function buildData(e: Engine, clock: { advance(ms: number): void }) {
 
 beforeAll(async () => {
   file = tempDbFile();
-  const made = makeEngine({ usersOfGroups: () => [] }, file);
+  const made = makeSqliteEngine({ usersOfGroups: () => [] }, file);
   engine = made.engine;
   engineDb = made.db;
   await buildData(engine, made.clock);

@@ -30,14 +30,14 @@ const PAR = `<?xml version="1.0" encoding="UTF-8"?>
 <sequenceFlow id="f4" sourceRef="a2" targetRef="join"/><sequenceFlow id="f5" sourceRef="fork" targetRef="b1"/><sequenceFlow id="f6" sourceRef="b1" targetRef="join"/>
 <sequenceFlow id="f7" sourceRef="join" targetRef="z"/><sequenceFlow id="f8" sourceRef="z" targetRef="e"/></process></definitions>`;
 
-type E = ReturnType<typeof makeEngine>['engine'];
+type E = Awaited<ReturnType<typeof makeEngine>>['engine'];
 const taskOf = async (engine: E, id: string, name: string) => (await engine.instanceTasks(id)).find((t) => t.name === name)!;
 /** How many tasks named `name` the instance ever had (flow record rows). */
 const ran = async (engine: E, id: string, name: string) => (await engine.flowRecord(id)).filter((r) => r.taskName === name).length;
 const comments = async (engine: E, id: string) => (await engine.flowRecord(id)).flatMap((r) => r.comments.map((c) => `${r.taskName}:${c.type}:${c.message}`)).sort();
 
 async function start(xml: string, variables?: Record<string, unknown>) {
-  const ctx = makeEngine();
+  const ctx = await makeEngine();
   const d = await ctx.engine.deploy({ xml });
   const s = await ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables });
   return { ...ctx, id: s.instanceId };
@@ -167,7 +167,7 @@ describe('撤回 by an approver', () => {
   });
 
   it('a vote in a running parallel countersign: the voter gets the task back, the vote no longer counts', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-MultiInstanceTest.testParallelUserTasksCustomExtensions.bpmn20.xml') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { assigneeList: ['a', 'b'] } });
     const byA = async () => (await engine.instanceTasks(instanceId)).find((x) => x.assignee === 'a');
@@ -183,7 +183,7 @@ describe('撤回 by an approver', () => {
   });
 
   it('a vote in a sequential countersign while the next approver has not acted; not once they have', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const xml = lineXml('seq', [{ id: 'v', name: '会签', assignee: '${u}', extra: '><multiInstanceLoopCharacteristics isSequential="true" flowable:collection="${users}" flowable:elementVariable="u"/></userTask' }])
       .replace('</userTask/>', '</userTask>');
     const d = await engine.deploy({ xml });

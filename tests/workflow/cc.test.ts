@@ -17,7 +17,7 @@ const line = lineXml('p', [
 const groups: Record<string, string[]> = { 7: ['6', '8'] };
 
 async function started(variables: Record<string, unknown> = { boss: '10' }) {
-  const ctx = makeEngine({ usersOfGroups: (ids) => ids.flatMap((g) => groups[g] ?? []) });
+  const ctx = await makeEngine({ usersOfGroups: (ids) => ids.flatMap((g) => groups[g] ?? []) });
   const d = await ctx.engine.deploy({ xml: line });
   const s = await ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables });
   return { ...ctx, id: s.instanceId };
@@ -57,7 +57,7 @@ describe('the model CC of a node', () => {
   });
 
   it('a countersign sends once, when the body completes', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const xml = lineXml('mi', [{ id: 'v', name: '会签', assignee: '${u}', extra: ' flowable:ccUsers="9"><multiInstanceLoopCharacteristics isSequential="false" flowable:collection="${users}" flowable:elementVariable="u"/></userTask' }])
       .replace('</userTask/>', '</userTask>');
     const d = await engine.deploy({ xml });
@@ -69,11 +69,11 @@ describe('the model CC of a node', () => {
   });
 
   it('an instance deleted takes its copies with it', async () => {
-    const { engine, id, db } = await started();
+    const { engine, id, store } = await started();
     await completeByName(engine, id, '申请');
     await completeByName(engine, id, '主管');
     await engine.deleteInstance({ instanceIds: id });
-    expect((db.$client.prepare('SELECT COUNT(*) AS n FROM wf_cc').get() as { n: number }).n).toBe(0);
+    expect((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM wf_cc'))!.n).toBe(0);
   });
 });
 

@@ -9,12 +9,12 @@
  */
 import { expect } from 'vitest';
 import type { Engine } from '../../server/engine';
-import type { Db } from '../../server/db/client';
+import type { Store } from '../../server/db/store/port';
 import { names, readCorpus, snapshot } from './helpers';
 
 export type EventGatewayCase =
   | { refused: RegExp }
-  | { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void | Promise<void> };
+  | { run: (engine: Engine, definitionId: string, rec: unknown, store: Store) => void | Promise<void> };
 
 /** makeEngine's manual clock start (server/core/clock.ts manualClock). */
 const T0 = Date.UTC(2026, 0, 5, 1, 0, 0);
@@ -23,9 +23,9 @@ const T0 = Date.UTC(2026, 0, 5, 1, 0, 0);
 const CANCEL = 'event based gateway cancel';
 
 /** The instance's history rows of the given activities as `activityId|deleteReason` (ended rows only), sorted. */
-function ended(db: Db, instanceId: string, ids: string[]): string[] {
-  const rows = db.$client.prepare('SELECT activity_id AS a, delete_reason AS r FROM wf_hi_actinst WHERE instance_id = ? AND end_time IS NOT NULL ORDER BY id')
-    .all(instanceId) as Array<{ a: string; r: string | null }>;
+async function ended(store: Store, instanceId: string, ids: string[]): Promise<string[]> {
+  const rows = await store.all<{ a: string; r: string | null }>(
+    'SELECT activity_id AS a, delete_reason AS r FROM wf_hi_actinst WHERE instance_id = ? AND end_time IS NOT NULL ORDER BY id', [instanceId]);
   return rows.filter((x) => ids.includes(x.a)).map((x) => `${x.a}|${x.r ?? ''}`).sort();
 }
 
@@ -39,7 +39,7 @@ const EVENTS = ['signalEvent', 'timerEvent', 'messageEvent'];
 
 export const eventGatewayCases: Record<string, EventGatewayCase> = {
   'activiti-EventBasedGatewayTest.testCatchSignalAndMessageAndTimer.bpmn20.xml': {
-    run: async (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, store) => {
       const start = async () => {
         const s = await engine.start({ definitionId, userId: '1' });
         expect(s.ended).toBe(false);
@@ -54,46 +54,46 @@ export const eventGatewayCases: Record<string, EventGatewayCase> = {
       expect(await engine.correlateMessage({ messageName: 'newInvoice', instanceId: a })).toEqual({ instanceId: a, started: false });
       expect(await waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
       expect(await snapshot(engine, a)).toEqual(['afterMessage|kermit||']);
-      expect(ended(db, a, ['gw1', ...EVENTS])).toEqual(['gw1|', 'messageEvent|', `signalEvent|${CANCEL}`, `timerEvent|${CANCEL}`]);
+      expect(await ended(store, a, ['gw1', ...EVENTS])).toEqual(['gw1|', 'messageEvent|', `signalEvent|${CANCEL}`, `timerEvent|${CANCEL}`]);
       expect((await engine.complete({ taskId: (await engine.instanceTasks(a))[0].taskId, userId: 'kermit' })).ended).toBe(true);
       // The signal first → the message subscription and the timer go.
       const b = await start();
       expect(await engine.broadcastSignal({ signalName: 'alert', instanceId: b })).toEqual({ triggered: 1, started: [] });
       expect(await waits(engine, b)).toEqual({ subscriptions: [], timers: [] });
       expect(await snapshot(engine, b)).toEqual(['afterSignal|kermit||']);
-      expect(ended(db, b, EVENTS)).toEqual([`messageEvent|${CANCEL}`, 'signalEvent|', `timerEvent|${CANCEL}`]);
+      expect(await ended(store, b, EVENTS)).toEqual([`messageEvent|${CANCEL}`, 'signalEvent|', `timerEvent|${CANCEL}`]);
       await expect(engine.correlateMessage({ messageName: 'newInvoice', instanceId: b })).rejects.toThrow('没有等待消息 newInvoice 的流程');
       // The timer first (PT0S, due at once) → both subscriptions go.
       const c = await start();
       expect((await engine.fireDueTimers({ now: T0, owner: 't' })).fired).toBe(1);
       expect(await waits(engine, c)).toEqual({ subscriptions: [], timers: [] });
       expect(await snapshot(engine, c)).toEqual(['afterTimer|kermit||']);
-      expect(ended(db, c, EVENTS)).toEqual([`messageEvent|${CANCEL}`, `signalEvent|${CANCEL}`, 'timerEvent|']);
+      expect(await ended(store, c, EVENTS)).toEqual([`messageEvent|${CANCEL}`, `signalEvent|${CANCEL}`, 'timerEvent|']);
       expect(await engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 0, started: [] });
       expect((await engine.complete({ taskId: (await engine.instanceTasks(c))[0].taskId, userId: 'kermit' })).ended).toBe(true);
     },
   },
   'activiti-EventBasedGatewayTest.testCatchAlertAndTimer.bpmn20.xml': {
-    run: async (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, store) => {
       // testCatchSignalCancelsTimer: one subscription, one timer; the signal cancels the timer.
       const a = (await engine.start({ definitionId, userId: '1' })).instanceId;
       expect(await waits(engine, a)).toEqual({ subscriptions: ['signal:alert@signalEvent'], timers: ['timerEvent'] });
       expect(await engine.broadcastSignal({ signalName: 'alert' })).toEqual({ triggered: 1, started: [] });
       expect(await waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
       expect(await names(engine, a)).toEqual(['afterSignal']);
-      expect(ended(db, a, ['timerEvent'])).toEqual([`timerEvent|${CANCEL}`]);
+      expect(await ended(store, a, ['timerEvent'])).toEqual([`timerEvent|${CANCEL}`]);
       // testCatchTimerCancelsSignal: the timer fires first; the signal subscription goes.
       const b = (await engine.start({ definitionId, userId: '1' })).instanceId;
       expect((await engine.fireDueTimers({ now: T0 + 10_000, owner: 't' })).fired).toBe(1);
       expect(await waits(engine, b)).toEqual({ subscriptions: [], timers: [] });
       expect(await names(engine, b)).toEqual(['afterTimer']);
-      expect(ended(db, b, ['signalEvent'])).toEqual([`signalEvent|${CANCEL}`]);
+      expect(await ended(store, b, ['signalEvent'])).toEqual([`signalEvent|${CANCEL}`]);
       expect((await engine.complete({ taskId: (await engine.instanceTasks(b))[0].taskId, userId: 'kermit' })).ended).toBe(true);
     },
   },
   // Hand-written: a receive task among the targets, and the gateway reached again through a loop.
   'handwritten-eventGatewayReceiveTask.bpmn20.xml': {
-    run: async (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, store) => {
       // engine.validate names the gateway (the designer marks it on the canvas).
       const problems = await engine.validate({ xml: readCorpus('activiti-EventBasedGatewayTest.testConnectedToActivity.bpmn20.xml') });
       expect(problems).toMatchObject([{ elementId: 'gw1', elementType: 'bpmn:EventBasedGateway' }]);
@@ -113,13 +113,13 @@ export const eventGatewayCases: Record<string, EventGatewayCase> = {
       expect((await engine.trigger({ instanceId: a, activityId: 'bankSlip' })).ended).toBe(false);
       expect(await names(engine, a)).toEqual(['入账']);
       expect(await waits(engine, a)).toEqual({ subscriptions: [], timers: [] });
-      expect(ended(db, a, WAITS)).toEqual(['bankSlip|', `paid|${CANCEL}`, `remind|${CANCEL}`]);
+      expect(await ended(store, a, WAITS)).toEqual(['bankSlip|', `paid|${CANCEL}`, `remind|${CANCEL}`]);
       // The message first: the receive task's token is cancelled with the timer.
       const b = await begin();
       await engine.correlateMessage({ messageName: 'payNotice', instanceId: b });
       expect(await names(engine, b)).toEqual(['确认付款']);
       await expect(engine.trigger({ instanceId: b, activityId: 'bankSlip' })).rejects.toThrow(noReceive);
-      expect(ended(db, b, WAITS)).toEqual([`bankSlip|${CANCEL}`, 'paid|', `remind|${CANCEL}`]);
+      expect(await ended(store, b, WAITS)).toEqual([`bankSlip|${CANCEL}`, 'paid|', `remind|${CANCEL}`]);
       // The timer first: 催款, then back at the gateway with fresh waits; the message then wins.
       const c = await begin();
       expect((await engine.fireDueTimers({ now: T0 + HOUR, owner: 't' })).fired).toBe(1);

@@ -7,10 +7,10 @@
  */
 import { expect } from 'vitest';
 import type { Engine } from '../../server/engine';
-import type { Db } from '../../server/db/client';
+import type { Store } from '../../server/db/store/port';
 import { names, completeByName, snapshot } from './helpers';
 
-type ParseCase = { refused: RegExp } | { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void | Promise<void> };
+type ParseCase = { refused: RegExp } | { run: (engine: Engine, definitionId: string, rec: unknown, store: Store) => void | Promise<void> };
 
 export const parseCases: Record<string, ParseCase> = {
   'handwritten-prefixedRefs.bpmn20.xml': {
@@ -49,7 +49,7 @@ export const parseCases: Record<string, ParseCase> = {
     },
   },
   'handwritten-dataObjects.bpmn20.xml': {
-    run: async (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, store) => {
       const { instanceId } = await engine.start({ definitionId, userId: '1', variables: { IntegerTest: 7 } });
       const vars = await engine.variables({ instanceId });
       expect(vars).toMatchObject({
@@ -62,11 +62,11 @@ export const parseCases: Record<string, ParseCase> = {
       await completeByName(engine, instanceId, 'Task');
       // The sub-process's data object is a local variable of its scope execution (the task's assignee reads it).
       expect(await snapshot(engine, instanceId)).toEqual(['Sub task|Testing2||']);
-      const subVar = () => db.$client.prepare("SELECT scope_id AS s, value FROM wf_variable WHERE instance_id = ? AND name = 'SubTest'").all(instanceId) as Array<{ s: string; value: string }>;
-      expect(subVar()).toEqual([{ s: expect.stringMatching(/.+/), value: '"Testing2"' }]);
+      const subVar = () => store.all<{ s: string; value: string }>("SELECT scope_id AS s, value FROM wf_variable WHERE instance_id = ? AND name = 'SubTest'", [instanceId]);
+      expect(await subVar()).toEqual([{ s: expect.stringMatching(/.+/), value: '"Testing2"' }]);
       expect(await engine.variables({ instanceId })).not.toHaveProperty('SubTest');
       await completeByName(engine, instanceId, 'Sub task');
-      expect(subVar()).toEqual([]);
+      expect(await subVar()).toEqual([]);
       expect(await names(engine, instanceId)).toEqual(['Last task']);
       expect(await engine.variables({ instanceId })).not.toHaveProperty('SubTest');
       const b = await engine.start({ definitionId, userId: '1' });

@@ -5,24 +5,24 @@
  */
 import { expect } from 'vitest';
 import type { Engine } from '../../server/engine';
-import type { Db } from '../../server/db/client';
+import type { Store } from '../../server/db/store/port';
 import { names, completeByName, readCorpus } from './helpers';
 
-export type ScopeCase = { run: (engine: Engine, definitionId: string, rec: unknown, db: Db) => void | Promise<void> };
+export type ScopeCase = { run: (engine: Engine, definitionId: string, rec: unknown, store: Store) => void | Promise<void> };
 
-const hiTasks = (db: Db, instanceId: string) => (db.$client.prepare(
-  'SELECT name, delete_reason AS r FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY create_time, id').all(instanceId) as Array<{ name: string; r: string | null }>)
+const hiTasks = async (store: Store, instanceId: string) => (await store.all<{ name: string; r: string | null }>(
+  'SELECT name, delete_reason AS r FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY create_time, id', [instanceId]))
   .map((t) => `${t.name}${t.r ? ' (cancelled)' : ''}`);
 
 export const scopeCases: Record<string, ScopeCase> = {
   'handwritten-subProcessSimple.bpmn20.xml': {
-    run: async (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, store) => {
       const { instanceId } = await engine.start({ definitionId, userId: '1' });
       expect((await engine.instanceTasks(instanceId)).map((t) => `${t.name}|${t.assignee}`)).toEqual(['Task in subprocess|kermit']);
       expect((await completeByName(engine, instanceId, 'Task in subprocess')).ended).toBe(false);
       expect(await names(engine, instanceId)).toEqual(['Task after subprocess']);
       expect((await completeByName(engine, instanceId, 'Task after subprocess')).ended).toBe(true);
-      const types = (db.$client.prepare("SELECT activity_type AS t FROM wf_hi_actinst WHERE instance_id = ? AND activity_id = 'subProcess'").all(instanceId) as Array<{ t: string }>);
+      const types = await store.all<{ t: string }>("SELECT activity_type AS t FROM wf_hi_actinst WHERE instance_id = ? AND activity_id = 'subProcess'", [instanceId]);
       expect(types).toEqual([{ t: 'subProcess' }]);
     },
   },
@@ -36,11 +36,11 @@ export const scopeCases: Record<string, ScopeCase> = {
     },
   },
   'handwritten-terminateEndEvent.bpmn20.xml': {
-    run: async (engine, definitionId, _rec, db) => {
+    run: async (engine, definitionId, _rec, store) => {
       const { instanceId } = await engine.start({ definitionId, userId: '1' });
       expect(await names(engine, instanceId)).toEqual(['Other branch', 'check before end']);
       expect((await completeByName(engine, instanceId, 'check before end', undefined, 'u')).ended).toBe(true);
-      expect(hiTasks(db, instanceId).sort()).toEqual(['Other branch (cancelled)', 'check before end']);
+      expect((await hiTasks(store, instanceId)).sort()).toEqual(['Other branch (cancelled)', 'check before end']);
       expect(await engine.getInstance(instanceId)).toMatchObject({ endActivityId: 'EndEvent_2' });
     },
   },

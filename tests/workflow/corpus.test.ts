@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../server/engine';
-import type { Db } from '../../server/db/client';
+import type { Store } from '../../server/db/store/port';
 import { handlers, type Recorder } from './corpus-handlers';
 import { corpusDir, makeEngine, readCorpus, snapshot, names, completeByName } from './helpers';
 import { inclusiveCases } from './corpus-inclusive';
@@ -20,7 +20,7 @@ import { messageCases } from './corpus-messages';
 
 type Case =
   | { refused: RegExp }
-  | { run: (engine: Engine, definitionId: string, rec: Recorder, db: Db) => void | Promise<void> };
+  | { run: (engine: Engine, definitionId: string, rec: Recorder, store: Store) => void | Promise<void> };
 
 type RunCase = { run: (engine: Engine, definitionId: string, rec: Recorder) => void | Promise<void> };
 const xorCase = (expectations: Array<[number, string | RegExp]>): RunCase => ({
@@ -292,14 +292,14 @@ describe('bpmn corpus', () => {
     if (!c) continue;
     it(`${'refused' in c ? 'REFUSED' : 'RUNS'}: ${file}`, async () => {
       const rec: Recorder = { events: [], counters: {} };
-      const { engine, db } = makeEngine(handlers(rec));
+      const { engine, store } = await makeEngine(handlers(rec));
       if ('refused' in c) {
         await expect(engine.deploy({ xml: readCorpus(file) })).rejects.toThrow(c.refused);
         expect((await engine.listDefinitions({})).total).toBe(0);
         return;
       }
       const d = await engine.deploy({ xml: readCorpus(file) });
-      await c.run(engine, d.definitionId, rec, db);
+      await c.run(engine, d.definitionId, rec, store);
     });
   }
 });
@@ -310,7 +310,7 @@ describe('sequential multi-instance (corpus #9 without its boundary timer)', () 
     .replace(/<sequenceFlow id="flow3"[^>]*\/>/, '')
     .replace(/<userTask id="taskAfterTimer" \/>/, '');
   it('one task at a time, kermit_0..2, then the end; nrOfLoops=10 ends after 5', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const { definitionId } = await engine.deploy({ xml });
     const a = await engine.start({ definitionId, userId: '1', variables: { nrOfLoops: 3 } });
     for (let i = 0; i < 3; i++) {

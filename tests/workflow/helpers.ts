@@ -1,12 +1,22 @@
 /**
- * Test helpers for the engine: an engine over a fresh in-memory (or file) database, the corpus
- * folder, and short readers of the active tasks.
+ * Test helpers for the engine: an engine over a fresh database, the corpus folder, and short
+ * readers of the active tasks.
+ *
+ * Two databases (issue 43, README "Two databases"): the suite runs on SQLite `:memory:` (project
+ * `workflow`) or, with `CAISHUI_TEST_DB=postgres` (project `workflow-pg`, whose globalSetup starts
+ * a throwaway cluster: tests/pg/global-setup.ts), each engine over an empty PostgreSQL database of
+ * its own, migrated with drizzle-pg/ (the engine's tables need no seed rows). Tests read the
+ * tables through `store` (`await store.all/get/run(sql, params)`, `?` placeholders, quoted
+ * camelCase aliases), so they run on both; the few that are SQLite-only by nature use
+ * makeSqliteEngine and sit in a `describe.skipIf(onPostgres)` saying why.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../../server/db/client';
+import { dbKindOf, type Store } from '../../server/db/store/port';
+import { sqliteStore } from '../../server/db/store/sqlite';
 import { manualClock } from '../../server/core/clock';
 import { createEngine, type EngineHandlers, type Engine } from '../../server/engine';
 
@@ -17,14 +27,106 @@ export const corpusDir = path.resolve(here, 'corpus');
 
 export const readCorpus = (file: string) => fs.readFileSync(path.join(corpusDir, file), 'utf8');
 
-export function makeEngine(handlers: EngineHandlers = {}, url = ':memory:', extra: { afterLoad?: (id: string) => void } = {}) {
-  const db: Db = openDatabase({ url });
-  const clock = manualClock();
-  // Every instance-cache hit is checked against a fresh load (server/engine/store/instance-cache.ts).
-  const engine = createEngine({ db, clock, handlers, afterLoad: extra.afterLoad, verifyInstanceCache: true });
-  return { db, clock, engine };
+/** True when the suite runs on PostgreSQL (`CAISHUI_TEST_DB=postgres`: the `workflow-pg` project). */
+export const onPostgres = process.env.CAISHUI_TEST_DB === 'postgres';
+
+/** What makeEngine builds: the engine, its store and its manual clock. */
+export interface EngineContext {
+  store: Store;
+  clock: ReturnType<typeof manualClock>;
+  engine: Engine;
 }
 
+/** makeSqliteEngine's context: also the SQLite connection (for SQLite-only tests). */
+export interface SqliteEngineContext extends EngineContext {
+  db: Db;
+}
+
+export interface MakeEngineExtra {
+  /** Test hook: called inside each instance command's transaction right after loading. */
+  afterLoad?: (id: string) => void;
+}
+
+/** The PostgreSQL stores makeEngine opened and has not seen closed (closeEngineStores). */
+const pgStores = new Set<Store>();
+
+/**
+ * An engine over a database: `url` (a SQLite file or `:memory:`, or a `postgres://` URL of a
+ * migrated database, e.g. from tempDatabase), else a fresh one of the run's kind (`:memory:`, or
+ * on PostgreSQL a new migrated database). Every instance-cache hit is checked against a fresh
+ * load (server/engine/store/instance-cache.ts). Returns `{ store, clock, engine }`; close with
+ * `await store.close()` (it closes the connection; on PostgreSQL closeEngineStores closes the
+ * rest after each file).
+ */
+export async function makeEngine(handlers: EngineHandlers = {}, url?: string, extra: MakeEngineExtra = {}): Promise<EngineContext> {
+  const target = url ?? (onPostgres ? await freshPgDatabase() : ':memory:');
+  if (dbKindOf(target) === 'sqlite') {
+    const { store, clock, engine } = makeSqliteEngine(handlers, target, extra);
+    return { store, clock, engine };
+  }
+  const { openPostgresStore } = await import('../../server/db/store/postgres');
+  const store = await openPostgresStore(target);
+  pgStores.add(store);
+  const clock = manualClock();
+  // No `db` on PostgreSQL: the engine runs on the store alone (createEngine's CreateEngineOptions).
+  return { store, clock, engine: createEngine({ store, clock, handlers, afterLoad: extra.afterLoad, verifyInstanceCache: true }) };
+}
+
+/**
+ * An engine over a SQLite database (`url`: a file or `:memory:`), with its connection `db`, for
+ * the tests that are SQLite-only by nature (two connections on one file, statement probes, pragmas).
+ * `store` is the connection's store (sqliteStore); closing it closes the connection.
+ */
+export function makeSqliteEngine(handlers: EngineHandlers = {}, url = ':memory:', extra: MakeEngineExtra = {}): SqliteEngineContext {
+  const db: Db = openDatabase({ url });
+  const store = sqliteStore(db);
+  const clock = manualClock();
+  const engine = createEngine({ db, store, clock, handlers, afterLoad: extra.afterLoad, verifyInstanceCache: true });
+  return { db, store, clock, engine };
+}
+
+/** This process's template: a database migrated once (its name), copied by freshPgDatabase. */
+let pgTemplate: Promise<string> | undefined;
+
+/**
+ * A new PostgreSQL database on the run's cluster, migrated (drizzle-pg/), holding no rows but the
+ * migrations' own; its URL. A copy of this process's template database (migrating each one would
+ * cost most of the suite's time).
+ */
+async function freshPgDatabase(): Promise<string> {
+  // Imported here: fire-worker.ts (a plain Node child process) loads this module outside vitest.
+  const { freshDatabase } = await import('../pg/fresh-db');
+  pgTemplate ??= (async () => {
+    const { migratePostgres } = await import('../../server/db/pg-schema/migrate');
+    const url = await freshDatabase('workflow_template');
+    await migratePostgres(url);
+    return new URL(url).pathname.slice(1);
+  })();
+  return await freshDatabase('workflow', { template: await pgTemplate });
+}
+
+/**
+ * A database that outlives one engine (restart, two engines or processes over one database): a
+ * SQLite file in a temp folder, or on PostgreSQL a new migrated database. Pass it to makeEngine;
+ * removeTempDatabase removes the SQLite file's folder (the PostgreSQL cluster is thrown away).
+ */
+export async function tempDatabase(): Promise<string> {
+  return onPostgres ? await freshPgDatabase() : tempDbFile();
+}
+
+/** Removes a tempDatabase's SQLite folder; nothing for PostgreSQL. */
+export function removeTempDatabase(url: string): void {
+  if (dbKindOf(url) === 'sqlite') fs.rmSync(path.dirname(url), { recursive: true, force: true });
+}
+
+/** Closes the PostgreSQL stores makeEngine opened (the workflow-pg project's afterAll, tests/workflow/pg-setup.ts). */
+export async function closeEngineStores(): Promise<void> {
+  const stores = [...pgStores];
+  pgStores.clear();
+  await Promise.all(stores.map((s) => s.close()));
+}
+
+/** A SQLite file in a new temp folder. */
 export function tempDbFile(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-engine-'));
   return path.join(dir, 'test.db');

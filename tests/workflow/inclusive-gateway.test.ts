@@ -23,54 +23,54 @@ const movesXml = wrap(`<startEvent id="s"/><userTask id="apply" name="申请" fl
 <sequenceFlow id="f5" sourceRef="join" targetRef="sum"/><sequenceFlow id="f6" sourceRef="sum" targetRef="e"/>`);
 
 async function started(vars: Record<string, unknown>) {
-  const { engine, db } = makeEngine();
+  const { engine, store } = await makeEngine();
   const { definitionId } = await engine.deploy({ xml: movesXml });
   const { instanceId } = await engine.start({ definitionId, userId: '1' });
   await completeByName(engine, instanceId, '申请', vars);
-  return { engine, db, instanceId };
+  return { engine, store, instanceId };
 }
 
 describe('inclusive join and token moves', () => {
   it('reject from one branch to before the fork: the arrival at the join is cleared (issue 39), the join fires once', async () => {
-    const { engine, db, instanceId } = await started({ a: true, b: true });
+    const { engine, store, instanceId } = await started({ a: true, b: true });
     expect(await names(engine, instanceId)).toEqual(['A', 'B']);
     await completeByName(engine, instanceId, 'A');
-    expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
+    expect(await tokens(store, instanceId)).toEqual(['join:0', 'tb:1']);
     const tb = (await engine.instanceTasks(instanceId)).find((t) => t.name === 'B')!;
     await engine.reject({ taskId: tb.taskId, userId: '1', comment: '驳回' });
     // 申请 runs the fork again: A's old arrival goes with B's branch and nothing fires.
     expect(await names(engine, instanceId)).toEqual(['申请']);
-    expect(tokens(db, instanceId)).toEqual(['apply:1']);
+    expect(await tokens(store, instanceId)).toEqual(['apply:1']);
     await completeByName(engine, instanceId, '申请', { a: false, b: true });
     expect(await names(engine, instanceId)).toEqual(['B']);
     await completeByName(engine, instanceId, 'B');
     expect(await names(engine, instanceId)).toEqual(['汇总']);
-    expect(tokens(db, instanceId)).toEqual(['sum:1']);
+    expect(await tokens(store, instanceId)).toEqual(['sum:1']);
     expect((await completeByName(engine, instanceId, '汇总')).ended).toBe(true);
   });
 
   it('return to 申请 and fork both again: the join waits for both new arrivals', async () => {
-    const { engine, db, instanceId } = await started({ a: true, b: true });
+    const { engine, store, instanceId } = await started({ a: true, b: true });
     await completeByName(engine, instanceId, 'B');
     const ta = (await engine.instanceTasks(instanceId)).find((t) => t.name === 'A')!;
     await engine.returnTo({ taskId: ta.taskId, userId: '1', targetKey: 'apply', comment: '退回' });
-    expect(tokens(db, instanceId)).toEqual(['apply:1']);
+    expect(await tokens(store, instanceId)).toEqual(['apply:1']);
     await completeByName(engine, instanceId, '申请', { a: true, b: true });
     await completeByName(engine, instanceId, 'A');
     expect(await names(engine, instanceId)).toEqual(['B']);
     await completeByName(engine, instanceId, 'B');
-    expect(tokens(db, instanceId)).toEqual(['sum:1']);
+    expect(await tokens(store, instanceId)).toEqual(['sum:1']);
   });
 
   it('reject after the join goes back to both branch tasks, which join again', async () => {
-    const { engine, db, instanceId } = await started({ a: true, b: true });
+    const { engine, store, instanceId } = await started({ a: true, b: true });
     await completeByName(engine, instanceId, 'A');
     await completeByName(engine, instanceId, 'B');
     const sum = (await engine.instanceTasks(instanceId))[0];
     await engine.reject({ taskId: sum.taskId, userId: '1' });
     expect(await names(engine, instanceId)).toEqual(['A', 'B']);
     await completeByName(engine, instanceId, 'A');
-    expect(tokens(db, instanceId)).toEqual(['join:0', 'tb:1']);
+    expect(await tokens(store, instanceId)).toEqual(['join:0', 'tb:1']);
     await completeByName(engine, instanceId, 'B');
     expect(await names(engine, instanceId)).toEqual(['汇总']);
   });
@@ -86,7 +86,7 @@ describe('an inclusive gateway that joins and forks', () => {
 <sequenceFlow id="f6" sourceRef="m" targetRef="e"/><sequenceFlow id="f7" sourceRef="n" targetRef="e"/><sequenceFlow id="f8" sourceRef="d" targetRef="e"/>`);
 
   it('joins both arrivals, then applies the fork rule once (conditions read at leave time)', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const { definitionId } = await engine.deploy({ xml });
     const a = await engine.start({ definitionId, userId: '1', variables: { m: false, n: false } });
     await completeByName(engine, a.instanceId, 'X', { m: true });
@@ -106,11 +106,11 @@ describe('two tokens arriving at the join in one command', () => {
 <sequenceFlow id="f4" sourceRef="join" targetRef="after"/><sequenceFlow id="f5" sourceRef="after" targetRef="e"/>`);
 
   it('the first waits for the second that is already on its way (active at the gateway): one token leaves', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const { definitionId } = await engine.deploy({ xml });
     const { instanceId } = await engine.start({ definitionId, userId: '1' });
     expect(await names(engine, instanceId)).toEqual(['After']);
-    expect(tokens(db, instanceId)).toEqual(['after:1']);
+    expect(await tokens(store, instanceId)).toEqual(['after:1']);
   });
 });
 
@@ -121,7 +121,7 @@ describe('shared supported-element list', () => {
     expect(isSupportedElement('bpmn:ComplexGateway')).toBe(false);
     expect(isSupportedElement('toString')).toBe(false);
     expect(supportedElement('bpmn:DataObject')?.kind).toBe('structure');
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     await expect(engine.deploy({ xml: wrap('<startEvent id="s"/><complexGateway id="cg"/>') })).rejects.toThrow('部署失败: 不支持的流程元素 cg (bpmn:ComplexGateway)');
     for (const [type, e] of Object.entries(SUPPORTED_ELEMENTS)) {
       if (e.kind === 'node') expect(e.node).toBe(type.slice(5, 6).toLowerCase() + type.slice(6));

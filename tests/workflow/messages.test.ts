@@ -9,11 +9,12 @@ import {
   messageBoundaryXml, messageCatchXml, messageStartXml, receiveTaskXml, signalCatchXml, signalStartXml, signalThrowXml, model,
 } from './event-models';
 
-const count = (ctx: ReturnType<typeof makeEngine>, sql: string) => (ctx.db.$client.prepare(sql).get() as { n: number }).n;
+/** The `n` of a `SELECT count(*) AS n …` through the engine's store. */
+const count = async (ctx: Awaited<ReturnType<typeof makeEngine>>, sql: string, params: string[] = []) => (await ctx.store.get<{ n: number }>(sql, params))!.n;
 
 describe('messages', () => {
   it('an intermediate message catch waits; correlation by business key continues it with variables', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: messageCatchXml });
     const a = (await engine.start({ definitionId: d.definitionId, userId: '1', businessKey: 'ORDER-1' })).instanceId;
@@ -34,7 +35,7 @@ describe('messages', () => {
   });
 
   it('correlating to one instance by id; a suspended instance does not receive', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const d = await ctx.engine.deploy({ xml: messageCatchXml });
     const a = (await ctx.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
     await ctx.engine.setInstanceState({ instanceId: a, state: 2 });
@@ -44,7 +45,7 @@ describe('messages', () => {
   });
 
   it('an interrupting message boundary cancels the task; a non-interrupting signal boundary adds a token', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: messageBoundaryXml });
     const id = (await engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
@@ -61,7 +62,7 @@ describe('messages', () => {
   });
 
   it('a message start event starts a new instance with the business key; INITIATOR = the user', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: messageStartXml });
     expect((await engine.eventWaits({ definitionId: d.definitionId })).subscriptions).toMatchObject([{ instanceId: null, eventName: 'newOrder', activityId: 'msgStart' }]);
@@ -78,25 +79,25 @@ describe('messages', () => {
     const v2 = await engine.deploy({ xml: messageStartXml });
     expect((await engine.eventWaits({ definitionId: d.definitionId })).subscriptions).toEqual([]);
     expect((await engine.correlateMessage({ messageName: 'newOrder', userId: '7' })).instanceId).not.toBe(r.instanceId);
-    expect(count(ctx, `SELECT count(*) AS n FROM wf_instance WHERE definition_id = '${v2.definitionId}'`)).toBe(1);
+    expect(await count(ctx, 'SELECT count(*) AS n FROM wf_instance WHERE definition_id = ?', [v2.definitionId])).toBe(1);
     await expect(engine.deploy({ xml: messageStartXml.replace('id="messageStart" name="messageStart"', 'id="otherKey" name="otherKey"') }))
       .rejects.toThrow('消息 newOrder 已被流程 messageStart 的消息开始事件使用');
   });
 
   it('a message start checks the candidate starters', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const xml = messageStartXml.replace('<process id="messageStart" name="messageStart" isExecutable="true">',
       '<process id="messageStart" name="messageStart" isExecutable="true" flowable:candidateStarterGroups="9">');
     const d = await ctx.engine.deploy({ xml });
     await expect(ctx.engine.correlateMessage({ messageName: 'newOrder', userId: '7', groupIds: ['2'] })).rejects.toThrow('当前用户无权发起该流程');
     expect((await ctx.engine.correlateMessage({ messageName: 'newOrder', userId: '7', groupIds: ['9'] })).started).toBe(true);
-    expect(count(ctx, `SELECT count(*) AS n FROM wf_instance WHERE definition_id = '${d.definitionId}'`)).toBe(1);
+    expect(await count(ctx, 'SELECT count(*) AS n FROM wf_instance WHERE definition_id = ?', [d.definitionId])).toBe(1);
   });
 });
 
 describe('signals', () => {
   it('a broadcast reaches every waiting instance and starts signal start processes', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     const c = await engine.deploy({ xml: signalCatchXml });
     const s = await engine.deploy({ xml: signalStartXml('sigGo') });
@@ -109,7 +110,7 @@ describe('signals', () => {
     expect(await engine.variables({ instanceId: ids[0] })).toMatchObject({ reason: 'x' });
     expect(await engine.getInstance(r.started[0])).toMatchObject({ definitionId: s.definitionId, startUserId: null });
     expect(await snapshot(engine, r.started[0])).toEqual(['处理告警|||2']);
-    expect(count(ctx, 'SELECT count(*) AS n FROM wf_event_subscription WHERE instance_id IS NOT NULL')).toBe(0);
+    expect(await count(ctx, 'SELECT count(*) AS n FROM wf_event_subscription WHERE instance_id IS NOT NULL')).toBe(0);
     // Nothing waits any more: only the start event answers; a suspended definition's signal start is skipped.
     expect(await engine.broadcastSignal({ signalName: 'go' })).toMatchObject({ triggered: 0, started: [expect.any(String)] });
     await engine.setDefinitionState({ definitionId: s.definitionId, state: 2 });
@@ -117,7 +118,7 @@ describe('signals', () => {
   });
 
   it('a broadcast to one instance reaches only that one (no signal start)', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const c = await ctx.engine.deploy({ xml: signalCatchXml });
     await ctx.engine.deploy({ xml: signalStartXml('sigGo') });
     const a = (await ctx.engine.start({ definitionId: c.definitionId, userId: '1' })).instanceId;
@@ -128,7 +129,7 @@ describe('signals', () => {
   });
 
   it('an intermediate signal throw event reaches other instances in the same transaction', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     const c = await engine.deploy({ xml: signalCatchXml });
     const t = await engine.deploy({ xml: signalThrowXml });
@@ -138,11 +139,11 @@ describe('signals', () => {
     const out = await completeByName(engine, thrower, '准备');
     expect(out.tasks.map((x) => x.name)).toEqual(['已通知']);
     for (const id of waiting) expect(await names(engine, id)).toEqual(['继续']);
-    expect(count(ctx, 'SELECT count(*) AS n FROM wf_event_subscription')).toBe(0);
+    expect(await count(ctx, 'SELECT count(*) AS n FROM wf_event_subscription')).toBe(0);
   });
 
   it('a throw reaching a catch of its own instance, and a failing receiver rolls back everything', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     // Own instance: a parallel branch waits for `go` while the other branch throws it.
     const xml = model('selfSignal', `
@@ -189,7 +190,7 @@ describe('signals', () => {
 
 describe('receive tasks', () => {
   it('trigger moves the waiting token on; a message boundary on a receive task interrupts it', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine } = ctx;
     const d = await engine.deploy({ xml: receiveTaskXml });
     const a = (await engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;

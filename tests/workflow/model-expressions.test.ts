@@ -12,7 +12,7 @@ class Directory {
 
 describe('expressions in models', () => {
   it('resolve beans (class methods), the execution facade, and fail like Flowable on unknown names', async () => {
-    const { engine } = makeEngine({ beans: { directory: new Directory() } });
+    const { engine } = await makeEngine({ beans: { directory: new Directory() } });
     const xml = lineXml('p', [{ id: 'a', name: '领导审批', assignee: '${directory.leaderOf(dept)}' }])
       .replace('<sequenceFlow id="f2" sourceRef="a" targetRef="end"/>', `<exclusiveGateway id="x" default="d"/><userTask id="big" name="大额"/>
 <sequenceFlow id="f2" sourceRef="a" targetRef="x"/><sequenceFlow id="c" sourceRef="x" targetRef="big"><conditionExpression>\${execution.getVariable('amount') > 10}</conditionExpression></sequenceFlow>
@@ -25,7 +25,7 @@ describe('expressions in models', () => {
   });
 
   it('a hostile assignee expression fails the start cleanly and changes nothing', async () => {
-    const { engine } = makeEngine({ beans: { directory: new Directory() } });
+    const { engine } = await makeEngine({ beans: { directory: new Directory() } });
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: "${directory.constructor.constructor('return process')()}" }]) });
     await expect(engine.start({ definitionId: d.definitionId, userId: '1' })).rejects.toThrow(/禁止|没有|只允许/);
     expect((await engine.myProcessList({ userId: '1' })).total).toBe(0);

@@ -12,13 +12,13 @@ const line = lineXml('p', [
 ]);
 
 async function started() {
-  const ctx = makeEngine();
+  const ctx = await makeEngine();
   const d = await ctx.engine.deploy({ xml: line });
   const s = await ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
   return { ...ctx, s, id: s.instanceId };
 }
 
-const commentTypes = async (engine: ReturnType<typeof makeEngine>['engine'], id: string) =>
+const commentTypes = async (engine: Awaited<ReturnType<typeof makeEngine>>['engine'], id: string) =>
   (await engine.flowRecord(id)).flatMap((r) => r.comments.map((c) => `${r.taskName}:${c.type}`)).sort();
 
 describe('reject (back one step)', () => {
@@ -40,7 +40,7 @@ describe('reject (back one step)', () => {
   });
 
   it('after a parallel join, goes back to both branches', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-ParallelGatewayTest.testForkJoin.bpmn20.xml') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await completeByName(engine, instanceId, 'Receive Payment');
@@ -117,7 +117,7 @@ describe('stop', () => {
   });
 
   it('stops a multi-instance body and parallel branches', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-MultiInstanceTest.testParallelUserTasksCustomExtensions.bpmn20.xml') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { assigneeList: ['a', 'b'] } });
     await engine.stop({ instanceId, userId: '1' });
@@ -128,7 +128,7 @@ describe('stop', () => {
 
 describe('moves inside a parallel region', () => {
   it('returning within one branch keeps the other branch waiting at the join', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t"><process id="par">
 <startEvent id="s"/><parallelGateway id="fork"/><userTask id="a1" name="A1"/><userTask id="a2" name="A2"/><userTask id="b1" name="B1"/>

@@ -40,7 +40,7 @@ describe('prefixed references (issue 39 item 3)', () => {
 
 describe('duplicate signal names (issue 39 item 7)', () => {
   it('validate reports the second signal, naming both', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const problems = await engine.validate({ xml: readCorpus('handwritten-duplicateSignalNames.bpmn20.xml') });
     expect(problems).toContainEqual({ elementId: 'alertSignal2', elementName: 'alert', elementType: 'bpmn:Signal',
       message: '部署失败: 信号名称重复 "alert": alertSignal 与 alertSignal2 (Duplicate signal name found)' });
@@ -84,7 +84,7 @@ describe('data objects (issue 39 item 10)', () => {
   });
 
   it('a called process gets its data objects at its start', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     await engine.deploy({ xml: defs(`${dobj('d1', 'childVar', 'xsd:long', '5')}<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="u"/><userTask id="u" flowable:assignee="u\${childVar}"/><sequenceFlow id="f2" sourceRef="u" targetRef="e"/><endEvent id="e"/>`).replace('id="p"', 'id="child"') });
     const { definitionId } = await engine.deploy({ xml: defs('<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="c"/><callActivity id="c" calledElement="child"/><sequenceFlow id="f2" sourceRef="c" targetRef="e"/><endEvent id="e"/>') });
     const { instanceId } = await engine.start({ definitionId, userId: '1' });

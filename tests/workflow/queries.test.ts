@@ -8,7 +8,7 @@ import { formatDate } from '../../shared/utils/date';
 
 describe('task lists', () => {
   it('filter by name and date range, page, newest first', async () => {
-    const { engine, clock } = makeEngine();
+    const { engine, clock } = await makeEngine();
     const leave = await engine.deploy({ xml: lineXml('leave', [{ id: 'a', name: '请假审批', candidateGroups: '2' }], { name: '请假流程' }) });
     const buy = await engine.deploy({ xml: lineXml('buy', [{ id: 'a', name: '采购审批', assignee: '7' }], { name: '采购流程' }) });
     const started: string[] = [];
@@ -41,7 +41,7 @@ describe('task lists', () => {
 
 describe('views', () => {
   it('node data marks finished and active activities; variables include task-local ones', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: approvalXml });
     const { instanceId, tasks } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { amount: 5000 } });
     expect(await engine.nodeData(instanceId)).toEqual([
@@ -57,7 +57,7 @@ describe('views', () => {
   });
 
   it('next-node probes follow the reference rules', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: approvalXml });
     expect(await engine.nextFlowNodeByStart({ deploymentId: d.deploymentId, variables: {} })).toMatchObject({ vars: 'approval', nodes: [{ id: 'approve' }] });
     const s = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { amount: 10 } });
@@ -71,7 +71,7 @@ describe('views', () => {
   });
 
   it('flow record lists tasks newest first with candidates, comments and durations', async () => {
-    const { engine, clock } = makeEngine();
+    const { engine, clock } = await makeEngine();
     const d = await engine.deploy({ xml: readCorpus('tony2y-seed-flow_a9z4w99d.bpmn') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
     clock.advance(3_723_000);

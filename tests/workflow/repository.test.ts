@@ -3,14 +3,14 @@
  * start (INITIATOR, version pinning), delete instance.
  */
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../server/db/store/port';
 import { makeEngine, lineXml, names, readCorpus } from './helpers';
 
-const count = (db: ReturnType<typeof makeEngine>['db'], table: string) =>
-  (db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (store: Store, table: string) => (await store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
 
 describe('deploy', () => {
   it('creates version n+1 per deploy of the same key, each with its own deployment', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const a = await engine.deploy({ xml: lineXml('leave', [{ id: 'a' }], { category: 'oa' }), name: '请假' });
     const b = await engine.deploy({ xml: lineXml('leave', [{ id: 'a' }, { id: 'b' }]), name: '请假', category: 'hr' });
     expect([a.version, b.version]).toEqual([1, 2]);
@@ -26,7 +26,7 @@ describe('deploy', () => {
   });
 
   it('refuses unsupported elements naming id and type, and stores nothing', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const xml = lineXml('p', [{ id: 'a' }]).replace('<userTask id="a"', '<serviceTask id="svc" flowable:class="x.Y"/><userTask id="a"');
     await expect(engine.deploy({ xml })).rejects.toThrow('部署失败: svc (bpmn:ServiceTask) 的服务未注册: x.Y');
     const script = lineXml('p', [{ id: 'a' }]).replace('<userTask id="a"', '<scriptTask id="sc" scriptFormat="js"><script>1</script></scriptTask><userTask id="a"');
@@ -40,18 +40,18 @@ describe('deploy', () => {
   it('refuses an unregistered listener class and accepts it once registered', async () => {
     const xml = lineXml('p', [{ id: 'a', extra: '' }]).replace('<userTask id="a" name="a"/>',
       '<userTask id="a" name="a"><extensionElements><flowable:taskListener event="create" class="com.x.Missing"/></extensionElements></userTask>');
-    await expect(makeEngine().engine.deploy({ xml })).rejects.toThrow('部署失败: a (bpmn:UserTask) 的监听器未注册: com.x.Missing');
-    const ok = makeEngine({ listeners: { 'com.x.Missing': () => {} } });
+    await expect((await makeEngine()).engine.deploy({ xml })).rejects.toThrow('部署失败: a (bpmn:UserTask) 的监听器未注册: com.x.Missing');
+    const ok = await makeEngine({ listeners: { 'com.x.Missing': () => {} } });
     await expect(ok.engine.deploy({ xml })).resolves.toMatchObject({ version: 1 });
   });
 
   it('refuses an expression that does not parse', async () => {
     const xml = lineXml('p', [{ id: 'a', assignee: '${a ==}' }]);
-    await expect(makeEngine().engine.deploy({ xml })).rejects.toThrow(/a \(bpmn:UserTask\) 的表达式无效/);
+    await expect((await makeEngine()).engine.deploy({ xml })).rejects.toThrow(/a \(bpmn:UserTask\) 的表达式无效/);
   });
 
   it('reads activiti: and camunda: attributes alike and keeps unknown attributes', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const xml = lineXml('p', [{ id: 'a' }])
       .replace('xmlns:flowable="http://flowable.org/bpmn"', 'xmlns:flowable="http://camunda.org/schema/1.0/bpmn" xmlns:x="urn:x"')
       .replace('<userTask id="a" name="a"/>', '<userTask id="a" name="a" flowable:assignee="kermit" flowable:dataType="fixed" x:color="red"/>');
@@ -64,7 +64,7 @@ describe('deploy', () => {
 
 describe('suspend / activate', () => {
   it('refuses start and task actions while suspended, changes nothing, then resumes', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
     const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await engine.setDefinitionState({ deploymentId: d.deploymentId, state: 2 });
@@ -81,7 +81,7 @@ describe('suspend / activate', () => {
   });
 
   it('suspends one instance', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
     const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await engine.setInstanceState({ instanceId: s.instanceId, state: 2 });
@@ -93,7 +93,7 @@ describe('suspend / activate', () => {
 
 describe('start', () => {
   it('sets INITIATOR, the start user and the initiator variable; instances stay on their version', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const v1 = await engine.deploy({ xml: readCorpus('flowable-VacationRequest.bpmn20.xml') });
     const s = await engine.start({ key: 'vacationRequest', userId: '42', businessKey: 'B-1', variables: { numberOfDays: 1, vacationMotivation: '' } });
     expect(await engine.variables({ instanceId: s.instanceId })).toMatchObject({ INITIATOR: '42', employeeName: '42', numberOfDays: 1 });
@@ -107,41 +107,41 @@ describe('start', () => {
   });
 
   it('rolls back everything when the start fails', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-ExclusiveGatewayTest.testNoSequenceFlowSelected.bpmn20.xml') });
     await expect(engine.start({ definitionId: d.definitionId, userId: '1', variables: { input: 4 } })).rejects.toThrow(/No outgoing sequence flow/);
-    for (const t of ['wf_instance', 'wf_execution', 'wf_task', 'wf_variable', 'wf_hi_actinst', 'wf_hi_taskinst']) expect(count(db, t)).toBe(0);
+    for (const t of ['wf_instance', 'wf_execution', 'wf_task', 'wf_variable', 'wf_hi_actinst', 'wf_hi_taskinst']) expect(await count(store, t)).toBe(0);
     await expect(engine.start({ definitionId: 'nope', userId: '1' })).rejects.toThrow('流程定义不存在');
   });
 });
 
 describe('delete', () => {
   it('deleting a deployment cascades to definitions, instances, tasks and history', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
     const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await engine.complete({ taskId: s.tasks[0].taskId, userId: '1', comment: 'ok' });
     await engine.deleteDeployment(d.deploymentId);
     for (const t of ['wf_deployment', 'wf_definition', 'wf_instance', 'wf_execution', 'wf_task', 'wf_identity_link', 'wf_variable',
-      'wf_hi_actinst', 'wf_hi_taskinst', 'wf_comment']) expect(count(db, t)).toBe(0);
+      'wf_hi_actinst', 'wf_hi_taskinst', 'wf_comment']) expect(await count(store, t)).toBe(0);
   });
 
   it('deleting an instance removes its runtime and history only', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
     const a = await engine.start({ definitionId: d.definitionId, userId: '1' });
     const b = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await engine.deleteInstance({ instanceIds: [a.instanceId], deleteReason: 'x' });
     await expect(engine.getInstance(a.instanceId)).rejects.toThrow('未找到流程实例');
     expect(await engine.instanceTasks(b.instanceId)).toHaveLength(1);
-    expect(count(db, 'wf_instance')).toBe(1);
+    expect(await count(store, 'wf_instance')).toBe(1);
     await expect(engine.deleteInstance({ instanceIds: 'nope' })).rejects.toThrow('未找到流程实例');
   });
 });
 
 describe('candidate starters', () => {
   it('only listed users or groups may start when the model names them', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const xml = lineXml('p', [{ id: 'a', assignee: '1' }]).replace('<process id="p" name="p"', '<process id="p" name="p" flowable:candidateStarterGroups="10,11" flowable:candidateStarterUsers="7"');
     const d = await engine.deploy({ xml });
     await expect(engine.start({ definitionId: d.definitionId, userId: '1', groupIds: ['12'] })).rejects.toThrow('当前用户无权发起该流程');

@@ -5,7 +5,7 @@
  * the other branch's arrival (issue 16's restoreJoinArrivals still holds).
  */
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
+import type { Store } from '../../server/db/store/port';
 import { makeEngine, names, completeByName } from './helpers';
 
 const wrap = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -13,14 +13,14 @@ const wrap = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <process id="p" name="p"><startEvent id="s" flowable:initiator="INITIATOR"/>${body}</process></definitions>`;
 const flow = (id: string, from: string, to: string) => `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
 
-const tokens = (db: Db, instanceId: string) => (db.$client.prepare('SELECT activity_id AS a, is_active AS x FROM wf_execution WHERE instance_id = ?')
-  .all(instanceId) as Array<{ a: string; x: number }>).map((r) => `${r.a}:${r.x}`).sort();
+const tokens = async (store: Store, instanceId: string) => (await store.all<{ a: string; x: number }>(
+  'SELECT activity_id AS a, is_active AS x FROM wf_execution WHERE instance_id = ?', [instanceId])).map((r) => `${r.a}:${r.x}`).sort();
 
 async function started(xml: string, variables?: Record<string, unknown>) {
-  const { engine, db } = makeEngine();
+  const { engine, store } = await makeEngine();
   const { definitionId } = await engine.deploy({ xml });
   const { instanceId, ended } = await engine.start({ definitionId, userId: 'u1', variables });
-  return { engine, db, instanceId, ended };
+  return { engine, store, instanceId, ended };
 }
 
 describe('terminate end in a fork (issue 39 item 2)', () => {
@@ -29,11 +29,11 @@ describe('terminate end in a fork (issue 39 item 2)', () => {
       <userTask id="sign" name="会签" flowable:assignee="\${u}"><multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${users}" flowable:elementVariable="u"/></userTask>
       <endEvent id="stop"><terminateEventDefinition/></endEvent><endEvent id="e"/>
       ${flow('f1', 's', 'fork')}${flow('f2', 'fork', 'sign')}${flow('f3', 'fork', 'stop')}${flow('f4', 'sign', 'e')}`);
-    const { engine, db, instanceId, ended } = await started(xml, { users: ['a', 'b'] });
+    const { engine, store, instanceId, ended } = await started(xml, { users: ['a', 'b'] });
     expect(ended).toBe(true);
     expect(await names(engine, instanceId)).toEqual([]);
     expect((await engine.todoList({ userId: 'a' })).total).toBe(0);
-    expect(tokens(db, instanceId)).toEqual([]);
+    expect(await tokens(store, instanceId)).toEqual([]);
     expect((await engine.nodeData(instanceId)).filter((n) => !n.completed)).toEqual([]);
   });
 });
@@ -47,13 +47,13 @@ describe('return to before a fork (issue 39 item 1)', () => {
         ${flow('g1', 'ss', 'apply')}${flow('g2', 'apply', 'fork')}${flow('g3', 'fork', 'x')}${flow('g4', 'fork', 'y')}${flow('g5', 'x', 'join')}${flow('g6', 'y', 'join')}${flow('g7', 'join', 'se')}
       </subProcess><userTask id="after" name="之后" flowable:assignee="z"/><endEvent id="e"/>
       ${flow('f1', 's', 'pre')}${flow('f2', 'pre', 'sub')}${flow('f3', 'sub', 'after')}${flow('f4', 'after', 'e')}`);
-    const { engine, db, instanceId } = await started(xml);
+    const { engine, store, instanceId } = await started(xml);
     await completeByName(engine, instanceId, '准备');
     await completeByName(engine, instanceId, '申请');
     await completeByName(engine, instanceId, 'X');
     const y = (await engine.instanceTasks(instanceId)).find((t) => t.name === 'Y')!;
     await engine.returnTo({ taskId: y.taskId, userId: 'y', targetKey: 'apply' });
-    expect(tokens(db, instanceId)).toEqual(['apply:1', 'sub:1']);
+    expect(await tokens(store, instanceId)).toEqual(['apply:1', 'sub:1']);
     await completeByName(engine, instanceId, '申请');
     await completeByName(engine, instanceId, 'X');
     expect(await names(engine, instanceId)).toEqual(['Y']);
@@ -66,10 +66,10 @@ describe('return to before a fork (issue 39 item 1)', () => {
       <userTask id="x" name="X" flowable:assignee="x"/><userTask id="y" name="Y" flowable:assignee="y"/><parallelGateway id="join"/>
       <userTask id="z" name="Z" flowable:assignee="z"/><endEvent id="e"/>
       ${flow('f1', 's', 'apply')}${flow('f2', 'apply', 'fork')}${flow('f3', 'fork', 'x')}${flow('f4', 'fork', 'y')}${flow('f5', 'x', 'join')}${flow('f6', 'y', 'join')}${flow('f7', 'join', 'z')}${flow('f8', 'z', 'e')}`);
-    const { engine, db, instanceId } = await started(xml);
+    const { engine, store, instanceId } = await started(xml);
     for (const n of ['申请', 'X', 'Y']) await completeByName(engine, instanceId, n);
     await engine.returnTo({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'z', targetKey: 'x' });
-    expect(tokens(db, instanceId)).toEqual(['join:0', 'x:1']);
+    expect(await tokens(store, instanceId)).toEqual(['join:0', 'x:1']);
     await completeByName(engine, instanceId, 'X');
     expect(await names(engine, instanceId)).toEqual(['Z']);
   });

@@ -9,7 +9,7 @@ import { acts, done, executions, flow, hiTasks, keys, proc } from './scopes-help
 
 describe('event sub-processes', () => {
   it('non-interrupting message start at process level: runs alongside; the instance ends when both are done', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const xml = proc('nonint', `<startEvent id="s"/><userTask id="main"/><endEvent id="e"/>${flow('f1', 's', 'main')}${flow('f2', 'main', 'e')}
       <subProcess id="esp" triggeredByEvent="true"><startEvent id="ms" isInterrupting="false"><messageEventDefinition messageRef="m1"/></startEvent>
         <userTask id="extra"/><endEvent id="ee"/>${flow('h1', 'ms', 'extra')}${flow('h2', 'extra', 'ee')}</subProcess>`, '<message id="m1" name="补充材料"/>');
@@ -17,15 +17,15 @@ describe('event sub-processes', () => {
     const { instanceId } = await engine.start({ definitionId, userId: '1' });
     await engine.correlateMessage({ messageName: '补充材料', instanceId });
     expect(await keys(engine, instanceId)).toEqual(['extra', 'main']);
-    const esp = executions(db, instanceId).find((x) => x.activityId === 'esp')!;
+    const esp = (await executions(store, instanceId)).find((x) => x.activityId === 'esp')!;
     expect(esp).toMatchObject({ isScope: 1, parentId: null });
     expect((await done(engine, instanceId, 'main')).ended).toBe(false);
     expect((await done(engine, instanceId, 'extra')).ended).toBe(true);
-    expect(acts(db, instanceId)).toEqual(expect.arrayContaining(['esp:subProcess', 'ms:startEvent', 'extra:userTask']));
+    expect(await acts(store, instanceId)).toEqual(expect.arrayContaining(['esp:subProcess', 'ms:startEvent', 'extra:userTask']));
   });
 
   it('interrupting timer start inside a sub-process cancels that scope\'s tokens and then completes it', async () => {
-    const { engine, db, clock } = makeEngine();
+    const { engine, store, clock } = await makeEngine();
     const xml = proc('intsub', `<startEvent id="s"/><parallelGateway id="fork"/><userTask id="outside"/>
       <subProcess id="sp"><startEvent id="ss"/><userTask id="inner"/><endEvent id="se"/>${flow('i1', 'ss', 'inner')}${flow('i2', 'inner', 'se')}
         <subProcess id="esp" triggeredByEvent="true"><startEvent id="ts"><timerEventDefinition><timeDuration>PT5M</timeDuration></timerEventDefinition></startEvent>
@@ -37,7 +37,7 @@ describe('event sub-processes', () => {
     clock.advance(300_001);
     expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
     expect(await keys(engine, instanceId)).toEqual(['expired', 'outside']);
-    expect(hiTasks(db, instanceId)).toEqual(expect.arrayContaining(['inner:cancelled', 'outside:open', 'expired:open']));
+    expect(await hiTasks(store, instanceId)).toEqual(expect.arrayContaining(['inner:cancelled', 'outside:open', 'expired:open']));
     await done(engine, instanceId, 'expired');
     expect(await keys(engine, instanceId)).toEqual(['after', 'outside']);
   });

@@ -1,8 +1,9 @@
 /**
  * Helpers of the scopes / service / call-activity tests: a process wrapper with error and
- * message declarations, and readers of executions, history and variables straight from the tables.
+ * message declarations, and readers of executions, history and variables straight from the tables
+ * (through the store: they run on both databases).
  */
-import type { Db } from '../../server/db/client';
+import type { Store } from '../../server/db/store/port';
 import type { Engine } from '../../server/engine';
 
 /** A definitions document with one process `key` (flowable: namespace, errors E1..E3 declared). */
@@ -27,25 +28,27 @@ export async function done(engine: Engine, instanceId: string, key: string, vari
   return await engine.complete({ taskId: t.taskId, userId: t.assignee ?? 'admin', variables });
 }
 
-export const executions = (db: Db, instanceId: string) => db.$client.prepare(
-  'SELECT id, parent_id AS parentId, activity_id AS activityId, is_scope AS isScope FROM wf_execution WHERE instance_id = ? ORDER BY id',
-).all(instanceId) as Array<{ id: string; parentId: string | null; activityId: string; isScope: number }>;
+/** Executions of an instance, by id: `{ id, parentId, activityId, isScope }`. */
+export const executions = (store: Store, instanceId: string) => store.all<{ id: string; parentId: string | null; activityId: string; isScope: number }>(
+  'SELECT id, parent_id AS "parentId", activity_id AS "activityId", is_scope AS "isScope" FROM wf_execution WHERE instance_id = ? ORDER BY id', [instanceId],
+);
 
 /** History activity rows `activityId:type[:x]` (x = cancelled with a delete reason), in order. */
-export const acts = (db: Db, instanceId: string) => (db.$client.prepare(
-  "SELECT activity_id AS a, activity_type AS t, delete_reason AS r, end_time AS e FROM wf_hi_actinst WHERE instance_id = ? AND activity_type <> 'sequenceFlow' ORDER BY id",
-).all(instanceId) as Array<{ a: string; t: string; r: string | null; e: number | null }>).map((r) => `${r.a}:${r.t}${r.r ? ':x' : ''}${r.e === null ? ':open' : ''}`);
+export const acts = async (store: Store, instanceId: string) => (await store.all<{ a: string; t: string; r: string | null; e: number | null }>(
+  "SELECT activity_id AS a, activity_type AS t, delete_reason AS r, end_time AS e FROM wf_hi_actinst WHERE instance_id = ? AND activity_type <> 'sequenceFlow' ORDER BY id", [instanceId],
+)).map((r) => `${r.a}:${r.t}${r.r ? ':x' : ''}${r.e === null ? ':open' : ''}`);
 
 /** History task rows `key:deleteReason|ok`. */
-export const hiTasks = (db: Db, instanceId: string) => (db.$client.prepare(
-  'SELECT task_def_key AS k, delete_reason AS r, end_time AS e FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY create_time, id',
-).all(instanceId) as Array<{ k: string; r: string | null; e: number | null }>).map((r) => `${r.k}:${r.e === null ? 'open' : r.r ? 'cancelled' : 'done'}`);
+export const hiTasks = async (store: Store, instanceId: string) => (await store.all<{ k: string; r: string | null; e: number | null }>(
+  'SELECT task_def_key AS k, delete_reason AS r, end_time AS e FROM wf_hi_taskinst WHERE instance_id = ? ORDER BY create_time, id', [instanceId],
+)).map((r) => `${r.k}:${r.e === null ? 'open' : r.r ? 'cancelled' : 'done'}`);
 
-export const instanceRow = (db: Db, instanceId: string) => db.$client.prepare(
-  'SELECT state, end_time AS endTime, end_activity_id AS endActivityId, delete_reason AS deleteReason, super_instance_id AS superInstanceId, business_key AS businessKey FROM wf_instance WHERE id = ?',
-).get(instanceId) as { state: string; endTime: number | null; endActivityId: string | null; deleteReason: string | null; superInstanceId: string | null; businessKey: string | null } | undefined;
+/** The instance's row (state, end, caller, business key), or undefined. */
+export const instanceRow = (store: Store, instanceId: string) => store.get<{ state: string; endTime: number | null; endActivityId: string | null; deleteReason: string | null; superInstanceId: string | null; businessKey: string | null }>(
+  'SELECT state, end_time AS "endTime", end_activity_id AS "endActivityId", delete_reason AS "deleteReason", super_instance_id AS "superInstanceId", business_key AS "businessKey" FROM wf_instance WHERE id = ?', [instanceId],
+);
 
 /** Variables stored under execution scopes (not the instance, not tasks): `name=value`. */
-export const scopedVars = (db: Db, instanceId: string) => (db.$client.prepare(
-  "SELECT v.name AS n, v.value AS v FROM wf_variable v JOIN wf_execution e ON e.id = v.scope_id WHERE v.instance_id = ? ORDER BY v.name",
-).all(instanceId) as Array<{ n: string; v: string }>).map((r) => `${r.n}=${r.v}`);
+export const scopedVars = async (store: Store, instanceId: string) => (await store.all<{ n: string; v: string }>(
+  'SELECT v.name AS n, v.value AS v FROM wf_variable v JOIN wf_execution e ON e.id = v.scope_id WHERE v.instance_id = ? ORDER BY v.name', [instanceId],
+)).map((r) => `${r.n}=${r.v}`);

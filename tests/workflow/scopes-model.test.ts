@@ -26,7 +26,7 @@ const model = proc('m', `<startEvent id="s"/>
 
 describe('reading scopes', () => {
   it('fills parents, children, starts, boundaries and event / service / call definitions', async () => {
-    const { engine } = makeEngine({ beans: { calc: { twice: (n: number) => n * 2 } } });
+    const { engine } = await makeEngine({ beans: { calc: { twice: (n: number) => n * 2 } } });
     const { definitionId } = await engine.deploy({ xml: model });
     const g = await engine.getGraph(definitionId);
     expect(g.startId).toBe('s');
@@ -47,7 +47,7 @@ describe('reading scopes', () => {
   });
 
   it('refuses scope errors naming the element; validate lists every one', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const bad = proc('bad', `<startEvent id="s"/>
       <subProcess id="sp"><startEvent id="ss"/><userTask id="u"/>${flow('cross', 'u', 'after')}${flow('i1', 'ss', 'u')}</subProcess>
       <userTask id="after"/><exclusiveGateway id="gw"/>
@@ -66,7 +66,7 @@ describe('reading scopes', () => {
 
 describe('errors across scopes and instances', () => {
   it('a child instance that fails while being called hands the error to the call activity at once', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     await engine.deploy({ xml: proc('failing', `<startEvent id="cs"/><endEvent id="ce"><errorEventDefinition errorRef="err2"/></endEvent>${flow('c1', 'cs', 'ce')}`) });
     const { definitionId } = await engine.deploy({ xml: proc('caller', `<startEvent id="s"/><callActivity id="call" calledElement="failing"/>
       <boundaryEvent id="caught" attachedToRef="call"><errorEventDefinition errorRef="err2"/></boundaryEvent>
@@ -74,11 +74,11 @@ describe('errors across scopes and instances', () => {
     const { instanceId } = await engine.start({ definitionId, userId: '1' });
     expect(await keys(engine, instanceId)).toEqual(['handle']);
     const [child] = await engine.childInstances(instanceId);
-    expect(instanceRow(db, child.instanceId)).toMatchObject({ state: 'stopped' });
+    expect(await instanceRow(store, child.instanceId)).toMatchObject({ state: 'stopped' });
   });
 
   it('a BpmnError of a service task inside a sub-process is caught on the sub-process; its other tasks are cancelled', async () => {
-    const { engine, db } = makeEngine({ services: { fails: () => { throw new BpmnError('E3'); } } });
+    const { engine, store } = await makeEngine({ services: { fails: () => { throw new BpmnError('E3'); } } });
     const { definitionId } = await engine.deploy({ xml: proc('svcsub', `<startEvent id="s"/>
       <subProcess id="sp"><startEvent id="ss"/><parallelGateway id="fork"/><userTask id="waiting"/><userTask id="first"/><serviceTask id="svc" flowable:class="fails"/><endEvent id="se"/>
         ${flow('i1', 'ss', 'fork')}${flow('i2', 'fork', 'waiting')}${flow('i3', 'fork', 'first')}${flow('i4', 'first', 'svc')}${flow('i5', 'svc', 'se')}${flow('i6', 'waiting', 'se')}</subProcess>
@@ -88,6 +88,6 @@ describe('errors across scopes and instances', () => {
     const first = (await engine.instanceTasks(instanceId)).find((t) => t.taskDefKey === 'first')!;
     await engine.complete({ taskId: first.taskId, userId: '1' });
     expect(await keys(engine, instanceId)).toEqual(['handle']);
-    expect(hiTasks(db, instanceId)).toEqual(expect.arrayContaining(['waiting:cancelled', 'first:done', 'handle:open']));
+    expect(await hiTasks(store, instanceId)).toEqual(expect.arrayContaining(['waiting:cancelled', 'first:done', 'handle:open']));
   });
 });

@@ -28,7 +28,7 @@ const line = (key: string, svc: string, tail = '') => proc(key, `<startEvent id=
 
 describe('service tasks', () => {
   it('class with field injection, delegateExpression, and expression with resultVariable run in order', async () => {
-    const { engine } = makeEngine(handlers);
+    const { engine } = await makeEngine(handlers);
     const xml = proc('svc', `<startEvent id="s"/>
       <serviceTask id="c" flowable:class="com.example.Copy"><extensionElements><flowable:field name="text"><flowable:expression>\${who}-ok</flowable:expression></flowable:field></extensionElements></serviceTask>
       <serviceTask id="d" flowable:delegateExpression="\${checker}"/>
@@ -43,14 +43,14 @@ describe('service tasks', () => {
   });
 
   it('a BpmnError goes to the task\'s own error boundary; uncaught it fails; another throw rolls back with its message', async () => {
-    const { engine, db } = makeEngine(handlers);
+    const { engine, store } = await makeEngine(handlers);
     const xml = line('bpmnerr', '<serviceTask id="svc" flowable:delegateExpression="${checker}"/>',
       `<boundaryEvent id="tooMuch" attachedToRef="svc"><errorEventDefinition errorRef="TOO_MUCH"/></boundaryEvent><userTask id="review"/><endEvent id="e2"/>
        ${flow('f4', 'tooMuch', 'review')}${flow('f5', 'review', 'e2')}`);
     const { definitionId } = await engine.deploy({ xml });
     const big = await engine.start({ definitionId, userId: '1', variables: { amount: 500 } });
     expect(await keys(engine, big.instanceId)).toEqual(['review']);
-    expect(acts(db, big.instanceId)).toEqual(['s:startEvent', 'svc:serviceTask:x', 'tooMuch:boundaryEvent', 'review:userTask:open']);
+    expect(await acts(store, big.instanceId)).toEqual(['s:startEvent', 'svc:serviceTask:x', 'tooMuch:boundaryEvent', 'review:userTask:open']);
     const small = await engine.start({ definitionId, userId: '1', variables: { amount: 5 } });
     expect(await keys(engine, small.instanceId)).toEqual(['after']);
 
@@ -59,11 +59,11 @@ describe('service tasks', () => {
       .toThrow("No catching boundary event found for error with errorCode 'TOO_MUCH'");
     const broken = await engine.deploy({ xml: line('broken', '<serviceTask id="svc" flowable:class="broken"/>') });
     await expect(engine.start({ definitionId: broken.definitionId, userId: '1' })).rejects.toThrow('handler exploded');
-    expect((db.$client.prepare('SELECT COUNT(*) AS n FROM wf_instance').get() as { n: number }).n).toBe(2);
+    expect((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM wf_instance'))!.n).toBe(2);
   });
 
   it('refuses unregistered services, flowable:type, script tasks and skipExpression naming the element', async () => {
-    const { engine } = makeEngine(handlers);
+    const { engine } = await makeEngine(handlers);
     await expect(engine.deploy({ xml: line('u1', '<serviceTask id="svc" flowable:class="com.example.Missing"/>') }))
       .rejects.toThrow('部署失败: svc (bpmn:ServiceTask) 的服务未注册: com.example.Missing');
     await expect(engine.deploy({ xml: line('u2', '<serviceTask id="svc" flowable:delegateExpression="${nobody}"/>') }))
@@ -80,7 +80,7 @@ describe('service tasks', () => {
 
   it('the flowable module registers built-in services the designer can offer', async () => {
     expect(SERVICE_NAMES).toEqual(expect.arrayContaining(['caishui.service.setVariables', 'caishui.service.log']));
-    const { engine } = makeEngine(workflowHandlers);
+    const { engine } = await makeEngine(workflowHandlers);
     const xml = line('builtin', `<serviceTask id="svc" flowable:class="caishui.service.setVariables"><extensionElements>
       <flowable:field name="status" stringValue="已受理"/><flowable:field name="level"><flowable:expression>\${days > 3 ? 'high' : 'low'}</flowable:expression></flowable:field>
       </extensionElements></serviceTask>`);
@@ -92,7 +92,7 @@ describe('service tasks', () => {
 
 describe('validate', () => {
   it('returns every problem with id, name and type; [] for a deployable model', async () => {
-    const { engine } = makeEngine(handlers);
+    const { engine } = await makeEngine(handlers);
     const xml = proc('bad', `<startEvent id="s"/>
       <scriptTask id="sc" name="脚本任务"/>
       <serviceTask id="svc" name="发送" flowable:class="com.example.Missing"/>
@@ -119,39 +119,39 @@ describe('moves inside a sub-process', () => {
     ${flow('f0', 's', 'before')}${flow('f1', 'before', 'sp')}${flow('f2', 'sp', 'after')}${flow('f3', 'after', 'e')}`);
 
   it('reject and return to a task of the same scope keep the scope; reject from the first inner task leaves it', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const { definitionId } = await engine.deploy({ xml });
     const { instanceId } = await engine.start({ definitionId, userId: '1' });
     await done(engine, instanceId, 'before');
     await done(engine, instanceId, 'a');
-    const scopeId = executions(db, instanceId).find((e) => e.activityId === 'sp')!.id;
+    const scopeId = (await executions(store, instanceId)).find((e) => e.activityId === 'sp')!.id;
     const b = (await engine.instanceTasks(instanceId))[0];
     await engine.reject({ taskId: b.taskId, userId: 'admin', comment: '退回' });
     expect(await keys(engine, instanceId)).toEqual(['a']);
-    expect(executions(db, instanceId).find((e) => e.activityId === 'a')!.parentId).toBe(scopeId);
+    expect((await executions(store, instanceId)).find((e) => e.activityId === 'a')!.parentId).toBe(scopeId);
     await done(engine, instanceId, 'a');
     expect((await engine.returnList({ taskId: (await engine.instanceTasks(instanceId))[0].taskId })).map((n) => n.id)).toEqual(['before', 'a']);
     await engine.returnTo({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'admin', targetKey: 'a' });
     expect(await keys(engine, instanceId)).toEqual(['a']);
-    expect(executions(db, instanceId).find((e) => e.activityId === 'sp')!.id).toBe(scopeId);
+    expect((await executions(store, instanceId)).find((e) => e.activityId === 'sp')!.id).toBe(scopeId);
     // Reject from the first inner task: back out to `before`; the scope is cancelled.
     await engine.reject({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'admin' });
     expect(await keys(engine, instanceId)).toEqual(['before']);
-    expect(executions(db, instanceId)).toEqual([expect.objectContaining({ activityId: 'before', parentId: null })]);
+    expect(await executions(store, instanceId)).toEqual([expect.objectContaining({ activityId: 'before', parentId: null })]);
     await done(engine, instanceId, 'before');
     await done(engine, instanceId, 'a');
     await done(engine, instanceId, 'b');
     // Reject from after the sub-process: back into it (a new scope is created for the target).
     await engine.reject({ taskId: (await engine.instanceTasks(instanceId))[0].taskId, userId: 'admin' });
     expect(await keys(engine, instanceId)).toEqual(['b']);
-    const ex = executions(db, instanceId);
+    const ex = await executions(store, instanceId);
     expect(ex.find((e) => e.activityId === 'b')!.parentId).toBe(ex.find((e) => e.activityId === 'sp' && e.isScope === 1)!.id);
     await done(engine, instanceId, 'b');
     expect((await done(engine, instanceId, 'after')).ended).toBe(true);
   });
 
   it('next-node probes walk into a sub-process and out through its end', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const { definitionId } = await engine.deploy({ xml });
     const { instanceId } = await engine.start({ definitionId, userId: '1' });
     const next = async () => (await engine.nextFlowNode({ taskId: (await engine.instanceTasks(instanceId))[0].taskId }))?.nodes.map((n) => n.id);
@@ -162,13 +162,13 @@ describe('moves inside a sub-process', () => {
   });
 
   it('stop cancels the sub-process with everything inside', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     const { definitionId } = await engine.deploy({ xml });
     const { instanceId } = await engine.start({ definitionId, userId: '1' });
     await done(engine, instanceId, 'before');
     expect((await engine.stop({ instanceId, userId: '1' })).ended).toBe(true);
-    expect(executions(db, instanceId)).toEqual([]);
-    expect(hiTasks(db, instanceId)).toEqual(['before:done', 'a:cancelled']);
+    expect(await executions(store, instanceId)).toEqual([]);
+    expect(await hiTasks(store, instanceId)).toEqual(['before:done', 'a:cancelled']);
   });
 });
 
@@ -180,13 +180,13 @@ describe('timer boundary on a sub-process (events work)', () => {
     ${flow('f1', 's', 'sp')}${flow('f2', 'sp', 'after')}${flow('f3', 'after', 'e')}${flow('f4', 'late', 'remind')}${flow('f5', 'remind', 'e2')}`);
 
   it('interrupting: the timer cancels the sub-process and its task; non-interrupting: a sibling token, the sub-process stays', async () => {
-    const { engine, db, clock } = makeEngine();
+    const { engine, store, clock } = await makeEngine();
     const a = await engine.deploy({ xml: xml(true) });
     const i1 = await engine.start({ definitionId: a.definitionId, userId: '1' });
     clock.advance(3600_000 + 1);
     expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
     expect(await keys(engine, i1.instanceId)).toEqual(['remind']);
-    expect(hiTasks(db, i1.instanceId)).toEqual(['inner:cancelled', 'remind:open']);
+    expect(await hiTasks(store, i1.instanceId)).toEqual(['inner:cancelled', 'remind:open']);
 
     const b = await engine.deploy({ xml: xml(false) });
     const i2 = await engine.start({ definitionId: b.definitionId, userId: '1' });

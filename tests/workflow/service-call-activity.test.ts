@@ -17,7 +17,7 @@ const parent = (callAttrs: string, mappings: string, extra = '') => proc('parent
   <userTask id="after"/><endEvent id="e"/>${extra}
   ${flow('f1', 's', 'call')}${flow('f2', 'call', 'after')}${flow('f3', 'after', 'e')}`);
 
-const childOf = async (engine: ReturnType<typeof makeEngine>['engine'], instanceId: string) => {
+const childOf = async (engine: Awaited<ReturnType<typeof makeEngine>>['engine'], instanceId: string) => {
   const list = await engine.childInstances(instanceId);
   expect(list.length).toBeGreaterThan(0);
   return list[list.length - 1];
@@ -25,7 +25,7 @@ const childOf = async (engine: ReturnType<typeof makeEngine>['engine'], instance
 
 describe('call activity', () => {
   it('starts the latest version with in mappings; the child end continues the caller with out mappings', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     await engine.deploy({ xml: child('v1') });
     await engine.deploy({ xml: child('v2') });
     const p = await engine.deploy({ xml: parent('flowable:inheritBusinessKey="true"',
@@ -38,19 +38,19 @@ describe('call activity', () => {
     const vars = await engine.variables({ instanceId: c.instanceId });
     expect(vars).toMatchObject({ childAmount: 4, doubled: 8 });
     expect(vars).not.toHaveProperty('secret');
-    expect(instanceRow(db, c.instanceId)).toMatchObject({ superInstanceId: instanceId });
+    expect(await instanceRow(store, c.instanceId)).toMatchObject({ superInstanceId: instanceId });
     expect(await engine.getInstance(c.instanceId)).toBeTruthy();
     // Completing the child's task ends the child in the same command; the caller moves on with `out`.
     const r = await done(engine, c.instanceId, 'childTask', { verdict: 'ok', broken: false });
     expect(r.ended).toBe(true);
-    expect(instanceRow(db, c.instanceId)!.state).toBe('completed');
+    expect((await instanceRow(store, c.instanceId))!.state).toBe('completed');
     expect(await keys(engine, instanceId)).toEqual(['after']);
     expect(await engine.variables({ instanceId })).toMatchObject({ result: 'ok', amount: 4 });
     expect((await done(engine, instanceId, 'after')).ended).toBe(true);
   });
 
   it('a pinned version is used; inheritVariables passes everything; an unknown key fails and changes nothing', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     await engine.deploy({ xml: child('v1') });
     await engine.deploy({ xml: child('v2') });
     const p = await engine.deploy({ xml: parent('flowable:calledElementBinding="version" flowable:calledElementVersion="1" flowable:inheritVariables="true"', '') });
@@ -59,14 +59,14 @@ describe('call activity', () => {
     expect((await engine.instanceTasks(c.instanceId)).map((t) => t.name)).toEqual(['v1']);
     expect(await engine.variables({ instanceId: c.instanceId })).toMatchObject({ x: 1 });
     const missing = await engine.deploy({ xml: parent('', '').replace('calledElement="child"', 'calledElement="${target}"') });
-    const count = () => (db.$client.prepare('SELECT COUNT(*) AS n FROM wf_instance').get() as { n: number }).n;
-    const before = count();
+    const count = async () => (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM wf_instance'))!.n;
+    const before = await count();
     await expect(engine.start({ definitionId: missing.definitionId, userId: '1', variables: { target: 'nope' } })).rejects.toThrow('流程定义不存在');
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('an error end in the child reaches the call activity\'s error boundary; the child ends', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     await engine.deploy({ xml: child('v1') });
     const p = await engine.deploy({ xml: parent('', '', `<boundaryEvent id="onError" attachedToRef="call"><errorEventDefinition errorRef="err1"/></boundaryEvent>
       <userTask id="fix"/><endEvent id="e2"/>${flow('f4', 'onError', 'fix')}${flow('f5', 'fix', 'e2')}`) });
@@ -74,30 +74,30 @@ describe('call activity', () => {
     const c = await childOf(engine, instanceId);
     await done(engine, c.instanceId, 'childTask', { broken: true });
     expect(await keys(engine, instanceId)).toEqual(['fix']);
-    expect(instanceRow(db, c.instanceId)).toMatchObject({ state: 'stopped' });
-    expect(instanceRow(db, c.instanceId)!.endTime).not.toBeNull();
+    expect(await instanceRow(store, c.instanceId)).toMatchObject({ state: 'stopped' });
+    expect((await instanceRow(store, c.instanceId))!.endTime).not.toBeNull();
     expect(await engine.instanceTasks(c.instanceId)).toEqual([]);
   });
 
   it('deleting the caller deletes the child; stopping it marks the child ended and cancels its tasks', async () => {
-    const { engine, db } = makeEngine();
+    const { engine, store } = await makeEngine();
     await engine.deploy({ xml: child('v1') });
     const p = await engine.deploy({ xml: parent('', '') });
     const a = await engine.start({ definitionId: p.definitionId, userId: '1' });
     const ca = await childOf(engine, a.instanceId);
     await engine.deleteInstance({ instanceIds: a.instanceId });
-    expect(instanceRow(db, ca.instanceId)).toBeUndefined();
+    expect(await instanceRow(store, ca.instanceId)).toBeUndefined();
     expect(await engine.instanceTasks(ca.instanceId)).toEqual([]);
 
     const b = await engine.start({ definitionId: p.definitionId, userId: '1' });
     const cb = await childOf(engine, b.instanceId);
     expect((await engine.stop({ instanceId: b.instanceId, userId: '1' })).ended).toBe(true);
-    expect(instanceRow(db, cb.instanceId)).toMatchObject({ state: 'stopped' });
-    expect(hiTasks(db, cb.instanceId)).toEqual(['childTask:cancelled']);
+    expect(await instanceRow(store, cb.instanceId)).toMatchObject({ state: 'stopped' });
+    expect(await hiTasks(store, cb.instanceId)).toEqual(['childTask:cancelled']);
   });
 
   it('an interrupting timer boundary on the call activity cancels the child', async () => {
-    const { engine, db, clock } = makeEngine();
+    const { engine, store, clock } = await makeEngine();
     await engine.deploy({ xml: child('v1') });
     const p = await engine.deploy({ xml: parent('', '', `<boundaryEvent id="late" attachedToRef="call"><timerEventDefinition><timeDuration>PT10M</timeDuration></timerEventDefinition></boundaryEvent>
       <userTask id="chase"/><endEvent id="e2"/>${flow('f4', 'late', 'chase')}${flow('f5', 'chase', 'e2')}`) });
@@ -106,7 +106,7 @@ describe('call activity', () => {
     clock.advance(600_001);
     expect((await engine.fireDueTimers({ now: clock.now(), owner: 't' })).fired).toBe(1);
     expect(await keys(engine, instanceId)).toEqual(['chase']);
-    expect(instanceRow(db, c.instanceId)).toMatchObject({ state: 'stopped' });
+    expect(await instanceRow(store, c.instanceId)).toMatchObject({ state: 'stopped' });
     expect(await engine.instanceTasks(c.instanceId)).toEqual([]);
   });
 });

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { makeEngine, lineXml, snapshot } from './helpers';
 
 async function setup(tasks = [{ id: 'a', name: '经办', candidateUsers: '1,2', candidateGroups: '9' }, { id: 'b', name: '审批', assignee: '3' }]) {
-  const ctx = makeEngine();
+  const ctx = await makeEngine();
   const d = await ctx.engine.deploy({ xml: lineXml('p', tasks) });
   const s = await ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
   return { ...ctx, d, s, taskId: s.tasks[0].taskId };
 }
 
-const comments = async (engine: ReturnType<typeof makeEngine>['engine'], instanceId: string) =>
+const comments = async (engine: Awaited<ReturnType<typeof makeEngine>>['engine'], instanceId: string) =>
   (await engine.flowRecord(instanceId)).flatMap((r) => r.comments.map((c) => `${r.taskName}:${c.type}:${c.message}:${c.userId}`));
 
 describe('complete', () => {

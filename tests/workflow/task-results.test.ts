@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { completeByName, lineXml, makeEngine, readCorpus } from './helpers';
 
-const results = async (engine: ReturnType<typeof makeEngine>['engine'], userId: string) =>
+const results = async (engine: Awaited<ReturnType<typeof makeEngine>>['engine'], userId: string) =>
   (await engine.finishedList({ userId })).rows.map((r) => `${r.taskName}:${r.resultType}`);
 
 describe('handled tasks and their results', () => {
   it('a withdrawal: the withdrawer\'s task is 撤回, the next assignee has nothing; a stop hides the stopped task too', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', name: '申请', assignee: '1' }, { id: 'b', name: '审批', assignee: '2' }]) });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await completeByName(engine, instanceId, '申请');
@@ -28,7 +28,7 @@ describe('handled tasks and their results', () => {
   });
 
   it('a parallel countersign: a withdrawn vote is 撤回, the vote given again 通过', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: readCorpus('flowable-MultiInstanceTest.testParallelUserTasksCustomExtensions.bpmn20.xml') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { assigneeList: ['a', 'b'] } });
     const byUser = async (u: string) => (await engine.instanceTasks(instanceId)).find((x) => x.assignee === u)!;

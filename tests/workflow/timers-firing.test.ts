@@ -1,40 +1,41 @@
 /**
  * Timer firing rules (wf_timer, engine.fireDueTimers): downtime, two engines / two processes
- * racing for one timer (the claim), failures and retries, suspended instances, deleted / stopped
+ * racing for one timer (the claim; over one SQLite file, or one PostgreSQL database on the
+ * workflow-pg project), failures and retries, suspended instances, deleted / stopped
  * instances.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { makeEngine, names, snapshot, tempDbFile, projectRoot } from './helpers';
+import { makeEngine, names, snapshot, tempDatabase, projectRoot } from './helpers';
 import { boundaryTimerXml, catchTimerXml, failingTimerXml } from './event-models';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-async function fire(ctx: ReturnType<typeof makeEngine>, owner = 'test') {
+async function fire(ctx: Awaited<ReturnType<typeof makeEngine>>, owner = 'test') {
   return await ctx.engine.fireDueTimers({ now: ctx.clock.now(), owner });
 }
 
 describe('firing rules', () => {
   it('a timer due during downtime fires on the first call of a new engine over the same file', async () => {
-    const file = tempDbFile();
-    const a = makeEngine({}, file);
+    const database = await tempDatabase();
+    const a = await makeEngine({}, database);
     const d = await a.engine.deploy({ xml: boundaryTimerXml() });
     const { instanceId } = await a.engine.start({ definitionId: d.definitionId, userId: '1' });
-    a.db.$client.close();
-    const b = makeEngine({}, file);
+    await a.store.close();
+    const b = await makeEngine({}, database);
     b.clock.set(a.clock.now() + 3 * HOUR);
     expect(await b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' })).toEqual({ fired: 2, failed: 0 });
     expect(await names(b.engine, instanceId)).toEqual(['催办', '升级审批'].sort());
-    b.db.$client.close();
+    await b.store.close();
   });
 
   it('two engines over two connections to one file: exactly one fires a timer', async () => {
-    const file = tempDbFile();
-    const a = makeEngine({}, file);
-    const b = makeEngine({}, file);
+    const database = await tempDatabase();
+    const a = await makeEngine({}, database);
+    const b = await makeEngine({}, database);
     const d = await a.engine.deploy({ xml: catchTimerXml('PT10M') });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await a.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId);
@@ -49,38 +50,38 @@ describe('firing rules', () => {
     expect(inner).toEqual({ fired: 3, failed: 0 });
     expect(outer).toEqual({ fired: 0, failed: 0 });
     for (const id of ids) expect(await snapshot(a.engine, id)).toEqual(['之后|1||']);
-    expect(a.db.$client.prepare("SELECT count(*) AS n FROM wf_task WHERE name = '之后'").get()).toEqual({ n: 3 });
-    expect(a.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
+    expect(await a.store.get("SELECT count(*) AS n FROM wf_task WHERE name = '之后'")).toEqual({ n: 3 });
+    expect(await a.store.get('SELECT count(*) AS n FROM wf_timer')).toEqual({ n: 0 });
     // Both calling again: nothing left.
     expect((await a.engine.fireDueTimers({ now: a.clock.now(), owner: 'a' })).fired + (await b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' })).fired).toBe(0);
-    a.db.$client.close();
-    b.db.$client.close();
+    await a.store.close();
+    await b.store.close();
   });
 
   it('two PROCESSES firing the same due timers at the same moment: each timer fires exactly once', async () => {
-    const file = tempDbFile();
-    const a = makeEngine({}, file);
+    const database = await tempDatabase();
+    const a = await makeEngine({}, database);
     const d = await a.engine.deploy({ xml: catchTimerXml('PT10M') });
     const ids: string[] = [];
     for (let i = 0; i < 300; i++) ids.push((await a.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId);
-    a.db.$client.close();
+    await a.store.close();
     const now = a.clock.now() + 10 * MIN;
     const startAt = Date.now() + 3000;
     const run = (owner: string) => promisify(execFile)(process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'tests/workflow/fire-worker.ts'), file, String(now), owner, String(startAt)], { cwd: projectRoot })
+      ['--import', 'tsx', path.join(projectRoot, 'tests/workflow/fire-worker.ts'), database, String(now), owner, String(startAt)], { cwd: projectRoot })
       .then((r) => JSON.parse(r.stdout) as { fired: number; failed: number });
     const [r1, r2] = await Promise.all([run('p1'), run('p2')]);
     expect(r1.failed + r2.failed).toBe(0);
     expect(r1.fired + r2.fired).toBe(300);
-    const b = makeEngine({}, file);
+    const b = await makeEngine({}, database);
     for (const id of ids) expect(await snapshot(b.engine, id)).toEqual(['之后|1||']);
-    expect(b.db.$client.prepare("SELECT count(*) AS n FROM wf_task WHERE name = '之后'").get()).toEqual({ n: 300 });
-    expect(b.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
-    b.db.$client.close();
+    expect(await b.store.get("SELECT count(*) AS n FROM wf_task WHERE name = '之后'")).toEqual({ n: 300 });
+    expect(await b.store.get('SELECT count(*) AS n FROM wf_timer')).toEqual({ n: 0 });
+    await b.store.close();
   }, 60_000);
 
   it('a failing firing rolls back, decrements retries, stores the error and retries later; at 0 it stays', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: failingTimerXml });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { go: false } });
@@ -103,7 +104,7 @@ describe('firing rules', () => {
   });
 
   it('a suspended instance\'s timer is not fired (stays due) until it is activated', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const d = await ctx.engine.deploy({ xml: catchTimerXml('PT10M') });
     const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '1' });
     await ctx.engine.setInstanceState({ instanceId, state: 2 });
@@ -116,12 +117,12 @@ describe('firing rules', () => {
   });
 
   it('deleting an instance deletes its timers; stopping one too', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const d = await ctx.engine.deploy({ xml: boundaryTimerXml() });
     const a = (await ctx.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
     const b = (await ctx.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId;
     await ctx.engine.deleteInstance({ instanceIds: a });
     await ctx.engine.stop({ instanceId: b, userId: '1' });
-    expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
+    expect(await ctx.store.get('SELECT count(*) AS n FROM wf_timer')).toEqual({ n: 0 });
   });
 });

@@ -10,13 +10,13 @@ import { boundaryTimerXml, catchTimerXml, eventSubProcessXml, returnTimerXml, ti
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-async function fire(ctx: ReturnType<typeof makeEngine>, owner = 'test') {
+async function fire(ctx: Awaited<ReturnType<typeof makeEngine>>, owner = 'test') {
   return await ctx.engine.fireDueTimers({ now: ctx.clock.now(), owner });
 }
 
 describe('intermediate timer catch event', () => {
   it('waits until the due time, then the token leaves', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: catchTimerXml('PT10M') });
     const t0 = clock.now();
@@ -37,24 +37,24 @@ describe('intermediate timer catch event', () => {
   });
 
   it('a timeDate expression is evaluated in the instance scope when the wait begins', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const d = await ctx.engine.deploy({ xml: catchTimerXml('${dueAt}', 'timeDate') });
     const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { dueAt: '2026-02-01T00:00:00Z' } });
     expect((await ctx.engine.eventWaits({ instanceId })).timers[0].dueTime).toBe(Date.UTC(2026, 1, 1));
   });
 
   it('a bad timer value fails the command naming the element; nothing is stored', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const d = await ctx.engine.deploy({ xml: catchTimerXml('${wait}') });
     await expect(ctx.engine.start({ definitionId: d.definitionId, userId: '1', variables: { wait: 'soon' } })).rejects
       .toThrow('定时器 wait (intermediateCatchEvent) 的 timeDuration 值无效: "soon"');
-    expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM wf_instance').get()).toEqual({ n: 0 });
+    expect(await ctx.store.get('SELECT count(*) AS n FROM wf_instance')).toEqual({ n: 0 });
   });
 });
 
 describe('boundary timers on a user task', () => {
   it('interrupting: the task is cancelled and the escalation task created', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml('R1/PT2H') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
@@ -72,7 +72,7 @@ describe('boundary timers on a user task', () => {
   });
 
   it('non-interrupting: a reminder token, the original task stays', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml('R1/PT30M') });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
@@ -86,7 +86,7 @@ describe('boundary timers on a user task', () => {
   });
 
   it('cycle R2/PT10M fires twice, then stops', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml('R2/PT10M', 'PT5H') });
     const t0 = clock.now();
@@ -105,19 +105,19 @@ describe('boundary timers on a user task', () => {
   });
 
   it('the timers are removed when the task completes first', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: boundaryTimerXml() });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
     await completeByName(engine, instanceId, '审批');
     expect((await engine.getInstance(instanceId))?.endTime).not.toBeNull();
-    expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM wf_timer').get()).toEqual({ n: 0 });
+    expect(await ctx.store.get('SELECT count(*) AS n FROM wf_timer')).toEqual({ n: 0 });
     clock.advance(5 * HOUR);
     expect(await fire(ctx)).toEqual({ fired: 0, failed: 0 });
   });
 
   it('a task returned to gets its timer again (reminders not lost after return)', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: returnTimerXml });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
@@ -129,8 +129,8 @@ describe('boundary timers on a user task', () => {
     await engine.returnTo({ taskId: second.taskId, userId: 'b', targetKey: 'first' });
     const timers = (await engine.eventWaits({ instanceId })).timers;
     expect(timers).toMatchObject([{ activityId: 'firstTimer', dueTime: clock.now() + HOUR }]);
-    const exec = ctx.db.$client.prepare("SELECT execution_id AS e FROM wf_task WHERE instance_id = ? AND task_def_key = 'first'").get(instanceId) as { e: string };
-    expect(timers[0].executionId).toBe(exec.e);
+    const exec = await ctx.store.get<{ e: string }>("SELECT execution_id AS e FROM wf_task WHERE instance_id = ? AND task_def_key = 'first'", [instanceId]);
+    expect(timers[0].executionId).toBe(exec!.e);
     clock.advance(HOUR);
     expect((await fire(ctx)).fired).toBe(1);
     expect(await snapshot(engine, instanceId)).toEqual(['超时处理|boss||']);
@@ -139,7 +139,7 @@ describe('boundary timers on a user task', () => {
 
 describe('event sub-processes (process level)', () => {
   it('a non-interrupting message start runs beside the main task and keeps listening; an interrupting timer start cancels the rest', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const d = await engine.deploy({ xml: eventSubProcessXml });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '1' });
@@ -160,16 +160,16 @@ describe('event sub-processes (process level)', () => {
 
 describe('timer start events', () => {
   it('create instances on each cycle fire; a new version replaces the old version\'s start timer', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const { engine, clock } = ctx;
     const t0 = clock.now();
     const v1 = await engine.deploy({ xml: timerStartXml('R2/PT1H') });
     expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toMatchObject([{ instanceId: null, dueTime: t0 + HOUR, repeat: 'R1/PT1H' }]);
-    const instances = () => ctx.db.$client.prepare('SELECT id, definition_id AS d, start_user_id AS u FROM wf_instance ORDER BY start_time, id').all() as Array<{ id: string; d: string; u: string | null }>;
+    const instances = () => ctx.store.all<{ id: string; d: string; u: string | null }>('SELECT id, definition_id AS d, start_user_id AS u FROM wf_instance ORDER BY start_time, id');
     clock.advance(HOUR);
     expect((await fire(ctx)).fired).toBe(1);
-    expect(instances()).toMatchObject([{ d: v1.definitionId, u: null }]);
-    expect(await names(engine, instances()[0].id)).toEqual(['定时任务']);
+    expect(await instances()).toMatchObject([{ d: v1.definitionId, u: null }]);
+    expect(await names(engine, (await instances())[0].id)).toEqual(['定时任务']);
     expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toMatchObject([{ dueTime: t0 + 2 * HOUR, repeat: null }]);
     const v2 = await engine.deploy({ xml: timerStartXml('R/PT30M', 'timeCycle', '新版定时任务') });
     expect((await engine.eventWaits({ definitionId: v1.definitionId })).timers).toEqual([]);
@@ -177,11 +177,11 @@ describe('timer start events', () => {
     clock.advance(HOUR);
     // Only the new version's timer fires; the occurrence missed meanwhile (+60 min = now) is skipped.
     expect((await fire(ctx)).fired).toBe(1);
-    expect(instances().map((i) => i.d)).toEqual([v1.definitionId, v2.definitionId]);
+    expect((await instances()).map((i) => i.d)).toEqual([v1.definitionId, v2.definitionId]);
     expect((await fire(ctx)).fired).toBe(0);
     clock.advance(30 * MIN);
     expect((await fire(ctx)).fired).toBe(1);
-    expect(instances().map((i) => i.d)).toEqual([v1.definitionId, v2.definitionId, v2.definitionId]);
+    expect((await instances()).map((i) => i.d)).toEqual([v1.definitionId, v2.definitionId, v2.definitionId]);
     expect((await engine.eventWaits({ definitionId: v2.definitionId })).timers).toMatchObject([{ dueTime: clock.now() + 30 * MIN }]);
     // Deleting the newest deployment gives the start timer back to the previous version.
     await engine.deleteDeployment(v2.deploymentId);
@@ -189,13 +189,13 @@ describe('timer start events', () => {
   });
 
   it('a bad start timer value refuses the deploy naming the element; nothing is stored', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     await expect(ctx.engine.deploy({ xml: timerStartXml('every day') })).rejects.toThrow('定时器 tstart (startEvent) 的 timeCycle 值无效: "every day"');
-    expect(ctx.db.$client.prepare('SELECT (SELECT count(*) FROM wf_definition) + (SELECT count(*) FROM wf_timer) AS n').get()).toEqual({ n: 0 });
+    expect(await ctx.store.get('SELECT (SELECT count(*) FROM wf_definition) + (SELECT count(*) FROM wf_timer) AS n')).toEqual({ n: 0 });
   });
 
   it('a suspended definition\'s start timer stays due until activated', async () => {
-    const ctx = makeEngine();
+    const ctx = await makeEngine();
     const d = await ctx.engine.deploy({ xml: timerStartXml('2026-01-05T02:00:00Z', 'timeDate') });
     await ctx.engine.setDefinitionState({ definitionId: d.definitionId, state: 2 });
     ctx.clock.advance(2 * HOUR);

@@ -7,26 +7,27 @@
  * shared/utils/date formatDateTime.
  */
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../server/db/store/port';
 import { makeEngine, lineXml } from './helpers';
 import { fmt } from '../../server/engine/queries/common';
 import { formatDateTime } from '../../shared/utils/date';
 
 /** The to-do predicate as the plain reference query (the pre-issue-15 statement). */
-function reference(db: ReturnType<typeof makeEngine>['db'], userId: string, groups: string[], limit: number, offset: number, name?: string) {
+async function reference(store: Store, userId: string, groups: string[], limit: number, offset: number, name?: string) {
   const g = groups.length ? ` OR l.group_id IN (${groups.map(() => '?').join(',')})` : '';
   const n = name ? ` AND d.name LIKE '%' || ? || '%'` : '';
   const from = `FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id
     WHERE t.suspended = 0 AND (t.assignee = ? OR (t.assignee IS NULL AND EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id AND (l.user_id = ?${g}))))${n}`;
   const params = [userId, userId, ...groups, ...(name ? [name] : [])];
-  const total = (db.$client.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-  const ids = (db.$client.prepare(`SELECT t.id, d.name AS dn, d.category AS c ${from} ORDER BY t.create_time DESC, t.id DESC LIMIT ? OFFSET ?`)
-    .all(...params, limit, offset) as Array<{ id: string; dn: string; c: string }>);
+  const total = (await store.get<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, params))!.n;
+  const ids = await store.all<{ id: string; dn: string; c: string }>(
+    `SELECT t.id, d.name AS dn, d.category AS c ${from} ORDER BY t.create_time DESC, t.id DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
   return { total, ids: ids.map((r) => r.id), names: ids.map((r) => r.dn) };
 }
 
 describe('to-do list', () => {
   it('answers the reference rows and totals for assignees, candidate users and groups, claims, suspension and paging', async () => {
-    const { engine, db, clock } = makeEngine();
+    const { engine, store, clock } = await makeEngine();
     const a = await engine.deploy({ xml: lineXml('todoA', [{ id: 'x', name: '经办', assignee: '${INITIATOR}' }, { id: 'y', name: '复核', candidateUsers: '2,3', candidateGroups: 'g1' }], { name: '甲流程', category: 'oa' }) });
     const b = await engine.deploy({ xml: lineXml('todoB', [{ id: 'p', name: '分组', candidateGroups: 'g1,g2' }, { id: 'q', name: '结束前', assignee: '3' }], { name: '乙流程' }) });
     const c = await engine.deploy({ xml: lineXml('todoC', [{ id: 'z', name: '无人', extra: '' }], { name: '丙流程' }) });
@@ -58,14 +59,14 @@ describe('to-do list', () => {
     for (const [userId, groupIds] of actors) {
       for (const [pageNum, pageSize] of [[1, 100], [1, 3], [2, 3], [3, 3], [1, 1], [9, 4]]) {
         const got = await engine.todoList({ userId, groupIds, pageNum, pageSize });
-        const want = reference(db, userId, groupIds, pageSize, (pageNum - 1) * pageSize);
+        const want = await reference(store, userId, groupIds, pageSize, (pageNum - 1) * pageSize);
         expect({ total: got.total, ids: got.rows.map((r) => r.taskId), names: got.rows.map((r) => r.procDefName) }, `${userId} ${groupIds} ${pageNum}/${pageSize}`).toEqual(want);
         if (got.rows.length) nonEmpty++;
       }
       for (const name of ['甲', '乙流', '丁']) {
         const got = await engine.todoList({ userId, groupIds, name, pageSize: 2 });
         expect({ total: got.total, ids: got.rows.map((r) => r.taskId), names: got.rows.map((r) => r.procDefName) }, `${userId} ${groupIds} ${name}`)
-          .toEqual(reference(db, userId, groupIds, 2, 0, name));
+          .toEqual(await reference(store, userId, groupIds, 2, 0, name));
       }
     }
     expect(nonEmpty).toBeGreaterThan(20);
@@ -82,12 +83,12 @@ describe('to-do list', () => {
     // A category changed after the start shows at once (definition columns are read per call).
     await engine.updateDeployment({ deploymentId: a.deploymentId, category: 'finance' });
     const after = (await engine.todoList({ userId: '9', groupIds: ['g1'], pageSize: 100 })).rows.find((r) => r.procDefKey === 'todoA')!;
-    const stored = (db.$client.prepare('SELECT category FROM wf_definition WHERE id = ?').get(a.definitionId) as { category: string }).category;
+    const stored = (await store.get<{ category: string }>('SELECT category FROM wf_definition WHERE id = ?', [a.definitionId]))!.category;
     expect(after.category).toBe(stored);
   });
 
   it('finished and my-process pages: totals and rows agree with the whole list for every page size', async () => {
-    const { engine, clock } = makeEngine();
+    const { engine, clock } = await makeEngine();
     const a = await engine.deploy({ xml: lineXml('pgA', [{ id: 'x', name: '一', assignee: '${INITIATOR}' }, { id: 'y', name: '二', assignee: '${INITIATOR}' }]) });
     for (let i = 0; i < 9; i++) {
       clock.advance(1000);

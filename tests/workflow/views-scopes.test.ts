@@ -43,7 +43,7 @@ const parentXml = proc('spv', `<startEvent id="s"/><userTask id="a" name="A" flo
   <userTask id="after" name="后" flowable:assignee="u3"/><endEvent id="e"/>
   ${flow('f1', 's', 'a')}${flow('f2', 'a', 'sub')}${flow('f3', 'sub', 'call')}${flow('f4', 'call', 'after')}${flow('f5', 'after', 'e')}`);
 
-type Eng = ReturnType<typeof makeEngine>['engine'];
+type Eng = Awaited<ReturnType<typeof makeEngine>>['engine'];
 const taskOf = async (engine: Eng, instanceId: string, key: string) => {
   const t = (await engine.instanceTasks(instanceId)).find((x) => x.taskDefKey === key);
   if (!t) throw new Error(`no task ${key}`);
@@ -56,7 +56,7 @@ const finish = async (engine: Eng, instanceId: string, key: string, variables?: 
 const nd = async (engine: Eng, instanceId: string) => Object.fromEntries((await engine.nodeData(instanceId)).map((n) => [n.key, n.completed]));
 
 async function parentRun() {
-  const ctx = makeEngine({ services: { svc: () => 1 } });
+  const ctx = await makeEngine({ services: { svc: () => 1 } });
   await ctx.engine.deploy({ xml: childXml });
   const d = await ctx.engine.deploy({ xml: parentXml });
   const { instanceId } = await ctx.engine.start({ definitionId: d.definitionId, userId: '9' });
@@ -65,7 +65,7 @@ async function parentRun() {
 
 describe('next-node probe over the issue 13 elements', () => {
   it('walks into a sub-process, through service task / throw event / plain task, out through its end, inclusive conditions like exclusive', async () => {
-    const { engine } = makeEngine({ services: { svc: () => 1 } });
+    const { engine } = await makeEngine({ services: { svc: () => 1 } });
     const d = await engine.deploy({ xml: probeXml });
     // The boundary timer's path and the event sub-process are not "next".
     expect(await engine.nextFlowNodeByStart({ deploymentId: d.deploymentId })).toMatchObject({ nodes: [{ id: 'a' }] });
@@ -85,7 +85,7 @@ describe('next-node probe over the issue 13 elements', () => {
   });
 
   it('stops at a catch event, a receive task and a call activity (no user task to pick)', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     await engine.deploy({ xml: childXml });
     const stops = {
       catchEv: '<intermediateCatchEvent id="x"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>',
@@ -104,7 +104,7 @@ describe('next-node probe over the issue 13 elements', () => {
   });
 
   it('leaves nested sub-processes outward when the inner path ends', async () => {
-    const { engine } = makeEngine();
+    const { engine } = await makeEngine();
     const d = await engine.deploy({ xml: proc('nested', `<startEvent id="s"/>
       <subProcess id="outer"><startEvent id="os"/>
         <subProcess id="inn"><startEvent id="is"/><userTask id="deep" flowable:assignee="u1"/><endEvent id="ie"/>${flow('i1', 'is', 'deep')}${flow('i2', 'deep', 'ie')}</subProcess>
@@ -134,7 +134,7 @@ describe('diagram node data', () => {
   });
 
   it('fired boundary events and catch events', async () => {
-    const { engine, clock } = makeEngine();
+    const { engine, clock } = await makeEngine();
     const d = await engine.deploy({ xml: boundaryTimerXml() });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
     expect(await nd(engine, instanceId)).toEqual({ start: true, f1: true, approve: false });
@@ -215,7 +215,7 @@ describe('flow record, task lists, readers with a called instance', () => {
 
 describe('next-node probe: variables of the enclosing sub-process scope', () => {
   it("a condition after the sub-process sees the scope's local variable (the run agrees)", async () => {
-    const { engine, db } = makeEngine({ listeners: { 'test.SetLocal': (ctx) => ctx.execution.setVariableLocal('route', 2) } });
+    const { engine, store } = await makeEngine({ listeners: { 'test.SetLocal': (ctx) => ctx.execution.setVariableLocal('route', 2) } });
     const d = await engine.deploy({ xml: proc('scoped', `<startEvent id="s"/>
       <subProcess id="sub"><extensionElements><flowable:executionListener event="start" class="test.SetLocal"/></extensionElements>
         <startEvent id="s2"/><userTask id="inner" flowable:assignee="u1"/>
@@ -223,7 +223,7 @@ describe('next-node probe: variables of the enclosing sub-process scope', () => 
         ${flow('g1', 's2', 'inner')}${flow('g2', 'inner', 'x')}${flow('g3', 'x', 'two', '${route == 2}')}${flow('d1', 'x', 'e2')}${flow('g4', 'two', 'e2')}</subProcess>
       <endEvent id="e"/>${flow('f1', 's', 'sub')}${flow('f2', 'sub', 'e')}`) });
     const { instanceId } = await engine.start({ definitionId: d.definitionId, userId: '9' });
-    expect(db.$client.prepare("SELECT name FROM wf_variable WHERE instance_id = ? AND scope_id <> ''").all(instanceId)).toEqual([{ name: 'route' }]);
+    expect(await store.all("SELECT name FROM wf_variable WHERE instance_id = ? AND scope_id <> ''", [instanceId])).toEqual([{ name: 'route' }]);
     expect(await engine.variables({ instanceId })).not.toHaveProperty('route');
     expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'inner')).taskId })).toMatchObject({ nodes: [{ id: 'two' }] });
     expect(await engine.nextFlowNode({ taskId: (await taskOf(engine, instanceId, 'inner')).taskId, variables: { route: 1 } })).toBeNull();

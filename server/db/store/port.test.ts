@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, POSTGRES_NOT_YET } from '../client';
+import { openDatabase, openPostgres, SQLITE_ONLY } from '../client';
 import { dbKindOf, numberPlaceholders } from './port';
 
 describe('dbKindOf (DATABASE_URL → adapter)', () => {
@@ -27,8 +28,17 @@ describe('numberPlaceholders', () => {
   });
 });
 
-describe('openDatabase', () => {
-  it('refuses a postgres:// URL instead of creating a SQLite file named after it', () => {
-    expect(() => openDatabase({ url: 'postgres://caishui@127.0.0.1:1/caishui' })).toThrow(POSTGRES_NOT_YET);
+describe('opening by kind (server/db/client.ts)', () => {
+  const url = 'postgres://caishui@127.0.0.1:1/caishui';
+
+  it('openDatabase (SQLite) refuses a postgres:// URL instead of creating a SQLite file named after it', () => {
+    expect(() => openDatabase({ url })).toThrow(SQLITE_ONLY);
+    expect(fs.existsSync('postgres:')).toBe(false);
+  });
+
+  it('openPostgres connects to the server the URL names (here none listens: the connection error), and refuses a SQLite path', async () => {
+    await expect(openPostgres({ url })).rejects.toThrow(/ECONNREFUSED|connect/);
+    expect(fs.existsSync('postgres:')).toBe(false);
+    await expect(openPostgres({ url: './data/caishui.db' })).rejects.toThrow('not a PostgreSQL URL');
   });
 });

@@ -40,6 +40,11 @@ export interface Statements {
   all<R extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]>;
   /** The first row of a query, or undefined. */
   get<R extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R | undefined>;
+  /**
+   * Every row of a query as an array of its column values in the statement's order (columns need
+   * no distinct names: `e.id, a.id`); the engine's raw loads (issue 43, server/engine/store/replay-db.ts).
+   */
+  values(sql: string, params?: readonly SqlParam[]): Promise<unknown[][]>;
   /** A write (or any statement whose rows are not wanted); the number of rows it changed. */
   run(sql: string, params?: readonly SqlParam[]): Promise<RunResult>;
   /**

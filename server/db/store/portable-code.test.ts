@@ -20,11 +20,13 @@ function sources(dir: string): string[] {
 }
 
 /**
- * Files that hold the store AND, for now, the SQLite connection (issue 43, transitional): the
- * engine's synchronous core runs its statements on the connection the SQLite adapter's
- * transactions run on (EngineCore.command), and createEngine builds the connection's store.
+ * Files that hold the store AND the SQLite connection on purpose (issue 43):
+ * - createEngine picks the engine core's statement handle, the SQLite adapter's connection or a
+ *   ReplayDb on PostgreSQL (server/engine/store/replay-db.ts);
+ * - config-sync.repo.ts is the engine's budgets' synchronous reader on SQLite (PostgreSQL reads a
+ *   snapshot: flowable/common/budgets.ts).
  */
-const TRANSITIONAL = ['server/engine/core.ts', 'server/engine/index.ts'];
+const TRANSITIONAL = ['server/engine/index.ts', 'server/modules/system/config/config-sync.repo.ts'];
 
 const SQLITE_ONLY = /\.(all|get|run)\(\s*\)|\.prepare\(|\$client\b|preparedFor\(/;
 

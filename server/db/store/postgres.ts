@@ -14,6 +14,8 @@
  *   still inside a transaction.
  * - `batch`: one multi-statement simple-protocol query (./pg-batch.ts), in an implicit transaction
  *   outside, in a savepoint of its own inside a transaction.
+ * - Every statement of every pooled connection (the store's, Drizzle's) passes the write log
+ *   (./pg-writes.ts): the read caches see this process's writes at once (../table-versions.ts).
  * - Result types: int8 (count(*), bigint columns) reads as a number when it is a safe integer (as
  *   better-sqlite3 returns integers), else a bigint; the rest as node-postgres parses it (bytea →
  *   Buffer, boolean → true/false, numeric → string). Drizzle's queries read int8 the same way (the
@@ -26,6 +28,7 @@ import pg from 'pg';
 import { BatchError, numberPlaceholders, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
 import { batchText, runBatchText } from './pg-batch';
 import { toPgParam } from './pg-literals';
+import { PgWriteLog, registerPgStore, watchClientWrites } from './pg-writes';
 
 export interface PostgresStoreOptions {
   /** Most pooled connections (default 10, node-postgres' default). */
@@ -77,9 +80,12 @@ class PostgresStore implements Store<PgDb> {
   private readonly clientDbs = new WeakMap<pg.PoolClient, PgDb>();
   private readonly poolDb: PgDb;
   private closing: Promise<void> | undefined;
+  /** Run by close() before the pool ends (the table-versions service's listener: ./pg-writes.ts). */
+  private readonly closeHooks: (() => Promise<void>)[] = [];
 
-  constructor(private readonly pool: pg.Pool, private readonly schema: Record<string, unknown> | undefined) {
+  constructor(private readonly pool: pg.Pool, private readonly schema: Record<string, unknown> | undefined, private readonly writes: PgWriteLog) {
     this.poolDb = this.drizzleOver(pool);
+    registerPgStore(this, { pool, writes, onClose: (fn) => { this.closeHooks.push(fn); } });
   }
 
   get inTransaction(): boolean {
@@ -126,9 +132,9 @@ class PostgresStore implements Store<PgDb> {
   }
 
   /** One statement's result; of a parameterless text holding several (simple protocol), the last's. */
-  private async query(sql: string, params: readonly SqlParam[] = []): Promise<pg.QueryResult> {
+  private async query(sql: string, params: readonly SqlParam[] = [], rowMode?: 'array'): Promise<pg.QueryResult> {
     const text = numberPlaceholders(sql, params.length);
-    const result: pg.QueryResult | pg.QueryResult[] = await this.queryable().query({ text, values: params.map(toPgParam) });
+    const result: pg.QueryResult | pg.QueryResult[] = await this.queryable().query({ text, values: params.map(toPgParam), ...(rowMode ? { rowMode } : {}) });
     return Array.isArray(result) ? result[result.length - 1] : result;
   }
 
@@ -138,6 +144,10 @@ class PostgresStore implements Store<PgDb> {
 
   async get<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R | undefined> {
     return (await this.query(sql, params)).rows[0] as R | undefined;
+  }
+
+  async values(sql: string, params?: readonly SqlParam[]): Promise<unknown[][]> {
+    return (await this.query(sql, params, 'array')).rows as unknown[][];
   }
 
   async run(sql: string, params?: readonly SqlParam[]): Promise<RunResult> {
@@ -187,18 +197,23 @@ class PostgresStore implements Store<PgDb> {
   /** BEGIN … COMMIT on `client` around `fn` (see the module comment). */
   private async outer<T>(client: pg.PoolClient, broke: (err: unknown) => void, fn: () => Promise<T>): Promise<T> {
     const root: Root = { client, done: false, savepoints: 0 };
-    await client.query('BEGIN');
-    let value: T;
+    this.writes.begin(client);
     try {
-      value = await this.context.run({ root, tail: Promise.resolve() }, fn);
-    } catch (err) {
+      await client.query('BEGIN');
+      let value: T;
+      try {
+        value = await this.context.run({ root, tail: Promise.resolve() }, fn);
+      } catch (err) {
+        root.done = true;
+        await client.query('ROLLBACK').catch(broke);
+        throw err;
+      }
       root.done = true;
-      await client.query('ROLLBACK').catch(broke);
-      throw err;
+      await client.query('COMMIT');
+      return value;
+    } finally {
+      this.writes.end(client); // its writes are told now, committed or not (./pg-writes.ts)
     }
-    root.done = true;
-    await client.query('COMMIT');
-    return value;
   }
 
   /** A savepoint in `level`, after the level's earlier nested transactions. */
@@ -249,6 +264,7 @@ class PostgresStore implements Store<PgDb> {
   close(): Promise<void> {
     this.closing ??= (async () => {
       while (this.open.size) await Promise.all([...this.open]);
+      for (const hook of this.closeHooks.splice(0)) await hook().catch(() => undefined);
       await this.pool.end();
     })();
     return this.closing;
@@ -284,5 +300,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // An idle pooled connection that drops (a server restart, pg_terminate_backend) is removed by
   // the pool and reported here; without a listener the process would crash.
   pool.on('error', () => undefined);
-  return new PostgresStore(pool, options.schema);
+  // Every statement of every connection passes the write log (the read caches' local writes).
+  const writes = new PgWriteLog();
+  pool.on('connect', (client) => watchClientWrites(client, writes));
+  return new PostgresStore(pool, options.schema, writes);
 }

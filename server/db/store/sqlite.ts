@@ -135,6 +135,16 @@ class SqliteStore implements Store<Db> {
     return this.prepared(sql).get(...paramsOf(params)) as R | undefined;
   }
 
+  async values(sql: string, params?: readonly SqlParam[]): Promise<unknown[][]> {
+    if (this.pumping && !this.inTransaction) await this.committed();
+    const st = this.prepared(sql);
+    try {
+      return st.raw(true).all(...paramsOf(params)) as unknown[][];
+    } finally {
+      st.raw(false);
+    }
+  }
+
   /**
    * Resolves once no group is open. A read outside any transaction made while a group runs (a
    * call beside a write in one tRPC batch, a Promise.all) waits for it: on the group's one

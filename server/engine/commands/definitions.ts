@@ -26,10 +26,11 @@ export interface DeployInput {
   /**
    * Runs inside the deploy transaction once the rows are written (a throw rolls the deployment
    * back): the caller stores what belongs with this version, e.g. copies of its forms (issue 16).
-   * `formKeys`: the literal (non-expression) form keys of the start event and the user tasks;
+   * Awaited after the engine's synchronous part, in the same transaction: its statements go
+   * through the store (issue 43). `formKeys`: the literal (non-expression) form keys of the start event and the user tasks;
    * `startFormKey`: the literal form key of the process's none start event, if any (issue 40 §2).
    */
-  onDeployed?: (r: DeployResult & { formKeys: string[]; startFormKey?: string }) => void;
+  onDeployed?: (r: DeployResult & { formKeys: string[]; startFormKey?: string }) => void | Promise<void>;
 }
 
 export interface DeployResult {
@@ -54,8 +55,9 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
   const name = (input.name ?? '').trim() || graph.name || graph.key;
   const category = (input.category ?? '').trim() || graph.category;
   const graphJson = JSON.stringify(graph);
+  let hookInput: (DeployResult & { formKeys: string[]; startFormKey?: string }) | undefined;
   return core.command(() => {
-    const now = core.deps.clock.now();
+    const now = core.now();
     const last = stmt(core.db, 'SELECT MAX(version) AS v FROM wf_definition WHERE key = ?').get(graph.key) as { v: number | null };
     const version = (last.v ?? 0) + 1;
     const deploymentId = newId();
@@ -69,9 +71,9 @@ export async function deploy(core: EngineCore, input: DeployInput): Promise<Depl
     registerStartEvents(core.db, definitionId, graph, now); // timer / message / signal start events: the newest version listens
     const result = { deploymentId, definitionId, key: graph.key, version, name: graph.name || name, category };
     const startFormKey = graph.formKey && !hasExpression(graph.formKey) ? graph.formKey.trim() : undefined;
-    input.onDeployed?.({ ...result, formKeys: literalFormKeys(graph), startFormKey });
+    hookInput = { ...result, formKeys: literalFormKeys(graph), startFormKey };
     return result;
-  });
+  }, async () => { if (input.onDeployed && hookInput) await input.onDeployed(hookInput); });
 }
 
 /** The form keys written as literals on the start event and user tasks (no `${…}`), each once. */
@@ -132,7 +134,7 @@ export function setDefinitionState(core: EngineCore, input: { definitionId?: str
 export function deleteDeployment(core: EngineCore, deploymentIds: string | string[]) {
   const ids = Array.isArray(deploymentIds) ? deploymentIds : [deploymentIds];
   core.tx(() => {
-    unregisterStartEvents(core.db, ids, (definitionId) => core.graph(definitionId), core.deps.clock.now());
+    unregisterStartEvents(core.db, ids, (definitionId) => core.graph(definitionId), core.now());
     for (const id of ids) {
       for (const d of stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').all(id) as Array<{ id: string }>) core.forgetGraph(d.id);
       stmt(core.db, 'DELETE FROM wf_deployment WHERE id = ?').run(id);

@@ -18,7 +18,7 @@ import { eventOccurred, keepsListening } from '../runtime/event-dispatch';
 import type { EngineCore } from '../core';
 import { startInstance } from './start';
 
-const SUB_COLS = 's.id AS id, s.type AS type, s.event_name AS eventName, s.instance_id AS instanceId, s.execution_id AS executionId, s.definition_id AS definitionId, s.activity_id AS activityId, s.create_time AS createTime';
+const SUB_COLS = 's.id AS id, s.type AS type, s.event_name AS "eventName", s.instance_id AS "instanceId", s.execution_id AS "executionId", s.definition_id AS "definitionId", s.activity_id AS "activityId", s.create_time AS "createTime"';
 
 const SQL = {
   running: `SELECT ${SUB_COLS} FROM wf_event_subscription s JOIN wf_instance i ON i.id = s.instance_id

@@ -135,7 +135,7 @@ export function revoke(core: EngineCore, input: Actor & { instanceId: string; co
     if (inst.endTime !== null || ctx.uow.executions.size === 0) throw refused('流程未启动或已执行完成，无法撤回');
     if (advanceInstance(inst.state, 'ACT') === null) throw refused(MSG.taskSuspended);
     const uid = String(input.userId);
-    const prev = stmt(ctx.uow.db, `SELECT id, task_def_key AS taskDefKey, execution_id AS executionId, assignee, end_time AS endTime FROM wf_hi_taskinst
+    const prev = stmt(ctx.uow.db, `SELECT id, task_def_key AS "taskDefKey", execution_id AS "executionId", assignee, end_time AS "endTime" FROM wf_hi_taskinst
       WHERE instance_id = ? AND assignee = ? AND end_time IS NOT NULL AND delete_reason IS NULL ORDER BY end_time DESC, id DESC LIMIT 1`).get(inst.id, uid) as PrevTask | undefined;
     if (!prev) throw refused('该任务非当前用户提交，无法撤回');
     const node = ctx.graph.nodes[prev.taskDefKey];

@@ -55,7 +55,7 @@ export function startInstance(core: EngineCore, input: StartInput): StartResult 
     const def = defId ? core.definition(defId) : undefined;
     if (!def) throw notFound(MSG.definitionMissing);
     if (advanceDefinition(def.suspensionState, 'START') === null) throw refused(MSG.definitionSuspended);
-    const now = core.deps.clock.now();
+    const now = core.now();
     const userId = input.userId === null ? null : String(input.userId);
     const uow = UnitOfWork.create(core.db, {
       id: newId(), definitionId: def.id, businessKey: input.businessKey ?? null, startUserId: userId, startTime: now, endTime: null,

@@ -56,7 +56,7 @@ export interface FireInput {
  * failed (each failure decremented that timer's retries). Never throws for a firing's error.
  */
 export async function fireDueTimers(core: EngineCore, input: FireInput): Promise<{ fired: number; failed: number }> {
-  const ids = stmt(core.db, SQL.due).all(input.now, input.limit ?? 100) as Array<{ id: string }>;
+  const ids = await core.query(() => stmt(core.db, SQL.due).all(input.now, input.limit ?? 100) as Array<{ id: string }>);
   let fired = 0;
   let failed = 0;
   for (const { id } of ids) {

@@ -149,7 +149,7 @@ export interface NextNode {
 }
 
 /** What the next-node probes read of the engine core: the cached graph of a definition (core.ts). */
-export type GraphSource = Pick<EngineCore, 'graph'>;
+export type GraphSource = Pick<EngineCore, 'graph' | 'query'>;
 
 function toNextNode(found: GraphNode[]): NextNode | null {
   if (!found.length) return null;
@@ -188,7 +188,7 @@ export async function nextFlowNode(store: Store, core: GraphSource, q: { taskId:
     'SELECT t.task_def_key AS k, i.definition_id AS d, t.instance_id AS i FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?', [q.taskId]);
   if (!t) throw notFound(MSG.taskMissing);
   const vars = { ...(await visibleVariables(store, q.taskId, t.i)), ...(q.variables ?? {}) };
-  const graph = await core.graph(t.d);
+  const graph = await core.query(() => core.graph(t.d));
   return toNextNode(nextUserTasks(graph, t.k, (c) => evaluateCondition(c, mapScope(vars))));
 }
 
@@ -201,7 +201,7 @@ export async function nextFlowNodeByStart(store: Store, core: GraphSource, q: { 
     ? store.get<{ id: string }>('SELECT id FROM wf_definition WHERE id = ?', [q.definitionId])
     : store.get<{ id: string }>('SELECT id FROM wf_definition WHERE deployment_id = ?', [q.deploymentId ?? '']));
   if (!d) throw notFound(MSG.definitionMissing);
-  const graph = await core.graph(d.id);
+  const graph = await core.query(() => core.graph(d.id));
   const vars = { INITIATOR: null, ...(q.variables ?? {}) };
   // The start a plain start uses: the none start, else the first start event (commands/start.ts, issue 39 §4).
   const r = toNextNode(nextUserTasks(graph, graph.startId || graph.eventStartIds?.[0] || '', (c) => evaluateCondition(c, mapScope(vars))));

@@ -90,7 +90,7 @@ export interface TaskView {
 }
 
 /** What the task reads take of the engine core: the cached definition rows and graphs (core.ts). */
-export type DefinitionSource = Pick<EngineCore, 'definition' | 'cachedDefinition' | 'graph'>;
+export type DefinitionSource = Pick<EngineCore, 'definition' | 'cachedDefinition' | 'graph' | 'query'>;
 
 /** One task: runtime if active, else from history (`finished: true`). Error: "任务不存在或已被审批!". */
 export async function getTask(store: Store, core: DefinitionSource, taskId: string): Promise<TaskView> {
@@ -98,8 +98,8 @@ export async function getTask(store: Store, core: DefinitionSource, taskId: stri
   const hi = await store.get<Record<string, unknown>>('SELECT h.*, i.definition_id AS "defId" FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?', [taskId]);
   const r = rt ?? hi;
   if (!r) throw notFound(MSG.taskMissing);
-  const def = (await core.definition(r.defId as string))!;
-  const node = (await core.graph(def.id)).nodes[r.task_def_key as string];
+  const def = (await core.query(() => core.definition(r.defId as string)))!;
+  const node = (await core.query(() => core.graph(def.id))).nodes[r.task_def_key as string];
   const links = rt ? await store.all<{ u: string | null; g: string | null }>('SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ?', [taskId]) : [];
   return {
     taskId, name: r.name as string, taskDefKey: r.task_def_key as string, procInsId: r.instance_id as string, procDefId: def.id,
@@ -190,7 +190,7 @@ export interface TaskFormContext {
  * and forms, so this runs per command and must stay cheap: one statement for a runtime task).
  * Throws the engine's 任务不存在 message when no such task exists.
  */
-export async function taskFormContext(store: Store, core: Pick<EngineCore, 'cachedDefinition'>, taskId: string): Promise<TaskFormContext> {
+export async function taskFormContext(store: Store, core: Pick<EngineCore, 'cachedDefinition' | 'query'>, taskId: string): Promise<TaskFormContext> {
   // `unheld` as 1/0 on both databases (a PostgreSQL comparison would answer a boolean).
   const rt = await store.get<{ formKey: string | null; taskDefKey: string; defId: string; unheld: number }>(`SELECT t.form_key AS "formKey",
       t.task_def_key AS "taskDefKey", i.definition_id AS "defId",
@@ -199,7 +199,7 @@ export async function taskFormContext(store: Store, core: Pick<EngineCore, 'cach
   const r = rt ?? await store.get<{ formKey: string | null; taskDefKey: string; defId: string }>(`SELECT h.form_key AS "formKey", h.task_def_key AS "taskDefKey",
       i.definition_id AS "defId" FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?`, [taskId]);
   if (!r) throw notFound(MSG.taskMissing);
-  const def = await core.cachedDefinition(r.defId);
+  const def = await core.query(() => core.cachedDefinition(r.defId));
   if (!def) throw notFound(MSG.taskMissing);
   return { deploymentId: def.deploymentId, definitionId: r.defId, taskDefKey: r.taskDefKey, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
 }
@@ -210,8 +210,8 @@ export async function deploymentHasInstances(store: Store, deploymentId: string)
 }
 
 /** The deployment id of definition `definitionId` (cached row); throws the engine's definition-missing message. */
-export async function definitionDeploymentId(core: Pick<EngineCore, 'cachedDefinition'>, definitionId: string): Promise<string> {
-  const def = await core.cachedDefinition(definitionId);
+export async function definitionDeploymentId(core: Pick<EngineCore, 'cachedDefinition' | 'query'>, definitionId: string): Promise<string> {
+  const def = await core.query(() => core.cachedDefinition(definitionId));
   if (!def) throw notFound(MSG.definitionMissing);
   return def.deploymentId;
 }

@@ -5,6 +5,7 @@
  * from the user who completed it. Ad hoc copies from the task screen are commands/cc-commands.ts.
  * Rows are written at flush with the rest of the command (one transaction).
  */
+import { isReplayDb } from '../store/replay-db';
 import type { GraphNode } from '../model/graph';
 import type { CcRow, ExecutionRow } from '../store/rows';
 import { evaluate, hasExpression } from '../expression';
@@ -42,10 +43,25 @@ export function copyOnLeave(ctx: Ctx, exec: ExecutionRow, node: GraphNode) {
   const cc = node.userTask!.cc!;
   const users = [...cc.users];
   // Loops, not push(...list): a list of 130,000 ids overflowed the stack (issue 38 §6).
-  if (cc.groups.length) for (const u of ctx.handlers.usersOfGroups?.(cc.groups) ?? []) users.push(u);
+  if (cc.groups.length) for (const u of usersOfGroups(ctx, cc.groups)) users.push(u);
   if (cc.expression) {
     const v = hasExpression(cc.expression) ? evaluate(cc.expression, tokenScope(ctx, exec)) : cc.expression;
     for (const u of userIdsOf(v)) users.push(u);
   }
   queueCopies(ctx, users, { taskId: ctx.lastCompletedTask ?? null, taskDefKey: node.id, taskName: node.name }, 'node');
+}
+
+/**
+ * The users of groups `groupIds` by the handler `usersOfGroups` ([] without one). On a ReplayDb
+ * (PostgreSQL) the handler may answer a Promise: the command's loop awaits it and runs again
+ * (store/replay-db.ts call); on SQLite it must answer at once.
+ */
+function usersOfGroups(ctx: Ctx, groupIds: string[]): string[] {
+  const handler = ctx.handlers.usersOfGroups;
+  if (!handler) return [];
+  const db: unknown = ctx.uow.db;
+  if (isReplayDb(db)) return db.call(`usersOfGroups:${JSON.stringify(groupIds)}`, () => handler(groupIds));
+  const users = handler(groupIds);
+  if (!Array.isArray(users)) throw new Error('usersOfGroups answered a Promise on SQLite (it must answer at once there)');
+  return users;
 }

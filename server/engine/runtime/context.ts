@@ -8,6 +8,7 @@
  * the variable, else creates it on the instance.
  */
 import { randomUUID } from 'node:crypto';
+import { activeReplayDb } from '../store/replay-db';
 import type { ProcessGraph } from '../model/graph';
 import type { UnitOfWork } from '../store/unit-of-work';
 import type { ExecutionRow, TaskRow } from '../store/rows';
@@ -52,12 +53,25 @@ const NODE = randomUUID().replace(/-/g, '').slice(0, 6);
  * so that inserts land at the right edge of the B-trees instead of random pages (UUIDs made every
  * commit dirty pages all over the indexes). Unique across processes; 19 characters.
  */
-export const newId = (): string => {
+export const newId = (): string => (override ? override() : newIdNow());
+
+let override: (() => string) | undefined;
+
+/** newId's own generator (no override). */
+export const newIdNow = (): string => {
   const now = Date.now();
   if (now !== lastMs) { lastMs = now; seq = 0; }
   seq++;
   return `${now.toString(36).padStart(9, '0')}${seq.toString(36).padStart(4, '0')}${NODE}`;
 };
+
+/**
+ * A switch that makes newId answer `source()` while on (a replayed command draws the same ids in
+ * every run: store/replay-db.ts). The core runs synchronously, so no other command sees it.
+ */
+export function idSource(source: () => string): { on(): void; off(): void } {
+  return { on: () => { override = source; }, off: () => { override = undefined; } };
+}
 
 /** Scope ids from the most local to the instance (''). */
 export function scopeChain(ctx: Ctx, exec: ExecutionRow | null, task?: TaskRow | null): string[] {
@@ -123,7 +137,13 @@ function beanFacades(handlers: EngineHandlers): Map<string, Facade> {
       for (const k of Object.getOwnPropertyNames(o)) {
         const v = (bean as Record<string, unknown>)[k];
         if (k !== 'constructor' && !k.startsWith('__') && typeof v === 'function' && !(k in methods)) {
-          methods[k] = (...a: unknown[]) => (v as (...x: unknown[]) => unknown).apply(bean, a);
+          // Once per command on a ReplayDb (its runs repeat; store/replay-db.ts once). Facade
+          // changes a bean makes through arguments are not repeated there.
+          methods[k] = (...a: unknown[]) => {
+            const call = () => (v as (...x: unknown[]) => unknown).apply(bean, a);
+            const replay = activeReplayDb();
+            return replay ? replay.once([], call) : call();
+          };
         }
       }
     }

@@ -6,6 +6,7 @@
  * evaluated when the listener runs.
  */
 import type { ListenerDef } from '../model/graph';
+import { isReplayDb } from '../store/replay-db';
 import type { ExecutionRow, TaskRow } from '../store/rows';
 import { evaluate, Facade } from '../expression';
 import type { ExecutionApi, ListenerContext, TaskApi } from '../types';
@@ -101,8 +102,11 @@ function invoke(ctx: Ctx, l: ListenerDef, execution: ExecutionApi, task: TaskApi
   if (!handler) throw new Error(`监听器未注册: ${l.value}`);
   const fields: Record<string, unknown> = {};
   for (const f of l.fields) fields[f.name] = f.expression !== undefined ? evaluate(f.expression, scope) : f.stringValue;
-  const lc: ListenerContext = { eventName, execution, task, fields, listener: { kind: l.kind, value: l.value } };
-  handler(lc);
+  const listener = { kind: l.kind, value: l.value };
+  const run = ([e, t]: [ExecutionApi, TaskApi | undefined]) => handler({ eventName, execution: e, task: t, fields, listener } satisfies ListenerContext);
+  const db: unknown = ctx.uow.db;
+  if (isReplayDb(db)) db.once([execution, task], run);
+  else run([execution, task]);
 }
 
 /** Expression scope of a token: its variables, then `execution` (facade), then beans. */

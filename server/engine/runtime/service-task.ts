@@ -11,6 +11,7 @@
  * boundaries first, runtime/errors.ts); any other throw fails the command (AppError refused with its
  * message; an AppError or ExpressionError passes as it is) and rolls it back.
  */
+import { isReplayDb, NeedExec } from '../store/replay-db';
 import { AppError, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
@@ -45,9 +46,13 @@ export function runServiceTask(ctx: Ctx, exec: ExecutionRow, node: GraphNode): s
     if (!handler) throw refused(`${node.id} (bpmn:ServiceTask) 的服务未注册: ${st.value}`);
     const fields: Record<string, unknown> = {};
     for (const f of st.fields) fields[f.name] = f.expression !== undefined ? evaluate(f.expression, scope) : f.stringValue;
-    handler({ execution: executionApi(ctx, exec, 'start'), fields });
+    const api = executionApi(ctx, exec, 'start');
+    const db: unknown = ctx.uow.db;
+    if (isReplayDb(db)) db.once([api], ([a]) => handler({ execution: a, fields }));
+    else handler({ execution: api, fields });
     return null;
   } catch (e) {
+    if (e instanceof NeedExec) throw e; // replayed (store/replay-db.ts)
     if (isBpmnError(e)) return e.errorCode;
     if (e instanceof AppError || e instanceof ExpressionError) throw e;
     throw refused(e instanceof Error ? e.message : String(e));

@@ -3,6 +3,7 @@
  * server/db/schema/engine.ts), and the cached prepared statements of one better-sqlite3 handle.
  */
 import type Database from 'better-sqlite3';
+import { isReplayDb } from './replay-db';
 
 export interface InstanceRow {
   id: string;
@@ -259,25 +260,68 @@ export class BulkInsert {
 
   /**
    * Inserts the values of `rows` (each row's `cols`, or the arrays themselves when `arrays`) in
-   * chunks of up to CHUNK rows; returns each chunk's lastInsertRowid (rowids of one multi-row
-   * INSERT into an INTEGER PRIMARY KEY table are consecutive: row i of a chunk of k gets
-   * last - k + 1 + i).
+   * chunks of up to CHUNK rows.
    */
-  run(db: Database.Database, rows: ReadonlyArray<object>, arrays = false): number[] {
-    let list = this.byDb.get(db);
-    if (!list) this.byDb.set(db, (list = []));
-    const lasts: number[] = [];
-    const n = this.cols.length;
+  run(db: Database.Database, rows: ReadonlyArray<object>, arrays = false): void {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const k = Math.min(CHUNK, rows.length - i);
-      const values: unknown[] = new Array(k * n);
-      for (let j = 0; j < k; j++) {
-        const row = rows[i + j] as Record<string | number, unknown>;
-        for (let c = 0; c < n; c++) values[j * n + c] = arrays ? row[c] : row[this.cols[c]];
-      }
-      const s = (list[k] ??= db.prepare(insertSql(this.table, this.cols, k) + this.tail));
-      lasts.push(Number(s.run(values).lastInsertRowid));
+      this.chunk(db, k).run(this.values(rows, i, k, arrays));
     }
-    return lasts;
   }
+
+  /**
+   * As run, for a table whose INTEGER PRIMARY KEY `id` the database assigns: the ids of the rows,
+   * in order. SQLite: rowids of one multi-row INSERT are consecutive (row i of a chunk of k gets
+   * lastInsertRowid - k + 1 + i); on a ReplayDb (PostgreSQL) they come from its id pool and the
+   * INSERT names them (ReplayDb.takeIds).
+   */
+  insertIds(db: Database.Database, rows: ReadonlyArray<object>): number[] {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const k = Math.min(CHUNK, rows.length - i);
+      const values = this.values(rows, i, k, false);
+      if (isReplayDb(db)) {
+        const taken = db.takeIds(k);
+        const n = this.cols.length;
+        const withIds: unknown[] = [];
+        for (let j = 0; j < k; j++) withIds.push(taken[j], ...values.slice(j * n, (j + 1) * n));
+        db.prepare(insertSql(this.table, ['id', ...this.cols], k) + this.tail).run(withIds);
+        ids.push(...taken);
+      } else {
+        const last = Number(this.chunk(db, k).run(values).lastInsertRowid);
+        for (let j = 0; j < k; j++) ids.push(last - k + 1 + j);
+      }
+    }
+    return ids;
+  }
+
+  private chunk(db: Database.Database, k: number): Database.Statement {
+    let list = this.byDb.get(db);
+    if (!list) this.byDb.set(db, (list = []));
+    return (list[k] ??= db.prepare(insertSql(this.table, this.cols, k) + this.tail));
+  }
+
+  private values(rows: ReadonlyArray<object>, from: number, k: number, arrays: boolean): unknown[] {
+    const n = this.cols.length;
+    const values: unknown[] = new Array(k * n);
+    for (let j = 0; j < k; j++) {
+      const row = rows[from + j] as Record<string | number, unknown>;
+      for (let c = 0; c < n; c++) values[j * n + c] = arrays ? row[c] : row[this.cols[c]];
+    }
+    return values;
+  }
+}
+
+/**
+ * Runs write `sql` and fails with `error()` unless it changed exactly `changes` rows (the
+ * instance's optimistic revision check). On a ReplayDb the check happens when the write is sent.
+ */
+export function runExpecting(db: Database.Database, sql: string, params: unknown[], changes: number, error: () => Error): void {
+  if (isReplayDb(db)) db.write(sql, params, 'run', { changes, error });
+  else if (stmt(db, sql).run(params).changes !== changes) throw error();
+}
+
+/** Tells a ReplayDb the raw reads a load is about to make (one round trip for all); nothing on SQLite. */
+export function prefetchRaw(db: Database.Database, list: ReadonlyArray<[sql: string, params: unknown[]]>): void {
+  if (isReplayDb(db)) db.prefetch(list.map(([sql, params]) => ({ sql, params, raw: true })));
 }

@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import { conflict, refused } from '../../core/errors';
 import {
-  stmt, rawStmt, rowOf, pushValues, updateValues, CHUNK, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
+  stmt, rawStmt, rowOf, pushValues, updateValues, runExpecting, prefetchRaw, INSTANCE_COLS, EXECUTION_COLS, TASK_COLS,
   HI_ACT_COLS, HI_TASK_COLS, INSTANCE_MUTABLE, EXECUTION_MUTABLE, TASK_MUTABLE, HI_TASK_MUTABLE,
   type CcRow, type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
 } from './rows';
@@ -97,6 +97,7 @@ export class UnitOfWork {
       return cached;
     }
     const id = inst.id;
+    prefetchRaw(db, [[SQL.loadExecutions, [id]], [SQL.loadTasks, [id]], [SQL.loadLinks, [id]], [SQL.loadVars, [id]]]);
     const u = new UnitOfWork(db);
     u.instance = inst;
     u.loadedRevision = inst.revision;
@@ -277,17 +278,13 @@ export class UnitOfWork {
       inst.revision = this.loadedRevision + 1;
       const values = updateValues(inst, INSTANCE_MUTABLE);
       values.push(this.loadedRevision);
-      if (stmt(db, SQL.updInstance).run(values).changes !== 1) throw conflict(CONCURRENT_UPDATE);
+      runExpecting(db, SQL.updInstance, values, 1, () => conflict(CONCURRENT_UPDATE));
     }
     // New activity instances in one multi-row INSERT per chunk; their ids follow from the rowids.
     const newActs = this.hiActs.filter((a) => a.id === null);
     if (newActs.length) {
-      const lasts = BULK.acts.run(db, newActs);
-      newActs.forEach((a, i) => {
-        const chunk = Math.floor(i / CHUNK);
-        const size = Math.min(CHUNK, newActs.length - chunk * CHUNK);
-        a.id = lasts[chunk] - size + 1 + (i % CHUNK);
-      });
+      const ids = BULK.acts.insertIds(db, newActs);
+      newActs.forEach((a, i) => { a.id = ids[i]; });
     }
     const updAct = stmt(db, SQL.updAct);
     for (const a of this.hiActDirty) updAct.run(a.endTime, a.duration, a.deleteReason, a.assignee, a.taskId, a.id);

@@ -5,13 +5,16 @@
  * - Token → session id: a verified token always names the same session (the JWT carries only the
  *   id and the key never changes while the process runs), so the HS256 check runs once per token.
  * - Session id → the loaded user (LoginUser plus the rows getInfo shows), stamped with the auth
- *   stamp; an entry loaded under another stamp is loaded again. The stamp has two parts
- *   (server/db/table-watch.ts): this connection's writes to the auth tables (AUTH_TABLES), counted
- *   by TEMP triggers as they happen, so a role, menu, user or dept change, a logout, force-logout
- *   or disable made by this process takes effect on its very next request; and `sys_auth_version`,
- *   which persistent SQL triggers bump on the same writes by any connection (drizzle/0005), read at
- *   most every EXTERNAL_POLL_MS (1 s), so such a change made by another process sharing the file
- *   takes effect there within a second. A cached request makes no database call and awaits
+ *   stamp; an entry loaded under another stamp is loaded again. The stamp has two parts: the
+ *   writes to the auth tables (AUTH_TABLES) seen by the store's table versions
+ *   (server/db/table-versions.ts: on SQLite this connection's, counted by TEMP triggers as they
+ *   happen; on PostgreSQL this process's, told by the adapter when they can be seen, and other
+ *   processes', notified), so a role, menu, user or dept change, a logout, force-logout or disable
+ *   made by this process takes effect on its very next request; and `sys_auth_version`, which
+ *   persistent SQL triggers bump on the same writes by any connection (drizzle/0005,
+ *   drizzle-pg/0001), read at most every EXTERNAL_POLL_MS (1 s), so such a change made by another
+ *   process sharing the database takes effect there within a second. The state is kept per store
+ *   (`deps.store`). A cached request makes no database call and awaits
  *   nothing (`authStamp` answers synchronously between polls; the poll itself, a miss and the
  *   lease write go to the async store, issue 43).
  * - The idle expiry slides in memory (`expireAt`); the row's `expire_time` is written only when it
@@ -28,14 +31,14 @@ import type { Store } from '../../db/store/port';
 import type { LoginUser } from '../../core/authz';
 import type { RoleRow, UserRow } from './auth.repo';
 import { leaseSession, readAuthVersion } from './session.repo';
-import { EXTERNAL_POLL_MS, localWrites, watchTables, type WriteOp } from '../../db/table-watch';
+import { EXTERNAL_POLL_MS, declareWatched, tableVersionsOf, type TableVersions, type VersionedStore, type WriteOp } from '../../db/table-versions';
 import { HitCounter, type CacheStats } from '../../core/cache-registry';
 
 /** Idle expiry of a session (reference §1: 30 minutes). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** How far ahead of the in-memory expiry the row's `expire_time` is written (≤ 1 write/min/session). */
 export const SESSION_LEASE_MS = 60 * 1000;
-/** Most tokens / sessions remembered per database handle. */
+/** Most tokens / sessions remembered per store. */
 export const SESSION_CACHE_MAX = 10_000;
 
 /** What getInfo shows besides LoginUser: the user row without its password, dept and roles. */
@@ -71,6 +74,7 @@ export const AUTH_TABLES: Record<string, WriteOp[]> = {
   sys_session: ['DELETE'],
 };
 const AUTH_TABLE_NAMES = Object.keys(AUTH_TABLES);
+declareWatched(AUTH_TABLES);
 
 interface State {
   tokens: Map<string, string>;
@@ -79,16 +83,22 @@ interface State {
   shared: { at: number; value: number } | undefined;
   /** resolveSession's lookups: a hit served the cached entry, a miss loaded the session afresh. */
   counter: HitCounter;
+  /** The store's table versions, watching AUTH_TABLES. */
+  versions: TableVersions;
 }
 
-const states = new WeakMap<Db, State>();
+/** What the session cache is kept for: the app's store (`deps.store`). */
+export type SessionStore = VersionedStore;
 
-function stateOf(db: Db): State {
-  let s = states.get(db);
+const states = new WeakMap<SessionStore, State>();
+
+function stateOf(store: SessionStore): State {
+  let s = states.get(store);
   if (!s) {
-    watchTables(db, AUTH_TABLES);
-    s = { tokens: new Map(), sessions: new Map(), shared: undefined, counter: new HitCounter() };
-    states.set(db, s);
+    const versions = tableVersionsOf(store);
+    versions.watch(AUTH_TABLES);
+    s = { tokens: new Map(), sessions: new Map(), shared: undefined, counter: new HitCounter(), versions };
+    states.set(store, s);
   }
   return s;
 }
@@ -100,55 +110,55 @@ function bound<V>(map: Map<string, V>): void {
 
 /**
  * The current auth stamp at `now` (epoch ms, the app's clock): `sys_auth_version` as last read
- * and this connection's writes to AUTH_TABLES; undefined when that version was read
- * EXTERNAL_POLL_MS or more ago, or never (or the clock went back): then `refreshAuthStamp`.
- * Synchronous and free of database calls, for the cached request.
+ * and the writes to AUTH_TABLES seen by the store's table versions; undefined when that version
+ * was read EXTERNAL_POLL_MS or more ago, or never (or the clock went back): then
+ * `refreshAuthStamp`. Synchronous and free of database calls, for the cached request.
  */
-export function authStamp(db: Db, now: number): string | undefined {
-  const { shared } = stateOf(db);
+export function authStamp(store: SessionStore, now: number): string | undefined {
+  const { shared, versions } = stateOf(store);
   if (!shared || now < shared.at || now - shared.at >= EXTERNAL_POLL_MS) return undefined;
-  return `${shared.value}:${localWrites(db, AUTH_TABLE_NAMES)}`;
+  return `${shared.value}:${versions.localWrites(AUTH_TABLE_NAMES)}`;
 }
 
 /**
- * Reads `sys_auth_version` through `store` (the same database as `db`), remembers it as read at
- * `now`, and returns the auth stamp (`authStamp`'s value from then on, until the next poll is due).
+ * Reads `sys_auth_version` through `store`, remembers it as read at `now`, and returns the auth
+ * stamp (`authStamp`'s value from then on, until the next poll is due).
  */
-export async function refreshAuthStamp(store: Pick<Store<Db>, 'db'>, db: Db, now: number): Promise<string> {
-  const state = stateOf(db);
+export async function refreshAuthStamp(store: Pick<Store<Db>, 'db'> & SessionStore, now: number): Promise<string> {
+  const state = stateOf(store);
   const value = await readAuthVersion(store);
   state.shared = { at: now, value };
-  return `${value}:${localWrites(db, AUTH_TABLE_NAMES)}`;
+  return `${value}:${state.versions.localWrites(AUTH_TABLE_NAMES)}`;
 }
 
 /** The session id a token was verified to carry, if this process verified it before. */
-export function knownTokenSession(db: Db, token: string): string | undefined {
-  return stateOf(db).tokens.get(token);
+export function knownTokenSession(store: SessionStore, token: string): string | undefined {
+  return stateOf(store).tokens.get(token);
 }
 
 /** Remembers that `token` verified to session `sid`. */
-export function rememberToken(db: Db, token: string, sid: string): void {
-  const { tokens } = stateOf(db);
+export function rememberToken(store: SessionStore, token: string, sid: string): void {
+  const { tokens } = stateOf(store);
   tokens.set(token, sid);
   bound(tokens);
 }
 
 /** The entry of `sid` whatever its version (the caller compares), or undefined. */
-export function cachedSession(db: Db, sid: string): CachedSession | undefined {
-  return stateOf(db).sessions.get(sid);
+export function cachedSession(store: SessionStore, sid: string): CachedSession | undefined {
+  return stateOf(store).sessions.get(sid);
 }
 
 /** Stores (or replaces) the entry of `sid`. */
-export function storeSession(db: Db, sid: string, entry: CachedSession): void {
-  const { sessions } = stateOf(db);
+export function storeSession(store: SessionStore, sid: string, entry: CachedSession): void {
+  const { sessions } = stateOf(store);
   sessions.delete(sid);
   sessions.set(sid, entry);
   bound(sessions);
 }
 
 /** Forgets `sid` (logout, expiry, a user who may no longer sign in). */
-export function forgetSession(db: Db, sid: string): void {
-  stateOf(db).sessions.delete(sid);
+export function forgetSession(store: SessionStore, sid: string): void {
+  stateOf(store).sessions.delete(sid);
 }
 
 /**
@@ -174,25 +184,25 @@ export function slide(store: Store<Db>, sid: string, entry: CachedSession, now: 
  * The getInfo profile of a session, when its entry is current (loaded under `stamp`, the auth
  * stamp now: `authStamp`, else `refreshAuthStamp`'s); else undefined (the caller reads the database).
  */
-export function currentProfile(db: Db, sid: string, stamp: string): SessionProfile | undefined {
-  const entry = stateOf(db).sessions.get(sid);
+export function currentProfile(store: SessionStore, sid: string, stamp: string): SessionProfile | undefined {
+  const entry = stateOf(store).sessions.get(sid);
   return entry && entry.version === stamp ? entry.profile : undefined;
 }
 
-/** Counts one resolveSession lookup of `db`: served from the cache (`hit`) or loaded afresh. */
-export function noteSessionLookup(db: Db, hit: boolean): void {
-  stateOf(db).counter.note(hit);
+/** Counts one resolveSession lookup of `store`: served from the cache (`hit`) or loaded afresh. */
+export function noteSessionLookup(store: SessionStore, hit: boolean): void {
+  stateOf(store).counter.note(hit);
 }
 
-/** The cached sessions of `db` (session id → entry) and the lookup counts (monitoring). */
-export function sessionCacheView(db: Db): { sessions: ReadonlyMap<string, CachedSession>; stats: CacheStats } {
-  const s = stateOf(db);
+/** The cached sessions of `store` (session id → entry) and the lookup counts (monitoring). */
+export function sessionCacheView(store: SessionStore): { sessions: ReadonlyMap<string, CachedSession>; stats: CacheStats } {
+  const s = stateOf(store);
   return { sessions: s.sessions, stats: s.counter.snapshot() };
 }
 
-/** Drops every remembered token and session of `db` (tests; a key change; 缓存监控's clear): each is loaded again from its row. */
-export function clearSessionCache(db: Db): void {
-  const s = states.get(db);
+/** Drops every remembered token and session of `store` (tests; a key change; 缓存监控's clear): each is loaded again from its row. */
+export function clearSessionCache(store: SessionStore): void {
+  const s = states.get(store);
   s?.tokens.clear();
   s?.sessions.clear();
 }

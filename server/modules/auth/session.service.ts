@@ -54,7 +54,7 @@ export async function openSession(deps: AppDeps, user: UserRow, client: ClientIn
     .setIssuedAt(Math.floor(now / 1000))
     .sign(deps.keys.jwtKey);
   // The token just signed names this session: its first request needs no verify.
-  rememberToken(deps.db, token, sessionId);
+  rememberToken(deps.store, token, sessionId);
   return token;
 }
 
@@ -76,12 +76,12 @@ export async function sessionIdOf(deps: AppDeps, token: string): Promise<string 
  * or disabled.
  */
 export async function resolveSession(deps: AppDeps, token: string): Promise<LoginUser> {
-  const { db } = deps;
-  let sid = knownTokenSession(db, token);
+  const { store } = deps;
+  let sid = knownTokenSession(store, token);
   if (!sid) {
     sid = (await sessionIdOf(deps, token)) ?? undefined;
     if (!sid) throw new AppError('unauthorized', '认证失败，无法访问系统资源');
-    rememberToken(db, token, sid);
+    rememberToken(store, token, sid);
   }
   return liveSession(deps, sid, true);
 }
@@ -96,19 +96,19 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Logi
  */
 export function liveSession(deps: AppDeps, sid: string, slideExpiry: boolean): LoginUser | Promise<LoginUser> {
   const now = deps.clock.now();
-  const version = authStamp(deps.db, now);
+  const version = authStamp(deps.store, now);
   if (version === undefined) {
-    return refreshAuthStamp(deps.store, deps.db, now).then((v) => checkedSession(deps, sid, v, now, slideExpiry));
+    return refreshAuthStamp(deps.store, now).then((v) => checkedSession(deps, sid, v, now, slideExpiry));
   }
   return checkedSession(deps, sid, version, now, slideExpiry);
 }
 
 /** liveSession under auth stamp `version`: the cached entry when current and not expired, else loadSession. */
 function checkedSession(deps: AppDeps, sid: string, version: string, now: number, slideExpiry: boolean): LoginUser | Promise<LoginUser> {
-  const { db } = deps;
-  const entry = cachedSession(db, sid);
+  const { store } = deps;
+  const entry = cachedSession(store, sid);
   const hit = !!entry && entry.version === version && now < entry.expireAt;
-  noteSessionLookup(db, hit);
+  noteSessionLookup(store, hit);
   if (hit && entry) {
     const write = slideExpiry ? slide(deps.store, sid, entry, now) : undefined;
     return write ? write.then(() => entry.login) : entry.login;
@@ -118,14 +118,14 @@ function checkedSession(deps: AppDeps, sid: string, version: string, now: number
 
 /** Deletes the row of an ended session (one store.transaction), forgets it and refuses: 登录状态已过期. */
 async function endedSession(deps: AppDeps, sid: string, hasRow: boolean): Promise<never> {
-  forgetSession(deps.db, sid);
+  forgetSession(deps.store, sid);
   if (hasRow) await deps.store.transaction(() => deleteSession(deps.store, sid));
   throw new AppError('unauthorized', EXPIRED);
 }
 
 /** The slow path of liveSession: reads the row, user, roles and permissions and caches them. */
 async function loadSession(deps: AppDeps, sid: string, version: string, previous: CachedSession | undefined, now: number, slideExpiry: boolean): Promise<LoginUser> {
-  const { db, store } = deps;
+  const { store } = deps;
   const row = await findSessionExpiry(store, sid);
   // Only this process wrote the row since it last looked: its own in-memory expiry is exact.
   // Otherwise the row decides (another process may have served the session meanwhile).
@@ -144,7 +144,7 @@ async function loadSession(deps: AppDeps, sid: string, version: string, previous
     storedExpire: row.expireTime,
   };
   if (slideExpiry) await slide(store, sid, entry, now);
-  storeSession(db, sid, entry);
+  storeSession(store, sid, entry);
   return entry.login;
 }
 
@@ -200,6 +200,6 @@ export async function closeSession(deps: AppDeps, token: string | undefined): Pr
     await deleteSession(store, sid);
     return found;
   });
-  forgetSession(deps.db, sid);
+  forgetSession(deps.store, sid);
   return row?.userName ?? null;
 }

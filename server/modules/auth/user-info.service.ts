@@ -28,14 +28,14 @@ async function readProfile(deps: Pick<AppDeps, 'store'>, login: LoginUser): Prom
  */
 export function getInfo(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, login: LoginUser): GetInfoReply | Promise<GetInfoReply> {
   const now = deps.clock.now();
-  const stamp = authStamp(deps.db, now);
-  if (stamp === undefined) return refreshAuthStamp(deps.store, deps.db, now).then((fresh) => infoUnder(deps, login, fresh));
+  const stamp = authStamp(deps.store, now);
+  if (stamp === undefined) return refreshAuthStamp(deps.store, now).then((fresh) => infoUnder(deps, login, fresh));
   return infoUnder(deps, login, stamp);
 }
 
 /** getInfo under auth stamp `stamp`: the cached profile when current, else the database's. */
 function infoUnder(deps: Pick<AppDeps, 'db' | 'store'>, login: LoginUser, stamp: string): GetInfoReply | Promise<GetInfoReply> {
-  const cached = currentProfile(deps.db, login.sessionId, stamp);
+  const cached = currentProfile(deps.store, login.sessionId, stamp);
   return cached ? infoReply(cached, login) : readProfile(deps, login).then((p) => infoReply(p, login));
 }
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { CommitError } from '../../db/store/port';
-import { sqliteStore } from '../../db/store/sqlite';
+import { sqliteStore, sqliteStoreOf } from '../../db/store/sqlite';
 import { forgetCount } from '../../db/table-watch';
 import { turnTestDb } from '../../../tests/helpers/turn-db';
 import { ReadCache } from './read-cache';
@@ -24,22 +24,22 @@ it('keeps nothing of a store transaction whose group COMMIT failed, read inside 
   const store = sqliteStore(db, { ownsConnection: false });
   const cache = new ReadCache<number>(['child']);
   try {
-    expect(cache.get(db, 'n', count)).toBe(0);
-    expect(cache.peek(db, 'n')).toBe(0);
+    expect(cache.get(store, 'n', count)).toBe(0);
+    expect(cache.peek(store, 'n')).toBe(0);
     const forgotten = forgetCount(db);
     const seen: Array<number | undefined> = [];
     const group = await Promise.allSettled([
       store.transaction(async () => {
         await store.run("INSERT INTO child (parent_id, v) VALUES (1, 'in the group')");
-        seen.push(cache.get(db, 'n', count), cache.peek(db, 'n')); // loaded, not kept: it may still roll back
+        seen.push(cache.get(store, 'n', count), cache.peek(store, 'n')); // loaded, not kept: it may still roll back
       }),
       store.transaction(async () => {
         // Between two transactions of the group its first one's rows are not committed either.
-        seen.push(cache.peek(db, 'n'));
+        seen.push(cache.peek(store, 'n'));
         // A deferred foreign key is checked at COMMIT: the group's COMMIT fails as a full disk would.
         sqlite.pragma('defer_foreign_keys = ON');
         await store.run("INSERT INTO child (parent_id, v) VALUES (98, 'orphan')");
-        seen.push(cache.get(db, 'n', count), cache.peek(db, 'n'));
+        seen.push(cache.get(store, 'n', count), cache.peek(store, 'n'));
       }),
     ]);
     expect(seen).toEqual([1, undefined, undefined, 2, undefined]);
@@ -50,23 +50,23 @@ it('keeps nothing of a store transaction whose group COMMIT failed, read inside 
     }
     expect(forgetCount(db)).toBe(forgotten + 1);
     expect(sqlite.inTransaction).toBe(false);
-    expect(cache.peek(db, 'n')).toBeUndefined(); // every stamp moved
-    expect(cache.get(db, 'n', count)).toBe(0);
-    expect(cache.peek(db, 'n')).toBe(0);
+    expect(cache.peek(store, 'n')).toBeUndefined(); // every stamp moved
+    expect(cache.get(store, 'n', count)).toBe(0);
+    expect(cache.peek(store, 'n')).toBe(0);
     // A value cached before a failed group, of a table the group did not write, starts afresh too.
     const other = new ReadCache<number>(['parent']);
     const parents = () => (sqlite.prepare('SELECT COUNT(*) AS n FROM parent').get() as { n: number }).n;
-    expect(other.get(db, 'p', parents)).toBe(1);
+    expect(other.get(store, 'p', parents)).toBe(1);
     await expect(store.transaction(async () => {
       sqlite.pragma('defer_foreign_keys = ON');
       await store.run("INSERT INTO child (parent_id, v) VALUES (97, 'orphan')");
     })).rejects.toBeInstanceOf(CommitError);
-    expect(other.peek(db, 'p')).toBeUndefined();
-    expect(other.get(db, 'p', parents)).toBe(1);
+    expect(other.peek(store, 'p')).toBeUndefined();
+    expect(other.get(store, 'p', parents)).toBe(1);
     // The next store transaction commits, and the cache serves its rows once committed.
     await store.transaction(async () => { await store.run("INSERT INTO child (parent_id, v) VALUES (1, 'kept')"); });
-    expect(cache.get(db, 'n', count)).toBe(1);
-    expect(cache.peek(db, 'n')).toBe(1);
+    expect(cache.get(store, 'n', count)).toBe(1);
+    expect(cache.peek(store, 'n')).toBe(1);
   } finally {
     await store.close();
     sqlite.exec('DELETE FROM child');
@@ -74,14 +74,15 @@ it('keeps nothing of a store transaction whose group COMMIT failed, read inside 
 });
 
 it('steps aside inside a synchronous transaction', () => {
+  const store = sqliteStoreOf(db);
   const cache = new ReadCache<number>(['child']);
   sqlite.transaction(() => {
     insert('plain');
-    expect(cache.get(db, 'n', count)).toBe(1);
-    expect(cache.peek(db, 'n')).toBeUndefined();
+    expect(cache.get(store, 'n', count)).toBe(1);
+    expect(cache.peek(store, 'n')).toBeUndefined();
   })();
-  expect(cache.get(db, 'n', count)).toBe(1);
-  expect(cache.peek(db, 'n')).toBe(1);
+  expect(cache.get(store, 'n', count)).toBe(1);
+  expect(cache.peek(store, 'n')).toBe(1);
 });
 
 it('getAsync (code on the store): a hit loads nothing, a write moves the stamp, a store transaction steps aside', async () => {
@@ -91,20 +92,20 @@ it('getAsync (code on the store): a hit loads nothing, a write moves the stamp, 
   let loads = 0;
   const load = async () => { loads++; return (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM child'))!.n; };
   try {
-    expect(await cache.getAsync(own.db, 'n', load)).toBe(0);
-    expect(await cache.getAsync(own.db, 'n', load)).toBe(0);
+    expect(await cache.getAsync(store, 'n', load)).toBe(0);
+    expect(await cache.getAsync(store, 'n', load)).toBe(0);
     expect(loads).toBe(1);
     await store.run("INSERT INTO child (v) VALUES ('async')");
-    expect(await cache.getAsync(own.db, 'n', load)).toBe(1);
+    expect(await cache.getAsync(store, 'n', load)).toBe(1);
     expect(loads).toBe(2);
     await store.transaction(async () => {
       await store.run("INSERT INTO child (v) VALUES ('in a store transaction')");
-      expect(await cache.getAsync(own.db, 'n', load)).toBe(2);
-      expect(cache.peek(own.db, 'n')).toBeUndefined();
+      expect(await cache.getAsync(store, 'n', load)).toBe(2);
+      expect(cache.peek(store, 'n')).toBeUndefined();
     });
-    expect(await cache.getAsync(own.db, 'n', load)).toBe(2);
-    expect(cache.peek(own.db, 'n')).toBe(2);
-    expect(cache.stats(own.db)).toEqual({ hits: 1, misses: 3 });
+    expect(await cache.getAsync(store, 'n', load)).toBe(2);
+    expect(cache.peek(store, 'n')).toBe(2);
+    expect(cache.stats(store)).toEqual({ hits: 1, misses: 3 });
   } finally {
     await store.close();
     own.close();

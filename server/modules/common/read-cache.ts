@@ -5,19 +5,23 @@
  * (`refreshCache`).
  *
  * Safety net: a write that bypasses the services (SQL by hand, a test, a second process on the
- * same file) must not leave a stale entry. Each cache names the tables it reads and every read
- * compares a stamp (server/db/table-watch.ts): this connection's writes to those tables, counted
- * by TEMP triggers as they happen, and `PRAGMA data_version`, which moves when another connection
- * commits and is read at most every EXTERNAL_POLL_MS (1 s). A hit costs no SQLite call; a write
- * here shows at once, one by another process within a second. Writes to other tables (e.g. the
- * session slide) leave the cache alone. Reads inside a command's transaction bypass the cache, so
- * rows a command may still roll back are never cached (server/db/sync-transactions.ts); a group
- * whose COMMIT fails moves every stamp (server/db/store/sqlite.ts).
+ * same file or database) must not leave a stale entry. Each cache names the tables it reads and
+ * every read compares a stamp, kept per store (server/db/table-versions.ts): the writes seen to
+ * those tables (on SQLite this connection's, counted by TEMP triggers as they happen; on
+ * PostgreSQL this process's, told by the adapter, and other processes', notified) and a value that
+ * moves when another connection commits (SQLite's `PRAGMA data_version`, read at most every
+ * EXTERNAL_POLL_MS, 1 s). A hit costs no database call; a write here shows at once, one by another
+ * process within a second. Writes to other tables (e.g. the session slide) leave the cache alone.
+ * Reads inside a command's transaction bypass the cache, so rows a command may still roll back are
+ * never cached (server/db/sync-transactions.ts; on PostgreSQL `store.inTransaction`); a group whose
+ * COMMIT fails moves every stamp (server/db/store/sqlite.ts). While the PostgreSQL store cannot
+ * follow other processes' writes (starting, or the database unreachable) nothing is cached.
  */
-import type { Db } from '../../db/client';
-import { localWrites, otherCommits, watchTables } from '../../db/table-watch';
-import { inCommandTransaction } from '../../db/sync-transactions';
+import { declareWatched, tableVersionsOf, type TableVersions, type VersionedStore } from '../../db/table-versions';
 import { HitCounter } from '../../core/cache-registry';
+
+/** The store a cache is kept for (a Store: `kind`, `db`, `inTransaction`). */
+export type CacheStore = VersionedStore;
 
 /** Most entries one cache keeps per database. */
 export const READ_CACHE_MAX = 1000;
@@ -28,45 +32,56 @@ interface Slot<V> {
 }
 
 export class ReadCache<V> {
-  private readonly slots = new WeakMap<Db, Slot<V>>();
-  private readonly watched = new WeakSet<Db>();
-  private readonly counters = new WeakMap<Db, HitCounter>();
+  private readonly slots = new WeakMap<CacheStore, Slot<V>>();
+  private readonly versions = new WeakMap<CacheStore, TableVersions>();
+  private readonly counters = new WeakMap<CacheStore, HitCounter>();
 
   /** @param tables the tables the cached values are read from */
-  constructor(private readonly tables: readonly string[]) {}
-
-  /** `data_version:writes`: moves on a commit by another connection (polled) or a write here to `tables`. */
-  private stampOf(db: Db): string {
-    if (!this.watched.has(db)) {
-      watchTables(db, Object.fromEntries(this.tables.map((t) => [t, undefined])));
-      this.watched.add(db);
-    }
-    return `${otherCommits(db, Date.now())}:${localWrites(db, this.tables)}`;
+  constructor(private readonly tables: readonly string[]) {
+    declareWatched(Object.fromEntries(tables.map((t) => [t, undefined])));
   }
 
-  /** The current slot of `db` (a fresh, empty one when the stamp moved); undefined inside a command's transaction. */
-  private slotOf(db: Db): Slot<V> | undefined {
-    if (inCommandTransaction(db)) return undefined;
-    const stamp = this.stampOf(db);
-    let slot = this.slots.get(db);
+  /** The store's table versions, watching `tables` (once per store). */
+  private versionsOf(store: CacheStore): TableVersions {
+    let tv = this.versions.get(store);
+    if (!tv) {
+      tv = tableVersionsOf(store);
+      tv.watch(Object.fromEntries(this.tables.map((t) => [t, undefined])));
+      this.versions.set(store, tv);
+    }
+    return tv;
+  }
+
+  /**
+   * The current slot of `store` (a fresh, empty one when the stamp moved: `other:writes`, moved by
+   * a commit of another connection or a write to `tables`); undefined inside a command's
+   * transaction, or while other processes' writes cannot be followed (PostgreSQL).
+   */
+  private slotOf(store: CacheStore): Slot<V> | undefined {
+    const tv = this.versionsOf(store);
+    if (tv.inTransaction()) return undefined;
+    const other = tv.otherCommits(Date.now());
+    if (other === undefined) return undefined;
+    const stamp = `${other}:${tv.localWrites(this.tables)}`;
+    let slot = this.slots.get(store);
     if (!slot || slot.stamp !== stamp) {
       slot = { stamp, entries: new Map() };
-      this.slots.set(db, slot);
+      this.slots.set(store, slot);
     }
     return slot;
   }
 
   /** The cached value of `key` when present and current, else undefined (nothing is loaded). */
-  peek(db: Db, key: string): V | undefined {
-    return this.slotOf(db)?.entries.get(key);
+  peek(store: CacheStore, key: string): V | undefined {
+    return this.slotOf(store)?.entries.get(key);
   }
 
   /** The cached value of `key`, loading (and keeping) it with `load` when absent or stale. */
-  get(db: Db, key: string, load: () => V): V {
-    const slot = this.slotOf(db);
+  get(store: CacheStore, key: string, load: () => V): V {
+    const slot = this.slotOf(store);
     if (!slot) return load();
     const hit = slot.entries.has(key);
-    this.counterOf(db).note(hit);
+    this.counterOf(store).note(hit);
     if (hit) return slot.entries.get(key) as V;
     const value = load();
     // Keys come from requests (any dict type name): at most READ_CACHE_MAX, oldest out first.
@@ -82,11 +97,11 @@ export class ReadCache<V> {
    * starts a fresh slot and never sees it). Inside a command's or store transaction it loads
    * without caching, as `get` does.
    */
-  async getAsync(db: Db, key: string, load: () => Promise<V>): Promise<V> {
-    const slot = this.slotOf(db);
+  async getAsync(store: CacheStore, key: string, load: () => Promise<V>): Promise<V> {
+    const slot = this.slotOf(store);
     if (!slot) return load();
     const hit = slot.entries.has(key);
-    this.counterOf(db).note(hit);
+    this.counterOf(store).note(hit);
     if (hit) return slot.entries.get(key) as V;
     const value = await load();
     if (slot.entries.size >= READ_CACHE_MAX) slot.entries.delete(slot.entries.keys().next().value as string);
@@ -95,31 +110,31 @@ export class ReadCache<V> {
   }
 
   /** Drops one key (after a committed change of it), or every key when `key` is omitted. */
-  drop(db: Db, key?: string): void {
-    const slot = this.slots.get(db);
+  drop(store: CacheStore, key?: string): void {
+    const slot = this.slots.get(store);
     if (!slot) return;
     if (key === undefined) slot.entries.clear();
     else slot.entries.delete(key);
   }
 
   /** The keys held right now (tests, monitoring). */
-  keys(db: Db): string[] {
-    return [...(this.slots.get(db)?.entries.keys() ?? [])];
+  keys(store: CacheStore): string[] {
+    return [...(this.slots.get(store)?.entries.keys() ?? [])];
   }
 
   /** The entries held right now, as stored (monitoring: server/modules/monitor/cache). */
-  entries(db: Db): [string, V][] {
-    return [...(this.slots.get(db)?.entries ?? [])];
+  entries(store: CacheStore): [string, V][] {
+    return [...(this.slots.get(store)?.entries ?? [])];
   }
 
-  /** Hits and misses of `get` on `db` since the process started (reads inside a command's transaction count neither). */
-  stats(db: Db): { hits: number; misses: number } {
-    return this.counterOf(db).snapshot();
+  /** Hits and misses of `get` on `store` since the process started (reads inside a command's transaction count neither). */
+  stats(store: CacheStore): { hits: number; misses: number } {
+    return this.counterOf(store).snapshot();
   }
 
-  private counterOf(db: Db): HitCounter {
-    let c = this.counters.get(db);
-    if (!c) this.counters.set(db, (c = new HitCounter()));
+  private counterOf(store: CacheStore): HitCounter {
+    let c = this.counters.get(store);
+    if (!c) this.counters.set(store, (c = new HitCounter()));
     return c;
   }
 }

@@ -53,7 +53,7 @@ const mainFormContent = new ReadCache<string | null>(['sys_deploy_form', 'sys_de
 
 /** The main form of deployment `deployId`, or null (the query: library/form-versions.repo.ts mainFormContentOf). */
 export async function mainForm(deps: Pick<AppDeps, 'store'>, deployId: string): Promise<FormConf | null> {
-  return asConf(await mainFormContent.getAsync(deps.store.db, deployId, () => mainFormContentOf(deps.store, deployId)));
+  return asConf(await mainFormContent.getAsync(deps.store, deployId, () => mainFormContentOf(deps.store, deployId)));
 }
 
 /** The node form of a task's `formKey` (numeric sys_form id) as deployment `deployId` got it (its copy, else the live form), or null. */

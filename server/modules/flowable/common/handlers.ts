@@ -5,11 +5,12 @@
  * task implementations (`flowable:class="caishui.service.*"`, or `delegateExpression="${name}"`
  * with the same name). Only registered names deploy (engine lint).
  */
-import type Database from 'better-sqlite3';
-import type { Db } from '../../../db/client';
+import { sqliteConnectionOf, type Db } from '../../../db/client';
+import type { Store } from '../../../db/store/port';
 import type { EngineHandlers, ServiceHandler } from '../../../engine';
 import { workflowListenerRegistry } from './builtin-listeners';
 import { usersOfRoles } from '../../system/user/user-sync.repo';
+import { roleMembersSnapshot, usersOfRolesOn } from './role-members.repo';
 
 export { BUILTIN_LISTENERS, LEGACY_LISTENER_ALIASES } from './builtin-listeners';
 
@@ -51,17 +52,28 @@ export const workflowHandlers: EngineHandlers = {
 };
 
 /**
- * The engine's `usersOfGroups` (抄送 to roles, issue 16): the enabled users of the enabled roles
- * `groupIds`, read by the user repository (system/user/user-sync.repo.ts).
+ * The engine's `usersOfGroups` on SQLite (抄送 to roles, issue 16): the enabled users of the
+ * enabled roles `groupIds`, read by the user repository (system/user/user-sync.repo.ts); on
+ * PostgreSQL role-members.repo.ts `usersOfRolesOn`.
  */
 export { usersOfRoles };
 
 /**
- * The role lookup over the app's connection (`deps.db`): synchronous, as the engine calls its
- * handlers inside its synchronous core (issue 43: stays so until the engine's handlers move).
- * 流程模拟 hands it to its scratch engine so 抄送 to roles resolves the real members.
+ * 流程模拟's role lookup over the app's real database, synchronous (its scratch engine runs on an
+ * in-memory SQLite, whose core calls `usersOfGroups` synchronously): on SQLite the prepared query
+ * on the store's connection (usersOfRoles), on PostgreSQL a snapshot of every role's members read
+ * through the store first (role-members.repo.ts). 抄送 to roles then resolves the real members.
  */
-export const roleUsersOf = (db: Pick<Db, '$client'>): ((groupIds: string[]) => string[]) => usersOfRoles(db.$client);
+export async function roleUsersOf(store: Store<Db>): Promise<(groupIds: string[]) => string[]> {
+  return store.kind === 'sqlite' ? usersOfRoles(sqliteConnectionOf(store)) : roleMembersSnapshot(store);
+}
 
-/** The handlers of one app over its database: the static ones plus the role lookup. */
-export const appWorkflowHandlers = (db: Database.Database): EngineHandlers => ({ ...workflowHandlers, usersOfGroups: usersOfRoles(db) });
+/**
+ * The handlers of one app over its store: the static ones plus the role lookup, `usersOfGroups`:
+ * on SQLite synchronous over the store's connection (the engine's synchronous core, and its hot
+ * path: one prepared statement), on PostgreSQL a query through the store answering a Promise.
+ */
+export const appWorkflowHandlers = (store: Store<Db>): EngineHandlers => ({
+  ...workflowHandlers,
+  usersOfGroups: store.kind === 'sqlite' ? usersOfRoles(sqliteConnectionOf(store)) : usersOfRolesOn(store),
+});

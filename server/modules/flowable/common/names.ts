@@ -9,11 +9,11 @@ import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
 import { enabledUserRows, peopleRows, roleRows } from './names.repo';
 import { peopleRowsSync } from './names-sync.repo';
-import { ReadCache } from '../../common/read-cache';
+import { ReadCache, type CacheStore } from '../../common/read-cache';
 
 interface Person { nickName: string; deptName: string | null }
 
-type NameStore = Pick<Store<Db>, 'db'>;
+type NameStore = Pick<Store<Db>, 'db'> & CacheStore;
 
 /** The distinct numeric ids among `ids` (text), as numbers. */
 function numericIds(ids: Array<string | null | undefined>): number[] {
@@ -36,7 +36,7 @@ export async function people(store: NameStore, ids: Array<string | null | undefi
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     if (!id) continue;
-    const hit = personCache.peek(store.db, id);
+    const hit = personCache.peek(store, id);
     if (hit === undefined) missing.push(id);
     else if (hit) map.set(id, hit);
   }
@@ -47,7 +47,7 @@ export async function people(store: NameStore, ids: Array<string | null | undefi
     return new Map(rows.map((r) => [String(r.userId), Object.freeze({ nickName: r.nickName, deptName: r.deptName })]));
   })());
   // Every getAsync starts (and picks its slot) before the one query runs.
-  const people = await Promise.all(missing.map((id) => personCache.getAsync(store.db, id, async () => (await load()).get(id) ?? null)));
+  const people = await Promise.all(missing.map((id) => personCache.getAsync(store, id, async () => (await load()).get(id) ?? null)));
   missing.forEach((id, i) => { if (people[i]) map.set(id, people[i]!); });
   return map;
 }

@@ -20,10 +20,10 @@ import { diagramSvg } from './diagram-svg';
 import type { definitionListInput, deploymentListInput, userPickerInput } from '../../../../shared/schemas/flowable';
 import { startVariables } from '../common/form-submission';
 import { actorOf } from '../common/access.service';
-import { mainFormOfDeployment } from '../library/form-versions.repo';
+import { mainFormOfDeployment, snapshotOnDeployOn } from '../library/form-versions.repo';
 import { snapshotOnDeploy } from '../library/form-versions-sync.repo';
 
-type Deps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'engine' | 'todoReader'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'engine' | 'todoReader'>;
 
 // ---- definitions
 /**
@@ -46,19 +46,25 @@ export async function definitionList(deps: Deps, q: z.output<typeof definitionLi
 }
 
 /**
+ * The engine's `onDeployed` hook of `deps.store`, run inside its deploy transaction: on SQLite
+ * synchronous over the store's connection (../library/form-versions-sync.repo.ts), on PostgreSQL
+ * through the store (../library/form-versions.repo.ts snapshotOnDeployOn, awaited by the engine).
+ */
+const formCopies = (deps: Pick<Deps, 'store'>) => (deps.store.kind === 'sqlite' ? snapshotOnDeploy(deps.store.db) : snapshotOnDeployOn(deps.store));
+
+/**
  * `POST /flowable/definition/save`: deploys a new version of the model's key. The form copies are
- * made by the engine's synchronous `onDeployed` hook inside its deploy transaction
- * (../library/form-versions-sync.repo.ts, over `deps.db`).
+ * made by the engine's `onDeployed` hook inside its deploy transaction (`formCopies`).
  */
 export async function definitionSave(deps: Deps, f: { name: string; category?: string; xml: string }) {
-  return deps.engine.deploy({ xml: f.xml, name: f.name, category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
+  return deps.engine.deploy({ xml: f.xml, name: f.name, category: f.category, onDeployed: formCopies(deps) });
 }
 
 /** `POST /flowable/definition/import`: a .bpmn / .xml upload. Error: 文件格式不正确 (not XML). */
 export async function definitionImport(deps: Deps, f: { file: Pick<UploadedFile, 'filename' | 'data'>; name?: string; category?: string }) {
   if (!/\.(bpmn|xml)$/i.test(f.file.filename)) throw new AppError('invalid', '文件格式不正确，请导入 .bpmn 或 .xml 文件');
   const xml = f.file.data.toString('utf8');
-  return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category, onDeployed: snapshotOnDeploy(deps.db) });
+  return deps.engine.deploy({ xml, name: f.name || f.file.filename.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, ''), category: f.category, onDeployed: formCopies(deps) });
 }
 
 /** `readXml/{deployId}`: the deployment's BPMN XML. Error: the engine's definition-missing message. */

@@ -75,3 +75,18 @@ export async function relinkMainForm({ db }: FormStore, deployId: string, formId
 export async function linkMainForm({ db }: FormStore, deployId: string, formId: number): Promise<void> {
   await db.insert(sysDeployForm).values({ formId, deployId }).onConflictDoNothing();
 }
+
+/**
+ * The engine's `onDeployed` hook on the async store (PostgreSQL, issue 43; SQLite's engine runs
+ * the synchronous twin, form-versions-sync.repo.ts `snapshotOnDeploy`): copies the node and start
+ * forms the model names by id, and links the start event's stored form as the deployment's main
+ * form (issue 40 §2) when its copy exists. Runs in the deploy's transaction (the store's async
+ * context): the engine must await the Promise it returns.
+ */
+export const snapshotOnDeployOn = (store: FormStore) => async (r: { deploymentId: string; formKeys: string[]; startFormKey?: string }): Promise<void> => {
+  await snapshotForms(store, r.deploymentId, r.formKeys.filter((k) => /^\d+$/.test(k)).map(Number));
+  const startFormId = r.startFormKey && /^\d+$/.test(r.startFormKey) ? Number(r.startFormKey) : 0;
+  const stored = startFormId && firstRow(await store.db.select({ formId: sysDeployFormContent.formId }).from(sysDeployFormContent)
+    .where(and(eq(sysDeployFormContent.deployId, r.deploymentId), eq(sysDeployFormContent.formId, startFormId))).limit(1));
+  if (stored) await linkMainForm(store, r.deploymentId, startFormId);
+};

@@ -14,10 +14,10 @@ beforeAll(async () => { t = await makeTestApp(); });
 afterAll(async () => { await t.app.close(); });
 
 describe('simulationBudget', () => {
-  it('stops at the checkpoint once the configured seconds have passed', () => {
-    t.app.deps.db.$client.prepare("UPDATE sys_config SET config_value = '3' WHERE config_key = 'flowable.simulate.maxSeconds'").run(); // the seeded row
+  it('stops at the checkpoint once the configured seconds have passed', async () => {
+    await t.app.deps.store.run("UPDATE sys_config SET config_value = '3' WHERE config_key = 'flowable.simulate.maxSeconds'"); // the seeded row
     let ms = 1000;
-    const budget = simulationBudget(t.app.deps, () => ms);
+    const budget = await simulationBudget(t.app.deps, () => ms);
     expect(budget.limits).toMatchObject({ maxAgendaSteps: SIMULATE_AGENDA_STEPS, maxExecutions: SIMULATE_MAX_EXECUTIONS });
     ms += 2999;
     expect(() => budget.limits.checkpoint!()).not.toThrow();

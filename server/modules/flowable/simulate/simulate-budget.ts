@@ -7,9 +7,9 @@
  */
 import type { AppDeps } from '../../../deps';
 import { AppError } from '../../../core/errors';
-import type { EngineLimits } from '../../../engine';
+import { ENGINE_LIMIT_DEFAULTS, type EngineLimits } from '../../../engine';
 import {
-  engineLimits, positiveConfig, SIMULATE_AGENDA_STEPS, SIMULATE_DEFAULT_SECONDS, SIMULATE_MAX_EXECUTIONS, SIMULATE_MAX_SECONDS_KEY,
+  MI_MAX_KEY, positiveConfigOf, SIMULATE_AGENDA_STEPS, SIMULATE_DEFAULT_SECONDS, SIMULATE_MAX_EXECUTIONS, SIMULATE_MAX_SECONDS_KEY, VARIABLE_MAX_BYTES_KEY,
 } from '../common/budgets';
 
 /** The engine's refusals that mean "a budget was spent" (runtime/context.ts, agenda.ts, multi-instance.ts). */
@@ -27,17 +27,21 @@ export interface SimulationBudget {
 }
 
 /**
- * A new budget starting now, read from sys_config over `deps.db` (see the file comment). `now`
- * is the wall clock in ms (performance.now; a test passes its own).
+ * A new budget starting now, read from sys_config through the store (either database; see the
+ * file comment): the time budget and the multi-instance and variable limits are read once, when
+ * the simulation starts. `now` is the wall clock in ms (performance.now; a test passes its own).
  */
-export function simulationBudget(deps: Pick<AppDeps, 'db'>, now: () => number = () => performance.now()): SimulationBudget {
-  const seconds = positiveConfig(deps.db, SIMULATE_MAX_SECONDS_KEY, SIMULATE_DEFAULT_SECONDS);
+export async function simulationBudget(deps: Pick<AppDeps, 'store'>, now: () => number = () => performance.now()): Promise<SimulationBudget> {
+  const seconds = await positiveConfigOf(deps.store, SIMULATE_MAX_SECONDS_KEY, SIMULATE_DEFAULT_SECONDS);
+  const maxMultiInstances = await positiveConfigOf(deps.store, MI_MAX_KEY, ENGINE_LIMIT_DEFAULTS.maxMultiInstances);
+  const maxVariableBytes = await positiveConfigOf(deps.store, VARIABLE_MAX_BYTES_KEY, ENGINE_LIMIT_DEFAULTS.maxVariableBytes);
   const deadline = now() + seconds * 1000;
   const timeMessage = `流程模拟超过时间上限 ${seconds} 秒，已停止`;
   const timeUp = () => now() > deadline;
   return {
     limits: {
-      ...engineLimits(deps.db),
+      maxMultiInstances: () => maxMultiInstances,
+      maxVariableBytes: () => maxVariableBytes,
       maxAgendaSteps: SIMULATE_AGENDA_STEPS,
       maxExecutions: SIMULATE_MAX_EXECUTIONS,
       checkpoint: () => { if (timeUp()) throw new AppError('refused', timeMessage); },

@@ -1,7 +1,8 @@
 /**
  * 流程模拟 (issue 16 "流程模拟 (dry run)"): runs the designer's model, without deploying it, on a
  * throwaway engine over a fresh `:memory:` database with the app's listeners and services
- * (simulate-trace.ts wraps them) and the REAL database's role members for 抄送 to roles. The model
+ * (simulate-trace.ts wraps them) and the REAL database's role members for 抄送 to roles (on
+ * PostgreSQL a snapshot read through the store when the run starts: common/handlers.ts roleUsersOf). The model
  * is validated first (`engine.validate`: problems are answered and nothing runs), deployed on the
  * scratch engine with the latest active version of every process its call activities name (read
  * from the real engine), started as `startUserId` with `variables`, then each open user task (of
@@ -24,7 +25,7 @@ import { people, roleNames } from '../common/names';
 import { locateError, tracedHandlers, type SimulateTrace } from './simulate-trace';
 import { simulationBudget } from './simulate-budget';
 
-type Deps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'engine'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'engine'>;
 type Graph = Awaited<ReturnType<Engine['getGraph']>>;
 
 /** The parsed input (shared/schemas/flowable/simulate.ts `simulateInput`). */
@@ -116,8 +117,8 @@ export async function simulateModel(deps: Deps, login: LoginUser, o: SimulateOpt
   const scratchStore = sqliteStore(scratchDb);
   try {
     const trace: SimulateTrace = { logs: [] };
-    const roleUsers = roleUsersOf(deps.db);
-    const budget = simulationBudget(deps);
+    const roleUsers = await roleUsersOf(deps.store);
+    const budget = await simulationBudget(deps);
     const engine = createEngine({ db: scratchDb, store: scratchStore, clock: manualClock(deps.clock.now()), handlers: tracedHandlers({ ...workflowHandlers, usersOfGroups: roleUsers }, trace),
       limits: budget.limits });
     const result: SimulateResult = { ended: false, steps: 0, limitReached: false, path: [], tasks: [], waiting: [], logs: trace.logs };

@@ -3,8 +3,8 @@
  * (engine/queries/task-lists.ts) with their start user's nick and dept names (names.ts). The
  * to-do reader's worker thread (todo-worker.ts) reads it synchronously over its own connection
  * (`todoPage`, the light door's todoListSync); the request thread, when the worker cannot
- * (task-view.service.ts), reads the same statement through the engine's door (`engine.todoList`,
- * on the store) and the names on the async store, and both name the rows with
+ * (task-view.service.ts; always on PostgreSQL, which has no worker), reads the same statement
+ * through the engine's door (`engine.todoList`, on the store) and the names on the async store, and both name the rows with
  * `nameTodoRows`, so both answer the same rows.
  */
 import type { Db } from '../../../db/client';

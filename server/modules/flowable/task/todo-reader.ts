@@ -11,8 +11,9 @@
  * Another process's commits show at once. The session and the input are checked on the request
  * thread before the query is passed (the procedure's own middleware chain).
  *
- * Lifecycle: started by buildApp for a file database (none for `:memory:`: `startTodoReader`
- * returns null). Until the worker has opened the file (`starting`), and for good after it fails or
+ * Lifecycle: started by buildApp for a SQLite file database (none for `:memory:`: `startTodoReader`
+ * returns null; none on PostgreSQL, issue 43: the worker reads a SQLite file with its own
+ * connection, so there the request thread reads every page, the engine's `todoList` on the store). Until the worker has opened the file (`starting`), and for good after it fails or
  * exits (`inline`), `read` returns null and callers read on their own thread; a read in flight
  * when the worker dies is rejected (callers read again on their thread). `stop` closes it.
  */

@@ -11,8 +11,8 @@
  * main forms, which reload on any change of their tables (common/read-cache.ts).
  *
  * A session's value reads its row through the async store (issue 43), so `value` may return a
- * promise (cache.service.ts awaits it). The config and dict caches are keyed by `store.db` (their
- * async readers'); the session cache is still keyed by the synchronous handle (auth, not moved yet).
+ * promise (cache.service.ts awaits it). The config and dict caches are keyed by `store` (their
+ * async readers'); so is the session cache (issue 43).
  */
 import type { AppDeps } from '../../../deps';
 import { estimateBytes, estimateEntryBytes, type MonitoredCache } from '../../../core/cache-registry';
@@ -21,35 +21,34 @@ import { configCache } from '../../system/config/config.cache';
 import { dictCache } from '../../system/dict/dict.cache';
 import { formatDateTime } from '../../../../shared/utils/date';
 import { sessionPublicRow } from './cache.repo';
-import type { ReadCache } from '../../common/read-cache';
-import type { Db } from '../../../db/client';
+import type { CacheStore, ReadCache } from '../../common/read-cache';
 
 export type CacheDeps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'captcha' | 'engine'>;
 
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 
-/** A ReadCache of `db` as a MonitoredCache; `show` turns a stored value into what may be shown. */
-function readCacheSource<V>(db: Db, cache: ReadCache<V>, name: string, remark: string, show: (v: V) => unknown): MonitoredCache {
-  const peek = (key: string) => cache.entries(db).find(([k]) => k === key);
+/** A ReadCache of `store` as a MonitoredCache; `show` turns a stored value into what may be shown. */
+function readCacheSource<V>(store: CacheStore, cache: ReadCache<V>, name: string, remark: string, show: (v: V) => unknown): MonitoredCache {
+  const peek = (key: string) => cache.entries(store).find(([k]) => k === key);
   return {
     name, remark,
     clearNote: '仅清除内存中的缓存，数据库中的数据不变，下次使用时从数据库重新读取。',
-    keys: () => sorted(cache.keys(db)),
+    keys: () => sorted(cache.keys(store)),
     value: (key) => { const e = peek(key); return e ? show(e[1]) : undefined; },
-    bytes: () => estimateBytes(cache.entries(db).map(([k, v]) => [k, show(v)] as [string, unknown])),
-    stats: () => cache.stats(db),
-    clear: (key) => cache.drop(db, key),
+    bytes: () => estimateBytes(cache.entries(store).map(([k, v]) => [k, show(v)] as [string, unknown])),
+    stats: () => cache.stats(store),
+    clear: (key) => cache.drop(store, key),
   };
 }
 
 function sessionSource(deps: CacheDeps): MonitoredCache {
-  const { db, store } = deps;
+  const { store } = deps;
   return {
     name: 'login_tokens:', remark: '用户信息',
     clearNote: '仅清除本进程内存中的会话缓存，不删除数据库中的会话，用户无需重新登录（下次请求时从数据库重新读取）。',
-    keys: () => sorted(sessionCacheView(db).sessions.keys()),
+    keys: () => sorted(sessionCacheView(store).sessions.keys()),
     value: async (sid) => {
-      const entry = sessionCacheView(db).sessions.get(sid);
+      const entry = sessionCacheView(store).sessions.get(sid);
       if (!entry) return undefined;
       const row = await sessionPublicRow(store, sid);
       const { login } = entry;
@@ -61,9 +60,9 @@ function sessionSource(deps: CacheDeps): MonitoredCache {
       };
     },
     // The entry as held (user row without password, roles, permission strings): its JSON text.
-    bytes: () => estimateBytes([...sessionCacheView(db).sessions].map(([k, e]) => [k, { login: e.login, profile: e.profile }] as [string, unknown])),
-    stats: () => sessionCacheView(db).stats,
-    clear: (sid) => (sid === undefined ? clearSessionCache(db) : forgetSession(db, sid)),
+    bytes: () => estimateBytes([...sessionCacheView(store).sessions].map(([k, e]) => [k, { login: e.login, profile: e.profile }] as [string, unknown])),
+    stats: () => sessionCacheView(store).stats,
+    clear: (sid) => (sid === undefined ? clearSessionCache(store) : forgetSession(store, sid)),
   };
 }
 
@@ -107,8 +106,8 @@ function definitionSource(deps: CacheDeps): MonitoredCache {
 export function cacheSources(deps: CacheDeps): MonitoredCache[] {
   return [
     sessionSource(deps),
-    readCacheSource(deps.store.db, configCache, 'sys_config:', '配置信息', (v) => v ?? null),
-    readCacheSource(deps.store.db, dictCache, 'sys_dict:', '数据字典', (v) => v.value),
+    readCacheSource(deps.store, configCache, 'sys_config:', '配置信息', (v) => v ?? null),
+    readCacheSource(deps.store, dictCache, 'sys_dict:', '数据字典', (v) => v.value),
     captchaSource(deps),
     definitionSource(deps),
   ];

@@ -20,7 +20,7 @@ import { formatDate, formatDateTime } from '../../../../shared/utils/date';
 import { deleteExpiredSessions, deleteLogsBefore } from './maintenance.repo';
 import { flushAudit } from '../../../core/audit';
 import { makeRegistry, type HandlerRegistry, type TaskContext, type TaskHandler } from './registry';
-import { onlineBackup } from '../../../db/online-backup';
+import { onlineBackup, PG_BACKUP_MESSAGE } from '../../../db/online-backup';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKUP_NAME = /^caishui-\d{17}\.db$/;
@@ -84,7 +84,7 @@ export function backupDir(dataDir: string, folder: string): string {
 
 async function backup(ctx: TaskContext, folder: string, keep: number): Promise<string> {
   // The online copy is better-sqlite3's; a PostgreSQL install is backed up with pg_dump (README "Two databases").
-  if (ctx.store.kind !== 'sqlite') throw new Error('数据库备份任务仅用于 SQLite 数据库，PostgreSQL 请使用 pg_dump 备份');
+  if (ctx.store.kind !== 'sqlite') throw new Error(PG_BACKUP_MESSAGE);
   const dir = backupDir(ctx.dataDir, folder);
   fs.mkdirSync(dir, { recursive: true });
   let t = ctx.clock.now();
@@ -92,7 +92,7 @@ async function backup(ctx: TaskContext, folder: string, keep: number): Promise<s
   while (fs.existsSync(path.join(dir, nameAt(t)))) t += 1;
   const file = path.join(dir, nameAt(t));
   // Through the request connection (server/db/online-backup.ts: the store's groups wait).
-  const pages = await onlineBackup(ctx.store, ctx.db, file);
+  const pages = await onlineBackup(ctx.store, file);
   if (!(pages > 0) || !fs.existsSync(file)) throw new Error(`数据库备份失败：未写出 ${file}`);
   const old = fs.readdirSync(dir).filter((f) => BACKUP_NAME.test(f)).sort().reverse().slice(keep);
   for (const f of old) fs.rmSync(path.join(dir, f), { force: true });

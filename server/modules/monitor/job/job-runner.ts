@@ -19,8 +19,6 @@ export const MAX_EXCEPTION_INFO = 2000;
 
 export interface RunnerDeps {
   store: Store<Db>;
-  /** The synchronous handle, passed on to handlers (TaskContext.db: the SQLite backup). */
-  db: Db;
   clock: Clock;
   log: JobLogger;
   registry: HandlerRegistry;
@@ -51,7 +49,7 @@ export async function runJob(d: RunnerDeps, job: JobRecord, fireTime: number): P
   try {
     const resolved = resolveTarget(d.registry, job.invokeTarget);
     if (!resolved.ok) throw new Error(`目标字符串不在白名单内：${resolved.error}`);
-    const ctx = { store: d.store, db: d.db, clock: d.clock, log: d.log, dataDir: d.dataDir, job: { jobId: job.jobId, jobName: job.jobName, jobGroup: job.jobGroup }, fireTime };
+    const ctx = { store: d.store, clock: d.clock, log: d.log, dataDir: d.dataDir, job: { jobId: job.jobId, jobName: job.jobName, jobGroup: job.jobGroup }, fireTime };
     const result = await resolved.handler.run(ctx, resolved.target.args.map((a) => a.value));
     if (typeof result === 'string' && result) d.log.info(`定时任务 ${job.jobName}：${result}`);
   } catch (e) {

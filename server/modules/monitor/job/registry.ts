@@ -22,10 +22,8 @@ export const silentLogger: JobLogger = { info: () => {}, warn: () => {}, error: 
 
 /** What a handler receives when it runs. */
 export interface TaskContext {
-  /** The async store (issue 43): what handlers read and write through. */
+  /** The async store (issue 43), SQLite or PostgreSQL: what handlers read and write through (the SQLite backup takes its connection from it). */
   store: Store<Db>;
-  /** The synchronous better-sqlite3 handle: only the SQLite backup (its backup API) uses it. */
-  db: Db;
   clock: Clock;
   log: JobLogger;
   /** Folder the backup handler writes below (absolute). */

@@ -75,9 +75,8 @@ export interface TickHandler {
   nextDue?(): number | null | Promise<number | null>;
 }
 
-/** What the scheduler runs on: the async store, the synchronous handle (the backup and the audit flush) and the clock. */
+/** What the scheduler runs on: the async store (SQLite or PostgreSQL) and the clock. */
 export interface SchedulerDeps {
-  db: Db;
   store: Store<Db>;
   clock: Clock;
 }
@@ -86,10 +85,10 @@ export interface SchedulerDeps {
 export const HANDLER_POLL_MS = 1000;
 
 const LEASE_KEEP_MS = 24 * 60 * 60 * 1000;
-const schedulers = new WeakMap<object, JobScheduler>();
+const schedulers = new WeakMap<Store<Db>, JobScheduler>();
 
-/** The scheduler made by buildApp for this database, found by its store or its synchronous handle (the services notify it of changes). */
-export const schedulerOf = (handle: Db | Store<Db>): JobScheduler | undefined => schedulers.get(handle);
+/** The scheduler made by buildApp for this database, found by its store (the services notify it of changes). */
+export const schedulerOf = (store: Store<Db>): JobScheduler | undefined => schedulers.get(store);
 
 const fingerprint = (j: JobRecord) =>
   JSON.stringify([j.cronExpression, j.invokeTarget, j.misfirePolicy, j.concurrent, j.jobName, j.jobGroup, j.updateTime]);
@@ -113,18 +112,17 @@ export class JobScheduler {
   private readonly handlers: TickHandler[] = [];
   private readonly cronLogger: ReturnType<typeof cronLoggerOf>;
 
-  /** Registers itself as `schedulerOf(deps.store)` and `schedulerOf(deps.db)`. Nothing runs until `start()`. */
+  /** Registers itself as `schedulerOf(deps.store)`. Nothing runs until `start()`. */
   constructor(private readonly deps: SchedulerDeps, options: SchedulerOptions = {}) {
     this.owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.registry = options.registry ?? defaultRegistry;
     this.runner = {
-      store: deps.store, db: deps.db, clock: deps.clock, log: options.log ?? silentLogger, registry: this.registry,
+      store: deps.store, clock: deps.clock, log: options.log ?? silentLogger, registry: this.registry,
       dataDir: path.resolve(options.dataDir ?? 'data'),
     };
     this.runs = new JobRuns(this.runner);
     this.cronLogger = cronLoggerOf(this.runner.log);
     this.o = { misfireThresholdMs: options.misfireThresholdMs ?? 5000, maxCatchUp: options.maxCatchUp ?? 1000, syncIntervalMs: options.syncIntervalMs ?? 10_000 };
-    schedulers.set(deps.db, this);
     schedulers.set(deps.store, this);
   }
 
@@ -320,5 +318,5 @@ export class JobScheduler {
 export function createJobScheduler(deps: SchedulerDeps & { env: AppEnv }, log?: JobLogger): JobScheduler {
   const url = deps.env.DATABASE_URL;
   const dataDir = url === ':memory:' || deps.store.kind !== 'sqlite' ? path.resolve('data') : path.dirname(path.resolve(url));
-  return new JobScheduler({ db: deps.db, store: deps.store, clock: deps.clock }, { log, dataDir });
+  return new JobScheduler({ store: deps.store, clock: deps.clock }, { log, dataDir });
 }

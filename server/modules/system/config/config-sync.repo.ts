@@ -5,8 +5,8 @@
  * simulate-budget.ts through them), read by the engine synchronously inside its commands (the
  * `limits.*` functions server/app.ts passes to createEngine). The upload quota reads the async
  * `configValue` since issue 44.
- * Same query and the same config cache (config.cache.ts, keyed by the connection, which the store's
- * `store.db` is on SQLite) as the async reader; delete this file when the engine's budgets move.
+ * Same query and the same config cache (config.cache.ts, keyed by the store: the one over `db`,
+ * sqliteStoreOf) as the async reader; delete this file when the engine's budgets move.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -14,6 +14,7 @@ import { sysConfig } from '../../../db/schema';
 import { preparedFor } from '../../../core/prepared';
 import type { DbTx } from '../../common/query.repo';
 import { configCache } from './config.cache';
+import { sqliteStoreOf } from '../../../db/store/sqlite';
 
 /** The stored value of `configKey`, or undefined when there is no such entry (uncached). */
 export function selectConfigValue(db: DbTx, configKey: string): string | undefined {
@@ -30,5 +31,5 @@ export function selectConfigValue(db: DbTx, configKey: string): string | undefin
  * bypass them are all seen at once (config.cache.ts).
  */
 export function getConfigValue(db: Db, configKey: string): string | undefined {
-  return configCache.get(db, configKey, () => selectConfigValue(db, configKey));
+  return configCache.get(sqliteStoreOf(db), configKey, () => selectConfigValue(db, configKey));
 }

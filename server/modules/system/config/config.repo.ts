@@ -15,6 +15,7 @@ import { sysConfig } from '../../../db/schema';
 import type { Page, PageInput } from '../../../core/pagination';
 import { contains, orderOf, pageOfAsync, withinDays } from '../../common/query.repo';
 import { configCache } from './config.cache';
+import type { CacheStore } from '../../common/read-cache';
 
 type ConfigStore = Pick<Store<Db>, 'db'>;
 
@@ -42,8 +43,8 @@ export async function findConfigValue({ db }: ConfigStore, configKey: string): P
  * through the config services, refreshCache, and writes that bypass them are all seen at once
  * (config.cache.ts). The synchronous twin: ./config-sync.repo.ts `getConfigValue`.
  */
-export function configValue(store: ConfigStore, configKey: string): Promise<string | undefined> {
-  return configCache.getAsync(store.db, configKey, () => findConfigValue(store, configKey));
+export function configValue(store: ConfigStore & CacheStore, configKey: string): Promise<string | undefined> {
+  return configCache.getAsync(store, configKey, () => findConfigValue(store, configKey));
 }
 
 /** Entries by name (LIKE), key (LIKE), type and creation days, ordered by configId. */

@@ -115,7 +115,7 @@ export async function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): Pr
     if (await configKeyTaken(deps.store, f.configKey)) throw new AppError('conflict', `新增参数'${f.configName}'失败，参数键名已存在`);
     return insertConfig(deps.store, values(f), login.userName, when);
   });
-  configCache.drop(deps.store.db, f.configKey);
+  configCache.drop(deps.store, f.configKey);
   return id;
 }
 
@@ -130,8 +130,8 @@ export async function configUpdate(deps: Deps, login: LoginUser, f: Omit<ConfigF
       { configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark }, login.userName, when);
     return row;
   });
-  configCache.drop(deps.store.db, old.configKey);
-  configCache.drop(deps.store.db, f.configKey);
+  configCache.drop(deps.store, old.configKey);
+  configCache.drop(deps.store, f.configKey);
 }
 
 /**
@@ -146,12 +146,12 @@ export async function configRemove(deps: Deps, configIds: number[]): Promise<voi
     if (await deleteConfigs(deps.store, configIds) === 0) throw new AppError('notFound', '操作失败');
     return found;
   });
-  for (const r of rows) configCache.drop(deps.store.db, r.configKey);
+  for (const r of rows) configCache.drop(deps.store, r.configKey);
 }
 
 /** `POST /system/config/refreshCache`: drops every cached value (reloaded on next read). */
 export function configRefreshCache(deps: Pick<AppDeps, 'store'>): void {
-  configCache.drop(deps.store.db);
+  configCache.drop(deps.store);
 }
 
 /** `POST /system/config/export` → `data_{timestamp}.xlsx` (sheet 参数数据). */

@@ -49,7 +49,7 @@ const values = (f: DictDataForm): DictDataValues => ({
 export async function dictDataAdd(deps: Deps, login: LoginUser, f: DictDataForm): Promise<number> {
   const when = nowText(deps.clock);
   const id = await deps.store.transaction(() => insertDictData(deps.store, values(f), login.userName, when));
-  dropDicts(deps.store.db, f.dictType);
+  dropDicts(deps.store, f.dictType);
   return id;
 }
 
@@ -68,7 +68,7 @@ export async function dictDataUpdate(
     }, login.userName, when);
     return row;
   });
-  dropDicts(deps.store.db, old.dictType, f.dictType);
+  dropDicts(deps.store, old.dictType, f.dictType);
 }
 
 /** `POST /system/dict/data/delete/{dictCodes}`; drops the caches of their types. Errors: 操作失败 (none exists). */
@@ -78,7 +78,7 @@ export async function dictDataRemove(deps: Deps, dictCodes: number[]): Promise<v
     if (await deleteDictData(deps.store, dictCodes) === 0) throw new AppError('notFound', '操作失败');
     return rows.map((r) => r.dictType);
   });
-  dropDicts(deps.store.db, ...types);
+  dropDicts(deps.store, ...types);
 }
 
 /** `POST /system/dict/data/export` → `data_{timestamp}.xlsx` (sheet 字典数据). */

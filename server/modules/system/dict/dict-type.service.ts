@@ -43,7 +43,7 @@ export async function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm)
     if (await dictTypeTaken(deps.store, f.dictType)) throw new AppError('conflict', `新增字典'${f.dictName}'失败，字典类型已存在`);
     return insertDictType(deps.store, values(f), login.userName, when);
   });
-  dropDicts(deps.store.db, f.dictType);
+  dropDicts(deps.store, f.dictType);
   return id;
 }
 
@@ -60,7 +60,7 @@ export async function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictT
     await updateDictType(deps.store, f.dictId, row.dictType, { dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark }, login.userName, when);
     return row;
   });
-  dropDicts(deps.store.db, old.dictType, f.dictType);
+  dropDicts(deps.store, old.dictType, f.dictType);
 }
 
 /**
@@ -78,12 +78,12 @@ export async function dictTypeRemove(deps: Deps, dictIds: number[]): Promise<voi
     if (await deleteDictTypes(deps.store, dictIds) === 0) throw new AppError('notFound', '操作失败');
     return rows.map((r) => r.dictType);
   });
-  dropDicts(deps.store.db, ...types);
+  dropDicts(deps.store, ...types);
 }
 
 /** `POST /system/dict/type/refreshCache`: drops every cached type (reloaded on next read). */
 export function dictRefreshCache(deps: Pick<AppDeps, 'store'>): void {
-  dropAllDicts(deps.store.db);
+  dropAllDicts(deps.store);
 }
 
 /** `POST /system/dict/type/export` → `data_{timestamp}.xlsx` (sheet 字典类型). */

@@ -23,7 +23,7 @@ import { PREPARED_MAX, sqlKey } from '../../../core/prepared';
 import { ReadCache } from '../../common/read-cache';
 import { SerializedPage } from '../../../core/pre-serialized';
 
-type UserStore = Pick<Store<Db>, 'db' | 'kind' | 'all'>;
+type UserStore = Pick<Store<Db>, 'db' | 'kind' | 'all' | 'inTransaction'>;
 
 export interface UserListFilter extends PageInput {
   userName?: string;
@@ -51,9 +51,8 @@ type RawRow = Omit<UserListRow, 'dept'> & { deptName: string | null; leader: str
  * every live user (~200 µs of SQLite work with 2,000 users), so a page read again is answered from
  * this cache. It is keyed by the whole query (shape, filter values, page) and dropped when the
  * tables the query reads change: at once for this process's writes, within EXTERNAL_POLL_MS for
- * another process's (common/read-cache.ts). Cached pages are frozen. SQLite only: the cache sees
- * changes through SQLite's triggers and `data_version` (server/db/table-watch.ts), so on
- * PostgreSQL every read goes to the database.
+ * another process's (common/read-cache.ts; on both databases: server/db/table-versions.ts).
+ * Cached pages are frozen.
  */
 const pageCache = new ReadCache<Page<UserListRow>>(['sys_user', 'sys_dept', 'sys_role_dept']);
 
@@ -62,15 +61,15 @@ const CACHED_PAGE_MAX = 100;
 
 /**
  * One page of users and the total (reference §2 Users list), from `pageCache` when the same page
- * was read since the last change (a hit awaits nothing; SQLite only, see pageCache); else read
+ * was read since the last change (a hit awaits nothing, see pageCache); else read
  * with the statements of its shape (see the module comment).
  */
 export function listUsers(store: UserStore, f: UserListFilter, scope?: SQL): Promise<Page<UserListRow>> {
   const scopeKey = sqlKey(scope);
-  if (f.pageSize > CACHED_PAGE_MAX || store.kind !== 'sqlite') return readUserPage(store, f, scope, scopeKey);
+  if (f.pageSize > CACHED_PAGE_MAX) return readUserPage(store, f, scope, scopeKey);
   const { from, to } = dayRange(f);
   const key = JSON.stringify([f.userName, f.phonenumber, f.status, f.deptId, from, to, f.orderByColumn, f.isAsc, f.pageNum, f.pageSize, scopeKey]);
-  return pageCache.getAsync(store.db, key, async () => freezePage(await readUserPage(store, f, scope, scopeKey)));
+  return pageCache.getAsync(store, key, async () => freezePage(await readUserPage(store, f, scope, scopeKey)));
 }
 
 /** Every user the list filter matches (exports): the list without paging. */

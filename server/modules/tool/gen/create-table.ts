@@ -14,14 +14,28 @@
  * the command's `store.transaction`; the checks against sqlite_master (`checkCreateTables`) and
  * the run (`runCreateTables`) await only store statements inside it.
  *
+ * On PostgreSQL (`store.kind === 'postgres'`, issue 43) the same parsing and checks apply (the same
+ * refusals, word for word); each checked statement's SQLite text is then written as PostgreSQL DDL
+ * (pg-ddl.ts: types, identity key, `--` comments as COMMENT ON), and the catalogue checks read
+ * pg_class instead of sqlite_master (pg-schema.repo.ts pgObjectExists / pgObjects).
+ *
  * Known limit of the parser's sqlite dialect (node-sql-parser 5.4): a column without a declared
  * type (`CREATE TABLE t (a, b)`, valid SQLite) does not parse and is refused.
  */
 import type sqlParserModule from 'node-sql-parser';
 import { AppError } from '../../../core/errors';
-import type { Statements } from '../../../db/store/port';
+import type { Statements, Store } from '../../../db/store/port';
 import { createIndexText, looksLikeMysql, translateMysqlCreate, type TranslatedTable } from './mysql-ddl';
+import { pgIndexText, sqliteCreateToPg, type PgCreateTable } from './pg-ddl';
+import { pgObjectExists, pgObjects } from './pg-schema.repo';
 import { dbObjectExists, masterObjects, runDdl } from './sqlite-schema.repo';
+
+/** Which database's DDL and catalogue: the store's kind. */
+type Kind = Store['kind'];
+type CatalogueStore = Pick<Statements, 'all' | 'get'> & Pick<Store, 'kind'>;
+
+/** Whether a table, view or index (on PostgreSQL also a sequence or type) of that name exists, case-insensitive. */
+const objectExists = (store: CatalogueStore, name: string) => (store.kind === 'postgres' ? pgObjectExists(store, name) : dbObjectExists(store, name));
 
 type Parser = InstanceType<typeof sqlParserModule.Parser>;
 
@@ -73,11 +87,16 @@ function stripComments(text: string): string {
 }
 
 export interface CheckedStatement {
-  /** Text to run: the original statement (comments kept), or its SQLite translation (MySQL DDL). */
+  /**
+   * Text to run: the original statement (comments kept), or its SQLite translation (MySQL DDL); on
+   * PostgreSQL the PostgreSQL DDL written from it (pg-ddl.ts).
+   */
   text: string;
   tableName: string;
-  /** `CREATE INDEX` texts to run after the table (KEY lines of MySQL DDL), written by mysql-ddl.ts. */
+  /** `CREATE INDEX` texts to run after the table (KEY lines of MySQL DDL), written by mysql-ddl.ts / pg-ddl.ts. */
   indexes: string[];
+  /** PostgreSQL only: `COMMENT ON …` texts to run after the indexes (the `--` comments); [] on SQLite. */
+  comments: string[];
 }
 
 interface CreateAst {
@@ -93,7 +112,7 @@ interface CreateAst {
 export const ACCEPTED_SQL = '支持 SQLite 或 MySQL 的 CREATE TABLE 语句（可多条，以分号分隔）';
 
 /** Parses one statement; returns the AST list or the parser's error position. */
-function tryParse(parser: Parser, text: string, database: 'sqlite' | 'mysql'): { list: CreateAst[] } | { line: number; column: number; offset: number } {
+export function tryParse(parser: Parser, text: string, database: 'sqlite' | 'mysql'): { list: CreateAst[] } | { line: number; column: number; offset: number } {
   try {
     const ast = parser.astify(text, { database }) as CreateAst | CreateAst[];
     return { list: Array.isArray(ast) ? ast : [ast] };
@@ -104,7 +123,7 @@ function tryParse(parser: Parser, text: string, database: 'sqlite' | 'mysql'): {
 }
 
 /** The single CREATE TABLE of a parsed statement, checked (TEMP, AS SELECT, schema). */
-function createNode(list: CreateAst[]): CreateAst & { table: Array<{ db: string | null; table: string }> } {
+export function createNode(list: CreateAst[]): CreateAst & { table: Array<{ db: string | null; table: string }> } {
   if (list.length !== 1) throw new AppError('invalid', ONLY_CREATE_TABLE);
   const node = list[0];
   if (node.type !== 'create' || node.keyword !== 'table') throw new AppError('invalid', ONLY_CREATE_TABLE);
@@ -121,13 +140,13 @@ function createNode(list: CreateAst[]): CreateAst & { table: Array<{ db: string 
  * parsed by the sqlite dialect but with MySQL-only parts, mysql-ddl.ts looksLikeMysql) translated.
  * Errors (500): see checkCreateTables.
  */
-function sqliteStatement(parser: Parser, given: string, n: number): { text: string; tableName: string; indexes: TranslatedTable['indexes'] } {
+function sqliteStatement(parser: Parser, given: string, n: number): SqliteStatement {
   // Positions in messages count from the statement's first line.
   const piece = given.trim();
   const lite = tryParse(parser, piece, 'sqlite');
   if ('list' in lite) {
     const node = createNode(lite.list);
-    if (!looksLikeMysql(node)) return { text: piece, tableName: node.table[0].table, indexes: [] };
+    if (!looksLikeMysql(node)) return { text: piece, tableName: node.table[0].table, indexes: [], node };
   }
   const my = tryParse(parser, piece, 'mysql');
   if (!('list' in my)) {
@@ -141,26 +160,40 @@ function sqliteStatement(parser: Parser, given: string, n: number): { text: stri
   const again = tryParse(parser, t.createTable, 'sqlite');
   if (!('list' in again)) throw new AppError('invalid', `${ONLY_CREATE_TABLE}：第${n}条语句无法转换为 SQLite`);
   const node = createNode(again.list);
-  return { text: t.createTable, tableName: node.table[0].table, indexes: t.indexes };
+  return { text: t.createTable, tableName: node.table[0].table, indexes: t.indexes, node };
+}
+
+/** One statement as SQLite text, with its table, its indexes and its sqlite-dialect AST. */
+interface SqliteStatement {
+  text: string;
+  tableName: string;
+  indexes: TranslatedTable['indexes'];
+  node: CreateAst;
+  /** Its PostgreSQL DDL (parsed for PostgreSQL only, pg-ddl.ts). */
+  pg?: PgCreateTable;
 }
 
 /** One statement as parseCreateTables leaves it: its SQLite text, table and indexes, or the refusal its parsing threw. */
-export type ParsedStatement = { statement: ReturnType<typeof sqliteStatement> } | { refusal: unknown };
+export type ParsedStatement = { statement: SqliteStatement } | { refusal: unknown };
 
 /**
  * Splits `text` and parses each statement with `parser` (a node-sql-parser Parser, see
- * `loadSqlParser`); MySQL DDL is translated to SQLite (mysql-ddl.ts). No database: it runs before
+ * `loadSqlParser`); MySQL DDL is translated to SQLite (mysql-ddl.ts); for `kind` 'postgres' the
+ * SQLite text is written as PostgreSQL DDL (pg-ddl.ts, its refusals kept in place as the parser's).
+ * No database: it runs before
  * the command's transaction. A statement's refusal is kept in its place and thrown by
  * checkCreateTables when the checks reach it (so a table that exists, in an earlier statement,
  * is reported first, as when parsing and checking went statement by statement). Errors (500):
  * 仅支持 CREATE TABLE 语句 when there is no statement.
  */
-export function parseCreateTables(text: string, parser: Parser): ParsedStatement[] {
+export function parseCreateTables(text: string, parser: Parser, kind: Kind = 'sqlite'): ParsedStatement[] {
   const pieces = splitStatements(text);
   if (pieces.length === 0) throw new AppError('invalid', ONLY_CREATE_TABLE);
   return pieces.map((piece, i) => {
     try {
-      return { statement: sqliteStatement(parser, piece, i + 1) };
+      const statement = sqliteStatement(parser, piece, i + 1);
+      if (kind === 'postgres') statement.pg = sqliteCreateToPg(statement.node, statement.text, i + 1);
+      return { statement };
     } catch (refusal) {
       return { refusal };
     }
@@ -168,13 +201,14 @@ export function parseCreateTables(text: string, parser: Parser): ParsedStatement
 }
 
 /**
- * Checks the parsed statements against the database, in order, inside the caller's
- * `store.transaction`. Returns the statements with their table names and indexes. Errors (500):
+ * Checks the parsed statements against the database (sqlite_master, or pg_class on PostgreSQL), in
+ * order, inside the caller's `store.transaction`. Returns the statements with their table names and
+ * indexes (on PostgreSQL the PostgreSQL DDL parseCreateTables wrote, and the comments). Errors (500):
  * 仅支持 CREATE TABLE 语句 (other statements); 仅支持 CREATE TABLE 语句：第n条语句第l行第c列附近无法
  * 解析，支持 SQLite 或 MySQL 的 CREATE TABLE 语句…; 不支持 CREATE TABLE … AS SELECT; 不支持临时表;
  * 不支持指定数据库; 表<name>已存在; 表<name>重复; mysql-ddl.ts's refusals.
  */
-export async function checkCreateTables(store: Pick<Statements, 'all' | 'get'>, parsed: readonly ParsedStatement[]): Promise<CheckedStatement[]> {
+export async function checkCreateTables(store: CatalogueStore, parsed: readonly ParsedStatement[]): Promise<CheckedStatement[]> {
   const seen = new Set<string>();
   const indexNames = new Set<string>();
   const out: CheckedStatement[] = [];
@@ -182,32 +216,34 @@ export async function checkCreateTables(store: Pick<Statements, 'all' | 'get'>, 
     if ('refusal' in p) throw p.refusal;
     const s = p.statement;
     const name = s.tableName;
-    if (await dbObjectExists(store, name)) throw new AppError('conflict', `表${name}已存在`);
+    if (await objectExists(store, name)) throw new AppError('conflict', `表${name}已存在`);
     if (seen.has(name.toLowerCase())) throw new AppError('conflict', `表${name}重复`);
     seen.add(name.toLowerCase());
     const indexes: string[] = [];
     for (const ix of s.indexes) {
       // SQLite index names are per database, MySQL's per table: a taken or missing name gets the table's.
       let ixName = ix.name || `${name}_${ix.columns.join('_')}_idx`;
-      if (await dbObjectExists(store, ixName) || indexNames.has(ixName.toLowerCase()) || seen.has(ixName.toLowerCase())) ixName = `${name}_${ixName}`;
+      if (await objectExists(store, ixName) || indexNames.has(ixName.toLowerCase()) || seen.has(ixName.toLowerCase())) ixName = `${name}_${ixName}`;
       indexNames.add(ixName.toLowerCase());
-      indexes.push(createIndexText(name, { ...ix, name: ixName }));
+      indexes.push(s.pg ? pgIndexText(name, { ...ix, name: ixName }) : createIndexText(name, { ...ix, name: ixName }));
     }
-    out.push({ text: s.text, tableName: name, indexes });
+    if (store.kind === 'postgres' && !s.pg) throw new Error('createTable: statements parsed for SQLite checked on PostgreSQL');
+    out.push({ text: s.pg ? s.pg.createTable : s.text, tableName: name, indexes, comments: s.pg ? s.pg.comments : [] });
   }
   return out;
 }
 
 /**
  * Runs the checked statements on the store one at a time, inside the caller's `store.transaction`,
- * and verifies that sqlite_master gained exactly those tables (plus indexes on them) and lost
- * nothing. Errors (500): 建表失败：<SQLite message>; 建表失败：执行结果与语句不符. Throwing inside the
- * caller's transaction rolls all back.
+ * and verifies that sqlite_master (pg_class on PostgreSQL) gained exactly those tables (plus indexes
+ * on them, and on PostgreSQL their identity sequences) and lost nothing. Errors (500): 建表失败：<the
+ * database's message>; 建表失败：执行结果与语句不符. Throwing inside the caller's transaction rolls all back.
  */
-export async function runCreateTables(store: Pick<Statements, 'all' | 'run'>, statements: CheckedStatement[]): Promise<void> {
-  const before = new Set((await masterObjects(store)).map((r) => `${r.type}:${r.name}`));
+export async function runCreateTables(store: Pick<Statements, 'all' | 'run'> & Pick<Store, 'kind'>, statements: CheckedStatement[]): Promise<void> {
+  const objects = () => (store.kind === 'postgres' ? pgObjects(store) : masterObjects(store));
+  const before = new Set((await objects()).map((r) => `${r.type}:${r.name}`));
   for (const s of statements) {
-    for (const statement of [s.text, ...s.indexes]) {
+    for (const statement of [s.text, ...s.indexes, ...s.comments]) {
       try {
         await runDdl(store, statement);
       } catch (e) {
@@ -217,11 +253,11 @@ export async function runCreateTables(store: Pick<Statements, 'all' | 'run'>, st
       }
     }
   }
-  const after = await masterObjects(store);
+  const after = await objects();
   const expected = new Set(statements.map((s) => s.tableName.toLowerCase()));
   const added = after.filter((r) => !before.has(`${r.type}:${r.name}`) && !(r.type === 'table' && r.name.startsWith('sqlite_')));
   const tables = added.filter((r) => r.type === 'table').map((r) => r.name.toLowerCase());
-  const strays = added.filter((r) => r.type !== 'table' && !(r.type === 'index' && expected.has(r.tbl_name.toLowerCase())));
+  const strays = added.filter((r) => r.type !== 'table' && !((r.type === 'index' || r.type === 'sequence') && expected.has(r.tbl_name.toLowerCase())));
   const afterKeys = new Set(after.map((r) => `${r.type}:${r.name}`));
   const lost = [...before].some((k) => !afterKeys.has(k));
   if (lost || strays.length > 0 || tables.length !== expected.size || tables.some((t) => !expected.has(t))) {

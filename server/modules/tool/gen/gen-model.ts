@@ -54,7 +54,7 @@ export interface GenTableModel {
   /** Generate 导入 (Excel import) on the list screen. */
   withImport: boolean;
   columns: GenColumnModel[];
-  /** `CREATE TABLE ...` exactly as sqlite_master stores it. */
+  /** `CREATE TABLE ...` exactly as sqlite_master stores it (on PostgreSQL: in that form, sqlite-tables.ts createTableText). */
   ddl: string;
   /** Master-detail template: the detail table and the detail column holding this table's pk. */
   subTable?: GenTableModel;

@@ -16,7 +16,7 @@ import type { Store } from '../../../db/store/port';
 import type { GenColumnModel, GenFile, GenTableModel } from './gen-model';
 import { DEFAULT_PARENT_MENU_ID, parseOptions } from './gen-rules';
 import { columnsOf, findGenTable, findGenTableByName, type GenColumnDbRow, type GenTableDbRow } from './gen.repo';
-import { findDbTable } from './sqlite-tables';
+import { createTableText, findDbTable } from './sqlite-tables';
 import { REGISTRY_PATHS, renderModule, type RegistrySources } from './templates';
 import { formatTs } from './templates/format';
 import { loadSqlParser } from './create-table';
@@ -43,7 +43,8 @@ function columnModel(c: GenColumnDbRow): GenColumnModel {
 
 /**
  * The template model of an imported table (gen-model.ts): flags as booleans, options spread,
- * `ddl` from sqlite_master, and for the 'sub' template the detail table's model. Errors (500):
+ * `ddl` from sqlite_master (on PostgreSQL written from its catalogue in the same form,
+ * sqlite-tables.ts createTableText), and for the 'sub' template the detail table's model. Errors (500):
  * 表<name>不存在 (database table gone); 关联子表<name>未导入.
  */
 export async function buildModel(store: GenStore, t: GenTableDbRow, withSub = true): Promise<GenTableModel> {
@@ -57,7 +58,7 @@ export async function buildModel(store: GenStore, t: GenTableDbRow, withSub = tr
     packageName: t.packageName, moduleName: t.moduleName, businessName: t.businessName, functionName: t.functionName,
     functionAuthor: t.functionAuthor, remark: t.remark ?? '',
     treeCode: str(o.treeCode), treeParentCode: str(o.treeParentCode), treeName: str(o.treeName),
-    parentMenuId, withImport: o.withImport === true, columns: (await columnsOf(store, t.tableId)).map(columnModel), ddl: dbTable.ddl,
+    parentMenuId, withImport: o.withImport === true, columns: (await columnsOf(store, t.tableId)).map(columnModel), ddl: await createTableText(store, dbTable),
   };
   if (withSub && model.tplCategory === 'sub' && t.subTableName) {
     const sub = await findGenTableByName(store, t.subTableName);

@@ -233,12 +233,13 @@ export const genImport = async (deps: Deps, login: LoginUser, tables: string[]):
 
 /**
  * `POST /tool/gen/createTable?sql=`: admin role only; runs CREATE TABLE statements checked by
- * `create-table.ts` and imports the new tables, in one transaction. Errors: 403
+ * `create-table.ts` (on PostgreSQL written as PostgreSQL DDL, pg-ddl.ts) and imports the new
+ * tables, in one transaction. Errors: 403
  * 没有权限，请联系管理员授权 (not admin); 500 仅支持 CREATE TABLE 语句, 表<name>已存在, 建表失败：….
  */
 export const genCreateTable = async (deps: Deps, login: LoginUser, sqlText: string): Promise<void> => {
   requireGenAdmin(login);
-  const parsed = parseCreateTables(sqlText, new (await loadSqlParser())());
+  const parsed = parseCreateTables(sqlText, new (await loadSqlParser())(), deps.store.kind);
   const when = nowText(deps.clock);
   const store = deps.store;
   const ids = await store.transaction(async () => {

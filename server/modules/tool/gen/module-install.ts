@@ -11,12 +11,24 @@
  * On the async store (issue 43): buildApp awaits `runModuleInstalls` after the seed; each step is
  * one `store.transaction` awaiting only store statements (the DDL as written, sqlite-schema.repo.ts
  * runDdl; menu.repo insertMenuRow; the marker, ./module-install.repo.ts).
+ *
+ * On PostgreSQL (issue 43) the DDL, SQLite CREATE TABLE text (sqlite_master's, or written from
+ * PostgreSQL's catalogue when the module was generated there: pg-ddl-source.ts), is parsed and
+ * checked as 创建 checks it (one plain CREATE TABLE) and written as PostgreSQL DDL (pg-ddl.ts: the
+ * table and COMMENT ON its `--` comments); `IF NOT EXISTS` skips a table that exists, comments
+ * included. The SQL parser loads (before the step's transaction) only when a step is to run.
  */
 import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
+import { AppError } from '../../../core/errors';
 import { insertMenuRow } from '../../system/menu/menu.repo';
+import { createNode, loadSqlParser, tryParse } from './create-table';
 import { findInstallMarker, insertInstallMarker } from './module-install.repo';
+import { sqliteCreateToPg } from './pg-ddl';
+import { pgTable } from './pg-schema.repo';
 import { runDdl } from './sqlite-schema.repo';
+
+type Parser = InstanceType<Awaited<ReturnType<typeof loadSqlParser>>>;
 
 export interface ModuleInstallMenu {
   /** Page title, e.g. 客户信息. */
@@ -38,13 +50,34 @@ export interface ModuleInstallMenu {
 export interface ModuleInstall {
   /** `<module>.<business>`, unique among generated modules. */
   key: string;
-  /** CREATE TABLE statements (master first, then detail), each `CREATE TABLE IF NOT EXISTS`. */
+  /** SQLite CREATE TABLE statements (master first, then detail), each `CREATE TABLE IF NOT EXISTS` (on PostgreSQL: see the module comment). */
   ddl: readonly string[];
   menu: ModuleInstallMenu;
 }
 
 /** Marker key in sys_secret for a module's install step. */
 export const installMarker = (key: string) => `gen_module:${key}`;
+
+/**
+ * The PostgreSQL statements of one install DDL text (a SQLite CREATE TABLE): the table name, whether
+ * it said IF NOT EXISTS, and the CREATE TABLE and COMMENT ON texts (pg-ddl.ts). Errors: 无法解析建表
+ * 语句（第l行第c列）; create-table.ts's and pg-ddl.ts's refusals (only one plain CREATE TABLE …).
+ */
+export function pgInstallStatements(parser: Parser, text: string): { tableName: string; ifNotExists: boolean; statements: string[] } {
+  const parsed = tryParse(parser, text.trim(), 'sqlite');
+  if (!('list' in parsed)) throw new AppError('invalid', `无法解析建表语句（第${parsed.line}行第${parsed.column}列）`);
+  const node = createNode(parsed.list) as ReturnType<typeof createNode> & { if_not_exists?: string | null };
+  const pg = sqliteCreateToPg(node, text, 1, Boolean(node.if_not_exists));
+  return { tableName: pg.tableName, ifNotExists: Boolean(node.if_not_exists), statements: [pg.createTable, ...pg.comments] };
+}
+
+/** Runs one install DDL text on the store: as written on SQLite, as pgInstallStatements writes it on PostgreSQL. */
+async function runInstallDdl(store: Store<Db>, parser: Parser | undefined, text: string): Promise<void> {
+  if (store.kind !== 'postgres') return runDdl(store, text);
+  const t = pgInstallStatements(parser!, text);
+  if (t.ifNotExists && await pgTable(store, t.tableName)) return;
+  for (const statement of t.statements) await runDdl(store, statement);
+}
 
 /**
  * Runs every install step not yet recorded in the store's database, one `store.transaction` per
@@ -54,12 +87,14 @@ export const installMarker = (key: string) => `gen_module:${key}`;
  */
 export async function runModuleInstalls(store: Store<Db>, installs: readonly ModuleInstall[], now: string): Promise<string[]> {
   const ran: string[] = [];
+  let parser: Parser | undefined;
   for (const step of installs) {
     const marker = installMarker(step.key);
     try {
+      if (store.kind === 'postgres' && !parser && !(await findInstallMarker(store, marker))) parser = new (await loadSqlParser())();
       await store.transaction(async () => {
         if (await findInstallMarker(store, marker)) return;
-        for (const statement of step.ddl) await runDdl(store, statement);
+        for (const statement of step.ddl) await runInstallDdl(store, parser, statement);
         const m = step.menu;
         const pageId = await insertMenuRow(store, {
           menuName: m.menuName, parentId: m.parentId, orderNum: m.orderNum, path: m.path, component: m.component,

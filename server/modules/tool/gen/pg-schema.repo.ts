@@ -68,3 +68,35 @@ export async function pgPrimaryKey(store: Reads, tableName: string): Promise<str
     ORDER BY k.ordinal_position`, [tableName]);
   return rows.map((r) => r.name);
 }
+
+/**
+ * Whether a relation (table, view, index, sequence …) or a type of that name exists in the current
+ * schema, case-insensitive (创建 refuses names SQLite would take as the same: create-table.ts).
+ */
+export async function pgObjectExists(store: ReadsOne, name: string): Promise<boolean> {
+  return (await store.get<{ n: number }>(`SELECT 1 AS "n" FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+      WHERE s.nspname = current_schema() AND lower(c.relname) = lower(?)
+    UNION ALL SELECT 1 AS "n" FROM pg_type t JOIN pg_namespace s ON s.oid = t.typnamespace
+      WHERE s.nspname = current_schema() AND lower(t.typname) = lower(?)
+    LIMIT 1`, [name, name])) !== undefined;
+}
+
+/**
+ * `{type, name, tbl_name}` of every relation of the current schema, in sqlite_master's terms
+ * (before / after a 创建 run, create-table.ts runCreateTables): type 'table', 'index', 'sequence',
+ * 'view' or the relkind; tbl_name the table an index is on or an identity / serial sequence belongs
+ * to (the relation's own name otherwise).
+ */
+export async function pgObjects(store: Reads): Promise<Array<{ type: string; name: string; tbl_name: string }>> {
+  return store.all<{ type: string; name: string; tbl_name: string }>(`SELECT
+      CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'i' THEN 'index' WHEN 'I' THEN 'index'
+        WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' ELSE c.relkind::text END AS "type",
+      c.relname::text AS "name",
+      coalesce(
+        (SELECT t.relname::text FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid WHERE x.indexrelid = c.oid),
+        (SELECT t.relname::text FROM pg_depend d JOIN pg_class t ON t.oid = d.refobjid
+          WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i') LIMIT 1),
+        c.relname::text) AS "tbl_name"
+    FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+    WHERE s.nspname = current_schema()`);
+}

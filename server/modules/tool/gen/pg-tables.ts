@@ -2,7 +2,8 @@
  * The live PostgreSQL database as the code generator sees it (issue 43; reference §8: RuoYi reads
  * information_schema): the same DbTable / DbColumn shapes sqlite-tables.ts gives for SQLite, so
  * the import rules (gen-rules.ts) give the same TS types on both. Comments are PostgreSQL's own
- * (`COMMENT ON TABLE / COLUMN`); there is no DDL text (`ddl` is ''). Declared types are written
+ * (`COMMENT ON TABLE / COLUMN`); there is no DDL text (`ddl` is ''; the CREATE TABLE text the
+ * templates carry is written from the catalogue, pg-ddl-source.ts). Declared types are written
  * in the short form gen-rules knows (`varchar(64)`, `timestamp`, `numeric(10,2)`): see pgColumnType.
  */
 import type { Statements } from '../../../db/store/port';

@@ -8,7 +8,8 @@
  *
  * On the async store (issue 43): the catalogue reads, 创建's DDL and the install steps' statements
  * go through `store.all / get / run` (inside the caller's `store.transaction`). The catalogue
- * reads are SQLite's: PostgreSQL's are in pg-schema.repo.ts (sqlite-tables.ts picks by store.kind).
+ * reads are SQLite's: PostgreSQL's are in pg-schema.repo.ts (sqlite-tables.ts and create-table.ts
+ * pick by store.kind). runDdl runs text written for the store's database (on PostgreSQL by pg-ddl.ts).
  */
 import type { Statements } from '../../../db/store/port';
 
@@ -29,13 +30,13 @@ export async function masterTable(store: ReadsOne, tableName: string): Promise<{
 
 /** Whether any table, view or index of that name exists (case-insensitive, as SQLite resolves names). */
 export async function dbObjectExists(store: ReadsOne, name: string): Promise<boolean> {
-  // SQLite catalogue (创建 is SQLite-only: PostgreSQL to do, issue 43)
+  // SQLite catalogue: PostgreSQL's is pg-schema.repo.ts pgObjectExists
   return (await store.get<{ n: number }>('SELECT 1 AS n FROM sqlite_master WHERE lower(name) = lower(?)', [name])) !== undefined;
 }
 
 /** `{type, name, tbl_name}` of every object in sqlite_master (before / after a createTable run). */
 export async function masterObjects(store: Reads): Promise<Array<{ type: string; name: string; tbl_name: string }>> {
-  // SQLite catalogue (创建 is SQLite-only: PostgreSQL to do, issue 43)
+  // SQLite catalogue: PostgreSQL's is pg-schema.repo.ts pgObjects
   return store.all<{ type: string; name: string; tbl_name: string }>('SELECT type, name, tbl_name FROM sqlite_master');
 }
 

@@ -12,6 +12,7 @@
  */
 import type { Statements, Store } from '../../../db/store/port';
 import type { DbColumn, DbTable } from './gen-rules';
+import { pgCreateTableText } from './pg-ddl-source';
 import { findPgTable, listPgTables, readPgColumns } from './pg-tables';
 import { indexOrigins, masterTable, masterTables, tableXInfo } from './sqlite-schema.repo';
 
@@ -38,6 +39,15 @@ export async function findDbTable(store: CatalogueStore, tableName: string): Pro
   if (store.kind === 'postgres') return findPgTable(store, tableName);
   const r = await masterTable(store, tableName);
   return r ? { tableName: r.name, tableComment: tableCommentOf(r.sql ?? ''), ddl: r.sql ?? '' } : undefined;
+}
+
+/**
+ * The CREATE TABLE text the templates carry for `table` (gen-output.ts buildModel: the install
+ * step's DDL, naming.ts's NOT NULL and defaults): on SQLite sqlite_master's text (`table.ddl`); on
+ * PostgreSQL, where `ddl` is '', the same SQLite form written from the catalogue (pg-ddl-source.ts).
+ */
+export async function createTableText(store: CatalogueStore, table: DbTable): Promise<string> {
+  return store.kind === 'postgres' ? pgCreateTableText(store, table) : table.ddl;
 }
 
 /**

@@ -143,7 +143,7 @@ ${tree ? `
     expect(rows.map((r) => \`\${r.method} \${r.path}\`).sort()).toEqual(Object.keys(parity).sort());
   });`);
   its.push(`  it('answers 403 without the permission', async () => {
-    makeUserWithPerms(t.app, 'nobody', ['system:user:list']);
+    await makeUserWithPerms(t.app, 'nobody', ['system:user:list']);
     const nobody = await login(t.app, 'nobody');
     expect(await api('GET', \`\${B_URL}/list\`, undefined, nobody)).toEqual({ code: 403, msg: '没有权限，请联系管理员授权' });
   });`);

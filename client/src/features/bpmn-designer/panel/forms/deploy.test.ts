@@ -39,7 +39,7 @@ describe('designer XML on the engine', () => {
   it('deploys and runs: dynamic ${approval}, condition, default flow, multi-instance', async () => {
     const d = await designed();
     const xml = await d.toXML();
-    const { engine } = makeEngine(workflowHandlers);
+    const { engine } = await makeEngine(workflowHandlers);
     const { definitionId } = await engine.deploy({ xml, name: '报销', category: 'oa' });
     const big = await engine.start({ definitionId, userId: '1', variables: { approval: '3', amount: 5000, reviewers: ['4', '5'] } });
     expect(await snapshot(engine, big.instanceId)).toEqual(['审批|3||']);
@@ -53,7 +53,7 @@ describe('designer XML on the engine', () => {
   it('a skip expression is refused at deploy naming the element', async () => {
     const d = await load();
     d.ops.update(d.byId('Flow_4'), { 'flowable:skipExpression': '${skip}' });
-    const { engine } = makeEngine(workflowHandlers);
+    const { engine } = await makeEngine(workflowHandlers);
     await expect(engine.deploy({ xml: await d.toXML(), name: 'x' })).rejects.toThrow(/Flow_4 \(bpmn:SequenceFlow\).*skipExpression/);
   });
 });

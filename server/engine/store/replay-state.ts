@@ -1,0 +1,133 @@
+/**
+ * What one command (or query) run through a ReplayDb (./replay-db.ts) learned from the database: the
+ * writes sent with their results, the rows fetched, the values drawn (ids, the clock) and the
+ * handler calls made, and how the queued writes are sent (issue 43).
+ */
+import type { SqlParam, Store } from '../../db/store/port';
+
+/** Thrown by a ReplayDb when the core needs an answer it does not have yet (caught by the command's loop). */
+export class NeedExec extends Error {
+  constructor(readonly upTo: number, readonly reads: PendingRead[]) {
+    super('engine: an answer from the database is needed (replayed)');
+  }
+}
+
+
+export type Mode = 'get' | 'all' | 'values' | 'valuesGet' | 'run';
+
+export interface PendingRead {
+  key: string;
+  fetch: (store: Store) => Promise<unknown>;
+}
+
+export interface Write {
+  sql: string;
+  params: unknown[];
+  mode: Mode;
+  expect?: { changes: number; error: () => Error };
+}
+
+export interface SentWrite extends Write { result: unknown }
+
+/** A handler call of an earlier run: the facade changes it made, and how it ended. */
+export interface HandlerCall {
+  changes: Array<[api: number, method: string, args: unknown[]]>;
+  threw: boolean;
+  outcome: unknown;
+}
+
+
+/** Most sends of one command (a loop that never settles is a bug: it fails the command). */
+const MAX_ROUNDS = 200;
+
+export const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
+
+
+export async function send(store: Store, sql: string, params: unknown[], mode: Mode): Promise<unknown> {
+  const p = params as SqlParam[];
+  switch (mode) {
+    case 'get': return (await store.all(sql, p))[0];
+    case 'all': return store.all(sql, p);
+    case 'values': return store.values(sql, p);
+    case 'valuesGet': return (await store.values(sql, p))[0];
+    default: {
+      const { changes } = await store.run(sql, p);
+      return { changes, lastInsertRowid: 0 };
+    }
+  }
+}
+
+
+/**
+ * What one command (or query) learned from the database across its runs, and the current run's
+ * position. Commands on PostgreSQL overlap (each awaits its round trips), so each has its own;
+ * the ReplayDb serves the one whose run is on (runs are synchronous: never two at once).
+ */
+export class ReplayState {
+  /** Writes sent on the command's transaction, in order, with their results. */
+  readonly sent: SentWrite[] = [];
+  /** Rows fetched, by `writes before | mode | sql | params`. */
+  readonly answers = new Map<string, unknown>();
+  /** Writes issued by the current run. */
+  writes: Write[] = [];
+  /** Values of `recorded` by name, in the order the first run drew them, and the current run's cursors. */
+  readonly draws = new Map<string, unknown[]>();
+  readonly cursors = new Map<string, number>();
+  rounds = 0;
+  /** What each handler call of the first runs did (`once`), in call order, and the current run's cursor. */
+  readonly handlerCalls: HandlerCall[] = [];
+  handlerCursor = 0;
+
+  /** `writable` false: a read outside any command (`EngineCore.query`): a write throws. */
+  constructor(readonly writable: boolean) {}
+
+  /** Starts a run of the command from its beginning. */
+  startRun(): void {
+    this.writes = [];
+    this.cursors.clear();
+    this.handlerCursor = 0;
+  }
+
+  /**
+   * Sends what `need` waits for on `store` (inside the command's transaction): the queued writes
+   * before its point, in order, then its reads. Errors: the database's; `expect` failures.
+   */
+  async satisfy(store: Store, need: NeedExec): Promise<void> {
+    if (++this.rounds > MAX_ROUNDS) throw new Error('engine: a command needed too many round trips');
+    await this.sendWrites(store, need.upTo);
+    for (const r of need.reads) this.answers.set(r.key, await r.fetch(store));
+  }
+
+  /** Sends every write the finished run queued (the flush). */
+  async finish(store: Store): Promise<void> {
+    await this.sendWrites(store, this.writes.length);
+  }
+
+  /**
+   * Sends writes [sent, upTo) in order: consecutive plain statements as one batch (one round
+   * trip: store.batch), savepoint statements and writes whose rows are wanted on their own.
+   */
+  private async sendWrites(store: Store, upTo: number): Promise<void> {
+    while (this.sent.length < upTo) {
+      const from = this.sent.length;
+      let to = from;
+      while (to < upTo && batchable(this.writes[to])) to++;
+      if (to - from > 1) {
+        const list = this.writes.slice(from, to);
+        const results = await store.batch(list.map((w) => ({ sql: w.sql, params: w.params as SqlParam[] })));
+        list.forEach((w, i) => this.settle(w, { changes: results[i].changes, lastInsertRowid: 0 }));
+      } else {
+        const w = this.writes[from];
+        this.settle(w, await send(store, w.sql, w.params, w.mode));
+      }
+    }
+  }
+
+  private settle(w: Write, result: unknown): void {
+    if (w.expect && (result as { changes: number }).changes !== w.expect.changes) throw w.expect.error();
+    this.sent.push({ ...w, result });
+  }
+}
+
+/** A write that can go in a batch: rows not wanted, and not a savepoint statement (a batch has its own savepoint). */
+const batchable = (w: Write) => w.mode === 'run' && !/^\s*(SAVEPOINT|RELEASE|ROLLBACK)\b/i.test(w.sql);
