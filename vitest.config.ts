@@ -21,19 +21,20 @@ const INTEGRATION = ['tests/integration/**/*.test.ts'];
 const PG = ['tests/pg/**/*.test.ts', 'server/**/*.pg.test.ts'];
 
 /**
- * The PostgreSQL tier (issue 43) runs only when asked for by name (`npm run test:pg`, i.e.
- * `vitest run --project pg`): a plain `vitest run` (`npm test`) runs every project it is given, and
- * the tier is not part of `npm test` yet. A `--project` pattern (`p*`) selects it too; `!pg` does not.
+ * The PostgreSQL projects (issue 43) run only when asked for by name (`npm run test:pg`, i.e.
+ * `vitest run --project pg`, and the `…-pg` ones below): a plain `vitest run` (`npm run
+ * test:vitest`) runs every project it is given, and each of these starts a throwaway cluster;
+ * `npm test` runs them by name after it. A `--project` pattern (`p*`) selects them too; `!pg` does not.
  */
 const PROJECT_FILTERS = process.argv.flatMap((arg, i, argv) =>
   arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []);
-const PG_ASKED = PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test('pg'));
 /**
  * The integration suite on PostgreSQL (`npm run test:integration:pg`, `--project 'integration-pg*'`):
  * the same files as `integration`, each app over a fresh database of one throwaway cluster
  * (tests/helpers/app.ts makeTestApp, `CAISHUI_TEST_DB=postgres`); only when asked for, as `pg` is.
  */
 const projectAsked = (name: string) => PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(name));
+const PG_ASKED = projectAsked('pg');
 const INTEGRATION_PG_ASKED = projectAsked('integration-pg');
 /** Its files that mock a module, isolated as in `integration:mocked` (`--project 'integration-pg*'`). */
 const INTEGRATION_PG_MOCKED_ASKED = projectAsked('integration-pg:mocked');
@@ -43,7 +44,7 @@ const INTEGRATION_PG_MOCKED_ASKED = projectAsked('integration-pg:mocked');
  * (tests/workflow/helpers.ts makeEngine, `CAISHUI_TEST_DB=postgres`; tests/workflow/pg-setup.ts
  * closes a file's stores after it); only when asked for, as `pg` is.
  */
-const WORKFLOW_PG_ASKED = PROJECT_FILTERS.some((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test('workflow-pg'));
+const WORKFLOW_PG_ASKED = projectAsked('workflow-pg');
 
 /**
  * Projects, so one tier runs alone (`npm run test:unit`, `test:integration`, `test:workflow`) and

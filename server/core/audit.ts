@@ -100,8 +100,14 @@ function insertsOf(rows: readonly OperLogRow[]): SqlStatement[] {
   return list;
 }
 
-/** Rows waiting for their write, in call order, per store; `writing`: the last flush started. */
-interface AuditQueue { rows: OperLogRow[]; scheduled: boolean; retry?: ReturnType<typeof setTimeout>; writing: Promise<number> }
+/**
+ * Rows waiting for their write, in call order, per store; `writing`: the last flush started;
+ * `turnEnd`: while `scheduled`, the turn-end write's end, made only when auditIdle asks for it.
+ */
+interface AuditQueue {
+  rows: OperLogRow[]; scheduled: boolean; retry?: ReturnType<typeof setTimeout>; writing: Promise<number>;
+  turnEnd?: { done: Promise<void>; settle: () => void };
+}
 const queues = new WeakMap<Store, AuditQueue>();
 /** Queued rows kept while writes fail (the oldest are dropped past it, and reported). */
 export const MAX_QUEUED_AUDIT_ROWS = 10_000;
@@ -157,8 +163,40 @@ export function writeAudit(store: Store, e: AuditEntry): void {
     q.scheduled = true;
     setImmediate(() => {
       q.scheduled = false;
-      if (!q.retry) void flushAudit(store);
+      const waiter = q.turnEnd;
+      q.turnEnd = undefined;
+      // A write under way may fail before this one's turn (over PostgreSQL's network I/O it often
+      // is still under way here): the rows then wait for the retry (`retry` checked again in line).
+      const done = q.retry ? undefined : chainWrite(store, q, true);
+      if (waiter) void (done ?? Promise.resolve()).then(waiter.settle);
     });
+  }
+}
+
+/**
+ * Resolves once `store`'s operation-log queue is idle: the turn-end write scheduled by writeAudit
+ * (if any) and every flush started before have finished (committed, or failed and reported). It
+ * starts no write of its own (rows waiting for a failed write's retry stay queued; the retry is not
+ * waited for). For tests, which must see the turn-end write happen rather than count event-loop
+ * turns: on SQLite it ends within the turn, on PostgreSQL only after network round trips.
+ * Never rejects.
+ */
+export async function auditIdle(store: Store): Promise<void> {
+  const q = queues.get(store);
+  if (!q) return;
+  for (;;) {
+    if (q.scheduled) {
+      if (!q.turnEnd) {
+        let settle!: () => void;
+        const done = new Promise<void>((resolve) => { settle = resolve; });
+        q.turnEnd = { done, settle };
+      }
+      await q.turnEnd.done;
+      continue;
+    }
+    const writing = q.writing;
+    await writing;
+    if (writing === q.writing && !q.scheduled) return;
   }
 }
 
@@ -178,7 +216,16 @@ export function writeAudit(store: Store, e: AuditEntry): void {
 export function flushAudit(store: Store): Promise<number> {
   const q = queues.get(store);
   if (!q) return Promise.resolve(0);
-  const run = q.writing.then(() => writeQueued(store, q));
+  return chainWrite(store, q, false);
+}
+
+/**
+ * Starts a write of `q`'s rows after the write under way (flushes never overlap). The turn-end
+ * write (`turnEnd`) writes nothing when, by its turn, a failed write has set a retry: the rows wait
+ * for it (an explicit flushAudit writes at once).
+ */
+function chainWrite(store: Store, q: AuditQueue, turnEnd: boolean): Promise<number> {
+  const run = q.writing.then(() => (turnEnd && q.retry ? 0 : writeQueued(store, q)));
   q.writing = run;
   return run;
 }

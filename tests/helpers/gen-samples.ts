@@ -1,9 +1,40 @@
 /**
  * Three code-generator models built by hand (issue 14, the compile-and-run test): a crud table
  * with every column kind, a tree and a master-detail pair. DDL as SQLite stores it; column flags as
- * the import rules would set them, then edited as a developer would on the edit screen.
+ * the import rules would set them, then edited as a developer would on the edit screen. Also the
+ * code-generator tests' way to create their business tables on both databases (createTables,
+ * shownType; issue 43).
  */
+import type { BuiltApp } from '../../server/app';
+import { checkCreateTables, loadSqlParser, parseCreateTables, runCreateTables } from '../../server/modules/tool/gen/create-table';
 import type { GenColumnModel, GenTableModel } from '../../server/modules/tool/gen/gen-model';
+import { execSql, onPostgres } from './app';
+
+/**
+ * A column's type as the generator shows it (物理类型, `columnType`) for a table createTables made:
+ * on SQLite the declared type, on PostgreSQL the type 创建 gives the column there (pg-ddl.ts: the
+ * rowid key and epoch/duration `*_time` integers → bigint, char(n) → varchar(n), decimal / real →
+ * double precision, datetime → timestamp, blob → bytea), as the catalogue reads it back. Both
+ * spelled out by the test, so each database's value is asserted exactly.
+ */
+export const shownType = (sqlite: string, postgres: string): string => (onPostgres ? postgres : sqlite);
+
+/**
+ * Creates a code-generator test's business tables on either database (issue 43) from one text:
+ * `script` is SQLite DDL (CREATE TABLE statements separated by `;`, with `-- comments` for the
+ * table and its columns), as a user pastes it into 创建. On SQLite it runs as written (execSql), so
+ * sqlite_master keeps the text with its comments. On PostgreSQL it goes through 创建's own parsing,
+ * checks and conversion (create-table.ts parseCreateTables / checkCreateTables / runCreateTables,
+ * pg-ddl.ts: rowid key → identity, types, `--` comments → COMMENT ON) in one `store.transaction`,
+ * without 创建's import into gen_table: the catalogue then reads back the comments, keys and the
+ * types the product gives such a table on PostgreSQL. Errors: 创建's refusals (仅支持 CREATE TABLE 语句 …).
+ */
+export async function createTables(app: BuiltApp, script: string): Promise<void> {
+  const store = app.deps.store;
+  if (store.kind !== 'postgres') return execSql(app, script);
+  const parsed = parseCreateTables(script, new (await loadSqlParser())(), 'postgres');
+  await store.transaction(async () => { await runCreateTables(store, await checkCreateTables(store, parsed)); });
+}
 
 type ColumnSpec = Partial<GenColumnModel> & Pick<GenColumnModel, 'columnName' | 'columnComment' | 'columnType'>;
 

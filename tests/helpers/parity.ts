@@ -6,6 +6,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router';
+import type { BuiltApp } from '../../server/app';
 import { describeError } from '../../server/trpc/init';
 
 export type Caller = ReturnType<AppRouter['createCaller']>;
@@ -22,6 +23,11 @@ export interface ParityCase {
   volatile?: string[];
   /** Send no token. */
   anonymous?: boolean;
+  /**
+   * Awaited after each surface's call, for a call whose effect ends after its answer (a job run
+   * started and not awaited: its log row), so the next call and the next case see it finished.
+   */
+  settled?: (app: BuiltApp) => Promise<void>;
 }
 
 export const without = (o: Record<string, any>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));

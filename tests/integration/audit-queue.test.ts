@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { router, createCallerFactory } from '../../server/trpc/init';
 import { permProcedure } from '../../server/trpc/procedures';
-import { AUDIT_RETRY_MS, flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
+import { AUDIT_RETRY_MS, auditIdle, flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditError, writeAudit, type AuditEntry } from '../../server/core/audit';
 import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/operlog.service';
 import { defaultRegistry } from '../../server/modules/monitor/job/handlers';
 import { silentLogger } from '../../server/modules/monitor/job/registry';
@@ -45,7 +45,11 @@ const stored = async () => (await t.app.deps.store.db.select({ p: sysOperLog.ope
   .where(eq(sysOperLog.title, '队列测试')).orderBy(asc(sysOperLog.operId))).map((r) => r.p);
 /** Renames the operation log's table away (`from` sys_oper_log) or back, so its writes fail meanwhile. */
 const rename = async (from: string, to: string) => { await t.app.deps.store.run(`ALTER TABLE ${from} RENAME TO ${to}`); };
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Waits until the queue's turn-end write (and any flush under way) has finished: on SQLite it ends
+ * within the turn, on PostgreSQL after network round trips, so the tests wait for it, not for turns.
+ */
+const idle = () => auditIdle(t.app.deps.store);
 /** Counts the store's outer transactions (a nested one, a savepoint inside, is not counted) until restored. */
 function countTransactions() {
   const store = t.app.deps.store;
@@ -63,13 +67,13 @@ const entry = (name: string): AuditEntry => ({
 });
 
 it('writes the rows of one turn together, in call order, when the turn ends', async () => {
-  await nextTurn();
+  await idle();
   const before = (await stored()).length;
   const tx = countTransactions();
   try {
     for (const name of ['a', 'b', 'c']) await caller().save({ name });
     expect(await stored()).toHaveLength(before); // queued, not yet written
-    await nextTurn();
+    await idle();
     expect((await stored()).slice(before)).toEqual(['{"name":"a"}', '{"name":"b"}', '{"name":"c"}']);
     expect(tx.count()).toBe(1);
   } finally {
@@ -83,23 +87,23 @@ it('a list and a clean see the calls answered before them', async () => {
   expect(page.rows[0]).toMatchObject({ title: '队列测试', operParam: '{"name":"listed"}' });
   await caller().save({ name: 'cleaned' });
   await operlogClean(t.app.deps);
-  await nextTurn();
+  await idle();
   expect(await stored()).toEqual([]);
 });
 
 it('the log-cleaning job (logTask.clean) also cleans old rows still queued', async () => {
-  await nextTurn();
+  await idle();
   const now = t.clock.now();
   const old = now - 40 * 24 * 3600 * 1000;
   writeAudit(t.app.deps.store, { ...entry('old-queued'), startedAt: old, endedAt: old });
   await defaultRegistry.get('logTask')!.get('clean')!.run(
     { store: t.app.deps.store, clock: t.clock, log: silentLogger, dataDir: os.tmpdir(), job: { jobId: 0, jobName: 'clean', jobGroup: 'DEFAULT' }, fireTime: now }, [30]);
-  await nextTurn();
+  await idle();
   expect(await stored()).not.toContain('{"name":"old-queued"}');
 });
 
 it('keeps the rows of a failed write, reports it, and writes them on the next flush', async () => {
-  await nextTurn();
+  await idle();
   const reports: Array<{ queued: number; dropped: number; message: string }> = [];
   onAuditError(t.app.deps.store, (err, info) => reports.push({ ...info, message: String(err) }));
   await settled();
@@ -119,7 +123,7 @@ it('keeps the rows of a failed write, reports it, and writes them on the next fl
 });
 
 it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; rows queued meanwhile wait for it', async () => {
-  await nextTurn();
+  await idle();
   onAuditError(t.app.deps.store, () => undefined);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
@@ -134,12 +138,13 @@ it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; ro
     }
     // A row queued while the retry is pending is not written at the turn's end: it waits for the retry.
     writeAudit(t.app.deps.store, entry('waiting'));
-    await nextTurn();
+    await new Promise<void>((resolve) => setImmediate(resolve)); // the turn ends (no write is scheduled)
+    await idle();
     expect(await stored()).not.toContain('{"name":"retried"}');
     const tx = countTransactions();
     try {
       vi.advanceTimersByTime(AUDIT_RETRY_MS);
-      await nextTurn();
+      await idle();
       expect(tx.count()).toBe(1);
     } finally {
       tx.restore();
@@ -169,7 +174,7 @@ it('a reporter that throws does not make the flush reject (it runs from setImmed
 });
 
 it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, async () => {
-  await nextTurn();
+  await idle();
   await operlogClean(t.app.deps);
   const reports: Array<{ queued: number; dropped: number }> = [];
   onAuditError(t.app.deps.store, (_err, info) => reports.push(info));

@@ -14,11 +14,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenTableModel } from '../../server/modules/tool/gen/gen-model';
 import { renderModule, REGISTRY_PATHS } from '../../server/modules/tool/gen/templates';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
-import { crudSample, subSample, treeSample, variantSample } from '../helpers/gen-samples';
+import { call, login, makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { createTables, crudSample, subSample, treeSample, variantSample } from '../helpers/gen-samples';
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = ['package.json', 'server', 'client', 'shared', 'tests', 'drizzle', 'bench', 'scripts', '.dependency-cruiser.cjs'];
+const COPIED = ['package.json', 'server', 'client', 'shared', 'tests', 'drizzle', 'drizzle-pg', 'bench', 'scripts', '.dependency-cruiser.cjs'];
 const SKIPPED = new Set(['.git', 'data', 'dist', 'test-results', '.tmp', 'node_modules']);
 
 let dir: string;
@@ -60,7 +60,7 @@ function columnsFor(model: GenTableModel, rows: { columnId: number; columnName: 
 
 /** Generates `model` through REST into PROJECT_ROOT (the copy), as a user would. */
 async function generateThroughRest(model: GenTableModel) {
-  await execSql(t.app, model.ddl);
+  await createTables(t.app, model.ddl);
   expect((await call(t.app, 'POST', `/tool/gen/importTable?tables=${model.tableName}`, admin)).body).toMatchObject({ code: 200 });
   const listed = (await call(t.app, 'GET', `/tool/gen/list?tableName=${model.tableName}`, admin)).body;
   const tableId = listed.rows.find((r: { tableName: string }) => r.tableName === model.tableName).tableId as number;
@@ -111,7 +111,8 @@ describe('generated modules compile and pass their tests', () => {
     expect(tsc.status, `${tsc.stdout}\n${tsc.stderr}`).toBe(0);
 
     const tests = ['biz-customer', 'biz-region', 'biz-order', 'crm-note'].map((n) => `tests/integration/${n}.test.ts`);
-    const run = npx(['vitest', 'run', ...tests]);
+    // On PostgreSQL (`integration-pg`) the generated tests run there too, on a cluster of the child run's own.
+    const run = npx(['vitest', 'run', ...(onPostgres ? ['--project', 'integration-pg'] : []), ...tests]);
     const out = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
     expect(run.status, out).toBe(0);
     const passed = Number(/Tests\s+(\d+) passed/.exec(out)?.[1] ?? 0);

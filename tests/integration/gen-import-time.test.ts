@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { createTables, shownType } from '../helpers/gen-samples';
 
 let t: TestApp;
 let admin: string;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-import-time-'));
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
-  await execSql(t.app, `CREATE TABLE biz_visit ( -- 拜访表
+  await createTables(t.app, `CREATE TABLE biz_visit ( -- 拜访表
     visit_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 拜访ID
     visit_date text NOT NULL, -- 拜访日期
     cost_time integer, -- 耗时（毫秒）
@@ -56,11 +57,11 @@ describe('import of TEXT time columns (issue 41 §4)', () => {
 
   it('applies the rule to text-like *_time / *_date columns only', async () => {
     expect(await columnsOf('biz_visit')).toEqual([
-      'visit_id|integer|number|0|EQ|input',
+      `visit_id|${shownType('integer', 'bigint')}|number|0|EQ|input`,
       'visit_date|text|string|1|BETWEEN|datetime',
-      'cost_time|integer|number|1|EQ|input',
+      `cost_time|${shownType('integer', 'bigint')}|number|1|EQ|input`,
       'plan_time|varchar(19)|string|1|BETWEEN|datetime',
-      'note_time|blob|string|1|EQ|input',
+      `note_time|${shownType('blob', 'bytea')}|string|1|EQ|input`,
       'create_time|text|string|0|EQ|datetime',
       'update_time|text|string|0|EQ|datetime',
     ]);

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { createTables } from '../helpers/gen-samples';
 
 let t: TestApp;
 let admin: string;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-output-'));
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
-  await execSql(t.app, `CREATE TABLE biz_ledger ( -- 台账表
+  await createTables(t.app, `CREATE TABLE biz_ledger ( -- 台账表
     ledger_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 台账ID
     ledger_name varchar(64) NOT NULL, -- 台账名称
     ledger_status char(1) NOT NULL DEFAULT '0', -- 状态
@@ -84,7 +85,7 @@ describe('generated output', () => {
 
   it('generates an imported table whose name ends in digits under a valid business name', async () => {
     // RuoYi's default (the part after the last `_`) would be `2024`, which 生成代码 refuses.
-    await execSql(t.app, 'CREATE TABLE biz_report_2024 (report_id INTEGER PRIMARY KEY, title varchar(64))');
+    await createTables(t.app, 'CREATE TABLE biz_report_2024 (report_id INTEGER PRIMARY KEY, title varchar(64))');
     expect((await api('POST', '/tool/gen/importTable?tables=biz_report_2024')).code).toBe(200);
     expect((await api('GET', `/tool/gen/${await idOf('biz_report_2024')}`)).data.info.businessName).toBe('report2024');
     const files = await zipOf('/tool/gen/download/biz_report_2024');

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { createTables } from '../helpers/gen-samples';
 
 const CHECKOUT = path.resolve(__dirname, '../..');
 /** Product files and folders copied into the temporary project root. */
@@ -37,7 +38,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'node_modules/pkg'), { recursive: true });
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
-  await execSql(t.app, `CREATE TABLE biz_ledger ( -- 台账表
+  await createTables(t.app, `CREATE TABLE biz_ledger ( -- 台账表
     ledger_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 台账ID
     ledger_name varchar(64) NOT NULL -- 名称
   );

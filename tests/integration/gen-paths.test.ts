@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { createTables, shownType } from '../helpers/gen-samples';
 import type { GenFile, GenTableModel } from '../../server/modules/tool/gen/gen-model';
 
 const rendered = vi.hoisted(() => ({ extra: [] as Array<{ path: string; content: string }>, calls: [] as Array<{ model: unknown; registries: unknown }> }));
@@ -39,7 +40,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'server/modules/generated.ts'), '// existing registry');
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
-  await execSql(t.app, `CREATE TABLE biz_ledger ( -- 台账表
+  await createTables(t.app, `CREATE TABLE biz_ledger ( -- 台账表
     ledger_id INTEGER PRIMARY KEY, -- 台账ID
     ledger_name varchar(64) NOT NULL -- 名称
   );
@@ -164,7 +165,7 @@ describe('zip downloads', () => {
     });
     expect(model.ddl).toMatch(/^CREATE TABLE biz_ledger \( -- 台账表/);
     expect(model.columns[0]).toEqual({
-      columnName: 'ledger_id', columnComment: '台账ID', columnType: 'integer', javaType: 'number', javaField: 'ledgerId', isPk: true, isIncrement: true,
+      columnName: 'ledger_id', columnComment: '台账ID', columnType: shownType('integer', 'bigint'), javaType: 'number', javaField: 'ledgerId', isPk: true, isIncrement: true,
       isRequired: false, isInsert: true, isEdit: false, isList: false, isQuery: false, queryType: 'EQ', htmlType: 'input', dictType: '', sort: 1,
     });
   });

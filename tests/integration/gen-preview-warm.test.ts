@@ -5,13 +5,18 @@
  * and the preview still equals the zip's files. Prettier's `format` is counted, not timed.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { createTables } from '../helpers/gen-samples';
 import { previewsWarmed } from '../../server/modules/tool/gen/gen-output';
 
 const formats = vi.hoisted(() => ({ count: 0 }));
 vi.mock('prettier/standalone', async (importOriginal) => {
   const real = await importOriginal<typeof import('prettier/standalone')>();
   const format: typeof real.format = (...args) => {
+    // Not the libraries' warm-up (gen-output.ts warmGeneratorLibraries formats `warm.ts` once per process
+    // when the list is first shown, after the SQL parser loaded): when the parser is already loaded
+    // (createTables on PostgreSQL, an earlier file) it lands between the preview's counts.
+    if (args[1]?.filepath === 'warm.ts') return real.format(...args);
     formats.count++;
     return real.format(...args);
   };
@@ -24,7 +29,7 @@ let admin: string;
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  await execSql(t.app, `CREATE TABLE biz_voucher ( -- 凭证表
+  await createTables(t.app, `CREATE TABLE biz_voucher ( -- 凭证表
   voucher_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 凭证ID
   voucher_no varchar(32) NOT NULL, -- 凭证号
   amount decimal(12,2) -- 金额

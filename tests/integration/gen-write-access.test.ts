@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { createTables } from '../helpers/gen-samples';
 import { makeUser } from '../helpers/factories';
 import { genTable } from '../../server/db/schema';
 import { firstRow } from '../../server/db/store/results';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t = await makeTestApp({ PROJECT_ROOT: root });
   admin = await login(t.app);
   ry = await login(t.app, 'ry');
-  await execSql(t.app, `CREATE TABLE biz_ledger ( -- 台账表
+  await createTables(t.app, `CREATE TABLE biz_ledger ( -- 台账表
     ledger_id INTEGER PRIMARY KEY AUTOINCREMENT, -- 台账ID
     ledger_name varchar(64) NOT NULL -- 名称
   );`);
@@ -79,8 +80,17 @@ describe('生成路径 with control characters', () => {
     expect(await storedPath()).toBe('out');
   });
 
-  it('refuses a stored path with a NUL on 生成代码 without naming the project root', async () => {
+  // SQLite only: PostgreSQL text cannot hold a NUL (invalid byte sequence for encoding "UTF8": 0x00), so no stored path has one there.
+  it.skipIf(onPostgres)('refuses a stored path with a NUL on 生成代码 without naming the project root', async () => {
     await t.app.deps.store.db.update(genTable).set({ genPath: 'nul\u0000x' }).where(eq(genTable.tableName, 'biz_ledger'));
+    const before = listing(root);
+    expect(await api('GET', '/tool/gen/genCode/biz_ledger')).toEqual({ code: 500, msg: '生成路径不能包含控制字符' });
+    expect(listing(root)).toEqual(before);
+    await t.app.deps.store.db.update(genTable).set({ genPath: 'out' }).where(eq(genTable.tableName, 'biz_ledger'));
+  });
+
+  it('refuses a stored path with another control character on 生成代码 without naming the project root', async () => {
+    await t.app.deps.store.db.update(genTable).set({ genPath: 'esc\u001b[2J' }).where(eq(genTable.tableName, 'biz_ledger'));
     const before = listing(root);
     expect(await api('GET', '/tool/gen/genCode/biz_ledger')).toEqual({ code: 500, msg: '生成路径不能包含控制字符' });
     expect(listing(root)).toEqual(before);
@@ -106,7 +116,7 @@ describe('errors of the write path disclose no server path', () => {
     const other = await makeTestApp({ PROJECT_ROOT: gone });
     try {
       const token = await login(other.app);
-      await execSql(other.app, 'CREATE TABLE biz_note (note_id INTEGER PRIMARY KEY, title text)');
+      await createTables(other.app, 'CREATE TABLE biz_note (note_id INTEGER PRIMARY KEY, title text)');
       expect((await call(other.app, 'POST', '/tool/gen/importTable?tables=biz_note', token)).body.code).toBe(200);
       const r = (await call(other.app, 'GET', '/tool/gen/genCode/biz_note', token)).body;
       expect(r.code).toBe(500);

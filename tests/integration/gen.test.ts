@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
 import { call, execSql, login, makeTestApp, type TestApp } from '../helpers/app';
+import { createTables, shownType } from '../helpers/gen-samples';
 import { makeUser } from '../helpers/factories';
 import { genTable, genTableColumn } from '../../server/db/schema';
 import { restRoutes } from '../../server/rest/routes';
@@ -49,7 +50,7 @@ const NOTE = 'CREATE TABLE biz_note (note_id bigint PRIMARY KEY, title text)';
 beforeAll(async () => {
   t = await makeTestApp();
   admin = await login(t.app);
-  await execSql(t.app, `${LEDGER};\n${ITEM};\n${NOTE};`);
+  await createTables(t.app, `${LEDGER};\n${ITEM};\n${NOTE};`);
 });
 afterAll(async () => { await t.app.close(); });
 
@@ -110,21 +111,21 @@ describe('code generator', () => {
     const pick = (c: Record<string, unknown>) => [c.columnName, c.columnComment, c.columnType, c.javaType, c.javaField, c.isPk, c.isIncrement, c.isRequired,
       c.isInsert, c.isEdit, c.isList, c.isQuery, c.queryType, c.htmlType, c.dictType, c.sort].join('|');
     expect(rows.map(pick)).toEqual([
-      'ledger_id|台账ID|integer|number|ledgerId|1|1|0|1|0|0|0|EQ|input||1',
+      `ledger_id|台账ID|${shownType('integer', 'bigint')}|number|ledgerId|1|1|0|1|0|0|0|EQ|input||1`,
       'ledger_name|台账名称|varchar(64)|string|ledgerName|0|0|1|1|1|1|1|LIKE|input||2',
-      'ledger_status|状态|char(1)|string|ledgerStatus|0|0|0|1|1|1|1|EQ|radio||3',
+      `ledger_status|状态|${shownType('char(1)', 'varchar(1)')}|string|ledgerStatus|0|0|0|1|1|1|1|EQ|radio||3`,
       'ledger_type|类型|varchar(10)|string|ledgerType|0|0|0|1|1|1|1|EQ|select||4',
-      'amount|金额|decimal(12,2)|number|amount|0|0|1|1|1|1|1|EQ|input||5',
+      `amount|金额|${shownType('decimal(12,2)', 'double precision')}|number|amount|0|0|1|1|1|1|1|EQ|input||5`,
       'memo|长备注|varchar(600)|string|memo|0|0|0|1|1|1|1|EQ|textarea||6',
       'notice_content|内容|text|string|noticeContent|0|0|0|1|1|1|1|EQ|editor||7',
       'cover_image|封面|varchar(255)|string|coverImage|0|0|0|1|1|1|1|EQ|imageUpload||8',
       'attach_file|附件|varchar(255)|string|attachFile|0|0|0|1|1|1|1|EQ|fileUpload||9',
       'is_valid|有效|boolean|boolean|isValid|0|0|0|1|1|1|1|EQ|radio||10',
       'sign_date|签订日期|date|string|signDate|0|0|0|1|1|1|1|BETWEEN|datetime||11',
-      'raw_data||blob|string|rawData|0|0|0|1|1|1|1|EQ|input||12',
+      `raw_data||${shownType('blob', 'bytea')}|string|rawData|0|0|0|1|1|1|1|EQ|input||12`,
       'create_by|创建者|varchar(64)|string|createBy|0|0|0|1|0|0|0|EQ|input||13',
-      'create_time|创建时间|datetime|string|createTime|0|0|0|1|0|0|0|EQ|datetime||14',
-      'update_time||datetime|string|updateTime|0|0|0|1|1|0|0|EQ|datetime||15',
+      `create_time|创建时间|${shownType('datetime', 'timestamp')}|string|createTime|0|0|0|1|0|0|0|EQ|datetime||14`,
+      `update_time||${shownType('datetime', 'timestamp')}|string|updateTime|0|0|0|1|1|0|0|EQ|datetime||15`,
       'remark|备注|varchar(500)|string|remark|0|0|0|1|1|1|0|EQ|textarea||16',
     ]);
     const note = (await api('GET', `/tool/gen/${await idOf('biz_note')}`)).data;
@@ -138,7 +139,7 @@ describe('code generator', () => {
   });
 
   it('refuses importing an unknown or already imported table, all or nothing', async () => {
-    await execSql(t.app, 'CREATE TABLE biz_extra (id integer primary key)');
+    await createTables(t.app, 'CREATE TABLE biz_extra (id integer primary key)');
     const before = await snapshot();
     expect(await api('POST', '/tool/gen/importTable?tables=biz_extra,nope')).toEqual({ code: 500, msg: '表nope不存在' });
     expect(await api('POST', '/tool/gen/importTable?tables=biz_extra,biz_note')).toEqual({ code: 500, msg: '表biz_note已导入' });

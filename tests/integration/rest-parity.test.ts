@@ -43,8 +43,10 @@ describe('REST ↔ tRPC parity', () => {
     it(key, async () => {
       const tok = c.anonymous ? undefined : token;
       const rest = await call(t.app, route.method, c.url, tok, c.body);
+      await c.settled?.(t.app);
       expect(rest.status).toBe(200);
       const direct = await c.trpc(caller(tok));
+      await c.settled?.(t.app);
       expect(strip(c.pick(rest.body), c.volatile)).toEqual(strip(direct, c.volatile));
     });
   }

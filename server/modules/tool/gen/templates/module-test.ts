@@ -63,7 +63,10 @@ export function renderModuleTest(model: GenTableModel): string {
   its.push(`  it('has its table and its menu page with ${perms - 1} buttons', async () => {
     const menus = await t.app.deps.store.get<{ n: number }>("SELECT count(*) AS n FROM sys_menu WHERE perms LIKE '${n.permPrefix}:%'");
     expect(menus?.n).toBe(${perms});
-    expect(await t.app.deps.store.get("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '${model.tableName}'")).toEqual({ n: 1 });
+    const table = t.app.deps.store.kind === 'postgres'
+      ? "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema() AND tablename = '${model.tableName}'"
+      : "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '${model.tableName}'";
+    expect(await t.app.deps.store.get(table)).toEqual({ n: 1 });
   });`);
   if (requiredCol) {
     its.push(`  it('refuses an add without ${label(requiredCol)}', async () => {
