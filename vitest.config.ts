@@ -45,6 +45,12 @@ const INTEGRATION_PG_MOCKED_ASKED = projectAsked('integration-pg:mocked');
  * closes a file's stores after it); only when asked for, as `pg` is.
  */
 const WORKFLOW_PG_ASKED = projectAsked('workflow-pg');
+/**
+ * The multi-node tier (`npm run test:cluster`, `--project cluster`, issue 44): tests/cluster starts
+ * two or three app processes over one database of the run's throwaway cluster, behind a round-robin
+ * front; one file at a time (each holds several Node processes); only when asked for, as `pg` is.
+ */
+const CLUSTER_ASKED = projectAsked('cluster');
 
 /**
  * Projects, so one tier runs alone (`npm run test:unit`, `test:integration`, `test:workflow`) and
@@ -81,6 +87,8 @@ export default defineConfig({
         globalSetup: ['tests/pg/global-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' } } }] : []),
       ...(WORKFLOW_PG_ASKED ? [{ extends: true as const, test: { name: 'workflow-pg', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING],
         globalSetup: ['tests/pg/global-setup.ts'], setupFiles: ['tests/workflow/pg-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' }, isolate: false } }] : []),
+      ...(CLUSTER_ASKED ? [{ extends: true as const, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], globalSetup: ['tests/pg/global-setup.ts'],
+        fileParallelism: false, testTimeout: 120000, hookTimeout: 180000 } }] : []),
     ],
   },
 });

@@ -18,7 +18,8 @@ declare module 'autocannon' {
     onResponse?: (status: number, body: string, context: any, headers: Record<string, string>) => void;
   }
   interface AutocannonOptions {
-    url: string;
+    /** Several URLs: connection i goes to url[i mod n]. */
+    url: string | string[];
     connections?: number;
     /** Seconds. */
     duration?: number;
@@ -59,7 +60,11 @@ declare module 'autocannon' {
     requests: Histogram & { sent: number };
     throughput: Histogram;
   }
-  function autocannon(opts: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: a promise of the result that is also its tracker ('response': client, status, bytes, latency ms). */
+  type AutocannonRun = Promise<AutocannonResult> & {
+    on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): AutocannonRun;
+  };
+  function autocannon(opts: AutocannonOptions): AutocannonRun;
   export default autocannon;
   export type { AutocannonOptions, AutocannonResult, AutocannonRequest };
 }

@@ -48,9 +48,16 @@ type Envelope = { code?: number; msg?: string; data?: { instanceId?: unknown }; 
  * A reply without code 200, or a to-do list without the instance's task, counts as a failure
  * and restarts that connection's sequence. Instances left half-way when the time is up are
  * finished afterwards (`finishOpen`), so the next round starts from an empty to-do list.
+ * `base` may list several nodes of one database (bench/cluster.bench.ts): autocannon then opens
+ * connection i to node i mod n (round-robin per connection, no proxy), each sequence staying on
+ * its connection's node; left-overs are finished through the first. `completeP99` is the p99 of
+ * the complete replies' latency in ms (autocannon's per-reply time), `p99` that of every reply.
  */
-export async function workflowRound(base: string, token: string, procDefId: string, seconds: number, loops: number, serverPid?: number) {
+export async function workflowRound(base: string | string[], token: string, procDefId: string, seconds: number, loops: number, serverPid?: number) {
   let completed = 0, failures = 0;
+  /** Latency (ms) of every complete reply: flagged in its onResponse, read in the tracker's 'response' right after. */
+  const completeMs: number[] = [];
+  let completeReply = false;
   let firstFailure = '';
   const parse = (body: string): Envelope => { try { return JSON.parse(body) as Envelope; } catch { return { code: -1, msg: body.slice(0, 200) }; } };
   const fail = (ctx: RoundContext, what: string, msg: unknown) => {
@@ -59,6 +66,7 @@ export async function workflowRound(base: string, token: string, procDefId: stri
     if (!firstFailure) firstFailure = `${what}: ${String(msg).slice(0, 200)}`;
   };
   const checked = (what: string) => (_status: number, body: string, ctx: RoundContext) => {
+    completeReply = what === 'complete';
     const r = parse(body);
     if (r.code !== 200) fail(ctx, what, r.msg ?? body);
   };
@@ -79,7 +87,7 @@ export async function workflowRound(base: string, token: string, procDefId: stri
   // The load generator (autocannon runs in this process): its CPU shares the machine with the server.
   const gen0 = process.cpuUsage();
   const t0 = performance.now();
-  const result = await autocannon({
+  const tracker = autocannon({
     url: base,
     connections: loops,
     duration: seconds,
@@ -105,6 +113,11 @@ export async function workflowRound(base: string, token: string, procDefId: stri
       },
     ],
   });
+  tracker.on('response', (_client: unknown, _status: number, _bytes: number, latencyMs: number) => {
+    if (completeReply) completeMs.push(latencyMs);
+    completeReply = false;
+  });
+  const result = await tracker;
   const ms = performance.now() - t0;
   const gen = process.cpuUsage(gen0);
   const per = (seconds: number) => (seconds * 1000) / Math.max(1, completed);
@@ -116,9 +129,12 @@ export async function workflowRound(base: string, token: string, procDefId: stri
   const requestThreadMsPerInstance = serverPid ? per(mainSeconds) : undefined;
   const requestThreadBusy = serverPid ? mainSeconds / (ms / 1000) : undefined;
   const generatorMsPerInstance = per((gen.user + gen.system) / 1e6);
-  const left = await finishOpen(base, token);
+  const left = await finishOpen(Array.isArray(base) ? base[0] : base, token);
+  completeMs.sort((a, b) => a - b);
+  const completeP99 = completeMs.length ? completeMs[Math.min(completeMs.length - 1, Math.ceil(completeMs.length * 0.99) - 1)] : NaN;
   return {
     completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, requests: result.requests.total, errors: result.errors + result.timeouts,
+    p99: result.latency.p99, completeP99,
     cpuMsPerInstance, requestThreadMsPerInstance, requestThreadBusy, generatorMsPerInstance, ...left,
   };
 }

@@ -30,6 +30,8 @@ import { flushAudit, onAuditError } from './core/audit';
 import { AppError } from './core/errors';
 import { CaptchaStore } from './modules/auth/captcha.service';
 import { ensureServerKeys } from './modules/auth/secrets.service';
+import type { ServerKeys } from './core/auth-ports';
+import { takeBootLock } from './db/pg-schema/boot-lock';
 import { appRouter, type AppRouter } from './trpc/router';
 import { contextFromRequest } from './trpc/context';
 import { registerInputGuards, registerRestRoutes } from './rest/plugin';
@@ -37,6 +39,7 @@ import { restRoutes } from './rest/routes';
 import { MULTIPART_LIMITS } from './rest/multipart';
 import { createJobScheduler, type JobScheduler } from './modules/monitor/job/scheduler';
 import { registerHealthRoute } from './health';
+import { Readiness, registerReadinessRoute, storeProbe } from './readiness';
 import { createEngine } from './engine';
 import { engineLimits } from './modules/flowable/common/budgets';
 import { loggingOptions, type LogStream } from './logging';
@@ -94,6 +97,8 @@ export interface BuiltApp extends FastifyInstance {
   deps: AppDeps;
   /** The job scheduler, created here but not started (server/main.ts starts it). */
   scheduler: JobScheduler;
+  /** Readiness for a load balancer (server/readiness.ts): `drain()` at shutdown turns /health/ready to 503. */
+  readiness: Readiness;
 }
 
 /**
@@ -114,26 +119,35 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   // store over its connection; PostgreSQL, the store alone (a pool), and none of SQLite's threads.
   let db: Db | undefined;
   let store: Store<Db>;
-  if (dbKindOf(env.DATABASE_URL) === 'sqlite') {
-    const opened = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
-    // Before the services create their transaction functions: the store's strict rule counts the
-    // synchronous ones (server/db/sync-transactions.ts).
-    trackCommandTransactions(opened.$client);
-    store = sqliteStore(opened, { ownsConnection: false, lingerTurns: options.groupLingerTurns ?? GROUP_LINGER_TURNS });
-    db = opened;
-  } else {
-    store = await openPostgres({ url: env.DATABASE_URL, migrationsFolder: options.pgMigrationsFolder });
+  let keys: ServerKeys;
+  // PostgreSQL: the boot below (migrate, seed, installs, triggers, first-start secrets) runs under
+  // one advisory lock, so nodes started at once on an empty database do it once (issue 44, boot-lock.ts).
+  const bootLock = dbKindOf(env.DATABASE_URL) === 'postgres' ? await takeBootLock(env.DATABASE_URL) : null;
+  try {
+    if (dbKindOf(env.DATABASE_URL) === 'sqlite') {
+      const opened = openDatabase({ url: env.DATABASE_URL, migrationsFolder: options.migrationsFolder, nativeBinding: options.nativeBinding });
+      // Before the services create their transaction functions: the store's strict rule counts the
+      // synchronous ones (server/db/sync-transactions.ts).
+      trackCommandTransactions(opened.$client);
+      store = sqliteStore(opened, { ownsConnection: false, lingerTurns: options.groupLingerTurns ?? GROUP_LINGER_TURNS });
+      db = opened;
+    } else {
+      store = await openPostgres({ url: env.DATABASE_URL, migrationsFolder: options.pgMigrationsFolder });
+    }
+    // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
+    // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
+    // the engine's handlers.
+    await seedDatabase(store, nowText(clock), { listeners: seedListenersOf(domains) });
+    await runModuleInstalls(store, installsOf(domains), nowText(clock));
+    // PostgreSQL: the read caches' triggers installed and the listener up before the first request (at once on SQLite).
+    await tableVersionsOf(store).ready();
+    keys = await ensureServerKeys(store, env.JWT_SECRET);
+  } finally {
+    await bootLock?.release();
   }
-  // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
-  // domain's: the seed, in server/db, imports no module), the generated modules' install steps and
-  // the engine's handlers.
-  await seedDatabase(store, nowText(clock), { listeners: seedListenersOf(domains) });
-  await runModuleInstalls(store, installsOf(domains), nowText(clock));
-  // PostgreSQL: the read caches' triggers installed and the listener up before the first request (at once on SQLite).
-  await tableVersionsOf(store).ready();
   const sqliteDb = db;
   const budgets = await engineLimits(store);
-  const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(), keys: await ensureServerKeys(store, env.JWT_SECRET),
+  const deps: AppDeps = { db, store, clock, env, captcha: new CaptchaStore(store), keys,
     // On SQLite the engine's core runs on the store's connection; a failed group COMMIT empties its instance cache (forgetCount).
     engine: createEngine({ ...(sqliteDb ? { db: sqliteDb, cacheEpoch: () => forgetCount(sqliteDb) } : {}), store, clock, handlers: engineHandlersOf(domains, store),
       verifyInstanceCache: options.verifyInstanceCache, limits: budgets.limits }) };
@@ -145,6 +159,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     trustProxy: env.TRUST_PROXY,
   }) as unknown as BuiltApp;
   app.decorate('deps', deps);
+  // Readiness (issue 44): 503 from the first step of a shutdown, before the server stops accepting.
+  app.decorate('readiness', new Readiness(storeProbe(store)));
+  app.addHook('preClose', async () => { app.readiness.drain(); });
   // PostgreSQL: the engine's budgets re-read first when sys_config changed (budgets.ts; SQLite reads them in the command).
   if (!db) app.addHook('onRequest', async () => { await budgets.fresh(); });
   // WAL checkpoints in a worker thread (issue 5 throughput; inline checkpoints if it fails). SQLite only.
@@ -177,13 +194,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
     db.$client.close();
   });
   app.decorate('scheduler', createJobScheduler(deps, app.log));
-  // Engine timers (issue 13): fired by the scheduler's ticks, each in its own claiming transaction.
+  // Engine timers (issue 13): fired by the scheduler's ticks, claimed in batches for its owner (issue 44);
+  // a stopping scheduler stops firing and hands its unfired claims back to the other nodes.
   app.scheduler.addTickHandler({
     tick: async (now) => {
-      const r = await deps.engine.fireDueTimers({ now, owner: app.scheduler.owner });
+      const r = await deps.engine.fireDueTimers({ now, owner: app.scheduler.owner, shouldStop: () => !app.scheduler.isStarted });
       if (r.failed) app.log.warn(`流程定时器执行失败 ${r.failed} 个 (已减少重试次数)`);
     },
     nextDue: () => deps.engine.nextTimerDue(),
+    release: () => deps.engine.releaseTimers(app.scheduler.owner),
   });
   // onClose hooks run last-added first: the scheduler stops (and waits for runs) before the database closes.
   app.addHook('onClose', async () => { await app.scheduler.stop(); });
@@ -218,6 +237,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
     registerHealthRoute(api, deps, checkpointer);
+    registerReadinessRoute(api, app.readiness);
     registerRestRoutes(api, deps, restRoutes);
     api.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
       // Input refused by the body parsers (core/input.ts) is an answer, not a failure.

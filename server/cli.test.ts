@@ -188,7 +188,7 @@ describe('gracefulShutdown', () => {
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
     const watched = withWarnings(app);
     // A grace period far above what closing takes, so a busy machine cannot reach it.
-    await gracefulShutdown(watched.target, 60_000);
+    await gracefulShutdown(watched.target, { drainMs: 60_000 });
     expect(watched.warnings).toEqual([]); // closed before the grace period (no connection cut)
     expect(app.scheduler.isStarted).toBe(false);
     expect(app.deps.db!.$client.open).toBe(false);
@@ -216,7 +216,7 @@ describe('gracefulShutdown', () => {
     sock.write(`POST /caishui-api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n\r\n${payload.slice(0, 5)}`);
     await new Promise((r) => setTimeout(r, 100));
     const watched = withWarnings(app);
-    const stopping = gracefulShutdown(watched.target, 5000);
+    const stopping = gracefulShutdown(watched.target, { drainMs: 5000 });
     await new Promise((r) => setTimeout(r, 200));
     sock.write(payload.slice(5));
     await stopping;
@@ -238,7 +238,7 @@ describe('gracefulShutdown', () => {
     await new Promise((r) => setTimeout(r, 100));
     const closed = new Promise((r) => sock.once('close', r));
     const watched = withWarnings(app);
-    await gracefulShutdown(watched.target, 300);
+    await gracefulShutdown(watched.target, { drainMs: 300 });
     await closed;
     expect(watched.warnings).toEqual(['requests still in flight after the grace period: closing their connections']);
     expect(app.deps.db!.$client.open).toBe(false);

@@ -50,8 +50,18 @@ const defaultIo: CliIo = {
   env: process.env,
 };
 
-/** Longest time in-flight requests get after SIGTERM/SIGINT before their connections are cut. */
+/** Longest time in-flight requests get after SIGTERM/SIGINT before their connections are cut (SHUTDOWN_DRAIN_MS's default). */
 export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** How gracefulShutdown proceeds (the server takes them from SHUTDOWN_DRAIN_MS and SHUTDOWN_DELAY_MS). */
+export interface ShutdownOptions {
+  /** ms requests in flight get once the server stopped accepting; then their connections are cut (default SHUTDOWN_GRACE_MS). */
+  drainMs?: number;
+  /** ms the node keeps serving with readiness already 503 before it stops accepting (default 0). */
+  delayMs?: number;
+  /** Ends the delay early when aborted (tests; a caller that knows the balancers took the node out). */
+  endDelay?: AbortSignal;
+}
 
 export const HELP = `caishui ${APP_VERSION}: 财税 back office, one program over one SQLite file (or a PostgreSQL database)
 
@@ -77,12 +87,20 @@ Environment (the same as npm start):
   CAPTCHA_ENABLED  true/false, overrides the config entry sys.account.captchaEnabled
   TRUST_PROXY      true behind a reverse proxy: client addresses from X-Forwarded-For (false)
   LOG_LEVEL        fatal, error, warn, info (default), debug, trace or silent
+  SHUTDOWN_DRAIN_MS
+                   ms requests in flight get to finish at a shutdown (10000)
+  SHUTDOWN_DELAY_MS
+                   ms a stopping node keeps serving, readiness already 503, before it stops
+                   accepting, so load balancers take it out first (0)
   WEB_DIR          folder of the built client (default: the bundled one); for test runs
 
 Health: GET /caishui-api/health (no token) answers 200 when UP, 503 when DOWN.
-Stopping: SIGTERM or SIGINT stops accepting connections, lets requests in flight finish (up to
-10 s), stops the job scheduler, checkpoints the WAL and closes the database; a second signal
-exits at once.
+Readiness: GET /caishui-api/health/ready (no token) answers 200, or 503 once stopping or when the
+database does not answer.
+Stopping: SIGTERM or SIGINT turns readiness to 503 (then waits SHUTDOWN_DELAY_MS), stops
+accepting connections, lets requests in flight finish (up to SHUTDOWN_DRAIN_MS), stops the job
+scheduler (handing its unfired timers back), checkpoints the WAL and closes the database; a
+second signal exits at once.
 Exit codes: 0 done, 1 failed, 2 bad command line.`;
 
 type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'serve' } | { kind: 'migrate' } | { kind: 'backup'; file: string }
@@ -151,7 +169,7 @@ async function serve(runtime: CliRuntime): Promise<void> {
   const { webDir, migrationsFolder, pgMigrationsFolder, nativeBinding, checkpointer, todoReader } = runtime;
   const app = await buildApp({ webDir: webDir ?? (process.env.WEB_DIR || undefined), migrationsFolder, pgMigrationsFolder, nativeBinding, checkpointer, todoReader });
   const t2 = performance.now();
-  const { PORT, HOST, DATABASE_URL } = app.deps.env;
+  const { PORT, HOST, DATABASE_URL, SHUTDOWN_DRAIN_MS, SHUTDOWN_DELAY_MS } = app.deps.env;
   try {
     await app.listen({ port: PORT, host: HOST });
     await app.scheduler.start();
@@ -172,8 +190,8 @@ async function serve(runtime: CliRuntime): Promise<void> {
       process.exit(130);
     }
     stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, waiting for requests in flight');
-    gracefulShutdown(app).then(
+    app.log.info({ signal, delayMs: SHUTDOWN_DELAY_MS, drainMs: SHUTDOWN_DRAIN_MS }, 'shutting down: readiness 503, then no new connections, waiting for requests in flight');
+    gracefulShutdown(app, { drainMs: SHUTDOWN_DRAIN_MS, delayMs: SHUTDOWN_DELAY_MS }).then(
       (ms) => { app.log.info({ shutdownMs: ms }, 'stopped'); process.exit(0); },
       (err) => { app.log.error({ err }, 'shutdown failed'); process.exit(1); },
     );
@@ -183,20 +201,34 @@ async function serve(runtime: CliRuntime): Promise<void> {
 }
 
 /**
- * Closes `app` in order: the server stops accepting and waits for requests in flight (at most
- * `graceMs`, then their connections are cut), then the onClose hooks of buildApp stop the
- * scheduler (waiting for running jobs) and checkpoint (TRUNCATE) and close the database.
- * Resolves with the time taken in ms.
+ * Closes `app` in order (issue 7; issue 44 rolling restarts): readiness turns 503 at once
+ * (`app.readiness.drain()`, server/readiness.ts) and the node keeps serving for `delayMs` (ended
+ * early by `endDelay`), so load balancers polling /health/ready stop sending; then the server
+ * stops accepting and waits for requests in flight (at most `drainMs`, then their connections are
+ * cut), then the onClose hooks of buildApp stop the scheduler (waiting for running jobs; it hands
+ * this node's unfired timer claims back: the engine's `releaseTimers`), write the queued
+ * operation-log rows and close the store (PostgreSQL: the pool; SQLite: TRUNCATE checkpoint, then
+ * the connection). Resolves with the time taken in ms; rejects when a close step fails.
  */
 export async function gracefulShutdown(
   app: {
     close(): PromiseLike<unknown>;
     server: { closeAllConnections(): void; closeIdleConnections(): void };
     log: { warn(o: object, m: string): void };
+    readiness?: { drain(): void };
   },
-  graceMs = SHUTDOWN_GRACE_MS,
+  options: ShutdownOptions = {},
 ): Promise<number> {
+  const { drainMs: graceMs = SHUTDOWN_GRACE_MS, delayMs = 0, endDelay } = options;
   const t0 = performance.now();
+  app.readiness?.drain();
+  if (delayMs > 0 && !endDelay?.aborted) {
+    await new Promise<void>((resolve) => {
+      const done = () => { clearTimeout(timer); endDelay?.removeEventListener('abort', done); resolve(); };
+      const timer = setTimeout(done, delayMs);
+      endDelay?.addEventListener('abort', done);
+    });
+  }
   // server.close() closes the idle keep-alive connections once; a connection whose request
   // finishes later stays open (keep-alive) and would hold the close until the grace period.
   const idle = setInterval(() => app.server.closeIdleConnections(), 100);
@@ -244,8 +276,10 @@ function appliedMigrations(file: string, nativeBinding: unknown): number {
 async function migrateCommand(env: AppEnv, runtime: CliRuntime, io: CliIo): Promise<number> {
   if (dbKindOf(env.DATABASE_URL) === 'postgres') {
     const { defaultPgMigrationsFolder, migratePostgres } = await import('./db/pg-schema/migrate');
+    const { withBootLock } = await import('./db/pg-schema/boot-lock');
     const t0 = performance.now();
-    await migratePostgres(env.DATABASE_URL, runtime.pgMigrationsFolder ?? defaultPgMigrationsFolder);
+    // Under the nodes' boot lock (issue 44): never beside a node's own boot-time migration.
+    await withBootLock(env.DATABASE_URL, () => migratePostgres(env.DATABASE_URL, runtime.pgMigrationsFolder ?? defaultPgMigrationsFolder));
     io.out(`${databaseName(env.DATABASE_URL)}: migrations applied (${Math.round(performance.now() - t0)} ms)`);
     return 0;
   }

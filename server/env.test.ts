@@ -21,3 +21,12 @@ describe('TRUST_PROXY', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('SHUTDOWN_DRAIN_MS / SHUTDOWN_DELAY_MS', () => {
+  it('default to 10 s of drain and no delay, and refuse what is not a whole number of ms', () => {
+    expect(loadEnv({})).toMatchObject({ SHUTDOWN_DRAIN_MS: 10_000, SHUTDOWN_DELAY_MS: 0 });
+    expect(loadEnv({ SHUTDOWN_DRAIN_MS: '30000', SHUTDOWN_DELAY_MS: '5000' })).toMatchObject({ SHUTDOWN_DRAIN_MS: 30_000, SHUTDOWN_DELAY_MS: 5000 });
+    expect(() => loadEnv({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => loadEnv({ SHUTDOWN_DELAY_MS: '1.5' })).toThrow(/SHUTDOWN_DELAY_MS/);
+  });
+});

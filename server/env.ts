@@ -26,6 +26,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON / form request body in MB (issue 38 §6); larger ones answer 请求体过大（上限 N MB）. */
   BODY_LIMIT_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /** Shutdown (server/cli.ts gracefulShutdown): ms requests in flight get to finish before their connections are cut. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Shutdown: ms the node keeps serving with readiness already 503, so load balancers take it out first (0: none). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

@@ -22,16 +22,19 @@ export interface CaptchaChallenge {
   answer: string;
 }
 
-/** One-use captcha answers keyed by uuid (reference §1 "Captcha"); `now` is epoch ms. */
+/**
+ * One-use captcha answers keyed by uuid (reference §1 "Captcha"), shared by every node (issue 44:
+ * held in the database); `now` is epoch ms.
+ */
 export interface CaptchaPort {
-  /** A new challenge valid for 2 minutes from `now`. */
-  create(now: number): CaptchaChallenge;
-  /** Checks and consumes an answer; throws AppError 验证码已失效 (missing/expired) or 验证码错误. */
-  verify(uuid: string, code: string, now: number): void;
-  /** Challenges held: uuid → expiry (epoch ms), never the answers (缓存监控); expired ones dropped when `now` is given. */
-  pending(now?: number): Map<string, number>;
-  /** Hits (a live answer found) and misses of verify since the process started. */
+  /** A new challenge valid for 2 minutes from `now`, stored when the promise resolves. */
+  create(now: number): Promise<CaptchaChallenge>;
+  /** Checks and consumes an answer; rejects with AppError 验证码已失效 (missing/expired) or 验证码错误. */
+  verify(uuid: string, code: string, now: number): Promise<void>;
+  /** Challenges held: uuid → expiry (epoch ms), never the answers (缓存监控); only those valid at `now` when given. */
+  pending(now?: number): Promise<Map<string, number>>;
+  /** Hits (a live answer found) and misses of verify since this process started. */
   stats(): { hits: number; misses: number };
   /** Drops one challenge, or all when `uuid` is omitted. */
-  clear(uuid?: string): void;
+  clear(uuid?: string): Promise<void>;
 }

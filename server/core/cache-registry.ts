@@ -26,15 +26,21 @@ export interface MonitoredCache {
   remark: string;
   /** What clearing it does, in Chinese (the screen's confirm text). */
   clearNote: string;
-  /** The keys held now, sorted. */
-  keys(): string[];
+  /** The keys held now, sorted (a promise for a cache held in the database). */
+  keys(): string[] | Promise<string[]>;
   /** The value of `key` as the monitor may show it (no secrets), or undefined when not held. */
   value(key: string): unknown;
   /** Estimated bytes held (see ENTRY_OVERHEAD_BYTES). */
-  bytes(): number;
+  bytes(): number | Promise<number>;
   stats(): CacheStats;
   /** Drops `key`, or every entry when `key` is omitted. */
-  clear(key?: string): void;
+  clear(key?: string): void | Promise<void>;
+  /**
+   * True for a cache held in the database, shared by every process (the captcha answers, issue
+   * 44): a clear runs once, in the request that asks for it, and is not replayed by the other
+   * processes (cache-sync), which would drop entries made after it.
+   */
+  shared?: boolean;
 }
 
 /** UTF-8 bytes of `key` and of the JSON text of `value` plus ENTRY_OVERHEAD_BYTES (undefined values count as 0 bytes). */

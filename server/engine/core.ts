@@ -281,15 +281,17 @@ export class EngineCore {
 }
 
 /**
- * AppError stays; SQLite lock conflicts → AppError conflict (CONCURRENT_UPDATE); expression errors and plain
+ * AppError stays; SQLite lock conflicts and PostgreSQL deadlock / serialization failures
+ * (SQLSTATE 40P01 / 40001, kept as `cause`) → AppError conflict (CONCURRENT_UPDATE); expression errors and plain
  * `Error(…)` (e.g. agendaStepsMessage) → AppError refused with their text; anything else passes unchanged.
  */
 export function toAppError(e: unknown): unknown {
   if (e instanceof AppError) return e;
   const code = (e as { code?: string })?.code;
   if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return conflict(CONCURRENT_UPDATE);
-  // PostgreSQL: serialization failure, deadlock (another transaction won).
-  if (code === '40001' || code === '40P01') return conflict(CONCURRENT_UPDATE);
+  // PostgreSQL: serialization failure, deadlock (another transaction won). The original stays the
+  // `cause`: the store's outermost transaction retries the whole command once on it (postgres.ts).
+  if (code === '40001' || code === '40P01') return Object.assign(conflict(CONCURRENT_UPDATE), { cause: e });
   if (e instanceof ExpressionError) return refused(e.message);
   if (e instanceof Error && e.constructor === Error) return refused(e.message);
   return e;

@@ -54,6 +54,7 @@ export type { Page, PageQuery } from './queries/common';
 export { CONCURRENT_UPDATE } from './store/unit-of-work';
 export type { CorrelateInput, CorrelateResult, BroadcastInput, BroadcastResult, MessageTarget } from './commands/event-commands';
 export type { FireInput } from './commands/timer-commands';
+export { LOCK_MS as TIMER_LOCK_MS } from './commands/timer-commands';
 export type { EventWaits } from './queries/event-waits';
 export type { CopyInput } from './commands/cc-commands';
 export type { SignInput, SignMode, SignersView } from './commands/sign-commands';
@@ -158,10 +159,19 @@ export function createEngine(options: CreateEngineOptions) {
     /** Signal a token waiting in a receive task. */
     trigger: (input: { instanceId: string; executionId?: string; activityId?: string; variables?: Record<string, unknown>; userId?: string }) => core.command(() => inst.trigger(core, input)),
     // ---- events (timers, messages, signals: commands/timer-commands.ts, commands/event-commands.ts)
-    /** Fires due timers, each in its own claiming transaction: `{ fired, failed }` (the scheduler calls it). */
+    /**
+     * Acquires a batch of due timers for `input.owner` (lock owner + expiry; `FOR UPDATE SKIP LOCKED`
+     * on PostgreSQL), then fires each in its own claiming transaction: `{ fired, failed }` (the
+     * scheduler calls it; commands/timer-commands.ts).
+     */
     fireDueTimers: (input: timers.FireInput) => timers.fireDueTimers(core, input),
-    /** Earliest due time (epoch ms) of a timer with retries left, or null. */
-    nextTimerDue: () => read(() => timers.nextTimerDue(core)),
+    /**
+     * Earliest time (epoch ms) a timer with retries left can be acquired (its due time, or the end
+     * of another claim on it), or null; `now` defaults to the engine's clock.
+     */
+    nextTimerDue: (now?: number) => timers.nextTimerDue(core, now ?? core.deps.clock.now()),
+    /** Releases `owner`'s live timer claims so other nodes fire them at once (the scheduler's stop); resolves to how many. */
+    releaseTimers: (owner: string) => timers.releaseTimers(core, owner),
     /** Correlate a message to a waiting instance or start one by a message start event: `{ instanceId, started }`. */
     correlateMessage: (input: events.CorrelateInput) => core.command(() => events.correlateMessage(core, input)),
     /** Where a message would go (no change): `{kind:'instance'|'start'|'ambiguous'}` or null (permission checks). */

@@ -24,8 +24,8 @@ const app = await buildApp({
 });
 const store = app.deps.captcha;
 const create = store.create.bind(store);
-store.create = (now) => {
-  const challenge = create(now);
+store.create = async (now) => {
+  const challenge = await create(now);
   process.stdout.write(`${JSON.stringify({ uuid: challenge.uuid, answer: challenge.answer })}\n`);
   return challenge;
 };

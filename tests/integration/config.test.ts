@@ -20,7 +20,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await makeTestApp({ CAPTCHA_ENABLED: undefined });
-  const { answer, uuid } = t.app.deps.captcha.create(t.clock.now());
+  const { answer, uuid } = await t.app.deps.captcha.create(t.clock.now());
   admin = (await call(t.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: answer, uuid })).body.token;
 });
 afterAll(async () => { await t.app.close(); });

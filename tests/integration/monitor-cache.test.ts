@@ -24,10 +24,10 @@ describe('缓存监控 in one process', () => {
   let pendingUuid: string;
   beforeAll(async () => {
     t = await makeTestApp({ CAPTCHA_ENABLED: true });
-    const forLogin = t.app.deps.captcha.create(t.clock.now());
+    const forLogin = await t.app.deps.captcha.create(t.clock.now());
     const res = await t.app.inject({ method: 'POST', url: '/caishui-api/login', payload: { username: 'admin', password: 'admin123', code: forLogin.answer, uuid: forLogin.uuid } });
     admin = res.json().token;
-    const pending = t.app.deps.captcha.create(t.clock.now());
+    const pending = await t.app.deps.captcha.create(t.clock.now());
     pendingUuid = pending.uuid;
     captchaAnswer = pending.answer;
   });
@@ -126,7 +126,7 @@ describe('缓存监控 in one process', () => {
 
   it('answers 403 without monitor:cache:list on every row', async () => {
     await makeUserWithPerms(t.app, 'no_cache', ['monitor:online:list']);
-    const forLogin = t.app.deps.captcha.create(t.clock.now());
+    const forLogin = await t.app.deps.captcha.create(t.clock.now());
     const res = await t.app.inject({ method: 'POST', url: '/caishui-api/login', payload: { username: 'no_cache', password: 'admin123', code: forLogin.answer, uuid: forLogin.uuid } });
     const nobody = res.json().token as string;
     expect(nobody).toBeTruthy();

@@ -35,7 +35,7 @@ describe('GET /captchaImage (issue 41 §2)', () => {
     expect(a.uuid).not.toBe(b.uuid);
     expect(pngSize(Buffer.from(b.img, 'base64'))).toEqual({ width: 111, height: 36 });
     // The answer is the server's secret: the store hands it to the test, as the person reads it off the image.
-    const spy = t.app.deps.captcha.create(t.clock.now());
+    const spy = await t.app.deps.captcha.create(t.clock.now());
     const ok = await call(t.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: spy.answer, uuid: spy.uuid });
     expect(ok.body.code).toBe(200);
     const wrong = await call(t.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: '999', uuid: a.uuid });

@@ -40,10 +40,10 @@ describe('captcha', () => {
 
   it('accepts the right answer once and refuses it after 2 minutes', async () => {
     const app = await makeTestApp({ CAPTCHA_ENABLED: true });
-    const first = app.app.deps.captcha.create(app.clock.now());
+    const first = await app.app.deps.captcha.create(app.clock.now());
     const ok = await call(app.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: first.answer, uuid: first.uuid });
     expect(ok.body.code).toBe(200);
-    const late = app.app.deps.captcha.create(app.clock.now());
+    const late = await app.app.deps.captcha.create(app.clock.now());
     app.clock.advance(2 * 60 * 1000 + 1);
     const expired = await call(app.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: late.answer, uuid: late.uuid });
     expect(expired.body).toEqual({ code: 500, msg: '验证码已失效' });

@@ -24,8 +24,12 @@ let lite: Database.Database;
 
 const q = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await client.query<R>(text, values)).rows;
 const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
-/** `(user_id IS NOT NULL)` / `user_id IS NOT NULL` / `"user_id" is not null` → one form. */
-const normWhere = (w: string | null) => (w === null ? null : w.replace(/["`]/g, '').replace(/^\((.*)\)$/, '$1').trim().toLowerCase());
+/**
+ * `(user_id IS NOT NULL)` / `user_id IS NOT NULL` / `"user_id" is not null`, and pg's
+ * `((del_flag = '0'::text) AND (email <> ''::text))` / SQLite's `del_flag = '0' AND email <> ''` → one form
+ * (quotes of names, casts and parentheses dropped: the schema's WHERE clauses group nothing).
+ */
+const normWhere = (w: string | null) => (w === null ? null : w.replace(/["`]/g, '').replace(/::[a-z ]+?(?=[)\s]|$)/g, '').replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase());
 /** SQLite `''`, `'0'`, `0`, `true` and pg `''::text`, `'0'::text`, `0`, `1` → one form. */
 const normDefault = (d: string | null) => (d === null ? null : d.replace(/::[a-z ]+$/, '').replace(/^true$/, '1').replace(/^false$/, '0'));
 
@@ -97,6 +101,13 @@ describe('drizzle-pg on PostgreSQL vs drizzle on SQLite', () => {
     expect(sorted(pgIdx)).toEqual(sorted(liteIdx));
     const partial = await q<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE '% WHERE %' ORDER BY indexname`);
     expect(partial).toEqual([
+      { indexname: 'sys_dept_parent_name_uq', indexdef: "CREATE UNIQUE INDEX sys_dept_parent_name_uq ON public.sys_dept USING btree (parent_id, dept_name) WHERE (del_flag = '0'::text)" },
+      { indexname: 'sys_park_parent_name_uq', indexdef: "CREATE UNIQUE INDEX sys_park_parent_name_uq ON public.sys_park USING btree (parent_id, park_name) WHERE (del_flag = '0'::text)" },
+      { indexname: 'sys_role_key_uq', indexdef: "CREATE UNIQUE INDEX sys_role_key_uq ON public.sys_role USING btree (role_key) WHERE (del_flag = '0'::text)" },
+      { indexname: 'sys_role_name_uq', indexdef: "CREATE UNIQUE INDEX sys_role_name_uq ON public.sys_role USING btree (role_name) WHERE (del_flag = '0'::text)" },
+      { indexname: 'sys_user_email_uq', indexdef: "CREATE UNIQUE INDEX sys_user_email_uq ON public.sys_user USING btree (email) WHERE ((del_flag = '0'::text) AND (email <> ''::text))" },
+      { indexname: 'sys_user_name_uq', indexdef: "CREATE UNIQUE INDEX sys_user_name_uq ON public.sys_user USING btree (user_name) WHERE (del_flag = '0'::text)" },
+      { indexname: 'sys_user_phone_uq', indexdef: "CREATE UNIQUE INDEX sys_user_phone_uq ON public.sys_user USING btree (phonenumber) WHERE ((del_flag = '0'::text) AND (phonenumber <> ''::text))" },
       { indexname: 'wf_identity_link_group_idx', indexdef: 'CREATE INDEX wf_identity_link_group_idx ON public.wf_identity_link USING btree (group_id) WHERE (group_id IS NOT NULL)' },
       { indexname: 'wf_identity_link_user_idx', indexdef: 'CREATE INDEX wf_identity_link_user_idx ON public.wf_identity_link USING btree (user_id) WHERE (user_id IS NOT NULL)' },
       { indexname: 'wf_instance_super_idx', indexdef: 'CREATE INDEX wf_instance_super_idx ON public.wf_instance USING btree (super_instance_id) WHERE (super_instance_id IS NOT NULL)' },
@@ -167,11 +178,11 @@ describe('drizzle-pg on PostgreSQL vs drizzle on SQLite', () => {
     expect(await advanceSequences(url)).toContainEqual({ table: 'sys_post', column: 'post_id', next: 4 });
   });
 
-  it('migratePostgres is idempotent (2 migrations recorded, none re-applied)', async () => {
+  it('migratePostgres is idempotent (3 migrations recorded, none re-applied)', async () => {
     await migratePostgres(url);
     // count(*) is int8: a string by node-postgres's default, a number once a store has opened
     // (server/db/store/postgres.ts sets the process-wide int8 parser).
-    expect(Number((await q<{ n: string | number }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations'))[0].n)).toBe(2);
+    expect(Number((await q<{ n: string | number }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations'))[0].n)).toBe(3);
     expect(Number((await q<{ n: string | number }>('SELECT count(*) AS n FROM sys_auth_version'))[0].n)).toBe(1);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Timer firing rules (wf_timer, engine.fireDueTimers): downtime, two engines / two processes
- * racing for one timer (the claim; over one SQLite file, or one PostgreSQL database on the
- * workflow-pg project), failures and retries, suspended instances, deleted / stopped
- * instances.
+ * racing for one timer (the batch claim with lock owner and expiry, then the firing's own claim;
+ * over one SQLite file, or one PostgreSQL database on the workflow-pg project), failures and
+ * retries, suspended instances, deleted / stopped instances. Claims handed back and nextTimerDue
+ * over claims: timers-claims.test.ts.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { TIMER_LOCK_MS } from '../../server/engine';
 import { makeEngine, names, snapshot, tempDatabase, projectRoot } from './helpers';
 import { boundaryTimerXml, catchTimerXml, failingTimerXml } from './event-models';
 
@@ -32,7 +34,7 @@ describe('firing rules', () => {
     await b.store.close();
   });
 
-  it('two engines over two connections to one file: exactly one fires a timer', async () => {
+  it('two engines over two connections to one database: a claimed timer waits for its claim to expire, then the other fires it and the first fires nothing', async () => {
     const database = await tempDatabase();
     const a = await makeEngine({}, database);
     const b = await makeEngine({}, database);
@@ -41,12 +43,19 @@ describe('firing rules', () => {
     for (let i = 0; i < 3; i++) ids.push((await a.engine.start({ definitionId: d.definitionId, userId: '1' })).instanceId);
     a.clock.advance(10 * MIN);
     b.clock.set(a.clock.now());
+    let early = { fired: -1, failed: 0 };
     let inner = { fired: 0, failed: 0 };
-    // b fires everything while a is between selecting the due timers and claiming the first one.
+    // a acquired all three and stalls before firing the first: b at the same time finds them claimed;
+    // b once a's claims expired fires them; a, going on, finds them gone.
     const outer = await a.engine.fireDueTimers({
       now: a.clock.now(), owner: 'a',
-      beforeClaim: async () => { if (!inner.fired) inner = await b.engine.fireDueTimers({ now: b.clock.now(), owner: 'b' }); },
+      beforeClaim: async () => {
+        if (early.fired >= 0) return;
+        early = await b.engine.fireDueTimers({ now: b.clock.now() + TIMER_LOCK_MS - 1, owner: 'b' });
+        inner = await b.engine.fireDueTimers({ now: b.clock.now() + TIMER_LOCK_MS + 1, owner: 'b' });
+      },
     });
+    expect(early).toEqual({ fired: 0, failed: 0 });
     expect(inner).toEqual({ fired: 3, failed: 0 });
     expect(outer).toEqual({ fired: 0, failed: 0 });
     for (const id of ids) expect(await snapshot(a.engine, id)).toEqual(['之后|1||']);

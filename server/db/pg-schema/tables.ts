@@ -41,7 +41,7 @@ export const genTable = pgTable('gen_table', {
   updateTime: text('update_time'),
   remark: text('remark'),
 }, (t) => [
-  index('gen_table_name_idx').on(t.tableName),
+  uniqueIndex('gen_table_name_uq').on(t.tableName),
 ]);
 
 export const genTableColumn = pgTable('gen_table_column', {
@@ -76,6 +76,14 @@ export const sysAuthVersion = pgTable('sys_auth_version', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull().default(0),
 });
+
+export const sysCaptcha = pgTable('sys_captcha', {
+  uuid: text('uuid').primaryKey(),
+  answer: text('answer').notNull(),
+  expireTime: bigint('expire_time', { mode: 'number' }).notNull(),
+}, (t) => [
+  index('sys_captcha_expire_idx').on(t.expireTime),
+]);
 
 export const sysConfig = pgTable('sys_config', {
   configId: integer('config_id').primaryKey().generatedByDefaultAsIdentity(),
@@ -127,7 +135,9 @@ export const sysDept = pgTable('sys_dept', {
   updateBy: text('update_by').notNull().default(''),
   updateTime: text('update_time'),
   remark: text('remark'),
-});
+}, (t) => [
+  uniqueIndex('sys_dept_parent_name_uq').on(t.parentId, t.deptName).where(sql`del_flag = '0'`),
+]);
 
 export const sysDictData = pgTable('sys_dict_data', {
   dictCode: integer('dict_code').primaryKey().generatedByDefaultAsIdentity(),
@@ -281,6 +291,7 @@ export const sysMenu = pgTable('sys_menu', {
   remark: text('remark'),
 }, (t) => [
   index('sys_menu_parent_idx').on(t.parentId),
+  uniqueIndex('sys_menu_parent_name_uq').on(t.parentId, t.menuName),
 ]);
 
 export const sysNotice = pgTable('sys_notice', {
@@ -333,7 +344,9 @@ export const sysPark = pgTable('sys_park', {
   updateBy: text('update_by').notNull().default(''),
   updateTime: text('update_time'),
   remark: text('remark'),
-});
+}, (t) => [
+  uniqueIndex('sys_park_parent_name_uq').on(t.parentId, t.parkName).where(sql`del_flag = '0'`),
+]);
 
 export const sysPasswordRetry = pgTable('sys_password_retry', {
   userName: text('user_name').primaryKey(),
@@ -352,7 +365,10 @@ export const sysPost = pgTable('sys_post', {
   updateBy: text('update_by').notNull().default(''),
   updateTime: text('update_time'),
   remark: text('remark'),
-});
+}, (t) => [
+  uniqueIndex('sys_post_name_uq').on(t.postName),
+  uniqueIndex('sys_post_code_uq').on(t.postCode),
+]);
 
 export const sysRole = pgTable('sys_role', {
   roleId: integer('role_id').primaryKey().generatedByDefaultAsIdentity(),
@@ -369,7 +385,10 @@ export const sysRole = pgTable('sys_role', {
   updateBy: text('update_by').notNull().default(''),
   updateTime: text('update_time'),
   remark: text('remark'),
-});
+}, (t) => [
+  uniqueIndex('sys_role_name_uq').on(t.roleName).where(sql`del_flag = '0'`),
+  uniqueIndex('sys_role_key_uq').on(t.roleKey).where(sql`del_flag = '0'`),
+]);
 
 export const sysRoleDept = pgTable('sys_role_dept', {
   roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
@@ -447,6 +466,9 @@ export const sysUser = pgTable('sys_user', {
   index('sys_user_name_idx').on(t.userName),
   index('sys_user_dept_idx').on(t.deptId),
   index('sys_user_del_flag_idx').on(t.delFlag),
+  uniqueIndex('sys_user_name_uq').on(t.userName).where(sql`del_flag = '0'`),
+  uniqueIndex('sys_user_phone_uq').on(t.phonenumber).where(sql`del_flag = '0' AND phonenumber <> ''`),
+  uniqueIndex('sys_user_email_uq').on(t.email).where(sql`del_flag = '0' AND email <> ''`),
 ]);
 
 export const sysUserPost = pgTable('sys_user_post', {

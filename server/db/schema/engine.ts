@@ -192,9 +192,14 @@ export const wfComment = sqliteTable('wf_comment', {
 /**
  * Timers (Flowable's timer jobs): boundary, intermediate catch, timer start and event
  * sub-process start timers. `due_time` epoch ms; `repeat` the remaining ISO 8601 cycle
- * (`R2/PT10M`) or null. A process fires a due timer only after claiming it
- * (`lock_owner`/`lock_expiry`, the lease rule of sys_job_lease: one claim wins), inside the
- * transaction that runs it. Removed when fired (unless repeating) or when its execution ends.
+ * (`R2/PT10M`) or null. Fired by the nodes' schedulers (issue 44,
+ * server/engine/commands/timer-commands.ts): a node first claims a batch of due rows in one
+ * statement (`lock_owner` = its scheduler's owner id, `lock_expiry` = epoch ms when the claim
+ * lapses, 5 minutes on; `FOR UPDATE SKIP LOCKED` on PostgreSQL), then fires each row in its own
+ * transaction whose `DELETE … WHERE id AND lock_owner` wins it; unfired claims are released
+ * (both null) at the end of the call and when the scheduler stops, and a dead node's claims are
+ * taken again after `lock_expiry`. A failed firing keeps `lock_owner` (who tried) with
+ * `lock_expiry` null. Removed when fired (a repeating one gets a new row) or when its execution ends.
  */
 export const wfTimer = sqliteTable('wf_timer', {
   id: text('id').primaryKey(),

@@ -53,6 +53,18 @@ export const sysSession = sqliteTable('sys_session', {
 }, (t) => [index('sys_session_user_idx').on(t.userId)]);
 
 /**
+ * Captcha answers waiting for their sign-in (issue 44: in the database, so the login may land on
+ * another node than the image): one-use (deleted at the check), valid until `expireTime` (epoch
+ * milliseconds, 2 minutes after creation); expired rows are pruned and the table is capped
+ * (server/modules/auth/captcha.service.ts).
+ */
+export const sysCaptcha = sqliteTable('sys_captcha', {
+  uuid: text('uuid').primaryKey(),
+  answer: text('answer').notNull(),
+  expireTime: integer('expire_time').notNull(),
+}, (t) => [index('sys_captcha_expire_idx').on(t.expireTime)]);
+
+/**
  * One row (`id` 1) whose `version` moves on every committed change that can alter a signed-in
  * user's identity, roles, permissions or dept, or end a session (issue 15). SQL triggers bump it
  * (drizzle/0005_auth_version.sql): UPDATE/DELETE of sys_user, sys_role, sys_menu, sys_dept; any

@@ -2,7 +2,14 @@
  * System tables (reference/ruoyi-flowable.md §3): depts, users, posts, roles, menus and their
  * link tables, dictionaries and config. Property names are the RuoYi JSON field names; column
  * names are RuoYi's snake_case ones. Status `'0'` normal / `'1'` disabled; delFlag `'0'` / `'2'`.
+ *
+ * Uniqueness (issue 44: it must hold under concurrent creates on several nodes): every rule the
+ * services check by reading first (…已存在) is also a unique index, named `*_uq`, partial where the
+ * rule is: among live rows (`del_flag = '0'`) and, for a user's phone and e-mail, non-blank values.
+ * The read-first check gives the friendly path; the index is the guarantee, and a violation is
+ * answered with the same message (server/db/unique-violation.ts).
  */
+import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, primaryKey, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { audit } from './common';
 
@@ -18,7 +25,7 @@ export const sysDept = sqliteTable('sys_dept', {
   status: text('status').notNull().default('0'),
   delFlag: text('del_flag').notNull().default('0'),
   ...audit,
-});
+}, (t) => [uniqueIndex('sys_dept_parent_name_uq').on(t.parentId, t.deptName).where(sql`del_flag = '0'`)]);
 
 export const sysUser = sqliteTable('sys_user', {
   userId: integer('user_id').primaryKey({ autoIncrement: true }),
@@ -36,7 +43,10 @@ export const sysUser = sqliteTable('sys_user', {
   loginIp: text('login_ip').notNull().default(''),
   loginDate: text('login_date'),
   ...audit,
-}, (t) => [index('sys_user_name_idx').on(t.userName), index('sys_user_dept_idx').on(t.deptId), index('sys_user_del_flag_idx').on(t.delFlag)]);
+}, (t) => [index('sys_user_name_idx').on(t.userName), index('sys_user_dept_idx').on(t.deptId), index('sys_user_del_flag_idx').on(t.delFlag),
+  uniqueIndex('sys_user_name_uq').on(t.userName).where(sql`del_flag = '0'`),
+  uniqueIndex('sys_user_phone_uq').on(t.phonenumber).where(sql`del_flag = '0' AND phonenumber <> ''`),
+  uniqueIndex('sys_user_email_uq').on(t.email).where(sql`del_flag = '0' AND email <> ''`)]);
 
 export const sysPost = sqliteTable('sys_post', {
   postId: integer('post_id').primaryKey({ autoIncrement: true }),
@@ -45,7 +55,7 @@ export const sysPost = sqliteTable('sys_post', {
   postSort: integer('post_sort').notNull(),
   status: text('status').notNull().default('0'),
   ...audit,
-});
+}, (t) => [uniqueIndex('sys_post_name_uq').on(t.postName), uniqueIndex('sys_post_code_uq').on(t.postCode)]);
 
 export const sysRole = sqliteTable('sys_role', {
   roleId: integer('role_id').primaryKey({ autoIncrement: true }),
@@ -58,7 +68,7 @@ export const sysRole = sqliteTable('sys_role', {
   status: text('status').notNull().default('0'),
   delFlag: text('del_flag').notNull().default('0'),
   ...audit,
-});
+}, (t) => [uniqueIndex('sys_role_name_uq').on(t.roleName).where(sql`del_flag = '0'`), uniqueIndex('sys_role_key_uq').on(t.roleKey).where(sql`del_flag = '0'`)]);
 
 export const sysMenu = sqliteTable('sys_menu', {
   menuId: integer('menu_id').primaryKey({ autoIncrement: true }),
@@ -77,7 +87,7 @@ export const sysMenu = sqliteTable('sys_menu', {
   perms: text('perms'),
   icon: text('icon').notNull().default('#'),
   ...audit,
-}, (t) => [index('sys_menu_parent_idx').on(t.parentId)]);
+}, (t) => [index('sys_menu_parent_idx').on(t.parentId), uniqueIndex('sys_menu_parent_name_uq').on(t.parentId, t.menuName)]);
 
 export const sysUserRole = sqliteTable('sys_user_role', {
   userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
@@ -139,7 +149,7 @@ export const sysPark = sqliteTable('sys_park', {
   status: text('status').notNull().default('0'),
   delFlag: text('del_flag').notNull().default('0'),
   ...audit,
-});
+}, (t) => [uniqueIndex('sys_park_parent_name_uq').on(t.parentId, t.parkName).where(sql`del_flag = '0'`)]);
 
 export const sysRolePark = sqliteTable('sys_role_park', {
   roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),

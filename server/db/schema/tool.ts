@@ -4,7 +4,7 @@
  * RuoYi names on the wire but hold TypeScript types (number, string, boolean) and camelCase field
  * names. Flags are '1' yes / '0' no.
  */
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { audit } from './common';
 
 export const genTable = sqliteTable('gen_table', {
@@ -30,7 +30,7 @@ export const genTable = sqliteTable('gen_table', {
   /** JSON: treeCode, treeParentCode, treeName, parentMenuId, parentMenuName, withImport. */
   options: text('options'),
   ...audit,
-}, (t) => [index('gen_table_name_idx').on(t.tableName)]);
+}, (t) => [uniqueIndex('gen_table_name_uq').on(t.tableName)]);
 
 export const genTableColumn = sqliteTable('gen_table_column', {
   columnId: integer('column_id').primaryKey({ autoIncrement: true }),

@@ -4,7 +4,8 @@
  * - Statements outside a transaction run on any pooled connection and autocommit; `?` placeholders
  *   become `$1 …` (numberPlaceholders), parameters are bound as ./pg-literals.ts toPgParam says.
  * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN`, runs `fn`, `COMMIT`
- *   (`ROLLBACK` and rethrow when `fn` throws). The open transaction travels with `fn`'s async
+ *   (`ROLLBACK` and rethrow when `fn` throws; on a deadlock or serialization failure, 40P01 /
+ *   40001, ROLLBACK and ONE more run of `fn` in a new transaction: see `transaction`). The open transaction travels with `fn`'s async
  *   context (AsyncLocalStorage), so every statement and `store.db` query issued there runs on that
  *   connection. A `transaction` inside is a `SAVEPOINT sp_N` (`RELEASE`, or `ROLLBACK TO` and
  *   rethrow); nested calls of one level run one after another even when started together
@@ -28,7 +29,9 @@ import pg from 'pg';
 import { BatchError, numberPlaceholders, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
 import { batchText, runBatchText } from './pg-batch';
 import { toPgParam } from './pg-literals';
+import { statementName } from './pg-statement-names';
 import { PgWriteLog, registerPgStore, watchClientWrites } from './pg-writes';
+import { isRetriedConflict } from './pg-retry';
 
 export interface PostgresStoreOptions {
   /** Most pooled connections (default 10, node-postgres' default). */
@@ -131,10 +134,14 @@ class PostgresStore implements Store<PgDb> {
     return level ? this.connection(level) : this.pool;
   }
 
-  /** One statement's result; of a parameterless text holding several (simple protocol), the last's. */
+  /**
+   * One statement's result; of a parameterless text holding several (simple protocol), the last's.
+   * A text with parameters runs as a named prepared statement (./pg-statement-names.ts).
+   */
   private async query(sql: string, params: readonly SqlParam[] = [], rowMode?: 'array'): Promise<pg.QueryResult> {
     const text = numberPlaceholders(sql, params.length);
-    const result: pg.QueryResult | pg.QueryResult[] = await this.queryable().query({ text, values: params.map(toPgParam), ...(rowMode ? { rowMode } : {}) });
+    const name = params.length ? statementName(text) : undefined;
+    const result: pg.QueryResult | pg.QueryResult[] = await this.queryable().query({ text, values: params.map(toPgParam), ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
     return Array.isArray(result) ? result[result.length - 1] : result;
   }
 
@@ -183,11 +190,24 @@ class PostgresStore implements Store<PgDb> {
     }
   }
 
+  /**
+   * Runs `fn` in a transaction (the module comment). The outermost one runs `fn` a second time,
+   * in a new transaction, when the first failed with a deadlock or serialization failure (SQLSTATE
+   * 40P01 / 40001 on the error or a `cause` of it: ./pg-retry.ts; issue 44): PostgreSQL rolled it
+   * all back, and a nested transaction (an engine command inside a caller's) cannot be retried
+   * alone. A second such failure rejects as it came (the engine answers its concurrency message).
+   * So `fn` may run twice: it must have no effect outside the transaction before it commits (or
+   * one that is harmless twice; the callers checked: ./pg-retry.ts).
+   */
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     const level = this.context.getStore();
     if (level) return this.savepoint(level, fn);
     if (this.closing) return Promise.reject(new Error('the store is closed'));
-    const result = this.withClient((client, broke) => this.outer(client, broke, fn));
+    const attempt = () => this.withClient((client, broke) => this.outer(client, broke, fn));
+    const result = attempt().catch((err: unknown) => {
+      if (!isRetriedConflict(err) || this.closing) throw err;
+      return attempt();
+    });
     const settled = result.then(() => undefined, () => undefined);
     this.open.add(settled);
     void settled.then(() => this.open.delete(settled));

@@ -226,7 +226,7 @@ export function signersOf(core: EngineCore, taskId: string): SignersView {
  * gone, or its collection does not evaluate to a list (the engine fails at the next step then).
  */
 function sequentialOrder(core: EngineCore, taskId: string, rootId: string, node: GraphNode): unknown[] {
-  const uow = UnitOfWork.loadByTask(core.db, taskId);
+  const uow = UnitOfWork.loadByTask(core.db, taskId, undefined, false); // a read: no lock
   const root = uow?.executions.get(rootId);
   if (!uow || !root?.machineState) return [];
   try {

@@ -108,18 +108,23 @@ function todoRows(rows: readonly unknown[][], defs: ReadonlyMap<string, Definiti
  */
 export async function todoList(store: Store, q: TodoFilter): Promise<Page<TodoRow>> {
   const s = todoStatements(store.kind, q);
-  // Each row object's values in column order (the aliases are distinct, none integer-like).
-  const rows = (await store.all(s.page, [...s.params, s.limit, s.offset])).map((r) => Object.values(r));
+  // Each row object's values in column order (the aliases are distinct, none integer-like): the
+  // page's, then its definition's view, read fresh in the same statement (one round trip fewer
+  // per list on PostgreSQL, issue 44; LEFT JOIN: a row whose definition is gone keeps its place in
+  // the page and its total, and is left out by todoRows as before).
+  const rows = (await store.all(pageWithDefinitions(s.page), [...s.params, s.limit, s.offset])).map((r) => Object.values(r));
   const total = totalOf(rows.length, s.limit, s.offset) ?? (await store.get<{ n: number }>(s.count, s.params))!.n;
-  // The definition columns come once per distinct definition, not once per row.
   const defs = new Map<string, DefinitionView | undefined>();
   for (const r of rows) {
-    const id = r[9] as string;
-    if (defs.has(id)) continue;
-    const d = await store.get(DEFINITION_VIEW, [id]);
-    defs.set(id, d ? (Object.values(d) as DefinitionView) : undefined);
+    if (!defs.has(r[9] as string)) defs.set(r[9] as string, r[14] === null ? undefined : [r[9], ...r.slice(14, 19)] as DefinitionView);
   }
   return { total, rows: todoRows(rows, defs) };
+}
+
+/** The page statement with DEFINITION_VIEW's columns after its own (columns 14–18: key, name, version, deployment id, category). */
+function pageWithDefinitions(page: string): string {
+  return `SELECT p.*, d.key AS "defKey", d.name AS "defName", d.version AS "defVersion", d.deployment_id AS "defDeployId", d.category AS "defCategory"
+    FROM (${page}) p LEFT JOIN wf_definition d ON d.id = p.definition_id ORDER BY p.create_time DESC, p.id DESC`;
 }
 
 /**

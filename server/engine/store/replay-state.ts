@@ -40,7 +40,13 @@ export interface HandlerCall {
 /** Most sends of one command (a loop that never settles is a bug: it fails the command). */
 const MAX_ROUNDS = 200;
 
-export const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
+/**
+ * True for a statement that only reads: a SELECT (or WITH … SELECT) writing nothing. A row-locking
+ * clause (`FOR UPDATE`, `FOR NO KEY UPDATE`, `FOR SHARE`, with `NOWAIT` / `SKIP LOCKED`) keeps it a
+ * read: sent once on the command's transaction, its answer taken by the later runs (issue 44).
+ */
+export const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql)
+  && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql.replace(/\bFOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE)\b/gi, ''));
 
 
 export async function send(store: Store, sql: string, params: unknown[], mode: Mode): Promise<unknown> {

@@ -15,6 +15,7 @@ import {
 import { EventRows } from './event-rows';
 import { BULK, SQL } from './unit-statements';
 import { VarEntry, variableType } from './var-entry';
+import { isReplayDb } from './replay-db';
 import { ENGINE_LIMIT_DEFAULTS } from '../types';
 
 /** Text of the optimistic-lock failure (two commands on one instance: one wins). */
@@ -77,15 +78,23 @@ export class UnitOfWork {
   /**
    * Loads instance `id`, or returns null when it does not exist. With `cache`, the instance row
    * is read and the rest comes from the cache when it holds this revision (InstanceCache).
+   * On PostgreSQL (`db` a ReplayDb) the instance row is read `FOR UPDATE` (issue 44): a command
+   * on the instance from another node waits until this command's transaction ends, then reads
+   * what it committed; the optimistic revision check of `flush` stays. SQLite has one writer: no
+   * lock clause. `lock` false: a read that writes nothing (no lock taken).
    */
-  static load(db: Database.Database, id: string, cache?: CachedUnits): UnitOfWork | null {
-    const r = rawStmt(db, SQL.loadInstance).get(id);
+  static load(db: Database.Database, id: string, cache?: CachedUnits, lock = true): UnitOfWork | null {
+    const r = rawStmt(db, lock && isReplayDb(db) ? SQL.lockInstance : SQL.loadInstance).get(id);
     return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r), cache) : null;
   }
 
-  /** Loads the instance of runtime task `taskId` (one statement), or null when the task does not exist. `cache`: as load. */
-  static loadByTask(db: Database.Database, taskId: string, cache?: CachedUnits): UnitOfWork | null {
-    const r = rawStmt(db, SQL.loadInstanceOfTask).get(taskId);
+  /**
+   * Loads the instance of runtime task `taskId` (one statement), or null when the task does not
+   * exist. `cache`, `lock`: as load (a waiter for the lock finds the task gone when the command
+   * it waited for ended it: its loaded tasks lack it).
+   */
+  static loadByTask(db: Database.Database, taskId: string, cache?: CachedUnits, lock = true): UnitOfWork | null {
+    const r = rawStmt(db, lock && isReplayDb(db) ? SQL.lockInstanceOfTask : SQL.loadInstanceOfTask).get(taskId);
     return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r), cache) : null;
   }
 

@@ -23,6 +23,12 @@ export const BULK = {
 export const SQL = {
   loadInstance: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = ?`,
   loadInstanceOfTask: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = (SELECT instance_id FROM wf_task WHERE id = ?)`,
+  // On PostgreSQL a command's load locks the instance row until its transaction ends (issue 44:
+  // commands on one instance from several nodes queue instead of failing the revision check). A
+  // waiter reads the row as the winner committed it; the task subquery was evaluated before the
+  // wait, so the loads after it decide whether the task still exists.
+  lockInstance: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = ? FOR UPDATE`,
+  lockInstanceOfTask: `SELECT ${columns(INSTANCE_COLS)} FROM wf_instance WHERE id = (SELECT instance_id FROM wf_task WHERE id = ?) FOR UPDATE`,
   // Each token with its open activity instance, each task with its history row (read together:
   // a command that moves a token or ends a task needs them; one statement instead of one per row).
   loadExecutions: `SELECT ${qualified('e', EXECUTION_COLS)}, ${qualified('a', HI_ACT_COLS)} FROM wf_execution e

@@ -1,7 +1,7 @@
 /**
  * Math captcha (reference §1 "Captcha"): two digits 0-9 with ×, ÷ (only when divisible and the
- * divisor is not 0, else +) or − (larger minus smaller); the answer lives 2 minutes and is
- * removed at its first check. svg-captcha draws the text, `drawCaptcha` serves it as a PNG
+ * divisor is not 0, else +) or − (larger minus smaller); the answer lives 2 minutes in the
+ * database (sys_captcha, shared by every node) and is removed at its first check. svg-captcha draws the text, `drawCaptcha` serves it as a PNG
  * (issue 41 §2, captcha-png.ts). Errors: 验证码已失效, 验证码错误.
  */
 import crypto from 'node:crypto';
@@ -10,6 +10,9 @@ import { AppError } from '../../core/errors';
 import type { CaptchaChallenge, CaptchaPort } from '../../core/auth-ports';
 import { svgToPng } from './captcha-png';
 import { HitCounter, type CacheStats } from '../../core/cache-registry';
+import type { Db } from '../../db/client';
+import type { Store } from '../../db/store/port';
+import { capCaptchas, deleteCaptchas, deleteExpiredCaptchas, insertCaptcha, pendingCaptchas, takeCaptcha } from './captcha.repo';
 
 export type { CaptchaChallenge };
 
@@ -45,53 +48,61 @@ export function mathChallenge(random: () => number = Math.random): { text: strin
  * Throws when the rasteriser cannot load (its wasm file missing).
  */
 export async function drawCaptcha(store: CaptchaPort, now: number): Promise<{ uuid: string; img: string; answer: string }> {
-  const { uuid, svg, answer } = store.create(now);
+  const { uuid, svg, answer } = await store.create(now);
   const png = await svgToPng(svg);
   return { uuid, img: png.toString('base64'), answer };
 }
 
 /**
- * Most challenges held at once: `GET /captchaImage` is public, so a flood must not grow the map
- * without bound; past the cap the oldest challenge is dropped (its sign-in then needs a new one).
+ * Most challenges held at once: `GET /captchaImage` is public, so a flood must not grow the table
+ * without bound; past the cap the challenges that expire first are dropped (their sign-ins then
+ * need a new one).
  */
 export const CAPTCHA_MAX_PENDING = 10_000;
 
 /**
- * One-use answers keyed by uuid; in memory, like RuoYi's Redis entries with a TTL, at most
- * CAPTCHA_MAX_PENDING of them. Entries are kept in creation order, which is expiry order (one TTL).
+ * One-use answers keyed by uuid, in the database table `sys_captcha` (issue 44: the image and the
+ * sign-in may be served by different nodes behind a load balancer; RuoYi keeps them in Redis with
+ * a TTL), at most CAPTCHA_MAX_PENDING of them. Each create is one transaction (expired rows
+ * pruned, the new row, the cap), each check one `DELETE … RETURNING`, so an answer is used once
+ * across all nodes. The hit counter is this process's.
  */
 export class CaptchaStore implements CaptchaPort {
-  private readonly answers = new Map<string, { answer: string; expireAt: number }>();
   /** verify's lookups: a hit found a live answer (right or wrong), a miss found none. */
   private readonly counter = new HitCounter();
 
-  /** A new challenge valid for 2 minutes from `now` (epoch ms). */
-  create(now: number): CaptchaChallenge {
-    this.prune(now);
+  /** `maxPending`: the cap (default CAPTCHA_MAX_PENDING; tests pass a small one). */
+  constructor(private readonly store: Store<Db>, private readonly maxPending: number = CAPTCHA_MAX_PENDING) {}
+
+  /** A new challenge valid for 2 minutes from `now` (epoch ms), stored before it is returned. */
+  async create(now: number): Promise<CaptchaChallenge> {
     const { text, answer } = mathChallenge();
     const uuid = crypto.randomUUID().replaceAll('-', '');
     const svg = drawText(text, { width: 111, height: 36, fontSize: 40, noise: 2, color: true, background: '#f5f7fa' });
-    this.answers.set(uuid, { answer, expireAt: now + CAPTCHA_TTL_MS });
-    if (this.answers.size > CAPTCHA_MAX_PENDING) this.answers.delete(this.answers.keys().next().value as string);
+    const { store } = this;
+    await store.transaction(async () => {
+      await deleteExpiredCaptchas(store, now);
+      await insertCaptcha(store, uuid, answer, now + CAPTCHA_TTL_MS);
+      await capCaptchas(store, this.maxPending);
+    });
     return { uuid, svg, answer };
   }
 
-  /** Checks and consumes an answer; throws 验证码已失效 (missing/expired) or 验证码错误. */
-  verify(uuid: string, code: string, now: number): void {
-    const entry = uuid ? this.answers.get(uuid) : undefined;
-    if (uuid) this.answers.delete(uuid);
-    this.counter.note(!!entry && entry.expireAt > now);
-    if (!entry || entry.expireAt <= now) throw new AppError('invalid', '验证码已失效');
+  /** Checks and consumes an answer; rejects with 验证码已失效 (missing/expired) or 验证码错误. */
+  async verify(uuid: string, code: string, now: number): Promise<void> {
+    const { store } = this;
+    const entry = uuid ? await store.transaction(() => takeCaptcha(store, uuid)) : undefined;
+    this.counter.note(!!entry && entry.expireTime > now);
+    if (!entry || entry.expireTime <= now) throw new AppError('invalid', '验证码已失效');
     if (entry.answer.toLowerCase() !== code.trim().toLowerCase()) throw new AppError('invalid', '验证码错误');
   }
 
   /**
    * The challenges held (uuid → expiry, epoch ms), never their answers (缓存监控 shows them);
-   * expired ones are dropped first when `now` is given.
+   * only those still valid at `now` when it is given.
    */
-  pending(now?: number): Map<string, number> {
-    if (now !== undefined) this.prune(now);
-    return new Map([...this.answers].map(([k, v]) => [k, v.expireAt]));
+  pending(now?: number): Promise<Map<string, number>> {
+    return pendingCaptchas(this.store, now);
   }
 
   /** Hits and misses of verify since the process started. */
@@ -99,17 +110,9 @@ export class CaptchaStore implements CaptchaPort {
     return this.counter.snapshot();
   }
 
-  /** Drops one challenge, or all when `uuid` is omitted: a sign-in still holding one then needs a new captcha. */
-  clear(uuid?: string): void {
-    if (uuid === undefined) this.answers.clear();
-    else this.answers.delete(uuid);
-  }
-
-  /** Drops expired challenges: the oldest first, stopping at the first live one (creation order = expiry order). */
-  private prune(now: number) {
-    for (const [k, v] of this.answers) {
-      if (v.expireAt > now) break;
-      this.answers.delete(k);
-    }
+  /** Drops one challenge, or all when `uuid` is omitted (on every node: they share the table). */
+  async clear(uuid?: string): Promise<void> {
+    const { store } = this;
+    await store.transaction(() => deleteCaptchas(store, uuid));
   }
 }

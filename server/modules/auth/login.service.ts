@@ -12,6 +12,7 @@
  */
 import type { AppDeps, ClientInfo } from '../../deps';
 import { AppError } from '../../core/errors';
+import { onUniqueViolation } from '../../core/unique-violation';
 import { nowText } from '../../core/clock';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { insertLoginLog } from '../monitor/logininfor/logininfor.repo';
@@ -41,9 +42,10 @@ async function failWith(deps: AppDeps, client: ClientInfo, userName: string, msg
 async function checkCaptcha(deps: AppDeps, client: ClientInfo, userName: string, code: string, uuid: string): Promise<void> {
   if (!(await isCaptchaEnabled(deps))) return;
   try {
-    deps.captcha.verify(uuid, code, deps.clock.now());
+    await deps.captcha.verify(uuid, code, deps.clock.now());
   } catch (e) {
-    throw await failWith(deps, client, userName, (e as Error).message);
+    if (!(e instanceof AppError)) throw e;
+    throw await failWith(deps, client, userName, e.message);
   }
 }
 
@@ -84,7 +86,7 @@ export async function login(deps: AppDeps, input: Required<LoginInput>, client: 
 export async function register(deps: AppDeps, input: Required<RegisterInput>, client: ClientInfo): Promise<void> {
   if (!(await isRegisterEnabled(deps))) throw new AppError('refused', '当前系统没有开启注册功能！');
   const userName = input.username.trim();
-  if (await isCaptchaEnabled(deps)) deps.captcha.verify(input.uuid, input.code, deps.clock.now());
+  if (await isCaptchaEnabled(deps)) await deps.captcha.verify(input.uuid, input.code, deps.clock.now());
   const password = decodePassword(deps.keys, input.password);
   if (password === null) throw new AppError('invalid', '用户密码长度必须介于 5 和 20 之间');
   if (userName.length < 2 || userName.length > 20) throw new AppError('invalid', '用户账号长度必须介于 2 和 20 之间');
@@ -100,9 +102,10 @@ export async function register(deps: AppDeps, input: Required<RegisterInput>, cl
   if ((await findUserByName(deps.store, userName))?.delFlag === '0') throw new AppError('conflict', `保存用户'${userName}'失败，注册账号已存在`);
   const hash = await hashPassword(password);
   const when = nowText(deps.clock);
-  await deps.store.transaction(async () => {
+  // Two registrations of one name at once: the unique index answers the second like the check.
+  await onUniqueViolation(() => deps.store.transaction(async () => {
     await insertUser(deps.store, { userName, nickName: userName, password: hash, createBy: userName, createTime: when });
-  });
+  }), { sys_user_name_uq: `保存用户'${userName}'失败，注册账号已存在` });
   await logAttempt(deps, { userName, status: '0', msg: '注册成功', client, loginTime: when });
 }
 

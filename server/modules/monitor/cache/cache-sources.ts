@@ -71,13 +71,14 @@ function captchaSource(deps: CacheDeps): MonitoredCache {
   const shown = (expireAt: number) => ({ expireTime: formatDateTime(expireAt) });
   return {
     name: 'captcha_codes:', remark: '验证码',
-    clearNote: '验证码只存在于内存中：清理后，已取得验证码但尚未登录的用户需刷新验证码。',
-    keys: () => sorted(captcha.pending(clock.now()).keys()),
-    value: (uuid) => { const at = captcha.pending(clock.now()).get(uuid); return at === undefined ? undefined : shown(at); },
+    clearNote: '验证码保存在数据库中，所有节点共用：清理后，已取得验证码但尚未登录的用户需刷新验证码。',
+    keys: async () => sorted((await captcha.pending(clock.now())).keys()),
+    value: async (uuid) => { const at = (await captcha.pending(clock.now())).get(uuid); return at === undefined ? undefined : shown(at); },
     // Held: the answer (a short string) and its expiry; shown: the expiry only. Count the held size.
-    bytes: () => [...captcha.pending(clock.now())].reduce((n, [k]) => n + estimateEntryBytes(k, { answer: '00', expireAt: 0 }), 0),
+    bytes: async () => [...await captcha.pending(clock.now())].reduce((n, [k]) => n + estimateEntryBytes(k, { answer: '00', expireAt: 0 }), 0),
     stats: () => captcha.stats(),
     clear: (uuid) => captcha.clear(uuid),
+    shared: true,
   };
 }
 

@@ -26,7 +26,8 @@ const states = new WeakMap<object, SyncState>();
 function apply(deps: CacheDeps, events: ClearEvent[]): void {
   const sources = cacheSources(deps);
   for (const e of events) {
-    for (const s of sources) if (e.name === null || e.name === s.name) s.clear(e.key ?? undefined);
+    // A cache held in the database was cleared once by the request that asked (cache.service.ts).
+    for (const s of sources) if (!s.shared && (e.name === null || e.name === s.name)) void s.clear(e.key ?? undefined);
   }
 }
 

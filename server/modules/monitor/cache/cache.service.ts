@@ -37,9 +37,14 @@ export function humanBytes(bytes: number): string {
 /** hits / (hits + misses) as a percentage with two decimals; 0 before any lookup. */
 const ratio = (hits: number, misses: number) => (hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 10000) / 100);
 
-function row(c: MonitoredCache): CacheRow {
+async function row(c: MonitoredCache): Promise<CacheRow> {
   const { hits, misses } = c.stats();
-  return { cacheName: c.name, remark: c.remark, keyCount: c.keys().length, bytes: c.bytes(), hits, misses, hitRatio: ratio(hits, misses), clearNote: c.clearNote };
+  return { cacheName: c.name, remark: c.remark, keyCount: (await c.keys()).length, bytes: await c.bytes(), hits, misses, hitRatio: ratio(hits, misses), clearNote: c.clearNote };
+}
+
+/** Clears the caches held in the database (`shared`) among `caches` once, here (cache-sync does not replay them). */
+async function clearShared(caches: MonitoredCache[], key: string | null): Promise<void> {
+  for (const c of caches) if (c.shared) await c.clear(key ?? undefined);
 }
 
 async function sources(deps: Deps): Promise<MonitoredCache[]> {
@@ -55,7 +60,7 @@ async function byName(deps: Deps, name: string): Promise<MonitoredCache> {
 
 /** `GET /monitor/cache` → `{info, dbSize, commandStats, caches}` (see the file comment). */
 export async function cacheOverview(deps: Deps): Promise<CacheOverview> {
-  const caches = (await sources(deps)).map(row);
+  const caches = await Promise.all((await sources(deps)).map(row));
   const dbSize = caches.reduce((n, c) => n + c.keyCount, 0);
   const bytes = caches.reduce((n, c) => n + c.bytes, 0);
   const hits = caches.reduce((n, c) => n + c.hits, 0);
@@ -93,13 +98,13 @@ export async function cacheOverview(deps: Deps): Promise<CacheOverview> {
 
 /** `GET /monitor/cache/getNames` → every cache, RuoYi's SysCache fields plus ours. */
 export async function cacheNames(deps: Deps): Promise<CacheNameRow[]> {
-  return (await sources(deps)).map((c) => ({ ...row(c), cacheKey: '', cacheValue: '' }));
+  return Promise.all((await sources(deps)).map(async (c) => ({ ...await row(c), cacheKey: '', cacheValue: '' })));
 }
 
 /** `GET /monitor/cache/getKeys/{cacheName}` → the full keys (name + key), sorted. */
 export async function cacheKeys(deps: Deps, cacheName: string): Promise<string[]> {
   const c = await byName(deps, cacheName);
-  return c.keys().map((k) => c.name + k);
+  return (await c.keys()).map((k) => c.name + k);
 }
 
 /** `GET /monitor/cache/getValue/{cacheName}/{cacheKey}` → `{cacheName, cacheKey, cacheValue, remark}`; cacheValue null when not held. */
@@ -113,6 +118,7 @@ export async function cacheValue(deps: Deps, cacheName: string, cacheKey: string
 /** `DELETE /monitor/cache/clearCacheName/{cacheName}`: clears that cache here and in the other processes. */
 export async function clearCacheName(deps: Deps, cacheName: string): Promise<void> {
   const c = await byName(deps, cacheName);
+  await clearShared([c], null);
   await publishClear(deps, c.name, null);
 }
 
@@ -120,11 +126,12 @@ export async function clearCacheName(deps: Deps, cacheName: string): Promise<voi
 export async function clearCacheKey(deps: Deps, cacheKey: string): Promise<void> {
   const c = (await sources(deps)).find((s) => cacheKey.startsWith(s.name) && cacheKey.length > s.name.length);
   if (!c) throw new AppError('notFound', `缓存键名不属于任何缓存：${cacheKey}`);
+  await clearShared([c], cacheKey.slice(c.name.length));
   await publishClear(deps, c.name, cacheKey.slice(c.name.length));
 }
 
 /** `DELETE /monitor/cache/clearCacheAll`: clears every cache here and in the other processes. */
 export async function clearCacheAll(deps: Deps): Promise<void> {
-  await syncCacheClears(deps);
+  await clearShared(await sources(deps), null);
   await publishClear(deps, null, null);
 }

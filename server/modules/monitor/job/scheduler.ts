@@ -35,14 +35,16 @@
  * Tick handlers (`addTickHandler`, issue 13): other due work — the workflow engine's timers —
  * runs at every `tick(now)` after the jobs, and, with timers, on a fine poll (HANDLER_POLL_MS)
  * whenever the handler's `nextDue()` (one indexed query) is at or before now, so a timer of a
- * few seconds fires within about a second. A handler's error is logged, never thrown.
+ * few seconds fires within about a second. A handler's error is logged, never thrown. `stop()`
+ * calls each handler's `release()` once the last pass ended (the engine hands its unfired timer
+ * claims back, issue 44). `owner` (`<host>:<pid>:<random>`) is unique per scheduler, so per
+ * process and per app of one process: the lease owner and the timers' `lock_owner`.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
-import type { Clock } from '../../../core/clock';
 import type { AppEnv } from '../../../env';
 import { cronOf } from './job-rules';
 import type { JobRecord } from './job.repo';
@@ -53,33 +55,9 @@ import { defaultRegistry } from './handlers';
 import { silentLogger, type HandlerRegistry, type JobLogger } from './registry';
 import { attachDriver, cronLoggerOf, disarm, wakeDelay, type Armed } from './scheduler-drivers';
 import { TickGate } from './tick-gate';
+import type { SchedulerDeps, SchedulerOptions, TickHandler } from './scheduler-types';
 
-export interface SchedulerOptions {
-  log?: JobLogger;
-  registry?: HandlerRegistry;
-  /** Absolute folder the backup handler writes below. */
-  dataDir?: string;
-  /** Lease owner id (default `<host>:<pid>:<random>`). */
-  owner?: string;
-  misfireThresholdMs?: number;
-  /** Most missed fires run by policy 1 after a downtime (the newest ones). */
-  maxCatchUp?: number;
-  syncIntervalMs?: number;
-}
-
-/** Due work run by the scheduler besides the jobs (e.g. engine timers). */
-export interface TickHandler {
-  /** Runs what is due at `now` (epoch ms); a returned promise is awaited. */
-  tick(now: number): unknown;
-  /** The earliest due time (epoch ms) or null: the fine poll calls `tick` only when it is <= now. */
-  nextDue?(): number | null | Promise<number | null>;
-}
-
-/** What the scheduler runs on: the async store (SQLite or PostgreSQL) and the clock. */
-export interface SchedulerDeps {
-  store: Store<Db>;
-  clock: Clock;
-}
+export type { SchedulerDeps, SchedulerOptions, TickHandler } from './scheduler-types';
 
 /** How often (ms) the fine poll asks the tick handlers whether something is due. */
 export const HANDLER_POLL_MS = 1000;
@@ -151,16 +129,25 @@ export class JobScheduler {
   }
 
   /**
-   * Disarms everything, waits for the running (and queued) pass, then waits (at most `timeoutMs`)
-   * for runs in progress. Idempotent.
+   * Disarms everything, waits for the running (and queued) pass, calls the handlers' `release`
+   * (a started scheduler only; an error is logged), then waits (at most `timeoutMs`) for runs in
+   * progress. Idempotent.
    */
   async stop(timeoutMs = 10_000): Promise<void> {
+    const wasStarted = this.started;
     this.started = false;
     if (this.syncTimer) clearInterval(this.syncTimer);
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.wake) clearTimeout(this.wake);
     this.syncTimer = this.wake = this.pollTimer = undefined;
     await this.gate.idle();
+    for (const h of wasStarted ? this.handlers : []) {
+      try {
+        await h.release?.();
+      } catch (e) {
+        this.runner.log.error(`调度处理失败：${(e as Error).message}`);
+      }
+    }
     for (const a of this.armed.values()) disarm(a);
     this.armed.clear();
     let timer: NodeJS.Timeout | undefined;

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../../deps';
 import { hasPermission, type LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError, forbidden } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import type { FileReply } from '../../../core/files';
 import { exportSheet, YES_NO } from '../../common/export-file';
 import { configCache } from './config.cache';
@@ -111,10 +112,11 @@ const values = (f: ConfigForm) => ({ configName: f.configName, configKey: f.conf
 /** `POST /system/config` → new configId. Errors (500): 新增参数'x'失败，参数键名已存在. */
 export async function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): Promise<number> {
   const when = nowText(deps.clock);
-  const id = await deps.store.transaction(async () => {
-    if (await configKeyTaken(deps.store, f.configKey)) throw new AppError('conflict', `新增参数'${f.configName}'失败，参数键名已存在`);
+  const message = `新增参数'${f.configName}'失败，参数键名已存在`;
+  const id = await onUniqueViolation(() => deps.store.transaction(async () => {
+    if (await configKeyTaken(deps.store, f.configKey)) throw new AppError('conflict', message);
     return insertConfig(deps.store, values(f), login.userName, when);
-  });
+  }), { sys_config_key_uq: message });
   configCache.drop(deps.store, f.configKey);
   return id;
 }
@@ -122,14 +124,15 @@ export async function configAdd(deps: Deps, login: LoginUser, f: ConfigForm): Pr
 /** `POST /system/config/update`; a renamed key drops both keys. Errors (500): 修改参数'x'失败，参数键名已存在; 操作失败. */
 export async function configUpdate(deps: Deps, login: LoginUser, f: Omit<ConfigForm, 'configType'> & { configId: number; configType?: 'Y' | 'N' }): Promise<void> {
   const when = nowText(deps.clock);
-  const old = await deps.store.transaction(async () => {
+  const message = `修改参数'${f.configName}'失败，参数键名已存在`;
+  const old = await onUniqueViolation(() => deps.store.transaction(async () => {
     const row = await findConfigById(deps.store, f.configId);
     if (!row) throw new AppError('notFound', '操作失败');
-    if (await configKeyTaken(deps.store, f.configKey, f.configId)) throw new AppError('conflict', `修改参数'${f.configName}'失败，参数键名已存在`);
+    if (await configKeyTaken(deps.store, f.configKey, f.configId)) throw new AppError('conflict', message);
     await updateConfig(deps.store, f.configId,
       { configName: f.configName, configKey: f.configKey, configValue: f.configValue, configType: f.configType, remark: f.remark }, login.userName, when);
     return row;
-  });
+  }), { sys_config_key_uq: message });
   configCache.drop(deps.store, old.configKey);
   configCache.drop(deps.store, f.configKey);
 }

@@ -11,7 +11,8 @@ import { AppError } from '../../../core/errors';
 import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
 import { isBelow, treeSelect } from './tree';
 import { DEPT_TABLE, softDelete } from './tree.repo';
-import { afterUpdate, checkAdd, checkDelete, checkUpdate } from './tree.rules';
+import { afterUpdate, checkAdd, checkDelete, checkUpdate, treeNameMessages } from './tree.rules';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import {
   countDeptUsers, deptInScope, deptScope, findDeptById, insertDept, listDepts, updateDept, type DeptFilter, type DeptRow, type DeptValues,
 } from './dept.repo';
@@ -84,11 +85,11 @@ const changes = (f: DeptEdit, ancestors: string): Partial<DeptValues> => ({
 export function deptAdd(deps: Deps, login: LoginUser, f: DeptForm): Promise<number> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  return store.transaction(async () => {
+  return onUniqueViolation(() => store.transaction(async () => {
     if (f.parentId !== 0) await checkDeptDataScope(store, login, f.parentId, 'system:dept:add');
     const ancestors = await checkAdd(store, DEPT_TABLE, '部门', f.parentId, f.deptName);
     return insertDept(store, values(f, ancestors), login.userName, when);
-  });
+  }), treeNameMessages('部门', '新增', f.deptName));
 }
 
 /**
@@ -99,13 +100,13 @@ export function deptAdd(deps: Deps, login: LoginUser, f: DeptForm): Promise<numb
 export async function deptUpdate(deps: Deps, login: LoginUser, f: DeptEdit): Promise<void> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     await checkDeptDataScope(store, login, f.deptId, 'system:dept:edit');
     if (f.parentId !== 0 && f.parentId !== f.deptId) await checkDeptDataScope(store, login, f.parentId, 'system:dept:edit');
     const ancestors = await checkUpdate(store, DEPT_TABLE, '部门', { id: f.deptId, parentId: f.parentId, name: f.deptName, status: f.status });
     await updateDept(store, f.deptId, changes(f, ancestors), login.userName, when);
     await afterUpdate(store, DEPT_TABLE, f.status, ancestors, login.userName, when);
-  });
+  }), treeNameMessages('部门', '修改', f.deptName));
 }
 
 /**

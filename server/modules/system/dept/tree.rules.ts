@@ -13,12 +13,23 @@ import {
 
 export type TreeNoun = '部门' | '园区';
 
+/** The unique index of each tree's rule "one live name per parent" (server/db/schema, issue 44). */
+const NAME_INDEX: Record<TreeNoun, string> = { 部门: 'sys_dept_parent_name_uq', 园区: 'sys_park_parent_name_uq' };
+
+/**
+ * The name rule's message (`新增部门'x'失败，部门名称已存在`) keyed by its unique index, for
+ * onUniqueViolation around the command's transaction (a write racing past nameTaken).
+ */
+export function treeNameMessages(noun: TreeNoun, verb: '新增' | '修改', name: string): Record<string, string> {
+  return { [NAME_INDEX[noun]]: `${verb}${noun}'${name}'失败，${noun}名称已存在` };
+}
+
 /**
  * The ancestors of a new node under `parentId` (parent's ancestors + ',' + parent id; '0' for a
  * root). Errors (500): 新增部门'x'失败，部门名称已存在; 上级部门不存在; 部门停用，不允许新增.
  */
 export async function checkAdd(store: Store<Db>, t: TreeTable, noun: TreeNoun, parentId: number, name: string): Promise<string> {
-  if (await nameTaken(store, t, parentId, name)) throw new AppError('conflict', `新增${noun}'${name}'失败，${noun}名称已存在`);
+  if (await nameTaken(store, t, parentId, name)) throw new AppError('conflict', treeNameMessages(noun, '新增', name)[NAME_INDEX[noun]]);
   if (parentId === 0) return '0';
   const parent = await findNode(store, t, parentId);
   if (!parent) throw new AppError('notFound', `新增${noun}'${name}'失败，上级${noun}不存在`);
@@ -37,7 +48,7 @@ export async function checkUpdate(
 ): Promise<string> {
   const old = await findNode(store, t, e.id);
   if (!old) throw new AppError('notFound', '操作失败');
-  if (await nameTaken(store, t, e.parentId, e.name, e.id)) throw new AppError('conflict', `修改${noun}'${e.name}'失败，${noun}名称已存在`);
+  if (await nameTaken(store, t, e.parentId, e.name, e.id)) throw new AppError('conflict', treeNameMessages(noun, '修改', e.name)[NAME_INDEX[noun]]);
   if (e.parentId === e.id) throw new AppError('invalid', `修改${noun}'${e.name}'失败，上级${noun}不能是自己`);
   if (e.status === '1' && await countEnabledBelow(store, t, e.id) > 0) throw new AppError('refused', `该${noun}包含未停用的子${noun}！`);
   if (e.parentId === old.parentId) return old.ancestors;

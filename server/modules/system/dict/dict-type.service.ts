@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import type { FileReply } from '../../../core/files';
 import { exportSheet, NORMAL_DISABLE } from '../../common/export-file';
 import { dropAllDicts, dropDicts } from './dict.cache';
@@ -39,10 +40,11 @@ const values = (f: DictTypeForm) => ({ dictName: f.dictName, dictType: f.dictTyp
 /** `POST /system/dict/type` → new dictId. Errors (500): 新增字典'x'失败，字典类型已存在. */
 export async function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm): Promise<number> {
   const when = nowText(deps.clock);
-  const id = await deps.store.transaction(async () => {
-    if (await dictTypeTaken(deps.store, f.dictType)) throw new AppError('conflict', `新增字典'${f.dictName}'失败，字典类型已存在`);
+  const message = `新增字典'${f.dictName}'失败，字典类型已存在`;
+  const id = await onUniqueViolation(() => deps.store.transaction(async () => {
+    if (await dictTypeTaken(deps.store, f.dictType)) throw new AppError('conflict', message);
     return insertDictType(deps.store, values(f), login.userName, when);
-  });
+  }), { sys_dict_type_type_uq: message });
   dropDicts(deps.store, f.dictType);
   return id;
 }
@@ -53,13 +55,14 @@ export async function dictTypeAdd(deps: Deps, login: LoginUser, f: DictTypeForm)
  */
 export async function dictTypeUpdate(deps: Deps, login: LoginUser, f: Omit<DictTypeForm, 'status'> & { dictId: number; status?: '0' | '1' }): Promise<void> {
   const when = nowText(deps.clock);
-  const old = await deps.store.transaction(async () => {
+  const message = `修改字典'${f.dictName}'失败，字典类型已存在`;
+  const old = await onUniqueViolation(() => deps.store.transaction(async () => {
     const row = await findDictTypeById(deps.store, f.dictId);
     if (!row) throw new AppError('notFound', '操作失败');
-    if (await dictTypeTaken(deps.store, f.dictType, f.dictId)) throw new AppError('conflict', `修改字典'${f.dictName}'失败，字典类型已存在`);
+    if (await dictTypeTaken(deps.store, f.dictType, f.dictId)) throw new AppError('conflict', message);
     await updateDictType(deps.store, f.dictId, row.dictType, { dictName: f.dictName, dictType: f.dictType, status: f.status, remark: f.remark }, login.userName, when);
     return row;
-  });
+  }), { sys_dict_type_type_uq: message });
   dropDicts(deps.store, old.dictType, f.dictType);
 }
 

@@ -52,6 +52,12 @@ export async function menuNameTaken({ db }: MenuStore, parentId: number, name: s
     .limit(1)) !== undefined;
 }
 
+/** The id of the menu named `name` under `parentId` (the unique rule sys_menu_parent_name_uq), or undefined. */
+export async function menuIdByName({ db }: MenuStore, parentId: number, name: string): Promise<number | undefined> {
+  return firstRow(await db.select({ id: sysMenu.menuId }).from(sysMenu)
+    .where(and(eq(sysMenu.menuName, name), eq(sysMenu.parentId, parentId))).limit(1))?.id;
+}
+
 export const countMenuChildren = async ({ db }: MenuStore, menuId: number): Promise<number> =>
   firstRow(await db.select({ n: count() }).from(sysMenu).where(eq(sysMenu.parentId, menuId)))?.n ?? 0;
 

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
 import { treeSelect } from '../dept/tree';
 import { grantKeys, type GrantKeys } from '../role/grant-keys';
@@ -69,8 +70,11 @@ export const menuGet = async (deps: Deps, menuId: number) => (await findMenuById
 
 const isHttp = (p: string | undefined) => /^https?:\/\//i.test(p ?? '');
 
+/** The name rule's message keyed by its unique index sys_menu_parent_name_uq (onUniqueViolation, issue 44). */
+const nameMessages = (verb: '新增' | '修改', menuName: string) => ({ sys_menu_parent_name_uq: `${verb}菜单'${menuName}'失败，菜单名称已存在` });
+
 async function checkForm(store: MenuStore, verb: '新增' | '修改', f: Pick<MenuForm, 'parentId' | 'menuName' | 'isFrame' | 'path'>, menuId?: number): Promise<void> {
-  if (await menuNameTaken(store, f.parentId, f.menuName, menuId)) throw new AppError('conflict', `${verb}菜单'${f.menuName}'失败，菜单名称已存在`);
+  if (await menuNameTaken(store, f.parentId, f.menuName, menuId)) throw new AppError('conflict', nameMessages(verb, f.menuName).sys_menu_parent_name_uq);
   if (f.isFrame === 0 && !isHttp(f.path)) throw new AppError('invalid', `${verb}菜单'${f.menuName}'失败，地址必须以http(s)://开头`);
   if (f.parentId !== 0 && !await findMenuById(store, f.parentId)) throw new AppError('notFound', `${verb}菜单'${f.menuName}'失败，上级菜单不存在`);
 }
@@ -88,10 +92,10 @@ const values = (f: MenuForm): MenuValues => ({
 export function menuAdd(deps: Deps, login: LoginUser, f: MenuForm): Promise<number> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  return store.transaction(async () => {
+  return onUniqueViolation(() => store.transaction(async () => {
     await checkForm(store, '新增', f);
     return insertMenu(store, values(f), login.userName, when);
-  });
+  }), nameMessages('新增', f.menuName));
 }
 
 /**
@@ -101,7 +105,7 @@ export function menuAdd(deps: Deps, login: LoginUser, f: MenuForm): Promise<numb
 export async function menuUpdate(deps: Deps, login: LoginUser, f: MenuEdit): Promise<void> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     const old = await findMenuById(store, f.menuId);
     if (!old) throw new AppError('notFound', '操作失败');
     await checkForm(store, '修改', { ...f, isFrame: f.isFrame ?? (old.isFrame as 0 | 1), path: f.path ?? old.path }, f.menuId);
@@ -112,7 +116,7 @@ export async function menuUpdate(deps: Deps, login: LoginUser, f: MenuEdit): Pro
       query: f.query, routeName: f.routeName, isFrame: f.isFrame, isCache: f.isCache, visible: f.visible, status: f.status,
       perms: f.perms, icon: f.icon, remark: f.remark,
     }, login.userName, when);
-  });
+  }), nameMessages('修改', f.menuName));
 }
 
 /** `POST /system/menu/delete/{menuId}`. Errors: 601 存在子菜单,不允许删除 / 菜单已分配,不允许删除; 500 操作失败. */

@@ -13,7 +13,8 @@ import { AppError } from '../../../core/errors';
 import type { TreeSelectNode } from '../../../../shared/schemas/system/dept';
 import { treeSelect } from '../dept/tree';
 import { PARK_TABLE, softDelete } from '../dept/tree.repo';
-import { afterUpdate, checkAdd, checkDelete, checkUpdate } from '../dept/tree.rules';
+import { afterUpdate, checkAdd, checkDelete, checkUpdate, treeNameMessages } from '../dept/tree.rules';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import { findParkById, insertPark, listParks, updatePark, type ParkFilter, type ParkRow, type ParkValues } from './park.repo';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
@@ -49,10 +50,10 @@ const values = (f: ParkForm, ancestors: string): ParkValues => ({
 export function parkAdd(deps: Deps, login: LoginUser, f: ParkForm): Promise<number> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  return store.transaction(async () => {
+  return onUniqueViolation(() => store.transaction(async () => {
     const ancestors = await checkAdd(store, PARK_TABLE, '园区', f.parentId, f.parkName);
     return insertPark(store, values(f, ancestors), login.userName, when);
-  });
+  }), treeNameMessages('园区', '新增', f.parkName));
 }
 
 /**
@@ -63,11 +64,11 @@ export function parkAdd(deps: Deps, login: LoginUser, f: ParkForm): Promise<numb
 export async function parkUpdate(deps: Deps, login: LoginUser, f: Omit<ParkForm, 'status'> & { parkId: number; status?: '0' | '1' }): Promise<void> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     const ancestors = await checkUpdate(store, PARK_TABLE, '园区', { id: f.parkId, parentId: f.parentId, name: f.parkName, status: f.status });
     await updatePark(store, f.parkId, { parentId: f.parentId, ancestors, parkName: f.parkName, orderNum: f.orderNum, status: f.status, remark: f.remark }, login.userName, when);
     await afterUpdate(store, PARK_TABLE, f.status, ancestors, login.userName, when);
-  });
+  }), treeNameMessages('园区', '修改', f.parkName));
 }
 
 /** `POST /system/park/delete/{parkId}`: soft delete. Errors: 601 存在下级园区,不允许删除; 500 操作失败. */

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import type { FileReply } from '../../../core/files';
 import { exportSheet, NORMAL_DISABLE } from '../../common/export-file';
 import {
@@ -32,9 +33,16 @@ export const postOptions = (deps: Deps) => allPosts(deps.store);
 /** `GET /system/post/{postId}` → the post or null. */
 export const postGet = async (deps: Deps, postId: number) => (await findPostById(deps.store, postId)) ?? null;
 
+/** checkUnique's messages keyed by the unique index of each rule (onUniqueViolation, issue 44). */
+const uniqueMessages = (verb: '新增' | '修改', postName: string) => ({
+  sys_post_name_uq: `${verb}岗位'${postName}'失败，岗位名称已存在`,
+  sys_post_code_uq: `${verb}岗位'${postName}'失败，岗位编码已存在`,
+});
+
 async function checkUnique(store: Deps['store'], verb: '新增' | '修改', f: Pick<PostForm, 'postName' | 'postCode'>, exceptId?: number): Promise<void> {
-  if (await postTaken(store, 'postName', f.postName, exceptId)) throw new AppError('conflict', `${verb}岗位'${f.postName}'失败，岗位名称已存在`);
-  if (await postTaken(store, 'postCode', f.postCode, exceptId)) throw new AppError('conflict', `${verb}岗位'${f.postName}'失败，岗位编码已存在`);
+  const m = uniqueMessages(verb, f.postName);
+  if (await postTaken(store, 'postName', f.postName, exceptId)) throw new AppError('conflict', m.sys_post_name_uq);
+  if (await postTaken(store, 'postCode', f.postCode, exceptId)) throw new AppError('conflict', m.sys_post_code_uq);
 }
 
 const values = (f: PostForm) => ({ postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark ?? null });
@@ -42,19 +50,19 @@ const values = (f: PostForm) => ({ postCode: f.postCode, postName: f.postName, p
 /** `POST /system/post` → new postId. Errors (500): 新增岗位'x'失败，岗位名称已存在 / 岗位编码已存在. */
 export function postAdd(deps: Deps, login: LoginUser, f: PostForm): Promise<number> {
   const when = nowText(deps.clock);
-  return deps.store.transaction(async () => {
+  return onUniqueViolation(() => deps.store.transaction(async () => {
     await checkUnique(deps.store, '新增', f);
     return insertPost(deps.store, values(f), login.userName, when);
-  });
+  }), uniqueMessages('新增', f.postName));
 }
 
 /** `POST /system/post/update`. Errors (500): 修改岗位'x'失败，岗位名称已存在 / 岗位编码已存在; 操作失败. */
 export async function postUpdate(deps: Deps, login: LoginUser, f: Omit<PostForm, 'status'> & { postId: number; status?: '0' | '1' }): Promise<void> {
   const when = nowText(deps.clock);
-  await deps.store.transaction(async () => {
+  await onUniqueViolation(() => deps.store.transaction(async () => {
     await checkUnique(deps.store, '修改', f, f.postId);
     if (await updatePost(deps.store, f.postId, { postCode: f.postCode, postName: f.postName, postSort: f.postSort, status: f.status, remark: f.remark }, login.userName, when) === 0) throw new AppError('notFound', '操作失败');
-  });
+  }), uniqueMessages('修改', f.postName));
 }
 
 /**

@@ -12,7 +12,8 @@ import { hashPassword, matchesPassword } from '../../auth/password.service';
 import type { ProfileReply } from '../../../../shared/schemas/system/profile';
 import { findUserDetail, findUserPassword, userPostNames } from '../user/user.repo';
 import { updateUser } from '../user/user-write.repo';
-import { checkUserUnique } from '../user/user.service';
+import { checkUserUnique, userUniqueMessages } from '../user/user.service';
+import { onUniqueViolation } from '../../../core/unique-violation';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -42,14 +43,14 @@ export async function updateProfile(
 ): Promise<void> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     await checkUserUnique(store, '修改', login.userName, { phonenumber: input.phonenumber, email: input.email }, login.userId);
     const changed = await updateUser(store, login.userId, {
       nickName: input.nickName, email: input.email, phonenumber: input.phonenumber,
       ...(input.sex != null ? { sex: input.sex } : {}), updateBy: login.userName, updateTime: when,
     });
     if (changed === 0) throw new AppError('internal', '修改个人信息异常，请联系管理员');
-  });
+  }), userUniqueMessages('修改', login.userName));
 }
 
 /**

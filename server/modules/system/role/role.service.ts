@@ -9,6 +9,7 @@
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import { nowText } from '../../../core/clock';
 import { exportXlsx, type ExcelColumn } from '../../../core/excel';
 import type { RoleOption } from '../../../../shared/schemas/system/user';
@@ -76,9 +77,16 @@ async function checkRoleUnique(store: RoleStore, action: '新增' | '修改', v:
     const id = await findRoleIdBy(store, field, value);
     return id !== undefined && id !== selfId;
   };
-  if (await taken('roleName', v.roleName)) throw new AppError('conflict', `${action}角色'${v.roleName}'失败，角色名称已存在`);
-  if (await taken('roleKey', v.roleKey)) throw new AppError('conflict', `${action}角色'${v.roleName}'失败，角色权限已存在`);
+  const m = roleUniqueMessages(action, v.roleName);
+  if (await taken('roleName', v.roleName)) throw new AppError('conflict', m.sys_role_name_uq);
+  if (await taken('roleKey', v.roleKey)) throw new AppError('conflict', m.sys_role_key_uq);
 }
+
+/** checkRoleUnique's messages keyed by the unique index of each rule (onUniqueViolation, issue 44). */
+const roleUniqueMessages = (action: '新增' | '修改', roleName: string) => ({
+  sys_role_name_uq: `${action}角色'${roleName}'失败，角色名称已存在`,
+  sys_role_key_uq: `${action}角色'${roleName}'失败，角色权限已存在`,
+});
 
 async function checkMenus(store: RoleStore, menuIds: number[] | null | undefined): Promise<void> {
   const missing = await missingMenuIds(store, menuIds ?? []);
@@ -94,7 +102,7 @@ export interface RoleForm {
 export async function addRole(deps: Deps, login: LoginUser, input: RoleForm): Promise<void> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     await checkMenus(store, input.menuIds);
     await checkRoleUnique(store, '新增', input);
     const roleId = await insertRole(store, {
@@ -103,7 +111,7 @@ export async function addRole(deps: Deps, login: LoginUser, input: RoleForm): Pr
       deptCheckStrictly: input.deptCheckStrictly ?? true, remark: input.remark ?? null, createBy: login.userName, createTime: when,
     });
     await replaceRoleMenus(store, roleId, input.menuIds ?? []);
-  });
+  }), roleUniqueMessages('新增', input.roleName));
 }
 
 /** Not role 1, in scope for `perm`, and live. Errors: as the checks; 角色不存在. */
@@ -119,7 +127,7 @@ async function guardRole(store: RoleStore, login: LoginUser, roleId: number, per
 export async function updateRoleInfo(deps: Deps, login: LoginUser, input: RoleForm & { roleId: number }): Promise<void> {
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     await guardRole(store, login, input.roleId, ROLE_PERMS.edit);
     await checkMenus(store, input.menuIds);
     await checkRoleUnique(store, '修改', input, input.roleId);
@@ -131,7 +139,7 @@ export async function updateRoleInfo(deps: Deps, login: LoginUser, input: RoleFo
     }
     await updateRole(store, input.roleId, set);
     if (input.menuIds != null) await replaceRoleMenus(store, input.roleId, input.menuIds);
-  });
+  }), roleUniqueMessages('修改', input.roleName));
 }
 
 /**

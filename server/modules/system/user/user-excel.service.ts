@@ -10,6 +10,7 @@
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import { nowText } from '../../../core/clock';
 import { exportXlsx, readXlsx, type ExcelColumn } from '../../../core/excel';
 import type { FileReply } from '../../../core/files';
@@ -111,7 +112,11 @@ export async function importUsers(deps: Pick<AppDeps, 'store' | 'clock'>, login:
     for (const { name, parsed } of parsedRows) {
       try {
         if (!parsed.success) throw new AppError('invalid', issueText(parsed.error));
-        const verb = await importOne(deps.store, login, parsed.data, updateSupport, hash, when);
+        // Each row in a savepoint: a row refused by a unique index (another node wrote the same
+        // account, phone or e-mail meanwhile, issue 44) is reported like the checks' refusal and
+        // leaves the transaction usable for the next rows (PostgreSQL aborts it otherwise).
+        const verb = await onUniqueViolation(() => deps.store.transaction(() => importOne(deps.store, login, parsed.data, updateSupport, hash, when)),
+          { sys_user_name_uq: '已存在', sys_user_phone_uq: '手机号码已存在', sys_user_email_uq: '邮箱账号已存在' });
         ok.push(`${ok.length + 1}、账号 ${name} ${verb}`);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;

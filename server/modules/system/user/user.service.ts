@@ -10,6 +10,7 @@
 import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import { nowText } from '../../../core/clock';
 import { hashPassword } from '../../auth/password.service';
 import type { UserFormReply } from '../../../../shared/schemas/system/user';
@@ -59,10 +60,20 @@ export async function checkUserUnique(
     const id = await findUserIdBy(store, field, value);
     return id !== undefined && id !== selfId;
   };
+  const m = userUniqueMessages(action, name);
+  if (v.userName !== undefined && await taken('userName', v.userName)) throw new AppError('conflict', m.sys_user_name_uq);
+  if (v.phonenumber && await taken('phonenumber', v.phonenumber)) throw new AppError('conflict', m.sys_user_phone_uq);
+  if (v.email && await taken('email', v.email)) throw new AppError('conflict', m.sys_user_email_uq);
+}
+
+/**
+ * The messages of checkUserUnique keyed by the unique index that guarantees each rule
+ * (server/db/schema sys_user `*_uq`), for onUniqueViolation (issue 44: a write that races past the
+ * check is answered the same).
+ */
+export function userUniqueMessages(action: '新增' | '修改', name: string) {
   const prefix = `${action}用户'${name}'失败，`;
-  if (v.userName !== undefined && await taken('userName', v.userName)) throw new AppError('conflict', `${prefix}登录账号已存在`);
-  if (v.phonenumber && await taken('phonenumber', v.phonenumber)) throw new AppError('conflict', `${prefix}手机号码已存在`);
-  if (v.email && await taken('email', v.email)) throw new AppError('conflict', `${prefix}邮箱账号已存在`);
+  return { sys_user_name_uq: `${prefix}登录账号已存在`, sys_user_phone_uq: `${prefix}手机号码已存在`, sys_user_email_uq: `${prefix}邮箱账号已存在` };
 }
 
 /**
@@ -94,7 +105,7 @@ export async function addUser(deps: Deps, login: LoginUser, input: UserAdd): Pro
   const hash = await hashPassword(input.password);
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  await onUniqueViolation(() => store.transaction(async () => {
     await checkUserRefs(store, input);
     await checkDeptDataScope(store, login, input.deptId, USER_PERMS.add);
     await checkRoleDataScope(store, login, input.roleIds ?? [], USER_PERMS.add);
@@ -106,7 +117,7 @@ export async function addUser(deps: Deps, login: LoginUser, input: UserAdd): Pro
     });
     await replaceUserRoles(store, userId, input.roleIds ?? []);
     await replaceUserPosts(store, userId, input.postIds ?? []);
-  });
+  }), userUniqueMessages('新增', input.userName));
 }
 
 export type UserUpdate = Omit<UserAdd, 'password' | 'userName'> & { userId: number; userName?: string };
@@ -120,10 +131,12 @@ export async function updateUserInfo(deps: Deps, login: LoginUser, input: UserUp
   checkUserAllowed(input.userId);
   const when = nowText(deps.clock);
   const { store } = deps;
-  await store.transaction(async () => {
+  const messages = userUniqueMessages('修改', input.userName ?? '');
+  await onUniqueViolation(() => store.transaction(async () => {
     await checkUserDataScope(store, login, input.userId, USER_PERMS.edit);
     const current = await findUserDetail(store, input.userId);
     if (!current) throw new AppError('notFound', '用户不存在');
+    Object.assign(messages, userUniqueMessages('修改', input.userName ?? current.userName));
     await checkUserRefs(store, input);
     await checkDeptDataScope(store, login, input.deptId, USER_PERMS.edit);
     await checkRoleDataScope(store, login, input.roleIds ?? [], USER_PERMS.edit);
@@ -135,7 +148,7 @@ export async function updateUserInfo(deps: Deps, login: LoginUser, input: UserUp
     await updateUser(store, input.userId, set);
     if (input.roleIds != null) await replaceUserRoles(store, input.userId, input.roleIds);
     if (input.postIds != null) await replaceUserPosts(store, input.userId, input.postIds);
-  });
+  }), messages);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../../deps';
 import type { LoginUser } from '../../../core/authz';
 import { nowText } from '../../../core/clock';
 import { AppError } from '../../../core/errors';
+import { onUniqueViolation } from '../../../core/unique-violation';
 import { pageWindow, type Page } from '../../../core/pagination';
 import {
   GEN_MSG, GEN_RESERVED_MODULES,
@@ -224,7 +225,8 @@ export const genImport = async (deps: Deps, login: LoginUser, tables: string[]):
       const t = await findDbTable(store, name);
       if (!t) throw new AppError('notFound', `表${name}不存在`);
       if (imported.has(t.tableName)) throw new AppError('conflict', `表${name}已导入`);
-      out.push(await importOne(store, t, login.userName, when));
+      // Imported meanwhile by another node: the unique index gen_table_name_uq answers the same (issue 44).
+      out.push(await onUniqueViolation(() => importOne(store, t, login.userName, when), { gen_table_name_uq: `表${name}已导入` }));
     }
     return out;
   });

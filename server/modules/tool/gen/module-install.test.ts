@@ -57,4 +57,17 @@ describe('runModuleInstalls', () => {
     expect(await store.get("SELECT name FROM sqlite_master WHERE name = 'biz_bad'")).toBeUndefined();
     expect(await store.get('SELECT 1 AS "n" FROM sys_secret WHERE secret_key = ?', [installMarker('bad')])).toBeUndefined();
   });
+
+  it('takes a same-named menu under the same parent as its page and adds only the buttons it lacks', async () => {
+    // An administrator made 'pre页' with one of its buttons by hand before the module came.
+    await store.run(`INSERT INTO sys_menu (menu_name, parent_id, order_num, path, menu_type, perms, visible, status, is_frame, is_cache, create_by, create_time)
+      VALUES ('pre页', 3, 9, 'pre', 'C', 'biz:pre:list', '0', '0', 1, 0, 'admin', ?)`, [NOW]);
+    const page = await store.get<{ id: number }>("SELECT menu_id AS \"id\" FROM sys_menu WHERE menu_name = 'pre页'");
+    await store.run(`INSERT INTO sys_menu (menu_name, parent_id, order_num, path, menu_type, perms, visible, status, is_frame, is_cache, create_by, create_time)
+      VALUES ('pre查询', ?, 1, '', 'F', 'biz:pre:query', '0', '0', 1, 0, 'admin', ?)`, [page!.id, NOW]);
+    expect(await runModuleInstalls(store, [step('pre', [])], NOW)).toEqual(['pre']);
+    const menus = await menusOf('pre');
+    expect(menus.map((m) => [m.menuName, m.menuType, m.orderNum])).toEqual([['pre页', 'C', 9], ['pre查询', 'F', 1], ['pre新增', 'F', 2]]);
+    expect(menus.slice(1).every((m) => m.parentId === page!.id)).toBe(true);
+  });
 });

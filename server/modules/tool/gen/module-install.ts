@@ -5,7 +5,10 @@
  * module's tables when missing (their CREATE TABLE statements as SQLite stored them, made
  * `IF NOT EXISTS`) and adds the menu page with its buttons, granted to no role (the admin sees
  * everything). A marker row `sys_secret.gen_module:<key>` records the run, so a menu an
- * administrator deletes later is not re-created. One transaction per step; an error rolls that
+ * administrator deletes later is not re-created. A menu of the same name under the same parent
+ * (made by hand before the module was installed) is taken as the module's page instead of a
+ * second one (menu names are unique per parent, sys_menu_parent_name_uq), and only the buttons it
+ * lacks are added. One transaction per step; an error rolls that
  * step back and is thrown (boot stops, naming the module).
  *
  * On the async store (issue 43): buildApp awaits `runModuleInstalls` after the seed; each step is
@@ -21,7 +24,7 @@
 import type { Db } from '../../../db/client';
 import type { Store } from '../../../db/store/port';
 import { AppError } from '../../../core/errors';
-import { insertMenuRow } from '../../system/menu/menu.repo';
+import { insertMenuRow, menuIdByName } from '../../system/menu/menu.repo';
 import { createNode, loadSqlParser, tryParse } from './create-table';
 import { findInstallMarker, insertInstallMarker } from './module-install.repo';
 import { sqliteCreateToPg } from './pg-ddl';
@@ -96,12 +99,13 @@ export async function runModuleInstalls(store: Store<Db>, installs: readonly Mod
         if (await findInstallMarker(store, marker)) return;
         for (const statement of step.ddl) await runInstallDdl(store, parser, statement);
         const m = step.menu;
-        const pageId = await insertMenuRow(store, {
+        const pageId = await menuIdByName(store, m.parentId, m.menuName) ?? await insertMenuRow(store, {
           menuName: m.menuName, parentId: m.parentId, orderNum: m.orderNum, path: m.path, component: m.component,
           menuType: 'C', perms: m.perms, icon: m.icon, visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now,
           remark: `${m.menuName}菜单`,
         });
         for (const [i, [name, perms]] of m.buttons.entries()) {
+          if (await menuIdByName(store, pageId, name) !== undefined) continue;
           await insertMenuRow(store, {
             menuName: name, parentId: pageId, orderNum: i + 1, path: '', component: null, menuType: 'F', perms, icon: '#',
             visible: '0', status: '0', isFrame: 1, isCache: 0, createBy: 'admin', createTime: now, remark: '',
