@@ -44,7 +44,7 @@ import pg from 'pg';
 import { API, CONNECTIONS, LIST, HEALTH, USERS } from './binary-helpers';
 import { geometricMean, median, TOLERANCE } from './compare-helpers';
 import { benchDbKind, seedUsersPg, startPgBench, type PgBench } from './bench-db';
-import { children, cpuSeconds, freePort, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
+import { children, runBench, cpuSeconds, freePort, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
@@ -224,11 +224,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    for (const c of children) c.proc.kill('SIGKILL');
-    console.error(`\nbench:cluster FAILED (broken request flow): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runBench('bench:cluster', main);

@@ -27,6 +27,21 @@ export interface Child {
 export const children = new Set<Child>();
 
 /**
+ * Runs a bench's `main` and exits with its code; a throw kills every child still running
+ * (`children`), prints `<label> FAILED (broken request flow): <stack>` and exits 1.
+ */
+export function runBench(label: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      for (const c of children) c.proc.kill('SIGKILL');
+      console.error(`\n${label} FAILED (broken request flow): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
+
+/**
  * The Node flags `npm start` gives the server: those between `tsx` and `server/main.ts` in
  * package.json's `start` script (e.g. `--v8-pool-size=1`), read from there so the bench runs
  * what users run (`root`: another checkout's, for bench/compare.ts). Error: when the script no

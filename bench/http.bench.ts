@@ -45,7 +45,7 @@ import autocannon, { type AutocannonResult } from 'autocannon';
 import { API, CONNECTIONS, DICT, HEALTH, INFO, LIST, MIXED, RSS_TARGET_MB, USERS, ensureBinary, measureBinary, mixedRequests } from './binary-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
 import { benchDbKind, seedUsersPg, startPgBench, type PgBench } from './bench-db';
-import { children, cpuSeconds, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
+import { children, runBench, cpuSeconds, freePort, hwmMb, loginPageWeight, rssMb, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 /** Rounds of the request table (BENCH_ROUNDS, default 3): each measures every route once. */
@@ -266,11 +266,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    for (const c of children) c.proc.kill('SIGKILL');
-    console.error(`\nbench:http FAILED (broken request flow): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runBench('bench:http', main);

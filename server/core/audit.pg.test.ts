@@ -1,7 +1,8 @@
 /**
  * The operation log's write (core/audit.ts) on both adapters (issue 43): queued rows are written in
- * call order in one store transaction (one multi-row INSERT, or a batch of them), texts carrying
- * quotes, `?` and `$1` arrive unchanged, secrets redacted.
+ * call order in one `store.batch` (one multi-row INSERT, or several: one transaction), texts carrying
+ * quotes, `?` and `$1` arrive unchanged, secrets redacted; rows queued on a closed store are dropped
+ * unreported (PostgreSQL's batch outside a transaction meets the ended pool, not a transaction).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/client';
@@ -10,7 +11,7 @@ import { openPostgresStore } from '../db/store/postgres';
 import type { Store } from '../db/store/port';
 import { sqliteStore } from '../db/store/sqlite';
 import { freshDatabase } from '../../tests/pg/fresh-db';
-import { flushAudit, writeAudit, type AuditEntry } from './audit';
+import { flushAudit, onAuditError, writeAudit, type AuditEntry } from './audit';
 
 let pgStore: Store<Db>;
 let lite: Store<Db>;
@@ -57,4 +58,15 @@ describe.each([['postgres'], ['sqlite']])('on %s', (kind) => {
     expect(rows.map((r) => r.operParam)).toEqual(Array.from({ length: 70 }, (_, i) => JSON.stringify({ n: i, note: `'?${i}'` })));
     expect(rows.every((r) => r.status === 0)).toBe(true);
   });
+});
+
+it.each([['postgres'], ['sqlite']])('on %s, rows queued on a closed store are dropped, unreported', async (kind) => {
+  const s = (kind === 'postgres' ? await openPostgresStore(await freshDatabase('auditclosed')) : sqliteStore(openDatabase({ url: ':memory:' }))) as unknown as Store<Db>;
+  const reports: unknown[] = [];
+  onAuditError(s, (err) => reports.push(err));
+  await s.close();
+  writeAudit(s, entry({ userName: 'late' }));
+  expect(await flushAudit(s)).toBe(0);
+  expect(await flushAudit(s)).toBe(0); // nothing kept for a retry
+  expect(reports).toEqual([]);
 });

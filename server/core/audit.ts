@@ -7,7 +7,9 @@
  * failed command is still logged.
  *
  * Rows are queued per store (server/db/store/port.ts) and written together, in call order, in one
- * `store.transaction`, when the event loop next reaches its check phase (`setImmediate`): under
+ * `store.batch` (one transaction by the port's contract: on SQLite a transaction of the group
+ * commit, on PostgreSQL one round trip, its statements in one implicit transaction, instead of
+ * BEGIN, INSERT and COMMIT: issue 44), when the event loop next reaches its check phase (`setImmediate`): under
  * load one write carries the rows of every request answered in that turn instead of one each
  * (issue 15: a separate commit per audited write cost ~30 µs and 3–4 WAL pages; the SQLite
  * adapter's group commit may fold it further into other requests' commit). RuoYi writes the log
@@ -115,6 +117,8 @@ export const MAX_QUEUED_AUDIT_ROWS = 10_000;
 export const AUDIT_RETRY_MS = 1000;
 /** What both adapters reject a transaction with after `close()` (server/db/store/port.ts contract). */
 const STORE_CLOSED = 'the store is closed';
+/** What node-postgres' pool rejects a batch outside a transaction with once the store closed it. */
+const POOL_ENDED = 'Cannot use a pool after calling end on the pool';
 
 /** Told when queued rows cannot be written (`dropped`: rows given up past MAX_QUEUED_AUDIT_ROWS). */
 export type AuditErrorHandler = (err: unknown, info: { queued: number; dropped: number }) => void;
@@ -201,7 +205,7 @@ export async function auditIdle(store: Store): Promise<void> {
 }
 
 /**
- * Writes every queued operation-log row of `store`, in call order, in one `store.transaction`,
+ * Writes every queued operation-log row of `store`, in call order, in one `store.batch`,
  * after any write already under way; resolves with the number of rows this call wrote, once they
  * are committed. Readers of sys_oper_log (the list, delete, clean and export of
  * operlog.service.ts, the log-cleaning job, the app's close before the store closes) await it
@@ -235,14 +239,11 @@ async function writeQueued(store: Store, q: AuditQueue): Promise<number> {
   if (q.retry) { clearTimeout(q.retry); q.retry = undefined; }
   const rows = q.rows.splice(0);
   try {
-    const list = insertsOf(rows);
-    await store.transaction(async () => {
-      if (list.length === 1) await store.run(list[0].sql, list[0].params);
-      else await store.batch(list);
-    });
+    // One batch: one transaction on both adapters (port contract), a single round trip on PostgreSQL.
+    await store.batch(insertsOf(rows));
     return rows.length;
   } catch (err) {
-    if (err instanceof Error && err.message === STORE_CLOSED) return 0;
+    if (isClosedStore(err)) return 0;
     q.rows.unshift(...rows);
     const dropped = Math.max(0, q.rows.length - MAX_QUEUED_AUDIT_ROWS);
     if (dropped) q.rows.splice(0, dropped);
@@ -261,4 +262,12 @@ async function writeQueued(store: Store, q: AuditQueue): Promise<number> {
     }
     return 0;
   }
+}
+
+/** True for the rejection of a write on a closed store (a batch's BatchError carries it as its cause). */
+function isClosedStore(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    if (e.message === STORE_CLOSED || e.message === POOL_ENDED) return true;
+  }
+  return false;
 }

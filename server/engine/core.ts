@@ -9,7 +9,7 @@
  * Transitional (issue 43): the synchronous core still reads and writes through the SQLite
  * connection the store's SQLite adapter runs its transactions on, so inside `command()` its
  * statements belong to the command's transaction (a savepoint of the adapter's group commit);
- * nested `tx()` calls (call activities, signal throws, per-timer claims) are raw SAVEPOINTs.
+ * nested `tx()` calls (call activities, signal throws, per-timer claims) are raw SAVEPOINTs (see tx).
  */
 import type Database from 'better-sqlite3';
 import { AppError, conflict, notFound, refused } from '../core/errors';
@@ -202,11 +202,13 @@ export class EngineCore {
       } catch (e) {
         if (!(e instanceof NeedExec)) throw e;
         id.off();
+        if (state.broken) throw state.broken.error; // a caught nested throw that cannot be undone
         await state.satisfy(this.deps.store, e);
         continue;
       } finally {
         id.off();
       }
+      if (state.broken) throw state.broken.error;
       await state.finish(this.deps.store);
       return value;
     }
@@ -215,12 +217,16 @@ export class EngineCore {
   /**
    * Runs `fn` inside the running command: at the top as it is (the command's transaction is the
    * store's), nested as a SAVEPOINT of its own (its throw rolls back its own writes only), and
-   * maps errors to AppError. Outside a command: an Error (a programming error).
+   * maps errors to AppError. Outside a command: an Error (a programming error). On a ReplayDb
+   * nested means no SAVEPOINT round trips: its queued writes are dropped when it throws
+   * (ReplayDb.dropWritesFrom; the command fails if some were sent already).
    */
   tx<T>(fn: () => T): T {
-    if (this.txDepth === 0 && !this.deps.store.inTransaction && !this.replayDb?.running) throw new Error('engine work outside a command transaction (EngineCore.command)');
+    const replay = this.replayDb;
+    if (this.txDepth === 0 && !this.deps.store.inTransaction && !replay?.running) throw new Error('engine work outside a command transaction (EngineCore.command)');
     const mark = this.instances.mark();
-    const name = this.txDepth > 0 ? `engine_${++this.savepoints}` : undefined;
+    const writeMark = this.txDepth > 0 && replay?.running ? replay.writeMark() : undefined;
+    const name = this.txDepth > 0 && writeMark === undefined ? `engine_${++this.savepoints}` : undefined;
     if (name) this.db.exec(`SAVEPOINT ${name}`);
     this.txDepth++;
     try {
@@ -230,6 +236,7 @@ export class EngineCore {
     } catch (e) {
       this.instances.rollbackTo(mark);
       if (e instanceof NeedExec) throw e; // the run is abandoned and replayed (store/replay-db.ts)
+      if (writeMark !== undefined) replay!.dropWritesFrom(writeMark, e);
       if (name && this.db.inTransaction) { this.db.exec(`ROLLBACK TO ${name}`); this.db.exec(`RELEASE ${name}`); }
       throw toAppError(e);
     } finally {

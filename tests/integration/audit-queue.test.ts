@@ -1,6 +1,7 @@
 /**
  * The operation log's write queue (core/audit.ts, issue 15; on the async store, issue 43): rows of
- * one event-loop turn are written together in call order in one store transaction, readers of the
+ * one event-loop turn are written together in call order in one `store.batch` (one transaction; on
+ * PostgreSQL one round trip, issue 44), readers of the
  * log see every answered call, a failed write keeps its rows (the oldest dropped past
  * MAX_QUEUED_AUDIT_ROWS), reports and is retried, and closing the app writes what is queued.
  */
@@ -50,16 +51,27 @@ const rename = async (from: string, to: string) => { await t.app.deps.store.run(
  * within the turn, on PostgreSQL after network round trips, so the tests wait for it, not for turns.
  */
 const idle = () => auditIdle(t.app.deps.store);
-/** Counts the store's outer transactions (a nested one, a savepoint inside, is not counted) until restored. */
-function countTransactions() {
+/**
+ * Counts the store's outer writes until restored: `batches`, calls of `store.batch` outside a
+ * transaction, and `transactions`, outer `store.transaction` calls other than the one a batch
+ * opens itself (the SQLite adapter's batch is a transaction; PostgreSQL's sends its statements in
+ * one round trip). Nested ones (savepoints) are not counted.
+ */
+function countWrites() {
   const store = t.app.deps.store;
-  const original = store.transaction.bind(store);
-  let outer = 0;
-  const spy = vi.spyOn(store, 'transaction').mockImplementation((fn) => {
-    if (!store.inTransaction) outer++;
-    return original(fn);
+  const transaction = store.transaction.bind(store);
+  const batch = store.batch.bind(store);
+  let batches = 0, transactions = 0, inBatch = false;
+  const txSpy = vi.spyOn(store, 'transaction').mockImplementation((fn) => {
+    if (!store.inTransaction && !inBatch) transactions++;
+    return transaction(fn);
   });
-  return { count: () => outer, restore: () => spy.mockRestore() };
+  const batchSpy = vi.spyOn(store, 'batch').mockImplementation((list) => {
+    if (!store.inTransaction) batches++;
+    inBatch = true; // the adapter's own transaction starts synchronously inside the call
+    try { return batch(list); } finally { inBatch = false; }
+  });
+  return { count: () => ({ batches, transactions }), restore: () => { txSpy.mockRestore(); batchSpy.mockRestore(); } };
 }
 const entry = (name: string): AuditEntry => ({
   title: '队列测试', businessType: 1, method: 'q', requestMethod: 'POST', operName: 'admin', deptName: '研发部门', operUrl: '/q', operIp: '1.1.1.1',
@@ -69,13 +81,13 @@ const entry = (name: string): AuditEntry => ({
 it('writes the rows of one turn together, in call order, when the turn ends', async () => {
   await idle();
   const before = (await stored()).length;
-  const tx = countTransactions();
+  const tx = countWrites();
   try {
     for (const name of ['a', 'b', 'c']) await caller().save({ name });
     expect(await stored()).toHaveLength(before); // queued, not yet written
     await idle();
     expect((await stored()).slice(before)).toEqual(['{"name":"a"}', '{"name":"b"}', '{"name":"c"}']);
-    expect(tx.count()).toBe(1);
+    expect(tx.count()).toEqual({ batches: 1, transactions: 0 }); // one write: a batch, no BEGIN … COMMIT around it
   } finally {
     tx.restore();
   }
@@ -122,7 +134,7 @@ it('keeps the rows of a failed write, reports it, and writes them on the next fl
   expect(await flushAudit(t.app.deps.store)).toBe(0);
 });
 
-it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; rows queued meanwhile wait for it', async () => {
+it('retries a failed write after AUDIT_RETRY_MS, in a write (batch) of its own; rows queued meanwhile wait for it', async () => {
   await idle();
   onAuditError(t.app.deps.store, () => undefined);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -141,11 +153,11 @@ it('retries a failed write after AUDIT_RETRY_MS, in a transaction of its own; ro
     await new Promise<void>((resolve) => setImmediate(resolve)); // the turn ends (no write is scheduled)
     await idle();
     expect(await stored()).not.toContain('{"name":"retried"}');
-    const tx = countTransactions();
+    const tx = countWrites();
     try {
       vi.advanceTimersByTime(AUDIT_RETRY_MS);
       await idle();
-      expect(tx.count()).toBe(1);
+      expect(tx.count()).toEqual({ batches: 1, transactions: 0 });
     } finally {
       tx.restore();
     }

@@ -11,6 +11,8 @@ import { openPostgresStore } from '../../server/db/store/postgres';
 import type { Store } from '../../server/db/store/port';
 import { manualClock } from '../../server/core/clock';
 import { createEngine, type Engine } from '../../server/engine';
+import { EngineCore } from '../../server/engine/core';
+import { NeedExec, ReplayDb } from '../../server/engine/store/replay-db';
 import { approvalXml, lineXml } from '../workflow/helpers';
 import { flow, proc } from '../workflow/scopes-helpers';
 import { freshDatabase } from './fresh-db';
@@ -120,16 +122,21 @@ describe('handlers once per command on PostgreSQL', () => {
 });
 
 describe('round trips of a command on PostgreSQL', () => {
-  it('a complete reads its instance, loads the rest in one go, and sends its writes', async () => {
+  it('a complete locks its instance and loads the rest in one round trip, then sends its writes in one batch', async () => {
     const { definitionId } = await engine.deploy({ xml: lineXml('trips', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
     const { tasks } = await engine.start({ definitionId, userId: '1' });
     const calls: string[] = [];
-    const texts: string[] = [];
+    const texts: string[][] = [];
     const counted = new Proxy(store, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver);
-        if (typeof v === 'function' && ['all', 'get', 'run', 'values', 'batch'].includes(String(prop))) {
-          return (...args: unknown[]) => { calls.push(`${String(prop)} ${String(args[0]).slice(0, 60)}`); texts.push(String(args[0])); return (v as (...a: unknown[]) => unknown).apply(target, args); };
+        if (typeof v === 'function' && ['all', 'get', 'run', 'values', 'batch', 'valuesBatch'].includes(String(prop))) {
+          return (...args: unknown[]) => {
+            const list = Array.isArray(args[0]) ? (args[0] as { sql: string }[]).map((q) => q.sql) : [String(args[0])];
+            calls.push(`${String(prop)} ${list[0].slice(0, 60)}`);
+            texts.push(list);
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
         }
         return typeof v === 'function' ? v.bind(target) : v;
       },
@@ -139,13 +146,48 @@ describe('round trips of a command on PostgreSQL', () => {
     calls.length = 0;
     texts.length = 0;
     await counting.complete({ taskId: tasks[0].taskId, userId: '1' });
-    // The instance row, locked (issue 44), then its tokens, tasks, candidates and variables asked
-    // for together (one more run), then every write in one batch: no run after the agenda (ids
-    // from the pool). The locking read is sent once, like any read.
-    expect(calls.map((c) => c.split(' ')[0])).toEqual(['run', 'values', 'values', 'values', 'values', 'values', 'batch', 'run']);
-    expect(calls[0]).toBe('run SAVEPOINT engine_1');
-    expect(texts[1]).toMatch(/^SELECT .* FROM wf_instance WHERE id = \(SELECT instance_id FROM wf_task WHERE id = \?\) FOR UPDATE$/s);
-    expect(texts.filter((t) => /FOR UPDATE/.test(t))).toHaveLength(1);
-    expect(calls.at(-1)).toBe('run RELEASE engine_1');
+    // The instance row locked (issue 44) and, after it in the same round trip, its tokens, tasks,
+    // candidates and variables (read once the lock is granted), then every write in one batch: no
+    // SAVEPOINT round trips for the nested engine transaction, no run after the agenda (ids from
+    // the pool). The locking read is sent once, like any read.
+    expect(calls.map((c) => c.split(' ')[0])).toEqual(['valuesBatch', 'batch']);
+    expect(texts[0][0]).toMatch(/^SELECT .* FROM wf_instance WHERE id = \(SELECT instance_id FROM wf_task WHERE id = \?\) FOR UPDATE$/s);
+    expect(texts[0].slice(1).map((t) => /FROM (\w+)/.exec(t)?.[1])).toEqual(['wf_execution', 'wf_task', 'wf_identity_link', 'wf_variable']);
+    expect(texts.flat().filter((t) => /FOR UPDATE/.test(t))).toHaveLength(1);
+    expect(texts.flat().filter((t) => /SAVEPOINT|RELEASE/.test(t))).toEqual([]);
+  });
+});
+
+describe('nested engine transactions on PostgreSQL (no SAVEPOINT: queued writes dropped)', () => {
+  const core = () => new EngineCore({ sqlite: new ReplayDb(), store, clock, handlers: {} });
+  const note = (c: EngineCore, v: string) => c.db.prepare('INSERT INTO p1_note (v) VALUES (?)').run(v);
+  const notes = async () => (await store.all<{ v: string }>('SELECT v FROM p1_note ORDER BY v')).map((r) => r.v);
+  beforeAll(async () => { await store.run('CREATE TABLE p1_note (v TEXT)'); });
+
+  it('a nested transaction that throws, caught, leaves none of its writes; the command keeps the others', async () => {
+    const c = core();
+    await store.run('DELETE FROM p1_note');
+    await c.command(() => {
+      note(c, 'before');
+      expect(() => c.tx(() => { note(c, 'inner'); throw new Error('内层失败'); })).toThrow('内层失败');
+      note(c, 'after');
+      return c.db.prepare('SELECT count(*) AS n FROM p1_note').get(); // a read after: the queue is sent up to here
+    });
+    expect(await notes()).toEqual(['after', 'before']);
+  });
+
+  it('when the nested writes were sent already (a read inside needed them), the command fails with its error even if caught', async () => {
+    const c = core();
+    await store.run('DELETE FROM p1_note');
+    await expect(c.command(() => {
+      note(c, 'before');
+      try {
+        c.tx(() => { note(c, 'inner'); c.db.prepare('SELECT count(*) AS n FROM p1_note').get(); throw new Error('内层失败'); });
+      } catch (e) {
+        if (e instanceof NeedExec) throw e; // the replay's signal passes every catch of the core
+      }
+      note(c, 'after');
+    })).rejects.toThrow('内层失败');
+    expect(await notes()).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export interface BatchText {
   starts: number[];
   /** Code-point offset just past the last statement (a wrapper's RELEASE follows). */
   end: number;
-  /** Statements before the batch's own (a SAVEPOINT): CommandCompletes to skip. */
+  /** Statements before the batch's own (a SAVEPOINT, a BEGIN): CommandCompletes to skip. */
   lead: number;
 }
 
@@ -32,7 +32,8 @@ const codePoints = (s: string) => { let n = 0; for (const _ of s) n++; return n;
 /**
  * The batch as one text: each statement with its parameters inlined, trailing `;`s cut, joined by
  * a newline-`;`-newline (a statement ending in a `--` comment stays closed), between `before` and
- * `after` (a SAVEPOINT / RELEASE pair inside a transaction).
+ * `after` (a SAVEPOINT / RELEASE pair inside a transaction; `before` may start with a BEGIN: each
+ * of its statements ends with that separator).
  *
  * Errors: BatchError(i) when statement i is empty, holds several statements, has the wrong number
  * of parameters or a parameter that cannot be inlined (NUL in a string, NaN …); nothing is sent.
@@ -55,7 +56,7 @@ export function batchText(list: readonly SqlStatement[], escape: EscapeLiteral, 
     text += sql;
     at += codePoints(sql);
   });
-  return { text: text + after, starts, end: at, lead: before ? 1 : 0 };
+  return { text: text + after, starts, end: at, lead: before ? before.split(SEPARATOR).length - 1 : 0 };
 }
 
 /** The index of the statement holding a 1-based character `position`, or -1 (a wrapper's). */
@@ -97,4 +98,17 @@ function failedIndex(batch: BatchText, err: Error, completed: number): number {
   if (err.position) return statementAt(batch, Number(err.position));
   const i = completed - batch.lead;
   return i >= 0 && i < batch.starts.length ? i : -1;
+}
+
+/**
+ * Runs the batch text of reads on `client` as one simple-protocol query and returns each
+ * statement's rows as arrays of column values (rowMode 'array'; parsed by the client's type
+ * parsers, as the extended protocol's text results are). Errors: the database's (the statements
+ * after a failing one do not run), or the connection's.
+ */
+export async function runValuesBatchText(client: pg.ClientBase, batch: BatchText): Promise<unknown[][][]> {
+  const results: pg.QueryResult | pg.QueryResult[] = await client.query({ text: batch.text, rowMode: 'array' });
+  // One statement gives one Result, several an array of them (node-postgres).
+  const all = Array.isArray(results) ? results : [results];
+  return all.slice(batch.lead, batch.lead + batch.starts.length).map((r) => r.rows as unknown[][]);
 }

@@ -53,6 +53,14 @@ export interface Statements {
    * the whole batch back and rejects with its error, naming its index.
    */
   batch(statements: readonly SqlStatement[]): Promise<RunResult[]>;
+  /**
+   * Several reads in order, in ONE round trip, each statement's rows as `values` answers them
+   * (issue 44: the engine's locking instance read with the loads after it). Offered by adapters
+   * that can (PostgreSQL: one simple-protocol query; each statement runs in a snapshot of its own
+   * at READ COMMITTED); callers without it send the statements one by one. A failing statement
+   * rejects with the database's error (as `values`); the ones after it do not run.
+   */
+  valuesBatch?(statements: readonly SqlStatement[]): Promise<unknown[][][]>;
 }
 
 /** A database behind the port. `D` is the adapter's Drizzle handle. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { describeStoreContract } from './contract';
@@ -55,6 +56,62 @@ describe('postgres store', () => {
       expect(r.n).toBe(-(r.id % 100) - 0.5);
     }
     expect(await store.batch([{ sql: 'UPDATE v SET s = ? WHERE id = ?-1 AND n < ? AND big < ?', params: ['x', 1, -0.25, -(2n ** 61n)] }])).toEqual([{ changes: 1 }]);
+  });
+
+  it('valuesBatch answers each read as values does, in one round trip, in order inside a transaction', async () => {
+    const store = await open('reads');
+    const bytes = Buffer.from([0, 39, 92, 255]);
+    await store.batch(AWKWARD.map((s, i) => ({ sql: 'INSERT INTO v (id, s, b, big) VALUES (?, ?, ?, ?)', params: [i, s, bytes, 2n ** 40n + BigInt(i)] })));
+    const reads = AWKWARD.map((s) => ({ sql: 'SELECT id, s, b, big FROM v WHERE s = ? ORDER BY id', params: [s] }));
+    const expected = await Promise.all(reads.map((r) => store.values(r.sql, r.params)));
+    expect(expected.every((rows) => rows.length === 1)).toBe(true);
+    expect(await store.valuesBatch!(reads)).toEqual(expected);
+    // Inside a transaction: on its connection (its own uncommitted row), each statement after the last.
+    const inside = await store.transaction(async () => {
+      await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [500, 'mine']);
+      return store.valuesBatch!([
+        { sql: "SELECT set_config('p1.x', s, true) FROM v WHERE id = ?", params: [500] },
+        { sql: "SELECT current_setting('p1.x'), count(*) FROM v" },
+      ]);
+    });
+    expect(inside).toEqual([[['mine']], [['mine', AWKWARD.length + 1]]]);
+    await expect(store.valuesBatch!([{ sql: 'SELECT 1' }, { sql: 'SELECT 1 / (id - id) FROM v' }])).rejects.toMatchObject({ code: '22012' });
+  });
+
+  it('BEGIN goes in the message of a transaction\'s first batch or reads; the transaction is still one', async () => {
+    const sent: string[] = [];
+    const real = pg.Client.prototype.query;
+    // Before the store's connections are made (each wraps the query it finds: ./pg-writes.ts).
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const c = args[0] as string | { text?: string };
+      sent.push(typeof c === 'string' ? c : String(c?.text));
+      return (real as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof real;
+    let store: Store;
+    try {
+      store = await open('lazy_begin');
+      sent.length = 0;
+      await store.transaction(async () => {
+        await store.valuesBatch!([{ sql: 'SELECT count(*) FROM v' }]);
+        await store.batch([{ sql: 'INSERT INTO v (id) VALUES (?)', params: [1] }, { sql: 'INSERT INTO v (id) VALUES (?)', params: [2] }]);
+      });
+      expect(sent.map((t) => t.split('\n')[0])).toEqual(['BEGIN', 'SAVEPOINT sp_1', 'COMMIT']);
+      sent.length = 0;
+      await expect(store.transaction(async () => {
+        await store.batch([{ sql: 'INSERT INTO v (id) VALUES (?)', params: [3] }, { sql: 'INSERT INTO v (id) VALUES (?)', params: [4] }]);
+        throw new Error('undo');
+      })).rejects.toThrow('undo');
+      expect(sent.map((t) => t.split('\n')[0])).toEqual(['BEGIN', 'ROLLBACK']);
+      sent.length = 0;
+      expect(await store.transaction(async () => 'nothing sent')).toBe('nothing sent');
+      expect(sent).toEqual([]);
+      // A plain statement first: BEGIN is queued before it (its own message).
+      await store.transaction(async () => { await store.run('INSERT INTO v (id) VALUES (?)', [5]); });
+      expect(sent.map((t) => t.split('\n')[0])).toEqual(['BEGIN', 'INSERT INTO v (id) VALUES ($1)', 'COMMIT']);
+    } finally {
+      pg.Client.prototype.query = real;
+    }
+    expect((await store.values('SELECT id FROM v ORDER BY id')).flat()).toEqual([1, 2, 5]);
   });
 
   it('batch refuses a NUL in a string before sending anything', async () => {

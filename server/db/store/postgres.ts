@@ -3,7 +3,8 @@
  *
  * - Statements outside a transaction run on any pooled connection and autocommit; `?` placeholders
  *   become `$1 …` (numberPlaceholders), parameters are bound as ./pg-literals.ts toPgParam says.
- * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN`, runs `fn`, `COMMIT`
+ * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN` (sent with its first
+ *   statement, in the same message when it can: Root.begun), runs `fn`, `COMMIT`
  *   (`ROLLBACK` and rethrow when `fn` throws; on a deadlock or serialization failure, 40P01 /
  *   40001, ROLLBACK and ONE more run of `fn` in a new transaction: see `transaction`). The open transaction travels with `fn`'s async
  *   context (AsyncLocalStorage), so every statement and `store.db` query issued there runs on that
@@ -14,7 +15,8 @@
  *   event, a ROLLBACK that could not be sent), so the pool never hands out a dead connection or one
  *   still inside a transaction.
  * - `batch`: one multi-statement simple-protocol query (./pg-batch.ts), in an implicit transaction
- *   outside, in a savepoint of its own inside a transaction.
+ *   outside, in a savepoint of its own inside a transaction; `valuesBatch` the same for reads,
+ *   without a savepoint.
  * - Every statement of every pooled connection (the store's, Drizzle's) passes the write log
  *   (./pg-writes.ts): the read caches see this process's writes at once (../table-versions.ts).
  * - Result types: int8 (count(*), bigint columns) reads as a number when it is a safe integer (as
@@ -27,7 +29,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { BatchError, numberPlaceholders, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
-import { batchText, runBatchText } from './pg-batch';
+import { batchText, runBatchText, runValuesBatchText } from './pg-batch';
 import { toPgParam } from './pg-literals';
 import { statementName } from './pg-statement-names';
 import { PgWriteLog, registerPgStore, watchClientWrites } from './pg-writes';
@@ -48,7 +50,17 @@ interface Root {
   /** Set once COMMIT / ROLLBACK was sent: statements of a stray continuation fail loudly. */
   done: boolean;
   savepoints: number;
+  /**
+   * Set once BEGIN was sent. BEGIN goes with the transaction's first statement: in the same
+   * message when that is a text of several (a batch, valuesBatch, a SAVEPOINT: one round trip
+   * less), else queued just before it (`connection`). A transaction that sent nothing ends
+   * without COMMIT / ROLLBACK.
+   */
+  begun: boolean;
 }
+
+/** The opening of a transaction sent in the message of its first statements (Root.begun). */
+const BEGIN_TEXT = 'BEGIN\n;\n';
 
 /** One level (the transaction or a savepoint) of an async context. */
 interface Level {
@@ -124,10 +136,32 @@ class PostgresStore implements Store<PgDb> {
     return db;
   }
 
+  /**
+   * The transaction's connection, its BEGIN queued first when not sent yet (node-postgres sends a
+   * connection's queries in order; a failed BEGIN fails the statement after it too).
+   */
   private connection(level: Level): pg.PoolClient {
+    const { root } = level;
+    const client = this.openConnection(level);
+    if (!root.begun) {
+      root.begun = true;
+      client.query('BEGIN').catch(() => undefined);
+    }
+    return client;
+  }
+
+  /** The transaction's connection as it is (BEGIN perhaps not sent: see `opening`). */
+  private openConnection(level: Level): pg.PoolClient {
     if (level.root.done) throw new Error('the transaction this statement belongs to has ended (a promise of it was not awaited)');
     return level.root.client;
   }
+
+  /**
+   * The text to put before a message about to be sent on `root`'s connection: BEGIN_TEXT when
+   * BEGIN was not sent yet, else ''. The caller queues the message right after (no await in
+   * between) and then sets `root.begun` (not when making the text failed: nothing was sent).
+   */
+  private opening(root: Root): string { return root.begun ? '' : BEGIN_TEXT; }
 
   private queryable(): pg.Pool | pg.PoolClient {
     const level = this.context.getStore();
@@ -176,9 +210,10 @@ class PostgresStore implements Store<PgDb> {
     }
     const release = await turn(level);
     try {
-      const client = this.connection(level);
+      const client = this.openConnection(level);
       const name = `sp_${++level.root.savepoints}`;
-      const text = batchText(list, (s) => client.escapeLiteral(s), `SAVEPOINT ${name}\n;\n`, `\n;\nRELEASE SAVEPOINT ${name}`);
+      const text = batchText(list, (s) => client.escapeLiteral(s), `${this.opening(level.root)}SAVEPOINT ${name}\n;\n`, `\n;\nRELEASE SAVEPOINT ${name}`);
+      level.root.begun = true;
       try {
         return await runBatchText(client, text);
       } catch (err) {
@@ -188,6 +223,33 @@ class PostgresStore implements Store<PgDb> {
     } finally {
       release();
     }
+  }
+
+  /**
+   * The reads of `list` in one simple-protocol query (./pg-batch.ts, parameters inlined): inside a
+   * transaction on its connection (no savepoint: a failing read aborts the transaction as any
+   * statement's would), outside on a pooled connection (one implicit transaction). Each
+   * statement's rows as arrays; rejects with the database's error.
+   */
+  async valuesBatch(list: readonly SqlStatement[]): Promise<unknown[][][]> {
+    if (!list.length) return [];
+    const level = this.context.getStore();
+    const send = (client: pg.PoolClient, before = '') => runValuesBatchText(client, batchText(list, (s) => client.escapeLiteral(s), before));
+    if (level) {
+      const client = this.openConnection(level);
+      const before = this.opening(level.root);
+      const reads = send(client, before); // the text is made and queued at once (no await before)
+      level.root.begun = true;
+      return reads;
+    }
+    return this.withClient(async (client, broke) => {
+      try {
+        return await send(client);
+      } catch (err) {
+        if (!(err instanceof pg.DatabaseError)) broke(err);
+        throw err;
+      }
+    });
   }
 
   /**
@@ -216,20 +278,19 @@ class PostgresStore implements Store<PgDb> {
 
   /** BEGIN … COMMIT on `client` around `fn` (see the module comment). */
   private async outer<T>(client: pg.PoolClient, broke: (err: unknown) => void, fn: () => Promise<T>): Promise<T> {
-    const root: Root = { client, done: false, savepoints: 0 };
+    const root: Root = { client, done: false, savepoints: 0, begun: false };
     this.writes.begin(client);
     try {
-      await client.query('BEGIN');
       let value: T;
       try {
         value = await this.context.run({ root, tail: Promise.resolve() }, fn);
       } catch (err) {
         root.done = true;
-        await client.query('ROLLBACK').catch(broke);
+        if (root.begun) await client.query('ROLLBACK').catch(broke);
         throw err;
       }
       root.done = true;
-      await client.query('COMMIT');
+      if (root.begun) await client.query('COMMIT');
       return value;
     } finally {
       this.writes.end(client); // its writes are told now, committed or not (./pg-writes.ts)
@@ -240,9 +301,11 @@ class PostgresStore implements Store<PgDb> {
   private async savepoint<T>(level: Level, fn: () => Promise<T>): Promise<T> {
     const release = await turn(level);
     try {
-      const client = this.connection(level);
+      const client = this.openConnection(level);
       const name = `sp_${++level.root.savepoints}`;
-      await client.query(`SAVEPOINT ${name}`);
+      const begin = this.opening(level.root);
+      level.root.begun = true;
+      await client.query(`${begin}SAVEPOINT ${name}`);
       let value: T;
       try {
         value = await this.context.run({ root: level.root, tail: Promise.resolve() }, fn);

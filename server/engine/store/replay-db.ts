@@ -21,9 +21,11 @@
  * sends what is left. A write declared with `expect` (the instance's revision check) fails the
  * command when the database reports another row count.
  *
- * Loads ask for their statements together (`prefetch`): one round trip and one more run.
+ * Loads ask for their statements together (`prefetch`): one round trip and one more run; a
+ * locking load sends its rest in the round trip of its lock (`prefetchLocked`). Nested engine
+ * transactions take no SAVEPOINT here (`writeMark` / `dropWritesFrom`).
  */
-import type { Store } from '../../db/store/port';
+import type { SqlParam, Store } from '../../db/store/port';
 import { NeedExec, ReplayState, isRead, send, type HandlerCall, type Mode, type PendingRead, type Write } from './replay-state';
 
 export { NeedExec, ReplayState } from './replay-state';
@@ -167,8 +169,8 @@ export class ReplayDb {
     return isRead(sql) ? this.read(sql, params, mode) : this.write(sql, params, mode);
   }
 
-  private keyOf(mode: string, sql: string, params: unknown[]): string {
-    return `${this.current.writes.length}\u0000${mode}\u0000${sql}\u0000${JSON.stringify(params)}`;
+  private keyOf(mode: string, sql: string, params: unknown[], at = this.current.writes.length): string {
+    return `${at}\u0000${mode}\u0000${sql}\u0000${JSON.stringify(params)}`;
   }
 
   private read(sql: string, params: unknown[], mode: Mode): unknown {
@@ -190,6 +192,58 @@ export class ReplayDb {
       if (!this.current.answers.has(key)) missing.push({ key, fetch: (store) => send(store, q.sql, q.params, mode) });
     }
     if (missing.length) throw this.need(...missing);
+  }
+
+  /**
+   * The locking read `lock` (answered as `get` in raw mode would) and, in the same round trip
+   * after it, the reads `rest` (issue 44: an instance's rest, unit-statements.ts LOCKED_LOADS):
+   * each `chained` takes the locked row's id from the setting the locking read set, and its rows
+   * answer `sql` with the row's first column (its id) as the one parameter, as `all` in raw mode
+   * would, at the same point of the run. Nothing when the locking read is answered already; no
+   * row: only that answer. One round trip with the store's `valuesBatch`, else one per statement.
+   */
+  prefetchLocked(lock: { sql: string; params: unknown[] }, rest: ReadonlyArray<{ sql: string; chained: string }>): void {
+    const st = this.current;
+    const lockKey = this.keyOf('valuesGet', lock.sql, lock.params);
+    if (st.answers.has(lockKey)) return;
+    const at = st.writes.length;
+    const restKey = (sql: string, id: unknown) => this.keyOf('values', sql, [id], at);
+    throw this.need({
+      key: lockKey,
+      fetch: async (store) => {
+        const p = lock.params as SqlParam[];
+        if (!store.valuesBatch) {
+          const row = (await store.values(lock.sql, p))[0];
+          if (row) for (const q of rest) st.answers.set(restKey(q.sql, row[0]), await store.values(q.sql, [row[0] as SqlParam]));
+          return row;
+        }
+        const [locked, ...rows] = await store.valuesBatch([{ sql: lock.sql, params: p }, ...rest.map((q) => ({ sql: q.chained }))]);
+        const row = locked[0];
+        if (row) rest.forEach((q, i) => st.answers.set(restKey(q.sql, row[0]), rows[i]));
+        return row;
+      },
+    });
+  }
+
+  /**
+   * The point a nested engine transaction starts at (EngineCore.tx): on a ReplayDb no SAVEPOINT is
+   * sent; `dropWritesFrom` undoes its writes when it throws.
+   */
+  writeMark(): number { return this.current.writes.length; }
+
+  /**
+   * Undoes the writes queued since `mark` (a nested transaction that threw `error`): unsent, they
+   * are marked dropped, never sent (as a ROLLBACK TO its savepoint would have undone them; they
+   * keep their places, so later runs, which queue them again, line up with what was sent); when
+   * some were sent already (a read inside it needed them), they cannot be undone alone: the
+   * command fails with `error` at its end even if a caller catches it (ReplayState.broken).
+   */
+  dropWritesFrom(mark: number, error: unknown): void {
+    const st = this.current;
+    for (let i = mark; i < st.writes.length; i++) {
+      if (i < st.sent.length && !st.sent[i].dropped) st.broken ??= { error };
+      else st.writes[i].dropped = true;
+    }
   }
 
   /** The answer of asynchronous `fn` keyed by `key` (a handler's: 抄送 to roles). */

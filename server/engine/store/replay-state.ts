@@ -25,6 +25,8 @@ export interface Write {
   params: unknown[];
   mode: Mode;
   expect?: { changes: number; error: () => Error };
+  /** Undone before it was sent (a nested engine transaction threw: ReplayDb.dropWritesFrom): never sent. */
+  dropped?: boolean;
 }
 
 export interface SentWrite extends Write { result: unknown }
@@ -84,6 +86,12 @@ export class ReplayState {
   readonly handlerCalls: HandlerCall[] = [];
   handlerCursor = 0;
 
+  /**
+   * Set when a nested engine transaction threw after some of its writes were sent (ReplayDb
+   * dropWritesFrom): they cannot be undone alone, so the command fails with that error.
+   */
+  broken: { error: unknown } | undefined;
+
   /** `writable` false: a read outside any command (`EngineCore.query`): a write throws. */
   constructor(readonly writable: boolean) {}
 
@@ -111,17 +119,26 @@ export class ReplayState {
 
   /**
    * Sends writes [sent, upTo) in order: consecutive plain statements as one batch (one round
-   * trip: store.batch), savepoint statements and writes whose rows are wanted on their own.
+   * trip: store.batch), savepoint statements and writes whose rows are wanted on their own;
+   * dropped writes are skipped (settled as not sent).
    */
   private async sendWrites(store: Store, upTo: number): Promise<void> {
     while (this.sent.length < upTo) {
       const from = this.sent.length;
+      if (this.writes[from].dropped) {
+        this.sent.push({ ...this.writes[from], result: DROPPED });
+        continue;
+      }
       let to = from;
-      while (to < upTo && batchable(this.writes[to])) to++;
-      if (to - from > 1) {
-        const list = this.writes.slice(from, to);
-        const results = await store.batch(list.map((w) => ({ sql: w.sql, params: w.params as SqlParam[] })));
-        list.forEach((w, i) => this.settle(w, { changes: results[i].changes, lastInsertRowid: 0 }));
+      while (to < upTo && (batchable(this.writes[to]) || this.writes[to].dropped)) to++;
+      const live = this.writes.slice(from, to).filter((w) => !w.dropped);
+      if (live.length > 1) {
+        const results = await store.batch(live.map((w) => ({ sql: w.sql, params: w.params as SqlParam[] })));
+        let j = 0;
+        for (const w of this.writes.slice(from, to)) {
+          if (w.dropped) this.sent.push({ ...w, result: DROPPED });
+          else this.settle(w, { changes: results[j++].changes, lastInsertRowid: 0 });
+        }
       } else {
         const w = this.writes[from];
         this.settle(w, await send(store, w.sql, w.params, w.mode));
@@ -134,6 +151,12 @@ export class ReplayState {
     this.sent.push({ ...w, result });
   }
 }
+
+/** The result of a dropped write (never sent): reading it is a bug of the core. */
+const DROPPED = {
+  get changes(): number { throw new Error('engine: the result of a write its nested transaction dropped'); },
+  get lastInsertRowid(): number { throw new Error('engine: the result of a write its nested transaction dropped'); },
+};
 
 /** A write that can go in a batch: rows not wanted, and not a savepoint statement (a batch has its own savepoint). */
 const batchable = (w: Write) => w.mode === 'run' && !/^\s*(SAVEPOINT|RELEASE|ROLLBACK)\b/i.test(w.sql);

@@ -13,7 +13,7 @@ import {
   type CcRow, type CommentRow, type ExecutionRow, type HiActRow, type HiTaskRow, type InstanceRow, type TaskRow,
 } from './rows';
 import { EventRows } from './event-rows';
-import { BULK, SQL } from './unit-statements';
+import { BULK, LOCKED_LOADS, SQL } from './unit-statements';
 import { VarEntry, variableType } from './var-entry';
 import { isReplayDb } from './replay-db';
 import { ENGINE_LIMIT_DEFAULTS } from '../types';
@@ -80,10 +80,12 @@ export class UnitOfWork {
    * is read and the rest comes from the cache when it holds this revision (InstanceCache).
    * On PostgreSQL (`db` a ReplayDb) the instance row is read `FOR UPDATE` (issue 44): a command
    * on the instance from another node waits until this command's transaction ends, then reads
-   * what it committed; the optimistic revision check of `flush` stays. SQLite has one writer: no
-   * lock clause. `lock` false: a read that writes nothing (no lock taken).
+   * what it committed; the optimistic revision check of `flush` stays. The loads of the rest go in
+   * the lock's round trip, after it (ReplayDb.prefetchLocked). SQLite has one writer: no lock clause.
+   * `lock` false: a read that writes nothing (no lock taken).
    */
   static load(db: Database.Database, id: string, cache?: CachedUnits, lock = true): UnitOfWork | null {
+    if (lock && isReplayDb(db)) db.prefetchLocked({ sql: SQL.lockInstance, params: [id] }, LOCKED_LOADS);
     const r = rawStmt(db, lock && isReplayDb(db) ? SQL.lockInstance : SQL.loadInstance).get(id);
     return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r), cache) : null;
   }
@@ -94,6 +96,7 @@ export class UnitOfWork {
    * it waited for ended it: its loaded tasks lack it).
    */
   static loadByTask(db: Database.Database, taskId: string, cache?: CachedUnits, lock = true): UnitOfWork | null {
+    if (lock && isReplayDb(db)) db.prefetchLocked({ sql: SQL.lockInstanceOfTask, params: [taskId] }, LOCKED_LOADS);
     const r = rawStmt(db, lock && isReplayDb(db) ? SQL.lockInstanceOfTask : SQL.loadInstanceOfTask).get(taskId);
     return r ? UnitOfWork.loadRest(db, rowOf<InstanceRow>(INSTANCE_COLS, r), cache) : null;
   }
