@@ -297,7 +297,7 @@ export function toAppError(e: unknown): unknown {
   const code = (e as { code?: string })?.code;
   if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return conflict(CONCURRENT_UPDATE);
   // PostgreSQL: serialization failure, deadlock (another transaction won). The original stays the
-  // `cause`: the store's outermost transaction retries the whole command once on it (postgres.ts).
+  // `cause`: the store's outermost transaction retries the whole command once on it (db/store/pg-transactions.ts).
   if (code === '40001' || code === '40P01') return Object.assign(conflict(CONCURRENT_UPDATE), { cause: e });
   if (e instanceof ExpressionError) return refused(e.message);
   if (e instanceof Error && e.constructor === Error) return refused(e.message);

@@ -2,7 +2,7 @@
  * Which failures of a PostgreSQL transaction are worth running it again (issue 44 "Deadlock and
  * serialization failures (40P01/40001) get one retry, then the concurrency message"): the
  * server rolled the whole transaction back because another one won, and the same work may well
- * pass now. The store's outermost `transaction` (./postgres.ts) retries once on them, so its
+ * pass now. The store's outermost `transaction` (./pg-transactions.ts) retries once on them, so its
  * `fn` may run twice and must have no effect outside the transaction before the commit. Callers
  * checked for that: the engine's commands (units of work enter the instance cache after the
  * commit only, and that cache is off on PostgreSQL; the ReplayDb's state is made per run of

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL store's one retry of an outermost transaction that failed with a deadlock or a
  * serialization failure (issue 44: "Deadlock and serialization failures (40P01/40001) get one
- * retry, then the concurrency message"; ./postgres.ts `transaction`, ./pg-retry.ts).
+ * retry, then the concurrency message"; ./pg-transactions.ts `transaction`, ./pg-retry.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/pg/fresh-db';
