@@ -113,7 +113,14 @@ test('on plain http the password travels encrypted and remember-me keeps the use
 
   // Unticking remember-me forgets the user name at the next sign-in.
   await logout(page);
-  await page.getByRole('checkbox', { name: '记住密码' }).uncheck({ force: true });
+  // The form applies the remembered name and tick after it mounts: untick once they are in.
+  const remember = page.getByRole('checkbox', { name: '记住密码' });
+  await expect(page.getByPlaceholder('账号')).toHaveValue('admin');
+  await expect(remember).toBeChecked();
+  await expect(async () => {
+    await remember.uncheck({ force: true });
+    await expect(remember).not.toBeChecked();
+  }).toPass();
   await page.getByPlaceholder('密码').fill('admin123');
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page).toHaveURL(/#\/index$/);
