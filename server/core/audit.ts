@@ -9,7 +9,8 @@
  * Rows are queued per store (server/db/store/port.ts) and written together, in call order, in one
  * `store.batch` (one transaction by the port's contract: on SQLite a transaction of the group
  * commit, on PostgreSQL one round trip, its statements in one implicit transaction, instead of
- * BEGIN, INSERT and COMMIT: issue 44), when the event loop next reaches its check phase (`setImmediate`): under
+ * BEGIN, INSERT and COMMIT: issue 44), when the event loop next reaches its check phase (`setImmediate`;
+ * on PostgreSQL 10 ms later, AUDIT_PG_DELAY_MS): under
  * load one write carries the rows of every request answered in that turn instead of one each
  * (issue 15: a separate commit per audited write cost ~30 µs and 3–4 WAL pages; the SQLite
  * adapter's group commit may fold it further into other requests' commit). RuoYi writes the log
@@ -19,6 +20,7 @@
  * only its insert waits. A failed write keeps the rows queued and retries (see flushAudit).
  * The SQL is portable (`?` placeholders, issue 43): the same statements run on SQLite and PostgreSQL.
  */
+import { setTimeout as nodeSetTimeout } from 'node:timers';
 import type { SqlParam, SqlStatement, Store } from '../db/store/port';
 import { sysOperLog } from '../db/schema';
 import { formatDateTime } from '../../shared/utils/date';
@@ -165,7 +167,7 @@ export function writeAudit(store: Store, e: AuditEntry): void {
   ]);
   if (!q.scheduled && !q.retry) {
     q.scheduled = true;
-    setImmediate(() => {
+    later(store, () => {
       q.scheduled = false;
       const waiter = q.turnEnd;
       q.turnEnd = undefined;
@@ -175,6 +177,24 @@ export function writeAudit(store: Store, e: AuditEntry): void {
       if (waiter) void (done ?? Promise.resolve()).then(waiter.settle);
     });
   }
+}
+
+/**
+ * How long a PostgreSQL store's operation-log rows wait for company (ms): RuoYi's AsyncManager
+ * writes 10 ms later too. Over the network each write is a round trip and a transaction of the
+ * server's: under load one write then carries the rows of every request answered in that time
+ * (issue 44's CPU per instance). SQLite writes at the end of the turn (its group commit folds more).
+ */
+export const AUDIT_PG_DELAY_MS = 10;
+
+/**
+ * Runs `fn` when the queue's rows are due: the turn's end on SQLite, AUDIT_PG_DELAY_MS later on
+ * PostgreSQL (node:timers' own setTimeout: a test that fakes the global timers to drive the
+ * retry, AUDIT_RETRY_MS, still sees the rows written on their own).
+ */
+function later(store: Store, fn: () => void): void {
+  if (store.kind === 'postgres') nodeSetTimeout(fn, AUDIT_PG_DELAY_MS);
+  else setImmediate(fn);
 }
 
 /**

@@ -122,7 +122,7 @@ describe('handlers once per command on PostgreSQL', () => {
 });
 
 describe('round trips of a command on PostgreSQL', () => {
-  it('a complete locks its instance and loads the rest in one round trip, then sends its writes in one batch', async () => {
+  it('a complete locks its instance and loads the rest in one round trip, then sends its writes with the COMMIT', async () => {
     const { definitionId } = await engine.deploy({ xml: lineXml('trips', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
     const { tasks } = await engine.start({ definitionId, userId: '1' });
     const calls: string[] = [];
@@ -130,7 +130,7 @@ describe('round trips of a command on PostgreSQL', () => {
     const counted = new Proxy(store, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver);
-        if (typeof v === 'function' && ['all', 'get', 'run', 'values', 'batch', 'valuesBatch'].includes(String(prop))) {
+        if (typeof v === 'function' && ['all', 'get', 'run', 'values', 'batch', 'valuesBatch', 'batchAtCommit'].includes(String(prop))) {
           return (...args: unknown[]) => {
             const list = Array.isArray(args[0]) ? (args[0] as { sql: string }[]).map((q) => q.sql) : [String(args[0])];
             calls.push(`${String(prop)} ${list[0].slice(0, 60)}`);
@@ -149,8 +149,10 @@ describe('round trips of a command on PostgreSQL', () => {
     // The instance row locked (issue 44) and, after it in the same round trip, its tokens, tasks,
     // candidates and variables (read once the lock is granted), then every write in one batch: no
     // SAVEPOINT round trips for the nested engine transaction, no run after the agenda (ids from
-    // the pool). The locking read is sent once, like any read.
-    expect(calls.map((c) => c.split(' ')[0])).toEqual(['valuesBatch', 'batch']);
+    // the pool). The locking read is sent once, like any read. The writes wait for the COMMIT and go
+    // in its message (store.batchAtCommit), the revision check with them.
+    expect(calls.map((c) => c.split(' ')[0])).toEqual(['valuesBatch', 'batchAtCommit']);
+    expect(texts[1].filter((t) => /^UPDATE wf_instance .* AND revision = \?$/s.test(t))).toHaveLength(1);
     expect(texts[0][0]).toMatch(/^SELECT .* FROM wf_instance WHERE id = \(SELECT instance_id FROM wf_task WHERE id = \?\) FOR UPDATE$/s);
     expect(texts[0].slice(1).map((t) => /FROM (\w+)/.exec(t)?.[1])).toEqual(['wf_execution', 'wf_task', 'wf_identity_link', 'wf_variable']);
     expect(texts.flat().filter((t) => /FOR UPDATE/.test(t))).toHaveLength(1);

@@ -128,7 +128,7 @@ describe('one retry on a deadlock / serialization failure (issue 44)', () => {
     const proxy = new Proxy(store, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver);
-        if (prop === 'batch') {
+        if (prop === 'batch' || prop === 'batchAtCommit') { // the flush: with COMMIT, or at once in a savepoint
           return (...args: unknown[]) => {
             calls++;
             if (left-- > 0) return Promise.reject(Object.assign(new Error(`forced ${code}`), { code }));

@@ -2,8 +2,9 @@
  * The transaction machinery of the PostgreSQL store (./postgres.ts; issue 43): the base class the
  * adapter extends, over a node-postgres `Pool`.
  *
- * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN` (sent with its first
- *   statement, in the same message when it can: Root.begun), runs `fn`, `COMMIT`
+ * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN` (sent in the round trip of
+ *   its first statements: Root.begun, `pipeline`), runs `fn`, `COMMIT` (with the writes
+ *   `batchAtCommit` queued, in one round trip: Root.pending)
  *   (`ROLLBACK` and rethrow when `fn` throws; on a deadlock or serialization failure, 40P01 /
  *   40001, ROLLBACK and ONE more run of `fn` in a new transaction: see `transaction`). The open transaction travels with `fn`'s async
  *   context (AsyncLocalStorage), so every statement and `store.db` query issued there runs on that
@@ -19,6 +20,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { BatchError, type ExpectingStatement } from './port';
+import { expecting, expectingError } from './pg-expect';
+import { runPipeline, type PipelineResult, type PipelineStatement } from './pg-pipeline';
 import { PgWriteLog } from './pg-writes';
 import { isRetriedConflict } from './pg-retry';
 
@@ -29,22 +33,31 @@ export interface Root {
   done: boolean;
   savepoints: number;
   /**
-   * Set once BEGIN was sent. BEGIN goes with the transaction's first statement: in the same
-   * message when that is a text of several (a batch, valuesBatch, a SAVEPOINT: one round trip
-   * less), else queued just before it (`connection`). A transaction that sent nothing ends
-   * without COMMIT / ROLLBACK.
+   * Set once BEGIN was sent. BEGIN goes in the pipeline of the transaction's first statements
+   * (`pipeline`: a statement of the store, a batch, valuesBatch, a SAVEPOINT), else (Drizzle's
+   * queries on `store.db`) queued just before them (`connection`). A transaction that sent
+   * nothing ends without COMMIT / ROLLBACK.
    */
   begun: boolean;
+  /**
+   * Writes queued by `batchAtCommit` (./postgres.ts), not sent yet: they go in COMMIT's round
+   * trip, or before the transaction's next statement (`openConnection`).
+   */
+  pending?: readonly ExpectingStatement[];
+  /** Queued writes that a later statement made go before it: settles when they did (rejects with their error). */
+  flushed?: Promise<void>;
 }
 
-/** The opening of a transaction sent in the message of its first statements (Root.begun). */
-const BEGIN_TEXT = 'BEGIN\n;\n';
+const BEGIN: PipelineStatement = { sql: 'BEGIN' };
+const COMMIT: PipelineStatement = { sql: 'COMMIT' };
 
 /** One level (the transaction or a savepoint) of an async context. */
 export interface Level {
   root: Root;
   /** The level's nested transactions and batches run one after another: this chain's tail. */
   tail: Promise<void>;
+  /** A savepoint's level (batchAtCommit queues only at a transaction's top level). */
+  nested?: boolean;
 }
 
 /** Waits for the level's earlier nested work; returns the release of this one's turn. */
@@ -67,7 +80,8 @@ export abstract class PgTransactions {
   protected readonly open = new Set<Promise<void>>();
   protected closing: Promise<void> | undefined;
 
-  constructor(protected readonly pool: pg.Pool, protected readonly writes: PgWriteLog) {}
+  /** `types`: the pool's type parsers (the rows of ./pg-pipeline.ts parse as node-postgres parses them). */
+  constructor(protected readonly pool: pg.Pool, protected readonly writes: PgWriteLog, protected readonly types: unknown) {}
 
   get inTransaction(): boolean {
     return this.context.getStore() !== undefined;
@@ -87,22 +101,54 @@ export abstract class PgTransactions {
     return client;
   }
 
-  /** The transaction's connection as it is (BEGIN perhaps not sent: see `opening`). */
+  /** The transaction's connection, its pending writes queued first (BEGIN perhaps not sent: `pipeline` sends it in front). */
   protected openConnection(level: Level): pg.PoolClient {
-    if (level.root.done) throw new Error('the transaction this statement belongs to has ended (a promise of it was not awaited)');
-    return level.root.client;
+    const { root } = level;
+    if (root.done) throw new Error('the transaction this statement belongs to has ended (a promise of it was not awaited)');
+    if (root.pending) this.sendPending(root);
+    return root.client;
   }
 
   /**
-   * The text to put before a message about to be sent on `root`'s connection: BEGIN_TEXT when
-   * BEGIN was not sent yet, else ''. The caller queues the message right after (no await in
-   * between) and then sets `root.begun` (not when making the text failed: nothing was sent).
+   * Queues the transaction's pending writes (Root.pending) now, ahead of a statement about to be
+   * queued: node-postgres sends a connection's queries in order. Their outcome is `root.flushed`
+   * (awaited by that statement when it fails, and before COMMIT).
    */
-  protected opening(root: Root): string { return root.begun ? '' : BEGIN_TEXT; }
+  private sendPending(root: Root): void {
+    const list = root.pending!;
+    root.pending = undefined;
+    const sent = this.pipeline(root, list.map(expecting)).then(() => undefined, (err: unknown) => { throw expectingError(list, err); });
+    sent.catch(() => undefined); // awaited later (`firstError`, `outer`): never an unhandled rejection
+    root.flushed = root.flushed ? Promise.all([root.flushed, sent]).then(() => undefined) : sent;
+    root.flushed.catch(() => undefined);
+  }
 
-  protected queryable(): pg.Pool | pg.PoolClient {
-    const level = this.context.getStore();
-    return level ? this.connection(level) : this.pool;
+  /**
+   * Sends `list` on `root`'s connection in one round trip (./pg-pipeline.ts), BEGIN in front when
+   * not sent yet and `after` (statements of the caller's: RELEASE, COMMIT) behind; queued at once
+   * (no await before). Each statement's result; BatchError indexes count `list` only.
+   */
+  protected pipeline(root: Root, list: readonly PipelineStatement[], before: readonly PipelineStatement[] = [], after: readonly PipelineStatement[] = []): Promise<PipelineResult[]> {
+    const lead = [...(root.begun ? [] : [BEGIN]), ...before];
+    root.begun = true;
+    return runPipeline(root.client, [...lead, ...list, ...after], this.types, lead.length, list.length)
+      .then((results) => results.slice(lead.length, lead.length + list.length));
+  }
+
+  /**
+   * The error to report for `err`, a statement's failure in `level`'s transaction: the error of
+   * writes queued before it that failed (PostgreSQL then refuses every later statement with
+   * 25P02, which says nothing), else `err`.
+   */
+  protected async firstError(level: Level | undefined, err: unknown): Promise<unknown> {
+    const flushed = level?.root.flushed;
+    return flushed ? flushed.then(() => err, (first: unknown) => first) : err;
+  }
+
+  /** Queues `list` for COMMIT's round trip (Root.pending; see port.ts batchAtCommit). */
+  protected queueAtCommit(level: Level, list: readonly ExpectingStatement[]): void {
+    this.openConnection(level); // writes queued before go first
+    level.root.pending = list;
   }
 
   /**
@@ -137,16 +183,36 @@ export abstract class PgTransactions {
       let value: T;
       try {
         value = await this.context.run({ root, tail: Promise.resolve() }, fn);
+        await root.flushed;
       } catch (err) {
         root.done = true;
+        const first = await this.firstError({ root, tail: Promise.resolve() }, err);
         if (root.begun) await client.query('ROLLBACK').catch(broke);
-        throw err;
+        throw first;
       }
       root.done = true;
-      if (root.begun) await client.query('COMMIT');
+      if (root.pending) await this.commitPending(root, broke);
+      else if (root.begun) await client.query('COMMIT');
       return value;
     } finally {
       this.writes.end(client); // its writes are told now, committed or not (./pg-writes.ts)
+    }
+  }
+
+  /**
+   * Sends the pending writes and COMMIT in one round trip (BEGIN before them when not sent yet).
+   * When a write fails, PostgreSQL skips the rest up to the Sync (COMMIT too): ROLLBACK, and the write's
+   * error (its `expect.error()` for a wrong row count: ./pg-expect.ts expectingError).
+   */
+  private async commitPending(root: Root, broke: (err: unknown) => void): Promise<void> {
+    const list = root.pending!;
+    root.pending = undefined;
+    try {
+      await this.pipeline(root, list.map(expecting), [], [COMMIT]);
+    } catch (err) {
+      if (err instanceof BatchError && err.index === -1 && !(err.cause instanceof pg.DatabaseError)) broke(err.cause);
+      await root.client.query('ROLLBACK').catch(broke);
+      throw expectingError(list, err);
     }
   }
 
@@ -156,12 +222,10 @@ export abstract class PgTransactions {
     try {
       const client = this.openConnection(level);
       const name = `sp_${++level.root.savepoints}`;
-      const begin = this.opening(level.root);
-      level.root.begun = true;
-      await client.query(`${begin}SAVEPOINT ${name}`);
+      await this.pipeline(level.root, [], [{ sql: `SAVEPOINT ${name}` }]);
       let value: T;
       try {
-        value = await this.context.run({ root: level.root, tail: Promise.resolve() }, fn);
+        value = await this.context.run({ root: level.root, tail: Promise.resolve(), nested: true }, fn);
       } catch (err) {
         // If this fails the connection broke: the outer transaction's ROLLBACK fails too and says so.
         await client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`).catch(() => undefined);

@@ -61,6 +61,22 @@ export interface Statements {
    * rejects with the database's error (as `values`); the ones after it do not run.
    */
   valuesBatch?(statements: readonly SqlStatement[]): Promise<unknown[][][]>;
+  /**
+   * The last writes of the current transaction (issue 44: the engine's flush), sent together with
+   * its COMMIT in ONE round trip by adapters that can (PostgreSQL, at a transaction's top level;
+   * inside a nested transaction it runs as `batch` at once). Resolves once queued: their failure
+   * rejects the transaction (`transaction(fn)`), never this call, so the caller reads nothing of
+   * their results. `expect` on a statement: the transaction fails with its `error()` unless that
+   * statement changes exactly `changes` rows (the instance's revision check). A statement issued
+   * after it in the same transaction sends the queued writes first (in order), and rejects with
+   * their error when they fail. Inside a transaction only (else it throws).
+   */
+  batchAtCommit?(statements: readonly ExpectingStatement[]): Promise<void>;
+}
+
+/** A write of `batchAtCommit`: `expect`, the rows it must change (else the transaction fails with `error()`). */
+export interface ExpectingStatement extends SqlStatement {
+  expect?: { changes: number; error: () => Error };
 }
 
 /** A database behind the port. `D` is the adapter's Drizzle handle. */

@@ -105,13 +105,17 @@ describe('postgres store', () => {
       sent.length = 0;
       expect(await store.transaction(async () => 'nothing sent')).toBe('nothing sent');
       expect(sent).toEqual([]);
-      // A plain statement first: BEGIN is queued before it (its own message).
+      // A plain statement first: BEGIN goes in its round trip (one pipeline, ./pg-pipeline.ts),
+      // its parameters bound.
       await store.transaction(async () => { await store.run('INSERT INTO v (id) VALUES (?)', [5]); });
-      expect(sent.map((t) => t.split('\n')[0])).toEqual(['BEGIN', 'INSERT INTO v (id) VALUES ($1)', 'COMMIT']);
+      expect(sent).toEqual(['BEGIN\n;\nINSERT INTO v (id) VALUES ($1)', 'COMMIT']);
+      sent.length = 0;
+      await store.transaction(async () => { await store.run('INSERT INTO v (id) VALUES (6)'); });
+      expect(sent).toEqual(['BEGIN\n;\nINSERT INTO v (id) VALUES (6)', 'COMMIT']);
     } finally {
       pg.Client.prototype.query = real;
     }
-    expect((await store.values('SELECT id FROM v ORDER BY id')).flat()).toEqual([1, 2, 5]);
+    expect((await store.values('SELECT id FROM v ORDER BY id')).flat()).toEqual([1, 2, 5, 6]);
   });
 
   it('batch refuses a NUL in a string before sending anything', async () => {

@@ -2,14 +2,16 @@
  * The PostgreSQL adapter of the store port (./port.ts; issue 43), over a node-postgres `Pool`.
  *
  * - Statements outside a transaction run on any pooled connection and autocommit; `?` placeholders
- *   become `$1 …` (numberPlaceholders), parameters are bound as ./pg-literals.ts toPgParam says.
+ *   become `$1 …` (numberPlaceholders), parameters are bound as ./pg-pipeline.ts bindValue says.
  * - `transaction(fn)` and the routing of statements to the open transaction's connection are
  *   ./pg-transactions.ts (the base class PgTransactions): ONE connection per outer transaction,
  *   BEGIN sent with its first statement, COMMIT / ROLLBACK, one retry on a deadlock or
  *   serialization failure, savepoints for nested calls run one after another; read its comment.
- * - `batch`: one multi-statement simple-protocol query (./pg-batch.ts), in an implicit transaction
- *   outside, in a savepoint of its own inside a transaction; `valuesBatch` the same for reads,
- *   without a savepoint.
+ * - `batch`, `valuesBatch`, `batchAtCommit` and a transaction's first statement (BEGIN in front)
+ *   each take ONE round trip: a pipeline of the extended protocol (./pg-pipeline.ts), named
+ *   statements prepared once per connection. `batch` runs in an implicit transaction outside, in a
+ *   savepoint of its own inside a transaction; `valuesBatch` the same for reads, without a
+ *   savepoint; `batchAtCommit` waits for the COMMIT and goes in its round trip (issue 44).
  * - Every statement of every pooled connection (the store's, Drizzle's) passes the write log
  *   (./pg-writes.ts): the read caches see this process's writes at once (../table-versions.ts).
  * - Result types: int8 (count(*), bigint columns) reads as a number when it is a safe integer (as
@@ -20,9 +22,8 @@
 import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { BatchError, numberPlaceholders, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
-import { batchText, runBatchText, runValuesBatchText } from './pg-batch';
-import { toPgParam } from './pg-literals';
+import { BatchError, numberPlaceholders, type ExpectingStatement, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
+import { bindValue, runPipeline } from './pg-pipeline';
 import { statementName } from './pg-statement-names';
 import { PgWriteLog, registerPgStore, watchClientWrites } from './pg-writes';
 import { PgTransactions, turn } from './pg-transactions';
@@ -46,6 +47,16 @@ const TYPES = {
     oid === INT8 && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Around valuesBatch's reads in a transaction (the engine's instance loads: lookups by key): their
+ * plans are made with sequential scans off. PostgreSQL keeps a prepared statement's generic plan
+ * once chosen (after five runs), and on a new install the tables are empty when that happens: a
+ * plan scanning them whole would stay while they grow (a hash join over wf_hi_actinst read every
+ * row of it per complete).
+ */
+const SEQSCAN_OFF = { sql: 'SET LOCAL enable_seqscan = off' };
+const SEQSCAN_RESET = { sql: 'RESET enable_seqscan' };
+
 class PostgresStore extends PgTransactions implements Store<PgDb> {
   readonly kind = 'postgres' as const;
   private readonly clientDbs = new WeakMap<pg.PoolClient, PgDb>();
@@ -54,7 +65,7 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
   private readonly closeHooks: (() => Promise<void>)[] = [];
 
   constructor(pool: pg.Pool, private readonly schema: Record<string, unknown> | undefined, writes: PgWriteLog) {
-    super(pool, writes);
+    super(pool, writes, TYPES);
     this.poolDb = this.drizzleOver(pool);
     registerPgStore(this, { pool, writes, onClose: (fn) => { this.closeHooks.push(fn); } });
   }
@@ -92,11 +103,22 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
    * One statement's result; of a parameterless text holding several (simple protocol), the last's.
    * A text with parameters runs as a named prepared statement (./pg-statement-names.ts).
    */
-  private async query(sql: string, params: readonly SqlParam[] = [], rowMode?: 'array'): Promise<pg.QueryResult> {
-    const text = numberPlaceholders(sql, params.length);
-    const name = params.length ? statementName(text) : undefined;
-    const result: pg.QueryResult | pg.QueryResult[] = await this.queryable().query({ text, values: params.map(toPgParam), ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
-    return Array.isArray(result) ? result[result.length - 1] : result;
+  private async query(sql: string, params: readonly SqlParam[] = [], rowMode?: 'array'): Promise<{ rows: unknown[]; rowCount: number | null }> {
+    const level = this.context.getStore();
+    const client = level && this.openConnection(level); // writes queued before go first (they may send BEGIN)
+    try {
+      if (client && !level.root.begun) {
+        // The transaction's first statement: BEGIN in front of it, one round trip (./pg-pipeline.ts).
+        return (await this.pipeline(level.root, [{ sql, params, rows: rowMode ?? 'object' }]))[0];
+      }
+      const text = numberPlaceholders(sql, params.length);
+      const name = params.length ? statementName(text) : undefined;
+      const result: pg.QueryResult | pg.QueryResult[] = await (client ?? this.pool).query({ text, values: params.map(bindValue), ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
+      return Array.isArray(result) ? result[result.length - 1] : result;
+    } catch (err) {
+      // A single statement answers its own error, not the pipeline's wrapper.
+      throw await this.firstError(level, err instanceof BatchError && err.index === 0 ? err.cause : err);
+    }
   }
 
   async all<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
@@ -115,13 +137,19 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
     return { changes: (await this.query(sql, params)).rowCount ?? 0 };
   }
 
+  /**
+   * port.ts batch: one round trip (./pg-pipeline.ts). Outside a transaction its statements form one
+   * transaction of their own (all before the pipeline's Sync); inside one they run in a savepoint
+   * of their own (SAVEPOINT … RELEASE in the same round trip; ROLLBACK TO it when one fails).
+   */
   async batch(list: readonly SqlStatement[]): Promise<RunResult[]> {
     if (!list.length) return [];
     const level = this.context.getStore();
+    const changes = (results: { rowCount: number }[]) => results.map((r) => ({ changes: r.rowCount }));
     if (!level) {
       return this.withClient(async (client, broke) => {
         try {
-          return await runBatchText(client, batchText(list, (s) => client.escapeLiteral(s)));
+          return changes(await runPipeline(client, list, TYPES));
         } catch (err) {
           if (err instanceof BatchError && err.index === -1 && !(err.cause instanceof pg.DatabaseError)) broke(err.cause);
           throw err;
@@ -132,13 +160,11 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
     try {
       const client = this.openConnection(level);
       const name = `sp_${++level.root.savepoints}`;
-      const text = batchText(list, (s) => client.escapeLiteral(s), `${this.opening(level.root)}SAVEPOINT ${name}\n;\n`, `\n;\nRELEASE SAVEPOINT ${name}`);
-      level.root.begun = true;
       try {
-        return await runBatchText(client, text);
+        return changes(await this.pipeline(level.root, list, [{ sql: `SAVEPOINT ${name}` }], [{ sql: `RELEASE SAVEPOINT ${name}` }]));
       } catch (err) {
         await client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`).catch(() => undefined);
-        throw err;
+        throw await this.firstError(level, err);
       }
     } finally {
       release();
@@ -146,28 +172,49 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
   }
 
   /**
-   * The reads of `list` in one simple-protocol query (./pg-batch.ts, parameters inlined): inside a
-   * transaction on its connection (no savepoint: a failing read aborts the transaction as any
-   * statement's would), outside on a pooled connection (one implicit transaction). Each
-   * statement's rows as arrays; rejects with the database's error.
+   * port.ts batchAtCommit: at a transaction's top level the writes wait in Root.pending for COMMIT's
+   * round trip (./pg-transactions.ts), each `expect` checked in SQL (./pg-expect.ts expectingSql); in a
+   * savepoint they run at once as `batch`, the counts checked here. Errors: outside a transaction, an Error.
+   */
+  async batchAtCommit(list: readonly ExpectingStatement[]): Promise<void> {
+    const level = this.context.getStore();
+    if (!level) throw new Error('batchAtCommit outside a transaction');
+    if (!list.length) return;
+    if (level.nested) {
+      const results = await this.batch(list);
+      list.forEach((s, i) => { if (s.expect && results[i].changes !== s.expect.changes) throw s.expect.error(); });
+      return;
+    }
+    const release = await turn(level);
+    try {
+      this.queueAtCommit(level, list);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * The reads of `list` in one round trip (./pg-pipeline.ts): inside a transaction on its
+   * connection (no savepoint: a failing read aborts the transaction as any statement's would),
+   * outside on a pooled connection (one implicit transaction). Each statement's rows as arrays;
+   * rejects with the database's error.
    */
   async valuesBatch(list: readonly SqlStatement[]): Promise<unknown[][][]> {
     if (!list.length) return [];
     const level = this.context.getStore();
-    const send = (client: pg.PoolClient, before = '') => runValuesBatchText(client, batchText(list, (s) => client.escapeLiteral(s), before));
+    const reads = list.map((s) => ({ ...s, rows: 'array' as const, named: true })); // fixed texts (the engine's loads): prepared
+    const rows = (results: { rows: unknown[] }[]) => results.map((r) => r.rows as unknown[][]);
+    const unwrap = (err: unknown) => (err instanceof BatchError && err.cause instanceof pg.DatabaseError ? err.cause : err);
     if (level) {
-      const client = this.openConnection(level);
-      const before = this.opening(level.root);
-      const reads = send(client, before); // the text is made and queued at once (no await before)
-      level.root.begun = true;
-      return reads;
+      this.openConnection(level);
+      return this.pipeline(level.root, reads, [SEQSCAN_OFF], [SEQSCAN_RESET]).then(rows, async (err: unknown) => { throw await this.firstError(level, unwrap(err)); });
     }
     return this.withClient(async (client, broke) => {
       try {
-        return await send(client);
+        return rows(await runPipeline(client, reads, TYPES));
       } catch (err) {
-        if (!(err instanceof pg.DatabaseError)) broke(err);
-        throw err;
+        if (!(unwrap(err) instanceof pg.DatabaseError)) broke(unwrap(err));
+        throw unwrap(err);
       }
     });
   }

@@ -112,9 +112,19 @@ export class ReplayState {
     for (const r of need.reads) this.answers.set(r.key, await r.fetch(store));
   }
 
-  /** Sends every write the finished run queued (the flush). */
+  /**
+   * Sends every write the finished run queued (the flush). When they are all plain writes and the
+   * store can, they go with the transaction's COMMIT (store.batchAtCommit: one round trip for both
+   * on PostgreSQL; the revision check travels with them), else as sendWrites sends them.
+   */
   async finish(store: Store): Promise<void> {
-    await this.sendWrites(store, this.writes.length);
+    const rest = this.writes.slice(this.sent.length);
+    if (!store.batchAtCommit || !rest.some((w) => !w.dropped) || !rest.every((w) => w.dropped || batchable(w))) {
+      await this.sendWrites(store, this.writes.length);
+      return;
+    }
+    await store.batchAtCommit(rest.filter((w) => !w.dropped).map((w) => ({ sql: w.sql, params: w.params as SqlParam[], ...(w.expect ? { expect: w.expect } : {}) })));
+    for (const w of rest) this.sent.push({ ...w, result: w.dropped ? DROPPED : AT_COMMIT });
   }
 
   /**
@@ -156,6 +166,12 @@ export class ReplayState {
 const DROPPED = {
   get changes(): number { throw new Error('engine: the result of a write its nested transaction dropped'); },
   get lastInsertRowid(): number { throw new Error('engine: the result of a write its nested transaction dropped'); },
+};
+
+/** The result of a write sent with COMMIT (store.batchAtCommit): nothing may read it. */
+const AT_COMMIT = {
+  get changes(): number { throw new Error('engine: the result of a write sent with the commit'); },
+  get lastInsertRowid(): number { throw new Error('engine: the result of a write sent with the commit'); },
 };
 
 /** A write that can go in a batch: rows not wanted, and not a savepoint statement (a batch has its own savepoint). */

@@ -1,0 +1,220 @@
+/**
+ * Several statements in ONE round trip over PostgreSQL's extended query protocol (issue 44, CPU per
+ * workflow instance): for each statement Parse (once per connection for a named one), Bind,
+ * Describe (reads only) and Execute, then a single Sync, written to the socket at once; the
+ * answers come back in order. Unlike a multi-statement simple query (every statement parsed and
+ * planned on each run, parameters inlined as text), named statements keep PostgreSQL's prepared
+ * plan, and parameters are bound as they are for one statement (`query`).
+ *
+ * The server runs the statements in order; at the first error it skips everything up to the Sync
+ * (protocol docs, "Extended Query": "the backend will ... discard messages until a Sync"). Outside
+ * a transaction block, the statements before the Sync form one transaction (all or nothing);
+ * inside one, the failure aborts it (the caller rolls back, to a savepoint or whole).
+ *
+ * Prepared names are shared with node-postgres' own bookkeeping (`connection.parsedStatements`), so a
+ * statement prepared here is not parsed again by a later `client.query({ name })`, and back. A
+ * failure leaves it unknown whether the failing statement's Parse succeeded: its name is closed
+ * (Close: not an error when it does not exist) before its next Parse on that connection.
+ */
+import pg from 'pg';
+import { BatchError, numberPlaceholders, type SqlParam } from './port';
+import { statementName } from './pg-statement-names';
+
+/**
+ * One statement of a pipeline: `?` placeholders, port parameters; `rows` when its rows are wanted,
+ * as arrays of column values ('array') or objects by column name ('object').
+ */
+export interface PipelineStatement {
+  sql: string;
+  params?: readonly SqlParam[];
+  rows?: 'array' | 'object';
+  /** Named (prepared once per connection) even without parameters: a fixed text (the engine's loads). */
+  named?: boolean;
+}
+
+/** What a statement answered: its rows (for `rows` statements, else none) and the changed-row count. */
+export interface PipelineResult {
+  rows: unknown[];
+  rowCount: number;
+}
+
+/**
+ * Transaction control (BEGIN, COMMIT, SAVEPOINT sp_3 …) is sent unnamed, as is every statement
+ * without parameters unless marked `named` (its text may hold values: naming each would use up the
+ * names, ./pg-statement-names.ts).
+ */
+const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
+
+/** node-postgres' connection, as far as this module uses it (pg/lib/connection.js). */
+interface Connection {
+  stream: { cork?(): void; uncork?(): void };
+  parsedStatements: Record<string, string>;
+  parse(q: { text: string; name?: string; types: number[] }): void;
+  bind(q: { statement?: string; values: (string | Buffer | null)[] }): void;
+  describe(q: { type: 'P'; name: string }): void;
+  execute(q: Record<string, never>): void;
+  close(q: { type: 'S'; name: string }): void;
+  sync(): void;
+  sendCopyFail(msg: string): void;
+}
+
+/** node-postgres' Result as its Query uses it (pg/lib/result.js; the typings show only its fields). */
+interface RowResult {
+  rows: unknown[];
+  rowCount: number | null;
+  addFields(fields: unknown[]): void;
+  parseRow(fields: unknown[]): unknown;
+  addRow(row: unknown): void;
+  addCommandComplete(msg: unknown): void;
+}
+const Result = (pg as unknown as { Result: new (rowMode: string | undefined, types: unknown) => RowResult }).Result;
+
+/** Names whose Parse may or may not have happened on a connection (a failed pipeline's failing statement). */
+const unsure = new WeakMap<object, Set<string>>();
+
+/**
+ * A port parameter as a bound text (or bytes): numbers and bigints as their digits, booleans 1 / 0
+ * (the schema's convention), strings as they are. Errors: TypeError for NaN / ±Infinity, a string
+ * holding U+0000 (PostgreSQL text cannot store it) and other types: refused before anything is sent.
+ */
+export function bindValue(value: SqlParam | undefined): string | Buffer | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') {
+    if (value.includes('\0')) throw new TypeError('cannot send a string holding U+0000 (NUL): PostgreSQL text cannot store it; send the bytes as a Buffer (bytea) instead');
+    return value;
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`cannot bind the number ${value}: PostgreSQL integers and the SQLite schema take finite numbers only`);
+    return String(value);
+  }
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (value instanceof Uint8Array) return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError(`cannot bind a parameter of type ${typeof value}`);
+}
+
+interface Prepared { text: string; name: string | undefined; values: (string | Buffer | null)[]; rows: 'array' | 'object' | undefined }
+
+/**
+ * The submittable node-postgres runs (client.query(submittable)): see the module comment. Its
+ * `text` (every statement) is what the write log (./pg-writes.ts) reads.
+ */
+class Pipeline {
+  readonly text: string;
+  private at = 0;
+  private readonly results: RowResult[] = [];
+  private done = false;
+
+  constructor(private readonly list: Prepared[], types: unknown, private readonly callback: (err: Error | undefined, results: PipelineResult[], failedAt: number) => void) {
+    this.text = list.map((s) => s.text).join('\n;\n');
+    for (const s of list) this.results.push(new Result(s.rows === 'array' ? 'array' : undefined, types));
+  }
+
+  submit(connection: Connection): Error | null {
+    const parsedHere = new Set<string>();
+    const doubt = unsure.get(connection);
+    connection.stream.cork?.();
+    try {
+      for (const s of this.list) {
+        if (s.name && doubt?.delete(s.name)) connection.close({ type: 'S', name: s.name });
+        if (!s.name || (connection.parsedStatements[s.name] === undefined && !parsedHere.has(s.name))) {
+          connection.parse({ text: s.text, name: s.name, types: [] });
+          if (s.name) parsedHere.add(s.name);
+        }
+        connection.bind({ statement: s.name, values: s.values });
+        if (s.rows) connection.describe({ type: 'P', name: '' });
+        connection.execute({});
+      }
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    this.connection = connection;
+    return null;
+  }
+
+  private connection: Connection | undefined;
+
+  handleRowDescription(msg: { fields: unknown[] }): void { this.results[this.at]?.addFields(msg.fields); }
+
+  handleDataRow(msg: { fields: unknown[] }): void {
+    const s = this.list[this.at];
+    if (!s?.rows) return; // a write's RETURNING rows (an `expect` wrapper's): not wanted
+    const r = this.results[this.at];
+    r.addRow(r.parseRow(msg.fields));
+  }
+
+  handleCommandComplete(msg: unknown): void {
+    this.results[this.at]?.addCommandComplete(msg);
+    this.at++;
+  }
+
+  handleEmptyQuery(): void { this.at++; }
+
+  handlePortalSuspended(): void { /* no row limits are asked for */ }
+
+  handleCopyInResponse(connection: Connection): void { connection.sendCopyFail('COPY is not supported in a pipeline'); }
+
+  handleCopyData(): void { /* see handleCopyInResponse */ }
+
+  handleError(err: Error): void {
+    if (this.done) return;
+    this.done = true;
+    this.remember(this.at, err instanceof pg.DatabaseError);
+    this.callback(err, [], this.at);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.done) return;
+    this.done = true;
+    this.remember(this.list.length, false);
+    this.callback(undefined, this.results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 })), -1);
+  }
+
+  /** Records the names parsed by the statements before `upTo` (and, unsure, the one at `upTo` when the server answered with an error there). */
+  private remember(upTo: number, failedThere: boolean): void {
+    const c = this.connection;
+    if (!c) return;
+    for (let i = 0; i < Math.min(upTo, this.list.length); i++) {
+      const { name, text } = this.list[i];
+      if (name) c.parsedStatements[name] = text;
+    }
+    const failing = this.list[upTo];
+    if (failedThere && failing?.name && c.parsedStatements[failing.name] === undefined) {
+      let set = unsure.get(c);
+      if (!set) unsure.set(c, (set = new Set()));
+      set.add(failing.name);
+    }
+  }
+}
+
+/**
+ * Runs `list` on `client` in one round trip (see the module comment) and returns each statement's
+ * result. `types`: the pool's type parsers (rows parse as node-postgres parses them). `lead`: the
+ * first statements that are the caller's own (a BEGIN, a SAVEPOINT): a BatchError's index counts
+ * from after them.
+ *
+ * Errors: BatchError(i) naming the statement that cannot be sent (placeholder count, a parameter
+ * bindValue refuses: nothing is sent) or that failed (`cause`: the database's error); index -1
+ * for a failure of a lead or trailing statement of the caller's, or of the connection.
+ */
+export function runPipeline(client: pg.ClientBase, list: readonly PipelineStatement[], types: unknown, lead = 0, own = list.length - lead): Promise<PipelineResult[]> {
+  const prepared: Prepared[] = [];
+  const index = (i: number) => (i >= lead && i < lead + own ? i - lead : -1);
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i];
+    try {
+      const text = numberPlaceholders(s.sql, s.params?.length ?? 0);
+      prepared.push({ text, name: (s.params?.length || s.named) && !CONTROL.test(text) ? statementName(text) : undefined, values: (s.params ?? []).map(bindValue), rows: s.rows });
+    } catch (err) {
+      return Promise.reject(new BatchError(index(i), err));
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const pipeline = new Pipeline(prepared, types, (err, results, failedAt) => {
+      if (err) reject(new BatchError(err instanceof pg.DatabaseError ? index(failedAt) : -1, err));
+      else resolve(results);
+    });
+    client.query(pipeline as unknown as pg.Submittable);
+  });
+}
