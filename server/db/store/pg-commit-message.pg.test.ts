@@ -181,6 +181,16 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
     expect(await ids(store)).toEqual([1, 2, 3]);
   });
 
+  it('a first statement refused before sending (a NUL in a string) sends no BEGIN either: what follows is still one transaction', async () => {
+    const store = await open('refused_first');
+    await expect(store.transaction(async () => {
+      await expect(store.run('INSERT INTO c (id, s) VALUES (?, ?)', [1, 'a\0b'])).rejects.toThrow('U+0000');
+      await store.run('INSERT INTO c (id) VALUES (?)', [2]);
+      throw new Error('undo');
+    })).rejects.toThrow('undo');
+    expect(await ids(store)).toEqual([]);
+  });
+
   it('the first statement, sent with BEGIN, binds as a statement alone does: strings, numbers into text, booleans, bigints, NULL, bytes', async () => {
     const store = await open('untyped');
     for (const [i, s] of AWKWARD.entries()) {

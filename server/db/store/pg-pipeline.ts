@@ -188,33 +188,56 @@ class Pipeline {
   }
 }
 
+/** A pipeline checked and ready to send (preparePipeline). */
+export interface PreparedPipeline { list: Prepared[]; lead: number; own: number }
+
 /**
- * Runs `list` on `client` in one round trip (see the module comment) and returns each statement's
- * result. `types`: the pool's type parsers (rows parse as node-postgres parses them). `lead`: the
- * first statements that are the caller's own (a BEGIN, a SAVEPOINT): a BatchError's index counts
- * from after them.
+ * Checks `list` and makes its statements ready to send (placeholders numbered, parameters bound,
+ * names given). `lead`: the first statements that are the caller's own (a BEGIN, a SAVEPOINT);
+ * `own`: how many after them are the batch's (the rest, a RELEASE or COMMIT, the caller's again):
+ * a BatchError's index counts the batch's statements only, -1 for the others.
  *
- * Errors: BatchError(i) naming the statement that cannot be sent (placeholder count, a parameter
- * bindValue refuses: nothing is sent) or that failed (`cause`: the database's error); index -1
- * for a failure of a lead or trailing statement of the caller's, or of the connection.
+ * Errors (thrown, nothing sent): BatchError(i) for a statement whose placeholders and parameters
+ * differ in number or holding a parameter bindValue refuses.
  */
-export function runPipeline(client: pg.ClientBase, list: readonly PipelineStatement[], types: unknown, lead = 0, own = list.length - lead): Promise<PipelineResult[]> {
+export function preparePipeline(list: readonly PipelineStatement[], lead = 0, own = list.length - lead): PreparedPipeline {
   const prepared: Prepared[] = [];
-  const index = (i: number) => (i >= lead && i < lead + own ? i - lead : -1);
   for (let i = 0; i < list.length; i++) {
     const s = list[i];
     try {
       const text = numberPlaceholders(s.sql, s.params?.length ?? 0);
       prepared.push({ text, name: (s.params?.length || s.named) && !CONTROL.test(text) ? statementName(text) : undefined, values: (s.params ?? []).map(bindValue), rows: s.rows });
     } catch (err) {
-      return Promise.reject(new BatchError(index(i), err));
+      throw new BatchError(i >= lead && i < lead + own ? i - lead : -1, err);
     }
   }
+  return { list: prepared, lead, own };
+}
+
+/**
+ * Sends a prepared pipeline on `client` in one round trip (see the module comment) and returns each
+ * statement's result. `types`: the pool's type parsers (rows parse as node-postgres parses them).
+ * Errors: BatchError(i) naming the batch's statement that failed (`cause`: the database's error);
+ * index -1 for a failure of the caller's own statements or of the connection.
+ */
+export function sendPipeline(client: pg.ClientBase, p: PreparedPipeline, types: unknown): Promise<PipelineResult[]> {
+  const index = (i: number) => (i >= p.lead && i < p.lead + p.own ? i - p.lead : -1);
   return new Promise((resolve, reject) => {
-    const pipeline = new Pipeline(prepared, types, (err, results, failedAt) => {
+    const pipeline = new Pipeline(p.list, types, (err, results, failedAt) => {
       if (err) reject(new BatchError(err instanceof pg.DatabaseError ? index(failedAt) : -1, err));
       else resolve(results);
     });
     client.query(pipeline as unknown as pg.Submittable);
   });
+}
+
+/** preparePipeline then sendPipeline; a preparation error rejects (nothing sent). */
+export function runPipeline(client: pg.ClientBase, list: readonly PipelineStatement[], types: unknown, lead = 0, own = list.length - lead): Promise<PipelineResult[]> {
+  let p: PreparedPipeline;
+  try {
+    p = preparePipeline(list, lead, own);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  return sendPipeline(client, p, types);
 }

@@ -22,7 +22,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { BatchError, type ExpectingStatement } from './port';
 import { expecting, expectingError } from './pg-expect';
-import { runPipeline, type PipelineResult, type PipelineStatement } from './pg-pipeline';
+import { preparePipeline, sendPipeline, type PipelineResult, type PipelineStatement, type PreparedPipeline } from './pg-pipeline';
 import { PgWriteLog } from './pg-writes';
 import { isRetriedConflict } from './pg-retry';
 
@@ -126,13 +126,19 @@ export abstract class PgTransactions {
   /**
    * Sends `list` on `root`'s connection in one round trip (./pg-pipeline.ts), BEGIN in front when
    * not sent yet and `after` (statements of the caller's: RELEASE, COMMIT) behind; queued at once
-   * (no await before). Each statement's result; BatchError indexes count `list` only.
+   * (no await before). Each statement's result; BatchError indexes count `list` only. A list that
+   * cannot be sent (BatchError of preparePipeline) rejects with nothing sent, BEGIN included.
    */
   protected pipeline(root: Root, list: readonly PipelineStatement[], before: readonly PipelineStatement[] = [], after: readonly PipelineStatement[] = []): Promise<PipelineResult[]> {
     const lead = [...(root.begun ? [] : [BEGIN]), ...before];
+    let prepared: PreparedPipeline;
+    try {
+      prepared = preparePipeline([...lead, ...list, ...after], lead.length, list.length);
+    } catch (err) {
+      return Promise.reject(err); // nothing sent: BEGIN is still to come
+    }
     root.begun = true;
-    return runPipeline(root.client, [...lead, ...list, ...after], this.types, lead.length, list.length)
-      .then((results) => results.slice(lead.length, lead.length + list.length));
+    return sendPipeline(root.client, prepared, this.types).then((results) => results.slice(lead.length, lead.length + list.length));
   }
 
   /**

@@ -101,18 +101,21 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
 
   /**
    * One statement's result; of a parameterless text holding several (simple protocol), the last's.
-   * A text with parameters runs as a named prepared statement (./pg-statement-names.ts).
+   * A text with parameters runs as a named prepared statement (./pg-statement-names.ts); as a
+   * transaction's first statement, in one round trip with its BEGIN.
    */
   private async query(sql: string, params: readonly SqlParam[] = [], rowMode?: 'array'): Promise<{ rows: unknown[]; rowCount: number | null }> {
     const level = this.context.getStore();
     const client = level && this.openConnection(level); // writes queued before go first (they may send BEGIN)
     try {
-      if (client && !level.root.begun) {
+      if (client && !level.root.begun && params.length) {
         // The transaction's first statement: BEGIN in front of it, one round trip (./pg-pipeline.ts).
+        // Not a parameterless text: it may hold several statements, which only the simple protocol takes.
         return (await this.pipeline(level.root, [{ sql, params, rows: rowMode ?? 'object' }]))[0];
       }
       const text = numberPlaceholders(sql, params.length);
       const name = params.length ? statementName(text) : undefined;
+      if (level) this.connection(level); // BEGIN queued first when not sent yet
       const result: pg.QueryResult | pg.QueryResult[] = await (client ?? this.pool).query({ text, values: params.map(bindValue), ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
       return Array.isArray(result) ? result[result.length - 1] : result;
     } catch (err) {
