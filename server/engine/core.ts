@@ -26,6 +26,19 @@ import type { Store } from '../db/store/port';
 import { isReplayDb, NeedExec, ReplayState, type ReplayDb } from './store/replay-db';
 import { idSource, newIdNow } from './runtime/context';
 
+/**
+ * A task command's asynchronous work before its core runs (issue 44: the services' holder and
+ * form checks): `run` gets the row `sql` reads for `taskId` (null: no runtime task) inside the
+ * command's transaction; on PostgreSQL that read rides in the round trip of the instance's lock
+ * and loads, and `run` goes between the lock and the core's runs (it may read, through the
+ * store, on the same transaction), so what it sets on the command's input is what they use.
+ */
+export interface CommandPrepare {
+  sql: string;
+  taskId: string;
+  run(row: readonly unknown[] | null): Promise<void>;
+}
+
 export interface EngineDeps {
   /**
    * Where the synchronous core's statements go: the better-sqlite3 connection the store's SQLite
@@ -148,15 +161,17 @@ export class EngineCore {
    * result (issue 43). The units of work it flushed enter the instance cache once that
    * transaction has committed, unless it ran inside a caller's open transaction (then they are
    * dropped: the caller may still roll back). `after`: asynchronous work of the same transaction
-   * once `fn` ran (its statements go through the store; deploy's onDeployed hook). Errors reject
-   * as AppError (toAppError).
+   * once `fn` ran (its statements go through the store; deploy's onDeployed hook). `prepare`: a
+   * task command's asynchronous checks before its core runs (CommandPrepare). Errors reject as
+   * AppError (toAppError).
    */
-  async command<T>(fn: () => T, after?: (value: T) => Promise<void>): Promise<T> {
+  async command<T>(fn: () => T, after?: (value: T) => Promise<void>, prepare?: CommandPrepare): Promise<T> {
     let staged: UnitOfWork[] = [];
     try {
       const result = await this.deps.store.transaction(async () => {
         const mark = this.instances.mark();
-        const value = this.replayDb ? await this.replayed(fn, true) : this.tx(fn);
+        if (prepare && !this.replayDb) await prepare.run((await this.deps.store.values(prepare.sql, [prepare.taskId]))[0] ?? null);
+        const value = this.replayDb ? await this.replayed(fn, true, prepare) : this.tx(fn);
         staged = this.instances.takeStaged(mark);
         if (after) await after(value);
         return value;
@@ -188,9 +203,11 @@ export class EngineCore {
    * database has not answered, sending what each run needed in between, then sends the rest of
    * its writes. `writable` false: a query (a write throws).
    */
-  private async replayed<T>(fn: () => T, writable: boolean): Promise<T> {
+  private async replayed<T>(fn: () => T, writable: boolean, prepare?: CommandPrepare): Promise<T> {
     const r = this.replayDb!;
     const state = new ReplayState(writable);
+    if (prepare) state.form = { sql: prepare.sql, taskId: prepare.taskId };
+    let prepared = false;
     const id = idSource(() => r.recorded('id', newIdNow));
     if (writable) await r.reserveIds(this.deps.store);
     for (;;) {
@@ -204,11 +221,16 @@ export class EngineCore {
         id.off();
         if (state.broken) throw state.broken.error; // a caught nested throw that cannot be undone
         await state.satisfy(this.deps.store, e);
+        if (prepare && !prepared && state.form?.row !== undefined) {
+          prepared = true;
+          await prepare.run(state.form.row); // the runs after it see what it decided (the command's input)
+        }
         continue;
       } finally {
         id.off();
       }
       if (state.broken) throw state.broken.error;
+      if (prepare && !prepared) throw new Error('engine: a task command ran without its locked load (prepare not run)');
       await state.finish(this.deps.store);
       return value;
     }

@@ -18,7 +18,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Clock } from '../core/clock';
-import { EngineCore, type EngineDeps } from './core';
+import { EngineCore, type CommandPrepare, type EngineDeps } from './core';
 import * as defs from './commands/definitions';
 import { startInstance } from './commands/start';
 import * as tasks from './commands/task-commands';
@@ -110,6 +110,14 @@ function connectionOf(options: CreateEngineOptions): { sqlite: Database.Database
   return { sqlite: (store.db as Db).$client, store };
 }
 
+/**
+ * A task command's own checks (the services' holder and form checks, issue 44): given the task's
+ * form context as taskFormContext answers it, read inside the command (under the instance's lock
+ * on PostgreSQL, in the lock's round trip), it answers the command's variables or throws (the
+ * command then changes nothing).
+ */
+export type TaskPrepare = (task: repo.TaskFormContext) => Promise<Record<string, unknown> | undefined>;
+
 /** Builds the engine API over one database. See each method's module for shapes and errors. */
 export function createEngine(options: CreateEngineOptions) {
   const { sqlite, store } = connectionOf(options);
@@ -118,6 +126,19 @@ export function createEngine(options: CreateEngineOptions) {
   registerEngineCore(core);
   /** A read of the synchronous core, answered as a Promise (the door is asynchronous; issue 43). */
   const read = <T>(fn: () => T): Promise<T> => core.query(fn);
+  /**
+   * complete / resolve with `prepare`: the caller's checks get the task's form context read in the
+   * command (core.ts CommandPrepare) and answer its variables; a task that is not a runtime one
+   * (or whose definition is gone) skips them and the command refuses it as missing.
+   */
+  const taskPrepare = (input: { taskId: string; variables?: Record<string, unknown> }, prepare: TaskPrepare): CommandPrepare => ({
+    sql: repo.RUNTIME_TASK_FORM_SQL,
+    taskId: input.taskId,
+    run: async (row) => {
+      const ctx = row && await repo.runtimeTaskFormContext(core, row);
+      if (ctx) input.variables = await prepare(ctx);
+    },
+  });
   return {
     // ---- repository (commands/definitions.ts)
     /** Parse + lint + store a new deployment; version n+1 of the process key. */
@@ -133,13 +154,14 @@ export function createEngine(options: CreateEngineOptions) {
     /** Start an instance (INITIATOR = userId; "流程已被挂起,请先激活流程" when suspended). */
     start: (input: Parameters<typeof startInstance>[1]) => core.command(() => startInstance(core, input)),
     /** Complete (implicit claim; resolves a PENDING delegated task to its owner, comment 4). */
-    complete: (input: tasks.CompleteInput) => core.command(() => tasks.complete(core, input)),
+    complete: (input: tasks.CompleteInput, prepare?: TaskPrepare) => core.command(() => tasks.complete(core, input), undefined, prepare && taskPrepare(input, prepare)),
     claim: (input: tasks.Actor & { taskId: string }) => core.command(() => tasks.claim(core, input)),
     unclaim: (input: tasks.Actor & { taskId: string }) => core.command(() => tasks.unclaim(core, input)),
     /** Delegate to `assignee` (owner kept, PENDING). */
     delegate: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => core.command(() => tasks.delegate(core, input)),
     /** Resolve a PENDING task back to its owner (comment 4). */
-    resolve: (input: tasks.Actor & { taskId: string; comment?: string; variables?: Record<string, unknown> }) => core.command(() => tasks.resolve(core, input)),
+    resolve: (input: tasks.Actor & { taskId: string; comment?: string; variables?: Record<string, unknown> }, prepare?: TaskPrepare) =>
+      core.command(() => tasks.resolve(core, input), undefined, prepare && taskPrepare(input, prepare)),
     /** Transfer (转办) to `assignee` (comment 5). */
     transfer: (input: tasks.Actor & { taskId: string; assignee: string; comment?: string }) => core.command(() => tasks.transfer(core, input)),
     /** Administrative assignment, no holder check. */

@@ -160,6 +160,47 @@ describe('round trips of a command on PostgreSQL', () => {
   });
 });
 
+describe('a task command\'s own checks inside it (prepare; issue 44)', () => {
+  /** `store` counting the port's statement calls (their first SQL). */
+  function counting() {
+    const calls: string[] = [];
+    const proxy = new Proxy(store, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (typeof v === 'function' && ['all', 'get', 'run', 'values', 'batch', 'valuesBatch', 'batchAtCommit'].includes(String(prop))) {
+          return (...args: unknown[]) => { calls.push(String(prop)); return (v as (...a: unknown[]) => unknown).apply(target, args); };
+        }
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    return { store: proxy, calls };
+  }
+
+  it('the form check rides in the lock\'s round trip; what prepare answers are the variables the command sets', async () => {
+    const { definitionId } = await engine.deploy({ xml: lineXml('prep', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
+    const c = counting();
+    const e = createEngine({ store: c.store, clock });
+    await e.start({ definitionId, userId: '1' }); // warms the definition cache and the id pool
+    const { instanceId, tasks } = await e.start({ definitionId, userId: '1' });
+    c.calls.length = 0;
+    const seen: unknown[] = [];
+    await e.complete({ taskId: tasks[0].taskId, userId: '1' }, async (task) => { seen.push(task); return { decided: '同意' }; });
+    expect(c.calls).toEqual(['valuesBatch', 'batchAtCommit']);
+    expect(seen).toEqual([{ deploymentId: expect.any(String), definitionId, taskDefKey: 'a', formKey: null, finished: false, unheld: false }]);
+    expect((await e.variables({ instanceId })).decided).toBe('同意');
+  });
+
+  it('a prepare that refuses changes nothing; an unknown task skips it and the command refuses the task as missing', async () => {
+    const { definitionId } = await engine.deploy({ xml: lineXml('prep_no', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
+    const { instanceId, tasks } = await engine.start({ definitionId, userId: '1' });
+    await expect(engine.complete({ taskId: tasks[0].taskId, userId: '1' }, async () => { throw new Error('不许'); })).rejects.toThrow('不许');
+    expect((await engine.instanceTasks(instanceId)).map((t) => t.taskId)).toEqual([tasks[0].taskId]);
+    let called = false;
+    await expect(engine.complete({ taskId: 'no-such-task', userId: '1' }, async () => { called = true; return undefined; })).rejects.toThrow('任务不存在');
+    expect(called).toBe(false);
+  });
+});
+
 describe('nested engine transactions on PostgreSQL (no SAVEPOINT: queued writes dropped)', () => {
   const core = () => new EngineCore({ sqlite: new ReplayDb(), store, clock, handlers: {} });
   const note = (c: EngineCore, v: string) => c.db.prepare('INSERT INTO p1_note (v) VALUES (?)').run(v);

@@ -94,3 +94,36 @@ describe('delegate / resolve / transfer', () => {
     expect((await engine.complete({ taskId, userId: '4' })).ended).toBe(true);
   });
 });
+
+describe('complete / resolve with the caller\'s own checks inside the command (prepare; issue 44)', () => {
+  it('prepare gets the task\'s form context and answers the variables; a throw changes nothing', async () => {
+    const { engine, s, taskId } = await setup();
+    const before = await snapshot(engine, s.instanceId);
+    await expect(engine.complete({ taskId, userId: '2' }, async () => { throw new Error('不许'); })).rejects.toThrow('不许');
+    expect(await snapshot(engine, s.instanceId)).toEqual(before);
+    const seen: unknown[] = [];
+    await engine.complete({ taskId, userId: '2', comment: '同意' }, async (task) => { seen.push(task); return { amount: 7 }; });
+    expect(seen).toEqual([{ deploymentId: expect.any(String), definitionId: expect.any(String), taskDefKey: 'a', formKey: null, finished: false, unheld: false }]);
+    expect((await engine.variables({ instanceId: s.instanceId })).amount).toBe(7);
+    expect((await engine.instanceTasks(s.instanceId)).map((t) => t.name)).toEqual(['审批']);
+  });
+
+  it('a finished or unknown task skips prepare and is refused as missing', async () => {
+    const { engine, taskId } = await setup();
+    await engine.complete({ taskId, userId: '2' });
+    for (const id of [taskId, 'no-such-task']) {
+      let called = false;
+      await expect(engine.complete({ taskId: id, userId: '2' }, async () => { called = true; return undefined; })).rejects.toThrow('任务不存在');
+      expect(called).toBe(false);
+    }
+  });
+
+  it('resolve takes one too: the owner gets the task back with what prepare answered', async () => {
+    const { engine, s, taskId } = await setup();
+    await engine.claim({ taskId, userId: '1' });
+    await engine.delegate({ taskId, userId: '1', assignee: '5' });
+    await engine.resolve({ taskId, userId: '5', comment: '办好了' }, async () => ({ note: '已核' }));
+    expect((await engine.variables({ instanceId: s.instanceId })).note).toBe('已核');
+    expect((await engine.instanceTasks(s.instanceId)).map((t) => t.assignee)).toEqual(['1']);
+  });
+});

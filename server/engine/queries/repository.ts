@@ -191,17 +191,34 @@ export interface TaskFormContext {
  * Throws the engine's 任务不存在 message when no such task exists.
  */
 export async function taskFormContext(store: Store, core: Pick<EngineCore, 'cachedDefinition' | 'query'>, taskId: string): Promise<TaskFormContext> {
-  // `unheld` as 1/0 on both databases (a PostgreSQL comparison would answer a boolean).
-  const rt = await store.get<{ formKey: string | null; taskDefKey: string; defId: string; unheld: number }>(`SELECT t.form_key AS "formKey",
-      t.task_def_key AS "taskDefKey", i.definition_id AS "defId",
-      CASE WHEN t.assignee IS NULL AND NOT EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id) THEN 1 ELSE 0 END AS unheld
-    FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`, [taskId]);
+  const rt = await store.get<{ formKey: string | null; taskDefKey: string; defId: string; unheld: number }>(RUNTIME_TASK_FORM_SQL, [taskId]);
   const r = rt ?? await store.get<{ formKey: string | null; taskDefKey: string; defId: string }>(`SELECT h.form_key AS "formKey", h.task_def_key AS "taskDefKey",
       i.definition_id AS "defId" FROM wf_hi_taskinst h JOIN wf_instance i ON i.id = h.instance_id WHERE h.id = ?`, [taskId]);
   if (!r) throw notFound(MSG.taskMissing);
   const def = await core.query(() => core.cachedDefinition(r.defId));
   if (!def) throw notFound(MSG.taskMissing);
   return { deploymentId: def.deploymentId, definitionId: r.defId, taskDefKey: r.taskDefKey, formKey: r.formKey ?? null, finished: !rt, unheld: rt ? rt.unheld === 1 : false };
+}
+
+/**
+ * A runtime task's form context row (taskFormContext): formKey, taskDefKey, defId and `unheld` as
+ * 1/0 on both databases (a PostgreSQL comparison would answer a boolean); one parameter, the task id.
+ */
+export const RUNTIME_TASK_FORM_SQL = `SELECT t.form_key AS "formKey",
+      t.task_def_key AS "taskDefKey", i.definition_id AS "defId",
+      CASE WHEN t.assignee IS NULL AND NOT EXISTS (SELECT 1 FROM wf_identity_link l WHERE l.task_id = t.id) THEN 1 ELSE 0 END AS unheld
+    FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE t.id = ?`;
+
+/**
+ * The context of a runtime task from RUNTIME_TASK_FORM_SQL's row as values ([formKey, taskDefKey,
+ * defId, unheld]) read under the command's lock (EngineCore.command `prepare`); undefined when the
+ * definition is unknown (the command then refuses the task as missing).
+ */
+export async function runtimeTaskFormContext(core: Pick<EngineCore, 'cachedDefinition' | 'query'>, row: readonly unknown[]): Promise<TaskFormContext | undefined> {
+  const [formKey, taskDefKey, defId, unheld] = row as [string | null, string, string, number];
+  const def = await core.query(() => core.cachedDefinition(defId));
+  if (!def) return undefined;
+  return { deploymentId: def.deploymentId, definitionId: defId, taskDefKey, formKey: formKey ?? null, finished: false, unheld: Number(unheld) === 1 };
 }
 
 /** Whether any instance (running or finished, not deleted) was started on a definition of deployment `deploymentId`. */

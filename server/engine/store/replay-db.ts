@@ -212,14 +212,19 @@ export class ReplayDb {
       key: lockKey,
       fetch: async (store) => {
         const p = lock.params as SqlParam[];
+        // A task command's form check (ReplayState.form) rides in the same round trip, after the loads.
+        const form = st.form && st.form.row === undefined ? st.form : undefined;
         if (!store.valuesBatch) {
           const row = (await store.values(lock.sql, p))[0];
           if (row) for (const q of rest) st.answers.set(restKey(q.sql, row[0]), await store.values(q.sql, [row[0] as SqlParam]));
+          if (form) form.row = (await store.values(form.sql, [form.taskId]))[0] ?? null;
           return row;
         }
-        const [locked, ...rows] = await store.valuesBatch([{ sql: lock.sql, params: p }, ...rest.map((q) => ({ sql: q.chained }))]);
+        const [locked, ...rows] = await store.valuesBatch([{ sql: lock.sql, params: p }, ...rest.map((q) => ({ sql: q.chained })),
+          ...(form ? [{ sql: form.sql, params: [form.taskId] }] : [])]);
         const row = locked[0];
         if (row) rest.forEach((q, i) => st.answers.set(restKey(q.sql, row[0]), rows[i]));
+        if (form) form.row = rows[rest.length][0] ?? null;
         return row;
       },
     });

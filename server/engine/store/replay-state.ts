@@ -92,6 +92,12 @@ export class ReplayState {
    */
   broken: { error: unknown } | undefined;
 
+  /**
+   * A task command's form check read in its lock's round trip (EngineCore.command `prepare`):
+   * `sql` with the task id; `row` its answer once fetched (null: no such runtime task).
+   */
+  form: { sql: string; taskId: string; row?: unknown[] | null } | undefined;
+
   /** `writable` false: a read outside any command (`EngineCore.query`): a write throws. */
   constructor(readonly writable: boolean) {}
 

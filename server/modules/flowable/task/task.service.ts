@@ -16,6 +16,7 @@ import { taskVariables } from '../common/form-submission';
 import type { instanceDeleteInput, instanceStateInput } from '../../../../shared/schemas/flowable';
 import { assertInstanceAccess } from './task-view.service';
 import { actorOf, assertTaskActor, assertTaskReader } from '../common/access.service';
+import type { TaskPrepare } from '../../../engine';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'engine'>;
 /** The parts of the FlowTaskVo body (shared/schemas/flowable `taskActionInput`) a command reads. */
@@ -23,11 +24,25 @@ interface TaskAction { taskId: string; comment?: string; variables?: Record<stri
 interface AssigneeAction extends TaskAction { assignee: string }
 interface InstanceAction { instanceId: string; comment?: string }
 
+/**
+ * The holder and form checks of a complete / resolve (the node's and start form's rules, the
+ * variables rebuilt): on PostgreSQL inside the command, its task read in the round trip of the
+ * instance's lock (engine TaskPrepare: one round trip less per command, issue 44); on SQLite before
+ * it, from one statement (任务不存在或已被审批! when unknown). The same checks, in the same order.
+ */
+function checked(deps: Deps, login: LoginUser, f: TaskAction): TaskPrepare {
+  return async (task) => {
+    await assertTaskActor(deps, login, f.taskId, task.unheld);
+    return taskVariables(deps, f.taskId, f.variables, task);
+  };
+}
+
 /** 审批: completes `taskId` (implicit claim; a delegated task resolves to its owner, comment 4) with `variables`; → engine result. */
 export async function taskComplete(deps: Deps, login: LoginUser, f: TaskAction) {
-  const task = await deps.engine.taskFormContext(f.taskId); // one statement for the holder and form checks (任务不存在或已被审批! when unknown)
-  await assertTaskActor(deps, login, f.taskId, task.unheld);
-  return deps.engine.complete({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: await taskVariables(deps, f.taskId, f.variables, task) });
+  const input = { taskId: f.taskId, ...actorOf(login), comment: f.comment };
+  if (deps.store.kind === 'postgres') return deps.engine.complete(input, checked(deps, login, f));
+  const task = await deps.engine.taskFormContext(f.taskId);
+  return deps.engine.complete({ ...input, variables: await checked(deps, login, f)(task) });
 }
 
 /** 驳回: back one step (comment type 3). */
@@ -56,9 +71,10 @@ export async function taskDelegate(deps: Deps, login: LoginUser, f: AssigneeActi
 
 /** Resolves a delegated task back to its owner (comment type 4) with `variables`. */
 export async function taskResolve(deps: Deps, login: LoginUser, f: TaskAction) {
+  const input = { taskId: f.taskId, ...actorOf(login), comment: f.comment };
+  if (deps.store.kind === 'postgres') return deps.engine.resolve(input, checked(deps, login, f));
   const task = await deps.engine.taskFormContext(f.taskId);
-  await assertTaskActor(deps, login, f.taskId, task.unheld);
-  return deps.engine.resolve({ taskId: f.taskId, ...actorOf(login), comment: f.comment, variables: await taskVariables(deps, f.taskId, f.variables, task) });
+  return deps.engine.resolve({ ...input, variables: await checked(deps, login, f)(task) });
 }
 
 /** 签收: a candidate takes the task. */
