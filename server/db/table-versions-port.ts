@@ -27,7 +27,11 @@ export interface TableVersions {
    * reached): a cache then must not keep what it reads.
    */
   otherCommits(now: number): number | undefined;
-  /** True when a read may see rows not committed yet (inside a transaction): caches step aside. */
+  /**
+   * True when a read may see rows not committed yet: caches step aside. SQLite: inside a command's
+   * transaction. PostgreSQL: inside a transaction that has written (one that has only read sees
+   * committed rows, as outside).
+   */
   inTransaction(): boolean;
   /**
    * Resolves true once other processes' writes are followed (`otherCommits` defined: at once on

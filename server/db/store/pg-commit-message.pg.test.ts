@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { BatchError, type Store } from './port';
 import { openPostgresStore } from './postgres';
+import { tableVersionsOf } from '../table-versions';
 
 const AWKWARD = ["it's", "''", '"double"', 'back\\slash', "\\'", '?', '$1', '-- not a comment', ';', 'line\nbreak\ttab', 'ü€😀 中文', ' ', ''];
 
@@ -189,6 +190,24 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
       throw new Error('undo');
     })).rejects.toThrow('undo');
     expect(await ids(store)).toEqual([]);
+  });
+
+  it('the read caches serve a transaction until it writes (then they step aside until it ends)', async () => {
+    const store = await open('cache_bypass');
+    const tv = tableVersionsOf(store);
+    const seen = await store.transaction(async () => {
+      const before = tv.inTransaction();
+      await store.get('SELECT count(*) AS n FROM c WHERE id > ?', [0]);
+      const afterRead = tv.inTransaction();
+      await store.run('INSERT INTO c (id) VALUES (?)', [1]);
+      return [before, afterRead, tv.inTransaction()];
+    });
+    expect(seen).toEqual([false, false, true]);
+    expect(tv.inTransaction()).toBe(false);
+    expect(await store.transaction(async () => {
+      await store.batchAtCommit!([{ sql: 'INSERT INTO c (id) VALUES (?)', params: [2] }]);
+      return tv.inTransaction();
+    })).toBe(true);
   });
 
   it('the first statement, sent with BEGIN, binds as a statement alone does: strings, numbers into text, booleans, bigints, NULL, bytes', async () => {

@@ -114,8 +114,14 @@ class PgTableVersions implements TableVersions {
     return this.following ? 0 : undefined;
   }
 
+  /**
+   * True when reads must bypass the caches: inside a transaction that has written (its rows may
+   * still roll back). A transaction that has only read (a task command's checks after its lock,
+   * issue 44) reads committed rows, as outside: the caches serve it.
+   */
   inTransaction(): boolean {
-    return this.store.inTransaction;
+    const s = this.store as { inTransaction: boolean; wroteInTransaction?: boolean };
+    return s.inTransaction && (s.wroteInTransaction ?? true);
   }
 
   async ready(timeoutMs = 5000): Promise<boolean> {

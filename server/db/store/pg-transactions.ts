@@ -88,6 +88,19 @@ export abstract class PgTransactions {
   }
 
   /**
+   * Inside a transaction that has written something (a statement that writes seen by the write
+   * log, or writes queued for COMMIT): what it reads may be its own uncommitted rows. The read
+   * caches bypass only such transactions (./pg-table-versions.ts): one that has only read sees
+   * committed rows, as a read outside any transaction does at READ COMMITTED.
+   */
+  get wroteInTransaction(): boolean {
+    const level = this.context.getStore();
+    if (!level) return false;
+    const { root } = level;
+    return root.pending !== undefined || root.flushed !== undefined || (this.writes.pendingOf(root.client)?.length ?? 0) > 0;
+  }
+
+  /**
    * The transaction's connection, its BEGIN queued first when not sent yet (node-postgres sends a
    * connection's queries in order; a failed BEGIN fails the statement after it too).
    */

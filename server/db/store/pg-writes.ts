@@ -80,6 +80,11 @@ export class PgWriteLog {
     else this.tell(writes);
   }
 
+  /** The writes seen so far in `client`'s open store transaction (undefined outside one). */
+  pendingOf(client: pg.ClientBase): readonly TableWrite[] | undefined {
+    return this.open.get(client);
+  }
+
   /** Calls `fn` with every write from now on; returns the unsubscribe. */
   subscribe(fn: (writes: readonly TableWrite[]) => void): () => void {
     this.listeners.add(fn);

@@ -13,7 +13,8 @@
  * EXTERNAL_POLL_MS, 1 s). A hit costs no database call; a write here shows at once, one by another
  * process within a second. Writes to other tables (e.g. the session slide) leave the cache alone.
  * Reads inside a command's transaction bypass the cache, so rows a command may still roll back are
- * never cached (server/db/sync-transactions.ts; on PostgreSQL `store.inTransaction`); a group whose
+ * never cached (server/db/sync-transactions.ts; on PostgreSQL a transaction that has written, until
+ * it ends: one that has only read sees committed rows, as outside); a group whose
  * COMMIT fails moves every stamp (server/db/store/sqlite.ts). While the PostgreSQL store cannot
  * follow other processes' writes (starting, or the database unreachable) nothing is cached.
  */
