@@ -104,8 +104,11 @@ class Pipeline {
   private at = 0;
   private readonly results: RowResult[] = [];
   private done = false;
+  /** A row the type parsers could not read (the first one): reported at ReadyForQuery, as node-postgres' Query does (`_canceledDueToError`). */
+  private rowError: { err: Error; at: number } | undefined;
 
-  constructor(private readonly list: Prepared[], types: unknown, private readonly callback: (err: Error | undefined, results: PipelineResult[], failedAt: number) => void) {
+  /** `callback(err, results, failedAt, atStatement)`: `atStatement` when `failedAt` names the statement the error belongs to. */
+  constructor(private readonly list: Prepared[], types: unknown, private readonly callback: (err: Error | undefined, results: PipelineResult[], failedAt: number, atStatement: boolean) => void) {
     this.text = list.map((s) => s.text).join('\n;\n');
     for (const s of list) this.results.push(new Result(s.rows === 'array' ? 'array' : undefined, types));
   }
@@ -140,8 +143,15 @@ class Pipeline {
   handleDataRow(msg: { fields: unknown[] }): void {
     const s = this.list[this.at];
     if (!s?.rows) return; // a write's RETURNING rows (an `expect` wrapper's): not wanted
+    if (this.rowError) return;
     const r = this.results[this.at];
-    r.addRow(r.parseRow(msg.fields));
+    try {
+      r.addRow(r.parseRow(msg.fields));
+    } catch (err) {
+      // a type parser that throws must not throw out of the connection's data handler (the process's
+      // event loop): the rest of the answer is read as usual and the pipeline fails at its end
+      this.rowError = { err: err instanceof Error ? err : new Error(String(err)), at: this.at };
+    }
   }
 
   handleCommandComplete(msg: unknown): void {
@@ -161,14 +171,15 @@ class Pipeline {
     if (this.done) return;
     this.done = true;
     this.remember(this.at, err instanceof pg.DatabaseError);
-    this.callback(err, [], this.at);
+    this.callback(err, [], this.at, err instanceof pg.DatabaseError);
   }
 
   handleReadyForQuery(): void {
     if (this.done) return;
     this.done = true;
     this.remember(this.list.length, false);
-    this.callback(undefined, this.results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 })), -1);
+    if (this.rowError) this.callback(this.rowError.err, [], this.rowError.at, true);
+    else this.callback(undefined, this.results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 })), -1, false);
   }
 
   /** Records the names parsed by the statements before `upTo` (and, unsure, the one at `upTo` when the server answered with an error there). */
@@ -217,14 +228,15 @@ export function preparePipeline(list: readonly PipelineStatement[], lead = 0, ow
 /**
  * Sends a prepared pipeline on `client` in one round trip (see the module comment) and returns each
  * statement's result. `types`: the pool's type parsers (rows parse as node-postgres parses them).
- * Errors: BatchError(i) naming the batch's statement that failed (`cause`: the database's error);
+ * Errors: BatchError(i) naming the batch's statement that failed (`cause`: the database's error, or
+ * a type parser's when a row could not be read: the statements ran, the connection stays usable);
  * index -1 for a failure of the caller's own statements or of the connection.
  */
 export function sendPipeline(client: pg.ClientBase, p: PreparedPipeline, types: unknown): Promise<PipelineResult[]> {
   const index = (i: number) => (i >= p.lead && i < p.lead + p.own ? i - p.lead : -1);
   return new Promise((resolve, reject) => {
-    const pipeline = new Pipeline(p.list, types, (err, results, failedAt) => {
-      if (err) reject(new BatchError(err instanceof pg.DatabaseError ? index(failedAt) : -1, err));
+    const pipeline = new Pipeline(p.list, types, (err, results, failedAt, atStatement) => {
+      if (err) reject(new BatchError(atStatement ? index(failedAt) : -1, err));
       else resolve(results);
     });
     client.query(pipeline as unknown as pg.Submittable);
