@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { describeStoreContract } from './contract';
 import { BatchError, type Store } from './port';
@@ -195,6 +195,21 @@ describe('postgres store', () => {
     await store.transaction(async () => { stray = delay(20).then(() => store.run('INSERT INTO v (id) VALUES (?)', [1])); });
     await expect(stray).rejects.toThrow(/has ended/);
     expect(await store.all('SELECT id FROM v')).toEqual([]);
+  });
+
+  it('keeps an idle pooled connection for five minutes by default (a quiet node neither reconnects nor parses again), then closes it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the pool's idle timers only
+    try {
+      const store = await open('idle', 1);
+      const pid = async () => (await store.get<{ pid: number }>('SELECT pg_backend_pid() AS "pid"'))!.pid;
+      const first = await pid();
+      vi.advanceTimersByTime(4 * 60_000); // node-postgres' own default closed it after 10 s
+      expect(await pid()).toBe(first);
+      vi.advanceTimersByTime(5 * 60_000 + 1);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('40 concurrent transactions on a pool of 4 all complete, with at most 4 connections', async () => {

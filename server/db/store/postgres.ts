@@ -31,6 +31,14 @@ import { PgTransactions, turn } from './pg-transactions';
 export interface PostgresStoreOptions {
   /** Most pooled connections (default 10, node-postgres' default). */
   max?: number;
+  /**
+   * How long a pooled connection may sit idle before it is closed, in ms (default 300,000: five
+   * minutes, as RuoYi's Druid pool evicts idle connections, `minEvictableIdleTimeMillis`). A new
+   * connection costs a backend process, its catalogue caches and the Parse of every prepared
+   * statement again; node-postgres' own default (10 s) closed a quiet node's connections between
+   * bursts of load.
+   */
+  idleMs?: number;
   /** Drizzle schema (tables, relations) for `store.db`'s relational queries. */
   schema?: Record<string, unknown>;
 }
@@ -239,7 +247,8 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
  * Shape: a `Store<NodePgDatabase>` (./port.ts) of kind 'postgres'; `store.db` is a Drizzle
  * node-postgres handle over the pool, or over the open transaction's connection inside one.
  * Options: `max` pooled connections (default 10: at most that many transactions at once, the
- * others wait for a connection; a statement outside transactions needs one too), Drizzle `schema`.
+ * others wait for a connection; a statement outside transactions needs one too), `idleMs` before
+ * an idle connection closes (default five minutes), Drizzle `schema`.
  *
  * PostgreSQL's rule to write for: a statement that fails inside a transaction aborts the whole
  * transaction block (SQLSTATE 25P02 "current transaction is aborted, commands ignored until end of
@@ -257,7 +266,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // parsers: int8 is made a number there too, so a bigint column (epoch ms) reads as one through
   // Drizzle as through the store's own statements.
   pg.types.setTypeParser(INT8, parseInt8);
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: TYPES });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleMs ?? 300_000, types: TYPES });
   // An idle pooled connection that drops (a server restart, pg_terminate_backend) is removed by
   // the pool and reported here; without a listener the process would crash.
   pool.on('error', () => undefined);
