@@ -1,8 +1,8 @@
 /**
  * Several statements in ONE round trip over PostgreSQL's extended query protocol (issue 44, CPU per
  * workflow instance): for each statement Parse (once per connection for a named one), Bind,
- * Describe (reads only) and Execute, then a single Sync, written to the socket at once; the
- * answers come back in order. Unlike a multi-statement simple query (every statement parsed and
+ * Describe (reads only, and for a named one only until the connection knows its rows: ./pg-rows.ts)
+ * and Execute, then a single Sync, written to the socket at once; the answers come back in order. Unlike a multi-statement simple query (every statement parsed and
  * planned on each run, parameters inlined as text), named statements keep PostgreSQL's prepared
  * plan, and parameters are bound as they are for one statement (`query`).
  *
@@ -19,6 +19,8 @@
 import pg from 'pg';
 import { BatchError, numberPlaceholders, type SqlParam } from './port';
 import { statementName } from './pg-statement-names';
+import { writesOf, type TableWrite } from './pg-writes';
+import { arrayRow, objectRow, rowCountOf, shapeOf, shapes, withParsers, type Answer, type Field } from './pg-rows';
 
 /**
  * One statement of a pipeline: `?` placeholders, port parameters; `rows` when its rows are wanted,
@@ -58,17 +60,6 @@ interface Connection {
   sendCopyFail(msg: string): void;
 }
 
-/** node-postgres' Result as its Query uses it (pg/lib/result.js; the typings show only its fields). */
-interface RowResult {
-  rows: unknown[];
-  rowCount: number | null;
-  addFields(fields: unknown[]): void;
-  parseRow(fields: unknown[]): unknown;
-  addRow(row: unknown): void;
-  addCommandComplete(msg: unknown): void;
-}
-const Result = (pg as unknown as { Result: new (rowMode: string | undefined, types: unknown) => RowResult }).Result;
-
 /** Names whose Parse may or may not have happened on a connection (a failed pipeline's failing statement). */
 const unsure = new WeakMap<object, Set<string>>();
 
@@ -96,57 +87,86 @@ export function bindValue(value: SqlParam | undefined): string | Buffer | null {
 interface Prepared { text: string; name: string | undefined; values: (string | Buffer | null)[]; rows: 'array' | 'object' | undefined }
 
 /**
- * The submittable node-postgres runs (client.query(submittable)): see the module comment. Its
- * `text` (every statement) is what the write log (./pg-writes.ts) reads.
+ * The submittable node-postgres runs (client.query(submittable)): see the module comment. The write
+ * log (./pg-writes.ts) reads its `writes` (each statement's, from its text); `text` (every
+ * statement, joined) is for whoever looks at what was sent.
  */
 class Pipeline {
-  readonly text: string;
+  readonly writes: readonly TableWrite[];
   private at = 0;
-  private readonly results: RowResult[] = [];
+  private readonly answers: Answer[] = [];
   private done = false;
   /** A row the type parsers could not read (the first one): reported at ReadyForQuery, as node-postgres' Query does (`_canceledDueToError`). */
   private rowError: { err: Error; at: number } | undefined;
 
   /** `callback(err, results, failedAt, atStatement)`: `atStatement` when `failedAt` names the statement the error belongs to. */
-  constructor(private readonly list: Prepared[], types: unknown, private readonly callback: (err: Error | undefined, results: PipelineResult[], failedAt: number, atStatement: boolean) => void) {
-    this.text = list.map((s) => s.text).join('\n;\n');
-    for (const s of list) this.results.push(new Result(s.rows === 'array' ? 'array' : undefined, types));
+  constructor(private readonly list: Prepared[], private readonly types: unknown, private readonly callback: (err: Error | undefined, results: PipelineResult[], failedAt: number, atStatement: boolean) => void) {
+    let writes: TableWrite[] | undefined;
+    for (const s of list) {
+      const w = writesOf(s.text);
+      if (w.length) (writes ??= []).push(...w);
+    }
+    this.writes = writes ?? [];
+    for (let i = 0; i < list.length; i++) this.answers.push({ rows: [], rowCount: 0, shape: undefined });
   }
 
+  get text(): string { return this.list.map((s) => s.text).join('\n;\n'); }
+
   submit(connection: Connection): Error | null {
+    this.connection = connection;
     const parsedHere = new Set<string>();
     const doubt = unsure.get(connection);
+    const known = shapes.get(connection);
     connection.stream.cork?.();
     try {
-      for (const s of this.list) {
+      for (let i = 0; i < this.list.length; i++) {
+        const s = this.list[i];
         if (s.name && doubt?.delete(s.name)) connection.close({ type: 'S', name: s.name });
-        if (!s.name || (connection.parsedStatements[s.name] === undefined && !parsedHere.has(s.name))) {
+        const parsing = !s.name || (connection.parsedStatements[s.name] === undefined && !parsedHere.has(s.name));
+        if (parsing) {
           connection.parse({ text: s.text, name: s.name, types: [] });
-          if (s.name) parsedHere.add(s.name);
+          if (s.name) {
+            parsedHere.add(s.name);
+            known?.delete(s.name);
+          }
         }
         connection.bind({ statement: s.name, values: s.values });
-        if (s.rows) connection.describe({ type: 'P', name: '' });
+        if (s.rows) {
+          const shape = s.name && !parsing ? known?.get(s.name) : undefined;
+          if (shape) this.answers[i].shape = withParsers(shape, this.types);
+          else connection.describe({ type: 'P', name: '' });
+        }
         connection.execute({});
       }
       connection.sync();
     } finally {
       connection.stream.uncork?.();
     }
-    this.connection = connection;
     return null;
   }
 
   private connection: Connection | undefined;
 
-  handleRowDescription(msg: { fields: unknown[] }): void { this.results[this.at]?.addFields(msg.fields); }
+  handleRowDescription(msg: { fields: Field[] }): void {
+    const answer = this.answers[this.at];
+    if (!answer) return;
+    answer.shape = shapeOf(msg.fields, this.types);
+    const name = this.list[this.at].name;
+    if (name && this.connection) {
+      let known = shapes.get(this.connection);
+      if (!known) shapes.set(this.connection, (known = new Map()));
+      known.set(name, answer.shape);
+    }
+  }
 
-  handleDataRow(msg: { fields: unknown[] }): void {
+  handleDataRow(msg: { fields: (string | null)[] }): void {
     const s = this.list[this.at];
     if (!s?.rows) return; // a write's RETURNING rows (an `expect` wrapper's): not wanted
     if (this.rowError) return;
-    const r = this.results[this.at];
+    const answer = this.answers[this.at];
     try {
-      r.addRow(r.parseRow(msg.fields));
+      if (!answer.shape) throw new Error('a row came without its description');
+      answer.rows.push(s.rows === 'array' ? arrayRow(answer.shape, msg.fields) : objectRow(answer.shape, msg.fields));
     } catch (err) {
       // a type parser that throws must not throw out of the connection's data handler (the process's
       // event loop): the rest of the answer is read as usual and the pipeline fails at its end
@@ -154,8 +174,9 @@ class Pipeline {
     }
   }
 
-  handleCommandComplete(msg: unknown): void {
-    this.results[this.at]?.addCommandComplete(msg);
+  handleCommandComplete(msg: { text?: string }): void {
+    const answer = this.answers[this.at];
+    if (answer) answer.rowCount = rowCountOf(msg.text);
     this.at++;
   }
 
@@ -179,7 +200,7 @@ class Pipeline {
     this.done = true;
     this.remember(this.list.length, false);
     if (this.rowError) this.callback(this.rowError.err, [], this.rowError.at, true);
-    else this.callback(undefined, this.results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 })), -1, false);
+    else this.callback(undefined, this.answers.map((a) => ({ rows: a.rows, rowCount: a.rowCount })), -1, false);
   }
 
   /** Records the names parsed by the statements before `upTo` (and, unsure, the one at `upTo` when the server answered with an error there). */

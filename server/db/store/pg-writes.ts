@@ -25,7 +25,7 @@ export interface TableWrite {
   op: WriteOp;
 }
 
-const NONE: readonly TableWrite[] = [];
+const NONE: readonly TableWrite[] = Object.freeze([]);
 const READ = /^\s*(select|begin|commit|rollback|savepoint|release|listen|unlisten|set|show)\b/i;
 const TARGET = /\b(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)/gi;
 const DO_UPDATE = /\bdo\s+update\b/i;
@@ -38,6 +38,22 @@ const DO_UPDATE = /\bdo\s+update\b/i;
  * hold a write after it: a batch inside a transaction starts with its SAVEPOINT).
  */
 export function writesOf(text: string): readonly TableWrite[] {
+  let hit = known.get(text);
+  if (!hit) {
+    hit = readWrites(text);
+    if (text.length <= KNOWN_TEXT_MAX) {
+      if (known.size >= KNOWN_SIZE_MAX) known.clear();
+      known.set(text, hit);
+    }
+  }
+  return hit;
+}
+
+/** writesOf's answers by text (frozen: shared by every caller), at most 2,000 texts of up to 8 KB. */
+const known = new Map<string, readonly TableWrite[]>();
+const KNOWN_TEXT_MAX = 8192, KNOWN_SIZE_MAX = 2000;
+
+function readWrites(text: string): readonly TableWrite[] {
   if (READ.test(text) && !text.includes(';')) return NONE;
   let out: TableWrite[] | undefined;
   for (const m of text.matchAll(TARGET)) {
@@ -48,7 +64,7 @@ export function writesOf(text: string): readonly TableWrite[] {
     (out ??= []).push({ table, op });
     if (op === 'INSERT' && DO_UPDATE.test(text)) out.push({ table, op: 'UPDATE' });
   }
-  return out ?? NONE;
+  return out ? Object.freeze(out.map((w) => Object.freeze(w))) : NONE;
 }
 
 /**
@@ -110,9 +126,10 @@ export function watchClientWrites(client: pg.ClientBase, log: PgWriteLog): void 
   c[WATCHED] = true;
   const original = c.query;
   c.query = function query(this: unknown, ...args: unknown[]) {
-    const config = args[0] as string | { text?: unknown; submit?: unknown } | null | undefined;
+    const config = args[0] as string | { text?: unknown; submit?: unknown; writes?: readonly TableWrite[] } | null | undefined;
     const text = typeof config === 'string' ? config : config?.text;
-    const writes = typeof text === 'string' ? writesOf(text) : NONE;
+    // a pipeline (./pg-pipeline.ts) answers its statements' writes itself, read per statement text
+    const writes = typeof config === 'object' && Array.isArray(config?.writes) ? config.writes : typeof text === 'string' ? writesOf(text) : NONE;
     if (!writes.length) return original.apply(this, args);
     if (config && typeof config === 'object' && typeof config.submit === 'function') {
       log.saw(client, writes);

@@ -25,6 +25,20 @@ describe('numberPlaceholders', () => {
 
   it('refuses a parameter count that differs', () => {
     expect(() => numberPlaceholders('SELECT ? + ?', 1)).toThrow('2 placeholders, 1 parameters');
+    expect(() => numberPlaceholders('SELECT ? + ?', 1)).toThrow('2 placeholders, 1 parameters'); // remembered, still checked
+  });
+
+  it('leaves a text without placeholders as it is, an unterminated quote or comment to its end', () => {
+    expect(numberPlaceholders('SELECT 1')).toBe('SELECT 1');
+    expect(numberPlaceholders("SELECT ? || 'it?s")).toBe("SELECT $1 || 'it?s");
+    expect(numberPlaceholders('SELECT ? -- ?')).toBe('SELECT $1 -- ?');
+    expect(numberPlaceholders('?')).toBe('$1');
+  });
+
+  it('gives the same text back for the same statement (remembered; the name lookup finds its hash)', () => {
+    const sql = ['SELECT a FROM t', 'WHERE a = ?'].join(' ');
+    expect(numberPlaceholders(sql, 1)).toBe(numberPlaceholders(sql.slice(0), 1));
+    expect(numberPlaceholders(sql, 1)).toBe('SELECT a FROM t WHERE a = $1');
   });
 });
 

@@ -123,32 +123,46 @@ export class BatchError extends Error {
   }
 }
 
+/** numberPlaceholders' answers by text: the statements a server runs are a few hundred fixed texts. */
+const numbered = new Map<string, { text: string; n: number }>();
+/** Bounds of that memo: texts longer than this are numbered each time; past this many texts it starts afresh. */
+const MEMO_TEXT_MAX = 8192, MEMO_SIZE_MAX = 2000;
+
 /**
  * `?` placeholders → `$1, $2 …` for PostgreSQL, leaving `?` inside '…' strings, "…" identifiers
  * and comments alone. Throws when the statement has a different number of placeholders than
- * `count` (when given).
+ * `count` (when given). The same text gives the same string object back (a memo of at most 2,000
+ * texts up to 8 KB each), so the statement-name lookup that follows finds its hash computed.
  */
 export function numberPlaceholders(sql: string, count?: number): string {
-  let out = '';
-  let n = 0;
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i];
-    if (c === "'" || c === '"') {
-      const end = sql.indexOf(c, i + 1);
-      const stop = end < 0 ? sql.length : end + 1;
-      out += sql.slice(i, stop);
-      i = stop - 1;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      const end = sql.indexOf('\n', i);
-      const stop = end < 0 ? sql.length : end;
-      out += sql.slice(i, stop);
-      i = stop - 1;
-    } else if (c === '?') {
-      out += `$${++n}`;
-    } else {
-      out += c;
+  let hit = numbered.get(sql);
+  if (!hit) {
+    hit = numberOnce(sql);
+    if (sql.length <= MEMO_TEXT_MAX) {
+      if (numbered.size >= MEMO_SIZE_MAX) numbered.clear();
+      numbered.set(sql, hit);
     }
   }
-  if (count !== undefined && count !== n) throw new Error(`statement has ${n} placeholders, ${count} parameters given: ${sql.slice(0, 120)}`);
-  return out;
+  if (count !== undefined && count !== hit.n) throw new Error(`statement has ${hit.n} placeholders, ${count} parameters given: ${sql.slice(0, 120)}`);
+  return hit.text;
+}
+
+function numberOnce(sql: string): { text: string; n: number } {
+  const parts: string[] = [];
+  let n = 0, from = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql.charCodeAt(i);
+    if (c === 39 /* ' */ || c === 34 /* " */) {
+      const end = sql.indexOf(sql[i], i + 1);
+      i = (end < 0 ? sql.length : end + 1) - 1;
+    } else if (c === 45 /* - */ && sql.charCodeAt(i + 1) === 45) {
+      const end = sql.indexOf('\n', i);
+      i = (end < 0 ? sql.length : end) - 1;
+    } else if (c === 63 /* ? */) {
+      parts.push(sql.slice(from, i), `$${++n}`);
+      from = i + 1;
+    }
+  }
+  parts.push(sql.slice(from));
+  return { text: n ? parts.join('') : sql, n };
 }

@@ -262,7 +262,7 @@ export class ReplayDb {
   private need(...reads: PendingRead[]): NeedExec {
     const st = this.current;
     if (st.writes.length < st.sent.length) throw new Error('engine: a replayed command read what its first run did not (nondeterministic core)');
-    return new NeedExec(st.writes.length, reads);
+    return NeedExec.of(st.writes.length, reads);
   }
 
   /**
@@ -282,8 +282,8 @@ export class ReplayDb {
       }
       return s.result;
     }
-    if (mode !== 'run') throw new NeedExec(i + 1, []);
-    const fail = () => { throw new NeedExec(i + 1, []); };
+    if (mode !== 'run') throw NeedExec.of(i + 1, []);
+    const fail = () => { throw NeedExec.of(i + 1, []); };
     return { get changes(): number { return fail(); }, get lastInsertRowid(): number { return fail(); } };
   }
 }

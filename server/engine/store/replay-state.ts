@@ -5,10 +5,25 @@
  */
 import type { SqlParam, Store } from '../../db/store/port';
 
-/** Thrown by a ReplayDb when the core needs an answer it does not have yet (caught by the command's loop). */
+/**
+ * Thrown by a ReplayDb when the core needs an answer it does not have yet (caught by the command's
+ * loop). A signal, not a failure: it carries no stack (capturing one cost more than the rest of
+ * the throw, once or more per command).
+ */
 export class NeedExec extends Error {
   constructor(readonly upTo: number, readonly reads: PendingRead[]) {
     super('engine: an answer from the database is needed (replayed)');
+  }
+
+  /** A NeedExec without a stack (how the ReplayDb makes them). */
+  static of(upTo: number, reads: PendingRead[]): NeedExec {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return new NeedExec(upTo, reads);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }
 
