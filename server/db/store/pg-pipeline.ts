@@ -112,6 +112,17 @@ class Pipeline {
 
   get text(): string { return this.list.map((s) => s.text).join('\n;\n'); }
 
+  private settled: (() => void)[] = [];
+
+  /** Runs `fn` once the server has answered (error or ReadyForQuery), before the pipeline's callback (the write log: ./pg-writes.ts). */
+  onSettled(fn: () => void): void { this.settled.push(fn); }
+
+  private settle(): void {
+    for (const fn of this.settled.splice(0)) {
+      try { fn(); } catch { /* a listener's failure is not the statements' */ }
+    }
+  }
+
   submit(connection: Connection): Error | null {
     this.connection = connection;
     const parsedHere = new Set<string>();
@@ -192,6 +203,7 @@ class Pipeline {
     if (this.done) return;
     this.done = true;
     this.remember(this.at, err instanceof pg.DatabaseError);
+    this.settle();
     this.callback(err, [], this.at, err instanceof pg.DatabaseError);
   }
 
@@ -199,6 +211,7 @@ class Pipeline {
     if (this.done) return;
     this.done = true;
     this.remember(this.list.length, false);
+    this.settle();
     if (this.rowError) this.callback(this.rowError.err, [], this.rowError.at, true);
     else this.callback(undefined, this.answers.map((a) => ({ rows: a.rows, rowCount: a.rowCount })), -1, false);
   }

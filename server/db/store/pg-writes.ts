@@ -132,7 +132,11 @@ export function watchClientWrites(client: pg.ClientBase, log: PgWriteLog): void 
     const writes = typeof config === 'object' && Array.isArray(config?.writes) ? config.writes : typeof text === 'string' ? writesOf(text) : NONE;
     if (!writes.length) return original.apply(this, args);
     if (config && typeof config === 'object' && typeof config.submit === 'function') {
-      log.saw(client, writes);
+      // a pipeline tells once the server answered it (the writes committed, when outside a
+      // transaction), before its caller goes on; another submittable (a cursor) at once
+      const settled = (config as { onSettled?: (fn: () => void) => void }).onSettled;
+      if (typeof settled === 'function') settled.call(config, () => log.saw(client, writes));
+      else log.saw(client, writes);
       return original.apply(this, args);
     }
     const last = args.length - 1;

@@ -5,6 +5,7 @@ import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { describeStoreContract } from './contract';
 import { BatchError, type Store } from './port';
 import { openPostgresStore } from './postgres';
+import { pgStoreHooks } from './pg-writes';
 
 describeStoreContract('postgres', async () => {
   const store = await openPostgresStore(await freshDatabase('contract'));
@@ -195,6 +196,32 @@ describe('postgres store', () => {
     await store.transaction(async () => { stray = delay(20).then(() => store.run('INSERT INTO v (id) VALUES (?)', [1])); });
     await expect(stray).rejects.toThrow(/has ended/);
     expect(await store.all('SELECT id FROM v')).toEqual([]);
+  });
+
+  it('tells the read caches of a write outside a transaction once it is done, not when it is sent', async () => {
+    const store = await open('told');
+    await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [1, 'old']);
+    const told: string[] = [];
+    pgStoreHooks(store)!.writes.subscribe((w) => told.push(w.map((x) => `${x.op} ${x.table}`).join()));
+    const url = (store as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE v IN ACCESS EXCLUSIVE MODE');
+      const single = store.run('UPDATE v SET s = ? WHERE id = ?', ['new', 1]);
+      const batched = store.batch([{ sql: 'UPDATE v SET s = s || ? WHERE id = ?', params: ['!', 1] }]);
+      await delay(150); // both wait for the lock
+      expect(told).toEqual([]);
+      await locker.query('COMMIT');
+      await single;
+      expect(told).toEqual(['UPDATE v']);
+      await batched;
+      expect(told).toEqual(['UPDATE v', 'UPDATE v']);
+    } finally {
+      await locker.end();
+    }
+    expect(await store.get('SELECT s FROM v WHERE id = ?', [1])).toEqual({ s: 'new!' });
   });
 
   it('keeps an idle pooled connection for five minutes by default (a quiet node neither reconnects nor parses again), then closes it', async () => {

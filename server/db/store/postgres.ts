@@ -23,8 +23,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { BatchError, numberPlaceholders, type ExpectingStatement, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
-import { bindValue, runPipeline } from './pg-pipeline';
-import { statementName } from './pg-statement-names';
+import { runPipeline } from './pg-pipeline';
 import { PgWriteLog, registerPgStore, watchClientWrites } from './pg-writes';
 import { PgTransactions, turn } from './pg-transactions';
 
@@ -109,22 +108,31 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
 
   /**
    * One statement's result; of a parameterless text holding several (simple protocol), the last's.
-   * A text with parameters runs as a named prepared statement (./pg-statement-names.ts); as a
-   * transaction's first statement, in one round trip with its BEGIN.
+   * A text with parameters runs as a one-statement pipeline (./pg-pipeline.ts: a named prepared
+   * statement, ./pg-statement-names.ts, its rows read by the shape the connection knows); as a
+   * transaction's first statement, in one round trip with its BEGIN. `rows`: how its rows are
+   * wanted (none for `run`).
    */
-  private async query(sql: string, params: readonly SqlParam[] = [], rowMode?: 'array'): Promise<{ rows: unknown[]; rowCount: number | null }> {
+  private async query(sql: string, params: readonly SqlParam[] = [], rows?: 'object' | 'array'): Promise<{ rows: unknown[]; rowCount: number | null }> {
     const level = this.context.getStore();
     const client = level && this.openConnection(level); // writes queued before go first (they may send BEGIN)
     try {
-      if (client && !level.root.begun && params.length) {
-        // The transaction's first statement: BEGIN in front of it, one round trip (./pg-pipeline.ts).
-        // Not a parameterless text: it may hold several statements, which only the simple protocol takes.
-        return (await this.pipeline(level.root, [{ sql, params, rows: rowMode ?? 'object' }]))[0];
+      if (params.length) {
+        const list = [{ sql, params, rows }];
+        if (level) return (await this.pipeline(level.root, list))[0]; // BEGIN in front when it was not sent yet
+        return await this.withClient(async (pooled, broke) => {
+          try {
+            return (await runPipeline(pooled, list, TYPES))[0];
+          } catch (err) {
+            if (err instanceof BatchError && !(err.cause instanceof pg.DatabaseError) && err.index === -1) broke(err.cause);
+            throw err;
+          }
+        });
       }
-      const text = numberPlaceholders(sql, params.length);
-      const name = params.length ? statementName(text) : undefined;
+      // Parameterless: it may hold several statements, which only the simple protocol takes.
       if (level) this.connection(level); // BEGIN queued first when not sent yet
-      const result: pg.QueryResult | pg.QueryResult[] = await (client ?? this.pool).query({ text, values: params.map(bindValue), ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
+      const text = numberPlaceholders(sql, 0); // a `?` without its parameter is refused here
+      const result: pg.QueryResult | pg.QueryResult[] = await (client ?? this.pool).query({ text, ...(rows === 'array' ? { rowMode: 'array' } : {}) });
       return Array.isArray(result) ? result[result.length - 1] : result;
     } catch (err) {
       // A single statement answers its own error, not the pipeline's wrapper.
@@ -133,11 +141,11 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
   }
 
   async all<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
-    return (await this.query(sql, params)).rows as R[];
+    return (await this.query(sql, params, 'object')).rows as R[];
   }
 
   async get<R extends object>(sql: string, params?: readonly SqlParam[]): Promise<R | undefined> {
-    return (await this.query(sql, params)).rows[0] as R | undefined;
+    return (await this.query(sql, params, 'object')).rows[0] as R | undefined;
   }
 
   async values(sql: string, params?: readonly SqlParam[]): Promise<unknown[][]> {
