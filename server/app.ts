@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
       store = sqliteStore(opened, { ownsConnection: false, lingerTurns: options.groupLingerTurns ?? GROUP_LINGER_TURNS });
       db = opened;
     } else {
-      store = await openPostgres({ url: env.DATABASE_URL, migrationsFolder: options.pgMigrationsFolder });
+      store = await openPostgres({ url: env.DATABASE_URL, migrationsFolder: options.pgMigrationsFolder, max: env.DATABASE_POOL_MAX });
     }
     // The domains' manifests (server/modules/index.ts) bring the listener library rows (the flowable
     // domain's: the seed, in server/db, imports no module), the generated modules' install steps and

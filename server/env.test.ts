@@ -22,6 +22,14 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('DATABASE_POOL_MAX', () => {
+  it('defaults to 10 connections per node and takes 1 to 100', () => {
+    expect(loadEnv({}).DATABASE_POOL_MAX).toBe(10);
+    expect(loadEnv({ DATABASE_POOL_MAX: '4' }).DATABASE_POOL_MAX).toBe(4);
+    for (const bad of ['0', '101', '2.5', 'many']) expect(() => loadEnv({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+  });
+});
+
 describe('SHUTDOWN_DRAIN_MS / SHUTDOWN_DELAY_MS', () => {
   it('default to 10 s of drain and no delay, and refuse what is not a whole number of ms', () => {
     expect(loadEnv({})).toMatchObject({ SHUTDOWN_DRAIN_MS: 10_000, SHUTDOWN_DELAY_MS: 0 });

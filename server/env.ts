@@ -15,6 +15,8 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().min(1).default('./data/caishui.db'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  /** PostgreSQL only: the most pooled connections a node opens (each transaction holds one; the others wait their turn). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** HS256 secret for tokens; when unset one is generated on first start and kept in the database. */
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   /** Overrides the config entry `sys.account.captchaEnabled` when set. */

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
+import { pgStoreHooks } from '../../server/db/store/pg-writes';
 import { manualClock } from '../../server/core/clock';
 import { onlineBackup, PG_BACKUP_MESSAGE } from '../../server/db/online-backup';
 import { LEAVE_XML } from '../integration/flowable-model';
@@ -25,7 +26,7 @@ const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, paylo
 
 beforeAll(async () => {
   app = await buildApp({
-    rawEnv: {},
+    rawEnv: { DATABASE_POOL_MAX: '3' },
     env: { DATABASE_URL: await freshDatabase('app_boot'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' },
     clock: manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()),
     logger: false,
@@ -34,8 +35,9 @@ beforeAll(async () => {
 afterAll(async () => { await app?.close(); });
 
 describe('buildApp over PostgreSQL', () => {
-  it('opens the store of the URL, with nothing of SQLite started', () => {
+  it('opens the store of the URL, with nothing of SQLite started, its pool sized by DATABASE_POOL_MAX', () => {
     expect(app.deps.store.kind).toBe('postgres');
+    expect(pgStoreHooks(app.deps.store)!.pool.options.max).toBe(3);
     expect(app.deps.db).toBeUndefined();
     expect(app.deps.todoReader).toBeNull();
   });
