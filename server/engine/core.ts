@@ -23,21 +23,10 @@ import { ExpressionError } from './expression';
 import { graphHasEvents } from './model/event-nodes';
 import { ENGINE_LIMIT_DEFAULTS, type EngineHandlers, type EngineLimits } from './types';
 import type { Store } from '../db/store/port';
-import { isReplayDb, NeedExec, ReplayState, type ReplayDb } from './store/replay-db';
-import { idSource, newIdNow } from './runtime/context';
+import { isReplayDb, NeedExec, type ReplayDb } from './store/replay-db';
+import { runReplayed, type CommandPrepare } from './store/replay-loop';
 
-/**
- * A task command's asynchronous work before its core runs (issue 44: the services' holder and
- * form checks): `run` gets the row `sql` reads for `taskId` (null: no runtime task) inside the
- * command's transaction; on PostgreSQL that read rides in the round trip of the instance's lock
- * and loads, and `run` goes between the lock and the core's runs (it may read, through the
- * store, on the same transaction), so what it sets on the command's input is what they use.
- */
-export interface CommandPrepare {
-  sql: string;
-  taskId: string;
-  run(row: readonly unknown[] | null): Promise<void>;
-}
+export type { CommandPrepare } from './store/replay-loop';
 
 export interface EngineDeps {
   /**
@@ -99,7 +88,6 @@ export class EngineCore {
     const r = this.replayDb;
     return r?.running ? r.recorded('now', () => this.deps.clock.now()) : this.deps.clock.now();
   }
-
 
   /** The definition row, read fresh (its suspension state and category can change). */
   definition(id: string): DefinitionRow | undefined {
@@ -198,42 +186,9 @@ export class EngineCore {
     }
   }
 
-  /**
-   * The ReplayDb's loop (store/replay-db.ts): runs `fn` from its start until it needs nothing the
-   * database has not answered, sending what each run needed in between, then sends the rest of
-   * its writes. `writable` false: a query (a write throws).
-   */
-  private async replayed<T>(fn: () => T, writable: boolean, prepare?: CommandPrepare): Promise<T> {
-    const r = this.replayDb!;
-    const state = new ReplayState(writable);
-    if (prepare) state.form = { sql: prepare.sql, taskId: prepare.taskId };
-    let prepared = false;
-    const id = idSource(() => r.recorded('id', newIdNow));
-    if (writable) await r.reserveIds(this.deps.store);
-    for (;;) {
-      let value: T;
-      this.savepoints = 0;
-      id.on();
-      try {
-        value = r.run(state, () => (writable ? this.tx(fn) : fn()));
-      } catch (e) {
-        if (!(e instanceof NeedExec)) throw e;
-        id.off();
-        if (state.broken) throw state.broken.error; // a caught nested throw that cannot be undone
-        await state.satisfy(this.deps.store, e);
-        if (prepare && !prepared && state.form?.row !== undefined) {
-          prepared = true;
-          await prepare.run(state.form.row); // the runs after it see what it decided (the command's input)
-        }
-        continue;
-      } finally {
-        id.off();
-      }
-      if (state.broken) throw state.broken.error;
-      if (prepare && !prepared) throw new Error('engine: a task command ran without its locked load (prepare not run)');
-      await state.finish(this.deps.store);
-      return value;
-    }
+  /** The ReplayDb's loop (store/replay-loop.ts) over this core. */
+  private replayed<T>(fn: () => T, writable: boolean, prepare?: CommandPrepare): Promise<T> {
+    return runReplayed({ replayDb: this.replayDb!, store: this.deps.store, beforeRun: () => { this.savepoints = 0; }, tx: (f) => this.tx(f) }, fn, writable, prepare);
   }
 
   /**
