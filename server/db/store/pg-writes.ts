@@ -16,6 +16,7 @@
  * not fire either); a failed one is told (it may have failed after its commit: a dropped connection).
  */
 import type pg from 'pg';
+import { memoByText } from './port';
 
 export type WriteOp = 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -38,20 +39,11 @@ const DO_UPDATE = /\bdo\s+update\b/i;
  * hold a write after it: a batch inside a transaction starts with its SAVEPOINT).
  */
 export function writesOf(text: string): readonly TableWrite[] {
-  let hit = known.get(text);
-  if (!hit) {
-    hit = readWrites(text);
-    if (text.length <= KNOWN_TEXT_MAX) {
-      if (known.size >= KNOWN_SIZE_MAX) known.clear();
-      known.set(text, hit);
-    }
-  }
-  return hit;
+  return known(text);
 }
 
-/** writesOf's answers by text (frozen: shared by every caller), at most 2,000 texts of up to 8 KB. */
-const known = new Map<string, readonly TableWrite[]>();
-const KNOWN_TEXT_MAX = 8192, KNOWN_SIZE_MAX = 2000;
+/** readWrites remembered by text (its answers frozen: shared by every caller). */
+const known = memoByText(readWrites);
 
 function readWrites(text: string): readonly TableWrite[] {
   if (READ.test(text) && !text.includes(';')) return NONE;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, openPostgres, SQLITE_ONLY } from '../client';
-import { dbKindOf, numberPlaceholders } from './port';
+import { dbKindOf, memoByText, numberPlaceholders } from './port';
 
 describe('dbKindOf (DATABASE_URL → adapter)', () => {
   it.each([
@@ -39,6 +39,18 @@ describe('numberPlaceholders', () => {
     const sql = ['SELECT a FROM t', 'WHERE a = ?'].join(' ');
     expect(numberPlaceholders(sql, 1)).toBe(numberPlaceholders(sql.slice(0), 1));
     expect(numberPlaceholders(sql, 1)).toBe('SELECT a FROM t WHERE a = $1');
+  });
+});
+
+describe('memoByText', () => {
+  it('computes a text once, bounds what it keeps by length and count', () => {
+    const seen: string[] = [];
+    const len = memoByText((t) => { seen.push(t); return t.length; }, 5, 2);
+    expect([len('ab'), len('ab'), len('abcdef'), len('abcdef')]).toEqual([2, 2, 6, 6]);
+    expect(seen).toEqual(['ab', 'abcdef', 'abcdef']); // past 5 characters: computed each time
+    len('c'); len('d'); // the third text kept empties the memo first
+    len('ab');
+    expect(seen.filter((t) => t === 'ab')).toHaveLength(2);
   });
 });
 

@@ -123,10 +123,28 @@ export class BatchError extends Error {
   }
 }
 
-/** numberPlaceholders' answers by text: the statements a server runs are a few hundred fixed texts. */
-const numbered = new Map<string, { text: string; n: number }>();
-/** Bounds of that memo: texts longer than this are numbered each time; past this many texts it starts afresh. */
-const MEMO_TEXT_MAX = 8192, MEMO_SIZE_MAX = 2000;
+/**
+ * `compute` remembered by its text argument (SQL texts: a server runs a few hundred fixed ones): at
+ * most `maxSize` texts of up to `maxText` characters (longer ones are computed each time; past
+ * `maxSize` the memo starts afresh). The answers are shared by every caller: keep them immutable.
+ */
+export function memoByText<T>(compute: (text: string) => T, maxText = 8192, maxSize = 2000): (text: string) => T {
+  const memo = new Map<string, T>();
+  return (text) => {
+    let hit = memo.get(text);
+    if (hit === undefined) {
+      hit = compute(text);
+      if (text.length <= maxText) {
+        if (memo.size >= maxSize) memo.clear();
+        memo.set(text, hit);
+      }
+    }
+    return hit;
+  };
+}
+
+/** numberOnce remembered (memoByText). */
+const numbered = memoByText(numberOnce);
 
 /**
  * `?` placeholders → `$1, $2 …` for PostgreSQL, leaving `?` inside '…' strings, "…" identifiers
@@ -135,14 +153,7 @@ const MEMO_TEXT_MAX = 8192, MEMO_SIZE_MAX = 2000;
  * texts up to 8 KB each), so the statement-name lookup that follows finds its hash computed.
  */
 export function numberPlaceholders(sql: string, count?: number): string {
-  let hit = numbered.get(sql);
-  if (!hit) {
-    hit = numberOnce(sql);
-    if (sql.length <= MEMO_TEXT_MAX) {
-      if (numbered.size >= MEMO_SIZE_MAX) numbered.clear();
-      numbered.set(sql, hit);
-    }
-  }
+  const hit = numbered(sql);
   if (count !== undefined && count !== hit.n) throw new Error(`statement has ${hit.n} placeholders, ${count} parameters given: ${sql.slice(0, 120)}`);
   return hit.text;
 }
