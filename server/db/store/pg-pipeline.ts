@@ -2,9 +2,10 @@
  * Several statements in ONE round trip over PostgreSQL's extended query protocol (issue 44, CPU per
  * workflow instance): for each statement Parse (once per connection for a named one), Bind,
  * Describe (reads only, and for a named one only until the connection knows its rows: ./pg-rows.ts)
- * and Execute, then a single Sync, written to the socket at once; the answers come back in order. Unlike a multi-statement simple query (every statement parsed and
- * planned on each run, parameters inlined as text), named statements keep PostgreSQL's prepared
- * plan, and parameters are bound as they are for one statement (`query`).
+ * and Execute, then a single Sync, written to the socket at once; the answers come back in order.
+ * Unlike a multi-statement simple query (every statement parsed and planned on each run,
+ * parameters inlined as text), named statements keep PostgreSQL's prepared plan, and parameters
+ * are bound as they are for one statement (`query`).
  *
  * The server runs the statements in order; at the first error it skips everything up to the Sync
  * (protocol docs, "Extended Query": "the backend will ... discard messages until a Sync"). Outside

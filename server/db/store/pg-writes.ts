@@ -124,10 +124,12 @@ export function watchClientWrites(client: pg.ClientBase, log: PgWriteLog): void 
     const writes = typeof config === 'object' && Array.isArray(config?.writes) ? config.writes : typeof text === 'string' ? writesOf(text) : NONE;
     if (!writes.length) return original.apply(this, args);
     if (config && typeof config === 'object' && typeof config.submit === 'function') {
-      // a pipeline tells once the server answered it (the writes committed, when outside a
-      // transaction), before its caller goes on; another submittable (a cursor) at once
+      // Outside a store transaction a pipeline tells once the server answered it (its writes
+      // committed), before its caller goes on: told when sent, a read cache could reload the old
+      // rows in between. Inside one (told at its end) and for another submittable: at once, so a
+      // read of the same transaction queued after it sees that it wrote.
       const settled = (config as { onSettled?: (fn: () => void) => void }).onSettled;
-      if (typeof settled === 'function') settled.call(config, () => log.saw(client, writes));
+      if (typeof settled === 'function' && log.pendingOf(client) === undefined) settled.call(config, () => log.saw(client, writes));
       else log.saw(client, writes);
       return original.apply(this, args);
     }

@@ -224,6 +224,19 @@ describe('postgres store', () => {
     expect(await store.get('SELECT s FROM v WHERE id = ?', [1])).toEqual({ s: 'new!' });
   });
 
+  it('inside a transaction a write counts as written from when it is sent (a read queued after it bypasses the caches)', async () => {
+    const store = await open('wrote');
+    await store.run('INSERT INTO v (id, s) VALUES (?, ?)', [1, 'old']);
+    const wrote = () => (store as unknown as { wroteInTransaction: boolean }).wroteInTransaction;
+    await store.transaction(async () => {
+      await store.get('SELECT s FROM v WHERE id = ?', [1]);
+      expect(wrote()).toBe(false);
+      const write = store.run('UPDATE v SET s = ? WHERE id = ?', ['new', 1]);
+      expect(wrote()).toBe(true); // not yet answered
+      await write;
+    });
+  });
+
   it('keeps an idle pooled connection for five minutes by default (a quiet node neither reconnects nor parses again), then closes it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the pool's idle timers only
     try {
