@@ -12,7 +12,7 @@ import { getTableConfig as pgConfig, PgTable, type PgColumn } from 'drizzle-orm/
 import { getTableConfig as sqliteConfig, integer, SQLiteTable, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import * as sqliteSchema from '../schema';
 import * as pgSchema from './tables';
-import { GENERATE_COMMAND, generatePgSchema } from './generate';
+import { GENERATE_COMMAND, generatePgSchema, generatePgSchemaFiles } from './generate';
 import { EXPLICIT_INTEGER_KEYS, toPgSql } from './rules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,12 +21,18 @@ const pgTables = pgSchema as unknown as Record<string, PgTable>;
 const names = (cols: { name: string }[]) => cols.map((c) => c.name);
 
 describe('generated PostgreSQL schema', () => {
-  it('the committed tables.ts is what generatePgSchema returns now', () => {
-    const committed = fs.readFileSync(path.join(here, 'tables.ts'), 'utf8');
-    const fresh = generatePgSchema();
-    expect(committed === fresh, `server/db/pg-schema/tables.ts is behind the SQLite schema: run \`${GENERATE_COMMAND}\` and commit tables.ts and drizzle-pg/`).toBe(true);
-    expect(fresh).toMatch(/^\/\*\*\n \* GENERATED FILE, do not edit: `npm run db:generate:pg`/);
-    expect(generatePgSchema(), 'deterministic').toBe(fresh);
+  it('the committed tables.ts and tables-<group>.ts are what generatePgSchemaFiles returns now', () => {
+    const fresh = generatePgSchemaFiles();
+    expect(Object.keys(fresh).sort()).toEqual(['tables-gen.ts', 'tables-sys.ts', 'tables-wf.ts', 'tables.ts']);
+    for (const [name, text] of Object.entries(fresh)) {
+      const committed = fs.readFileSync(path.join(here, name), 'utf8');
+      expect(committed === text, `server/db/pg-schema/${name} is behind the SQLite schema: run \`${GENERATE_COMMAND}\` and commit server/db/pg-schema and drizzle-pg/`).toBe(true);
+      expect(text).toMatch(/^\/\*\*\n \* GENERATED FILE, do not edit: `npm run db:generate:pg`/);
+    }
+    expect(generatePgSchemaFiles(), 'deterministic').toEqual(fresh);
+    // the split holds the same tables as the single module
+    const tables = (text: string) => [...text.matchAll(/^export const (\w+) = pgTable/gm)].map((m) => m[1]).sort();
+    expect(Object.values(fresh).flatMap(tables).sort()).toEqual(tables(generatePgSchema()));
   });
 
   it('has every SQLite table under the same export name, with the same columns, keys and indexes', () => {

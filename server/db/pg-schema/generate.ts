@@ -1,9 +1,10 @@
 /**
- * Generates the PostgreSQL schema module (server/db/pg-schema/tables.ts) from the SQLite schema
- * (server/db/schema), issue 43: "Drizzle has no dialect-neutral schema; keep the SQLite schema as
- * the source and generate the pg schema from it". `npm run db:generate:pg` writes it
- * (scripts/gen-pg-schema.ts) and then lets drizzle-kit write the migration into drizzle-pg/;
- * generate.test.ts fails when the committed file differs from what this function returns now.
+ * Generates the PostgreSQL schema modules (server/db/pg-schema/tables.ts, re-exporting one
+ * tables-<group>.ts per table prefix) from the SQLite schema (server/db/schema), issue 43:
+ * "Drizzle has no dialect-neutral schema; keep the SQLite schema as the source and generate the pg
+ * schema from it". `npm run db:generate:pg` writes them (scripts/gen-pg-schema.ts) and then lets
+ * drizzle-kit write the migration into drizzle-pg/; generate.test.ts fails when a committed file
+ * differs from what generatePgSchemaFiles returns now.
  *
  * Mapping (rules in ./rules.ts):
  * - Tables, columns, exported names and property names: the same; tables sorted by export name
@@ -103,17 +104,22 @@ const intBoolean = customType<{ data: boolean; driverData: number }>({
  * Errors: throws, naming the table and column, for what the mapping has no rule for (module
  * comment "Not mapped"), a foreign key to a table `source` does not export, or SQLite-only SQL.
  */
-export function generatePgSchema(source: Record<string, unknown> = sqliteSchema): string {
+/** One table's generated source: its export, its group (the SQL name's prefix), the builders it uses and the other exports it references. */
+interface RenderedTable { exportName: string; group: string; text: string; used: Set<string>; refs: Set<string> }
+
+function renderTables(source: Record<string, unknown>): RenderedTable[] {
   const tables = sourceTables(source);
   const exportOf = new Map(tables.map((t) => [t.table, t]));
-  const used = new Set<string>(['pgTable']);
-  const body: string[] = [];
+  const out: RenderedTable[] = [];
 
   for (const { exportName, config, keyOf } of tables) {
+    const used = new Set<string>(['pgTable']);
+    const refs = new Set<string>();
     const columnRef = (col: SQLiteColumn, owner: SQLiteTable): string => {
       const target = exportOf.get(owner);
       const key = target?.keyOf.get(col);
       if (!target || !key) throw new Error(`${config.name}: foreign key to ${col.name} of a table the schema does not export`);
+      if (target.exportName !== exportName) refs.add(target.exportName);
       return `${target.exportName}.${key}`;
     };
     // Single-column foreign keys with the default name go on their column (as in the source).
@@ -185,16 +191,13 @@ export function generatePgSchema(source: Record<string, unknown> = sqliteSchema)
     }
 
     const extra = extras.length ? `, (t) => [\n${extras.map((e) => `  ${e},`).join('\n')}\n]` : '';
-    body.push(`export const ${exportName} = pgTable(${quote(config.name)}, {\n${columns.join('\n')}\n}${extra});\n`);
+    out.push({ exportName, group: config.name.split('_')[0], text: `export const ${exportName} = pgTable(${quote(config.name)}, {\n${columns.join('\n')}\n}${extra});`, used, refs });
   }
 
-  const core = [...used].filter((n) => n !== 'sql' && n !== 'intBoolean');
-  if (used.has('intBoolean')) core.push('customType');
-  const imports = [
-    used.has('sql') ? "import { sql } from 'drizzle-orm';" : '',
-    `import { ${[...new Set(core)].sort().join(', ')} } from 'drizzle-orm/pg-core';`,
-  ].filter(Boolean);
-  const header = `/**
+  return out;
+}
+
+const HEADER = `/**
  * GENERATED FILE, do not edit: \`${GENERATE_COMMAND}\` rewrites it (scripts/gen-pg-schema.ts, from the
  * SQLite schema server/db/schema through server/db/pg-schema/generate.ts, whose comment lists the
  * type mapping), then drizzle-kit writes the migration into drizzle-pg/. Change the SQLite schema
@@ -202,7 +205,58 @@ export function generatePgSchema(source: Record<string, unknown> = sqliteSchema)
  * keys and indexes as the SQLite schema.
  */
 `;
-  return [header + imports.join('\n'), used.has('intBoolean') ? INT_BOOLEAN.trimEnd() : '', ...body.map((b) => b.trimEnd())]
+
+/** A module holding `tables`, its imports first (`siblings`: from which sibling module each referenced export comes). */
+function moduleOf(tables: RenderedTable[], siblings?: Map<string, string>): string {
+  const used = new Set<string>();
+  for (const t of tables) for (const u of t.used) used.add(u);
+  const core = [...used].filter((n) => n !== 'sql' && n !== 'intBoolean');
+  if (used.has('intBoolean')) core.push('customType');
+  const imports = [
+    used.has('sql') ? "import { sql } from 'drizzle-orm';" : '',
+    `import { ${[...new Set(core)].sort().join(', ')} } from 'drizzle-orm/pg-core';`,
+  ];
+  if (siblings) {
+    const own = new Set(tables.map((t) => t.exportName));
+    const from = new Map<string, Set<string>>();
+    for (const t of tables) {
+      for (const r of t.refs) {
+        if (own.has(r)) continue;
+        const file = siblings.get(r)!;
+        if (!from.has(file)) from.set(file, new Set());
+        from.get(file)!.add(r);
+      }
+    }
+    for (const file of [...from.keys()].sort()) imports.push(`import { ${[...from.get(file)!].sort().join(', ')} } from './${file}';`);
+  }
+  return [HEADER + imports.filter(Boolean).join('\n'), used.has('intBoolean') ? INT_BOOLEAN.trimEnd() : '', ...tables.map((t) => t.text)]
     .filter(Boolean)
     .join('\n\n') + '\n';
+}
+
+/**
+ * Returns the TypeScript source of the pg-core schema module equivalent to the SQLite tables
+ * exported by `source` (default: server/db/schema), with a header naming it generated and the
+ * command that regenerates it, as ONE module. Deterministic and pure (reads the table objects only).
+ * Errors: throws, naming the table and column, for what the mapping has no rule for (module
+ * comment "Not mapped"), a foreign key to a table `source` does not export, or SQLite-only SQL.
+ */
+export function generatePgSchema(source: Record<string, unknown> = sqliteSchema): string {
+  return moduleOf(renderTables(source));
+}
+
+/**
+ * The same schema as files of server/db/pg-schema (file name → source): one module per table
+ * group (`tables-gen.ts`, `tables-sys.ts`, `tables-wf.ts`: the SQL names' prefixes), each
+ * importing the tables its foreign keys reference from its siblings, and `tables.ts` re-exporting
+ * them all (what drizzle-kit and the app import). Errors: as generatePgSchema.
+ */
+export function generatePgSchemaFiles(source: Record<string, unknown> = sqliteSchema): Record<string, string> {
+  const tables = renderTables(source);
+  const groups = [...new Set(tables.map((t) => t.group))].sort();
+  const fileOf = new Map(tables.map((t) => [t.exportName, `tables-${t.group}`]));
+  const files: Record<string, string> = {};
+  for (const g of groups) files[`tables-${g}.ts`] = moduleOf(tables.filter((t) => t.group === g), fileOf);
+  files['tables.ts'] = `${HEADER.replace('keys and indexes as the SQLite schema.', 'keys and indexes as the SQLite schema, in one module per table group.')}${groups.map((g) => `export * from './tables-${g}';`).join('\n')}\n`;
+  return files;
 }
