@@ -7,22 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../tests/helpers/migrations';
 import { defaultMigrationsFolder, openDatabase } from './client';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-unique-upgrade-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** A copy of `folder` whose journal stops before the migration tagged `tag`. */
-function migrationsBefore(folder: string, tag: string, into: string): string {
-  fs.cpSync(folder, into, { recursive: true });
-  const file = path.join(into, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(file, JSON.stringify(journal));
-  return into;
-}
 
 describe('0011 on an older SQLite database', () => {
   it('renames later same-named menus under one parent, then enforces the rule', () => {

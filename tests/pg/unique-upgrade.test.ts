@@ -9,28 +9,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultPgMigrationsFolder, migratePostgres } from '../../server/db/pg-schema/migrate';
+import { migrationsBefore } from '../helpers/migrations';
 import { freshDatabase } from './fresh-db';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-pg-unique-upgrade-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A copy of drizzle-pg/ whose journal stops before the migration tagged `tag`. */
-function migrationsBefore(tag: string): string {
-  const into = path.join(dir, 'm');
-  fs.cpSync(defaultPgMigrationsFolder, into, { recursive: true });
-  const file = path.join(into, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(file, JSON.stringify(journal));
-  return into;
-}
-
 describe('0002 on an older PostgreSQL database', () => {
   it('renames later same-named menus under one parent, then enforces the rule', async () => {
     const url = await freshDatabase('unique_upgrade');
-    await migratePostgres(url, migrationsBefore('0002_unique_rules_captcha'));
+    await migratePostgres(url, migrationsBefore(defaultPgMigrationsFolder, '0002_unique_rules_captcha', path.join(dir, 'm')));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
