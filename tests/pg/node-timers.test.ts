@@ -5,7 +5,8 @@
  *   once, in batches, each fired exactly once and both nodes doing work; a batch claim skips rows
  *   another transaction holds locked instead of waiting (`FOR UPDATE SKIP LOCKED`); a node that
  *   claims and stalls ("dies") keeps the other node off those timers until the claim expires, then
- *   the other fires them once and the stalled node, waking, fires none; a scheduler that stops
+ *   the other fires them once and the stalled node, waking, fires none; a firing takes the
+ *   instance's lock before the timer row's (the user commands' order); a scheduler that stops
  *   hands its claims back so the other node fires them at once.
  * - Scheduled jobs (server/modules/monitor/job/scheduler.ts, sys_job_lease): both schedulers
  *   ticking at every fire time of a cron job run it exactly once per fire time.
@@ -111,6 +112,38 @@ describe('engine timers over two nodes', () => {
     }
     expect(await a.app.deps.engine.fireDueTimers({ now, owner: 'a-skip' })).toEqual({ fired: 2, failed: 0 });
     expect(await afterTasks(definitionId)).toBe(6);
+  }, 60_000);
+
+  it('a firing locks the instance before its timer row, as the user commands do: one that holds the instance and removes the timer meets no lock, and the firing then fires nothing', async () => {
+    const definitionId = await waitingInstances(1);
+    const now = advance(10 * MIN);
+    const timer = await a.app.deps.store.get<{ id: string; instanceId: string }>('SELECT id, instance_id AS "instanceId" FROM wf_timer WHERE definition_id = ?', [definitionId]);
+    const user = new pg.Client({ connectionString: url });
+    await user.connect();
+    let firing: Promise<{ fired: number; failed: number }> | undefined;
+    try {
+      // A user command's order: the instance row first (a complete's locked load)…
+      await user.query('BEGIN');
+      await user.query('SELECT id FROM wf_instance WHERE id = $1 FOR UPDATE', [timer!.instanceId]);
+      firing = a.app.deps.engine.fireDueTimers({ now, owner: 'a-order' });
+      // …the firing claims the batch, then waits for that instance…
+      for (;;) {
+        const waiting = await user.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()");
+        if (waiting.rows[0].n > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // …without holding the timer row: the user command takes it at once (a firing that claimed
+      // it first would hold it: 55P03 here, and a deadlock for a command that waited instead).
+      expect((await user.query('SELECT id FROM wf_timer WHERE id = $1 FOR UPDATE NOWAIT', [timer!.id])).rowCount).toBe(1);
+      await user.query('DELETE FROM wf_timer WHERE id = $1', [timer!.id]);
+      await user.query('COMMIT');
+    } finally {
+      await user.query('ROLLBACK').catch(() => undefined);
+      await user.end();
+    }
+    expect(await firing).toEqual({ fired: 0, failed: 0 });
+    expect(await afterTasks(definitionId)).toBe(0);
+    expect(await timersOf(definitionId)).toBe(0);
   }, 60_000);
 
   it('a node that claims and stalls keeps the other off until the claim expires; then the other fires them once and the stalled node none', async () => {

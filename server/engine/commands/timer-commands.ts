@@ -10,12 +10,16 @@
  *    5 minutes). On PostgreSQL its inner select takes the rows `FOR UPDATE OF t SKIP LOCKED`: two
  *    nodes acquiring at once get disjoint batches and neither waits for the other's row locks. On
  *    SQLite (one writer at a time) the same statement without that clause.
- * 2. Execute: each claimed timer in ITS OWN command whose first statement is
- *    `DELETE … WHERE id = ? AND lock_owner = ? RETURNING …`: a timer whose lock expired meanwhile
- *    and was taken (or already fired) by another node is not fired here. Then, in that
- *    transaction: load the instance → the event occurs (catch token leaves, boundary triggers,
- *    event sub-process starts) → cycle re-scheduled → agenda → flush; a start-event timer starts
- *    an instance (system start, no initiator) and schedules its next cycle (unlocked).
+ * 2. Execute: each claimed timer in ITS OWN command. It reads the timer's instance id (no lock) and
+ *    loads that instance, which locks its row on PostgreSQL, BEFORE it claims the timer row with
+ *    `DELETE … WHERE id = ? AND lock_owner = ? RETURNING …`: the order of the user commands (a
+ *    complete that cancels a boundary timer locks the instance, then deletes the timer row), so
+ *    the two wait for each other instead of deadlocking (before, the firing took the timer row
+ *    first and a deadlock, detected after 1 s, was left to the retry). A timer whose lock expired
+ *    meanwhile and was taken (or already fired) by another node is not fired here. Then, in that
+ *    transaction: the event occurs (catch token leaves, boundary triggers, event sub-process
+ *    starts) → cycle re-scheduled → agenda → flush; a start-event timer starts an instance
+ *    (system start, no initiator) and schedules its next cycle (unlocked).
  * 3. Hand back: a claimed timer not fired (the instance or definition was suspended meanwhile,
  *    an error before the claim, `shouldStop` said stop) is released at the end of the call
  *    (`lock_owner`, `lock_expiry` null); `releaseTimers(owner)` releases every live claim of an
@@ -64,6 +68,7 @@ const acquireSql = (skipLocked: boolean) => `WITH due_batch AS (
 
 const SQL = {
   acquire: { sqlite: acquireSql(false), postgres: acquireSql(true) },
+  instanceOf: 'SELECT instance_id AS "instanceId" FROM wf_timer WHERE id = ? AND lock_owner = ?',
   claim: `DELETE FROM wf_timer WHERE id = ? AND lock_owner = ? RETURNING ${columns(TIMER_COLS)}`,
   failed: 'UPDATE wf_timer SET retries = retries - 1, last_error = ?, due_time = ?, lock_owner = ?, lock_expiry = NULL WHERE id = ? AND lock_owner = ?',
   release: 'UPDATE wf_timer SET lock_owner = NULL, lock_expiry = NULL WHERE lock_owner = ? AND lock_expiry IS NOT NULL',
@@ -131,10 +136,14 @@ export async function fireDueTimers(core: EngineCore, input: FireInput): Promise
     try {
       await input.beforeClaim?.(id);
       const done = await core.command(() => {
+        // The instance first, then the timer row (the file header, step 2).
+        const of = stmt(core.db, SQL.instanceOf).get(id, owner) as { instanceId: string | null } | undefined;
+        if (!of) return false; // fired or taken by another node after our claim expired (or removed meanwhile)
+        const uow = of.instanceId === null ? undefined : UnitOfWork.load(core.db, of.instanceId) ?? undefined;
         const row = stmt(core.db, SQL.claim).get(id, owner) as TimerRow | undefined;
-        if (!row) return false; // fired or taken by another node after our claim expired (or removed meanwhile)
+        if (!row) return false; // as above, between the two statements
         claimed = true;
-        fireOne(core, row, now);
+        fireOne(core, row, now, uow);
         return true;
       });
       if (done) fired++;
@@ -178,12 +187,12 @@ export async function releaseTimers(core: EngineCore, owner: string): Promise<nu
   return r.changes;
 }
 
-function fireOne(core: EngineCore, row: TimerRow, now: number) {
+/** Fires claimed `row`; `uow`: its instance as loaded (and locked) before the claim (undefined: gone, or a start timer). */
+function fireOne(core: EngineCore, row: TimerRow, now: number, uow: UnitOfWork | undefined) {
   if (row.instanceId === null) {
     fireStartTimer(core, row, now);
     return;
   }
-  const uow = UnitOfWork.load(core.db, row.instanceId);
   if (!uow) return; // instance gone: the row is simply consumed
   if (uow.instance.state !== 'running') throw new Skip();
   core.deps.afterLoad?.(row.instanceId);
