@@ -278,6 +278,15 @@ export function sendPipeline(client: pg.ClientBase, p: PreparedPipeline, types: 
   });
 }
 
+/**
+ * True when a pipeline failed because its connection did (the socket broke or closed: BatchError
+ * at index -1 whose cause is not a PostgreSQL error), not because a statement failed: the pooled
+ * connection must then be destroyed, not handed back (`broke`).
+ */
+export function isConnectionFailure(err: unknown): err is BatchError {
+  return err instanceof BatchError && err.index === -1 && !(err.cause instanceof pg.DatabaseError);
+}
+
 /** preparePipeline then sendPipeline; a preparation error rejects (nothing sent). */
 export function runPipeline(client: pg.ClientBase, list: readonly PipelineStatement[], types: unknown, lead = 0, own = list.length - lead): Promise<PipelineResult[]> {
   let p: PreparedPipeline;

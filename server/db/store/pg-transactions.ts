@@ -20,9 +20,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { BatchError, type ExpectingStatement } from './port';
+import type { ExpectingStatement } from './port';
 import { expecting, expectingError } from './pg-expect';
-import { preparePipeline, sendPipeline, type PipelineResult, type PipelineStatement, type PreparedPipeline } from './pg-pipeline';
+import { isConnectionFailure, preparePipeline, sendPipeline, type PipelineResult, type PipelineStatement, type PreparedPipeline } from './pg-pipeline';
 import { PgWriteLog } from './pg-writes';
 import { isRetriedConflict } from './pg-retry';
 
@@ -229,7 +229,7 @@ export abstract class PgTransactions {
     try {
       await this.pipeline(root, list.map(expecting), [], [COMMIT]);
     } catch (err) {
-      if (err instanceof BatchError && err.index === -1 && !(err.cause instanceof pg.DatabaseError)) broke(err.cause);
+      if (isConnectionFailure(err)) broke(err.cause);
       await root.client.query('ROLLBACK').catch(broke);
       throw expectingError(list, err);
     }

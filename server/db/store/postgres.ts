@@ -23,7 +23,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { BatchError, numberPlaceholders, type ExpectingStatement, type RunResult, type SqlParam, type SqlStatement, type Store } from './port';
-import { runPipeline } from './pg-pipeline';
+import { isConnectionFailure, runPipeline, type PipelineResult, type PipelineStatement } from './pg-pipeline';
 import { PgWriteLog, registerPgStore, watchClientWrites } from './pg-writes';
 import { PgTransactions, turn } from './pg-transactions';
 
@@ -120,14 +120,7 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
       if (params.length) {
         const list = [{ sql, params, rows }];
         if (level) return (await this.pipeline(level.root, list))[0]; // BEGIN in front when it was not sent yet
-        return await this.withClient(async (pooled, broke) => {
-          try {
-            return (await runPipeline(pooled, list, TYPES))[0];
-          } catch (err) {
-            if (err instanceof BatchError && !(err.cause instanceof pg.DatabaseError) && err.index === -1) broke(err.cause);
-            throw err;
-          }
-        });
+        return (await this.pooledPipeline(list))[0];
       }
       // Parameterless: it may hold several statements, which only the simple protocol takes.
       if (level) this.connection(level); // BEGIN queued first when not sent yet
@@ -156,6 +149,18 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
     return { changes: (await this.query(sql, params)).rowCount ?? 0 };
   }
 
+  /** `list` as one pipeline on a pooled connection outside any transaction; a connection that failed under it is destroyed. */
+  private pooledPipeline(list: readonly PipelineStatement[]): Promise<PipelineResult[]> {
+    return this.withClient(async (client, broke) => {
+      try {
+        return await runPipeline(client, list, TYPES);
+      } catch (err) {
+        if (isConnectionFailure(err)) broke(err.cause);
+        throw err;
+      }
+    });
+  }
+
   /**
    * port.ts batch: one round trip (./pg-pipeline.ts). Outside a transaction its statements form one
    * transaction of their own (all before the pipeline's Sync); inside one they run in a savepoint
@@ -165,16 +170,7 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
     if (!list.length) return [];
     const level = this.context.getStore();
     const changes = (results: { rowCount: number }[]) => results.map((r) => ({ changes: r.rowCount }));
-    if (!level) {
-      return this.withClient(async (client, broke) => {
-        try {
-          return changes(await runPipeline(client, list, TYPES));
-        } catch (err) {
-          if (err instanceof BatchError && err.index === -1 && !(err.cause instanceof pg.DatabaseError)) broke(err.cause);
-          throw err;
-        }
-      });
-    }
+    if (!level) return changes(await this.pooledPipeline(list));
     const release = await turn(level);
     try {
       const client = this.openConnection(level);
