@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -74,6 +75,9 @@ export default defineConfig({
     // beforeAll hooks build apps and seed databases; on a busy 2-core machine they pass vitest's 10 s default.
     hookTimeout: 60000,
     pool: 'forks',
+    // One worker per core. Vitest's default is cores − 1, i.e. ONE worker on these 2-core machines,
+    // which left a core idle through every tier (`vitest run`: 338 → 158 s with 2).
+    maxWorkers: os.availableParallelism(),
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, exclude: [...configDefaults.exclude, ...MOCKING, 'server/**/*.pg.test.ts'], isolate: false } },
       { extends: true, test: { name: 'unit:mocked', include: MOCKING.filter((f) => !f.startsWith('tests/')) } },
