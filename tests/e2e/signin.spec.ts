@@ -8,12 +8,13 @@
  * sys.account.registerUser, and the seeded ordinary user ry opens 任务管理 → 待办任务.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import config from '../../playwright.config';
+import config, { SERIAL_PORT } from '../../playwright.config';
 import { uniq } from './admin-api';
 import { shot } from './helpers';
 import { ryApprovalXml } from '../integration/flowable-model';
 
-const PORT = process.env.E2E_PORT ?? '18080';
+/** This spec runs in the `serial` project, against its own server (playwright.config.ts). */
+const PORT = SERIAL_PORT;
 const OFFICE_HOST = 'caishui.office.test';
 /** REST calls of the test itself go to the loopback address (Node does not know OFFICE_HOST). */
 const API = `http://127.0.0.1:${PORT}/caishui-api`;
