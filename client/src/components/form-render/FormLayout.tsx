@@ -5,6 +5,7 @@
  */
 import { Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FormError } from '../form/form-kit';
 import { READ_ONLY_CSS } from './read-only';
 
 const JUSTIFY: Record<string, string> = {
@@ -92,14 +93,13 @@ export function FormItem({ label, labelWidth, labelPosition, required, error, re
     <Box w={`${labelWidth}px`} flexShrink={0} />
   ) : null;
   return (
-    <Flex direction={top ? 'column' : 'row'} align="flex-start" mb={error ? '1' : '5'} data-testid={testId} data-invalid={error ? '' : undefined}
+    <Flex direction={top ? 'column' : 'row'} align="flex-start" mb="5" data-testid={testId} data-invalid={error ? '' : undefined}
       data-readonly={readOnly ? '' : undefined}>
       {labelBox}
-      <Box flex="1" minW="0" w={top ? '100%' : undefined} css={readOnly ? READ_ONLY_CSS : undefined}>
+      {/* The message takes no room (form-kit FormError): showing it moves nothing under the pointer. */}
+      <Box flex="1" minW="0" w={top ? '100%' : undefined} position="relative" css={readOnly ? READ_ONLY_CSS : undefined}>
         {children}
-        <Text fontSize="xs" lineHeight="1.3" color="fg.error" minH={error ? '4' : '0'} mt={error ? '1' : '0'} data-testid={error ? 'form-error' : undefined}>
-          {error}
-        </Text>
+        {error && <FormError>{error}</FormError>}
       </Box>
     </Flex>
   );

@@ -136,10 +136,15 @@ export interface FormItemProps {
   children: ReactNode;
 }
 
-/** A horizontal form item: label (with * when required), control, message below. */
+/**
+ * A horizontal form item: label (with * when required), control, message below. The message sits
+ * in the item's bottom margin (absolutely placed, as el-form-item__error is), so showing or hiding
+ * it moves nothing: a blur check that fires on the mousedown of 确 定 used to push the button
+ * down under the pointer before the mouseup, and the click was lost.
+ */
 export function FormItem({ label, required: req, error, labelWidth = '80px', plain = false, children }: FormItemProps) {
   return (
-    <Flex align="flex-start" gap="3" mb={error ? '2' : '5'} data-invalid={error ? '' : undefined}>
+    <Flex align="flex-start" gap="3" mb="5" data-invalid={error ? '' : undefined}>
       <Text as="span" w={labelWidth} flexShrink={0} textAlign="right" pt="1.5" fontWeight="bold" color="#606266" fontSize="sm">
         {req && (
           <Text as="span" color="red.500" mr="1">
@@ -148,15 +153,24 @@ export function FormItem({ label, required: req, error, labelWidth = '80px', pla
         )}
         {label}
       </Text>
-      <Box flex="1" minW="0">
+      <Box flex="1" minW="0" position="relative">
         {plain ? children : <Field.Root invalid={!!error}>{children}</Field.Root>}
-        {error && (
-          <Text fontSize="xs" lineHeight="1.3" color="fg.error" mt="1" data-testid="form-error">
-            {error}
-          </Text>
-        )}
+        {error && <FormError>{error}</FormError>}
       </Box>
     </Flex>
+  );
+}
+
+/**
+ * A form item's message (testid `form-error`), placed in the 20 px bottom margin under the control
+ * (`position: absolute; top: 100%` in a relative box), so it takes no room of its own; it lets
+ * clicks through to whatever a long, wrapped message may cover.
+ */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <Text position="absolute" top="100%" left="0" right="0" pt="1" fontSize="xs" lineHeight="1.3" color="fg.error" pointerEvents="none" data-testid="form-error">
+      {children}
+    </Text>
   );
 }
 
