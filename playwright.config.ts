@@ -21,7 +21,7 @@ const PORT = process.env.E2E_PORT ?? '18080';
 /** The `serial` project's server (`E2E_SERIAL_PORT`, default E2E_PORT + 1). */
 export const SERIAL_PORT = process.env.E2E_SERIAL_PORT ?? String(Number(PORT) + 1);
 
-/** Workers of the `parallel` project (`E2E_WORKERS`, default 2: the machine's cores). */
+/** Workers of the run (`E2E_WORKERS`, default 2: the machine's cores), shared by both projects; `serial` uses at most one. */
 const WORKERS = Number(process.env.E2E_WORKERS) || 2;
 
 /**
