@@ -84,8 +84,10 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       started = false;
       try { runTool(bin, 'pg_ctl', ['-D', data, '-m', how.immediate ? 'immediate' : 'fast', '-w', 'stop']); } catch { /* already stopped */ }
     }
-    if (how.background) spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
-    else fs.rmSync(dir, { recursive: true, force: true });
+    const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+    // No `rm` to spawn: removed here after all (an unhandled 'error' would take the test run down).
+    if (how.background) spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).on('error', remove).unref();
+    else remove();
   };
   try {
     runTool(bin, 'initdb', ['-D', data, '-U', 'caishui', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);

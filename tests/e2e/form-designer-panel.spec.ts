@@ -7,7 +7,7 @@
  * the panel, and the designer's 预览 (the real renderer) shows the result.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { animationsDone, shot, signIn } from './helpers';
 
 async function openDesigner(page: Page) {
   await signIn(page);
@@ -101,8 +101,14 @@ test('组件属性: title, placeholder, required, options, regex and visibility 
   await expect(preview.getByText('其他', { exact: true })).toBeVisible();
   await expect(preview.getByText('事假', { exact: true })).toBeVisible();
   await expect(preview.getByTestId('form-item-field103')).toHaveCount(0);
-  await preview.getByTestId('form-render-submit').click();
+  // The renderer's messages take no room either (FormLayout's FormItem, form-kit FormError): 提交 stays put.
+  const submit = preview.getByTestId('form-render-submit');
+  await animationsDone(preview);
+  await submit.scrollIntoViewIfNeeded();
+  const submitBox = await submit.boundingBox();
+  await submit.click();
   await expect(preview.getByTestId('form-item-field101')).toContainText('请填写姓名');
+  expect(await submit.boundingBox()).toEqual(submitBox);
   await preview.getByPlaceholder('请填写姓名').fill('abc');
   await preview.getByPlaceholder('请填写姓名').blur();
   await expect(preview.getByTestId('form-item-field101')).toContainText('姓名只能是中文');

@@ -2,10 +2,11 @@
  * A form item's message takes no room (client/src/components/form/form-kit.tsx FormError, as
  * el-form-item__error): showing it moves nothing. Before, the message pushed the items below it
  * down; a blur check fired by the mousedown on 确 定 moved the button from under the pointer before
- * the mouseup, and the click was lost (seen in the e2e runs as a 确 定 that checked nothing).
+ * the mouseup, and the click was lost (seen in the e2e runs as a 确 定 that checked nothing). The
+ * form renderer's items (designed forms) are checked the same way in form-designer-panel.spec.
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { animationsDone, signIn } from './helpers';
 
 test('a message shown on blur moves nothing, and 确 定 pressed from a field whose blur adds one still checks the form', async ({ page }) => {
   await signIn(page);
@@ -17,7 +18,7 @@ test('a message shown on blur moves nothing, and 确 定 pressed from a field wh
   const confirm = dialog.getByRole('button', { name: '确 定' });
   const email = dialog.locator('input[name="email"]');
   // Measured once the dialog's opening animation (a scale-in) has ended.
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await animationsDone(dialog);
   const before = await confirm.boundingBox();
 
   await dialog.locator('input[name="phone"]').fill('12345');

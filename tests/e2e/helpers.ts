@@ -66,6 +66,11 @@ export async function shot(page: Page, name: string) {
   await picture(page, name, { fullPage: true });
 }
 
+/** Waits until the CSS animations on `target` and inside it (a dialog's scale-in, a drawer's slide) have ended, e.g. before measuring a box. */
+export async function animationsDone(target: Locator) {
+  await target.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
 /**
  * Ticks a row's checkbox or radio in a list table once the table has stopped loading (its
  * spinner mask, `aria-busy`, would catch a forced click) and checks that it took; retried while
