@@ -8,7 +8,10 @@
  *     server/main.ts`, CAPTCHA_ENABLED=false, LOG_LEVEL=warn, HOST=127.0.0.1, free ports, UPLOAD_DIR
  *     shared by the PostgreSQL nodes). PostgreSQL (bench/bench-db.ts): a throwaway cluster
  *     (scripts/pg-cluster.ts; fsync off unless BENCH_PG_DURABLE=1), or BENCH_DATABASE_URL's server.
- *     The PostgreSQL nodes start one after the other (the first one migrates and seeds);
+ *     The PostgreSQL nodes start one after the other (the first one migrates and seeds), each with
+ *     the same DATABASE_POOL_MAX, sized as the README's operations section says (about twice the
+ *     database server's cores in all, here this machine's: the throwaway cluster runs on it; at
+ *     least 2 per node; BENCH_POOL_MAX sets another, e.g. 10 for the server's default);
  *  2. seeds 2,000 users into each database (bench/http-helpers.ts `seedUsers`, bench-db.ts
  *     `seedUsersPg`), signs in as admin on each database (one session serves all its nodes),
  *     saves the two-task process of bench/rest-round.ts;
@@ -57,6 +60,11 @@ const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
 /** Seconds of full load each node takes alone before the rounds (BENCH_WARMUP, default 10). */
 const WARMUP = Math.max(1, Number(process.env.BENCH_WARMUP ?? 10) || 10);
+/**
+ * DATABASE_POOL_MAX of every PostgreSQL node: BENCH_POOL_MAX, else the README's sizing for the 3
+ * nodes over a database on this machine's cores (`availableParallelism`): 2 × cores ÷ 3, at least 2.
+ */
+const POOL_MAX = Math.min(100, Math.max(1, Math.round(Number(process.env.BENCH_POOL_MAX)) || Math.max(2, Math.round((2 * os.availableParallelism()) / 3))));
 /** The issue's targets. */
 const CPU_RATIO_MAX = 3, COMPLETE_P99_MAX_MS = 50;
 
@@ -79,11 +87,11 @@ const fmt = (x: number) => (!Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISS');
 
 /** Starts one app node over `dbUrl`; resolves when /health says UP. */
-async function startAppNode(name: string, dbUrl: string, tmp: string, flags: string[]): Promise<{ child: Child; base: string }> {
+async function startAppNode(name: string, dbUrl: string, tmp: string, flags: string[], extra: Record<string, string> = {}): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = startNode(name, 'server/main.ts', {
-    DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(tmp, 'uploads'),
+    DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(tmp, 'uploads'), ...extra,
   }, flags);
   const ms = await waitReady(child, base + HEALTH, 90_000, (b) => b.includes('"status":"UP"'));
   console.log(`  ${name}: pid ${child.proc.pid}, ${base}, /health UP after ${Math.round(ms)} ms`);
@@ -186,6 +194,7 @@ async function main(): Promise<number> {
     pgb = await startPgBench();
     for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { for (const c of children) c.proc.kill('SIGKILL'); pgb?.stopNow(); process.exit(1); });
     console.log(`database: ${pgb.describe}`);
+    console.log(`PostgreSQL nodes: DATABASE_POOL_MAX=${POOL_MAX} each${process.env.BENCH_POOL_MAX ? ' (BENCH_POOL_MAX)' : ` (the README's sizing: about 2 × the database's ${os.availableParallelism()} cores in all over 3 nodes, at least 2 each; BENCH_POOL_MAX sets another)`}`);
     const flags = startScriptNodeFlags();
     const dbFile = path.join(tmp, 'caishui.db');
     const lite = await startAppNode('SQLite node', dbFile, path.join(tmp, 'sqlite'), flags);
@@ -195,7 +204,7 @@ async function main(): Promise<number> {
     const pgNodes: { child: Child; base: string }[] = [];
     let pgUsers = 0;
     for (let i = 1; i <= 3; i++) {
-      pgNodes.push(await startAppNode(`PostgreSQL node ${i}`, dbUrl, tmp, flags));
+      pgNodes.push(await startAppNode(`PostgreSQL node ${i}`, dbUrl, tmp, flags, { DATABASE_POOL_MAX: String(POOL_MAX) }));
       nodes.push(pgNodes[i - 1].child);
       if (i === 1) pgUsers = await seedUsersPg(dbUrl, USERS);
     }
