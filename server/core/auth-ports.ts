@@ -27,8 +27,12 @@ export interface CaptchaChallenge {
  * held in the database); `now` is epoch ms.
  */
 export interface CaptchaPort {
-  /** A new challenge valid for 2 minutes from `now`, stored when the promise resolves. */
-  create(now: number): Promise<CaptchaChallenge>;
+  /**
+   * A new challenge valid for 2 minutes from `now`, stored when the promise resolves. `client`
+   * (the requester's address): counted against its per-minute allowance first; past it, rejects
+   * with AppError 访问过于频繁，请稍候再试 and stores nothing.
+   */
+  create(now: number, client?: string): Promise<CaptchaChallenge>;
   /** Checks and consumes an answer; rejects with AppError 验证码已失效 (missing/expired) or 验证码错误. */
   verify(uuid: string, code: string, now: number): Promise<void>;
   /** Challenges held: uuid → expiry (epoch ms), never the answers (缓存监控); only those valid at `now` when given. */

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeTestApp, type TestApp } from '../helpers/app';
+import { CAPTCHA_PER_CLIENT_PER_MINUTE, TOO_FREQUENT } from '../../server/modules/auth/captcha.service';
 
 let t: TestApp;
 beforeEach(async () => { t = await makeTestApp({ CAPTCHA_ENABLED: true }); });
@@ -40,5 +41,38 @@ describe('GET /captchaImage (issue 41 §2)', () => {
     expect(ok.body.code).toBe(200);
     const wrong = await call(t.app, 'POST', '/login', undefined, { username: 'admin', password: 'admin123', code: '999', uuid: a.uuid });
     expect(wrong.body).toEqual({ code: 500, msg: '验证码错误' });
+  });
+});
+
+describe('GET /captchaImage per client address (a flood must not push out everyone\'s challenges)', () => {
+  const from = (remoteAddress: string, url = '/caishui-api/captchaImage') => t.app.inject({ method: 'GET', url, remoteAddress });
+  const held = async () => (await t.app.deps.captcha.pending()).size;
+
+  it(`answers ${CAPTCHA_PER_CLIENT_PER_MINUTE} a minute to one address, then ${TOO_FREQUENT} with nothing stored, through REST and tRPC alike; other addresses are served; the next minute it is served again`, async () => {
+    for (let i = 0; i < CAPTCHA_PER_CLIENT_PER_MINUTE - 1; i++) expect((await from('10.0.0.7')).json().code).toBe(200);
+    // the last one of the minute through tRPC: both doors count against one allowance
+    const viaTrpc = await from('10.0.0.7', '/caishui-api/trpc/auth.captchaImage');
+    expect(viaTrpc.statusCode).toBe(200);
+    expect(await held()).toBe(CAPTCHA_PER_CLIENT_PER_MINUTE);
+    const refused = await from('10.0.0.7');
+    expect(refused.json()).toEqual({ code: 500, msg: TOO_FREQUENT });
+    expect((await from('10.0.0.7', '/caishui-api/trpc/auth.captchaImage')).json().error.message).toBe(TOO_FREQUENT);
+    expect(await held()).toBe(CAPTCHA_PER_CLIENT_PER_MINUTE); // nothing stored for the refusals
+    expect((await from('10.0.0.8')).json()).toMatchObject({ code: 200, uuid: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    t.clock.advance(59_000);
+    expect((await from('10.0.0.7')).json()).toEqual({ code: 500, msg: TOO_FREQUENT });
+    t.clock.advance(1_000);
+    expect((await from('10.0.0.7')).json()).toMatchObject({ code: 200, captchaEnabled: true });
+  });
+
+  it('does not count while captcha is off (nothing is drawn)', async () => {
+    const off = await makeTestApp({ CAPTCHA_ENABLED: false });
+    try {
+      for (let i = 0; i <= CAPTCHA_PER_CLIENT_PER_MINUTE; i++) {
+        expect((await off.app.inject({ method: 'GET', url: '/caishui-api/captchaImage', remoteAddress: '10.0.0.9' })).json()).toEqual({ code: 200, msg: '操作成功', captchaEnabled: false, registerEnabled: false });
+      }
+    } finally {
+      await off.app.close();
+    }
   });
 });

@@ -17,7 +17,9 @@ export const authRouter = router({
   /**
    * `{captchaEnabled, registerEnabled, uuid?, img?}`; img is the base64 of a 111×36 PNG (issue 41
    * §2: RuoYi's page shows it as data:image/gif); the answer lives 2 minutes, one use.
-   * registerEnabled tells the sign-in page whether to offer 立即注册.
+   * registerEnabled tells the sign-in page whether to offer 立即注册. At most
+   * CAPTCHA_PER_CLIENT_PER_MINUTE challenges per client address per minute on a node, then
+   * 访问过于频繁，请稍候再试 (captcha.service.ts).
    */
   captchaImage: publicProcedure
     .meta({ rest: { method: 'GET', path: '/captchaImage', envelope: 'ajax' } })
@@ -25,7 +27,7 @@ export const authRouter = router({
     .query(async ({ ctx }): Promise<CaptchaReply> => {
     const registerEnabled = await isRegisterEnabled(ctx.deps);
     if (!(await isCaptchaEnabled(ctx.deps))) return { captchaEnabled: false, registerEnabled };
-    const { uuid, img } = await drawCaptcha(ctx.deps.captcha, ctx.deps.clock.now());
+    const { uuid, img } = await drawCaptcha(ctx.deps.captcha, ctx.deps.clock.now(), ctx.client.ip);
     return { captchaEnabled: true, registerEnabled, uuid, img };
   }),
   /** `{publicKey}`: SPKI base64 of the server's RSA key (password encryption, RSA-OAEP SHA-256). */

@@ -6,7 +6,8 @@
  */
 import crypto from 'node:crypto';
 import * as svgCaptcha from 'svg-captcha';
-import { AppError } from '../../core/errors';
+import { AppError, refused } from '../../core/errors';
+import { WindowLimit } from '../../core/window-limit';
 import type { CaptchaChallenge, CaptchaPort } from '../../core/auth-ports';
 import { svgToPng } from './captcha-png';
 import { HitCounter, type CacheStats } from '../../core/cache-registry';
@@ -45,10 +46,11 @@ export function mathChallenge(random: () => number = Math.random): { text: strin
  * A new challenge from `store` (valid 2 minutes from `now`, epoch ms) with its image as the
  * base64 of a 111×36 PNG, no data-URL prefix: what `GET /captchaImage` answers as `img`, which
  * RuoYi's client shows as `data:image/gif;base64,…` and ours as `data:image/png;base64,…`.
- * Throws when the rasteriser cannot load (its wasm file missing).
+ * `client`: the requester's address, counted as CaptchaStore.create says. Throws when the
+ * rasteriser cannot load (its wasm file missing).
  */
-export async function drawCaptcha(store: CaptchaPort, now: number): Promise<{ uuid: string; img: string; answer: string }> {
-  const { uuid, svg, answer } = await store.create(now);
+export async function drawCaptcha(store: CaptchaPort, now: number, client?: string): Promise<{ uuid: string; img: string; answer: string }> {
+  const { uuid, svg, answer } = await store.create(now, client);
   const png = await svgToPng(svg);
   return { uuid, img: png.toString('base64'), answer };
 }
@@ -61,6 +63,17 @@ export async function drawCaptcha(store: CaptchaPort, now: number): Promise<{ uu
 export const CAPTCHA_MAX_PENDING = 10_000;
 
 /**
+ * Challenges one client address may ask a node for per minute. A flood from one address would
+ * otherwise push everyone else's challenges past CAPTCHA_MAX_PENDING within seconds (their
+ * sign-ins then fail with 验证码已失效) and cost a write and a PNG per request. 120 leaves room for
+ * an office signing in behind one NAT address at nine o'clock.
+ */
+export const CAPTCHA_PER_CLIENT_PER_MINUTE = 120;
+
+/** Text of the refusal past the allowance (RuoYi's @RateLimiter text). */
+export const TOO_FREQUENT = '访问过于频繁，请稍候再试';
+
+/**
  * One-use answers keyed by uuid, in the database table `sys_captcha` (issue 44: the image and the
  * sign-in may be served by different nodes behind a load balancer; RuoYi keeps them in Redis with
  * a TTL), at most CAPTCHA_MAX_PENDING of them. Each create is one transaction (expired rows
@@ -71,11 +84,21 @@ export class CaptchaStore implements CaptchaPort {
   /** verify's lookups: a hit found a live answer (right or wrong), a miss found none. */
   private readonly counter = new HitCounter();
 
-  /** `maxPending`: the cap (default CAPTCHA_MAX_PENDING; tests pass a small one). */
-  constructor(private readonly store: Store<Db>, private readonly maxPending: number = CAPTCHA_MAX_PENDING) {}
+  /** Challenges per client address per minute (this node's count). */
+  private readonly perClient: WindowLimit;
 
-  /** A new challenge valid for 2 minutes from `now` (epoch ms), stored before it is returned. */
-  async create(now: number): Promise<CaptchaChallenge> {
+  /** `maxPending`: the cap (default CAPTCHA_MAX_PENDING); `perMinute`: per client address (default CAPTCHA_PER_CLIENT_PER_MINUTE); tests pass small ones. */
+  constructor(private readonly store: Store<Db>, private readonly maxPending: number = CAPTCHA_MAX_PENDING, perMinute = CAPTCHA_PER_CLIENT_PER_MINUTE) {
+    this.perClient = new WindowLimit(perMinute, 60_000);
+  }
+
+  /**
+   * A new challenge valid for 2 minutes from `now` (epoch ms), stored before it is returned.
+   * `client` (the requester's address) past its allowance: rejects with 访问过于频繁，请稍候再试
+   * (AppError refused), nothing stored.
+   */
+  async create(now: number, client?: string): Promise<CaptchaChallenge> {
+    if (client !== undefined && !this.perClient.take(client, now)) throw refused(TOO_FREQUENT);
     const { text, answer } = mathChallenge();
     const uuid = crypto.randomUUID().replaceAll('-', '');
     const svg = drawText(text, { width: 111, height: 36, fontSize: 40, noise: 2, color: true, background: '#f5f7fa' });
