@@ -7,7 +7,7 @@
  * there). Each take costs O(1), a full table one pass over it.
  *
  * This process's counts only: behind a load balancer each node counts its share (the README's
- * operations section says so). A route-level plugin (@fastify/rate-limit) would not see the same
+ * captcha note says so). A route-level plugin (@fastify/rate-limit) would not see the same
  * query called through tRPC, so the count is taken where the challenge is made.
  */
 export class WindowLimit {
