@@ -24,8 +24,8 @@ const app = await buildApp({
 });
 const store = app.deps.captcha;
 const create = store.create.bind(store);
-store.create = async (now) => {
-  const challenge = await create(now);
+store.create = async (now, client) => {
+  const challenge = await create(now, client);
   process.stdout.write(`${JSON.stringify({ uuid: challenge.uuid, answer: challenge.answer })}\n`);
   return challenge;
 };

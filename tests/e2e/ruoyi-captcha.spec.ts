@@ -7,7 +7,8 @@
  *
  * Covered: our login page shows the image (a decoded 111×36 bitmap); a page that does exactly what
  * RuoYi's Login.vue does (`"data:image/gif;base64," + img`) shows it too; ry signs in through the
- * login page with a wrong answer first (验证码错误, a new image) and then the right one.
+ * login page with a wrong answer first (验证码错误, a new image) and then the right one; past the
+ * allowance of one address (120 challenges a minute) the page says 访问过于频繁，请稍候再试.
  *
  * Also issue 41 §4's third bullet on the suite's own server: 代码生成 → 修改 of a table whose times
  * are TEXT (as every system table keeps them) shows 日期控件 for create_time / update_time and a
@@ -93,6 +94,22 @@ test('RuoYi\'s data:image/gif URL and our login page both show the captcha, and 
   await page.getByPlaceholder('验证码').fill(answer);
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page.getByTestId('layout')).toBeVisible();
+});
+
+test('past 120 challenges a minute from one address the login page says 访问过于频繁，请稍候再试 and shows no image (declared after the sign-in test: it uses up this server\'s allowance for 127.0.0.1)', async ({ page }) => {
+  await page.goto(`${base}/caishui/#/login`);
+  await expect(page.getByPlaceholder('验证码')).toBeVisible();
+  const codes = await page.evaluate(async () => {
+    const out: number[] = [];
+    for (let i = 0; i < 130; i++) out.push(((await (await fetch('/caishui-api/captchaImage')).json()) as { code: number }).code);
+    return out;
+  });
+  expect(codes.filter((c) => c === 500).length).toBeGreaterThan(0);
+  expect(codes.slice(codes.indexOf(500))).toEqual(codes.slice(codes.indexOf(500)).map(() => 500)); // once refused, refused for the rest of the minute
+  await page.reload();
+  await expect(page.getByText('访问过于频繁，请稍候再试')).toBeVisible();
+  await expect(page.getByTestId('captcha-img').getByRole('img')).toHaveCount(0);
+  await shot(page, 'ruoyi-captcha-too-frequent');
 });
 
 test('代码生成 imports TEXT create_time / update_time / *_date columns as 日期控件 (issue 41 §4)', async ({ page, request }) => {
