@@ -96,7 +96,7 @@ test('RuoYi\'s data:image/gif URL and our login page both show the captcha, and 
   await expect(page.getByTestId('layout')).toBeVisible();
 });
 
-test('past 120 challenges a minute from one address the login page says 访问过于频繁，请稍候再试 and shows no image (declared after the sign-in test: it uses up this server\'s allowance for 127.0.0.1)', async ({ page }) => {
+test('past 120 challenges a minute from one address the login page says 访问过于频繁，请稍候再试 and 点击重试 instead of an image (declared after the sign-in test: it uses up this server\'s allowance for 127.0.0.1)', async ({ page }) => {
   await page.goto(`${base}/caishui/#/login`);
   await expect(page.getByPlaceholder('验证码')).toBeVisible();
   const codes = await page.evaluate(async () => {
@@ -109,6 +109,7 @@ test('past 120 challenges a minute from one address the login page says 访问�
   await page.reload();
   await expect(page.getByText('访问过于频繁，请稍候再试')).toBeVisible();
   await expect(page.getByTestId('captcha-img').getByRole('img')).toHaveCount(0);
+  await expect(page.getByTestId('captcha-img')).toHaveText('点击重试');
   await shot(page, 'ruoyi-captcha-too-frequent');
 });
 

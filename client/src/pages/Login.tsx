@@ -75,7 +75,7 @@ export default function Login() {
           error={errors.password}
           autoComplete="current-password"
         />
-        {captcha.enabled && <CaptchaField value={code} onChange={setCode} error={errors.code} src={captcha.src} onRefresh={captcha.refresh} />}
+        {captcha.enabled && <CaptchaField value={code} onChange={setCode} error={errors.code} src={captcha.src} failed={captcha.failed} onRefresh={captcha.refresh} />}
         <Checkbox.Root size="sm" checked={rememberMe} onCheckedChange={(d) => setRememberMe(!!d.checked)} mb="5">
           <Checkbox.HiddenInput />
           <Checkbox.Control />

@@ -87,7 +87,7 @@ export default function Register() {
           error={errors.confirmPassword}
           autoComplete="new-password"
         />
-        {captcha.enabled && <CaptchaField value={form.code} onChange={set('code')} error={errors.code} src={captcha.src} onRefresh={captcha.refresh} />}
+        {captcha.enabled && <CaptchaField value={form.code} onChange={set('code')} error={errors.code} src={captcha.src} failed={captcha.failed} onRefresh={captcha.refresh} />}
         <Button type="submit" w="full" colorPalette="brand" loading={loading} disabled={captcha.pending} loadingText="注 册 中..." spinnerPlacement="start">
           注 册
         </Button>

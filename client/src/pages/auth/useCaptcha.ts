@@ -23,6 +23,8 @@ export function useCaptcha() {
     registerEnabled: data?.registerEnabled === true,
     uuid: data?.uuid ?? '',
     src: data?.img ? `data:image/png;base64,${data.img}` : '',
+    /** The last request for an image failed (its message went to the request-error toast) and no other is under way. */
+    failed: query.isError && !query.isFetching,
     refresh: () => void query.refetch(),
   };
 }
