@@ -60,11 +60,13 @@ const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
 /** Seconds of full load each node takes alone before the rounds (BENCH_WARMUP, default 10). */
 const WARMUP = Math.max(1, Number(process.env.BENCH_WARMUP ?? 10) || 10);
+/** BENCH_POOL_MAX when it is a pool size the server takes (an integer 1–100), else undefined. */
+const ASKED_POOL = ((n) => (Number.isInteger(n) && n >= 1 && n <= 100 ? n : undefined))(Number(process.env.BENCH_POOL_MAX || NaN));
 /**
- * DATABASE_POOL_MAX of every PostgreSQL node: BENCH_POOL_MAX, else the README's sizing for the 3
- * nodes over a database on this machine's cores (`availableParallelism`): 2 × cores ÷ 3, at least 2.
+ * DATABASE_POOL_MAX of every PostgreSQL node: ASKED_POOL, else the README's sizing for the 3 nodes
+ * over a database on this machine's cores (`availableParallelism`): 2 × cores ÷ 3, at least 2.
  */
-const POOL_MAX = Math.min(100, Math.max(1, Math.round(Number(process.env.BENCH_POOL_MAX)) || Math.max(2, Math.round((2 * os.availableParallelism()) / 3))));
+const POOL_MAX = ASKED_POOL ?? Math.max(2, Math.round((2 * os.availableParallelism()) / 3));
 /** The issue's targets. */
 const CPU_RATIO_MAX = 3, COMPLETE_P99_MAX_MS = 50;
 
@@ -185,6 +187,7 @@ function report(configs: Config[], note: string): void {
 
 async function main(): Promise<number> {
   if (benchDbKind() !== 'postgres' && process.env.BENCH_DB) throw new Error('bench:cluster always runs SQLite and PostgreSQL: leave BENCH_DB unset');
+  if (process.env.BENCH_POOL_MAX && ASKED_POOL === undefined) throw new Error(`BENCH_POOL_MAX=${process.env.BENCH_POOL_MAX}: an integer from 1 to 100, as DATABASE_POOL_MAX`);
   const loadAvg = os.loadavg()[0];
   console.log(`cluster benchmark (issue 44), node ${process.version}; machine: ${os.cpus().length} CPU(s), load average ${loadAvg.toFixed(2)}; load generator (autocannon) in this process`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-clusterbench-'));
@@ -194,7 +197,7 @@ async function main(): Promise<number> {
     pgb = await startPgBench();
     for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { for (const c of children) c.proc.kill('SIGKILL'); pgb?.stopNow(); process.exit(1); });
     console.log(`database: ${pgb.describe}`);
-    console.log(`PostgreSQL nodes: DATABASE_POOL_MAX=${POOL_MAX} each${process.env.BENCH_POOL_MAX ? ' (BENCH_POOL_MAX)' : ` (the README's sizing: about 2 × the database's ${os.availableParallelism()} cores in all over 3 nodes, at least 2 each; BENCH_POOL_MAX sets another)`}`);
+    console.log(`PostgreSQL nodes: DATABASE_POOL_MAX=${POOL_MAX} each${ASKED_POOL ? ' (BENCH_POOL_MAX)' : ` (the README's sizing: about 2 × the database's ${os.availableParallelism()} cores in all over 3 nodes, at least 2 each; BENCH_POOL_MAX sets another)`}`);
     const flags = startScriptNodeFlags();
     const dbFile = path.join(tmp, 'caishui.db');
     const lite = await startAppNode('SQLite node', dbFile, path.join(tmp, 'sqlite'), flags);

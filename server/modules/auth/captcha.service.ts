@@ -85,12 +85,10 @@ export class CaptchaStore implements CaptchaPort {
   private readonly counter = new HitCounter();
 
   /** Challenges per client address per minute (this node's count). */
-  private readonly perClient: WindowLimit;
+  private readonly perClient = new WindowLimit(CAPTCHA_PER_CLIENT_PER_MINUTE, 60_000);
 
-  /** `maxPending`: the cap (default CAPTCHA_MAX_PENDING); `perMinute`: per client address (default CAPTCHA_PER_CLIENT_PER_MINUTE); tests pass small ones. */
-  constructor(private readonly store: Store<Db>, private readonly maxPending: number = CAPTCHA_MAX_PENDING, perMinute = CAPTCHA_PER_CLIENT_PER_MINUTE) {
-    this.perClient = new WindowLimit(perMinute, 60_000);
-  }
+  /** `maxPending`: the cap (default CAPTCHA_MAX_PENDING; tests pass a small one). */
+  constructor(private readonly store: Store<Db>, private readonly maxPending: number = CAPTCHA_MAX_PENDING) {}
 
   /**
    * A new challenge valid for 2 minutes from `now` (epoch ms), stored before it is returned.
