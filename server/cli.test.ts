@@ -128,13 +128,14 @@ describe('runCli', () => {
       const live = app.deps.db!.$client;
       const insert = live.prepare("INSERT INTO sys_config (config_name, config_key, config_value, config_type) VALUES ('x', ?, 'v', 'N')");
       for (let i = 0; i < 300; i++) insert.run(`fill.${i}`); // a database of several hundred pages
-      // A commit in every check phase, for at most 3 s: a copy in 100-page steps restarts at
-      // each and ends only when the writes stop.
+      // A commit in every check phase until the backup ends (60 s at most, a guard against a hang,
+      // not a duration check): a copy in 100-page steps would restart at each and end only when
+      // the writes stop.
       let writing = true;
       let n = 0;
       const write = () => { if (writing) { insert.run(`busy.${n++}`); setImmediate(write); } };
       write();
-      const stop = setTimeout(() => { writing = false; }, 3000);
+      const stop = setTimeout(() => { writing = false; }, 60_000);
       const target = path.join(dir, 'copy.db');
       const code = await runCli(['backup', target], undefined, io({ DATABASE_URL: file }));
       const endedWhileWriting = writing;
@@ -213,8 +214,9 @@ describe('gracefulShutdown', () => {
     let response = '';
     sock.on('data', (d) => { response += String(d); });
     const closed = new Promise((r) => sock.once('close', r));
+    const received = new Promise((r) => app.server.once('request', r)); // its headers are parsed: no longer idle
     sock.write(`POST /caishui-api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n\r\n${payload.slice(0, 5)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await received;
     const watched = withWarnings(app);
     const stopping = gracefulShutdown(watched.target, { drainMs: 5000 });
     await new Promise((r) => setTimeout(r, 200));
@@ -234,8 +236,9 @@ describe('gracefulShutdown', () => {
     const net = await import('node:net');
     const sock = net.connect(port, '127.0.0.1');
     await new Promise((r) => sock.once('connect', r));
+    const received = new Promise((r) => app.server.once('request', r));
     sock.write('POST /caishui-api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user');
-    await new Promise((r) => setTimeout(r, 100));
+    await received;
     const closed = new Promise((r) => sock.once('close', r));
     const watched = withWarnings(app);
     await gracefulShutdown(watched.target, { drainMs: 300 });

@@ -3,7 +3,7 @@
  * simulated downtime, paused jobs, changes applied at once, the concurrency skip, run logs, and
  * the real timers (node-cron and the own timer) for a couple of seconds.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysJobLog, sysJobState } from '../../server/db/schema';
 import { systemClock, type Clock } from '../../server/core/clock';
@@ -195,6 +195,7 @@ describe('passes (issue 44: the tick awaits the store)', () => {
     const first = s.tick(t.clock.now());
     const timerTicks = [s.tick(), s.tick(), s.tick()];
     const explicit = s.tick(t.clock.now());
+    await vi.waitFor(() => expect(calls).toBe(1)); // the pass reads the store before its handlers
     await pause();
     expect([active, calls]).toEqual([1, 1]);
     release();
@@ -210,7 +211,7 @@ describe('passes (issue 44: the tick awaits the store)', () => {
     let ended = false;
     s.addTickHandler({ tick: () => new Promise<void>((r) => { release = async () => { ended = true; r(); }; }) });
     const ticking = s.tick(t.clock.now());
-    await pause();
+    await vi.waitFor(() => expect(release).toBeTypeOf('function')); // the pass has reached its handler
     let stopped = false;
     const stopping = s.stop().then(async () => { stopped = true; });
     await pause();

@@ -82,7 +82,7 @@ describe('read caches on PostgreSQL, two nodes', () => {
     } finally {
       versions(a).holdNotifications(false);
     }
-    expect(versions(b).listening).toBe(true);
+    await until('B listens', () => versions(b).listening);
     await until('B sees A\'s dict write', async () => (await sexLabels(b)).join() === '男士,女士,未知');
   });
 

@@ -193,7 +193,11 @@ describe('postgres store', () => {
   it('a statement of a transaction that has ended fails instead of running elsewhere', async () => {
     const store = await open('stray');
     let stray: Promise<unknown> | undefined;
-    await store.transaction(async () => { stray = delay(20).then(() => store.run('INSERT INTO v (id) VALUES (?)', [1])); });
+    let ended!: () => void;
+    const hasEnded = new Promise<void>((r) => { ended = r; });
+    // Sent from the transaction's context once it has committed (not after a guessed delay).
+    await store.transaction(async () => { stray = hasEnded.then(() => store.run('INSERT INTO v (id) VALUES (?)', [1])); });
+    ended();
     await expect(stray).rejects.toThrow(/has ended/);
     expect(await store.all('SELECT id FROM v')).toEqual([]);
   });

@@ -100,7 +100,7 @@ export async function getTask(store: Store, core: DefinitionSource, taskId: stri
   if (!r) throw notFound(MSG.taskMissing);
   const def = (await core.query(() => core.definition(r.defId as string)))!;
   const node = (await core.query(() => core.graph(def.id))).nodes[r.task_def_key as string];
-  const links = rt ? await store.all<{ u: string | null; g: string | null }>('SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ?', [taskId]) : [];
+  const links = rt ? await store.all<{ u: string | null; g: string | null }>('SELECT user_id AS u, group_id AS g FROM wf_identity_link WHERE task_id = ? ORDER BY id', [taskId]) : [];
   return {
     taskId, name: r.name as string, taskDefKey: r.task_def_key as string, procInsId: r.instance_id as string, procDefId: def.id,
     deployId: def.deploymentId, executionId: r.execution_id as string, assignee: (r.assignee as string | null) ?? null, owner: (r.owner as string | null) ?? null,
