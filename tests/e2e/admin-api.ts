@@ -22,9 +22,16 @@ export async function apiAuth(request: APIRequestContext, username = 'admin', pa
   return { Authorization: `Bearer ${token}` };
 }
 
-/** A message toast with `text` is shown. */
+/**
+ * A message toast with `text` is shown that no earlier call has matched: each call takes one toast
+ * (marked `data-e2e-seen`), so a toast of an earlier action still on screen (they stay for
+ * seconds) cannot stand for the reply of the action just taken; the call waits for its own.
+ */
 export async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
+  const toast = page.locator('[data-testid="toast"]:not([data-e2e-seen])').filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  // Gone already (closed, timed out): nothing left to mark.
+  await toast.evaluate((el) => el.setAttribute('data-e2e-seen', ''), undefined, { timeout: 2000 }).catch(() => undefined);
 }
 
 /** Confirms the open 系统提示 dialog after checking its text. */
