@@ -34,6 +34,10 @@ test('admin adds a rich notice, finds it in the list and on the home page, edits
   await list.getByTestId('btn-add').click();
   const dialog = page.getByTestId('notice-dialog');
   await expect(dialog).toContainText('添加公告');
+  // The editor loads on demand under a full-screen mask (spec §9), which opens just after the
+  // dialog: a click at that moment lands on the mask, as a user's would. Wait as a user does.
+  await expect(dialog.getByTestId('notice-content-editor')).toBeVisible();
+  await expect(page.getByTestId('loading-mask')).toHaveCount(0);
   await dialog.getByRole('button', { name: '确 定' }).click();
   await expect(dialog).toContainText('公告标题不能为空');
   await expect(dialog).toContainText('公告类型不能为空');
