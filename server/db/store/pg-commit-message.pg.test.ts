@@ -10,6 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { BatchError, type Store } from './port';
 import { openPostgresStore } from './postgres';
+import { TRANSACTION_LEAD } from './pg-transactions';
+
+/** What opens a transaction's first pipeline: BEGIN and the transaction's plan setting (pg-transactions.ts). */
+const LEAD = TRANSACTION_LEAD.map((q) => q.sql).join('\n;\n');
 import { tableVersionsOf } from '../table-versions';
 
 const AWKWARD = ["it's", "''", '"double"', 'back\\slash', "\\'", '?', '$1', '-- not a comment', ';', 'line\nbreak\ttab', 'ü€😀 中文', ' ', ''];
@@ -59,7 +63,7 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
     }));
     expect(value).toBe(1);
     expect(sent).toEqual([
-      'BEGIN\n;\nSELECT n FROM c WHERE id = $1',
+      `${LEAD}\n;\n` + 'SELECT n FROM c WHERE id = $1',
       'WITH w AS (UPDATE c SET n = $1 WHERE id = $2 AND n = $3 RETURNING 1) SELECT 1 / (CASE WHEN count(*) = 1 THEN 1 ELSE 0 END) FROM w\n;\n'
         + 'INSERT INTO c (id, s) VALUES ($1, $2)\n;\nCOMMIT',
     ]);
@@ -103,7 +107,7 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
       return store.get<{ n: number }>('SELECT count(*) AS n FROM c');
     }));
     expect(value).toEqual({ n: 1 });
-    expect(sent).toEqual(['BEGIN\n;\nINSERT INTO c (id) VALUES ($1)', 'SELECT count(*) AS n FROM c', 'COMMIT']);
+    expect(sent).toEqual([`${LEAD}\n;\n` + 'INSERT INTO c (id) VALUES ($1)', 'SELECT count(*) AS n FROM c', 'COMMIT']);
     expect(await ids(store)).toEqual([1]);
 
     const duplicate = await store.transaction(async () => {
@@ -158,7 +162,7 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
     expect(await store.all('SELECT id, n FROM c ORDER BY id')).toEqual([{ id: 1, n: 11 }, { id: 2, n: 11 }]);
   });
 
-  it('valuesBatch prepares its reads on the connection (their plan kept) and leaves enable_seqscan as it was after them', async () => {
+  it('valuesBatch prepares its reads on the connection (their plan kept); a transaction plans with sequential scans off to its end', async () => {
     const store = await open('prepared_reads');
     await store.run('INSERT INTO c (id, s) VALUES (1, ?)', ['one']);
     const read = 'SELECT s FROM c WHERE id = (SELECT min(id) FROM c)';
@@ -168,7 +172,8 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
       const seqscan = await store.get<{ enable_seqscan: string }>('SHOW enable_seqscan');
       return { rows, prepared: prepared[0].n, seqscan: seqscan?.enable_seqscan };
     });
-    expect(seen).toEqual({ rows: [['one']], prepared: 1, seqscan: 'on' });
+    expect(seen).toEqual({ rows: [['one']], prepared: 1, seqscan: 'off' });
+    expect(await store.get('SHOW enable_seqscan')).toEqual({ enable_seqscan: 'on' }); // SET LOCAL: gone with the transaction
   });
 
   it('a statement that failed when it ran (its Parse done) runs again on the same connection: no \'already exists\'', async () => {
@@ -229,6 +234,6 @@ describe('postgres store: writes in COMMIT\'s round trip, the first statement in
     expect(await store.transaction(() => store.get('SELECT count(*) AS n FROM c WHERE s IS NOT DISTINCT FROM ? AND id = ?', [null, -1]))).toEqual({ n: 0 });
     const { value, sent } = await sending(() => store.transaction(() => store.get<{ len: number }>('SELECT length(?::bytea) AS len', [Buffer.from([0, 39, 92])])));
     expect(value).toEqual({ len: 3 });
-    expect(sent).toEqual(['BEGIN\n;\nSELECT length($1::bytea) AS len', 'COMMIT']);
+    expect(sent).toEqual([`${LEAD}\n;\n` + 'SELECT length($1::bytea) AS len', 'COMMIT']);
   });
 });

@@ -48,7 +48,18 @@ export interface Root {
   flushed?: Promise<void>;
 }
 
-const BEGIN: PipelineStatement = { sql: 'BEGIN' };
+/**
+ * What opens every transaction (Root.begun): BEGIN, then `enable_seqscan` off until it ends (SET
+ * LOCAL). A transaction's statements are lookups and writes by key (the engine's loads, its deletes
+ * and updates by id; the services' rows by id), and PostgreSQL keeps a prepared statement's generic
+ * plan once chosen (after five runs on a connection): made while a table such as wf_task held a
+ * few rows, a sequential scan of it stayed in the plan while deleted rows piled up between two
+ * autovacuum passes, and a complete's `DELETE FROM wf_task WHERE id = ?` read 9 blocks right
+ * after a vacuum and 60 a minute later (issue 44, bench/RESULTS.md "Sixteenth session"). A
+ * statement with no index to use still scans. PostgreSQL's own docs: `enable_seqscan`, "Planner
+ * Method Configuration".
+ */
+export const TRANSACTION_LEAD: readonly PipelineStatement[] = [{ sql: 'BEGIN' }, { sql: 'SET LOCAL enable_seqscan = off' }];
 const COMMIT: PipelineStatement = { sql: 'COMMIT' };
 
 /** One level (the transaction or a savepoint) of an async context. */
@@ -109,7 +120,7 @@ export abstract class PgTransactions {
     const client = this.openConnection(level);
     if (!root.begun) {
       root.begun = true;
-      client.query('BEGIN').catch(() => undefined);
+      client.query(TRANSACTION_LEAD.map((q) => q.sql).join('; ')).catch(() => undefined);
     }
     return client;
   }
@@ -143,7 +154,7 @@ export abstract class PgTransactions {
    * cannot be sent (BatchError of preparePipeline) rejects with nothing sent, BEGIN included.
    */
   protected pipeline(root: Root, list: readonly PipelineStatement[], before: readonly PipelineStatement[] = [], after: readonly PipelineStatement[] = []): Promise<PipelineResult[]> {
-    const lead = [...(root.begun ? [] : [BEGIN]), ...before];
+    const lead = [...(root.begun ? [] : TRANSACTION_LEAD), ...before];
     let prepared: PreparedPipeline;
     try {
       prepared = preparePipeline([...lead, ...list, ...after], lead.length, list.length);

@@ -5,6 +5,10 @@ import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { describeStoreContract } from './contract';
 import { BatchError, type Store } from './port';
 import { openPostgresStore } from './postgres';
+import { TRANSACTION_LEAD } from './pg-transactions';
+
+/** What opens a transaction's first pipeline: BEGIN and the transaction's plan setting (pg-transactions.ts). */
+const LEAD = TRANSACTION_LEAD.map((q) => q.sql).join('\n;\n');
 import { pgStoreHooks } from './pg-writes';
 
 describeStoreContract('postgres', async () => {
@@ -109,11 +113,11 @@ describe('postgres store', () => {
       // A plain statement first: BEGIN goes in its round trip (one pipeline, ./pg-pipeline.ts),
       // its parameters bound.
       await store.transaction(async () => { await store.run('INSERT INTO v (id) VALUES (?)', [5]); });
-      expect(sent).toEqual(['BEGIN\n;\nINSERT INTO v (id) VALUES ($1)', 'COMMIT']);
+      expect(sent).toEqual([`${LEAD}\n;\n` + 'INSERT INTO v (id) VALUES ($1)', 'COMMIT']);
       sent.length = 0;
       // A parameterless text may hold several statements: the simple protocol, after a BEGIN of its own.
       await store.transaction(async () => { await store.run('INSERT INTO v (id) VALUES (6); INSERT INTO v (id) VALUES (7)'); });
-      expect(sent).toEqual(['BEGIN', 'INSERT INTO v (id) VALUES (6); INSERT INTO v (id) VALUES (7)', 'COMMIT']);
+      expect(sent).toEqual([TRANSACTION_LEAD.map((q) => q.sql).join('; '), 'INSERT INTO v (id) VALUES (6); INSERT INTO v (id) VALUES (7)', 'COMMIT']);
     } finally {
       pg.Client.prototype.query = real;
     }

@@ -12,6 +12,8 @@
  *   statements prepared once per connection. `batch` runs in an implicit transaction outside, in a
  *   savepoint of its own inside a transaction; `valuesBatch` the same for reads, without a
  *   savepoint; `batchAtCommit` waits for the COMMIT and goes in its round trip (issue 44).
+ * - A transaction's statements, and valuesBatch's reads, are planned with `enable_seqscan` off
+ *   (./pg-transactions.ts TRANSACTION_LEAD says why); other statements as PostgreSQL chooses.
  * - Every statement of every pooled connection (the store's, Drizzle's) passes the write log
  *   (./pg-writes.ts): the read caches see this process's writes at once (../table-versions.ts).
  * - Result types: int8 (count(*), bigint columns) reads as a number when it is a safe integer (as
@@ -55,14 +57,12 @@ const TYPES = {
 };
 
 /**
- * Around valuesBatch's reads in a transaction (the engine's instance loads: lookups by key): their
- * plans are made with sequential scans off. PostgreSQL keeps a prepared statement's generic plan
- * once chosen (after five runs), and on a new install the tables are empty when that happens: a
- * plan scanning them whole would stay while they grow (a hash join over wf_hi_actinst read every
- * row of it per complete).
+ * Before valuesBatch's reads outside a transaction: `enable_seqscan` off until the pipeline's Sync
+ * ends its implicit transaction, as every transaction has it (./pg-transactions.ts
+ * TRANSACTION_LEAD, where the reasons are). `set_config(…, true)`, not SET LOCAL, which PostgreSQL
+ * applies there too but answers with a WARNING each time ("can only be used in transaction blocks").
  */
-const SEQSCAN_OFF = { sql: 'SET LOCAL enable_seqscan = off' };
-const SEQSCAN_RESET = { sql: 'RESET enable_seqscan' };
+const SEQSCAN_OFF_HERE = { sql: "SELECT set_config('enable_seqscan', 'off', true)" };
 
 class PostgresStore extends PgTransactions implements Store<PgDb> {
   readonly kind = 'postgres' as const;
@@ -209,10 +209,13 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
   }
 
   /**
-   * The reads of `list` in one round trip (./pg-pipeline.ts): inside a transaction on its
-   * connection (no savepoint: a failing read aborts the transaction as any statement's would),
-   * outside on a pooled connection (one implicit transaction). Each statement's rows as arrays;
-   * rejects with the database's error.
+   * The reads of `list` in one round trip (./pg-pipeline.ts), each prepared (its plan kept on the
+   * connection) and planned with `enable_seqscan` off: inside a transaction on its connection (no
+   * savepoint: a failing read aborts the transaction as any statement's would; the transaction has
+   * the setting), outside on a pooled connection (one implicit transaction, the setting in it:
+   * SEQSCAN_OFF_HERE). For lookups by key on tables whose rows come and go (wf_task, wf_execution:
+   * the engine's loads, the to-do page). Each statement's rows as arrays; rejects with the
+   * database's error.
    */
   async valuesBatch(list: readonly SqlStatement[]): Promise<unknown[][][]> {
     if (!list.length) return [];
@@ -222,11 +225,11 @@ class PostgresStore extends PgTransactions implements Store<PgDb> {
     const unwrap = (err: unknown) => (err instanceof BatchError && err.cause instanceof pg.DatabaseError ? err.cause : err);
     if (level) {
       this.openConnection(level);
-      return this.pipeline(level.root, reads, [SEQSCAN_OFF], [SEQSCAN_RESET]).then(rows, async (err: unknown) => { throw await this.firstError(level, unwrap(err)); });
+      return this.pipeline(level.root, reads).then(rows, async (err: unknown) => { throw await this.firstError(level, unwrap(err)); });
     }
     return this.withClient(async (client, broke) => {
       try {
-        return rows(await runPipeline(client, reads, TYPES));
+        return rows((await runPipeline(client, [SEQSCAN_OFF_HERE, ...reads], TYPES, 1, reads.length)).slice(1));
       } catch (err) {
         if (!(unwrap(err) instanceof pg.DatabaseError)) broke(unwrap(err));
         throw unwrap(err);
