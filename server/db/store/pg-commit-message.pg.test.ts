@@ -11,10 +11,10 @@ import { freshDatabase } from '../../../tests/pg/fresh-db';
 import { BatchError, type Store } from './port';
 import { openPostgresStore } from './postgres';
 import { TRANSACTION_LEAD } from './pg-transactions';
+import { tableVersionsOf } from '../table-versions';
 
 /** What opens a transaction's first pipeline: BEGIN and the transaction's plan setting (pg-transactions.ts). */
 const LEAD = TRANSACTION_LEAD.map((q) => q.sql).join('\n;\n');
-import { tableVersionsOf } from '../table-versions';
 
 const AWKWARD = ["it's", "''", '"double"', 'back\\slash', "\\'", '?', '$1', '-- not a comment', ';', 'line\nbreak\ttab', 'ü€😀 中文', ' ', ''];
 

@@ -2,9 +2,9 @@
  * The transaction machinery of the PostgreSQL store (./postgres.ts; issue 43): the base class the
  * adapter extends, over a node-postgres `Pool`.
  *
- * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN` (sent in the round trip of
- *   its first statements: Root.begun, `pipeline`), runs `fn`, `COMMIT` (with the writes
- *   `batchAtCommit` queued, in one round trip: Root.pending)
+ * - `transaction(fn)`: the outermost checks out ONE connection, `BEGIN` and its plan setting
+ *   (TRANSACTION_LEAD, sent in the round trip of its first statements: Root.begun, `pipeline`),
+ *   runs `fn`, `COMMIT` (with the writes `batchAtCommit` queued, in one round trip: Root.pending)
  *   (`ROLLBACK` and rethrow when `fn` throws; on a deadlock or serialization failure, 40P01 /
  *   40001, ROLLBACK and ONE more run of `fn` in a new transaction: see `transaction`). The open transaction travels with `fn`'s async
  *   context (AsyncLocalStorage), so every statement and `store.db` query issued there runs on that
@@ -55,8 +55,9 @@ export interface Root {
  * plan once chosen (after five runs on a connection): made while a table such as wf_task held a
  * few rows, a sequential scan of it stayed in the plan while deleted rows piled up between two
  * autovacuum passes, and a complete's `DELETE FROM wf_task WHERE id = ?` read 9 blocks right
- * after a vacuum and 60 a minute later (issue 44, bench/RESULTS.md "Sixteenth session"). A
- * statement with no index to use still scans. PostgreSQL's own docs: `enable_seqscan`, "Planner
+ * after a vacuum and 60 a minute later (issue 44, bench/RESULTS.md "Sixteenth session"; before
+ * the engine's loads had the setting, a hash join over wf_hi_actinst read every row of it per
+ * complete). A statement with no index to use still scans. PostgreSQL's own docs: `enable_seqscan`, "Planner
  * Method Configuration".
  */
 export const TRANSACTION_LEAD: readonly PipelineStatement[] = [{ sql: 'BEGIN' }, { sql: 'SET LOCAL enable_seqscan = off' }];

@@ -58,8 +58,8 @@ export interface Statements {
    * (issue 44: the engine's locking instance read with the loads after it). Offered by adapters
    * that can (PostgreSQL: one pipeline; each statement runs in a snapshot of its own at READ
    * COMMITTED, planned as a lookup by key: sequential scans off); callers without it send the
-   * statements one by one. A failing statement
-   * rejects with the database's error (as `values`); the ones after it do not run.
+   * statements one by one. A failing statement rejects with the database's error (as `values`);
+   * the ones after it do not run.
    */
   valuesBatch?(statements: readonly SqlStatement[]): Promise<unknown[][][]>;
   /**

@@ -6,10 +6,10 @@ import { describeStoreContract } from './contract';
 import { BatchError, type Store } from './port';
 import { openPostgresStore } from './postgres';
 import { TRANSACTION_LEAD } from './pg-transactions';
+import { pgStoreHooks } from './pg-writes';
 
 /** What opens a transaction's first pipeline: BEGIN and the transaction's plan setting (pg-transactions.ts). */
 const LEAD = TRANSACTION_LEAD.map((q) => q.sql).join('\n;\n');
-import { pgStoreHooks } from './pg-writes';
 
 describeStoreContract('postgres', async () => {
   const store = await openPostgresStore(await freshDatabase('contract'));
