@@ -1,5 +1,10 @@
 /**
- * Engine timers across nodes (issue 44 "Timers and scheduled jobs fire once"): each node's
+ * Scheduled jobs and engine timers across nodes (issue 44 "Timers and scheduled jobs fire once").
+ * Jobs: each node's scheduler plans the fire times and takes a lease row per fire time (the first
+ * insert wins; modules/monitor/job/scheduler.repo.ts), re-reading the job's row in the claim, so a
+ * pause made through one node holds on every node from its commit.
+ *
+ * Engine timers: each node's
  * scheduler polls for due timers (HANDLER_POLL_MS) and fires them through
  * server/engine/commands/timer-commands.ts: a batch claimed for the node (lock owner + expiry,
  * `FOR UPDATE SKIP LOCKED`), each timer then fired in its own transaction that deletes its row.
@@ -69,6 +74,40 @@ async function fireCounts(ids: string[]) {
 const ONCE = { fired: 1, tasks: 1, open: 1, timers: 0 };
 const NOT_YET = { fired: 0, tasks: 0, open: 0, timers: 1 };
 const shape = (r: { fired: number; tasks: number; open: number; timers: number }) => ({ fired: r.fired, tasks: r.tasks, open: r.open, timers: r.timers });
+
+// First: both nodes alive (the timer tests below kill them).
+describe('scheduled jobs on two nodes', () => {
+  it('an every-second job runs each fire time once across both nodes, and a pause through one node holds on both', async () => {
+    const jobName = 'cluster-every-second';
+    const added = await api(c.node(0).url, 'POST', '/monitor/job', admin, {
+      jobName, jobGroup: 'DEFAULT', invokeTarget: 'ryTask.ryNoParams', cronExpression: '* * * * * ?', misfirePolicy: '3', concurrent: '1', status: '0',
+    });
+    expect(added.code, added.msg).toBe(200);
+    const [{ job_id: jobId }] = await c.sql<{ job_id: number }>('SELECT job_id FROM sys_job WHERE job_name = $1', [jobName]);
+    const leases = async () => c.sql<{ fire_time: string; acquired_at: string }>('SELECT fire_time, acquired_at FROM sys_job_lease WHERE job_id = $1', [jobId]);
+    const logCount = async () => Number((await c.sql('SELECT count(*) AS n FROM sys_job_log WHERE job_name = $1', [jobName]))[0].n);
+    await until('the job ran 4 times', async () => (await logCount()) >= 4);
+
+    const paused = await api(c.node(1).url, 'PUT', '/monitor/job/changeStatus', admin, { jobId, status: '1' });
+    expect(paused.code, paused.msg).toBe(200);
+    const pausedAt = Date.now();
+    // No node claims a fire once the pause is answered; a run claimed before it may still write its
+    // log row, so the log is read once it rests (the same count twice, 2.5 s apart).
+    let last = -1;
+    await until('the job log rests', async () => {
+      const n = await logCount();
+      const rested = n === last;
+      last = n;
+      if (!rested) await new Promise((r) => setTimeout(r, 2500));
+      return rested;
+    }, 60_000);
+    const claimed = await leases();
+    expect(claimed.filter((l) => Number(l.acquired_at) > pausedAt)).toEqual([]);
+    // Each fire time claimed once (the lease's key) and run once: one log row per lease.
+    expect(await logCount()).toBe(claimed.length);
+    expect(new Set(claimed.map((l) => l.fire_time)).size).toBe(claimed.length);
+  });
+});
 
 describe('engine timers on two nodes', () => {
   it('timers falling due while both nodes poll fire exactly once each', async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysJobLease, sysJobLog, sysLogininfor } from '../../server/db/schema';
-import { insertJob, type JobValues } from '../../server/modules/monitor/job/job.repo';
+import { findJob, insertJob, updateJob, type JobValues } from '../../server/modules/monitor/job/job.repo';
 import { claimFires } from '../../server/modules/monitor/job/scheduler.repo';
 import { makeTestApp, onPostgres, type TestApp } from '../helpers/app';
 
@@ -37,9 +37,12 @@ const logs = async (jobName: string) => await a.app.deps.store.db.select().from(
 // SQLite-only: two apps over one SQLite file, as two server processes claiming the same fires.
 describe.skipIf(onPostgres)('lease per fire time', () => {
   it('lets only the first insert of a (job, fire time) win, across connections', async () => {
-    const jobId = 4242;
-    expect(await claimFires(a.app.deps.store, jobId, [at(1), at(2)], 'A', at(2), at(2), 0)).toEqual([at(1), at(2)]);
-    expect(await claimFires(b.app.deps.store, jobId, [at(2), at(3)], 'B', at(3), at(3), 0)).toEqual([at(3)]);
+    const jobId = await addJob(a, { jobName: 'lease-claims', invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '1' }, 0);
+    const job = (await findJob(a.app.deps.store, jobId))!;
+    expect(await claimFires(a.app.deps.store, job, [at(1), at(2)], 'A', at(2), at(2), 0)).toBeNull(); // paused: no claim
+    await a.app.deps.store.transaction(() => updateJob(a.app.deps.store, jobId, { status: '0' }, 0));
+    expect(await claimFires(a.app.deps.store, { ...job, status: '0' }, [at(1), at(2)], 'A', at(2), at(2), 0)).toEqual([at(1), at(2)]);
+    expect(await claimFires(b.app.deps.store, { ...job, status: '0' }, [at(2), at(3)], 'B', at(3), at(3), 0)).toEqual([at(3)]);
     const rows = await b.app.deps.store.db.select().from(sysJobLease).where(eq(sysJobLease.jobId, jobId));
     expect(rows.map((r) => [r.fireTime, r.owner])).toEqual([[at(1), 'A'], [at(2), 'A'], [at(3), 'B']]);
   });

@@ -114,6 +114,25 @@ describe('paused jobs and changes', () => {
     expect(await logsOf(job.jobName)).toHaveLength(1);
   });
 
+  it('a pause holds from its commit: the fires one pass won and has not started yet are dropped, the run under way finishes', async () => {
+    t.clock.set(at(12, 30, 0));
+    const job = await addJob({ invokeTarget: 'testTask.slow()', cronExpression: '0/10 * * * * ?', misfirePolicy: '1', concurrent: '0' });
+    const s = newScheduler();
+    await s.start({ timers: false });
+    let release!: () => void;
+    gate = new Promise<void>((r) => { release = r; });
+    slowStarts = 0;
+    const started = new Promise<void>((r) => { slowStarted = r; });
+    const ticking = s.tick(at(12, 30, 35)); // a late pass: 12:30:10, :20 and :30 are due (policy 1 runs every one)
+    await started;
+    await jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '1');
+    release();
+    await ticking;
+    await s.idle();
+    expect(slowStarts).toBe(1);
+    expect((await logsOf(job.jobName)).map((r) => r.status)).toEqual(['0']);
+  });
+
   it('runs a paused job once on demand', async () => {
     const job = await addJob({ invokeTarget: "testTask.ping('manual')", cronExpression: '0/10 * * * * ?', status: '1' });
     newScheduler();

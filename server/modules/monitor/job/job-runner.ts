@@ -80,9 +80,28 @@ export class JobRuns {
 
   constructor(private readonly d: RunnerDeps) {}
 
-  /** Runs `job` at each of `fireTimes`, one after another (the first starts at the call); tracked by `idle()`. */
-  sequence(job: JobRecord, fireTimes: number[]): Promise<void> {
-    return this.track((async () => { for (const t of fireTimes) await this.execute(job, t); })());
+  /**
+   * Runs `job` at each of `fireTimes`, one after another (the first starts at the call); before
+   * each later one, `stillDue()` (the job not paused or changed since: scheduler.repo.ts
+   * stillScheduled) must resolve true, else the rest are dropped. A failing check drops them too
+   * (logged). Tracked by `idle()`.
+   */
+  sequence(job: JobRecord, fireTimes: number[], stillDue: () => Promise<boolean> = async () => true): Promise<void> {
+    return this.track((async () => {
+      for (const [i, t] of fireTimes.entries()) {
+        if (i > 0 && !(await this.due(job, stillDue))) return;
+        await this.execute(job, t);
+      }
+    })());
+  }
+
+  private async due(job: JobRecord, stillDue: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await stillDue();
+    } catch (e) {
+      this.d.log.error(`定时任务 ${job.jobName} 的状态读取失败：${(e as Error).message}`);
+      return false;
+    }
   }
 
   /** Runs `job` once for `fireTime` (a manual run: RuoYi `run`); tracked by `idle()`. */

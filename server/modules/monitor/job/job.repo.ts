@@ -91,9 +91,14 @@ export async function updateJob(store: JobStore, jobId: number, values: Partial<
   return changed;
 }
 
-/** Deletes jobs with their state and leases (their log rows stay); returns how many jobs. Run inside a store transaction. */
+/**
+ * Deletes jobs with their state and leases (their log rows stay); returns how many jobs. Run
+ * inside a store transaction. The job rows go first: a scheduler's claim locks the job row before
+ * the state row (scheduler.repo.ts claimFires), so every writer takes them in that order (no deadlock).
+ */
 export async function deleteJobs({ db }: JobStore, ids: number[]): Promise<number> {
+  const n = changesOf(await db.delete(sysJob).where(inArray(sysJob.jobId, ids)));
   await db.delete(sysJobState).where(inArray(sysJobState.jobId, ids));
   await db.delete(sysJobLease).where(inArray(sysJobLease.jobId, ids));
-  return changesOf(await db.delete(sysJob).where(inArray(sysJob.jobId, ids)));
+  return n;
 }

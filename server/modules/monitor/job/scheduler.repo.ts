@@ -6,8 +6,10 @@
  * Leases: one sys_job_lease row per (job, fire time), with its `owner` (the scheduler's id) and
  * `acquiredAt`; the process whose insert succeeds runs that fire (the primary key refuses the
  * others), and leases older than the keep time the caller passes are pruned (their expiry). The
- * statements are portable (no SQLite `max(a, b)`, no PostgreSQL `greatest`); a multi-node claim
- * (`FOR UPDATE SKIP LOCKED`) can be added behind `store.kind === 'postgres'`.
+ * statements are portable (no SQLite `max(a, b)`, no PostgreSQL `greatest`).
+ * A claim first reads the job's row again (`FOR SHARE` on PostgreSQL, so a pause or an edit on
+ * another node waits for the claim's commit, or the claim sees it): a job paused or changed since
+ * the pass read it claims nothing (Quartz fires no trigger paused after its acquisition).
  * The administration's reads and writes are ./job.repo.ts and ./job-log.repo.ts.
  */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
@@ -18,7 +20,7 @@ import { sysJob, sysJobLease, sysJobLog, sysJobState } from '../../../db/schema'
 import type { JobRecord } from './job.repo';
 import type { JobLogValues } from './job-log.repo';
 
-type SchedulerStore = Pick<Store<Db>, 'db' | 'transaction'>;
+type SchedulerStore = Pick<Store<Db>, 'db' | 'transaction' | 'get' | 'kind'>;
 
 /** Jobs with status '0' (normal), by id. */
 export const activeJobs = async ({ db }: Pick<SchedulerStore, 'db'>): Promise<JobRecord[]> =>
@@ -39,14 +41,34 @@ export async function advanceState({ db }: Pick<SchedulerStore, 'db'>, jobId: nu
   });
 }
 
+/** What a fire of a job depends on: the armed row's values must still be sys_job's. */
+const FIRE_COLUMNS = 'SELECT status, job_name, job_group, invoke_target, cron_expression, misfire_policy, concurrent, update_time FROM sys_job WHERE job_id = ?';
+
 /**
- * Takes the leases of `fireTimes` for `owner` in one transaction and raises the state to
- * `handledUpTo`; resolves to the fire times whose lease this call inserted (another process that
- * inserted first keeps the rest). Leases of the job older than `pruneBefore` are dropped on the way.
+ * True when `job` (the row a scheduler armed) is still normal (status '0') and unchanged in what
+ * its fires use (name, group, target, cron, misfire policy, concurrency, update time) in sys_job.
+ * `lock`: inside a claim's transaction, the row is read `FOR SHARE` on PostgreSQL (a concurrent
+ * pause or edit waits for the claim's commit). One read by primary key.
  */
-export async function claimFires(store: SchedulerStore, jobId: number, fireTimes: number[], owner: string, now: number, handledUpTo: number, pruneBefore: number): Promise<number[]> {
+export async function stillScheduled(store: Pick<Store<Db>, 'get' | 'kind'>, job: JobRecord, lock = false): Promise<boolean> {
+  const row = await store.get<Record<string, unknown>>(lock && store.kind === 'postgres' ? `${FIRE_COLUMNS} FOR SHARE` : FIRE_COLUMNS, [job.jobId]);
+  return !!row && row.status === '0' && row.job_name === job.jobName && row.job_group === job.jobGroup && row.invoke_target === job.invokeTarget
+    && row.cron_expression === job.cronExpression && row.misfire_policy === job.misfirePolicy && row.concurrent === job.concurrent
+    && (row.update_time ?? null) === (job.updateTime ?? null);
+}
+
+/**
+ * Takes the leases of `fireTimes` of `job` (the armed row) for `owner` in one transaction and
+ * raises the state to `handledUpTo`; resolves to the fire times whose lease this call inserted
+ * (another process that inserted first keeps the rest), or null, with nothing written, when the
+ * job was paused or changed since it was read (stillScheduled). Leases of the job older than
+ * `pruneBefore` are dropped on the way.
+ */
+export async function claimFires(store: SchedulerStore, job: JobRecord, fireTimes: number[], owner: string, now: number, handledUpTo: number, pruneBefore: number): Promise<number[] | null> {
   const { db } = store;
+  const { jobId } = job;
   return store.transaction(async () => {
+    if (!(await stillScheduled(store, job, true))) return null;
     const won: number[] = [];
     for (const fireTime of fireTimes) {
       const r = await db.insert(sysJobLease).values({ jobId, fireTime, owner, acquiredAt: now }).onConflictDoNothing();

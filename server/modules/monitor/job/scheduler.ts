@@ -11,6 +11,11 @@
  * scheduler.repo.ts), and runs the won fires one after another.
  * A job whose previous run is still going is skipped and logged as skipped when concurrent = '1';
  * with '0' runs overlap. Every run writes a sys_job_log row (job-runner.ts).
+ * A pause or an edit holds on every node from its commit (Quartz: a trigger paused after its
+ * acquisition does not fire): the claim re-reads the job's row and claims nothing for a job
+ * paused or changed since the pass read it, and the won fires of one pass (a catch-up, or fires
+ * late on a busy machine) each check the row again before they start; a run already started
+ * finishes. A manual run (`runOnce`) runs even when paused.
  *
  * What wakes it (with `start({timers: true})`, the default):
  * - node-cron: each job whose Quartz form node-cron can express (cron.ts `nodeCron`: `?` → `*`,
@@ -48,7 +53,7 @@ import type { Store } from '../../../db/store/port';
 import type { AppEnv } from '../../../env';
 import { cronOf } from './job-rules';
 import type { JobRecord } from './job.repo';
-import { activeJobs, claimFires, readStates } from './scheduler.repo';
+import { activeJobs, claimFires, readStates, stillScheduled } from './scheduler.repo';
 import { JobRuns, type RunnerDeps } from './job-runner';
 import { MISFIRE_POLICIES, planFires } from './misfire';
 import { defaultRegistry } from './handlers';
@@ -209,10 +214,11 @@ export class JobScheduler {
         const cursor = Math.max(a.cursor, states.get(a.job.jobId) ?? -Infinity);
         const plan = planFires(a.cron, { policy: a.job.misfirePolicy, cursor, now, thresholdMs: this.o.misfireThresholdMs, maxCatchUp: this.o.maxCatchUp });
         if (plan.handledUpTo <= cursor) continue;
-        const won = await claimFires(this.deps.store, a.job.jobId, plan.fires, this.owner, now, plan.handledUpTo, now - LEASE_KEEP_MS);
+        const won = await claimFires(this.deps.store, a.job, plan.fires, this.owner, now, plan.handledUpTo, now - LEASE_KEEP_MS);
+        if (won === null) continue; // paused or changed since the sync read it: the next pass re-arms it
         a.cursor = plan.handledUpTo;
         if (plan.lastMissed !== null) this.runner.log.warn(`定时任务 ${a.job.jobName} 错过了触发时间，按策略 ${a.job.misfirePolicy} 处理，执行 ${won.length} 次`);
-        if (won.length) runs.push(this.runs.sequence(a.job, won));
+        if (won.length) runs.push(this.runs.sequence(a.job, won, () => stillScheduled(this.deps.store, a.job)));
       }
     } catch (e) {
       this.runner.log.error(`定时任务调度失败：${(e as Error).message}`);
