@@ -51,6 +51,12 @@ export interface OpenDatabaseOptions {
   nativeBinding?: unknown;
 }
 
+/** How many migrations drizzle has recorded in `sqlite` (0 before the first). */
+function appliedMigrations(sqlite: Database.Database): number {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  return table ? (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
+}
+
 export function openDatabase(options: OpenDatabaseOptions): Db {
   const { url } = options;
   // A postgres:// URL must not become a SQLite file named after it.
@@ -75,10 +81,25 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     // A 64 MiB page cache (default 2 MiB) keeps the hot runtime tables and indexes in memory.
     sqlite.pragma('cache_size = -65536');
   }
-  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle({ client: sqlite, schema }) as Db;
-  migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
+  // Migrations run with foreign keys off (SQLite's procedure for rebuilding a table; the
+  // migrator's own `PRAGMA foreign_keys` lines are no-ops inside its transaction): with them on,
+  // a rebuild's DROP TABLE deletes the old table's rows first and cascades to the tables that
+  // reference it (0012 rebuilds wf_task, which wf_identity_link references). When a migration
+  // ran, what it left must still hold every foreign key (checked once, not at every boot: the
+  // check reads every referencing table).
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    const before = appliedMigrations(sqlite);
+    migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
+    const broken = appliedMigrations(sqlite) === before ? [] : sqlite.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
+    if (broken.length) throw new Error(`数据库迁移后外键不一致：${broken.slice(0, 5).map((b) => `${b.table} → ${b.parent}`).join(', ')}`);
+  } catch (e) {
+    sqlite.close();
+    throw e;
+  }
+  sqlite.pragma('foreign_keys = ON');
   return db;
 }
 

@@ -1,9 +1,10 @@
 /**
- * Scenario tests: deploy (versions, refusals), suspend/activate, delete deployment (cascade),
+ * Scenario tests: deploy (versions, refusals), suspend/activate, delete deployment (with every row it owns),
  * start (INITIATOR, version pinning), delete instance.
  */
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../server/db/store/port';
+import { INSTANCE_ROW_TABLES } from '../../server/engine/store/instance-rows';
 import { makeEngine, lineXml, names, readCorpus } from './helpers';
 
 const count = async (store: Store, table: string) => (await store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
@@ -115,8 +116,50 @@ describe('start', () => {
   });
 });
 
+/**
+ * A model whose instances own rows in every table of INSTANCE_ROW_TABLES and in wf_identity_link:
+ * a first task (completed with a comment: history, comments, 抄送 to user 9), then a parallel
+ * split into a candidate task with a boundary timer and a message catch (a subscription).
+ */
+const OWNING_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+<message id="m1" name="催办"/>
+<process id="owning" name="删除" isExecutable="true">
+<startEvent id="s"/>
+<userTask id="first" name="申请" flowable:assignee="1" flowable:ccUsers="9"/>
+<parallelGateway id="fork"/>
+<userTask id="a" name="审批" flowable:candidateUsers="2,3"/>
+<boundaryEvent id="late" attachedToRef="a" cancelActivity="true"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></boundaryEvent>
+<intermediateCatchEvent id="wait"><messageEventDefinition messageRef="m1"/></intermediateCatchEvent>
+<endEvent id="e1"/><endEvent id="e2"/><endEvent id="e3"/>
+<sequenceFlow id="f0" sourceRef="s" targetRef="first"/>
+<sequenceFlow id="f1" sourceRef="first" targetRef="fork"/>
+<sequenceFlow id="f2" sourceRef="fork" targetRef="a"/>
+<sequenceFlow id="f3" sourceRef="fork" targetRef="wait"/>
+<sequenceFlow id="f4" sourceRef="a" targetRef="e1"/>
+<sequenceFlow id="f5" sourceRef="wait" targetRef="e2"/>
+<sequenceFlow id="f6" sourceRef="late" targetRef="e3"/>
+</process></definitions>`;
+
+/** Rows of instance `id` per table (INSTANCE_ROW_TABLES and wf_identity_link). */
+async function rowsOf(store: Store, id: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of [...INSTANCE_ROW_TABLES, 'wf_identity_link']) out[t] = Number((await store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t} WHERE instance_id = ?`, [id]))!.n);
+  return out;
+}
+
+/** Rows whose instance is gone, per table (none expected: the tables have no foreign key to wf_instance). */
+async function orphanRows(store: Store): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of [...INSTANCE_ROW_TABLES, 'wf_identity_link']) {
+    const n = Number((await store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t} WHERE instance_id IS NOT NULL AND instance_id NOT IN (SELECT id FROM wf_instance)`))!.n);
+    if (n) out[t] = n;
+  }
+  return out;
+}
+
 describe('delete', () => {
-  it('deleting a deployment cascades to definitions, instances, tasks and history', async () => {
+  it('deleting a deployment removes its definitions, instances, tasks and history', async () => {
     const { engine, store } = await makeEngine();
     const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }, { id: 'b', assignee: '1' }]) });
     const s = await engine.start({ definitionId: d.definitionId, userId: '1' });
@@ -124,18 +167,30 @@ describe('delete', () => {
     await engine.deleteDeployment(d.deploymentId);
     for (const t of ['wf_deployment', 'wf_definition', 'wf_instance', 'wf_execution', 'wf_task', 'wf_identity_link', 'wf_variable',
       'wf_hi_actinst', 'wf_hi_taskinst', 'wf_comment']) expect(await count(store, t)).toBe(0);
+    expect(await orphanRows(store)).toEqual({});
   });
 
-  it('deleting an instance removes its runtime and history only', async () => {
+  it('deleting an instance removes its runtime and history only: every table holding its rows', async () => {
     const { engine, store } = await makeEngine();
-    const d = await engine.deploy({ xml: lineXml('p', [{ id: 'a', assignee: '1' }]) });
-    const a = await engine.start({ definitionId: d.definitionId, userId: '1' });
-    const b = await engine.start({ definitionId: d.definitionId, userId: '1' });
-    await engine.deleteInstance({ instanceIds: [a.instanceId], deleteReason: 'x' });
-    await expect(engine.getInstance(a.instanceId)).rejects.toThrow('未找到流程实例');
-    expect(await engine.instanceTasks(b.instanceId)).toHaveLength(1);
-    expect(await count(store, 'wf_instance')).toBe(1);
+    const d = await engine.deploy({ xml: OWNING_XML });
+    const start = async () => {
+      const s = await engine.start({ definitionId: d.definitionId, userId: '1', variables: { amount: 5 } });
+      await engine.complete({ taskId: s.tasks[0].taskId, userId: '1', comment: 'ok' });
+      return s.instanceId;
+    };
+    const [a, b] = [await start(), await start()];
+    const full = await rowsOf(store, a);
+    // Each table holds rows of the instance before the delete (the test would prove nothing otherwise).
+    for (const [table, n] of Object.entries(full)) expect(n, table).toBeGreaterThan(0);
+    await engine.deleteInstance({ instanceIds: [a], deleteReason: 'x' });
+    await expect(engine.getInstance(a)).rejects.toThrow('未找到流程实例');
+    expect(Object.values(await rowsOf(store, a)).every((n) => n === 0), JSON.stringify(await rowsOf(store, a))).toBe(true);
+    expect(await rowsOf(store, b)).toEqual(full);
+    expect(await orphanRows(store)).toEqual({});
     await expect(engine.deleteInstance({ instanceIds: 'nope' })).rejects.toThrow('未找到流程实例');
+    await engine.deleteDeployment(d.deploymentId);
+    expect(Object.values(await rowsOf(store, b)).every((n) => n === 0)).toBe(true);
+    expect(await count(store, 'wf_instance')).toBe(0);
   });
 });
 

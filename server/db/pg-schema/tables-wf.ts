@@ -10,7 +10,7 @@ import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/
 
 export const wfCc = pgTable('wf_cc', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   taskId: text('task_id'),
   taskDefKey: text('task_def_key').notNull(),
   taskName: text('task_name').notNull().default(''),
@@ -31,7 +31,7 @@ export const wfComment = pgTable('wf_comment', {
   message: text('message').notNull().default(''),
   userId: text('user_id'),
   taskId: text('task_id'),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   time: bigint('time', { mode: 'number' }).notNull(),
 }, (t) => [
   index('wf_comment_instance_idx').on(t.instanceId),
@@ -70,7 +70,7 @@ export const wfEventSubscription = pgTable('wf_event_subscription', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   eventName: text('event_name').notNull(),
-  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id'),
   executionId: text('execution_id'),
   definitionId: text('definition_id').notNull(),
   activityId: text('activity_id').notNull(),
@@ -83,7 +83,7 @@ export const wfEventSubscription = pgTable('wf_event_subscription', {
 
 export const wfExecution = pgTable('wf_execution', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   parentId: text('parent_id'),
   activityId: text('activity_id'),
   isActive: integer('is_active').notNull().default(1),
@@ -98,7 +98,7 @@ export const wfExecution = pgTable('wf_execution', {
 
 export const wfHiActinst = pgTable('wf_hi_actinst', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   executionId: text('execution_id').notNull(),
   activityId: text('activity_id').notNull(),
   activityName: text('activity_name').notNull().default(''),
@@ -115,7 +115,7 @@ export const wfHiActinst = pgTable('wf_hi_actinst', {
 
 export const wfHiTaskinst = pgTable('wf_hi_taskinst', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   definitionId: text('definition_id').notNull(),
   executionId: text('execution_id').notNull(),
   taskDefKey: text('task_def_key').notNull(),
@@ -172,7 +172,7 @@ export const wfInstance = pgTable('wf_instance', {
 
 export const wfTask = pgTable('wf_task', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   executionId: text('execution_id').notNull(),
   definitionId: text('definition_id').notNull(),
   taskDefKey: text('task_def_key').notNull(),
@@ -195,7 +195,7 @@ export const wfTask = pgTable('wf_task', {
 
 export const wfTimer = pgTable('wf_timer', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id'),
   executionId: text('execution_id'),
   definitionId: text('definition_id').notNull(),
   activityId: text('activity_id').notNull(),
@@ -214,7 +214,7 @@ export const wfTimer = pgTable('wf_timer', {
 
 export const wfVariable = pgTable('wf_variable', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   scopeId: text('scope_id').notNull().default(''),
   name: text('name').notNull(),
   type: text('type').notNull(),

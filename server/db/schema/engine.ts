@@ -69,7 +69,7 @@ export const wfInstance = sqliteTable('wf_instance', {
 /** A token (runtime only). Multi-instance roots carry the MI machine in `machine_state`. */
 export const wfExecution = sqliteTable('wf_execution', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   parentId: text('parent_id'),
   activityId: text('activity_id'),
   /** 0 = waiting at a parallel join (inactive), 1 = active. */
@@ -87,7 +87,7 @@ export const wfExecution = sqliteTable('wf_execution', {
 /** A runtime user task; removed when completed or cancelled (see wf_hi_taskinst). */
 export const wfTask = sqliteTable('wf_task', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   executionId: text('execution_id').notNull(),
   definitionId: text('definition_id').notNull(),
   taskDefKey: text('task_def_key').notNull(),
@@ -129,7 +129,7 @@ export const wfIdentityLink = sqliteTable('wf_identity_link', {
  */
 export const wfVariable = sqliteTable('wf_variable', {
   id: integer('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   scopeId: text('scope_id').notNull().default(''),
   name: text('name').notNull(),
   type: text('type').notNull(),
@@ -140,7 +140,7 @@ export const wfVariable = sqliteTable('wf_variable', {
 export const wfHiActinst = sqliteTable('wf_hi_actinst', {
   /** Insertion order = the order tokens reached the activities. */
   id: integer('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   executionId: text('execution_id').notNull(),
   activityId: text('activity_id').notNull(),
   activityName: text('activity_name').notNull().default(''),
@@ -156,7 +156,7 @@ export const wfHiActinst = sqliteTable('wf_hi_actinst', {
 /** Historic task instances (one per task ever created; id = task id). */
 export const wfHiTaskinst = sqliteTable('wf_hi_taskinst', {
   id: text('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   definitionId: text('definition_id').notNull(),
   executionId: text('execution_id').notNull(),
   taskDefKey: text('task_def_key').notNull(),
@@ -185,7 +185,7 @@ export const wfComment = sqliteTable('wf_comment', {
   message: text('message').notNull().default(''),
   userId: text('user_id'),
   taskId: text('task_id'),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   time: integer('time').notNull(),
 }, (t) => [index('wf_comment_instance_idx').on(t.instanceId), index('wf_comment_task_idx').on(t.taskId)]);
 
@@ -204,7 +204,7 @@ export const wfComment = sqliteTable('wf_comment', {
 export const wfTimer = sqliteTable('wf_timer', {
   id: text('id').primaryKey(),
   /** Null for a timer start event (per definition). */
-  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id'),
   /** The execution the timer belongs to (boundary host, waiting catch token, scope of an event sub-process). */
   executionId: text('execution_id'),
   definitionId: text('definition_id').notNull(),
@@ -233,7 +233,7 @@ export const wfEventSubscription = sqliteTable('wf_event_subscription', {
   /** message | signal */
   type: text('type').notNull(),
   eventName: text('event_name').notNull(),
-  instanceId: text('instance_id').references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id'),
   executionId: text('execution_id'),
   definitionId: text('definition_id').notNull(),
   activityId: text('activity_id').notNull(),
@@ -252,7 +252,7 @@ export const wfEventSubscription = sqliteTable('wf_event_subscription', {
  */
 export const wfCc = sqliteTable('wf_cc', {
   id: integer('id').primaryKey(),
-  instanceId: text('instance_id').notNull().references(() => wfInstance.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
   taskId: text('task_id'),
   taskDefKey: text('task_def_key').notNull(),
   taskName: text('task_name').notNull().default(''),

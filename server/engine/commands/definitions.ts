@@ -1,7 +1,7 @@
 /**
  * Repository commands (ruoyi-flowable.md §6 "Model save / deploy / versions / category"):
  * deploy (a new deployment per save; version n+1 of the process key), suspend/activate a
- * definition (and its instances), delete a deployment (cascade: definitions, instances, history).
+ * definition (and its instances), delete a deployment (its definitions, instances, history).
  */
 import { notFound, refused } from '../../core/errors';
 import { parseBpmnXml } from '../parse/parse-xml';
@@ -11,6 +11,7 @@ import { Problems, type ModelProblem } from '../model/problems';
 import { AppError } from '../../core/errors';
 import { advanceDefinition, advanceInstance } from '../behaviours/lifecycle-machines';
 import { stmt } from '../store/rows';
+import { deleteInstancesWhere } from '../store/instance-rows';
 import { newId } from '../runtime/context';
 import { hasExpression } from '../expression';
 import { registerStartEvents, unregisterStartEvents } from './event-starts';
@@ -130,14 +131,15 @@ export function setDefinitionState(core: EngineCore, input: { definitionId?: str
   });
 }
 
-/** Deletes deployments with their definitions, instances and history (cascade). Unknown ids are ignored. */
+/** Deletes deployments with their definitions (cascade), instances and their rows (store/instance-rows.ts). Unknown ids are ignored. */
 export function deleteDeployment(core: EngineCore, deploymentIds: string | string[]) {
   const ids = Array.isArray(deploymentIds) ? deploymentIds : [deploymentIds];
   core.tx(() => {
     unregisterStartEvents(core.db, ids, (definitionId) => core.graph(definitionId), core.now());
     for (const id of ids) {
       for (const d of stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').all(id) as Array<{ id: string }>) core.forgetGraph(d.id);
-      stmt(core.db, 'DELETE FROM wf_deployment WHERE id = ?').run(id);
+      deleteInstancesWhere(core.db, 'SELECT i.id FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id WHERE d.deployment_id = ?', [id]);
+      stmt(core.db, 'DELETE FROM wf_deployment WHERE id = ?').run(id); // its definitions (cascade)
     }
   });
 }

@@ -3,17 +3,18 @@
  * trigger a waiting receive task (Flowable runtimeService.trigger), suspend/activate one instance.
  */
 import { notFound, refused } from '../../core/errors';
-import { stmt } from '../store/rows';
 import { scopeChain, setVar } from '../runtime/context';
 import { leaveNode } from '../runtime/agenda';
 import { cancelOtherGatewayWaits } from '../runtime/event-gateway';
 import { deleteCalledInstances } from '../runtime/call-activity';
+import { deleteInstancesWhere } from '../store/instance-rows';
 import { advanceInstance } from '../behaviours/lifecycle-machines';
 import { MSG, type EngineCore } from '../core';
 import { outcome, type MoveOutcome } from './task-commands';
 
 /**
- * Deletes instances with their tokens, tasks, variables, history and comments (cascade).
+ * Deletes instances with their tokens, tasks, variables, timers, subscriptions, history, comments
+ * and 抄送 rows (store/instance-rows.ts).
  * Listeners do not fire. Errors: "未找到流程实例，流程可能已发生变化" for an unknown id.
  */
 export function deleteInstance(core: EngineCore, input: { instanceIds: string | string[]; deleteReason?: string }) {
@@ -21,8 +22,7 @@ export function deleteInstance(core: EngineCore, input: { instanceIds: string | 
   core.tx(() => {
     for (const id of ids) {
       deleteCalledInstances(core.db, id); // instances its call activities started (runtime/call-activity.ts)
-      const r = stmt(core.db, 'DELETE FROM wf_instance WHERE id = ?').run(id);
-      if (r.changes !== 1) throw notFound(MSG.instanceMissing);
+      if (deleteInstancesWhere(core.db, 'SELECT ?', [id]) !== 1) throw notFound(MSG.instanceMissing);
     }
   });
 }

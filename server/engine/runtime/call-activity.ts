@@ -23,6 +23,7 @@ import { internal, notFound, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { stmt } from '../store/rows';
+import { deleteInstancesWhere } from '../store/instance-rows';
 import { UnitOfWork } from '../store/unit-of-work';
 import { evaluate, hasExpression } from '../expression';
 import { expressionText } from '../expression/evaluator';
@@ -184,10 +185,10 @@ function liveChildrenOf(execId: string): string[] {
   return out;
 }
 
-/** Deletes the instances called by instance `instanceId` (recursively) with their runtime rows and history (cascade). */
+/** Deletes the instances called by instance `instanceId` (recursively) with their runtime rows and history (store/instance-rows.ts). */
 export function deleteCalledInstances(db: Database.Database, instanceId: string) {
-  stmt(db, `WITH RECURSIVE d(id) AS (SELECT id FROM wf_instance WHERE super_instance_id = ?
-    UNION ALL SELECT i.id FROM wf_instance i JOIN d ON i.super_instance_id = d.id) DELETE FROM wf_instance WHERE id IN (SELECT id FROM d)`).run(instanceId);
+  deleteInstancesWhere(db, `WITH RECURSIVE d(id) AS (SELECT id FROM wf_instance WHERE super_instance_id = ?
+    UNION ALL SELECT i.id FROM wf_instance i JOIN d ON i.super_instance_id = d.id) SELECT id FROM d`, [instanceId]);
 }
 
 /** One instance started by a call activity of another. */
