@@ -35,18 +35,36 @@ const MAX_LISTED_GROUPS = 32;
  * roles, prepared once each; `IN (SELECT value FROM json_each(?))` cost ~40 µs more on a 16-row
  * page: ~215–290 against ~175–230 µs between workflow writes, 76 against 37 µs repeated back to
  * back; issue 15); past MAX_LISTED_GROUPS roles one JSON array parameter (jsonValues) keeps the
- * statements few. Without groups the group branch is left out. On SQLite, CROSS JOIN keeps the
- * planner from driving the candidate branches by the (possibly many) unassigned tasks of others;
- * PostgreSQL has no `CROSS JOIN … ON` (and its planner takes no such hint): a plain JOIN there.
+ * statements few. Without groups the group branch is left out. SQLite's form (PostgreSQL reads
+ * todoRowsSource, the same branches): CROSS JOIN keeps SQLite's planner from driving the candidate
+ * branches by the (possibly many) unassigned tasks of others.
  */
-function todoIds(kind: DbKind, groups: number): string {
-  const join = kind === 'postgres' ? 'JOIN' : 'CROSS JOIN';
-  const list = groups > MAX_LISTED_GROUPS ? jsonValues(kind) : Array(groups).fill('?').join(', ');
+function todoIds(groups: number): string {
+  const list = groups > MAX_LISTED_GROUPS ? jsonValues('sqlite') : Array(groups).fill('?').join(', ');
   const byGroup = groups === 0 ? '' : `
-  UNION ALL SELECT x.id FROM wf_identity_link l ${join} wf_task x ON x.id = l.task_id
+  UNION ALL SELECT x.id FROM wf_identity_link l CROSS JOIN wf_task x ON x.id = l.task_id
     WHERE l.group_id IN (${list}) AND x.assignee IS NULL`;
   return `t.id IN (SELECT x.id FROM wf_task x WHERE x.assignee = ?
-  UNION ALL SELECT x.id FROM wf_identity_link l ${join} wf_task x ON x.id = l.task_id WHERE l.user_id = ? AND x.assignee IS NULL${byGroup})`;
+  UNION ALL SELECT x.id FROM wf_identity_link l CROSS JOIN wf_task x ON x.id = l.task_id WHERE l.user_id = ? AND x.assignee IS NULL${byGroup})`;
+}
+
+/** The task columns the to-do page and its filters read (PostgreSQL's branches return them whole). */
+const TASK_COLS = ['id', 'task_def_key', 'name', 'create_time', 'assignee', 'owner', 'delegation_state', 'form_key', 'execution_id', 'instance_id', 'suspended'];
+
+/**
+ * PostgreSQL's to-do rows as a derived table `t`: the same branches as todoIds, each
+ * returning the task's columns (TASK_COLS) instead of its id, merged by UNION (a task reached by
+ * several branches is one row: the rows of one task are equal). `t.id IN (…)` made the planner
+ * read each task twice, once in its branch and again by primary key: a page of 12 read 127 blocks
+ * this way and 80 without (issue 44). Parameters as todoIds'.
+ */
+function todoRowsSource(groups: number): string {
+  const cols = TASK_COLS.map((c) => `x.${c}`).join(', ');
+  const list = groups > MAX_LISTED_GROUPS ? jsonValues('postgres') : Array(groups).fill('?').join(', ');
+  const byGroup = groups === 0 ? '' : `
+  UNION SELECT ${cols} FROM wf_identity_link l JOIN wf_task x ON x.id = l.task_id WHERE l.group_id IN (${list}) AND x.assignee IS NULL`;
+  return `(SELECT ${cols} FROM wf_task x WHERE x.assignee = ?
+  UNION SELECT ${cols} FROM wf_identity_link l JOIN wf_task x ON x.id = l.task_id WHERE l.user_id = ? AND x.assignee IS NULL${byGroup}) t`;
 }
 
 /** The statements of one to-do query: the page (bind `params`, `limit`, `offset`), its count (bind `params`). */
@@ -59,13 +77,15 @@ export interface TodoStatements { page: string; count: string; params: SqlParam[
 export function todoStatements(kind: DbKind, q: TodoFilter): TodoStatements {
   const groups = [...new Set((q.groupIds ?? []).map(String))];
   const params: unknown[] = [String(q.userId), String(q.userId), ...(groups.length > MAX_LISTED_GROUPS ? [JSON.stringify(groups)] : groups)];
-  const parts = ['t.suspended = 0', todoIds(kind, groups.length)];
+  // SQLite filters wf_task by the ids of todoIds; PostgreSQL reads the rows of todoRowsSource.
+  const parts = kind === 'postgres' ? ['t.suspended = 0'] : ['t.suspended = 0', todoIds(groups.length)];
   range(kind, 't.create_time', q, params, parts);
   // The tasks alone are sorted, cut to the page and counted: the instance and definition joins
-  // only for the name filter (the foreign keys keep every task's instance and every instance's
-  // definition), the page's instances joined after the cut. A queue of 3,000 open tasks: a page
-  // ~4.4 → ~2.9 ms, its count ~2.5 → ~1.9 ms (issue 15).
-  const from = `FROM wf_task t${q.name ? ' JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id' : ''} ${where(parts)}`;
+  // only for the name filter (the engine keeps every task's instance, and the foreign key every
+  // instance's definition), the page's instances joined after the cut. A queue of 3,000 open
+  // tasks: a page ~4.4 → ~2.9 ms, its count ~2.5 → ~1.9 ms (issue 15).
+  const tasks = kind === 'postgres' ? todoRowsSource(groups.length) : 'wf_task t';
+  const from = `FROM ${tasks}${q.name ? ' JOIN wf_instance i ON i.id = t.instance_id JOIN wf_definition d ON d.id = i.definition_id' : ''} ${where(parts)}`;
   const { limit, offset } = limits(q);
   // The outer ORDER BY keeps the page's order through the join (a subquery's order is not kept).
   // Distinct aliases: the asynchronous runner reads row objects (PostgreSQL folds unquoted names).
