@@ -34,6 +34,15 @@ const handlers: Record<string, TaskHandler> = {
 };
 const registry = makeRegistry({ testTask: handlers });
 
+/** Holds the runs of testTask.slow until `release()`; `started` resolves when the first one starts. */
+function holdSlowRuns(): { release: () => void; started: Promise<void> } {
+  let release!: () => void;
+  gate = new Promise<void>((r) => { release = r; });
+  slowStarts = 0;
+  const started = new Promise<void>((r) => { slowStarted = r; });
+  return { release, started };
+}
+
 const newScheduler = (clock: Clock = t.clock) => {
   const s = new JobScheduler({ store: t.app.deps.store, clock }, { registry });
   schedulers.push(s);
@@ -119,10 +128,7 @@ describe('paused jobs and changes', () => {
     const job = await addJob({ invokeTarget: 'testTask.slow()', cronExpression: '0/10 * * * * ?', misfirePolicy: '1', concurrent: '0' });
     const s = newScheduler();
     await s.start({ timers: false });
-    let release!: () => void;
-    gate = new Promise<void>((r) => { release = r; });
-    slowStarts = 0;
-    const started = new Promise<void>((r) => { slowStarted = r; });
+    const { release, started } = holdSlowRuns();
     const ticking = s.tick(at(12, 30, 35)); // a late pass: 12:30:10, :20 and :30 are due (policy 1 runs every one)
     await started;
     await jobChangeStatus(t.app.deps, { userName: 'admin' } as never, job.jobId, '1');
@@ -182,10 +188,7 @@ describe('concurrent flag', () => {
     const job = await addJob({ invokeTarget: 'testTask.slow()', cronExpression: '0/10 * * * * ?', concurrent });
     const s = newScheduler();
     await s.start({ timers: false });
-    let release!: () => void;
-    gate = new Promise<void>((r) => { release = r; });
-    slowStarts = 0;
-    const started = new Promise<void>((r) => { slowStarted = r; });
+    const { release, started } = holdSlowRuns();
     const first = s.tick(at(14, 0, 10));
     await started; // the first run is under way (however long its claim took on a busy machine)
     const second = s.tick(at(14, 0, 20));
