@@ -51,11 +51,17 @@ export interface OpenDatabaseOptions {
   nativeBinding?: unknown;
 }
 
-/** How many migrations drizzle has recorded in `sqlite` (0 before the first). */
-function appliedMigrations(sqlite: Database.Database): number {
+/** True when `folder`'s journal lists more migrations than drizzle has recorded in `sqlite`. */
+function migrationsPending(sqlite: Database.Database, folder: string): boolean {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
   const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
-  return table ? (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
+  const applied = table ? (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
+  return applied < journal.entries.length;
 }
+
+/** `PRAGMA foreign_key_check`'s rows as `table → parent` texts. */
+const foreignKeyViolations = (sqlite: Database.Database) =>
+  (sqlite.pragma('foreign_key_check') as Array<{ table: string; parent: string }>).map((v) => `${v.table} → ${v.parent}`);
 
 export function openDatabase(options: OpenDatabaseOptions): Db {
   const { url } = options;
@@ -86,15 +92,18 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   // Migrations run with foreign keys off (SQLite's procedure for rebuilding a table; the
   // migrator's own `PRAGMA foreign_keys` lines are no-ops inside its transaction): with them on,
   // a rebuild's DROP TABLE deletes the old table's rows first and cascades to the tables that
-  // reference it (0012 rebuilds wf_task, which wf_identity_link references). When a migration
-  // ran, what it left must still hold every foreign key (checked once, not at every boot: the
-  // check reads every referencing table).
+  // reference it (0012 rebuilds wf_task, which wf_identity_link references). When migrations are
+  // pending, they must leave no reference broken that was not broken before (checked around them
+  // only, not at every boot: the check reads every referencing table; rows an old install already
+  // had broken do not stop it).
   sqlite.pragma('foreign_keys = OFF');
   try {
-    const before = appliedMigrations(sqlite);
-    migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
-    const broken = appliedMigrations(sqlite) === before ? [] : sqlite.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
-    if (broken.length) throw new Error(`数据库迁移后外键不一致：${broken.slice(0, 5).map((b) => `${b.table} → ${b.parent}`).join(', ')}`);
+    const folder = options.migrationsFolder ?? defaultMigrationsFolder;
+    const pending = migrationsPending(sqlite, folder);
+    const before = pending ? foreignKeyViolations(sqlite).length : 0;
+    migrate(db, { migrationsFolder: folder });
+    const after = pending ? foreignKeyViolations(sqlite) : [];
+    if (after.length > before) throw new Error(`数据库迁移后外键不一致：${after.slice(0, 5).join(', ')}`);
   } catch (e) {
     sqlite.close();
     throw e;

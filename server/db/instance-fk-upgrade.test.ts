@@ -3,6 +3,8 @@
  * an instance's rows are rebuilt without their foreign key to wf_instance. The rebuild of wf_task
  * must not cascade to wf_identity_link (openDatabase migrates with foreign keys off: with them
  * on, the DROP TABLE of the rebuild deletes every task first, and with it every candidate link).
+ * Around pending migrations openDatabase compares `PRAGMA foreign_key_check`: a reference an old
+ * install had already broken does not stop the upgrade; one a migration breaks does.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,5 +47,27 @@ describe('0012 on an older SQLite database', () => {
     db.exec(`DELETE FROM wf_task WHERE id = 't1'`);
     expect(n('wf_identity_link')).toBe(0);
     db.close();
+  });
+
+  it('upgrades an install whose rows already broke a reference, and stops on a migration that breaks one', () => {
+    const file = path.join(dir, 'orphan.db');
+    const before = openDatabase({ url: file, migrationsFolder: migrationsBefore(defaultMigrationsFolder, '0012_instance_rows_no_fk', path.join(dir, 'm2')) });
+    before.$client.exec(ROWS);
+    before.$client.pragma('foreign_keys = OFF');
+    before.$client.exec('INSERT INTO sys_user_role (user_id, role_id) VALUES (1, 99999)'); // broken before the upgrade
+    before.$client.close();
+    const after = openDatabase({ url: file });
+    expect(after.$client.prepare('SELECT count(*) AS n FROM sys_user_role WHERE role_id = 99999').get()).toEqual({ n: 1 });
+    after.$client.close();
+
+    // A migration of ours that left candidate links without their task.
+    const breaking = path.join(dir, 'm3');
+    fs.cpSync(defaultMigrationsFolder, breaking, { recursive: true });
+    const journalFile = path.join(breaking, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<Record<string, unknown>> };
+    journal.entries.push({ idx: journal.entries.length, version: '6', when: Date.now(), tag: '9999_break', breakpoints: true });
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    fs.writeFileSync(path.join(breaking, '9999_break.sql'), 'DELETE FROM wf_task;');
+    expect(() => openDatabase({ url: file, migrationsFolder: breaking })).toThrow(/数据库迁移后外键不一致：wf_identity_link → wf_task/);
   });
 });
