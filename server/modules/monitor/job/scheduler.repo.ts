@@ -41,20 +41,27 @@ export async function advanceState({ db }: Pick<SchedulerStore, 'db'>, jobId: nu
   });
 }
 
-/** What a fire of a job depends on: the armed row's values must still be sys_job's. */
-const FIRE_COLUMNS = 'SELECT status, job_name, job_group, invoke_target, cron_expression, misfire_policy, concurrent, update_time FROM sys_job WHERE job_id = ?';
+/** The columns of a job its fires depend on (jobFingerprint's), as JobRecord's keys. */
+type FireFields = Pick<JobRecord, 'cronExpression' | 'invokeTarget' | 'misfirePolicy' | 'concurrent' | 'jobName' | 'jobGroup' | 'updateTime'>;
 
 /**
- * True when `job` (the row a scheduler armed) is still normal (status '0') and unchanged in what
- * its fires use (name, group, target, cron, misfire policy, concurrency, update time) in sys_job.
- * `lock`: inside a claim's transaction, the row is read `FOR SHARE` on PostgreSQL (a concurrent
- * pause or edit waits for the claim's commit). One read by primary key.
+ * What a job's fires depend on, as one string: the scheduler re-arms a job whose fingerprint
+ * changed (scheduler.ts sync), and a claim refuses one whose row no longer has the armed one's.
+ */
+export const jobFingerprint = (j: FireFields): string =>
+  JSON.stringify([j.cronExpression, j.invokeTarget, j.misfirePolicy, j.concurrent, j.jobName, j.jobGroup, j.updateTime ?? null]);
+
+const FIRE_COLUMNS = `SELECT status, cron_expression AS "cronExpression", invoke_target AS "invokeTarget", misfire_policy AS "misfirePolicy",
+  concurrent, job_name AS "jobName", job_group AS "jobGroup", update_time AS "updateTime" FROM sys_job WHERE job_id = ?`;
+
+/**
+ * True when `job` (the row a scheduler armed) is still normal (status '0') in sys_job with the
+ * same jobFingerprint. `lock`: inside a claim's transaction, the row is read `FOR SHARE` on
+ * PostgreSQL (a concurrent pause or edit waits for the claim's commit). One read by primary key.
  */
 export async function stillScheduled(store: Pick<Store<Db>, 'get' | 'kind'>, job: JobRecord, lock = false): Promise<boolean> {
-  const row = await store.get<Record<string, unknown>>(lock && store.kind === 'postgres' ? `${FIRE_COLUMNS} FOR SHARE` : FIRE_COLUMNS, [job.jobId]);
-  return !!row && row.status === '0' && row.job_name === job.jobName && row.job_group === job.jobGroup && row.invoke_target === job.invokeTarget
-    && row.cron_expression === job.cronExpression && row.misfire_policy === job.misfirePolicy && row.concurrent === job.concurrent
-    && (row.update_time ?? null) === (job.updateTime ?? null);
+  const row = await store.get<FireFields & { status: string }>(lock && store.kind === 'postgres' ? `${FIRE_COLUMNS} FOR SHARE` : FIRE_COLUMNS, [job.jobId]);
+  return !!row && row.status === '0' && jobFingerprint(row) === jobFingerprint(job);
 }
 
 /**

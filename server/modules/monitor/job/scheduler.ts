@@ -53,7 +53,7 @@ import type { Store } from '../../../db/store/port';
 import type { AppEnv } from '../../../env';
 import { cronOf } from './job-rules';
 import type { JobRecord } from './job.repo';
-import { activeJobs, claimFires, readStates, stillScheduled } from './scheduler.repo';
+import { activeJobs, claimFires, jobFingerprint, readStates, stillScheduled } from './scheduler.repo';
 import { JobRuns, type RunnerDeps } from './job-runner';
 import { MISFIRE_POLICIES, planFires } from './misfire';
 import { defaultRegistry } from './handlers';
@@ -73,8 +73,6 @@ const schedulers = new WeakMap<Store<Db>, JobScheduler>();
 /** The scheduler made by buildApp for this database, found by its store (the services notify it of changes). */
 export const schedulerOf = (store: Store<Db>): JobScheduler | undefined => schedulers.get(store);
 
-const fingerprint = (j: JobRecord) =>
-  JSON.stringify([j.cronExpression, j.invokeTarget, j.misfirePolicy, j.concurrent, j.jobName, j.jobGroup, j.updateTime]);
 
 export class JobScheduler {
   readonly owner: string;
@@ -268,7 +266,7 @@ export class JobScheduler {
     if (!this.started) return states;
     const seen = new Set<number>();
     for (const job of jobs) {
-      const fp = fingerprint(job);
+      const fp = jobFingerprint(job);
       const cron = cronOf(job.cronExpression);
       if (!cron || !MISFIRE_POLICIES.has(job.misfirePolicy)) {
         if (!this.warned.has(fp)) this.runner.log.warn(`定时任务 ${job.jobName} 的 Cron 表达式或计划策略无效，未调度`);
