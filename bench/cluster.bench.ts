@@ -15,11 +15,14 @@
  *  2. seeds 2,000 users into each database (bench/http-helpers.ts `seedUsers`, bench-db.ts
  *     `seedUsersPg`), signs in as admin on each database (one session serves all its nodes),
  *     saves the two-task process of bench/rest-round.ts;
- *  3. warm-up: each node alone (the SQLite node, then PostgreSQL nodes 1, 2 and 3) takes the full
+ *  3. warm-up: each node alone (the SQLite node, PostgreSQL nodes 1, 2 and 3, the control's) takes the full
  *     load for BENCH_WARMUP s (default 10; workflow round then user list), then each configuration
  *     for 2 s, none of it recorded: JIT is per process, and a node that had seen less traffic than
  *     node 1 went on compiling during the rounds of 2 and 3 nodes;
- *  4. four configurations: SQLite 1 node, PostgreSQL 1, 2 and 3 nodes (the idle nodes keep
+ *  4. five configurations: SQLite 1 node, PostgreSQL 1, 2 and 3 nodes, and the control, three
+ *     more PostgreSQL nodes each over a database of its own in the same cluster
+ *     (./cluster-control.ts: what three nodes cost beyond one with nothing shared between them,
+ *     against what sharing one database adds; no target applies to it) (the idle nodes keep
  *     running, their background CPU is printed once and not counted). BENCH_ROUNDS rounds (default
  *     3; the order of the configurations reversed every other round against the machine's drift)
  *     of, per configuration, BENCH_DURATION s (default 5) of the REST workflow round (rest-round.ts
@@ -39,7 +42,9 @@
  *     rolls back once) and deadlocks over the run (pg_stat_database, read after stopping its
  *     nodes); then the issue's targets, met or MISS. The two that compare configurations pair
  *     each round with the same round of the other (CPU: each PostgreSQL sum against SQLite's;
- *     throughput: 2 and 3 nodes against 1) and take the geometric mean of those ratios.
+ *     throughput: 2 and 3 nodes against 1) and take the geometric mean of those ratios; so do
+ *     the control's two lines (3 nodes over one database against the control, the control
+ *     against 1 node).
  *
  * These 2 cores hold every node, the database and the load generator: throughput cannot scale
  * with nodes here; CPU per instance and contention can be measured.
@@ -55,6 +60,7 @@ import { geometricMean, median, TOLERANCE } from './compare-helpers';
 import { benchDbKind, seedUsersPg, startPgBench, type PgBench } from './bench-db';
 import { children, runBench, cpuSeconds, freePort, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
+import { userListOfParts, workflowRoundOfParts, type ControlPart } from './cluster-control';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
@@ -75,8 +81,12 @@ interface Figures {
   perSec: number[]; wfReqPerSec: number[]; completeP99: number[]; p99: number[]; appMs: number[]; pgMs: number[]; switches: number[];
   listReqPerSec: number[]; listP99: number[]; listAppUs: number[]; listPgUs: number[]; errors: number;
 }
-/** A set of nodes over one database, signed in, with the bench's process saved. */
-interface Config { label: string; bases: string[]; pids: number[]; pg: boolean; token: string; procDefId: string; f: Figures }
+/**
+ * A set of nodes over one database, signed in, with the bench's process saved; or, with `parts`,
+ * the control (./cluster-control.ts): nodes each over its own database (`bases`, `token` and
+ * `procDefId` are then its first part's).
+ */
+interface Config { label: string; bases: string[]; pids: number[]; pg: boolean; token: string; procDefId: string; f: Figures; parts?: ControlPart[] }
 
 const broken: string[] = [];
 const must = (what: string, r: Record<string, any>) => { if (r.code !== 200) throw new Error(`${what}: ${JSON.stringify(r).slice(0, 300)}`); return r; };
@@ -118,14 +128,14 @@ async function measure(c: Config, pgb: PgBench, seconds = DURATION, record = tru
   const pgCpu = () => (c.pg ? pgb.serverCpuSeconds() : null);
   let app0 = sumCpu(c.pids), pg0 = pgCpu();
   const sw0 = switches(c.pids);
-  const wf = await workflowRound(c.bases, c.token, c.procDefId, seconds, CONNECTIONS);
+  const wf = c.parts ? await workflowRoundOfParts(c.parts, seconds, CONNECTIONS) : await workflowRound(c.bases, c.token, c.procDefId, seconds, CONNECTIONS);
   const perInstance = (s: number) => (s * 1000) / Math.max(1, wf.completed);
   const switchesPerInstance = (switches(c.pids) - sw0) / Math.max(1, wf.completed);
   const appMs = perInstance(sumCpu(c.pids) - app0);
   const pg1 = pgCpu();
   const pgMs = pg0 === null || pg1 === null ? NaN : perInstance(pg1 - pg0);
   app0 = sumCpu(c.pids); pg0 = pgCpu();
-  const list = await autocannon({
+  const list = c.parts ? await userListOfParts(c.parts, LIST, seconds, CONNECTIONS) : await autocannon({
     url: c.bases.map((b) => b + LIST), connections: CONNECTIONS, duration: seconds,
     headers: { authorization: `Bearer ${c.token}` }, verifyBody: (b) => b.includes('"code":200'),
   });
@@ -146,26 +156,35 @@ async function measure(c: Config, pgb: PgBench, seconds = DURATION, record = tru
 /** The tables, `note` (a line under them), the targets and the summary (misses are printed). */
 function report(configs: Config[], note: string): void {
   const [lite, pg1] = configs;
+  const measured = configs.filter((c) => !c.parts);
+  const control = configs.find((c) => c.parts);
   /** App + database CPU ms per instance of each round, and their median. */
   const sums = (c: Config) => c.f.appMs.map((x, k) => x + (Number.isFinite(c.f.pgMs[k]) ? c.f.pgMs[k] : 0));
   const total = (c: Config) => median(sums(c));
   console.log(`\nREST workflow round (start → todoList → complete → todoList → complete; ${CONNECTIONS} connections round-robin over the nodes; medians of ${ROUNDS} round(s) of ${DURATION} s):`);
-  console.log(`  ${pad('configuration', 22)}${lpad('inst/s', 8)}${lpad('req/s', 8)}${lpad('p99 compl', 11)}${lpad('p99 all', 9)}${lpad('app ms/inst', 13)}${lpad('pg ms/inst', 12)}${lpad('sum', 7)}${lpad('errors', 8)}${lpad('ctx sw', 8)}  (inst/s per round)`);
+  console.log(`  ${pad('configuration', 24)}${lpad('inst/s', 8)}${lpad('req/s', 8)}${lpad('p99 compl', 11)}${lpad('p99 all', 9)}${lpad('app ms/inst', 13)}${lpad('pg ms/inst', 12)}${lpad('sum', 7)}${lpad('errors', 8)}${lpad('ctx sw', 8)}  (inst/s per round)`);
   for (const c of configs) {
     const f = c.f;
-    console.log(`  ${pad(c.label, 22)}${lpad(fmt(median(f.perSec)), 8)}${lpad(fmt(median(f.wfReqPerSec)), 8)}${lpad(fmt(median(f.completeP99)), 11)}${lpad(fmt(median(f.p99)), 9)}${lpad(fmt(median(f.appMs)), 13)}${lpad(c.pg ? fmt(median(f.pgMs)) : '–', 12)}${lpad(fmt(total(c)), 7)}${lpad(String(f.errors), 8)}${lpad(median(f.switches).toFixed(0), 8)}  (${f.perSec.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(`  ${pad(c.label, 24)}${lpad(fmt(median(f.perSec)), 8)}${lpad(fmt(median(f.wfReqPerSec)), 8)}${lpad(fmt(median(f.completeP99)), 11)}${lpad(fmt(median(f.p99)), 9)}${lpad(fmt(median(f.appMs)), 13)}${lpad(c.pg ? fmt(median(f.pgMs)) : '–', 12)}${lpad(fmt(total(c)), 7)}${lpad(String(f.errors), 8)}${lpad(median(f.switches).toFixed(0), 8)}  (${f.perSec.map((x) => x.toFixed(0)).join(', ')})`);
   }
   console.log(`\nuser list (page 1 of 10 over ${USERS}+ users; ${CONNECTIONS} connections round-robin over the nodes; medians):`);
-  console.log(`  ${pad('configuration', 22)}${lpad('req/s', 8)}${lpad('p99 ms', 8)}${lpad('app µs/req', 12)}${lpad('pg µs/req', 11)}${lpad('sum', 7)}  (req/s per round)`);
+  console.log(`  ${pad('configuration', 24)}${lpad('req/s', 8)}${lpad('p99 ms', 8)}${lpad('app µs/req', 12)}${lpad('pg µs/req', 11)}${lpad('sum', 7)}  (req/s per round)`);
   for (const c of configs) {
     const f = c.f, app = median(f.listAppUs), db = c.pg ? median(f.listPgUs) : NaN;
-    console.log(`  ${pad(c.label, 22)}${lpad(fmt(median(f.listReqPerSec)), 8)}${lpad(fmt(median(f.listP99)), 8)}${lpad(fmt(app), 12)}${lpad(fmt(db), 11)}${lpad(fmt(app + (Number.isFinite(db) ? db : 0)), 7)}  (${f.listReqPerSec.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(`  ${pad(c.label, 24)}${lpad(fmt(median(f.listReqPerSec)), 8)}${lpad(fmt(median(f.listP99)), 8)}${lpad(fmt(app), 12)}${lpad(fmt(db), 11)}${lpad(fmt(app + (Number.isFinite(db) ? db : 0)), 7)}  (${f.listReqPerSec.map((x) => x.toFixed(0)).join(', ')})`);
   }
   console.log(`\n${note}`);
+  if (control) {
+    const shared = measured[measured.length - 1];
+    const ratio = (a: Config, b: Config) => geometricMean(sums(a).map((x, k) => x / sums(b)[k]));
+    console.log(`\nthe control (not a target; its to-do pages hold a third of the rows: each database has its node's open instances only, so the first figure is at most what sharing costs): app + database CPU per instance, geometric means of the rounds:`);
+    console.log(`  ${shared.label} against ${control.label}: ×${ratio(shared, control).toFixed(2)}: what sharing one database costs (locks, waits, retries, cache traffic between nodes)`);
+    console.log(`  ${control.label} against ${pg1.label}: ×${ratio(control, pg1).toFixed(2)}: what three processes cost beyond one on this machine with nothing shared`);
+  }
   const misses: string[] = [];
   const check = (ok: boolean, what: string) => { if (!ok) misses.push(what); return verdict(ok); };
   console.log('\ntargets (issue 44):');
-  for (const c of configs.slice(1)) {
+  for (const c of measured.slice(1)) {
     // Each round's sum against SQLite's in the same round (the order reversed every other round),
     // as the throughput target pairs its rounds: the VM's slow and fast phases last minutes, and
     // a ratio of medians taken from different rounds mixes them.
@@ -174,12 +193,12 @@ function report(configs: Config[], note: string): void {
     const known = c.f.pgMs.every(Number.isFinite);
     console.log(`  ${c.label}: app + database CPU per instance ${fmt(total(c))} ms against SQLite's ${fmt(total(lite))} ms (medians: ${(total(c) / total(lite)).toFixed(2)}×); ×${ratio.toFixed(2)} as the geometric mean of the rounds (${ratios.map((x) => x.toFixed(2)).join(', ')}); ≤ ${CPU_RATIO_MAX}×: ${known ? check(ratio <= CPU_RATIO_MAX, `CPU ratio (${c.label})`) : 'not measured (BENCH_DATABASE_URL: PostgreSQL CPU unknown)'}`);
   }
-  for (const c of configs.slice(2)) {
+  for (const c of measured.slice(2)) {
     const ratios = c.f.perSec.map((x, k) => x / pg1.f.perSec[k]);
     const r = geometricMean(ratios);
     console.log(`  ${c.label} against ${pg1.label}: instances/s ×${r.toFixed(3)} (geometric mean of the rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}); no loss (≥ ${1 - TOLERANCE}, the ±${TOLERANCE * 100} % noise band): ${check(r >= 1 - TOLERANCE, `throughput (${c.label})`)}`);
   }
-  for (const c of configs.slice(1)) console.log(`  ${c.label}: p99 of a complete ${fmt(median(c.f.completeP99))} ms (rounds: ${c.f.completeP99.map(fmt).join(', ')}); ≤ ${COMPLETE_P99_MAX_MS} ms: ${check(median(c.f.completeP99) <= COMPLETE_P99_MAX_MS, `p99 complete (${c.label})`)}`);
+  for (const c of measured.slice(1)) console.log(`  ${c.label}: p99 of a complete ${fmt(median(c.f.completeP99))} ms (rounds: ${c.f.completeP99.map(fmt).join(', ')}); ≤ ${COMPLETE_P99_MAX_MS} ms: ${check(median(c.f.completeP99) <= COMPLETE_P99_MAX_MS, `p99 complete (${c.label})`)}`);
   const errors = configs.reduce((n, c) => n + c.f.errors, 0);
   console.log(`  errors over every configuration and round: ${errors}; 0: ${check(errors === 0, 'errors')}`);
   console.log(`\nsummary: ${misses.length ? `MISS ${misses.join(', ')}` : 'all targets met'}${broken.length ? `; BROKEN: ${broken.join('; ')}` : ''}`);
@@ -211,6 +230,15 @@ async function main(): Promise<number> {
       nodes.push(pgNodes[i - 1].child);
       if (i === 1) pgUsers = await seedUsersPg(dbUrl, USERS);
     }
+    const controlNodes: { child: Child; base: string }[] = [];
+    const controlParts: ControlPart[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const url = await pgb.freshDatabase(`bench_control${i}`);
+      const node = await startAppNode(`control node ${i} (own database)`, url, path.join(tmp, `control${i}`), flags, { DATABASE_POOL_MAX: String(POOL_MAX) });
+      controlNodes.push(node);
+      nodes.push(node.child);
+      controlParts.push({ bases: [node.base], ...(await prepare(node.base, await seedUsersPg(url, USERS))) });
+    }
     console.log(`seeded ${USERS} users into each database: sys_user has ${liteUsers} rows (SQLite), ${pgUsers} (PostgreSQL)`);
     const empty = (): Figures => ({ perSec: [], wfReqPerSec: [], completeP99: [], p99: [], appMs: [], pgMs: [], switches: [], listReqPerSec: [], listP99: [], listAppUs: [], listPgUs: [], errors: 0 });
     const liteAuth = await prepare(lite.base, liteUsers);
@@ -220,6 +248,7 @@ async function main(): Promise<number> {
       const sel = pgNodes.slice(0, n);
       configs.push({ label: `PostgreSQL, ${n} node${n > 1 ? 's' : ''}`, bases: sel.map((x) => x.base), pids: sel.map((x) => x.child.proc.pid!), pg: true, ...pgAuth, f: empty() });
     }
+    configs.push({ label: '3 nodes, own databases', ...controlParts[0], pids: controlNodes.map((x) => x.child.proc.pid!), pg: true, f: empty(), parts: controlParts });
     // Idle background: every node and the cluster over 2 s with no load.
     const idle0 = nodes.map((c) => cpuSeconds(c.proc.pid!)), idlePg0 = pgb.serverCpuSeconds();
     await sleep(2000);
@@ -231,9 +260,13 @@ async function main(): Promise<number> {
     // nodes 2 and 3 (a half and a third of the load) were still optimising during the rounds, V8's
     // compiler thread 20 % of a second node's samples against 5 % of the first's (perf; RESULTS
     // "Eleventh session"). Then each configuration for 2 s (its round-robin), unrecorded too.
-    for (const [i, c] of configs.entries()) {
+    // The control's nodes each alone too, over their own databases.
+    for (const [i, c] of configs.slice(0, 4).entries()) {
       const alone = i === 0 ? c : { ...c, label: `PostgreSQL node ${i} alone`, bases: [pgNodes[i - 1].base], pids: [pgNodes[i - 1].child.proc.pid!] };
       await measure(alone, pgb, WARMUP, false);
+    }
+    for (const [i, part] of controlParts.entries()) {
+      await measure({ label: `control node ${i + 1} alone`, ...part, pids: [controlNodes[i].child.proc.pid!], pg: true, f: empty() }, pgb, WARMUP, false);
     }
     for (const c of configs) await measure(c, pgb, 2, false); // a busy machine may finish no instance in it
     for (let r = 0; r < ROUNDS; r++) {

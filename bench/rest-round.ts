@@ -51,7 +51,8 @@ type Envelope = { code?: number; msg?: string; data?: { instanceId?: unknown }; 
  * `base` may list several nodes of one database (bench/cluster.bench.ts): autocannon then opens
  * connection i to node i mod n (round-robin per connection, no proxy), each sequence staying on
  * its connection's node; left-overs are finished through the first. `completeP99` is the p99 of
- * the complete replies' latency in ms (autocannon's per-reply time), `p99` that of every reply.
+ * the complete replies' latency in ms (autocannon's per-reply time; `completeMs` all of them,
+ * ascending), `p99` that of every reply.
  */
 export async function workflowRound(base: string | string[], token: string, procDefId: string, seconds: number, loops: number, serverPid?: number) {
   let completed = 0, failures = 0;
@@ -131,12 +132,17 @@ export async function workflowRound(base: string | string[], token: string, proc
   const generatorMsPerInstance = per((gen.user + gen.system) / 1e6);
   const left = await finishOpen(Array.isArray(base) ? base[0] : base, token);
   completeMs.sort((a, b) => a - b);
-  const completeP99 = completeMs.length ? completeMs[Math.min(completeMs.length - 1, Math.ceil(completeMs.length * 0.99) - 1)] : NaN;
+  const completeP99 = percentile99(completeMs);
   return {
     completed, failures, firstFailure, ms, perSec: (completed / ms) * 1000, requests: result.requests.total, errors: result.errors + result.timeouts,
-    p99: result.latency.p99, completeP99,
+    p99: result.latency.p99, completeP99, completeMs,
     cpuMsPerInstance, requestThreadMsPerInstance, requestThreadBusy, generatorMsPerInstance, ...left,
   };
+}
+
+/** The 99th percentile of ascending `sorted` (the nearest-rank value), NaN when empty. */
+export function percentile99(sorted: readonly number[]): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] : NaN;
 }
 
 /** Completes every task left on admin's to-do list by a round cut off by its time limit. */
