@@ -96,6 +96,23 @@ describe('call activity', () => {
     expect(await hiTasks(store, cb.instanceId)).toEqual(['childTask:cancelled']);
   });
 
+  it("deleting the caller's deployment deletes the children it started from another deployment, and keeps that deployment", async () => {
+    const { engine, store } = await makeEngine();
+    const c = await engine.deploy({ xml: child('v1') });
+    const p = await engine.deploy({ xml: parent('', '') });
+    const a = await engine.start({ definitionId: p.definitionId, userId: '1' });
+    const ca = await childOf(engine, a.instanceId);
+    const own = await engine.start({ definitionId: c.definitionId, userId: '1' }); // the child's definition, started directly
+    await engine.deleteDeployment(p.deploymentId);
+    expect(await instanceRow(store, a.instanceId)).toBeUndefined();
+    expect(await instanceRow(store, ca.instanceId)).toBeUndefined();
+    expect(await engine.instanceTasks(ca.instanceId)).toEqual([]);
+    expect(await hiTasks(store, ca.instanceId)).toEqual([]);
+    expect(await instanceRow(store, own.instanceId)).toMatchObject({ state: 'running' });
+    expect((await engine.instanceTasks(own.instanceId)).map((t) => t.name)).toEqual(['v1']);
+    expect((await store.all<{ id: string }>('SELECT id FROM wf_definition')).map((d) => d.id)).toEqual([c.definitionId]);
+  });
+
   it('an interrupting timer boundary on the call activity cancels the child', async () => {
     const { engine, store, clock } = await makeEngine();
     await engine.deploy({ xml: child('v1') });

@@ -131,14 +131,26 @@ export function setDefinitionState(core: EngineCore, input: { definitionId?: str
   });
 }
 
-/** Deletes deployments with their definitions (cascade), instances and their rows (store/instance-rows.ts). Unknown ids are ignored. */
+/**
+ * A deployment's instances (the `?`) and, recursively, the instances their call activities
+ * started, whatever deployment those come from: Flowable deletes a process instance's
+ * sub-process instances with it (ExecutionEntityManager.deleteProcessInstanceCascade), so a
+ * called instance is not left running under a caller that is gone.
+ */
+const DEPLOYMENT_INSTANCES = `WITH RECURSIVE d(id) AS (SELECT i.id FROM wf_instance i JOIN wf_definition def ON def.id = i.definition_id WHERE def.deployment_id = ?
+  UNION SELECT i.id FROM wf_instance i JOIN d ON i.super_instance_id = d.id) SELECT id FROM d`;
+
+/**
+ * Deletes deployments with their definitions (cascade), their instances and the instances those
+ * called (DEPLOYMENT_INSTANCES), with all their rows (store/instance-rows.ts). Unknown ids are ignored.
+ */
 export function deleteDeployment(core: EngineCore, deploymentIds: string | string[]) {
   const ids = Array.isArray(deploymentIds) ? deploymentIds : [deploymentIds];
   core.tx(() => {
     unregisterStartEvents(core.db, ids, (definitionId) => core.graph(definitionId), core.now());
     for (const id of ids) {
       for (const d of stmt(core.db, 'SELECT id FROM wf_definition WHERE deployment_id = ?').all(id) as Array<{ id: string }>) core.forgetGraph(d.id);
-      deleteInstancesWhere(core.db, 'SELECT i.id FROM wf_instance i JOIN wf_definition d ON d.id = i.definition_id WHERE d.deployment_id = ?', [id]);
+      deleteInstancesWhere(core.db, DEPLOYMENT_INSTANCES, [id]);
       stmt(core.db, 'DELETE FROM wf_deployment WHERE id = ?').run(id); // its definitions (cascade)
     }
   });
