@@ -15,8 +15,12 @@
  * instead of waiting five minutes. "Fired exactly once" is read in the history: one finished
  * activity row of the timer and one task after it per instance. A node stopped with SIGTERM (the
  * graceful shutdown of a rolling restart) hands its unfired claims back as it stops, so another
- * node fires them at once.
+ * node fires them at once. Where a node is stopped while firing, the test holds the instance rows
+ * of the later half locked (`holdLater`): the node fires the earlier half and then waits on the
+ * first held one, so the stop finds it mid-fire with half the timers left however slowly the test
+ * process itself runs (a stop that came late used to find every timer fired).
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startCluster, until, type Cluster } from './rig';
 
@@ -60,6 +64,40 @@ async function startWaiting(base: string, n: number): Promise<string[]> {
 const timersLeft = async (ids: string[]) => Number((await c.sql('SELECT count(*) AS n FROM wf_timer WHERE instance_id = ANY($1)', [ids]))[0].n);
 /** The clock reaching the timers: due a second ago. */
 const fallDue = (ids: string[]) => c.sql('UPDATE wf_timer SET due_time = $2 WHERE instance_id = ANY($1)', [ids, Date.now() - 1000]);
+
+/**
+ * The clock reaching the timers of `ids`, the earlier half first (their firing order: due time),
+ * with the later half's instance rows locked (`FOR UPDATE`, on a connection of its own) until
+ * `release()`. A node firing them fires the earlier half, then waits in the next fire's load,
+ * which locks its instance row (UnitOfWork.load), until the release. Resolves to the later half.
+ */
+async function holdLater(ids: string[]) {
+  const later = ids.slice(ids.length / 2);
+  const client = new pg.Client({ connectionString: c.dbUrl });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT id FROM wf_instance WHERE id = ANY($1) FOR UPDATE', [later]);
+  const now = Date.now();
+  await c.sql('UPDATE wf_timer SET due_time = CASE WHEN instance_id = ANY($2) THEN $3::bigint ELSE $4::bigint END WHERE instance_id = ANY($1)', [ids, later, now - 1000, now - 2000]);
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await client.query('ROLLBACK');
+    await client.end();
+  };
+  try {
+    await until('the earlier half fired and a fire waits on a held instance', async () => (await timersLeft(ids)) === later.length
+      && Number((await c.sql("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'"))[0].n) > 0, 60_000);
+  } catch (e) {
+    await release();
+    throw e;
+  }
+  return { later, release };
+}
+
+/** Whether node `i` still accepts connections (a graceful stop closes its listener before it stops its scheduler). */
+const accepts = (i: number) => fetch(`${c.node(i).url}/caishui-api/health/ready`).then(() => true, () => false);
 
 /** Per instance: finished timer activity rows, 'after' tasks ever created, open 'after' tasks, timer rows left. */
 async function fireCounts(ids: string[]) {
@@ -120,13 +158,14 @@ describe('engine timers on two nodes', () => {
   it('a node killed while firing: each timer fires once, the rest later on the other node', async () => {
     await c.kill(1, 'SIGKILL');
     const ids = await startWaiting(c.node(0).url, 80);
-    await fallDue(ids);
-    // Node 0 alone fires; it dies as soon as the first timer is gone.
-    for (let i = 0; i < 3000 && (await timersLeft(ids)) === ids.length; i++) await new Promise((r) => setTimeout(r, 20));
-    await c.kill(0, 'SIGKILL');
-    const left = await timersLeft(ids);
-    expect(left).toBeLessThan(ids.length);
-    expect(left).toBeGreaterThan(0);
+    // Node 0 alone fires; it dies in the middle of a fire, the earlier half fired.
+    const hold = await holdLater(ids);
+    try {
+      await c.kill(0, 'SIGKILL');
+    } finally {
+      await hold.release();
+    }
+    expect(await timersLeft(ids)).toBe(hold.later.length);
     // Each instance wholly fired or wholly waiting; what is left is still claimed by the dead node.
     for (const r of await fireCounts(ids)) expect(shape(r), r.id).toEqual(r.timers === 0 ? ONCE : NOT_YET);
     const claims = await c.sql<{ owner: string | null }>('SELECT DISTINCT lock_owner AS owner FROM wf_timer WHERE instance_id = ANY($1)', [ids]);
@@ -145,9 +184,17 @@ describe('engine timers on two nodes', () => {
     if (c.node(0).alive) await c.kill(0, 'SIGKILL');
     if (!c.node(1).alive) await c.restart(1);
     const ids = await startWaiting(c.node(1).url, 80);
-    await fallDue(ids);
-    for (let i = 0; i < 3000 && (await timersLeft(ids)) === ids.length; i++) await new Promise((r) => setTimeout(r, 20));
-    await c.kill(1, 'SIGTERM');
+    const hold = await holdLater(ids);
+    let stopped: Promise<void> | undefined;
+    try {
+      stopped = c.kill(1, 'SIGTERM');
+      // Its scheduler stops once its listener is closed (no request in flight here): released
+      // then, the fire under way finishes and the claims not started are handed back.
+      await until('node 1 closed its listener', async () => !(await accepts(1)), 30_000);
+    } finally {
+      await hold.release();
+    }
+    await stopped;
     const left = await timersLeft(ids);
     expect(left).toBeLessThan(ids.length);
     expect(left).toBeGreaterThan(0);
