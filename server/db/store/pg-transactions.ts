@@ -59,8 +59,16 @@ export interface Root {
  * the engine's loads had the setting, a hash join over wf_hi_actinst read every row of it per
  * complete). A statement with no index to use still scans. PostgreSQL's own docs: `enable_seqscan`, "Planner
  * Method Configuration".
+ *
+ * Merge joins are off too (`enable_mergejoin`): the loads join a token to its activity-instance row
+ * and a task to its history row by primary key, and ids grow with time. From statistics taken
+ * while the only tasks were long-open ones (old ids), the planner chose a merge join it expected
+ * to stop early in the history's key order; the new rows' ids lie past the statistics, so each
+ * load read the history table's primary key from its start: a cost that grew with the history
+ * (tests/pg/churn-plans.test.ts; bench/RESULTS.md "Eighteenth session"). Both as `set_config(…,
+ * true)`, which is SET LOCAL, in one statement.
  */
-export const TRANSACTION_LEAD: readonly PipelineStatement[] = [{ sql: 'BEGIN' }, { sql: 'SET LOCAL enable_seqscan = off' }];
+export const TRANSACTION_LEAD: readonly PipelineStatement[] = [{ sql: 'BEGIN' }, { sql: "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true)" }];
 const COMMIT: PipelineStatement = { sql: 'COMMIT' };
 
 /** One level (the transaction or a savepoint) of an async context. */

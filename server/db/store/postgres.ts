@@ -57,12 +57,12 @@ const TYPES = {
 };
 
 /**
- * Before valuesBatch's reads outside a transaction: `enable_seqscan` off until the pipeline's Sync
+ * Before valuesBatch's reads outside a transaction: `enable_seqscan` and `enable_mergejoin` off until the pipeline's Sync
  * ends its implicit transaction, as every transaction has it (./pg-transactions.ts
  * TRANSACTION_LEAD, where the reasons are). `set_config(…, true)`, not SET LOCAL, which PostgreSQL
  * applies there too but answers with a WARNING each time ("can only be used in transaction blocks").
  */
-const SEQSCAN_OFF_HERE = { sql: "SELECT set_config('enable_seqscan', 'off', true)" };
+const SEQSCAN_OFF_HERE = { sql: "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true)" };
 
 class PostgresStore extends PgTransactions implements Store<PgDb> {
   readonly kind = 'postgres' as const;
