@@ -8,13 +8,19 @@
  * of it): the latter is the contention the issue asks about.
  *
  * Each part is a node with its own sign-in and saved process; a round runs one workflow round (or
- * user list) per part at the same time, the connections split between them, and adds up.
+ * user list) per part at the same time, the connections split between them, and adds up. Each
+ * part's database also holds parked instances (`parkInstances`), so that its to-do page lists as
+ * many rows during a round as the shared database's does (16, one per connection), not only its
+ * own connections' 5 or 6.
  */
 import autocannon, { type AutocannonResult } from 'autocannon';
-import { percentile99, workflowRound } from './rest-round';
+import { call, percentile99, workflowRound } from './rest-round';
 
-/** One node of the control over its own database, signed in, with the bench's process saved. */
-export interface ControlPart { bases: string[]; token: string; procDefId: string }
+/**
+ * One node of the control over its own database, signed in, with the bench's process saved;
+ * `parked`: the instances parkInstances left open there.
+ */
+export interface ControlPart { bases: string[]; token: string; procDefId: string; parked: Set<string> }
 
 type Round = Awaited<ReturnType<typeof workflowRound>>;
 
@@ -30,7 +36,7 @@ export function splitConnections(total: number, parts: number): number[] {
  */
 export async function workflowRoundOfParts(parts: readonly ControlPart[], seconds: number, connections: number): Promise<Round> {
   const loops = splitConnections(connections, parts.length);
-  const rounds = await Promise.all(parts.map((p, i) => workflowRound(p.bases, p.token, p.procDefId, seconds, loops[i])));
+  const rounds = await Promise.all(parts.map((p, i) => workflowRound(p.bases, p.token, p.procDefId, seconds, loops[i], undefined, p.parked)));
   const sum = (f: (r: Round) => number) => rounds.reduce((s, r) => s + f(r), 0);
   const completeMs = rounds.flatMap((r) => r.completeMs).sort((a, b) => a - b);
   return {
@@ -41,6 +47,23 @@ export async function workflowRoundOfParts(parts: readonly ControlPart[], second
     p99: Math.max(...rounds.map((r) => r.p99)), completeP99: percentile99(completeMs), completeMs,
     leftOver: sum((r) => r.leftOver), openAfter: sum((r) => r.openAfter),
   };
+}
+
+/**
+ * Parks instances in each part's database: as many as the connections that go to the other parts
+ * (16 over 3 parts: 10, 11, 11), each started through the part's node and left at its first task,
+ * on admin's to-do list like the round's own. The round's clean-up leaves them open. Errors: a
+ * start without code 200.
+ */
+export async function parkInstances(parts: readonly ControlPart[], connections: number): Promise<void> {
+  const loops = splitConnections(connections, parts.length);
+  for (const [i, p] of parts.entries()) {
+    for (let k = 0; k < connections - loops[i]; k++) {
+      const r = await call(p.bases[0], 'POST', `/caishui-api/flowable/definition/start/${p.procDefId}`, p.token, { title: '停放', amount: 1 });
+      if (r.code !== 200) throw new Error(`parking an instance: ${JSON.stringify(r).slice(0, 300)}`);
+      p.parked.add(String((r.data as { instanceId: unknown }).instanceId));
+    }
+  }
 }
 
 /** What bench:cluster reads of a user-list run (autocannon's result), added up over the parts. */

@@ -60,7 +60,7 @@ import { geometricMean, median, TOLERANCE } from './compare-helpers';
 import { benchDbKind, seedUsersPg, startPgBench, type PgBench } from './bench-db';
 import { children, runBench, cpuSeconds, freePort, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
-import { userListOfParts, workflowRoundOfParts, type ControlPart } from './cluster-control';
+import { parkInstances, userListOfParts, workflowRoundOfParts, type ControlPart } from './cluster-control';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
@@ -177,7 +177,7 @@ function report(configs: Config[], note: string): void {
   if (control) {
     const shared = measured[measured.length - 1];
     const ratio = (a: Config, b: Config) => geometricMean(sums(a).map((x, k) => x / sums(b)[k]));
-    console.log(`\nthe control (not a target; its to-do pages hold a third of the rows: each database has its node's open instances only, so the first figure is at most what sharing costs): app + database CPU per instance, geometric means of the rounds:`);
+    console.log(`\nthe control (not a target; each of its databases holds parked instances, so that its to-do page lists 16 rows as the shared one does): app + database CPU per instance, geometric means of the rounds:`);
     console.log(`  ${shared.label} against ${control.label}: ×${ratio(shared, control).toFixed(2)}: what sharing one database costs (locks, waits, retries, cache traffic between nodes)`);
     console.log(`  ${control.label} against ${pg1.label}: ×${ratio(control, pg1).toFixed(2)}: what three processes cost beyond one on this machine with nothing shared`);
   }
@@ -237,8 +237,9 @@ async function main(): Promise<number> {
       const node = await startAppNode(`control node ${i} (own database)`, url, path.join(tmp, `control${i}`), flags, { DATABASE_POOL_MAX: String(POOL_MAX) });
       controlNodes.push(node);
       nodes.push(node.child);
-      controlParts.push({ bases: [node.base], ...(await prepare(node.base, await seedUsersPg(url, USERS))) });
+      controlParts.push({ bases: [node.base], ...(await prepare(node.base, await seedUsersPg(url, USERS))), parked: new Set() });
     }
+    await parkInstances(controlParts, CONNECTIONS);
     console.log(`seeded ${USERS} users into each database: sys_user has ${liteUsers} rows (SQLite), ${pgUsers} (PostgreSQL)`);
     const empty = (): Figures => ({ perSec: [], wfReqPerSec: [], completeP99: [], p99: [], appMs: [], pgMs: [], switches: [], listReqPerSec: [], listP99: [], listAppUs: [], listPgUs: [], errors: 0 });
     const liteAuth = await prepare(lite.base, liteUsers);
@@ -266,7 +267,7 @@ async function main(): Promise<number> {
       await measure(alone, pgb, WARMUP, false);
     }
     for (const [i, part] of controlParts.entries()) {
-      await measure({ label: `control node ${i + 1} alone`, ...part, pids: [controlNodes[i].child.proc.pid!], pg: true, f: empty() }, pgb, WARMUP, false);
+      await measure({ label: `control node ${i + 1} alone`, ...part, pids: [controlNodes[i].child.proc.pid!], pg: true, f: empty(), parts: [part] }, pgb, WARMUP, false);
     }
     for (const c of configs) await measure(c, pgb, 2, false); // a busy machine may finish no instance in it
     for (let r = 0; r < ROUNDS; r++) {

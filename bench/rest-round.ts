@@ -54,7 +54,7 @@ type Envelope = { code?: number; msg?: string; data?: { instanceId?: unknown }; 
  * the complete replies' latency in ms (autocannon's per-reply time; `completeMs` all of them,
  * ascending), `p99` that of every reply.
  */
-export async function workflowRound(base: string | string[], token: string, procDefId: string, seconds: number, loops: number, serverPid?: number) {
+export async function workflowRound(base: string | string[], token: string, procDefId: string, seconds: number, loops: number, serverPid?: number, parked?: ReadonlySet<string>) {
   let completed = 0, failures = 0;
   /** Latency (ms) of every complete reply: flagged in its onResponse, read in the tracker's 'response' right after. */
   const completeMs: number[] = [];
@@ -130,7 +130,7 @@ export async function workflowRound(base: string | string[], token: string, proc
   const requestThreadMsPerInstance = serverPid ? per(mainSeconds) : undefined;
   const requestThreadBusy = serverPid ? mainSeconds / (ms / 1000) : undefined;
   const generatorMsPerInstance = per((gen.user + gen.system) / 1e6);
-  const left = await finishOpen(Array.isArray(base) ? base[0] : base, token);
+  const left = await finishOpen(Array.isArray(base) ? base[0] : base, token, parked);
   completeMs.sort((a, b) => a - b);
   const completeP99 = percentile99(completeMs);
   return {
@@ -145,12 +145,15 @@ export function percentile99(sorted: readonly number[]): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] : NaN;
 }
 
-/** Completes every task left on admin's to-do list by a round cut off by its time limit. */
-async function finishOpen(base: string, token: string): Promise<{ leftOver: number; openAfter: number }> {
+/**
+ * Completes every task left on admin's to-do list by a round cut off by its time limit, except
+ * those of the `parked` instances (bench/cluster-control.ts: kept open on purpose).
+ */
+async function finishOpen(base: string, token: string, parked?: ReadonlySet<string>): Promise<{ leftOver: number; openAfter: number }> {
   let leftOver = 0;
   for (let pass = 0; pass < 3; pass++) {
     const r = await call(base, 'GET', TODO, token);
-    const rows = (r.rows ?? []) as { procInsId: string; taskId: string }[];
+    const rows = ((r.rows ?? []) as { procInsId: string; taskId: string }[]).filter((x) => !parked?.has(x.procInsId));
     if (rows.length === 0) break;
     for (const row of rows) {
       const done = await call(base, 'POST', COMPLETE, token, { taskId: row.taskId, instanceId: row.procInsId, comment: '收尾' });
