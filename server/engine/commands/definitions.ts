@@ -11,7 +11,7 @@ import { Problems, type ModelProblem } from '../model/problems';
 import { AppError } from '../../core/errors';
 import { advanceDefinition, advanceInstance } from '../behaviours/lifecycle-machines';
 import { stmt } from '../store/rows';
-import { deleteInstancesWhere } from '../store/instance-rows';
+import { deleteInstancesWhere, withCalledInstances } from '../store/instance-rows';
 import { newId } from '../runtime/context';
 import { hasExpression } from '../expression';
 import { registerStartEvents, unregisterStartEvents } from './event-starts';
@@ -132,13 +132,12 @@ export function setDefinitionState(core: EngineCore, input: { definitionId?: str
 }
 
 /**
- * A deployment's instances (the `?`) and, recursively, the instances their call activities
- * started, whatever deployment those come from: Flowable deletes a process instance's
- * sub-process instances with it (ExecutionEntityManager.deleteProcessInstanceCascade), so a
- * called instance is not left running under a caller that is gone.
+ * A deployment's instances (the `?`) and the instances their call activities started, whatever
+ * deployment those come from: Flowable deletes a process instance's sub-process instances with it
+ * (ExecutionEntityManager.deleteProcessInstanceCascade), so a called instance is not left running
+ * under a caller that is gone.
  */
-const DEPLOYMENT_INSTANCES = `WITH RECURSIVE d(id) AS (SELECT i.id FROM wf_instance i JOIN wf_definition def ON def.id = i.definition_id WHERE def.deployment_id = ?
-  UNION SELECT i.id FROM wf_instance i JOIN d ON i.super_instance_id = d.id) SELECT id FROM d`;
+const DEPLOYMENT_INSTANCES = withCalledInstances('SELECT i.id FROM wf_instance i JOIN wf_definition def ON def.id = i.definition_id WHERE def.deployment_id = ?');
 
 /**
  * Deletes deployments with their definitions (cascade), their instances and the instances those

@@ -23,7 +23,7 @@ import { internal, notFound, refused } from '../../core/errors';
 import type { GraphNode } from '../model/graph';
 import type { ExecutionRow } from '../store/rows';
 import { stmt } from '../store/rows';
-import { deleteInstancesWhere } from '../store/instance-rows';
+import { deleteInstancesWhere, withCalledInstances } from '../store/instance-rows';
 import { UnitOfWork } from '../store/unit-of-work';
 import { evaluate, hasExpression } from '../expression';
 import { expressionText } from '../expression/evaluator';
@@ -187,8 +187,7 @@ function liveChildrenOf(execId: string): string[] {
 
 /** Deletes the instances called by instance `instanceId` (recursively) with their runtime rows and history (store/instance-rows.ts). */
 export function deleteCalledInstances(db: Database.Database, instanceId: string) {
-  deleteInstancesWhere(db, `WITH RECURSIVE d(id) AS (SELECT id FROM wf_instance WHERE super_instance_id = ?
-    UNION ALL SELECT i.id FROM wf_instance i JOIN d ON i.super_instance_id = d.id) SELECT id FROM d`, [instanceId]);
+  deleteInstancesWhere(db, withCalledInstances('SELECT id FROM wf_instance WHERE super_instance_id = ?'), [instanceId]);
 }
 
 /** One instance started by a call activity of another. */

@@ -25,3 +25,13 @@ export function deleteInstancesWhere(db: Database.Database, ids: string, params:
   for (const table of INSTANCE_ROW_TABLES) stmt(db, `DELETE FROM ${table} WHERE instance_id IN (${ids})`).run(...params);
   return stmt(db, `DELETE FROM wf_instance WHERE id IN (${ids})`).run(...params).changes;
 }
+
+/**
+ * A SELECT of one column `id` for deleteInstancesWhere: the instances `seed` selects (its own
+ * SELECT of one column, with its own parameters) and, recursively, every instance their call
+ * activities started (wf_instance.super_instance_id), whatever deployment those come from.
+ */
+export function withCalledInstances(seed: string): string {
+  return `WITH RECURSIVE d(id) AS (${seed}
+    UNION SELECT i.id FROM wf_instance i JOIN d ON i.super_instance_id = d.id) SELECT id FROM d`;
+}
