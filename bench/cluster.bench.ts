@@ -15,14 +15,17 @@
  *  2. seeds 2,000 users into each database (bench/http-helpers.ts `seedUsers`, bench-db.ts
  *     `seedUsersPg`), signs in as admin on each database (one session serves all its nodes),
  *     saves the two-task process of bench/rest-round.ts;
- *  3. warm-up: each node alone (the SQLite node, PostgreSQL nodes 1, 2 and 3, the control's) takes the full
+ *  3. warm-up: each node alone (the SQLite node, PostgreSQL nodes 1, 2 and 3, the control's and the SQLite processes') takes the full
  *     load for BENCH_WARMUP s (default 10; workflow round then user list), then each configuration
  *     for 2 s, none of it recorded: JIT is per process, and a node that had seen less traffic than
  *     node 1 went on compiling during the rounds of 2 and 3 nodes;
- *  4. five configurations: SQLite 1 node, PostgreSQL 1, 2 and 3 nodes, and the control, three
+ *  4. seven configurations: SQLite 1 node, PostgreSQL 1, 2 and 3 nodes, the control, three
  *     more PostgreSQL nodes each over a database of its own in the same cluster
  *     (./cluster-control.ts: what three nodes cost beyond one with nothing shared between them,
- *     against what sharing one database adds; no target applies to it) (the idle nodes keep
+ *     against what sharing one database adds), and SQLite on 2 and on 3 processes, each over a
+ *     file of its own (like for like: what n processes cost beyond one on this machine with no
+ *     database server, and PostgreSQL on n nodes against them); no target applies to the last
+ *     three (./cluster-report.ts) (the idle nodes keep
  *     running, their background CPU is printed once and not counted). BENCH_ROUNDS rounds (default
  *     3; the order of the configurations reversed every other round against the machine's drift)
  *     of, per configuration, BENCH_DURATION s (default 5) of the REST workflow round (rest-round.ts
@@ -56,11 +59,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API, CONNECTIONS, LIST, HEALTH, USERS } from './binary-helpers';
-import { geometricMean, median, TOLERANCE } from './compare-helpers';
 import { benchDbKind, seedUsersPg, startPgBench, type PgBench } from './bench-db';
 import { children, runBench, cpuSeconds, freePort, seedUsers, sleep, startNode, startScriptNodeFlags, stopChild, waitReady, type Child } from './http-helpers';
 import { TWO_TASKS, call, workflowRound } from './rest-round';
 import { parkInstances, userListOfParts, workflowRoundOfParts, type ControlPart } from './cluster-control';
+import { emptyFigures, report, type Config } from './cluster-report';
 
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 5) || 5);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
@@ -73,30 +76,14 @@ const ASKED_POOL = ((n) => (Number.isInteger(n) && n >= 1 && n <= 100 ? n : unde
  * over a database on this machine's cores (`availableParallelism`): 2 × cores ÷ 3, at least 2.
  */
 const POOL_MAX = ASKED_POOL ?? Math.max(2, Math.round((2 * os.availableParallelism()) / 3));
-/** The issue's targets. */
-const CPU_RATIO_MAX = 3, COMPLETE_P99_MAX_MS = 50;
-
-/** One configuration's figures per round. */
-interface Figures {
-  perSec: number[]; wfReqPerSec: number[]; completeP99: number[]; p99: number[]; appMs: number[]; pgMs: number[]; switches: number[];
-  listReqPerSec: number[]; listP99: number[]; listAppUs: number[]; listPgUs: number[]; errors: number;
-}
-/**
- * A set of nodes over one database, signed in, with the bench's process saved; or, with `parts`,
- * the control (./cluster-control.ts): nodes each over its own database (`bases`, `token` and
- * `procDefId` are then its first part's).
- */
-interface Config { label: string; bases: string[]; pids: number[]; pg: boolean; token: string; procDefId: string; f: Figures; parts?: ControlPart[] }
+/** Nodes each over a database (or SQLite file) of its own, as one configuration (./cluster-control.ts). */
+interface PartSet { label: string; pg: boolean; nodes: { child: Child; base: string }[]; parts: ControlPart[] }
 
 const broken: string[] = [];
 const must = (what: string, r: Record<string, any>) => { if (r.code !== 200) throw new Error(`${what}: ${JSON.stringify(r).slice(0, 300)}`); return r; };
 const sumCpu = (pids: number[]) => pids.reduce((s, p) => s + cpuSeconds(p), 0);
 /** Context switches (voluntary + involuntary) of the processes so far, from /proc/<pid>/status. */
 const switches = (pids: number[]) => pids.reduce((s, p) => s + [...fs.readFileSync(`/proc/${p}/status`, 'utf8').matchAll(/ctxt_switches:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0), 0);
-const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
-const lpad = (s: string, n: number) => ' '.repeat(Math.max(0, n - [...s].length)) + s;
-const fmt = (x: number) => (!Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISS');
 
 /** Starts one app node over `dbUrl`; resolves when /health says UP. */
 async function startAppNode(name: string, dbUrl: string, tmp: string, flags: string[], extra: Record<string, string> = {}): Promise<{ child: Child; base: string }> {
@@ -153,57 +140,6 @@ async function measure(c: Config, pgb: PgBench, seconds = DURATION, record = tru
   f.listAppUs.push(listAppUs); f.listPgUs.push(listPgUs); f.errors += bad;
 }
 
-/** The tables, `note` (a line under them), the targets and the summary (misses are printed). */
-function report(configs: Config[], note: string): void {
-  const [lite, pg1] = configs;
-  const measured = configs.filter((c) => !c.parts);
-  const control = configs.find((c) => c.parts);
-  /** App + database CPU ms per instance of each round, and their median. */
-  const sums = (c: Config) => c.f.appMs.map((x, k) => x + (Number.isFinite(c.f.pgMs[k]) ? c.f.pgMs[k] : 0));
-  const total = (c: Config) => median(sums(c));
-  console.log(`\nREST workflow round (start → todoList → complete → todoList → complete; ${CONNECTIONS} connections round-robin over the nodes; medians of ${ROUNDS} round(s) of ${DURATION} s):`);
-  console.log(`  ${pad('configuration', 24)}${lpad('inst/s', 8)}${lpad('req/s', 8)}${lpad('p99 compl', 11)}${lpad('p99 all', 9)}${lpad('app ms/inst', 13)}${lpad('pg ms/inst', 12)}${lpad('sum', 7)}${lpad('errors', 8)}${lpad('ctx sw', 8)}  (inst/s per round)`);
-  for (const c of configs) {
-    const f = c.f;
-    console.log(`  ${pad(c.label, 24)}${lpad(fmt(median(f.perSec)), 8)}${lpad(fmt(median(f.wfReqPerSec)), 8)}${lpad(fmt(median(f.completeP99)), 11)}${lpad(fmt(median(f.p99)), 9)}${lpad(fmt(median(f.appMs)), 13)}${lpad(c.pg ? fmt(median(f.pgMs)) : '–', 12)}${lpad(fmt(total(c)), 7)}${lpad(String(f.errors), 8)}${lpad(median(f.switches).toFixed(0), 8)}  (${f.perSec.map((x) => x.toFixed(0)).join(', ')})`);
-  }
-  console.log(`\nuser list (page 1 of 10 over ${USERS}+ users; ${CONNECTIONS} connections round-robin over the nodes; medians):`);
-  console.log(`  ${pad('configuration', 24)}${lpad('req/s', 8)}${lpad('p99 ms', 8)}${lpad('app µs/req', 12)}${lpad('pg µs/req', 11)}${lpad('sum', 7)}  (req/s per round)`);
-  for (const c of configs) {
-    const f = c.f, app = median(f.listAppUs), db = c.pg ? median(f.listPgUs) : NaN;
-    console.log(`  ${pad(c.label, 24)}${lpad(fmt(median(f.listReqPerSec)), 8)}${lpad(fmt(median(f.listP99)), 8)}${lpad(fmt(app), 12)}${lpad(fmt(db), 11)}${lpad(fmt(app + (Number.isFinite(db) ? db : 0)), 7)}  (${f.listReqPerSec.map((x) => x.toFixed(0)).join(', ')})`);
-  }
-  console.log(`\n${note}`);
-  if (control) {
-    const shared = measured[measured.length - 1];
-    const ratio = (a: Config, b: Config) => geometricMean(sums(a).map((x, k) => x / sums(b)[k]));
-    console.log(`\nthe control (not a target; each of its databases holds parked instances, so that its to-do page lists 16 rows as the shared one does): app + database CPU per instance, geometric means of the rounds:`);
-    console.log(`  ${shared.label} against ${control.label}: ×${ratio(shared, control).toFixed(2)}: what sharing one database costs (locks, waits, retries, cache traffic between nodes)`);
-    console.log(`  ${control.label} against ${pg1.label}: ×${ratio(control, pg1).toFixed(2)}: what three processes cost beyond one on this machine with nothing shared`);
-  }
-  const misses: string[] = [];
-  const check = (ok: boolean, what: string) => { if (!ok) misses.push(what); return verdict(ok); };
-  console.log('\ntargets (issue 44):');
-  for (const c of measured.slice(1)) {
-    // Each round's sum against SQLite's in the same round (the order reversed every other round),
-    // as the throughput target pairs its rounds: the VM's slow and fast phases last minutes, and
-    // a ratio of medians taken from different rounds mixes them.
-    const ratios = sums(c).map((x, k) => x / sums(lite)[k]);
-    const ratio = geometricMean(ratios);
-    const known = c.f.pgMs.every(Number.isFinite);
-    console.log(`  ${c.label}: app + database CPU per instance ${fmt(total(c))} ms against SQLite's ${fmt(total(lite))} ms (medians: ${(total(c) / total(lite)).toFixed(2)}×); ×${ratio.toFixed(2)} as the geometric mean of the rounds (${ratios.map((x) => x.toFixed(2)).join(', ')}); ≤ ${CPU_RATIO_MAX}×: ${known ? check(ratio <= CPU_RATIO_MAX, `CPU ratio (${c.label})`) : 'not measured (BENCH_DATABASE_URL: PostgreSQL CPU unknown)'}`);
-  }
-  for (const c of measured.slice(2)) {
-    const ratios = c.f.perSec.map((x, k) => x / pg1.f.perSec[k]);
-    const r = geometricMean(ratios);
-    console.log(`  ${c.label} against ${pg1.label}: instances/s ×${r.toFixed(3)} (geometric mean of the rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}); no loss (≥ ${1 - TOLERANCE}, the ±${TOLERANCE * 100} % noise band): ${check(r >= 1 - TOLERANCE, `throughput (${c.label})`)}`);
-  }
-  for (const c of measured.slice(1)) console.log(`  ${c.label}: p99 of a complete ${fmt(median(c.f.completeP99))} ms (rounds: ${c.f.completeP99.map(fmt).join(', ')}); ≤ ${COMPLETE_P99_MAX_MS} ms: ${check(median(c.f.completeP99) <= COMPLETE_P99_MAX_MS, `p99 complete (${c.label})`)}`);
-  const errors = configs.reduce((n, c) => n + c.f.errors, 0);
-  console.log(`  errors over every configuration and round: ${errors}; 0: ${check(errors === 0, 'errors')}`);
-  console.log(`\nsummary: ${misses.length ? `MISS ${misses.join(', ')}` : 'all targets met'}${broken.length ? `; BROKEN: ${broken.join('; ')}` : ''}`);
-}
-
 async function main(): Promise<number> {
   if (benchDbKind() !== 'postgres' && process.env.BENCH_DB) throw new Error('bench:cluster always runs SQLite and PostgreSQL: leave BENCH_DB unset');
   if (process.env.BENCH_POOL_MAX && ASKED_POOL === undefined) throw new Error(`BENCH_POOL_MAX=${process.env.BENCH_POOL_MAX}: an integer from 1 to 100, as DATABASE_POOL_MAX`);
@@ -230,18 +166,26 @@ async function main(): Promise<number> {
       nodes.push(pgNodes[i - 1].child);
       if (i === 1) pgUsers = await seedUsersPg(dbUrl, USERS);
     }
-    const controlNodes: { child: Child; base: string }[] = [];
-    const controlParts: ControlPart[] = [];
-    for (let i = 1; i <= 3; i++) {
-      const url = await pgb.freshDatabase(`bench_control${i}`);
-      const node = await startAppNode(`control node ${i} (own database)`, url, path.join(tmp, `control${i}`), flags, { DATABASE_POOL_MAX: String(POOL_MAX) });
-      controlNodes.push(node);
-      nodes.push(node.child);
-      controlParts.push({ bases: [node.base], ...(await prepare(node.base, await seedUsersPg(url, USERS))), parked: new Set() });
+    // The control (three PostgreSQL nodes over databases of their own) and SQLite on 2 and 3
+    // processes over files of their own (like for like): each node with its own sign-in, saved
+    // process and parked instances (./cluster-control.ts).
+    const sets: PartSet[] = [];
+    for (const [label, n, pgOwn] of [['3 nodes, own databases', 3, true], ['SQLite, 2 processes', 2, false], ['SQLite, 3 processes', 3, false]] as const) {
+      const set: PartSet = { label, pg: pgOwn, nodes: [], parts: [] };
+      for (let i = 1; i <= n; i++) {
+        const name = pgOwn ? `control node ${i} (own database)` : `SQLite process ${i} of ${n} (own file)`;
+        const dir = path.join(tmp, `${pgOwn ? 'control' : `sqlite${n}-`}${i}`);
+        const url = pgOwn ? await pgb.freshDatabase(`bench_control${i}`) : path.join(tmp, `caishui-${n}-${i}.db`);
+        const node = await startAppNode(name, url, dir, flags, pgOwn ? { DATABASE_POOL_MAX: String(POOL_MAX) } : {});
+        set.nodes.push(node);
+        nodes.push(node.child);
+        set.parts.push({ bases: [node.base], ...(await prepare(node.base, pgOwn ? await seedUsersPg(url, USERS) : seedUsers(url, USERS))), parked: new Set() });
+      }
+      await parkInstances(set.parts, CONNECTIONS);
+      sets.push(set);
     }
-    await parkInstances(controlParts, CONNECTIONS);
     console.log(`seeded ${USERS} users into each database: sys_user has ${liteUsers} rows (SQLite), ${pgUsers} (PostgreSQL)`);
-    const empty = (): Figures => ({ perSec: [], wfReqPerSec: [], completeP99: [], p99: [], appMs: [], pgMs: [], switches: [], listReqPerSec: [], listP99: [], listAppUs: [], listPgUs: [], errors: 0 });
+    const empty = emptyFigures;
     const liteAuth = await prepare(lite.base, liteUsers);
     const configs: Config[] = [{ label: 'SQLite, 1 node', bases: [lite.base], pids: [lite.child.proc.pid!], pg: false, ...liteAuth, f: empty() }];
     const pgAuth = await prepare(pgNodes[0].base, pgUsers);
@@ -249,25 +193,27 @@ async function main(): Promise<number> {
       const sel = pgNodes.slice(0, n);
       configs.push({ label: `PostgreSQL, ${n} node${n > 1 ? 's' : ''}`, bases: sel.map((x) => x.base), pids: sel.map((x) => x.child.proc.pid!), pg: true, ...pgAuth, f: empty() });
     }
-    configs.push({ label: '3 nodes, own databases', ...controlParts[0], pids: controlNodes.map((x) => x.child.proc.pid!), pg: true, f: empty(), parts: controlParts });
+    for (const set of sets) configs.push({ label: set.label, ...set.parts[0], pids: set.nodes.map((x) => x.child.proc.pid!), pg: set.pg, f: empty(), parts: set.parts });
     // Idle background: every node and the cluster over 2 s with no load.
     const idle0 = nodes.map((c) => cpuSeconds(c.proc.pid!)), idlePg0 = pgb.serverCpuSeconds();
     await sleep(2000);
     const idleMs = nodes.map((c, i) => ((cpuSeconds(c.proc.pid!) - idle0[i]) * 1000) / 2);
     const idlePg = idlePg0 === null ? NaN : ((pgb.serverCpuSeconds()! - idlePg0) * 1000) / 2;
-    console.log(`idle background, CPU ms per second: nodes ${idleMs.map((x) => x.toFixed(1)).join(', ')} (SQLite first); PostgreSQL ${fmt(idlePg)} (idle nodes are not counted in the figures below)`);
+    console.log(`idle background, CPU ms per second: nodes ${idleMs.map((x) => x.toFixed(1)).join(', ')} (SQLite first); PostgreSQL ${Number.isFinite(idlePg) ? idlePg.toFixed(1) : '–'} (idle nodes are not counted in the figures below)`);
     // Warm-up: every node alone takes the full load for WARMUP s, so each node's JIT has seen the
     // same traffic before any round. JIT is per process: with only the 2 s per configuration below,
     // nodes 2 and 3 (a half and a third of the load) were still optimising during the rounds, V8's
     // compiler thread 20 % of a second node's samples against 5 % of the first's (perf; RESULTS
     // "Eleventh session"). Then each configuration for 2 s (its round-robin), unrecorded too.
-    // The control's nodes each alone too, over their own databases.
+    // The nodes over databases (files) of their own each alone too.
     for (const [i, c] of configs.slice(0, 4).entries()) {
       const alone = i === 0 ? c : { ...c, label: `PostgreSQL node ${i} alone`, bases: [pgNodes[i - 1].base], pids: [pgNodes[i - 1].child.proc.pid!] };
       await measure(alone, pgb, WARMUP, false);
     }
-    for (const [i, part] of controlParts.entries()) {
-      await measure({ label: `control node ${i + 1} alone`, ...part, pids: [controlNodes[i].child.proc.pid!], pg: true, f: empty(), parts: [part] }, pgb, WARMUP, false);
+    for (const set of sets) {
+      for (const [i, part] of set.parts.entries()) {
+        await measure({ label: `${set.label}: node ${i + 1} alone`, ...part, pids: [set.nodes[i].child.proc.pid!], pg: set.pg, f: empty(), parts: [part] }, pgb, WARMUP, false);
+      }
     }
     for (const c of configs) await measure(c, pgb, 2, false); // a busy machine may finish no instance in it
     for (let r = 0; r < ROUNDS; r++) {
@@ -282,7 +228,7 @@ async function main(): Promise<number> {
     await client.connect();
     const st = (await client.query('SELECT xact_commit, xact_rollback, deadlocks FROM pg_stat_database WHERE datname = current_database()')).rows[0];
     await client.end();
-    report(configs, `PostgreSQL over the whole run (pg_stat_database, setup and warm-ups included): ${st.xact_commit} commits, ${st.xact_rollback} rollbacks (retried or failed transactions, and any other), ${st.deadlocks} deadlocks`);
+    report(configs, ROUNDS, DURATION, broken, `PostgreSQL over the whole run (pg_stat_database, setup and warm-ups included): ${st.xact_commit} commits, ${st.xact_rollback} rollbacks (retried or failed transactions, and any other), ${st.deadlocks} deadlocks`);
     return broken.length ? 1 : 0;
   } finally {
     const how: string[] = [];
