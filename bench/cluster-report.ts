@@ -41,11 +41,11 @@ const cpuRatio = (a: Config, b: Config) => geometricMean(sums(a).map((x, k) => x
 const rateRatio = (a: Config, b: Config) => geometricMean(a.f.perSec.map((x, k) => x / b.f.perSec[k]));
 
 /**
- * Prints the tables, `note` (a line under them), the comparisons and the targets; returns the
- * targets missed (empty: all met). `configs` starts with SQLite's one node and PostgreSQL's 1, 2
+ * Prints the tables, `note` (a line under them), the comparisons, the targets and a summary line
+ * (the targets missed, and `broken`: the request flows that failed). `configs` starts with SQLite's one node and PostgreSQL's 1, 2
  * and 3 nodes; configurations with `parts` follow. `rounds` and `seconds` describe the run.
  */
-export function report(configs: Config[], rounds: number, seconds: number, broken: readonly string[], note: string): string[] {
+export function report(configs: Config[], rounds: number, seconds: number, broken: readonly string[], note: string): void {
   const [lite, pg1] = configs;
   const measured = configs.filter((c) => !c.parts);
   const control = configs.find((c) => c.parts && c.pg);
@@ -98,5 +98,4 @@ export function report(configs: Config[], rounds: number, seconds: number, broke
   const errors = configs.reduce((n, c) => n + c.f.errors, 0);
   console.log(`  errors over every configuration and round: ${errors}; 0: ${check(errors === 0, 'errors')}`);
   console.log(`\nsummary: ${misses.length ? `MISS ${misses.join(', ')}` : 'all targets met'}${broken.length ? `; BROKEN: ${broken.join('; ')}` : ''}`);
-  return misses;
 }

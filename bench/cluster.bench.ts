@@ -15,10 +15,11 @@
  *  2. seeds 2,000 users into each database (bench/http-helpers.ts `seedUsers`, bench-db.ts
  *     `seedUsersPg`), signs in as admin on each database (one session serves all its nodes),
  *     saves the two-task process of bench/rest-round.ts;
- *  3. warm-up: each node alone (the SQLite node, PostgreSQL nodes 1, 2 and 3, the control's and the SQLite processes') takes the full
- *     load for BENCH_WARMUP s (default 10; workflow round then user list), then each configuration
- *     for 2 s, none of it recorded: JIT is per process, and a node that had seen less traffic than
- *     node 1 went on compiling during the rounds of 2 and 3 nodes;
+ *  3. warm-up: each node alone (the SQLite node, PostgreSQL nodes 1, 2 and 3, the control's, the
+ *     SQLite processes') takes the full load for BENCH_WARMUP s (default 10; workflow round then
+ *     user list), then each configuration for 2 s, none of it recorded: JIT is per process, and a
+ *     node that had seen less traffic than node 1 went on compiling during the rounds of 2 and 3
+ *     nodes;
  *  4. seven configurations: SQLite 1 node, PostgreSQL 1, 2 and 3 nodes, the control, three
  *     more PostgreSQL nodes each over a database of its own in the same cluster
  *     (./cluster-control.ts: what three nodes cost beyond one with nothing shared between them,
@@ -47,7 +48,8 @@
  *     each round with the same round of the other (CPU: each PostgreSQL sum against SQLite's;
  *     throughput: 2 and 3 nodes against 1) and take the geometric mean of those ratios; so do
  *     the control's two lines (3 nodes over one database against the control, the control
- *     against 1 node).
+ *     against 1 node) and the like-for-like ones (SQLite's 2 and 3 processes against its 1 node,
+ *     PostgreSQL's 2 and 3 nodes against them).
  *
  * These 2 cores hold every node, the database and the load generator: throughput cannot scale
  * with nodes here; CPU per instance and contention can be measured.
@@ -185,15 +187,14 @@ async function main(): Promise<number> {
       sets.push(set);
     }
     console.log(`seeded ${USERS} users into each database: sys_user has ${liteUsers} rows (SQLite), ${pgUsers} (PostgreSQL)`);
-    const empty = emptyFigures;
     const liteAuth = await prepare(lite.base, liteUsers);
-    const configs: Config[] = [{ label: 'SQLite, 1 node', bases: [lite.base], pids: [lite.child.proc.pid!], pg: false, ...liteAuth, f: empty() }];
+    const configs: Config[] = [{ label: 'SQLite, 1 node', bases: [lite.base], pids: [lite.child.proc.pid!], pg: false, ...liteAuth, f: emptyFigures() }];
     const pgAuth = await prepare(pgNodes[0].base, pgUsers);
     for (let n = 1; n <= 3; n++) {
       const sel = pgNodes.slice(0, n);
-      configs.push({ label: `PostgreSQL, ${n} node${n > 1 ? 's' : ''}`, bases: sel.map((x) => x.base), pids: sel.map((x) => x.child.proc.pid!), pg: true, ...pgAuth, f: empty() });
+      configs.push({ label: `PostgreSQL, ${n} node${n > 1 ? 's' : ''}`, bases: sel.map((x) => x.base), pids: sel.map((x) => x.child.proc.pid!), pg: true, ...pgAuth, f: emptyFigures() });
     }
-    for (const set of sets) configs.push({ label: set.label, ...set.parts[0], pids: set.nodes.map((x) => x.child.proc.pid!), pg: set.pg, f: empty(), parts: set.parts });
+    for (const set of sets) configs.push({ label: set.label, ...set.parts[0], pids: set.nodes.map((x) => x.child.proc.pid!), pg: set.pg, f: emptyFigures(), parts: set.parts });
     // Idle background: every node and the cluster over 2 s with no load.
     const idle0 = nodes.map((c) => cpuSeconds(c.proc.pid!)), idlePg0 = pgb.serverCpuSeconds();
     await sleep(2000);
@@ -212,7 +213,7 @@ async function main(): Promise<number> {
     }
     for (const set of sets) {
       for (const [i, part] of set.parts.entries()) {
-        await measure({ label: `${set.label}: node ${i + 1} alone`, ...part, pids: [set.nodes[i].child.proc.pid!], pg: set.pg, f: empty(), parts: [part] }, pgb, WARMUP, false);
+        await measure({ label: `${set.label}: node ${i + 1} alone`, ...part, pids: [set.nodes[i].child.proc.pid!], pg: set.pg, f: emptyFigures(), parts: [part] }, pgb, WARMUP, false);
       }
     }
     for (const c of configs) await measure(c, pgb, 2, false); // a busy machine may finish no instance in it
