@@ -20,6 +20,12 @@ const MOCKING = ['server', 'shared', 'client/src', 'tests'].flatMap((dir) => moc
 const UNIT = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/src/**/*.test.ts'];
 const INTEGRATION = ['tests/integration/**/*.test.ts'];
 const PG = ['tests/pg/**/*.test.ts', 'server/**/*.pg.test.ts'];
+/**
+ * Tests of what only the SQLite adapter has (a database file shared by processes, its WAL
+ * checkpointer and backups, the synchronous readers, sqlite_master): `*.sqlite.test.ts`, run by
+ * the SQLite projects and left out of the PostgreSQL ones, where they have nothing to test.
+ */
+const SQLITE_ONLY = '**/*.sqlite.test.ts';
 
 /**
  * The PostgreSQL projects (issue 43) run only when asked for by name (`npm run test:pg`, i.e.
@@ -85,11 +91,11 @@ export default defineConfig({
       { extends: true, test: { name: 'integration:mocked', include: MOCKING.filter((f) => f.startsWith('tests/')) } },
       { extends: true, test: { name: 'workflow', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING], isolate: false } },
       ...(PG_ASKED ? [{ extends: true as const, test: { name: 'pg', include: PG, globalSetup: ['tests/pg/global-setup.ts'], isolate: false } }] : []),
-      ...(INTEGRATION_PG_ASKED ? [{ extends: true as const, test: { name: 'integration-pg', include: INTEGRATION, exclude: [...configDefaults.exclude, ...MOCKING],
+      ...(INTEGRATION_PG_ASKED ? [{ extends: true as const, test: { name: 'integration-pg', include: INTEGRATION, exclude: [...configDefaults.exclude, ...MOCKING, SQLITE_ONLY],
         globalSetup: ['tests/pg/global-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' }, isolate: false } }] : []),
-      ...(INTEGRATION_PG_MOCKED_ASKED ? [{ extends: true as const, test: { name: 'integration-pg:mocked', include: MOCKING.filter((f) => f.startsWith('tests/integration/')),
+      ...(INTEGRATION_PG_MOCKED_ASKED ? [{ extends: true as const, test: { name: 'integration-pg:mocked', include: MOCKING.filter((f) => f.startsWith('tests/integration/')), exclude: [...configDefaults.exclude, SQLITE_ONLY],
         globalSetup: ['tests/pg/global-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' } } }] : []),
-      ...(WORKFLOW_PG_ASKED ? [{ extends: true as const, test: { name: 'workflow-pg', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING],
+      ...(WORKFLOW_PG_ASKED ? [{ extends: true as const, test: { name: 'workflow-pg', include: ['tests/workflow/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING, SQLITE_ONLY],
         globalSetup: ['tests/pg/global-setup.ts'], setupFiles: ['tests/workflow/pg-setup.ts'], env: { CAISHUI_TEST_DB: 'postgres' }, isolate: false } }] : []),
       ...(CLUSTER_ASKED ? [{ extends: true as const, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], globalSetup: ['tests/pg/global-setup.ts'],
         fileParallelism: false, testTimeout: 120000, hookTimeout: 180000 } }] : []),

@@ -3,7 +3,7 @@
  * in the check phase of the loop iteration that produced it, the answers of one iteration
  * together and in order; an answer made while a transaction group of the SQLite store is open
  * (lingering for more writes) waits for its COMMIT, and becomes the error envelope when that
- * COMMIT fails (tests/integration/group-commit.test.ts drives it over the whole app).
+ * COMMIT fails (tests/integration/group-commit.sqlite.test.ts drives it over the whole app).
  */
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';

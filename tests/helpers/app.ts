@@ -3,7 +3,8 @@
  * `CAISHUI_TEST_DB=postgres` (the `integration-pg` vitest project, issue 43): built with captcha
  * off unless asked, silent logs, and an optional manual clock. `login()` signs in over REST and
  * returns the token. Tests reach the database through `app.deps.store` (README "Two databases"),
- * so they run on both; the few that are SQLite-only by nature skip with `skipIf(onPostgres)`.
+ * so they run on both; the few that are SQLite-only by nature sit in `*.sqlite.test.ts` files,
+ * which the PostgreSQL projects leave out (vitest.config.ts SQLITE_ONLY).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,7 +106,8 @@ export async function call(app: BuiltApp, method: 'GET' | 'POST' | 'PUT' | 'DELE
 
 /**
  * Two apps over one SQLite file, as two server processes sharing a database, plus a bare
- * connection writing by hand. SQLite-only: tests using it skip on PostgreSQL (`onPostgres`).
+ * connection writing by hand. SQLite-only: tests using it sit in `*.sqlite.test.ts` files, which
+ * the PostgreSQL projects leave out (vitest.config.ts SQLITE_ONLY).
  */
 export interface SharedFileApps {
   a: BuiltApp;

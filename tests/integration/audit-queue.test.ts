@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import { AUDIT_RETRY_MS, auditIdle, flushAudit, MAX_QUEUED_AUDIT_ROWS, onAuditEr
 import { operlogClean, operlogList } from '../../server/modules/monitor/operlog/operlog.service';
 import { defaultRegistry } from '../../server/modules/monitor/job/handlers';
 import { silentLogger } from '../../server/modules/monitor/job/registry';
-import { login, makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { login, makeTestApp, onPostgres, testDatabaseUrl, type TestApp } from '../helpers/app';
 import { sysOperLog } from '../../server/db/schema';
 import { pendingCommitOf } from '../../server/db/store/sqlite';
 
@@ -206,22 +207,29 @@ it(`drops the oldest rows past ${MAX_QUEUED_AUDIT_ROWS} while writes fail`, asyn
   expect([rows[0], rows.at(-1)]).toEqual(['{"name":"n1"}', `{"name":"n${MAX_QUEUED_AUDIT_ROWS}"}`]);
 });
 
-// SQLite-only: the rows are read back from the app's SQLite file once it is closed.
-it.skipIf(onPostgres)('closing the app writes the rows still queued', async () => {
+/** oper_param of the rows titled 队列测试 in the database at `url`, read over a connection of the test's own. */
+async function queuedTestRows(url: string): Promise<unknown[]> {
+  const sql = "SELECT oper_param FROM sys_oper_log WHERE title = '队列测试'";
+  if (onPostgres) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try { return (await client.query(sql)).rows.map((r: { oper_param: unknown }) => r.oper_param); } finally { await client.end(); }
+  }
+  const db = new Database(url, { readonly: true });
+  try { return db.prepare(sql).pluck().all(); } finally { db.close(); }
+}
+
+// The rows are read back once the app is closed: from its SQLite file, or its PostgreSQL database.
+it('closing the app writes the rows still queued', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caishui-audit-'));
   try {
-    const file = path.join(dir, 'caishui.db');
-    const fileApp = await makeTestApp({ DATABASE_URL: file });
+    const url = onPostgres ? await testDatabaseUrl() : path.join(dir, 'caishui.db');
+    const fileApp = await makeTestApp({ DATABASE_URL: url });
     const fileToken = await login(fileApp.app);
     const save = createCallerFactory(testRouter)({ deps: fileApp.app.deps, token: fileToken, client: { ip: '10.1.1.9', userAgent: 'x' } });
     await save.save({ name: 'at-close' });
     await fileApp.app.close();
-    const db = new Database(file, { readonly: true });
-    try {
-      expect(db.prepare("SELECT oper_param FROM sys_oper_log WHERE title = '队列测试'").pluck().all()).toEqual(['{"name":"at-close"}']);
-    } finally {
-      db.close();
-    }
+    expect(await queuedTestRows(url)).toEqual(['{"name":"at-close"}']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

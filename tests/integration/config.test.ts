@@ -2,17 +2,17 @@
  * Config over REST (reference §2 Config): list, get, `configKey/{key}` (value in msg), add / edit
  * with a unique key, built-in entries refused on delete, refreshCache, export; the config cache
  * (captcha and register switches follow a change at once; direct SQL and rolled-back writes never
- * leave a stale value); bad input; 403 on every guarded row.
+ * leave a stale value; SQLite's synchronous reader: config.sqlite.test.ts); bad input; 403 on
+ * every guarded row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { call, login, makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeUser, makeUserWithPerms } from '../helpers/factories';
 import { sysConfig } from '../../server/db/schema';
 import { readXlsx } from '../../server/core/excel';
 import { firstRow } from '../../server/db/store/results';
 import { configCache } from '../../server/modules/system/config/config.cache';
-import { getConfigValue } from '../../server/modules/system/config/config-sync.repo';
 import { configValue } from '../../server/modules/system/config/config.repo';
 import { restRoutes } from '../../server/rest/routes';
 
@@ -81,26 +81,6 @@ describe('config', () => {
       throw new Error('abort');
     })).rejects.toThrow('abort');
     expect(await configValue(store, 'sys.user.initPassword')).toBe('direct');
-    expect((await api('DELETE', '/system/config/refreshCache')).code).toBe(200);
-  });
-
-  // SQLite-only: the synchronous reader (config-sync.repo.ts, the engine's budgets) and a
-  // synchronous better-sqlite3 transaction exist on SQLite alone.
-  it.skipIf(onPostgres)('the synchronous reader never serves a stale or rolled-back value either', async () => {
-    const db = t.app.deps.db!;
-    await t.app.deps.store.db.update(sysConfig).set({ configValue: '123456' }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
-    await api('POST', '/system/config/refreshCache');
-    expect(getConfigValue(db, 'sys.user.initPassword')).toBe('123456');
-    await api('GET', '/getInfo');
-    db.update(sysConfig).set({ configValue: 'direct' }).where(eq(sysConfig.configKey, 'sys.user.initPassword')).run();
-    expect(getConfigValue(db, 'sys.user.initPassword')).toBe('direct');
-    expect(await configValue(t.app.deps.store, 'sys.user.initPassword')).toBe('direct');
-    expect(() => db.transaction((tx) => {
-      tx.update(sysConfig).set({ configValue: 'rolled back' }).where(eq(sysConfig.configKey, 'sys.user.initPassword')).run();
-      expect(getConfigValue(db, 'sys.user.initPassword')).toBe('rolled back');
-      throw new Error('abort');
-    })).toThrow('abort');
-    expect(getConfigValue(db, 'sys.user.initPassword')).toBe('direct');
     expect((await api('DELETE', '/system/config/refreshCache')).code).toBe(200);
   });
 

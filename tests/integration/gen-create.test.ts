@@ -55,8 +55,14 @@ CREATE TABLE IF NOT EXISTS biz_contract_line (line_id INTEGER PRIMARY KEY, contr
     expect(await api('POST', `/tool/gen/createTable?sql=${encodeURIComponent('CREATE TABLE biz_q (id integer primary key)')}`)).toMatchObject({ code: 200 });
   });
 
-  // SQLite-only: the table's DDL, comments included, is kept in SQLite's sqlite_master.
-  it.skipIf(onPostgres)('keeps the created table\'s comments in sqlite_master', async () => {
+  // The comments stay with the table: in its DDL in SQLite's sqlite_master, as COMMENT ON in PostgreSQL's catalogue.
+  it('keeps the created table\'s comments in the database', async () => {
+    if (onPostgres) {
+      const c = await t.app.deps.store.get<{ t: string; c: string }>(
+        "SELECT obj_description('biz_contract'::regclass, 'pg_class') AS t, col_description('biz_contract'::regclass, 1) AS c");
+      expect(c).toEqual({ t: '合同表', c: '合同ID' });
+      return;
+    }
     expect((t.app.deps.db!.$client.prepare("SELECT sql FROM sqlite_master WHERE name = 'biz_contract'").get() as { sql: string }).sql).toContain('-- 合同ID');
   });
 

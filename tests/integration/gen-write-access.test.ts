@@ -80,9 +80,15 @@ describe('生成路径 with control characters', () => {
     expect(await storedPath()).toBe('out');
   });
 
-  // SQLite only: PostgreSQL text cannot hold a NUL (invalid byte sequence for encoding "UTF8": 0x00), so no stored path has one there.
-  it.skipIf(onPostgres)('refuses a stored path with a NUL on 生成代码 without naming the project root', async () => {
-    await t.app.deps.store.db.update(genTable).set({ genPath: 'nul\u0000x' }).where(eq(genTable.tableName, 'biz_ledger'));
+  // PostgreSQL text cannot hold a NUL (invalid byte sequence for encoding "UTF8": 0x00): there no stored path has one.
+  it('refuses a stored path with a NUL on 生成代码 without naming the project root', async () => {
+    const stored = t.app.deps.store.db.update(genTable).set({ genPath: 'nul\u0000x' }).where(eq(genTable.tableName, 'biz_ledger'));
+    if (onPostgres) {
+      await expect(stored).rejects.toThrow();
+      expect(await storedPath()).toBe('out');
+      return;
+    }
+    await stored;
     const before = listing(root);
     expect(await api('GET', '/tool/gen/genCode/biz_ledger')).toEqual({ code: 500, msg: '生成路径不能包含控制字符' });
     expect(listing(root)).toEqual(before);

@@ -14,6 +14,7 @@ import { insertJob, findJob } from '../../server/modules/monitor/job/job.repo';
 import { backupDir } from '../../server/modules/monitor/job/handlers';
 import { formatDateTime } from '../../shared/utils/date';
 import { makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { PG_BACKUP_MESSAGE } from '../../server/db/online-backup';
 import { firstRow } from '../../server/db/store/results';
 
 let t: TestApp;
@@ -76,10 +77,19 @@ describe('sessionTask.sweepExpired()', () => {
   });
 });
 
-// SQLite-only: the task copies the SQLite file online (better-sqlite3's backup); on PostgreSQL
-// backups are pg_dump's (README "Two databases").
-describe.skipIf(onPostgres)("backupTask.backup('folder', keep)", () => {
+// The task copies the SQLite file online (better-sqlite3's backup). On PostgreSQL, whose backups
+// are pg_dump's (README "Two databases"), every run fails saying so and writes nothing.
+describe("backupTask.backup('folder', keep)", () => {
+  /** Runs `target` on PostgreSQL: the run fails with PG_BACKUP_MESSAGE and no folder appears. */
+  const refusedOnPostgres = async (target: string, folder: string) => {
+    const log = await runTarget(target);
+    expect(log.status).toBe('1');
+    expect(log.exceptionInfo).toContain(PG_BACKUP_MESSAGE);
+    expect(fs.existsSync(path.join(dataDir, folder))).toBe(false);
+  };
+
   it('writes a consistent copy of the database and keeps the newest N', async () => {
+    if (onPostgres) return refusedOnPostgres("backupTask.backup('backups/daily', 2)", 'backups');
     const names: string[] = [];
     for (let i = 0; i < 3; i++) {
       t.clock.advance(1000);
@@ -98,6 +108,7 @@ describe.skipIf(onPostgres)("backupTask.backup('folder', keep)", () => {
   });
 
   it('fails, keeping no file, when the copy could not be made', async () => {
+    if (onPostgres) return refusedOnPostgres("backupTask.backup('backups/empty', 1)", 'backups');
     const original = t.app.deps.db!.$client.backup;
     t.app.deps.db!.$client.backup = async () => ({ totalPages: 0, remainingPages: 0 });
     try {
@@ -116,7 +127,7 @@ describe.skipIf(onPostgres)("backupTask.backup('folder', keep)", () => {
     expect(backupDir(dataDir, 'a/b')).toBe(path.join(dataDir, 'a', 'b'));
     const log = await runTarget("backupTask.backup('../escape', 2)");
     expect(log.status).toBe('1');
-    expect(log.exceptionInfo).toContain("备份目录不能包含'..'");
+    expect(log.exceptionInfo).toContain("备份目录不能包含'..'"); // the target's own check, before the database is asked
     expect(fs.existsSync(path.join(dataDir, '..', 'escape'))).toBe(false);
   });
 });

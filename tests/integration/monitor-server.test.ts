@@ -26,8 +26,9 @@ describe('服务监控', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  // SQLite-only: `db` describes the SQLite file (path, size, WAL).
-  it.skipIf(onPostgres)('GET /monitor/server answers RuoYi Server {cpu, mem, jvm, sys, sysFiles} plus db', async () => {
+  // `db` describes the SQLite file (path, size, WAL), or on PostgreSQL the database (its URL
+  // without the password, no file sizes, and no 数据目录 among the folders).
+  it('GET /monitor/server answers RuoYi Server {cpu, mem, jvm, sys, sysFiles} plus db', async () => {
     const body = (await call(t.app, 'GET', '/monitor/server', admin)).body;
     expect(body.code).toBe(200);
     const { cpu, mem, jvm, sys, sysFiles, db } = body.data;
@@ -46,16 +47,24 @@ describe('服务监控', () => {
     expect(jvm.inputArgs).toMatch(/^\[.*\]$/);
     expect(sorted(sys)).toEqual(['computerIp', 'computerName', 'osArch', 'osName', 'userDir']);
     expect(sys).toMatchObject({ computerName: os.hostname(), userDir: process.cwd(), osArch: os.arch() });
-    expect(sysFiles.map((f: { typeName: string }) => f.typeName)).toEqual(['数据目录', '上传目录', '根目录']);
+    expect(sysFiles.map((f: { typeName: string }) => f.typeName)).toEqual([...(onPostgres ? [] : ['数据目录']), '上传目录', '根目录']);
     for (const f of sysFiles) {
       expect(sorted(f)).toEqual(['dirName', 'free', 'sysTypeName', 'total', 'typeName', 'usage', 'used']);
       expect(f.total).toMatch(/^\d+(\.\d)? (GB|MB|KB|B)$/);
+    }
+    expect(db.pageCount * db.pageSize).toBeGreaterThan(0);
+    if (onPostgres) {
+      expect(sysFiles[0].dirName).toBe(path.join(dir, 'uploads'));
+      const url = new URL(t.app.deps.env.DATABASE_URL);
+      expect(db).toMatchObject({ inMemory: false, journalMode: 'wal', size: 0, walSize: 0 });
+      expect(db.path).toContain(`${url.host}${url.pathname}`);
+      if (url.password) expect(db.path).not.toContain(url.password);
+      return;
     }
     expect(sysFiles[0].dirName).toBe(dir);
     expect(db).toMatchObject({ path: path.join(dir, 'c.db'), inMemory: false, journalMode: 'wal' });
     expect(db.size).toBe(fs.statSync(path.join(dir, 'c.db')).size);
     expect(db.walSize).toBe(fs.existsSync(path.join(dir, 'c.db-wal')) ? fs.statSync(path.join(dir, 'c.db-wal')).size : 0);
-    expect(db.pageCount * db.pageSize).toBeGreaterThan(0);
   });
 
   it('refuses a user without monitor:server:list', async () => {

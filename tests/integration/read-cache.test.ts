@@ -5,23 +5,12 @@
  * - a write made by this process, through a service or by hand-written SQL on its connection,
  *   shows on the very next request;
  * - a write made by another process or script on the same file shows within EXTERNAL_POLL_MS
- *   (real time: the caches poll with the wall clock, so the test waits it out).
+ *   (read-cache.sqlite.test.ts).
  */
-import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../server/app';
-import { manualClock } from '../../server/core/clock';
-import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
 import { listUsers } from '../../server/modules/system/user/user-list.repo';
-import { appsSharingOneFile, call, login, makeTestApp, onPostgres, type SharedFileApps, type TestApp } from '../helpers/app';
-
-const LIST = '/system/user/list?pageNum=1&pageSize=10&orderByColumn=userId&isAsc=desc';
-const pollPassed = () => new Promise((r) => setTimeout(r, EXTERNAL_POLL_MS + 100));
-
-interface ListBody { code: number; total: number; rows: { userId: number; userName: string; nickName: string; dept: { deptName: string } | null }[] }
-const list = async (app: BuiltApp, token: string) => (await call(app, 'GET', LIST, token)).body as ListBody;
-const sexLabels = async (app: BuiltApp, token: string) =>
-  ((await call(app, 'GET', '/system/dict/data/type/sys_user_sex', token)).body.data as { dictLabel: string }[]).map((d) => d.dictLabel);
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
+import { USER_PAGE as LIST, sexLabels, userPage as list } from '../helpers/cache-probes';
 
 describe('same process: the next request sees every write', () => {
   let t: TestApp;
@@ -106,45 +95,3 @@ describe('same process: the next request sees every write', () => {
   });
 });
 
-// SQLite-only: two apps over one SQLite file (appsSharingOneFile), as two server processes.
-describe.skipIf(onPostgres)('another process on the same file: within the poll interval', () => {
-  let a: BuiltApp;
-  let b: BuiltApp;
-  let raw: Database.Database;
-  let shared: SharedFileApps;
-  let admin: string;
-
-  beforeAll(async () => {
-    shared = await appsSharingOneFile(manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()));
-    ({ a, b, raw } = shared);
-    admin = await login(a);
-  });
-  afterAll(() => shared.close());
-
-  it('a user added through one app, and a name changed by a script, show in the other app', async () => {
-    const before = await list(b, admin);
-    expect(before.code).toBe(200);
-    const added = await call(a, 'POST', '/system/user', admin, { userName: 'other_new', nickName: '另一进程', password: 'abc123456', deptId: 103 });
-    expect(added.body.code).toBe(200);
-    expect((await list(a, admin)).total).toBe(before.total + 1); // the writer: at once
-    await pollPassed();
-    const seen = await list(b, admin);
-    expect(seen.total).toBe(before.total + 1);
-    expect(seen.rows[0].userName).toBe('other_new');
-
-    raw.prepare("UPDATE sys_user SET nick_name = '脚本改名' WHERE user_name = 'other_new'").run();
-    await pollPassed();
-    expect((await list(a, admin)).rows[0].nickName).toBe('脚本改名');
-    expect((await list(b, admin)).rows[0].nickName).toBe('脚本改名');
-  });
-
-  it('a dictionary label changed through one app shows in the other', async () => {
-    expect(await sexLabels(b, admin)).toEqual(['男', '女', '未知']);
-    const entry = (await call(a, 'GET', '/system/dict/data/list?pageNum=1&pageSize=10&dictType=sys_user_sex', admin)).body.rows
-      .find((d: { dictValue: string }) => d.dictValue === '1');
-    expect((await call(a, 'PUT', '/system/dict/data', admin, { ...entry, dictLabel: '女性' })).body.code).toBe(200);
-    expect(await sexLabels(a, admin)).toEqual(['男', '女性', '未知']);
-    await pollPassed();
-    expect(await sexLabels(b, admin)).toEqual(['男', '女性', '未知']);
-  });
-});

@@ -2,35 +2,20 @@
  * Issue 15 constraints on the session cache (server/modules/auth/session-cache.ts):
  * - a role, menu, user or dept change, a logout, force-logout or disable takes effect on the very
  *   next request in the same process, and within EXTERNAL_POLL_MS (1 s of the app's clock) in
- *   another process sharing the database file (two apps over one file here, plus a bare
- *   better-sqlite3 connection writing by hand);
+ *   another process sharing the database file (session-cache.sqlite.test.ts);
  * - the idle expiry stays 30 minutes as the user sees it, while the row is written at most once a
  *   minute; a process that did not serve the last request honours the session at most
  *   SESSION_LEASE_MS longer.
  */
-import type Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BuiltApp } from '../../server/app';
-import { manualClock } from '../../server/core/clock';
 import { sysMenu, sysSession } from '../../server/db/schema';
 import { SESSION_IDLE_MS, SESSION_LEASE_MS, knownTokenSession } from '../../server/modules/auth/session-cache';
 import { sessionIdOf } from '../../server/modules/auth/session.service';
-import { EXTERNAL_POLL_MS } from '../../server/db/table-watch';
-import { appsSharingOneFile, call, login, makeTestApp, onPostgres, type SharedFileApps, type TestApp } from '../helpers/app';
+import { call, login, makeTestApp, type TestApp } from '../helpers/app';
 import { makeRole, makeUser } from '../helpers/factories';
 import { firstRow } from '../../server/db/store/results';
-
-const MIN = 60 * 1000;
-
-async function menuIdOf(app: BuiltApp, perms: string): Promise<number> {
-  return firstRow(await app.deps.store.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.perms, perms)).limit(1))!.id;
-}
-
-/** code of GET /system/user/list (needs system:user:list) and of GET /getInfo for `token`. */
-async function listCode(app: BuiltApp, token: string): Promise<number> {
-  return (await call(app, 'GET', '/system/user/list?pageNum=1&pageSize=1', token)).body.code;
-}
+import { listCode, menuIdOf } from '../helpers/cache-probes';
 
 describe('same process: the next request sees every change', () => {
   let t: TestApp;
@@ -159,88 +144,3 @@ describe('idle expiry: 30 minutes as the user sees it, one write a minute', () =
   });
 });
 
-// SQLite-only: two apps over one SQLite file (appsSharingOneFile), as two server processes.
-describe.skipIf(onPostgres)('another process on the same file', () => {
-  let a: BuiltApp;
-  let b: BuiltApp;
-  let raw: Database.Database;
-  let shared: SharedFileApps;
-  const clock = manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime());
-  let admin: string;
-
-  beforeAll(async () => {
-    shared = await appsSharingOneFile(clock);
-    ({ a, b, raw } = shared);
-    admin = await login(a);
-  });
-  afterAll(() => shared.close());
-  afterEach(() => { clock.advance(1000); });
-  /** Past the poll interval: another process's commits are seen from now on. */
-  const later = () => clock.advance(EXTERNAL_POLL_MS);
-
-  it('a change made through one app shows on the next request of the other', async () => {
-    const menuId = await menuIdOf(a, 'system:user:list');
-    const roleId = await makeRole(a, { roleKey: 'xp_role', menuIds: [menuId] });
-    const userId = await makeUser(a, { userName: 'xp_u', roleIds: [roleId] });
-    const token = await login(a, 'xp_u');
-    expect(await listCode(a, token)).toBe(200);
-    expect(await listCode(b, token)).toBe(200);
-    expect((await call(a, 'PUT', '/system/role/changeStatus', admin, { roleId, status: '1' })).body.code).toBe(200);
-    expect(await listCode(a, token)).toBe(403); // the writer's own process: at once
-    later();
-    expect(await listCode(b, token)).toBe(403);
-    expect((await call(b, 'PUT', '/system/role/changeStatus', admin, { roleId, status: '0' })).body.code).toBe(200);
-    later();
-    expect(await listCode(a, token)).toBe(200);
-    // Disabled in b: a refuses once the poll interval has passed.
-    expect((await call(b, 'PUT', '/system/user/changeStatus', admin, { userId, status: '1' })).body.code).toBe(200);
-    later();
-    expect(await listCode(a, token)).toBe(401);
-  });
-
-  it('writes by hand on a third connection (SQL, no service) show on the next request of both', async () => {
-    const menuId = await menuIdOf(a, 'system:user:list');
-    const roleId = await makeRole(a, { roleKey: 'sql_role', menuIds: [menuId] });
-    await makeUser(a, { userName: 'sql_u', roleIds: [roleId] });
-    const token = await login(b, 'sql_u');
-    expect(await listCode(a, token)).toBe(200);
-    expect(await listCode(b, token)).toBe(200);
-    raw.prepare('DELETE FROM sys_role_menu WHERE role_id = ?').run(roleId);
-    later();
-    expect(await listCode(a, token)).toBe(403);
-    expect(await listCode(b, token)).toBe(403);
-    raw.prepare('INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)').run(roleId, menuId);
-    later();
-    expect(await listCode(a, token)).toBe(200);
-    raw.prepare("UPDATE sys_dept SET dept_name = '手改部门' WHERE dept_id = 103").run();
-    later();
-    expect((await call(b, 'GET', '/getInfo', token)).body.user.dept.deptName).toBe('手改部门');
-    raw.prepare('DELETE FROM sys_session').run();
-    later();
-    expect(await listCode(a, token)).toBe(401);
-    expect(await listCode(b, token)).toBe(401);
-  });
-
-  it('force-logout in one app ends the session in the other; the lease bounds the idle expiry elsewhere', async () => {
-    admin = await login(a); // the hand-written DELETE above ended every session
-    const token = await login(a);
-    expect(await listCode(b, token)).toBe(200);
-    const rows = (await call(a, 'GET', '/monitor/online/list?userName=admin', admin)).body.rows as { tokenId: string }[];
-    const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).login_user_key as string;
-    expect(rows.some((r) => r.tokenId === sid)).toBe(true);
-    expect((await call(a, 'DELETE', `/monitor/online/${sid}`, admin)).body.code).toBe(200);
-    later();
-    expect(await listCode(b, token)).toBe(401);
-
-    // Served by a only; b has never seen the session: a ends it after exactly 30 idle minutes,
-    // b at most SESSION_LEASE_MS later.
-    const x = await login(a);
-    expect(await listCode(a, x)).toBe(200);
-    clock.advance(SESSION_IDLE_MS);
-    expect(await listCode(a, x)).toBe(401);
-    const y = await login(a);
-    expect(await listCode(a, y)).toBe(200);
-    clock.advance(SESSION_IDLE_MS + SESSION_LEASE_MS);
-    expect(await listCode(b, y)).toBe(401);
-  });
-});

@@ -7,8 +7,10 @@
  * a throwaway cluster: tests/pg/global-setup.ts), each engine over an empty PostgreSQL database of
  * its own, migrated with drizzle-pg/ (the engine's tables need no seed rows). Tests read the
  * tables through `store` (`await store.all/get/run(sql, params)`, `?` placeholders, quoted
- * camelCase aliases), so they run on both; the few that are SQLite-only by nature use
- * makeSqliteEngine and sit in a `describe.skipIf(onPostgres)` saying why.
+ * camelCase aliases), so they run on both. The few that are SQLite-only by nature use
+ * makeSqliteEngine, in `*.sqlite.test.ts` files, which the PostgreSQL projects leave out
+ * (vitest.config.ts SQLITE_ONLY), or as one check of a file that runs on both, over its own
+ * SQLite engine in either project (signers.test.ts); each says why.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * InstanceCache (issue 15): a unit is taken only at the revision it was committed at, staged units
  * enter only on commit, a rolled-back mark drops them, a moved epoch empties the cache, ended
  * instances are not kept, and the size stays bounded. The engine-level behaviour (reuse, other
- * connections, rolled-back transactions) is in tests/workflow/instance-cache.test.ts.
+ * connections, rolled-back transactions) is in tests/workflow/instance-cache.sqlite.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { InstanceCache, assertSameAsFresh } from './instance-cache';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { sysJobLease, sysJobLog, sysLogininfor } from '../../server/db/schema';
 import { findJob, insertJob, updateJob, type JobValues } from '../../server/modules/monitor/job/job.repo';
 import { claimFires } from '../../server/modules/monitor/job/scheduler.repo';
-import { makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { makeTestApp, type TestApp } from '../helpers/app';
 
 let dir: string;
 let a: TestApp;
@@ -34,8 +34,7 @@ const addJob = (t: TestApp, values: JobValues, now: number) => t.app.deps.store.
 const at = (m: number, s = 0) => new Date(2026, 10, 22, 9, m, s).getTime();
 const logs = async (jobName: string) => await a.app.deps.store.db.select().from(sysJobLog).where(eq(sysJobLog.jobName, jobName));
 
-// SQLite-only: two apps over one SQLite file, as two server processes claiming the same fires.
-describe.skipIf(onPostgres)('lease per fire time', () => {
+describe('lease per fire time', () => {
   it('lets only the first insert of a (job, fire time) win, across connections', async () => {
     const jobId = await addJob(a, { jobName: 'lease-claims', invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', misfirePolicy: '3', concurrent: '1', status: '1' }, 0);
     const job = (await findJob(a.app.deps.store, jobId))!;

@@ -19,7 +19,7 @@ import { sysJobLog, sysLogininfor } from '../../server/db/schema';
 import { JobScheduler } from '../../server/modules/monitor/job/scheduler';
 import { findJob, insertJob } from '../../server/modules/monitor/job/job.repo';
 import { formatDateTime } from '../../shared/utils/date';
-import { makeTestApp, onPostgres, type TestApp } from '../helpers/app';
+import { makeTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 let dir: string;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 // SQLite-only: the online backup copies the SQLite file (backups on PostgreSQL are pg_dump's).
-it.skipIf(onPostgres)('copies what is committed, whole transactions only, while requests write through the same connection', async () => {
+it('copies what is committed, whole transactions only, while requests write through the same connection', async () => {
   const db = t.app.deps.db!; // SQLite: the backup copies its connection
   const { store } = t.app.deps;
   // Steady write load: each check phase commits a store transaction of two rows (as a write

@@ -15,7 +15,7 @@ import { openDatabase } from '../../server/db/client';
 import { startTodoReader, type TodoReader } from '../../server/modules/flowable/task/todo-reader';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';
-import { call, login, onPostgres } from '../helpers/app';
+import { call, login } from '../helpers/app';
 import { makeUserWithPerms } from '../helpers/factories';
 import { LEAVE_XML } from './flowable-model';
 
@@ -68,8 +68,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// SQLite-only: the to-do reader is a worker thread reading the SQLite file (none on PostgreSQL).
-describe.skipIf(onPostgres)('over a database file', () => {
+describe('over a database file', () => {
   const instances: string[] = [];
 
   it('answers the REST to-do list from the worker thread with the rows tRPC reads here', async () => {
@@ -141,7 +140,7 @@ describe.skipIf(onPostgres)('over a database file', () => {
   });
 });
 
-describe.skipIf(onPostgres)('startTodoReader', () => {
+describe('startTodoReader', () => {
   it('starts no worker for an in-memory database', () => {
     const db = openDatabase({ url: ':memory:' });
     expect(startTodoReader(db)).toBeNull();

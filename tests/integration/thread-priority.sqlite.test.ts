@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onPostgres } from '../helpers/app';
 import { startTodoReader } from '../../server/modules/flowable/task/todo-reader';
 import { startWalCheckpointer } from '../../server/db/checkpointer';
 import { openDatabase, type Db } from '../../server/db/client';
@@ -50,7 +49,7 @@ afterEach(() => {
 });
 
 // SQLite-only: the WAL checkpointer and the to-do reader's worker thread run over SQLite files only.
-describe.skipIf(onPostgres)('helper thread priority', () => {
+describe('helper thread priority', () => {
   it('leaves the main thread as it is', () => {
     const before = threadNices()[process.pid];
     expect(lowerThreadPriority()).toBeNull();

@@ -14,7 +14,7 @@ import { manualClock } from '../../server/core/clock';
 import { sqliteStoreOf } from '../../server/db/store/sqlite';
 import { COMMIT_FAILED_MESSAGE } from '../../server/db/store/port';
 import { createEngine, type Engine } from '../../server/engine';
-import { lineXml, names, onPostgres, tempDbFile } from './helpers';
+import { lineXml, names, tempDbFile } from './helpers';
 
 const XML = lineXml('cacheLine', [
   { id: 'a', name: '甲', assignee: '1' },
@@ -48,11 +48,11 @@ function connect(extra: Partial<Parameters<typeof createEngine>[0]> = {}): Conn 
 }
 const taskOf = async (engine: Engine, instanceId: string) => (await engine.instanceTasks(instanceId))[0];
 
-// SQLite only: the cache is watched through SQLite's own means — two connections to one file
-// (another process's commit), better-sqlite3's statements counted by a probe, a COMMIT failed on
-// the connection. The PostgreSQL engine's cache checks run through the rest of the suite
-// (verifyInstanceCache, tests/workflow/helpers.ts makeEngine).
-describe.skipIf(onPostgres)('instance cache', () => {
+// SQLite's own means watch the cache: two connections to one file (another process's commit),
+// better-sqlite3's statements counted by a probe, a COMMIT failed on the connection. The
+// PostgreSQL engine's cache checks run through the rest of the suite (verifyInstanceCache,
+// tests/workflow/helpers.ts makeEngine).
+describe('instance cache', () => {
   afterEach(() => {
     for (const c of open.splice(0)) c.db.$client.close();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });

@@ -25,7 +25,7 @@ import { manualClock } from '../../server/core/clock';
 import { COMMIT_FAILED_MESSAGE } from '../../server/answers';
 import { flushAudit } from '../../server/core/audit';
 import { batchingClient, expectRefused } from '../helpers/trpc-client';
-import { appsSharingOneFile, call, login, makeTestApp, onPostgres, type SharedFileApps, type TestApp } from '../helpers/app';
+import { appsSharingOneFile, call, login, makeTestApp, type SharedFileApps, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 
 /** What one group ran (its exec statements, BEGIN IMMEDIATE to COMMIT) and which watched nick names it wrote (held at its COMMIT, not committed before). */
@@ -76,9 +76,7 @@ const edit = (userName: string, nickName: string, more: { phonenumber?: string }
 /** Every nick name this file writes (the probe reports these). */
 const WATCHED = ['合并一改', '合并一', '合并二', '合并三', '合并四', '合并五', '没保存一', '没保存二', '读不到', '远程调用', '批量一', '批量二'];
 
-// SQLite-only: group commit is the SQLite adapter's (one connection, BEGIN IMMEDIATE … COMMIT
-// watched on the connection's exec); PostgreSQL runs one transaction per pooled connection.
-describe.skipIf(onPostgres)('one process', () => {
+describe('one process', () => {
   let admin: string;
   let probe: ReturnType<typeof commitProbe>;
   const update = (userName: string, nickName: string, more: { phonenumber?: string } = {}) =>
@@ -256,8 +254,7 @@ describe.skipIf(onPostgres)('one process', () => {
   });
 });
 
-// SQLite-only: two apps over one SQLite file (appsSharingOneFile), as two server processes.
-describe.skipIf(onPostgres)('another process on the same file', () => {
+describe('another process on the same file', () => {
   let s: SharedFileApps;
   beforeAll(async () => { s = await appsSharingOneFile(manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime())); });
   afterAll(() => s.close());
