@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HELP, databaseName, gracefulShutdown, parseArgs, runCli, type CliIo } from './cli';
+import { HELP, gracefulShutdown, parseArgs, runCli, type CliIo } from './cli';
+import { databaseName } from './env';
 import { buildApp } from './app';
 import pkg from '../package.json';
 

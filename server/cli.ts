@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import type { WalCheckpointerOptions } from './db/checkpointer';
 import type { TodoReaderOptions } from './modules/flowable/task/todo-reader';
-import { dbKindOf, loadEnv, type AppEnv } from './env';
+import { databaseName, dbKindOf, loadEnv, type AppEnv } from './env';
 import { APP_VERSION } from './health';
 
 export interface CliRuntime {
@@ -246,14 +246,6 @@ export async function gracefulShutdown(
   return Math.round(performance.now() - t0);
 }
 
-/** The database as the logs name it: `:memory:`, the file's absolute path, or a PostgreSQL URL without its password. */
-export function databaseName(url: string): string {
-  if (url === ':memory:') return url;
-  if (dbKindOf(url) === 'sqlite') return path.resolve(url);
-  const u = URL.canParse(url.trim()) ? new URL(url.trim()) : undefined;
-  if (u?.password) u.password = '***';
-  return u ? u.toString() : 'postgres://(unparsable URL)';
-}
 
 function fileDatabase(env: AppEnv): string {
   if (dbKindOf(env.DATABASE_URL) === 'postgres') throw new Error('DATABASE_URL names a PostgreSQL database: back it up with pg_dump (PostgreSQL\'s own tools); caishui backup copies a SQLite file');

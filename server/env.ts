@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 
-/** The database kind a DATABASE_URL names (`postgres://…` → postgres, else sqlite): server/db/store/port.ts. */
-export { dbKindOf } from './db/store/port';
+/** The database kind a DATABASE_URL names (`postgres://…` → postgres, else sqlite) and its name in logs: server/db/store/port.ts. */
+export { databaseName, dbKindOf } from './db/store/port';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -18,6 +18,8 @@
  * rolls back its own writes only). Statements issued outside any transaction autocommit.
  */
 
+import path from 'node:path';
+
 export type DbKind = 'sqlite' | 'postgres';
 
 /** A statement parameter. */
@@ -99,6 +101,18 @@ export interface Store<D = unknown> extends Statements {
  */
 export function dbKindOf(url: string): DbKind {
   return /^postgres(ql)?:\/\//i.test(url.trim()) ? 'postgres' : 'sqlite';
+}
+
+/**
+ * The database as logs and 服务监控 name it: `:memory:`, the file's absolute path, or a PostgreSQL
+ * URL with its password shown as `***` (`postgres://(unparsable URL)` when it does not parse).
+ */
+export function databaseName(url: string): string {
+  if (url === ':memory:') return url;
+  if (dbKindOf(url) === 'sqlite') return path.resolve(url);
+  const u = URL.canParse(url.trim()) ? new URL(url.trim()) : undefined;
+  if (u?.password) u.password = '***';
+  return u ? u.toString() : 'postgres://(unparsable URL)';
 }
 
 /** The answer to a write whose transaction's COMMIT failed (issue 15's message, kept by issue 43). */

@@ -10,20 +10,20 @@ import type { AppDeps } from '../../../deps';
 import type { ServerDb, ServerInfo } from '../../../../shared/schemas/monitor/server';
 import { fileSize, fileSizeText, fileSystems, memory, nodeProcess, sampleCpu, system } from './server-probe';
 import { databaseFigures } from './server.repo';
+import { databaseName } from '../../../db/store/port';
 
 type Deps = Pick<AppDeps, 'store' | 'env' | 'clock'>;
 
 const isMemory = (url: string) => url === ':memory:' || url.startsWith('file::memory:');
 
 /** A `postgres://` URL as it may be shown: its password replaced by `***`. */
-const withoutPassword = (url: string) => url.replace(/^([a-z]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
 
 /** The database file, its WAL and its pages (PostgreSQL: its URL without the password, no file sizes). */
 async function database(deps: Deps): Promise<ServerDb> {
   const url = deps.env.DATABASE_URL;
   const f = await databaseFigures(deps.store);
   if (deps.store.kind !== 'sqlite') {
-    return { path: withoutPassword(url), inMemory: false, size: 0, sizeText: fileSizeText(0), walSize: 0, walSizeText: fileSizeText(0), ...f };
+    return { path: databaseName(url), inMemory: false, size: 0, sizeText: fileSizeText(0), walSize: 0, walSizeText: fileSizeText(0), ...f };
   }
   const inMemory = isMemory(url);
   const file = inMemory ? url : path.resolve(url);
