@@ -164,6 +164,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuiltApp>
   app.addHook('preClose', async () => { app.readiness.drain(); });
   // PostgreSQL: the engine's budgets re-read first when sys_config changed (budgets.ts; SQLite reads them in the command).
   if (!db) app.addHook('onRequest', async () => { await budgets.fresh(); });
+  // PostgreSQL (issue 44): how this node follows the other nodes' writes, logged at start and at
+  // each change (the LISTEN connection lost, or back); the caches stay correct either way.
+  tableVersionsOf(store).onFollowChange?.((change) => {
+    if (change.mode === 'polling') app.log.warn({ err: change.error }, 'table-change listener down: following other nodes by polling every second');
+    else app.log.info('table-change listener up: following other nodes by LISTEN/NOTIFY');
+  });
   // WAL checkpoints in a worker thread (issue 5 throughput; inline checkpoints if it fails). SQLite only.
   const checkpointer = options.checkpointer === false || !db ? null : startWalCheckpointer(db, {
     ...options.checkpointer,

@@ -39,7 +39,17 @@ export interface TableVersions {
    * boot, so its caches keep entries from the first request.
    */
   ready(timeoutMs?: number): Promise<boolean>;
+  /**
+   * PostgreSQL only (issue 44, "a slow poll of a version row as the fallback when the listening
+   * connection drops"): calls `fn` with how this process follows the others' writes now, then at
+   * each change: `listening` (LISTEN/NOTIFY) or `polling` (the version rows every EXTERNAL_POLL_MS,
+   * with the error that took the listener down or kept it from connecting). So the app can log it.
+   */
+  onFollowChange?(fn: (change: FollowChange) => void): void;
 }
+
+/** How a PostgreSQL process follows the other processes' writes (TableVersions.onFollowChange). */
+export type FollowChange = { mode: 'listening' } | { mode: 'polling'; error: unknown };
 
 /** Every table any cache declared (declareWatched), with its operations. */
 const declared = new Map<string, Set<WriteOp>>();

@@ -19,7 +19,7 @@ import { pgTableVersions } from './store/pg-table-versions';
 import type { TableVersions, VersionedStore } from './table-versions-port';
 
 export { EXTERNAL_POLL_MS, type WriteOp } from './table-watch';
-export { declareWatched, declaredTables, type TableVersions, type VersionedStore } from './table-versions-port';
+export { declareWatched, declaredTables, type FollowChange, type TableVersions, type VersionedStore } from './table-versions-port';
 
 function sqliteVersions(db: Db): TableVersions {
   return {

@@ -10,12 +10,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { pgStoreHooks } from '../../server/db/store/pg-writes';
+import type { PgTableVersionsHandle } from '../../server/db/store/pg-table-versions';
+import { tableVersionsOf } from '../../server/db/table-versions';
 import { manualClock } from '../../server/core/clock';
 import { onlineBackup, PG_BACKUP_MESSAGE } from '../../server/db/online-backup';
 import { LEAVE_XML } from '../integration/flowable-model';
 import { freshDatabase } from './fresh-db';
 
 let app: BuiltApp;
+/** The app's log, one JSON line each (LOG_LEVEL info). */
+const logLines: string[] = [];
 let token: string;
 let ryToken: string;
 
@@ -27,9 +31,9 @@ const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, paylo
 beforeAll(async () => {
   app = await buildApp({
     rawEnv: { DATABASE_POOL_MAX: '3' },
-    env: { DATABASE_URL: await freshDatabase('app_boot'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-0123456789abcdef' },
+    env: { DATABASE_URL: await freshDatabase('app_boot'), CAPTCHA_ENABLED: false, LOG_LEVEL: 'info', JWT_SECRET: 'test-secret-0123456789abcdef' },
     clock: manualClock(new Date(2026, 10, 22, 9, 0, 0).getTime()),
-    logger: false,
+    logStream: { write: (line: string) => { logLines.push(line); } },
   });
 });
 afterAll(async () => { await app?.close(); });
@@ -109,6 +113,25 @@ describe('buildApp over PostgreSQL', () => {
   it('has no online backup: the backup job points to pg_dump', async () => {
     await expect(onlineBackup(app.deps.store, '/tmp/never-written.db')).rejects.toThrow(PG_BACKUP_MESSAGE);
     expect(PG_BACKUP_MESSAGE).toContain('pg_dump');
+  });
+
+  it('logs how it follows the other nodes: LISTEN at start, a poll with its cause while the listener is down, LISTEN again', async () => {
+    /** The log's table-change lines as `level:message` (30 info, 40 warn). */
+    const follows = () => logLines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((r) => r.msg.startsWith('table-change listener')).map((r) => `${r.level}:${r.msg}`);
+    const until = async (n: number) => { for (let i = 0; i < 100 && follows().length < n; i++) await new Promise((r) => setTimeout(r, 50)); };
+    const UP = '30:table-change listener up: following other nodes by LISTEN/NOTIFY';
+    const DOWN = '40:table-change listener down: following other nodes by polling every second';
+    expect(follows()).toEqual([UP]);
+    const versions = tableVersionsOf(app.deps.store) as PgTableVersionsHandle;
+    versions.suspendListening(true);
+    try {
+      await until(2);
+      expect(follows()).toEqual([UP, DOWN]);
+    } finally {
+      versions.suspendListening(false);
+    }
+    await until(3);
+    expect(follows()).toEqual([UP, DOWN, UP]);
   });
 
   it('signs out: the token no longer works', async () => {

@@ -102,6 +102,9 @@ describe('read caches on PostgreSQL, two nodes', () => {
 
   it('while B\'s listener is down, B follows A\'s writes by polling the version rows', async () => {
     await cachedOn(b);
+    const told: string[] = [];
+    versions(b).onFollowChange((change) => told.push(change.mode));
+    expect(told).toEqual(['listening']);
     versions(b).suspendListening(true);
     try {
       await until('B polls instead of listening', async () => !versions(b).listening && (await sexLabels(b), dictCache.peek(b, 'sys_user_sex') !== undefined));
@@ -112,6 +115,7 @@ describe('read caches on PostgreSQL, two nodes', () => {
       versions(b).suspendListening(false);
     }
     await until('B listens again', () => versions(b).listening);
+    expect(told).toEqual(['listening', 'polling', 'listening']);
   });
 
   it('a session deleted on A ends at once on A and soon on B', async () => {

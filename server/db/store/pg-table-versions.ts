@@ -24,7 +24,7 @@
 import pg from 'pg';
 import { EXTERNAL_POLL_MS, type WriteOp } from '../table-watch';
 import { pgStoreHooks, type PgStoreHooks, type TableWrite } from './pg-writes';
-import { declaredTables, type TableVersions, type VersionedStore } from '../table-versions-port';
+import { declaredTables, type FollowChange, type TableVersions, type VersionedStore } from '../table-versions-port';
 
 export const NOTIFY_CHANNEL = 'caishui_tables';
 /** Polls (EXTERNAL_POLL_MS apart) between two compactions of the appended change rows. */
@@ -77,6 +77,9 @@ class PgTableVersions implements TableVersions {
   private suspended = false;
   /** The last error of an install, listen or poll (inspection, tests). */
   lastError: unknown;
+  /** onFollowChange's callback, and the mode it was last told. */
+  private follower: ((change: FollowChange) => void) | undefined;
+  private toldMode: FollowChange['mode'] | undefined;
 
   constructor(private readonly store: VersionedStore, private readonly hooks: PgStoreHooks) {
     hooks.writes.subscribe((writes) => this.local(writes));
@@ -139,6 +142,21 @@ class PgTableVersions implements TableVersions {
    * Tests: ends the listening connection as if it dropped and keeps it down (`on` true), so other
    * processes' writes are followed by the polls alone; `on` false listens again.
    */
+  /** TableVersions.onFollowChange: `fn` now with the current mode, then at each change of it. */
+  onFollowChange(fn: (change: FollowChange) => void): void {
+    this.follower = fn;
+    this.toldMode = undefined;
+    this.tell(this.lastError);
+  }
+
+  /** Tells the follower the mode when it changed since it was last told (not once closed); `error`: why it polls. */
+  private tell(error?: unknown): void {
+    const mode = this.listener ? 'listening' : 'polling';
+    if (!this.follower || this.closed || mode === this.toldMode) return;
+    this.toldMode = mode;
+    this.follower(mode === 'listening' ? { mode } : { mode, error });
+  }
+
   suspendListening(on: boolean): void {
     this.suspended = on;
     if (on) this.listener?.emit('end');
@@ -197,7 +215,9 @@ class PgTableVersions implements TableVersions {
     const missing = wanted.filter((w) => !this.installed.has(`${w.table} ${w.op}`));
     if (missing.length) await this.install(missing);
     // A listener that cannot connect leaves the polls to follow the other processes.
-    if (!this.listener && !this.suspended) await this.listen().catch((err: unknown) => { this.lastError = err; });
+    let listenError: unknown;
+    if (!this.listener && !this.suspended) await this.listen().catch((err: unknown) => { this.lastError = err; listenError = err; });
+    this.tell(listenError);
     await this.poll();
     if (!this.again) this.following = true;
   }
@@ -240,15 +260,16 @@ class PgTableVersions implements TableVersions {
 
   private async listen(): Promise<void> {
     const client = new pg.Client(this.hooks.pool.options);
-    const dropped = () => {
+    const dropped = (err?: unknown) => {
       if (this.listener !== client) return;
       this.listener = undefined;
       this.following = false; // polled from the next tick on, and listened to again
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);
+      this.tell(err);
     };
-    client.on('error', (err) => { this.lastError = err; dropped(); });
-    client.on('end', dropped);
+    client.on('error', (err) => { this.lastError = err; dropped(err); });
+    client.on('end', () => dropped());
     client.on('notification', (msg) => { if (msg.channel === NOTIFY_CHANNEL && msg.payload) this.notified(msg.payload); });
     try {
       await client.connect();
@@ -285,7 +306,7 @@ class PgTableVersions implements TableVersions {
 }
 
 /** The PostgreSQL table versions with their inspection and test hooks. */
-export type PgTableVersionsHandle = TableVersions & Pick<PgTableVersions, 'listening' | 'suspendListening' | 'holdNotifications' | 'lastError'>;
+export type PgTableVersionsHandle = TableVersions & Pick<PgTableVersions, 'listening' | 'suspendListening' | 'holdNotifications' | 'lastError' | 'onFollowChange'>;
 
 /** The table versions of a store made by openPostgresStore (undefined for any other object). */
 export function pgTableVersions(store: VersionedStore): PgTableVersionsHandle | undefined {
