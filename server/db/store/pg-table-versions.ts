@@ -1,5 +1,6 @@
 /**
- * Table versions on PostgreSQL (../table-versions.ts, ../table-versions-port.ts; issue 43): per watched table a counter in
+ * Table versions on PostgreSQL (../table-versions.ts, ../table-versions-port.ts; issue 43; the SQL:
+ * ./pg-table-versions-sql.ts): per watched table a counter in
  * memory, moved by
  * - this process's writes, told by the adapter's write log (./pg-writes.ts) as soon as they can be
  *   seen, so the next read here reloads at once;
@@ -25,36 +26,10 @@ import pg from 'pg';
 import { EXTERNAL_POLL_MS, type WriteOp } from '../table-watch';
 import { pgStoreHooks, type PgStoreHooks, type TableWrite } from './pg-writes';
 import { declaredTables, type FollowChange, type TableVersions, type VersionedStore } from '../table-versions-port';
+import { COMPACT, FUNCTION_MARK, INSTALL_BASE, NOTIFY_CHANNEL, VERSIONS, createTrigger, triggerName } from './pg-table-versions-sql';
 
-export const NOTIFY_CHANNEL = 'caishui_tables';
 /** Polls (EXTERNAL_POLL_MS apart) between two compactions of the appended change rows. */
 const COMPACT_TICKS = 60;
-const FUNCTION_MARK = 'caishui table versions v1';
-
-const INSTALL_BASE = [
-  'CREATE SCHEMA IF NOT EXISTS caishui_watch',
-  'CREATE TABLE IF NOT EXISTS caishui_watch.table_version (name text PRIMARY KEY, version bigint NOT NULL)',
-  'CREATE TABLE IF NOT EXISTS caishui_watch.table_change (name text NOT NULL)',
-  `CREATE OR REPLACE FUNCTION caishui_watch.table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- ${FUNCTION_MARK}
-  IF EXISTS (SELECT 1 FROM caishui_changed_rows) THEN
-    INSERT INTO caishui_watch.table_change (name) VALUES (TG_TABLE_NAME);
-    PERFORM pg_notify('${NOTIFY_CHANNEL}', TG_TABLE_NAME);
-  END IF;
-  RETURN NULL;
-END $$`,
-];
-
-const triggerName = (table: string, op: WriteOp) => `caishui_tv_${table}_${op.toLowerCase()}`;
-const createTrigger = (table: string, op: WriteOp) => `CREATE OR REPLACE TRIGGER ${triggerName(table, op)} AFTER ${op} ON public.${table}
-  REFERENCING ${op === 'DELETE' ? 'OLD' : 'NEW'} TABLE AS caishui_changed_rows FOR EACH STATEMENT EXECUTE FUNCTION caishui_watch.table_changed()`;
-
-const VERSIONS = `SELECT name, sum(n)::int8 AS n FROM (SELECT name, version AS n FROM caishui_watch.table_version
-  UNION ALL SELECT name, count(*) FROM caishui_watch.table_change GROUP BY name) v GROUP BY name`;
-const COMPACT = `WITH gone AS (DELETE FROM caishui_watch.table_change RETURNING name)
-  INSERT INTO caishui_watch.table_version (name, version) SELECT name, count(*) FROM gone GROUP BY name
-  ON CONFLICT (name) DO UPDATE SET version = caishui_watch.table_version.version + excluded.version`;
 
 class PgTableVersions implements TableVersions {
   readonly kind = 'postgres' as const;
